@@ -1,0 +1,1 @@
+"""Command-line layer: one thin module per command (`add_parser(sub)` + `run(args) -> int`)."""

@@ -1,0 +1,60 @@
+"""`ncclkit` argument parsing and dispatch; NcclkitError -> message on stderr and exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ncclkit import __version__
+from ncclkit.errors import ExitCode, NcclkitError
+
+__all__ = ["build_parser", "main"]
+
+# Each name is a module ncclkit.cli.<name> with add_parser(subparsers) and run(args) -> int.
+COMMANDS = ("doctor", "snapshot", "env", "analyze", "bench", "cluster", "launch", "train", "plan",
+            "report", "bundle")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ncclkit",
+        description="Read a GPU node, predict and verify what NCCL does, and make it fast.")
+    parser.add_argument("--version", action="version", version=f"ncclkit {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"ncclkit.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"ncclkit.cli.{name}":
+                continue  # command not built into this installation
+            raise
+        p = module.add_parser(sub)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return int(ExitCode.CANNOT_RUN)
+    try:
+        return int(args._run(args))
+    except NcclkitError as exc:
+        print(f"ncclkit {args.command}: {exc}", file=sys.stderr)
+        return int(ExitCode.CANNOT_RUN)
+    except KeyboardInterrupt:
+        print(f"ncclkit {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return int(ExitCode.OK)
+    except Exception as exc:  # noqa: BLE001 - last line of defence: a message, never a traceback
+        if args.debug:
+            raise
+        print(f"ncclkit {args.command}: internal error: {type(exc).__name__}: {exc}\n"
+              "  fix: re-run with `ncclkit --debug ...` and report the traceback", file=sys.stderr)
+        return int(ExitCode.CANNOT_RUN)

@@ -1,0 +1,50 @@
+"""Finding records (CONTRACTS.md section 2/3): id, severity, subject, message, evidence, fix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["Finding", "Severity", "exit_code_for", "sort_findings"]
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finding:
+    """One diagnosis. `id` is stable and dotted (`ib.port_down`); `subject` names the thing as NCCL does."""
+
+    id: str
+    severity: Severity
+    subject: str
+    message: str
+    fix: str = ""
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "severity": str(self.severity),
+            "subject": self.subject,
+            "message": self.message,
+            "evidence": self.evidence,
+            "fix": self.fix,
+        }
+
+
+def sort_findings(findings: list[Finding]) -> list[Finding]:
+    """Errors first, then warnings, then info; stable within a severity."""
+    return sorted(findings, key=lambda f: _ORDER[f.severity])
+
+
+def exit_code_for(findings: list[Finding]) -> int:
+    """0 when no error finding, 1 otherwise (CONTRACTS.md section 2)."""
+    return 1 if any(f.severity == Severity.ERROR for f in findings) else 0

@@ -170,6 +170,7 @@ class NetIface:
     ipv4: tuple[str, ...] = ()  # "10.0.0.1/24"
     ipv6: tuple[str, ...] = ()
     addresses_known: bool = False  # False when no address source could be read
+    ifindex: int | None = None  # sys/class/net/<if>/ifindex: getifaddrs (NCCL's search) order
 
     @property
     def is_up(self) -> bool:

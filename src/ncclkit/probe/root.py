@@ -26,6 +26,7 @@ __all__ = ["COMMANDS", "NodeRoot", "is_error_output"]
 COMMANDS: dict[str, tuple[str, ...]] = {
     "nvidia-smi-q-x.xml": ("nvidia-smi", "-q", "-x"),
     "nvidia-smi-topo-m.txt": ("nvidia-smi", "topo", "-m"),
+    "nvidia-smi-nvlink-s.txt": ("nvidia-smi", "nvlink", "-s"),
     "ibstat.txt": ("ibstat",),
     "ibv_devinfo-v.txt": ("ibv_devinfo", "-v"),
     "show_gids.txt": ("show_gids",),

@@ -1,0 +1,50 @@
+"""Node rules: pure functions NodeFacts -> list[Finding], one module per area, run by `run_rules`.
+
+Ids are stable and dotted (CONTRACTS.md section 3); each rule is quiet on healthy input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ncclkit.facts import NodeFacts
+from ncclkit.findings import Finding, sort_findings
+from ncclkit.rules.env import check_env_vars
+from ncclkit.rules.gdr import check_gdr_distance, check_gdr_unavailable, check_peermem_version
+from ncclkit.rules.gpu import check_gpu_none
+from ncclkit.rules.os import check_memlock
+from ncclkit.rules.pcie import check_link_degraded
+from ncclkit.rules.probe import check_nccl_version, check_probe_issues
+from ncclkit.rules.rdma import (check_ipoib_missing, check_port_down, check_rate_mismatch,
+                                check_rdma_none, check_roce_gid_missing)
+from ncclkit.rules.topo import check_flattened
+
+__all__ = ["RULES", "Rule", "run_rules"]
+
+Rule = Callable[[NodeFacts], list[Finding]]
+
+RULES: tuple[Rule, ...] = (
+    check_gpu_none,
+    check_rdma_none,
+    check_port_down,
+    check_rate_mismatch,
+    check_ipoib_missing,
+    check_roce_gid_missing,
+    check_gdr_unavailable,
+    check_peermem_version,
+    check_gdr_distance,
+    check_link_degraded,
+    check_memlock,
+    check_flattened,
+    check_nccl_version,
+    check_probe_issues,
+)
+
+
+def run_rules(facts: NodeFacts) -> list[Finding]:
+    """Every node rule plus the env.* checks of the variables in force, errors first."""
+    findings: list[Finding] = []
+    for rule in RULES:
+        findings.extend(rule(facts))
+    findings.extend(check_env_vars(facts, facts.nccl.env))
+    return sort_findings(findings)

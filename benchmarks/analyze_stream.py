@@ -1,0 +1,138 @@
+"""Benchmark: `ncclkit analyze` on a large multi-rank NCCL log vs a bare Python line loop.
+
+Builds a synthetic NCCL_DEBUG=INFO log of many ranks (default 200 MB, 512 hosts x 8 ranks) from the
+real lines of shared/corpus/nccl_logs and shared/measurements, in a temporary directory. Then runs,
+each in its own subprocess so memory is measured alone (ru_maxrss of that child):
+  1. baseline: `for line in open(path, errors="replace")` counting lines;
+  2. analyze:  ncclkit.logs.analyze.analyze_path(path) (streamed parse + findings).
+Prints and records (benchmarks/results/analyze_stream.json) sizes, times, MB/s, peak RSS and the
+ratio analyze/baseline. Requirements checked: RSS < 200 MB, >= 100 MB/s, ratio <= 4.
+
+usage: python benchmarks/analyze_stream.py [--size-mb 200] [--shared /work/shared] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = r"""
+import resource, sys, time, json
+path, mode = sys.argv[1], sys.argv[2]
+t0 = time.perf_counter()
+if mode == "baseline":
+    n = 0
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            n += 1
+    out = {"lines": n}
+else:
+    from ncclkit.logs.analyze import analyze_path
+    r = analyze_path(path)
+    out = {"kind": r["kind"], "nranks": r.get("nranks"), "hosts": len(r.get("hosts") or []),
+           "transports": r.get("transports"), "errors": len(r.get("errors") or []),
+           "findings": len(r["findings"])}
+out["seconds"] = time.perf_counter() - t0
+out["maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+"""
+
+_PREFIX = re.compile(r"^.*?[A-Za-z0-9_][\w.\-]* ?:\d+:\d+ \[\d+\] ")
+_VIA = re.compile(r" via (\S+(?: pointer)?)")
+
+
+def real_messages(shared: Path) -> tuple[list[str], list[str], list[str]]:
+    """(INFO messages, WARN tails, transports) taken from the real logs."""
+    infos, warns, transports = [], [], set()
+    files = sorted((shared / "corpus" / "nccl_logs").glob("*.txt")) + sorted((shared / "measurements").glob("*.log"))
+    for f in files:
+        for line in f.read_text(encoding="utf-8", errors="replace").splitlines():
+            m = _VIA.search(line)
+            if m:
+                transports.add(m.group(1))
+                continue
+            if "NCCL INFO " in line:
+                infos.append(line.split("NCCL INFO ", 1)[1])
+            elif " NCCL WARN " in line:
+                warns.append(line[_PREFIX.match(line).end():] if _PREFIX.match(line) else line.split("NCCL WARN", 1)[1])
+    return infos, warns, sorted(transports)
+
+
+def build_log(path: Path, size_bytes: int, shared: Path, hosts: int = 512, per_host: int = 8) -> int:
+    rng = random.Random(7)
+    infos, warns, transports = real_messages(shared)
+    nranks = hosts * per_host
+    written = 0
+    with path.open("w", encoding="utf-8") as out:
+        buf: list[str] = []
+        while written < size_bytes:
+            for _ in range(2000):
+                rank = rng.randrange(nranks)
+                host, dev = divmod(rank, per_host)
+                prefix = f"node{host:04d}:{100000 + rank}:{200000 + rank} [{dev}] "
+                x = rng.random()
+                if x < 0.5:
+                    peer = (rank + 1) % nranks
+                    tr = rng.choice(transports)
+                    line = (f"{prefix}NCCL INFO Channel {rng.randrange(32):02d}/0 : {rank}[{dev}] -> "
+                            f"{peer}[{peer % per_host}] [send] via {tr}\n")
+                elif x < 0.9995:
+                    line = f"{prefix}NCCL INFO {rng.choice(infos)}\n"
+                else:
+                    line = f"\n{prefix}{rng.choice(warns)}\n"
+                buf.append(line)
+            chunk = "".join(buf)
+            buf.clear()
+            out.write(chunk)
+            written += len(chunk.encode())
+    return written
+
+
+def run_child(path: Path, mode: str) -> dict:
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(path), mode], capture_output=True, text=True,
+                          check=True)
+    return json.loads(proc.stdout)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size-mb", type=float, default=200.0)
+    ap.add_argument("--shared", type=Path, default=Path("/work/shared"))
+    ap.add_argument("--out", type=Path, default=Path(__file__).parent / "results" / "analyze_stream.json")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "multi_rank_nccl.log"
+        size = build_log(path, int(args.size_mb * 1e6), args.shared)
+        run_child(path, "baseline")  # warm the page cache
+        base = min((run_child(path, "baseline") for _ in range(2)), key=lambda r: r["seconds"])
+        ana = min((run_child(path, "analyze") for _ in range(2)), key=lambda r: r["seconds"])
+    mb = size / 1e6
+    result = {
+        "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+        "log_mb": round(mb, 1), "lines": base["lines"],
+        "baseline_s": round(base["seconds"], 3), "baseline_mb_per_s": round(mb / base["seconds"], 1),
+        "baseline_maxrss_mb": round(base["maxrss_mb"], 1),
+        "analyze_s": round(ana["seconds"], 3), "analyze_mb_per_s": round(mb / ana["seconds"], 1),
+        "analyze_maxrss_mb": round(ana["maxrss_mb"], 1),
+        "ratio_analyze_over_baseline": round(ana["seconds"] / base["seconds"], 2),
+        "analyze_result": {k: v for k, v in ana.items() if k not in ("seconds", "maxrss_mb")},
+        "measured_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    result["ok"] = (result["analyze_maxrss_mb"] < 200 and result["analyze_mb_per_s"] >= 100
+                    and result["ratio_analyze_over_baseline"] <= 4)
+    print(json.dumps(result, indent=1))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=1) + "\n")
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""Who am I in the job: rank, world size, local rank and rendezvous address from the launcher.
+
+Reads torchrun's RANK/WORLD_SIZE/LOCAL_RANK, Slurm's SLURM_PROCID/SLURM_NTASKS/SLURM_LOCALID and
+Open MPI's OMPI_COMM_WORLD_*; MASTER_ADDR/MASTER_PORT give the rendezvous (under Slurm the first
+host of SLURM_JOB_NODELIST stands in for a missing MASTER_ADDR). `spawn_local` starts N ranks
+of this machine itself (`--nproc N`) on 127.0.0.1 and a free port.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ncclkit.errors import NcclkitError
+
+__all__ = ["DistContext", "first_slurm_host", "free_port", "from_env", "spawn_local"]
+
+DEFAULT_PORT = 29500
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DistContext:
+    rank: int
+    world_size: int
+    local_rank: int
+    master_addr: str
+    master_port: int
+    launcher: str  # "torchrun", "slurm", "mpirun", "ncclkit" (--nproc) or "single"
+
+
+def first_slurm_host(nodelist: str) -> str:
+    """First host of a Slurm node list: "gpu[07-09,12],cpu1" -> "gpu07"."""
+    m = re.match(r"([^,\[]+)(?:\[([^\]]+)\])?", nodelist.strip())
+    if not m:
+        raise NcclkitError(f"cannot read SLURM_JOB_NODELIST={nodelist!r}",
+                           hint="export MASTER_ADDR=<first node's hostname> before srun")
+    prefix, ranges = m.group(1), m.group(2)
+    if not ranges:
+        return prefix
+    return prefix + ranges.split(",")[0].split("-")[0]
+
+
+def _int(env: Mapping[str, str], name: str) -> int:
+    try:
+        return int(env[name])
+    except ValueError as exc:
+        raise NcclkitError(f"{name}={env[name]!r} is not an integer",
+                           hint=f"unset {name} or fix the launcher that sets it") from exc
+
+
+def from_env(env: Mapping[str, str] | None = None) -> DistContext:
+    """The launcher's variables, checked; a lone process is rank 0 of 1."""
+    env = os.environ if env is None else env
+    if "RANK" in env and "WORLD_SIZE" in env:
+        launcher = env.get("NCCLKIT_LAUNCHER", "torchrun")
+        rank, world, local = _int(env, "RANK"), _int(env, "WORLD_SIZE"), _int(env, "LOCAL_RANK") \
+            if "LOCAL_RANK" in env else 0
+    elif "OMPI_COMM_WORLD_RANK" in env:
+        launcher = "mpirun"
+        rank, world = _int(env, "OMPI_COMM_WORLD_RANK"), _int(env, "OMPI_COMM_WORLD_SIZE")
+        local = _int(env, "OMPI_COMM_WORLD_LOCAL_RANK") if "OMPI_COMM_WORLD_LOCAL_RANK" in env \
+            else 0
+    elif "SLURM_PROCID" in env and "SLURM_NTASKS" in env:
+        launcher = "slurm"
+        rank, world = _int(env, "SLURM_PROCID"), _int(env, "SLURM_NTASKS")
+        local = _int(env, "SLURM_LOCALID") if "SLURM_LOCALID" in env else 0
+    else:
+        return DistContext(rank=0, world_size=1, local_rank=0, master_addr="127.0.0.1",
+                           master_port=free_port(), launcher="single")
+    if not 0 <= rank < world:
+        raise NcclkitError(f"rank {rank} is outside world size {world} ({launcher})",
+                           hint="check the launcher's task count")
+    addr = env.get("MASTER_ADDR")
+    if not addr and launcher == "slurm" and env.get("SLURM_JOB_NODELIST"):
+        addr = first_slurm_host(env["SLURM_JOB_NODELIST"])
+    if not addr:
+        raise NcclkitError(f"MASTER_ADDR is not set ({launcher}, rank {rank} of {world})",
+                           hint="export MASTER_ADDR=<rank 0's host> and MASTER_PORT=<free port>; "
+                                "with mpirun pass -x MASTER_ADDR -x MASTER_PORT")
+    port = _int(env, "MASTER_PORT") if env.get("MASTER_PORT") else DEFAULT_PORT
+    return DistContext(rank=rank, world_size=world, local_rank=local, master_addr=addr,
+                       master_port=port, launcher=launcher)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
+                extra_pythonpath: str | None = None) -> dict:
+    """Run `nproc` ranks of ncclkit.bench.worker here; return rank 0's result JSON.
+
+    Every wait is bounded: a rank that exits non-zero ends the others after a grace period, and
+    the whole run is ended after `timeout_s` without progress from rank 0. The environment is
+    passed through unchanged (NCCL_* variables included) plus the rank variables.
+    """
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="ncclkit-bench-") as tmp:
+        out_path = Path(tmp) / "result.json"
+        cfg_path = Path(tmp) / "config.json"
+        cfg_path.write_text(json.dumps(config_json))
+        procs: list[subprocess.Popen] = []
+        logs = []
+        for rank in range(nproc):
+            env = dict(os.environ, RANK=str(rank), WORLD_SIZE=str(nproc), LOCAL_RANK=str(rank),
+                       LOCAL_WORLD_SIZE=str(nproc), MASTER_ADDR="127.0.0.1",
+                       MASTER_PORT=str(port), NCCLKIT_LAUNCHER="ncclkit")
+            if extra_pythonpath:
+                env["PYTHONPATH"] = os.pathsep.join(
+                    p for p in (extra_pythonpath, env.get("PYTHONPATH")) if p)
+            log = open(Path(tmp) / f"rank{rank}.log", "w+b")  # noqa: SIM115 - closed below
+            logs.append(log)
+            cmd = [sys.executable, "-m", "ncclkit.bench.worker", str(cfg_path)]
+            if rank == 0:
+                cmd.append(str(out_path))
+            procs.append(subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT))
+        try:
+            _wait_all(procs, timeout_s, progress=out_path.parent)
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    p.send_signal(signal.SIGTERM)
+            for p in procs:
+                try:
+                    p.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+            texts = []
+            for log in logs:
+                log.seek(0)
+                texts.append(log.read().decode(errors="replace"))
+                log.close()
+        bad = [(r, p.returncode) for r, p in enumerate(procs) if p.returncode != 0]
+        if bad:
+            rank, rc = bad[0]
+            tail = "\n".join(texts[rank].strip().splitlines()[-15:])
+            raise NcclkitError(f"local rank {rank} of {nproc} exited with code {rc}:\n{tail}",
+                               hint="see the rank's message above; re-run with NCCL_DEBUG=WARN")
+        if not out_path.exists():
+            raise NcclkitError("rank 0 finished without writing a result",
+                               hint="re-run with --debug to see its log")
+        return json.loads(out_path.read_text())
+
+
+def _wait_all(procs: list[subprocess.Popen], timeout_s: float, progress: Path) -> None:
+    """Wait for every rank; stop early when one fails; give up after `timeout_s` of no progress."""
+    last_change, last_mtime = time.monotonic(), 0.0
+    while True:
+        codes = [p.poll() for p in procs]
+        if all(c is not None for c in codes):
+            return
+        failed = [r for r, c in enumerate(codes) if c not in (None, 0)]
+        if failed:
+            deadline = time.monotonic() + 5.0  # let the others print their own error
+            while time.monotonic() < deadline and any(p.poll() is None for p in procs):
+                time.sleep(0.1)
+            return
+        mtime = max((f.stat().st_mtime for f in progress.iterdir()), default=0.0)
+        if mtime != last_mtime:
+            last_mtime, last_change = mtime, time.monotonic()
+        if time.monotonic() - last_change > timeout_s:
+            raise NcclkitError(
+                f"local ranks made no progress for {timeout_s:.0f} s "
+                f"(still running: {[r for r, c in enumerate(codes) if c is None]})",
+                hint="a rank is stuck in a collective; raise --timeout for very large sizes, "
+                     "or re-run with NCCL_DEBUG=INFO")
+        time.sleep(0.05)

@@ -1,0 +1,137 @@
+"""The two ways one collective call is issued: torch.distributed, or NCCL itself (ncclffi).
+
+Both take torch tensors and issue exactly one collective per method call on the current stream,
+so the runner can time either eagerly or inside a CUDA-graph capture. `TorchEngine` is what a
+training framework sees (and the only one for gloo on CPUs); `DirectEngine` is what nccl-tests
+sees (same libnccl, no torch.distributed bookkeeping around each call).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ncclkit.bench.ncclffi import NCCL_OPS, NCCL_TYPES, NcclComm, NcclLib
+from ncclkit.errors import NcclkitError
+
+__all__ = ["DTYPES", "DirectEngine", "TorchEngine", "torch_dtype"]
+
+# nccl-tests type names (-d) -> torch dtype attribute
+DTYPES = {"float": "float32", "half": "float16", "bfloat16": "bfloat16", "double": "float64",
+          "int8": "int8", "uint8": "uint8", "int32": "int32", "int64": "int64"}
+
+
+def torch_dtype(torch: Any, name: str) -> Any:
+    if name not in DTYPES:
+        raise NcclkitError(f"unknown data type {name!r}",
+                           hint=f"use one of {', '.join(DTYPES)} (nccl-tests' -d names)")
+    return getattr(torch, DTYPES[name])
+
+
+class TorchEngine:
+    """torch.distributed collectives on `group` (gloo or NCCL)."""
+
+    name = "torch"
+
+    def __init__(self, torch: Any, group: Any) -> None:
+        self.torch, self.dist, self.group = torch, torch.distributed, group
+        self.rank = self.dist.get_rank(group)
+
+    def _op(self, op: str) -> Any:
+        ops = {"sum": "SUM", "prod": "PRODUCT", "max": "MAX", "min": "MIN", "avg": "AVG"}
+        return getattr(self.dist.ReduceOp, ops[op])
+
+    def all_reduce(self, send: Any, recv: Any, op: str) -> None:
+        # torch.distributed has no out-of-place all_reduce: the runner fills `recv` with the
+        # input before the checked call, and timing reduces `recv` in place.
+        if send.data_ptr() != recv.data_ptr() and not self._timing:
+            recv.copy_(send)
+        self.dist.all_reduce(recv, op=self._op(op), group=self.group)
+
+    def all_gather(self, send: Any, recv: Any) -> None:
+        self.dist.all_gather_into_tensor(recv, send, group=self.group)
+
+    def reduce_scatter(self, send: Any, recv: Any, op: str) -> None:
+        self.dist.reduce_scatter_tensor(recv, send, op=self._op(op), group=self.group)
+
+    def alltoall(self, send: Any, recv: Any) -> None:
+        self.dist.all_to_all_single(recv, send, group=self.group)
+
+    def broadcast(self, send: Any, recv: Any, root: int) -> None:
+        if send.data_ptr() != recv.data_ptr() and self.rank == root and not self._timing:
+            recv.copy_(send)
+        self.dist.broadcast(recv, src=root, group=self.group)
+
+    def reduce(self, send: Any, recv: Any, op: str, root: int) -> None:
+        if send.data_ptr() != recv.data_ptr() and not self._timing:
+            recv.copy_(send)
+        self.dist.reduce(recv, dst=root, op=self._op(op), group=self.group)
+
+    def sendrecv(self, send: Any, recv: Any, to_peer: int, from_peer: int) -> None:
+        ops = [self.dist.P2POp(self.dist.isend, send, to_peer, self.group),
+               self.dist.P2POp(self.dist.irecv, recv, from_peer, self.group)]
+        for work in self.dist.batch_isend_irecv(ops):
+            work.wait()
+
+    _timing = False
+
+    def set_timing(self, on: bool) -> None:
+        """While timing, skip the copies that stand in for out-of-place semantics."""
+        self._timing = on
+
+    def close(self) -> None:
+        return None
+
+
+class DirectEngine:
+    """ncclAllReduce & co. through ctypes on torch's current CUDA stream."""
+
+    name = "direct"
+
+    def __init__(self, torch: Any, lib: NcclLib, uid: bytes, nranks: int, rank: int) -> None:
+        self.torch = torch
+        self.comm = NcclComm(lib, uid, nranks, rank)
+        self.rank, self.nranks = rank, nranks
+
+    def _args(self, t: Any) -> tuple[int, int]:
+        name = next((k for k, v in DTYPES.items() if getattr(self.torch, v) == t.dtype), None)
+        if name is None:
+            raise NcclkitError(f"dtype {t.dtype} has no NCCL type", hint="use float, half, ...")
+        return NCCL_TYPES[name], self.torch.cuda.current_stream().cuda_stream
+
+    def all_reduce(self, send: Any, recv: Any, op: str) -> None:
+        dt, s = self._args(recv)
+        self.comm.all_reduce(send.data_ptr(), recv.data_ptr(), recv.numel(), dt, NCCL_OPS[op], s)
+
+    def all_gather(self, send: Any, recv: Any) -> None:
+        dt, s = self._args(recv)
+        self.comm.all_gather(send.data_ptr(), recv.data_ptr(), send.numel(), dt, s)
+
+    def reduce_scatter(self, send: Any, recv: Any, op: str) -> None:
+        dt, s = self._args(recv)
+        self.comm.reduce_scatter(send.data_ptr(), recv.data_ptr(), recv.numel(), dt,
+                                 NCCL_OPS[op], s)
+
+    def alltoall(self, send: Any, recv: Any) -> None:
+        dt, s = self._args(recv)
+        self.comm.alltoall(send.data_ptr(), recv.data_ptr(), send.numel() // self.nranks, dt,
+                           send.element_size(), s)
+
+    def broadcast(self, send: Any, recv: Any, root: int) -> None:
+        dt, s = self._args(recv)
+        self.comm.broadcast(send.data_ptr(), recv.data_ptr(), recv.numel(), dt, root, s)
+
+    def reduce(self, send: Any, recv: Any, op: str, root: int) -> None:
+        dt, s = self._args(recv)
+        self.comm.reduce(send.data_ptr(), recv.data_ptr(), recv.numel(), dt, NCCL_OPS[op], root,
+                         s)
+
+    def sendrecv(self, send: Any, recv: Any, to_peer: int, from_peer: int) -> None:
+        dt, s = self._args(recv)
+        self.comm.send_recv([("send", send.data_ptr(), send.numel(), to_peer),
+                             ("recv", recv.data_ptr(), recv.numel(), from_peer)], dt, s)
+
+    def set_timing(self, on: bool) -> None:
+        return None
+
+    def close(self) -> None:
+        self.comm.destroy()

@@ -1,0 +1,214 @@
+"""`ncclkit bench`: collectives like nccl-tests (table or --json), verdicts, --compare, --ib.
+
+Runs under torchrun / srun / mpirun (one process a GPU), or starts its own local ranks with
+--nproc N. Flags follow nccl-tests (-b -e -f -i -n -w -d -o -G) except where the issue's
+interface differs: -c/--collectives picks collectives (nccl-tests' -c is --check here), and
+--root DIR is the node snapshot every ncclkit command accepts (the root rank is -r/--root-rank).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ncclkit.errors import NcclkitError
+from ncclkit.findings import Finding, exit_code_for, sort_findings
+
+__all__ = ["add_parser", "parse_size", "run"]
+
+
+def parse_size(text: str) -> int:
+    """nccl-tests' size syntax: bytes with an optional K, M or G (binary) suffix."""
+    t = text.strip().upper().rstrip("B")
+    mult = {"K": 2**10, "M": 2**20, "G": 2**30}.get(t[-1:], 1) if t else 1
+    try:
+        value = int(float(t[:-1] if mult > 1 else t) * mult)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size (e.g. 8, 64K, 256M, 4G)") \
+            from exc
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a size must be positive")
+    return value
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("bench", help="run collectives like nccl-tests and judge the bandwidth",
+                       description=__doc__.splitlines()[0])
+    a = p.add_argument
+    a("-c", "--collectives", default="all_reduce",
+      help="comma-separated: all_reduce,all_gather,reduce_scatter,alltoall,broadcast,reduce,"
+           "sendrecv or 'all' (default all_reduce)")
+    a("-b", "--minbytes", type=parse_size, default=parse_size("32M"), help="smallest size")
+    a("-e", "--maxbytes", type=parse_size, default=parse_size("32M"), help="largest size")
+    a("-f", "--stepfactor", type=int, default=1, help="multiply the size by this (>1)")
+    a("-i", "--stepbytes", type=parse_size, default=parse_size("1M"), help="else add this")
+    a("-n", "--iters", type=int, default=20, help="timed iterations (default 20)")
+    a("-w", "--warmup_iters", type=int, default=1, help="warm-up iterations (default 1)")
+    a("--check", type=int, default=1, help="check results (nccl-tests -c; default 1)")
+    a("-d", "--datatype", default="float", help="float half bfloat16 double int8 uint8 int32 int64")
+    a("-o", "--op", default="sum", help="sum prod max min avg")
+    a("-r", "--root-rank", type=int, default=0, help="root of broadcast and reduce")
+    a("-G", "--cudagraph", type=int, default=10,
+      help="replays of a CUDA graph holding the -n iterations (GPUs; default 10)")
+    a("--eager", action="store_true", help="time a plain Python loop instead of a CUDA graph")
+    a("--nproc", type=int, default=0, help="start N local ranks here (no launcher needed)")
+    a("--backend", choices=("gloo", "nccl"), help="default: nccl with GPUs, gloo without")
+    a("--engine", choices=("direct", "torch"), default="direct",
+      help="NCCL: call libnccl directly (like nccl-tests) or through torch.distributed")
+    a("--net-only", action="store_true", help="keep traffic off NVLink and SHM (measure the NIC)")
+    a("--algo", default="", help="sweep NCCL_ALGO, e.g. ring,tree")
+    a("--json", action="store_true", help="print JSON (CONTRACTS.md section 6)")
+    a("--compare", metavar="FILE", help="compare with an nccl-tests output of the same sizes")
+    a("--ib", action="store_true", help="run ib_write_bw loopback on each RDMA port instead")
+    a("--ib-gpu", type=int, default=None, help="with --ib: --use_cuda=N (the GDR path)")
+    a("--timeout", type=float, default=120.0, help="bound on every peer wait, seconds")
+    a("--libnccl", help="path of libnccl.so.2 (default: the one torch loaded)")
+    a("--root", metavar="DIR", help="read link rates from this node snapshot, not the live node")
+    a("--nvlink-gbyte", type=float, help="NVLink rate per GPU and direction, GB/s")
+    a("--pcie-gbyte", type=float, help="PCIe rate per GPU and direction, GB/s")
+    a("--nic-gbit", type=float, help="NIC line rate, Gb/s (as ibstat prints)")
+    a("--nics", type=int, help="NICs per node used by NCCL (with --nic-gbit)")
+    a("--expect-busbw", type=float, help="expected busbw at >= 256 MB, GB/s (overrides facts)")
+    return p
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from ncclkit.bench.collectives import COLLECTIVES, get_collective  # noqa: PLC0415
+    from ncclkit.bench.results import BenchConfig  # noqa: PLC0415
+
+    names = list(COLLECTIVES) if args.collectives.strip() == "all" else [
+        c for c in args.collectives.split(",") if c.strip()]
+    colls = tuple(get_collective(n).name if ":" not in n else n for n in names)
+    if args.minbytes > args.maxbytes:
+        raise NcclkitError(f"-b {args.minbytes} is larger than -e {args.maxbytes}",
+                           hint="give -b <= -e")
+    if args.iters < 1 or args.warmup_iters < 0:
+        raise NcclkitError(f"-n {args.iters} / -w {args.warmup_iters}: need n >= 1, w >= 0",
+                           hint="e.g. -n 20 -w 5")
+    backend = args.backend or ("nccl" if _have_gpu() else "gloo")
+    algos = tuple(a.strip() for a in args.algo.split(",") if a.strip())
+    return BenchConfig(
+        collectives=colls, min_bytes=args.minbytes, max_bytes=args.maxbytes,
+        step_factor=args.stepfactor, step_bytes=args.stepbytes, iters=args.iters,
+        warmup_iters=args.warmup_iters, check=args.check, dtype=args.datatype, op=args.op,
+        root=args.root_rank, graph_launches=0 if args.eager or backend == "gloo"
+        else max(args.cudagraph, 0), backend=backend,
+        engine=args.engine if backend == "nccl" else "torch", algos=algos,
+        net_only=args.net_only, timeout_s=args.timeout, libnccl=args.libnccl)
+
+
+def _have_gpu() -> bool:
+    try:
+        import torch  # noqa: PLC0415
+    except ImportError:
+        return False
+    return bool(torch.cuda.is_available())
+
+
+def _facts(args: argparse.Namespace) -> Any | None:
+    """Doctor's facts, if the probe can read them; verdicts fall back on the rate flags."""
+    try:
+        from ncclkit.probe.collect import collect  # noqa: PLC0415
+        from ncclkit.probe.root import NodeRoot  # noqa: PLC0415
+
+        return collect(NodeRoot.open(args.root))
+    except NcclkitError:
+        raise
+    except Exception:  # noqa: BLE001 - facts are optional here: flags still give a verdict
+        return None
+
+
+def _run_sweep(args: argparse.Namespace) -> Any | None:
+    from ncclkit.bench.dist import from_env, spawn_local  # noqa: PLC0415
+    from ncclkit.bench.results import BenchResult  # noqa: PLC0415
+
+    config = _config(args)
+    if args.nproc and args.nproc > 0:
+        if "RANK" in os.environ and "WORLD_SIZE" in os.environ:
+            raise NcclkitError("--nproc given inside a launcher (RANK/WORLD_SIZE are set)",
+                               hint="either start ranks with torchrun/srun/mpirun or use --nproc")
+        return BenchResult.from_json(spawn_local(config.to_json(), args.nproc,
+                                                 timeout_s=args.timeout))
+    from ncclkit.bench.runner import run_rank  # noqa: PLC0415
+
+    return run_rank(config, from_env())
+
+
+def _run_ib(args: argparse.Namespace) -> list[Finding]:
+    from ncclkit.bench.dist import free_port  # noqa: PLC0415
+    from ncclkit.bench.perftest import (  # noqa: PLC0415
+        check_ib_write_bw, parse_ib_write_bw, run_ib_write_bw)
+
+    import shutil  # noqa: PLC0415
+
+    if shutil.which("ib_write_bw") is None:
+        raise NcclkitError("--ib needs perftest's ib_write_bw, not found on PATH",
+                           hint="install perftest (apt install perftest / dnf install perftest)")
+    facts = _facts(args)
+    ports = [p for p in getattr(facts, "ib_ports", ()) or () if p.is_active]
+    if not ports:
+        raise NcclkitError("--ib: no active RDMA port found",
+                           hint="run `ncclkit doctor` to see why (ib.port_down, rdma.none)")
+    out = []
+    for p in ports:
+        text = run_ib_write_bw(p.device, p.port, gpu=args.ib_gpu, tcp_port=free_port(),
+                               timeout_s=args.timeout)
+        out.append(check_ib_write_bw(p.name, parse_ib_write_bw(text), p.rate_gbps,
+                                     args.ib_gpu is not None))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.ib:
+        findings = sort_findings(_run_ib(args))
+        if args.json:
+            print(json.dumps({"schema_version": 1, "findings": [f.to_json() for f in findings]},
+                             indent=2))
+        else:
+            for f in findings:
+                print(f"[{f.severity}] {f.id} {f.subject}: {f.message}"
+                      + (f"\n  fix: {f.fix}" if f.fix else ""))
+        return exit_code_for(findings)
+    result = _run_sweep(args)
+    if result is None:
+        return 0  # not rank 0: rank 0 prints
+    return _report(args, result)
+
+
+def _report(args: argparse.Namespace, result: Any) -> int:
+    import dataclasses  # noqa: PLC0415
+
+    from ncclkit.bench.compare import (  # noqa: PLC0415
+        compare_with_nccl_tests, read_compare_file, render_compare)
+    from ncclkit.bench.table import render_table  # noqa: PLC0415
+    from ncclkit.bench.verdict import check_result, expectation_from  # noqa: PLC0415
+
+    single_node = len({r.host for r in result.ranks}) <= 1
+    exp = expectation_from(
+        _facts(args), single_node=single_node, net_only=result.config.net_only,
+        nvlink_gbyte=args.nvlink_gbyte, pcie_gbyte=args.pcie_gbyte, nic_gbit=args.nic_gbit,
+        nics=args.nics, expect_busbw_gbyte=args.expect_busbw)
+    findings = sort_findings(check_result(result, exp))
+    result = dataclasses.replace(result, findings=tuple(findings))
+    compared = None
+    if args.compare:
+        compared = compare_with_nccl_tests(result, read_compare_file(args.compare),
+                                           source=args.compare)
+    if args.json:
+        doc = result.to_json()
+        if compared is not None:
+            doc["compare"] = {"file": args.compare, "rows": [r.to_json() for r in compared]}
+        print(json.dumps(doc, indent=2))
+    else:
+        out = render_table(result)
+        if compared is not None:
+            out += render_compare(compared, args.compare)
+        for f in findings:
+            out += f"# [{f.severity}] {f.id} {f.subject}: {f.message}\n"
+            if f.fix:
+                out += f"#   fix: {f.fix}\n"
+        sys.stdout.write(out)
+    return exit_code_for(findings)

@@ -1,0 +1,98 @@
+"""`ncclkit cluster`: check every node of a job together (CONTRACTS.md section 7).
+
+Run one process per node the way training starts (torchrun, srun, mpirun, PyTorchJob or
+RANK/WORLD_SIZE/MASTER_ADDR/MASTER_PORT by hand). Rank 0 prints the report; every other rank prints
+nothing on success and one line on stderr when it cannot take part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ncclkit.errors import NcclkitError
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "cluster", help="check all nodes of a job: consistency, reachability, NCCL proof, bandwidth",
+        description=__doc__.split("\n\n")[0])
+    p.add_argument("--timeout", type=float, default=60.0, metavar="S", dest="timeout_s",
+                   help="bound of every wait on another node, seconds (default 60)")
+    p.add_argument("--probe-port", type=int, default=None, metavar="P",
+                   help="port each node listens on for the reachability test (default MASTER_PORT+1)")
+    p.add_argument("--root", default=None, metavar="DIR",
+                   help="read this node's facts from a snapshot instead of the live machine")
+    p.add_argument("--proof", choices=("auto", "on", "off"), default="auto",
+                   help="run a short NCCL job and compare its log with the prediction "
+                        "(auto: where every node has a GPU)")
+    p.add_argument("--log-dir", default="ncclkit-cluster-logs", metavar="DIR",
+                   help="where each rank of the proof run writes its NCCL log")
+    p.add_argument("--no-bandwidth", action="store_false", dest="bandwidth",
+                   help="skip the pairwise bandwidth test")
+    p.add_argument("--bw-size", type=int, default=16 << 20, metavar="BYTES", dest="bw_size_bytes",
+                   help="bytes per message of the bandwidth test (default 16 MiB)")
+    p.add_argument("--bw-iters", type=int, default=4, metavar="N",
+                   help="messages per direction of the bandwidth test (default 4)")
+    p.add_argument("--json", action="store_true", help="print the JSON report (rank 0)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="print each phase on stderr as this node enters it")
+    p.add_argument("--output", default=None, metavar="FILE",
+                   help="also write the JSON report to FILE (rank 0)")
+    return p
+
+
+def _render_text(report: dict[str, Any]) -> str:
+    lines = [f"{len(report['nodes'])} node(s):"]
+    lines += [f"  rank{n['rank']}  {n['host']}  {n.get('addr') or ''}" for n in report["nodes"]]
+    bad = [r for r in report["reachability"] if not r["ok"]]
+    lines.append(f"reachability: {len(report['reachability']) - len(bad)} of "
+                 f"{len(report['reachability'])} connections ok")
+    lines += [f"  FAIL {r['src']} -> {r['dst']}:{r['port']}: {r['error']}" for r in bad]
+    for pair in report.get("bandwidth", {}).get("pairs", []):
+        lines.append(f"  bandwidth pass {pair['pass']}: {pair['a']} <-> {pair['b']}: "
+                     f"{pair['a_to_b_gbps']:.2f} / {pair['b_to_a_gbps']:.2f} GB/s")
+    lines.append(f"{len(report['findings'])} finding(s):")
+    for f in report["findings"]:
+        lines.append(f"  [{f['severity']}] {f['id']} {f['subject']}: {f['message']}")
+        if f["fix"]:
+            lines.append(f"      fix: {f['fix']}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ncclkit.cluster.launchenv import read_cluster_env
+    from ncclkit.cluster.rendezvous import abandoned_threads
+    from ncclkit.cluster.runner import ClusterOptions, run_cluster
+
+    if args.timeout_s <= 0:
+        raise NcclkitError(f"--timeout {args.timeout_s:g}: must be above 0",
+                           hint="give the bound of every wait in seconds, e.g. --timeout 60")
+    if args.probe_port is not None and not 0 < args.probe_port < 65536:
+        raise NcclkitError(f"--probe-port {args.probe_port}: not a TCP port",
+                           hint="give a free port in 1..65535, the same on every node")
+    cenv = read_cluster_env()
+    opts = ClusterOptions(timeout_s=args.timeout_s, probe_port=args.probe_port, root=args.root,
+                          proof=args.proof, bandwidth=args.bandwidth,
+                          bw_size_bytes=args.bw_size_bytes, bw_iters=args.bw_iters,
+                          log_dir=Path(args.log_dir), verbose=args.verbose)
+    outcome = run_cluster(cenv, opts)
+    if outcome.message:
+        print(f"ncclkit cluster: {outcome.message}", file=sys.stderr)
+    if outcome.report is not None:
+        text = json.dumps(outcome.report, indent=2)
+        if args.output:
+            Path(args.output).write_text(text + "\n")
+        print(text if args.json else _render_text(outcome.report), flush=True)
+    if abandoned_threads():
+        # A collective is stuck inside gloo/NCCL: normal interpreter exit would wait on it.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(outcome.exit_code)
+    return outcome.exit_code

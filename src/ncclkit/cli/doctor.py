@@ -1,0 +1,35 @@
+"""`ncclkit doctor [--root DIR|TAR] [--json] [--format text|json]`: diagnose a node for NCCL."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ncclkit.doctor import run_doctor
+from ncclkit.probe.root import NodeRoot
+from ncclkit.report.jsonout import write_json
+from ncclkit.report.text import make_console, render_text
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "doctor", help="read a node (or a snapshot) and report what stops NCCL from running fast",
+        description=("Read GPUs, RDMA ports, PCIe topology, GPUDirect RDMA and OS limits of this node "
+                     "(or of a snapshot) and print findings with ready-to-paste fixes. Exit code: 0 no "
+                     "error finding, 1 at least one, 2 could not run."))
+    p.add_argument("--root", metavar="DIR|TAR", default=None,
+                   help="a snapshot folder or its .tar.gz (default: this machine)")
+    p.add_argument("--json", action="store_true", help="print the JSON report (same as --format json)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    report = run_doctor(NodeRoot.open(args.root))
+    if args.json or args.format == "json":
+        write_json(report.to_json(), sys.stdout)
+    else:
+        render_text(report, make_console(sys.stdout))
+    return report.exit_code

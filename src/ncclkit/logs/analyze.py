@@ -1,0 +1,124 @@
+"""`ncclkit analyze` core: bytes of one input -> the CONTRACTS section 5 object with findings.
+
+The input is read as bytes; its first MiB decides the kind (detect.py). NCCL logs are then streamed
+line by line from that same stream (never held whole), everything else is small and read at once.
+Bytes that are not UTF-8 are replaced, and binary input gives kind "unknown" with a clear finding.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ncclkit.errors import NcclkitError
+from ncclkit.findings import Finding, Severity, sort_findings
+from ncclkit.logs.checks import check_gids, check_log, check_ports, check_tests, check_topo
+from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary
+from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
+from ncclkit.logs.nccl_log import parse_nccl_log
+from ncclkit.logs.nccl_tests import parse_nccl_tests
+from ncclkit.logs.ports import parse_ports
+from ncclkit.logs.topo import parse_topo
+
+__all__ = ["analyze_path", "analyze_stream", "analyze_text", "KINDS"]
+
+MAX_SMALL_BYTES = 256 << 20  # non-log kinds are tool outputs of a few KB; refuse to slurp more
+
+
+class _Prefixed(io.RawIOBase):
+    """A raw stream that yields `head` and then the rest of `stream` (lets detection peek at stdin)."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self._head = memoryview(head)
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        if self._head:
+            n = min(len(buf), len(self._head))
+            buf[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._stream.read(len(buf))
+        buf[:len(data)] = data
+        return len(data)
+
+
+def _text_lines(head: bytes, stream: BinaryIO) -> Iterator[str]:
+    reader = io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20)
+    return io.TextIOWrapper(reader, encoding="utf-8", errors="replace", newline=None)
+
+
+def analyze_path(path: str | Path, *, kind: str | None = None,
+                 line_rate_gbps: float | None = None) -> dict[str, Any]:
+    """Analyze one file; raises NcclkitError naming the file when it cannot be read."""
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            return analyze_stream(f, name=str(path), kind=kind, line_rate_gbps=line_rate_gbps)
+    except FileNotFoundError:
+        raise NcclkitError(f"{path}: no such file", hint="check the path") from None
+    except IsADirectoryError:
+        raise NcclkitError(f"{path}: is a directory", hint="pass the log files inside it") from None
+    except PermissionError:
+        raise NcclkitError(f"{path}: permission denied", hint="make the file readable") from None
+    except OSError as exc:
+        raise NcclkitError(f"{path}: cannot read ({exc.strerror or exc})", hint="check the file") from None
+
+
+def analyze_text(text: str, *, name: str = "-", kind: str | None = None,
+                 line_rate_gbps: float | None = None) -> dict[str, Any]:
+    """Analyze text already in memory (tests, callers that captured output)."""
+    return analyze_stream(io.BytesIO(text.encode("utf-8", errors="replace")), name=name, kind=kind,
+                          line_rate_gbps=line_rate_gbps)
+
+
+def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
+                   line_rate_gbps: float | None = None) -> dict[str, Any]:
+    """Analyze a binary stream (a file, stdin.buffer); NCCL logs are streamed, not loaded."""
+    head = stream.read(HEAD_BYTES) or b""
+    if kind is None and is_binary(head):
+        return _result(name, "unknown", {}, [Finding(
+            id="input.binary", severity=Severity.INFO, subject=name,
+            message=f"{name} is binary data, not text printed by NCCL or a tool",
+            fix="pass the text log (NCCL_DEBUG_FILE output, nccl-tests stdout, ibstat output)")])
+    head_text = head.decode("utf-8", errors="replace")
+    if kind is None:
+        kind = detect_kind(head_text)
+    elif kind not in KINDS:
+        raise NcclkitError(f"unknown kind {kind!r}", hint="use one of " + ", ".join(KINDS))
+    if kind == "nccl_log":
+        summary = parse_nccl_log(_text_lines(head, stream))
+        return _result(name, kind, summary.to_json(), check_log(summary, name))
+    rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
+    text = (head + rest).decode("utf-8", errors="replace") if rest else head_text
+    if kind == "nccl_tests":
+        tests = parse_nccl_tests(text)
+        findings = check_tests(tests, name, line_rate_gbps)
+        if "NCCL WARN" in text or "NCCL INFO" in text:
+            log = parse_nccl_log(text.splitlines())
+            findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
+        return _result(name, kind, tests.to_json(), findings)
+    if kind == "topo":
+        topo = parse_topo(text)
+        return _result(name, kind, topo.to_json(), check_topo(topo))
+    if kind in ("ibstat", "ibv_devinfo"):
+        listing = parse_ports(text)
+        return _result(name, kind, {"ports": [p.to_json() for p in listing.ports]}, check_ports(listing))
+    if kind == "show_gids":
+        gids = parse_show_gids(text)
+        return _result(name, kind, {"gids": [g.to_json() for g in gids],
+                                    "recommended_gid_index": recommend_gid_index(gids)}, check_gids(gids))
+    return _result(name, "unknown", {}, [Finding(
+        id="input.unknown_kind", severity=Severity.INFO, subject=name,
+        message=f"{name}: not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
+                "ibv_devinfo or show_gids", fix="pass --kind K if you know what it is")])
+
+
+def _result(name: str, kind: str, fields: dict[str, Any], findings: list[Finding]) -> dict[str, Any]:
+    return {"file": name, "kind": kind, **fields,
+            "findings": [f.to_json() for f in sort_findings(findings)]}

@@ -1,0 +1,251 @@
+"""Findings from parsed artifacts (pure: parsed record -> list[Finding]), one function per kind."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ncclkit.findings import Finding, Severity
+from ncclkit.logs.gids import GidEntry, recommend_gid_index
+from ncclkit.logs.nccl_log import NcclLogSummary
+from ncclkit.logs.nccl_tests import NcclTestsResult
+from ncclkit.logs.ports import PortListing
+from ncclkit.logs.topo import GDR_OK_LEVELS, TopoMatrix
+
+__all__ = ["check_log", "check_tests", "check_topo", "check_ports", "check_gids"]
+
+# Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
+MAX_NIC_GBPS = 800.0
+_HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+
+def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
+    out: list[Finding] = []
+    by_cat: dict[str, list] = {}
+    for e in s.errors:
+        by_cat.setdefault(e.category, []).append(e)
+    for cat, errs in by_cat.items():
+        first = errs[0]
+        m = _HOST.search(first.text)
+        out.append(Finding(
+            id=f"log.{cat}", severity=first.severity, subject=m.group(1) if m else name,
+            message=f"{first.explanation} (line {first.line_no}: {first.text[:200]})",
+            fix=first.fix, evidence={"lines": [e.line_no for e in errs][:20],
+                                     "occurrences": sum(e.count for e in errs)}))
+    if not s.errors and s.return_codes:
+        code, where = next(iter(s.return_codes.items()))
+        out.append(Finding(id="log.nccl_error_code", severity=E, subject=name,
+                           message=f"NCCL returned {where}, with no WARN line in the excerpt",
+                           fix="rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN",
+                           evidence={"return_codes": {str(k): v for k, v in s.return_codes.items()}}))
+    nets = {t for t in s.transports if t.startswith("NET/")}
+    multi = len(s.hosts) >= 2
+    if "NET/Socket" in nets or (s.network == "Socket" and multi):
+        why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (
+            "NET/IB found no device" if s.no_ib_device else "no RDMA network was selected")
+        out.append(Finding(
+            id="log.net_socket", severity=W, subject=s.hosts[0] if len(s.hosts) == 1 else "inter-node",
+            message=f"inter-node traffic uses NET/Socket (TCP), not RDMA: {why}",
+            fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
+                "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
+            evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16])}))
+    if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets):
+        reasons = list(s.gdr_disabled_reasons)
+        module = any("no module" in r for r in reasons)
+        out.append(Finding(
+            id="log.no_gdrdma", severity=W, subject="inter-node",
+            message="RDMA channels without /GDRDMA: data is staged through host memory"
+                    + (f" ({reasons[0]})" if reasons else ""),
+            fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
+            else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
+            evidence={"gdr_disabled": reasons[:8]}))
+    for var, fid in (("NCCL_P2P_DISABLE", "env.p2p_disabled"), ("NCCL_SHM_DISABLE", "env.p2p_disabled")):
+        if s.env.get(var) == "1":
+            out.append(Finding(id=fid, severity=W, subject=var,
+                               message=f"{var}=1 in the log: intra-node traffic cannot use "
+                                       f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
+                               fix=f"unset {var} unless it works around a known bug", evidence={var: "1"}))
+    level = s.env.get("NCCL_NET_GDR_LEVEL") or s.env.get("NCCL_IB_GDR_LEVEL")
+    if level in ("0", "LOC"):
+        out.append(Finding(id="env.gdr_disabled", severity=W, subject="NCCL_NET_GDR_LEVEL",
+                           message=f"NCCL_NET_GDR_LEVEL={level} turns GPUDirect RDMA off",
+                           fix="unset NCCL_NET_GDR_LEVEL", evidence={"NCCL_NET_GDR_LEVEL": level}))
+    if len(s.hosts) == 1 and nets and not any(t.startswith(("P2P", "SHM")) for t in s.transports):
+        out.append(Finding(
+            id="log.intra_node_net", severity=I, subject=s.hosts[0],
+            message="this excerpt is from one host and shows only network channels: either the "
+                    "peers are on other nodes, or P2P and SHM are unavailable between local GPUs",
+            fix="if all ranks are on this host, check NCCL_P2P_DISABLE/NCCL_SHM_DISABLE and "
+                "`nvidia-smi topo -m`", evidence={"transports": list(s.transports)}))
+    if len(s.versions) > 1:
+        out.append(Finding(id="cluster.version_mismatch", severity=W, subject="NCCL",
+                           message=f"ranks report different NCCL versions: {', '.join(s.versions)}",
+                           fix="install the same NCCL build on every node", evidence={"versions": list(s.versions)}))
+    nets_seen = Counter(n for v in s.networks_by_host.values() for n in v)
+    if len(nets_seen) > 1:
+        out.append(Finding(id="cluster.version_mismatch", severity=W, subject="net plugin",
+                           message="hosts use different networks/plugins: " + ", ".join(
+                               f"{n} on {c} host(s)" for n, c in nets_seen.most_common()),
+                           fix="install the same net plugin (or none) and the same NCCL_NET settings on every node",
+                           evidence={"networks_by_host": {h: list(v) for h, v in list(s.networks_by_host.items())[:32]}}))
+    if s.transport_map:
+        out.append(_transport_map_finding(s))
+    if s.nccl_lines == 0:
+        out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
+                           message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
+    return out
+
+
+def _transport_map_finding(s: NcclLogSummary) -> Finding:
+    per: dict[str, dict] = {}
+    for t in s.transport_map:
+        d = per.setdefault(t.transport, {"pairs": set(), "channels": 0})
+        if t.src_rank is not None and len(d["pairs"]) < 64:
+            d["pairs"].add(f"{t.src_rank}->{t.dst_rank}")
+        d["channels"] += t.channels
+    summary = {k: {"channels": v["channels"], "pairs": sorted(v["pairs"], key=_pair_key)} for k, v in per.items()}
+    text = "; ".join(f"{k}: {len(v['pairs'])} rank pair(s), {v['channels']} channel(s)" for k, v in summary.items())
+    return Finding(id="log.transport_map", severity=I, subject="channels",
+                   message=f"per-channel transports: {text}"
+                           + (" (map truncated)" if s.transport_map_truncated else ""),
+                   evidence={"by_transport": summary})
+
+
+def _pair_key(p: str) -> tuple[int, int]:
+    a, _, b = p.partition("->")
+    return (int(a), int(b)) if a.isdigit() and b.isdigit() else (0, 0)
+
+
+def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> list[Finding]:
+    out: list[Finding] = []
+    peak = r.peak_row
+    if peak is None:
+        return [Finding(id="tests.no_rows", severity=W, subject=name,
+                        message="no nccl-tests result rows found (the run failed or the paste is cut)",
+                        fix="look at the error lines; rerun the test")]
+    out.append(Finding(
+        id="tests.bandwidth", severity=I, subject=r.collective or "collective",
+        message=f"peak busbw {peak.busbw_gbps:.2f} GB/s at {peak.size_bytes} B"
+                + (f", average {r.avg_busbw_gbps:g} GB/s" if r.avg_busbw_gbps is not None else "")
+                + (f", {r.nranks} ranks" if r.nranks else ""),
+        evidence={"peak_busbw_gbps": peak.busbw_gbps, "size_bytes": peak.size_bytes,
+                  "avg_busbw_gbps": r.avg_busbw_gbps, "rows": len(r.rows)}))
+    if r.wrong_total:
+        bad = [x.size_bytes for x in r.rows if (x.wrong or 0) > 0 or (x.ip_wrong or 0) > 0]
+        out.append(Finding(id="tests.wrong_results", severity=E, subject=r.collective or "collective",
+                           message=f"{r.wrong_total} wrong values (first at {bad[0] if bad else '?'} B): "
+                                   "data was corrupted in transit or in a GPU",
+                           fix="rerun with NCCL_PROTO=Simple and then NCCL_ALGO=Ring to isolate the protocol; "
+                               "check GPU health (Xid errors), PCIe ACS, and NIC firmware",
+                           evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16]}))
+    if r.duplicated_sizes or len(r.avg_busbw_lines) > 1:
+        out.append(Finding(
+            id="tests.duplicated_output", severity=W, subject=name,
+            message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
+                    f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
+            fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
+            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
+    multi_node = len(r.hosts) >= 2
+    limit_gbps = line_rate_gbps or MAX_NIC_GBPS
+    limit_gBps = limit_gbps / 8.0
+    if multi_node and peak.busbw_gbps is not None and peak.busbw_gbps > 1.05 * limit_gBps:
+        out.append(Finding(
+            id="tests.busbw_above_nic", severity=W, subject=r.collective or "collective",
+            message=f"busbw {peak.busbw_gbps:.1f} GB/s on {len(r.hosts)} nodes exceeds what one "
+                    f"{limit_gbps:g} Gb/s NIC per GPU can carry ({limit_gBps:.1f} GB/s): Tree/NVLSTree "
+                    "reduce inside the node first, so busbw overstates the network",
+            fix="measure the network with NCCL_ALGO=Ring (and NCCL_NVLS_ENABLE=0)",
+            evidence={"peak_busbw_gbps": peak.busbw_gbps, "nic_limit_gbytes_s": limit_gBps,
+                      "hosts": list(r.hosts)}))
+    elif line_rate_gbps and peak.busbw_gbps is not None:
+        ratio = peak.busbw_gbps / limit_gBps
+        good = ratio >= 0.8
+        out.append(Finding(
+            id="tests.line_rate", severity=I if good else W, subject=r.collective or "collective",
+            message=f"peak busbw is {100 * ratio:.0f}% of the {line_rate_gbps:g} Gb/s line rate "
+                    + ("(good)" if good else "(below the 80% a healthy fabric reaches)"),
+            fix="" if good else "check GDRDMA in the NCCL log, NIC/GPU PCIe placement, and port rates",
+            evidence={"ratio": round(ratio, 3), "line_rate_gbps": line_rate_gbps}))
+    return out
+
+
+def check_topo(t: TopoMatrix) -> list[Finding]:
+    out: list[Finding] = []
+    if not t.gpus:
+        return [Finding(id="topo.no_rows", severity=W, subject="topo",
+                        message="no complete GPU row in the matrix", fix="paste the whole `nvidia-smi topo -m`")]
+    if not t.nics:
+        return [Finding(id="topo.no_nic", severity=I, subject="topo",
+                        message="the matrix shows no NIC: no RDMA device is visible to the driver")]
+    pairs = {}
+    for gpu in t.gpus:
+        nic, level = t.nearest_nic(gpu) or ("", "")
+        pairs[gpu] = f"{t.nic_names.get(nic, nic)} ({level})"
+        if level not in GDR_OK_LEVELS:
+            out.append(Finding(
+                id="gdr.distance", severity=W, subject=gpu,
+                message=f"{gpu} has no NIC at PIX/PXB (nearest {pairs[gpu]}): NCCL will not use "
+                        "GPUDirect RDMA for it by default",
+                fix="accept staging through host memory, or set NCCL_NET_GDR_LEVEL=PHB/SYS only if "
+                    "the platform's PCIe root complex handles peer-to-peer well",
+                evidence={"nearest": pairs[gpu]}))
+    out.insert(0, Finding(id="topo.gpu_nic", severity=I, subject="topo",
+                          message="nearest NIC per GPU: " + ", ".join(f"{g} {p}" for g, p in pairs.items()),
+                          evidence={"nearest": pairs}))
+    return out
+
+
+def check_ports(p: PortListing) -> list[Finding]:
+    out: list[Finding] = []
+    for port in p.ports:
+        subject = f"{port.device}:{port.port}" if port.port is not None else port.device
+        if port.node_guid is not None and set(port.node_guid) == {"0"}:
+            out.append(Finding(id="ib.zero_node_guid", severity=W, subject=subject,
+                               message=f"{port.device} has node GUID 0: an SR-IOV VF without an assigned GUID",
+                               fix="assign GUIDs to the VFs (ip link set <pf> vf N node_guid/port_guid ...)"))
+        bad_state = port.state is not None and port.state != "ACTIVE"
+        bad_phys = port.phys_state is not None and port.phys_state != "LinkUp"
+        if bad_state or bad_phys:
+            out.append(Finding(
+                id="ib.port_down", severity=E, subject=subject,
+                message=f"{subject} is {port.state or '?'} / {port.phys_state or '?'}: NCCL skips it",
+                fix="check the cable and switch port; `ibstat`; exclude it with NCCL_IB_HCA=^" + port.device,
+                evidence=port.to_json()))
+    by_layer: dict[str, set[float]] = {}
+    for port in p.ports:
+        if port.state == "ACTIVE" and port.rate_gbps:
+            by_layer.setdefault(port.link_layer or "?", set()).add(port.rate_gbps)
+    for layer, rates in by_layer.items():
+        if len(rates) > 1:
+            out.append(Finding(id="ib.rate_mismatch", severity=W, subject=layer,
+                               message=f"active {layer} ports run at different rates {sorted(rates)} Gb/s: "
+                                       "a degraded link slows every ring through it",
+                               fix="reseat/replace the slow link; check `ibstat` width and speed",
+                               evidence={"rates_gbps": sorted(rates)}))
+    if p.gids:
+        out.extend(check_gids(p.gids))
+    return out
+
+
+def check_gids(gids: tuple[GidEntry, ...]) -> list[Finding]:
+    out: list[Finding] = []
+    rec = recommend_gid_index(gids)
+    ports = sorted({f"{g.device}:{g.port}" for g in gids})
+    for key in ports:
+        if key in rec:
+            out.append(Finding(id="roce.gid_index", severity=I, subject=key,
+                               message=f"{key}: RoCE v2 IPv4 GID index {rec[key]} (NCCL >= 2.21 picks it "
+                                       f"itself; older NCCL needs NCCL_IB_GID_INDEX={rec[key]})",
+                               evidence={"index": rec[key]}))
+        else:
+            out.append(Finding(id="roce.gid_missing", severity=E, subject=key,
+                               message=f"{key} shows no RoCE v2 GID with an IPv4 address",
+                               fix="give the port's netdev an IPv4 address; check the GID table in the "
+                                   "container (rdma shared device plugin)"))
+    if len(set(rec.values())) > 1:
+        out.append(Finding(id="roce.gid_index_differs", severity=I, subject="NCCL_IB_GID_INDEX",
+                           message="ports need different GID indices: one NCCL_IB_GID_INDEX cannot fit all; "
+                                   "leave it unset on NCCL >= 2.21",
+                           evidence={"recommended": rec}))
+    return out

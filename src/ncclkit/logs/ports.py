@@ -1,0 +1,172 @@
+"""RDMA port listings -> one PortInfo per port: `ibstat`, `ibstatus`, `ibv_devinfo [-v]`, `ibv_devices`.
+
+States are normalised to the kernel's words (ACTIVE, DOWN, INIT, ARMED; LinkUp, Disabled, Polling,
+...) whatever the tool printed ("Active", "4: ACTIVE", "PORT_ACTIVE (4)"). `rate_gbps` comes from
+ibstat's `Rate:`, ibstatus' `rate: 100 Gb/sec`, or ibv_devinfo -v's active_width x active_speed;
+plain ibv_devinfo and ibv_devices do not show it (None). ibv_devinfo -v GID lines are kept too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ncclkit.logs.gids import GidEntry, ipv4_of_gid
+
+__all__ = ["PortInfo", "PortListing", "parse_ports"]
+
+_STATE_BY_CODE = {1: "DOWN", 2: "INIT", 3: "ARMED", 4: "ACTIVE", 5: "ACTIVE_DEFER"}
+_PHYS_BY_CODE = {1: "Sleep", 2: "Polling", 3: "Disabled", 4: "PortConfigurationTraining", 5: "LinkUp",
+                 6: "LinkErrorRecovery", 7: "PhyTest"}
+_PHYS_WORDS = {p.lower(): p for p in _PHYS_BY_CODE.values()} | {"link_up": "LinkUp"}
+_CODE = re.compile(r"\((\d+)\)|^(\d+):")
+_GID = re.compile(r"GID\[\s*(\d+)\]:\s*([0-9a-fA-F:.]+)(?:,\s*(.*))?")
+_NUM = re.compile(r"(\d+(?:\.\d+)?)")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PortInfo:
+    device: str
+    port: int | None
+    state: str | None
+    phys_state: str | None
+    rate_gbps: float | None
+    link_layer: str | None
+    node_guid: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"device": self.device, "port": self.port, "state": self.state,
+                "phys_state": self.phys_state, "rate_gbps": self.rate_gbps, "link_layer": self.link_layer}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PortListing:
+    tool: str                      # "ibstat", "ibstatus", "ibv_devinfo", "ibv_devices"
+    ports: tuple[PortInfo, ...]
+    gids: tuple[GidEntry, ...] = field(default=())
+
+
+def _state(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    m = _CODE.search(raw.strip())
+    if m:
+        return _STATE_BY_CODE.get(int(m.group(1) or m.group(2)), raw.strip())
+    word = raw.strip().upper().replace("PORT_", "")
+    return word or None
+
+
+def _phys(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    m = _CODE.search(raw.strip())
+    if m:
+        return _PHYS_BY_CODE.get(int(m.group(1) or m.group(2)), raw.strip())
+    word = raw.strip().split()[0]
+    return _PHYS_WORDS.get(word.lower(), word)
+
+
+def _rate(raw: str | None) -> float | None:
+    m = _NUM.search(raw or "")
+    return float(m.group(1)) if m else None
+
+
+class _Builder:
+    """Accumulates key/value lines of the current (device, port) and emits PortInfo."""
+
+    def __init__(self) -> None:
+        self.ports: list[PortInfo] = []
+        self.gids: list[GidEntry] = []
+        self.device: str | None = None
+        self.port: int | None = None
+        self.values: dict[str, str] = {}
+
+    def flush(self) -> None:
+        v = self.values
+        if self.device and v:
+            rate = _rate(v.get("rate"))
+            if rate is None and v.get("active_width") and v.get("active_speed"):
+                width, speed = _rate(v["active_width"]), _rate(v["active_speed"])
+                rate = width * speed if width and speed else None
+            if any(k in v for k in ("state", "phys_state", "rate", "link_layer", "active_speed")):
+                self.ports.append(PortInfo(
+                    device=self.device, port=self.port, state=_state(v.get("state")),
+                    phys_state=_phys(v.get("phys_state")), rate_gbps=rate,
+                    link_layer=v.get("link_layer")))
+        self.values = {}
+
+    def start(self, device: str | None, port: int | None) -> None:
+        self.flush()
+        if device is not None:
+            self.device = device
+        self.port = port
+
+
+def _key(raw: str) -> str:
+    key = raw.strip().lower().replace(" ", "_")
+    return {"physical_state": "phys_state", "phys_state": "phys_state", "link_layer": "link_layer"}.get(key, key)
+
+
+def parse_ports(text: str) -> PortListing:
+    """Any of the four tools' output (the tool is recognised from its layout)."""
+    if re.search(r"^\s*device\s+node GUID", text, re.MULTILINE):
+        return _parse_ibv_devices(text)
+    b = _Builder()
+    tool = "ibv_devinfo"
+    for line in text.splitlines():
+        s = line.strip()
+        if not s:
+            continue
+        m = re.match(r"CA '([^']+)'", s)
+        if m:  # ibstat
+            tool = "ibstat"
+            b.start(m.group(1), None)
+            continue
+        m = re.match(r"Infiniband device '([^']+)' port (\d+) status:", s)
+        if m:  # ibstatus
+            tool = "ibstatus"
+            b.start(m.group(1), int(m.group(2)))
+            continue
+        m = re.match(r"hca_id:\s*(\S+)", s)
+        if m:
+            b.start(m.group(1), None)
+            continue
+        m = re.match(r"Port (\d+):$", s) or re.match(r"port:\s*(\d+)$", s)
+        if m:
+            b.start(None, int(m.group(1)))
+            continue
+        m = _GID.search(s)
+        if m and b.device is None:
+            b.device = _device_from_command(text)
+        if m and b.device:
+            kind = (m.group(3) or "").strip()
+            ver = "v2" if "v2" in kind else ("v1" if "v1" in kind else None)
+            b.gids.append(GidEntry(device=b.device, port=b.port or 1, index=int(m.group(1)),
+                                   gid=m.group(2), ipv4=ipv4_of_gid(m.group(2)), roce_version=ver,
+                                   netdev=None))
+            continue
+        if ":" in s:
+            k, _, v = s.partition(":")
+            key = _key(k)
+            if key in ("state", "phys_state", "rate", "link_layer", "active_width", "active_speed"):
+                if b.device is None:
+                    b.device = _device_from_command(text)  # partial paste of `ibv_devinfo -d X -v`
+                b.values[key] = v.strip()
+    b.flush()
+    return PortListing(tool=tool, ports=tuple(b.ports), gids=tuple(b.gids))
+
+
+def _device_from_command(text: str) -> str | None:
+    m = re.search(r"-d\s+([\w.\-]+)", text)
+    return m.group(1) if m else "unknown"
+
+
+def _parse_ibv_devices(text: str) -> PortListing:
+    ports = []
+    for line in text.splitlines():
+        tokens = line.split()
+        if len(tokens) == 2 and re.fullmatch(r"[0-9a-fA-F]{16}", tokens[1]):
+            ports.append(PortInfo(device=tokens[0], port=None, state=None, phys_state=None,
+                                  rate_gbps=None, link_layer=None, node_guid=tokens[1].lower()))
+    return PortListing(tool="ibv_devices", ports=tuple(ports))

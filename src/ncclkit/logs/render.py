@@ -1,0 +1,59 @@
+"""Readable text summary of `analyze` results (the JSON objects of CONTRACTS section 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["render_text"]
+
+_TAG = {"error": "ERROR", "warning": "WARN ", "info": "info "}
+
+
+def _facts(r: dict[str, Any]) -> list[str]:
+    kind = r.get("kind")
+    if kind == "nccl_log":
+        gdr = {True: "yes", False: "no", None: "unknown"}[r.get("gdr")]
+        hosts = r.get("hosts") or []
+        return [f"NCCL {r.get('nccl_version') or '?'}, {r.get('nranks') or '?'} ranks, "
+                f"{len(hosts)} host(s){': ' + ', '.join(hosts[:6]) if hosts else ''}"
+                f"{' ...' if len(hosts) > 6 else ''}",
+                f"network {r.get('network') or '?'}, transports "
+                f"{', '.join(r.get('transports') or []) or 'none shown'}, GPUDirect RDMA {gdr}",
+                f"{len(r.get('errors') or [])} distinct error line(s)"]
+    if kind == "nccl_tests":
+        peak, avg = r.get("peak_busbw_gbps"), r.get("avg_busbw_gbps")
+        return [f"{r.get('collective') or 'collective ?'}, {r.get('nranks') or '?'} ranks, "
+                f"{len(r.get('rows') or [])} sizes",
+                f"peak busbw {peak if peak is not None else '?'} GB/s, average "
+                f"{avg if avg is not None else '?'} GB/s, wrong values {r.get('wrong_total')}"]
+    if kind == "topo":
+        return [f"{len(r.get('gpus') or [])} GPU row(s), NICs: {', '.join(r.get('nics') or []) or 'none'}"]
+    if kind in ("ibstat", "ibv_devinfo"):
+        return [f"{p['device']}:{p['port'] if p['port'] is not None else '-'} {p['state'] or '?'}/"
+                f"{p['phys_state'] or '?'} {p['rate_gbps'] if p['rate_gbps'] is not None else '?'} Gb/s "
+                f"{p['link_layer'] or ''}".rstrip() for p in r.get("ports") or []]
+    if kind == "show_gids":
+        rec = r.get("recommended_gid_index") or {}
+        return [f"{len(r.get('gids') or [])} GID(s); RoCE v2 IPv4 index per port: "
+                + (", ".join(f"{k}={v}" for k, v in rec.items()) or "none")]
+    return []
+
+
+def render_text(results: list[dict[str, Any]]) -> str:
+    """One block per file: the facts, then findings (errors first) with their fixes."""
+    out: list[str] = []
+    for r in results:
+        out.append(f"== {r.get('file')} ({r.get('kind')})")
+        out.extend(f"   {line}" for line in _facts(r))
+        for f in r.get("findings") or []:
+            out.append(f"   {_TAG.get(f['severity'], f['severity'])} {f['id']} [{f['subject']}]: {f['message']}")
+            if f.get("fix"):
+                out.append(f"          fix: {f['fix']}")
+            by_transport = (f.get("evidence") or {}).get("by_transport")
+            if by_transport:
+                for name, d in by_transport.items():
+                    pairs = d["pairs"]
+                    shown = " ".join(pairs[:12]) + (" ..." if len(pairs) > 12 else "")
+                    out.append(f"          {name:<16} {shown}")
+        out.append("")
+    return "\n".join(out)

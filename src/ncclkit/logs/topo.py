@@ -1,0 +1,86 @@
+"""`nvidia-smi topo -m` / `-mp` matrices -> GPUs, NICs and the GPU-NIC path type of every pair.
+
+The header row names the columns (GPUn, NICn or mlx5_n on older drivers, then "CPU Affinity" ...);
+each row starts with its device and has one cell per column. A row cut off by the paste (fewer valid
+cells than columns) is dropped, not guessed. `NIC Legend:` maps NICn to the RDMA device name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["TopoMatrix", "parse_topo", "GDR_OK_LEVELS"]
+
+_CELL = re.compile(r"^(X|SYS|NODE|PHB|PXB|PIX|PXN|P2C|SOC|NV\d+|NVB|C2C)$")
+_DEVICE = re.compile(r"^[A-Za-z][\w]*\d$")
+_LEGEND = re.compile(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
+# NCCL's default GDR level is PXB (P2C on C2C systems since 2.27): PIX/PXB keep GPUDirect RDMA.
+GDR_OK_LEVELS = frozenset({"PIX", "PXB", "P2C"})
+RANK = {"X": 0, "PIX": 1, "PXB": 2, "P2C": 2, "PXN": 3, "PHB": 4, "NODE": 5, "SOC": 6, "SYS": 6}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TopoMatrix:
+    """`gpu_nic[gpu][nic]` is the path type; `nic_names` maps NICn to mlx5_n when the legend is there."""
+
+    gpus: tuple[str, ...]
+    nics: tuple[str, ...]
+    gpu_nic: dict[str, dict[str, str]]
+    nic_names: dict[str, str] = field(default_factory=dict)
+    gpus_in_header: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"gpus": list(self.gpus), "nics": list(self.nics), "nic_names": dict(self.nic_names),
+                "gpu_nic": {g: dict(row) for g, row in self.gpu_nic.items()}}
+
+    def nearest_nic(self, gpu: str) -> tuple[str, str] | None:
+        """(nic, path type) of the closest NIC of `gpu`, or None without NICs."""
+        row = self.gpu_nic.get(gpu) or {}
+        if not row:
+            return None
+        nic = min(row, key=lambda n: RANK.get(row[n], 9))
+        return nic, row[nic]
+
+
+def _header(line: str) -> list[str] | None:
+    tokens = line.split()
+    # The header starts with GPU0 and goes on with device names; a row "GPU0  X  NV18 ..." does not.
+    if len(tokens) < 2 or tokens[0] != "GPU0" or not _DEVICE.match(tokens[1]):
+        return None
+    cols = []
+    for tok in tokens:
+        if not _DEVICE.match(tok) or tok in ("CPU", "NUMA"):
+            break
+        cols.append(tok)
+    return cols
+
+
+def parse_topo(text: str) -> TopoMatrix:
+    """Parse a pasted matrix; missing parts give empty fields, never an exception."""
+    cols: list[str] = []
+    gpus: list[str] = []
+    gpu_nic: dict[str, dict[str, str]] = {}
+    names: dict[str, str] = {}
+    for line in text.splitlines():
+        m = _LEGEND.match(line)
+        if m:
+            names[m.group(1)] = m.group(2)
+            continue
+        if not cols:
+            cols = _header(line) or []
+            continue
+        tokens = line.split()
+        if not tokens or tokens[0] not in cols:
+            continue
+        cells = tokens[1:1 + len(cols)]
+        if len(cells) < len(cols) or not all(_CELL.match(c) for c in cells):
+            continue  # cut-off row
+        name = tokens[0]
+        if name.startswith("GPU"):
+            gpus.append(name)
+            gpu_nic[name] = {c: v for c, v in zip(cols, cells) if not c.startswith("GPU")}
+    nics = tuple(c for c in cols if not c.startswith("GPU"))
+    return TopoMatrix(gpus=tuple(gpus), nics=nics, gpu_nic=gpu_nic, nic_names=names,
+                      gpus_in_header=tuple(c for c in cols if c.startswith("GPU")))

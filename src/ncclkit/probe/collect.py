@@ -1,0 +1,90 @@
+"""collect(root) -> NodeFacts: run every reader over one NodeRoot, never raising for node data.
+
+Each source is isolated: a reader that fails outright (a bug, an exotic tree) leaves its default
+value and one ProbeIssue, and the other sources still run. For a snapshot the result depends only on
+the tree: lists are sorted and issues name root-relative paths.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TypeVar
+
+from ncclkit.facts import NcclFacts, NodeFacts, OsFacts, PeerMemFacts
+from ncclkit.probe.common import IssueLog
+from ncclkit.probe.gpu import GpuFacts, read_gpus
+from ncclkit.probe.infiniband import read_ib_devices
+from ncclkit.probe.kmod import read_modules, read_peermem
+from ncclkit.probe.nccl import read_nccl
+from ncclkit.probe.net import read_ifaces
+from ncclkit.probe.osinfo import read_numa_nodes, read_os
+from ncclkit.probe.pci import collect_pci
+from ncclkit.probe.root import NodeRoot
+
+__all__ = ["collect"]
+
+T = TypeVar("T")
+
+
+def _guard(issues: IssueLog, source: str, default: T, fn: Callable[[], T]) -> T:
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - one broken source must not hide the others
+        issues.add(source, "", f"reader failed: {type(exc).__name__}: {exc}")
+        return default
+
+
+def _host_and_time(root: NodeRoot, issues: IssueLog) -> tuple[str, str | None]:
+    if root.live:
+        return socket.gethostname(), datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    text = root.read_text("meta.json")
+    meta = None
+    if text is not None:
+        try:
+            meta = json.loads(text)
+        except ValueError:
+            meta = None
+    if not isinstance(meta, dict):
+        issues.add("meta", "meta.json", "missing or not a JSON object: host name taken from the folder")
+        return root.base.name, None
+    host = meta.get("hostname")
+    if not isinstance(host, str) or not host:
+        issues.add("meta", "meta.json", "no hostname: host name taken from the folder")
+        host = root.base.name
+    captured = meta.get("captured_at")
+    return host, captured if isinstance(captured, str) else None
+
+
+def collect(root: NodeRoot) -> NodeFacts:
+    """Every fact the probe knows how to read from `root`, plus the issues met on the way."""
+    issues = IssueLog()
+    host, captured_at = _guard(issues, "meta", (root.base.name, None), lambda: _host_and_time(root, issues))
+    modules = _guard(issues, "kmod.modules", (), lambda: read_modules(root, issues))
+    gpu = _guard(issues, "gpu", GpuFacts(), lambda: read_gpus(root, modules, issues))
+    ib_devices = _guard(issues, "infiniband", (), lambda: read_ib_devices(root, issues))
+    ifaces = _guard(issues, "net", (), lambda: read_ifaces(root, issues))
+    wanted = [g.bus_id for g in gpu.gpus]
+    wanted += [d.pci_bdf for d in ib_devices if d.pci_bdf]
+    wanted += [i.pci_bdf for i in ifaces if i.pci_bdf]
+    pci = _guard(issues, "pci", {}, lambda: collect_pci(root, wanted, issues))
+    return NodeFacts(
+        host=host,
+        source="live" if root.live else str(root.base),
+        captured_at=captured_at,
+        driver_version=gpu.driver_version,
+        cuda_version=gpu.cuda_version,
+        gpus=gpu.gpus,
+        gpu_source=gpu.source,
+        ib_devices=ib_devices,
+        ifaces=ifaces,
+        pci=pci,
+        numa_nodes=_guard(issues, "numa", {}, lambda: read_numa_nodes(root, issues)),
+        peermem=_guard(issues, "kmod.peermem", PeerMemFacts(), lambda: read_peermem(root, modules, issues)),
+        os=_guard(issues, "os", OsFacts(modules=modules), lambda: read_os(root, modules, issues)),
+        nccl=_guard(issues, "nccl", NcclFacts(), lambda: read_nccl(root, issues)),
+        topo_matrix=_guard(issues, "topo", None, lambda: root.command("nvidia-smi-topo-m.txt")),
+        issues=issues.items(),
+    )

@@ -1,0 +1,127 @@
+"""Read the NCCL version in use and the NCCL-related environment into NcclFacts.
+
+Live: torch's bundled NCCL when torch is importable (that is what training uses), else
+ncclGetVersion() of the libnccl.so.2 the dynamic loader finds; the environment of this process.
+Snapshot: cmd/torch-nccl.txt ("2.11.0+cu130 13.0 (2, 28, 9)"), cmd/nccl-version.txt, cmd/env.txt.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Mapping
+
+from ncclkit.facts import NcclFacts
+from ncclkit.ncclver import parse_nccl_version
+from ncclkit.probe.common import IssueLog
+from ncclkit.probe.parse import parse_env_lines
+from ncclkit.probe.root import NodeRoot, is_error_output
+
+__all__ = ["ENV_EXACT", "ENV_PREFIXES", "filter_env", "parse_torch_nccl", "read_nccl"]
+
+SOURCE_VERSION = "nccl.version"
+SOURCE_ENV = "nccl.env"
+ENV_PREFIXES = ("NCCL_", "UCX_", "MASTER_")
+ENV_EXACT = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER")
+_TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)")
+
+
+def filter_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The variables that steer NCCL and its launch, sorted by name."""
+    return {k: env[k] for k in sorted(env) if k.startswith(ENV_PREFIXES) or k in ENV_EXACT}
+
+
+def _fmt(version: tuple[int, int, int] | None) -> str | None:
+    return ".".join(map(str, version)) if version else None
+
+
+def parse_torch_nccl(text: str) -> tuple[str | None, str | None]:
+    """"2.11.0+cu130 13.0 (2, 28, 9)" (torch, CUDA, torch.cuda.nccl.version()) -> (torch, nccl)."""
+    fields = text.strip().split()
+    if not fields:
+        return None, None
+    torch_version = fields[0] if re.match(r"^\d+\.\d+", fields[0]) else None
+    # The NCCL version is the tuple; without one, the last field (an int code or a dotted version).
+    m = _TUPLE.search(text)
+    nccl = parse_nccl_version(m.group(0) if m else (fields[-1] if len(fields) > 1 else None))
+    return torch_version, _fmt(nccl)
+
+
+def _torch_version() -> tuple[str | None, str | None]:
+    """(torch version, NCCL version of torch); never raises, never imports torch if absent."""
+    if "torch" not in sys.modules and importlib.util.find_spec("torch") is None:
+        return None, None
+    try:
+        torch = importlib.import_module("torch")
+        torch_version = str(torch.__version__)
+    except Exception:  # noqa: BLE001 - a broken torch install only means "not known"
+        return None, None
+    try:
+        return torch_version, _fmt(parse_nccl_version(str(torch.cuda.nccl.version())))
+    except Exception:  # noqa: BLE001 - CPU builds have no NCCL and raise various errors
+        return torch_version, None
+
+
+def _libnccl_version() -> str | None:
+    try:
+        lib = ctypes.CDLL("libnccl.so.2")
+        code = ctypes.c_int(0)
+        if lib.ncclGetVersion(ctypes.byref(code)) != 0:
+            return None
+    except (OSError, AttributeError):
+        return None
+    return _fmt(parse_nccl_version(code.value))
+
+
+def _read_version(root: NodeRoot, issues: IssueLog) -> tuple[str | None, str | None, str | None]:
+    """(version, source, torch version)."""
+    if root.live:
+        torch_version, version = _torch_version()
+        if version:
+            return version, "torch", torch_version
+        version = _libnccl_version()
+        return version, ("libnccl" if version else None), torch_version
+    torch_version = None
+    text = root.command("torch-nccl.txt")
+    if text is not None:
+        torch_version, version = parse_torch_nccl(text)
+        if version:
+            return version, "cmd/torch-nccl.txt", torch_version
+        issues.add(SOURCE_VERSION, "cmd/torch-nccl.txt", f"no NCCL version in {text[:80]!r}")
+    text = root.command("nccl-version.txt")
+    if text is not None:
+        version = _fmt(parse_nccl_version(text.strip()))
+        if version:
+            return version, "cmd/nccl-version.txt", torch_version
+        issues.add(SOURCE_VERSION, "cmd/nccl-version.txt", f"not a version: {text[:80]!r}")
+    else:
+        issues.add(SOURCE_VERSION, "cmd/nccl-version.txt", "not captured: NCCL version unknown")
+    return None, None, torch_version
+
+
+def _read_env(root: NodeRoot, issues: IssueLog) -> tuple[dict[str, str], str | None]:
+    if root.live:
+        return filter_env(os.environ), "process"
+    # Read directly, not through command(): an empty env.txt is data (nothing set), not an error.
+    text = root.read_text("cmd/env.txt")
+    if text is None:
+        issues.add(SOURCE_ENV, "cmd/env.txt", "not captured: NCCL environment unknown")
+        return {}, None
+    if text.strip() and is_error_output(text):
+        issues.add(SOURCE_ENV, "cmd/env.txt", f"holds an error, not variables: {text.strip()[:80]!r}")
+        return {}, None
+    env, bad = parse_env_lines(text)
+    if bad:
+        issues.add(SOURCE_ENV, "cmd/env.txt", f"{len(bad)} line(s) not KEY=VALUE, e.g. {bad[0][:60]!r}")
+    return filter_env(env), "cmd/env.txt"
+
+
+def read_nccl(root: NodeRoot, issues: IssueLog) -> NcclFacts:
+    version, version_source, torch_version = _read_version(root, issues)
+    env, env_source = _read_env(root, issues)
+    return NcclFacts(version=version, version_source=version_source, torch_version=torch_version,
+                     env=env, env_source=env_source)

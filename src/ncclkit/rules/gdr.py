@@ -1,0 +1,146 @@
+"""GPUDirect RDMA rules on PeerMemFacts, the NCCL version and topology: gdr.unavailable,
+gdr.peermem_version, gdr.distance.
+
+What NCCL looks at (nccl-internals.md section 3, `ncclIbGdrSupport`, net_ib/gdr.cc): the peer-memory
+files below, by version, and dma-buf (`ncclIbDmaBufSupport`, NCCL 2.13+, kernel >= 5.12 with the open
+GPU kernel module). Distance: GDR only when the GPU-NIC path is <= NCCL_NET_GDR_LEVEL (default PXB).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ncclkit.facts import NodeFacts
+from ncclkit.findings import Finding, Severity
+from ncclkit.ncclver import NcclVersion, parse_nccl_version
+from ncclkit.rules.common import evidence, gpu_name, pip_nccl_package
+from ncclkit.topology import gdr_by_distance, gpu_gpu_link, gpu_nic_paths, nccl_level_of, usable_rdma_devices
+
+__all__ = ["GdrSupport", "check_gdr_distance", "check_gdr_unavailable", "check_peermem_version",
+           "gdr_support"]
+
+_PERSIST_PEERMEM = ("sudo modprobe nvidia_peermem && echo nvidia_peermem | "
+                    "sudo tee /etc/modules-load.d/nvidia-peermem.conf")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GdrSupport:
+    """Which GDR paths exist on the node, and which the node's NCCL version actually checks."""
+
+    any_peermem: bool  # some peer-memory module/file is present
+    nccl_sees_peermem: bool | None  # None when the NCCL version is unknown
+    dmabuf: bool | None
+    seen: tuple[str, ...]  # the present peer-memory evidence, as paths
+
+    @property
+    def available(self) -> bool:
+        return self.any_peermem or bool(self.dmabuf)
+
+
+def gdr_support(facts: NodeFacts) -> GdrSupport:
+    pm = facts.peermem
+    module_loaded = pm.nvidia_peermem_module or "nvidia_peermem" in facts.os.modules
+    present = {
+        "sys/kernel/mm/memory_peers/nv_mem/version": pm.nv_mem,
+        "sys/kernel/mm/memory_peers/nv_mem_nc/version": pm.nv_mem_nc,
+        "sys/module/nvidia_peermem/version": module_loaded,
+        "sys/kernel/mm/memory_peers/nvidia-peermem/version": pm.legacy_nvidia_peermem,
+        "sys/module/nv_peer_mem": pm.nv_peer_mem_module or "nv_peer_mem" in facts.os.modules,
+    }
+    seen = tuple(k for k, v in present.items() if v)
+    version = parse_nccl_version(facts.nccl.version)
+    sees = None if version is None else any(p in seen for p in _paths_checked(version))
+    return GdrSupport(any_peermem=bool(seen), nccl_sees_peermem=sees, dmabuf=pm.dmabuf_possible,
+                      seen=seen)
+
+
+def _paths_checked(version: NcclVersion) -> tuple[str, ...]:
+    """The files `ncclIbGdrSupport` tests, by NCCL version (nccl-internals.md section 3)."""
+    if version >= (2, 23, 0):
+        return ("sys/kernel/mm/memory_peers/nv_mem/version",
+                "sys/kernel/mm/memory_peers/nv_mem_nc/version", "sys/module/nvidia_peermem/version")
+    if version >= (2, 22, 0):
+        return ("sys/kernel/mm/memory_peers/nv_mem/version",
+                "sys/kernel/mm/memory_peers/nv_mem_nc/version")
+    return ("sys/kernel/mm/memory_peers/nv_mem/version",
+            "sys/kernel/mm/memory_peers/nvidia-peermem/version")
+
+
+def check_gdr_unavailable(facts: NodeFacts) -> list[Finding]:
+    """gdr.unavailable (error): RDMA and GPUs present, no peer-memory module and no dma-buf."""
+    if not facts.ib_devices or not facts.gpus:
+        return []
+    sup = gdr_support(facts)
+    if sup.available:
+        return []
+    why = ("the proprietary kernel module cannot export dma-buf" if facts.peermem.open_kernel_module is False
+           else "dma-buf needs kernel >= 5.12 and the open GPU kernel module")
+    return [Finding(
+        id="gdr.unavailable", severity=Severity.ERROR, subject="nvidia_peermem",
+        message=("RDMA devices present but no peer-memory module (nvidia_peermem / nv_peer_mem) is loaded "
+                 f"and dma-buf is not available ({why}): GPUDirect RDMA is off, every inter-node "
+                 "transfer is staged through host memory"),
+        fix=_PERSIST_PEERMEM,
+        evidence=evidence("sys/module/nvidia_peermem, sys/kernel/mm/memory_peers", "none loaded",
+                          "nvidia_peermem loaded (or dma-buf)",
+                          kernel_release=facts.peermem.kernel_release,
+                          open_kernel_module=facts.peermem.open_kernel_module))]
+
+
+def check_peermem_version(facts: NodeFacts) -> list[Finding]:
+    """gdr.peermem_version (warning): a peer-memory module exists but this NCCL does not look for it.
+
+    NCCL <= 2.22 does not test sys/module/nvidia_peermem; with only the inbox nvidia_peermem (no
+    MLNX_OFED nv_mem files) it reports GDR off unless dma-buf works (NCCL 2.13+).
+    """
+    if not facts.ib_devices or not facts.gpus:
+        return []
+    sup = gdr_support(facts)
+    version = parse_nccl_version(facts.nccl.version)
+    if not sup.any_peermem or sup.nccl_sees_peermem is not False or version is None:
+        return []
+    if sup.dmabuf and version >= (2, 13, 0):
+        return []
+    return [Finding(
+        id="gdr.peermem_version", severity=Severity.WARNING, subject="nvidia_peermem",
+        message=(f"NCCL {facts.nccl.version} looks only at {', '.join(_paths_checked(version))}, which "
+                 f"are absent (present: {', '.join(sup.seen)}): it will report GPUDirect RDMA disabled"),
+        fix=f"pip install -U '{pip_nccl_package(facts)}>=2.23'   # NCCL 2.23+ also detects nvidia_peermem",
+        evidence=evidence(", ".join(_paths_checked(version)), list(sup.seen),
+                          "one of the files this NCCL version checks",
+                          nccl_version=facts.nccl.version))]
+
+
+def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
+    """gdr.distance (warning): a GPU's nearest usable NIC is farther than the GDR level (PXB)."""
+    if not facts.gpus or not usable_rdma_devices(facts) or not gdr_support(facts).available:
+        return []
+    usable = usable_rdma_devices(facts)
+    all_paths = gpu_nic_paths(facts)
+    out = []
+    entries = gdr_by_distance(facts)
+    for entry in entries:
+        nic = entry.nic
+        if entry.within_level or nic is None or nic.path is None:
+            continue
+        name = gpu_name(entry.gpu)
+        pxn = [gpu_name(e.gpu) for e in entries if e.within_level and e.nic and e.nic.device == nic.device
+               and gpu_gpu_link(facts, entry.gpu, e.gpu).nvlinks is not None]
+        nccl_type = nccl_level_of(nic.path)
+        shown = nic.path.name if nccl_type == nic.path.name else f"{nic.path.name} ({nccl_type} for NCCL)"
+        down_close = [p.device.name for p in all_paths.get(entry.gpu.index, [])
+                      if p.path is not None and p.path < nic.path and p.device not in usable]
+        fix = (f"export NCCL_NET_GDR_LEVEL={nccl_type}   # lets GDR cross the host bridge; measure, it "
+               "can be slower than staging through host memory")
+        if down_close:
+            fix = (f"sudo mlxlink -d {down_close[0]}   # bring up the closer NIC's port (see ib.port_down), "
+                   "then GDR works at the default level")
+        out.append(Finding(
+            id="gdr.distance", severity=Severity.WARNING, subject=name,
+            message=(f"{name}'s nearest usable RDMA NIC {nic.device.name} is {shown} away, beyond "
+                     f"NCCL's GDR level {entry.level}: {name} gets no GPUDirect RDMA of its own"
+                     + (f" (NCCL 2.12+ can send through NVLink peer {pxn[0]}, PXN)" if pxn else "")),
+            fix=fix,
+            evidence=evidence("sys/bus/pci/devices (PCI chains)", shown, f"<= {entry.level}",
+                              bus_id=entry.gpu.bus_id, nic=nic.device.name, nic_bus_id=nic.device.pci_bdf)))
+    return out

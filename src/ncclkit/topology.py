@@ -1,0 +1,275 @@
+"""PCI/NVLink path types between GPUs and RDMA NICs, computed from NodeFacts (never from nvidia-smi).
+
+Produces the names `nvidia-smi topo -m` prints (PIX, PXB, PHB, NODE, SYS, NV#) from each
+PciDevice.path chain ("pci0000:15", "0000:15:01.0", ..., device) and numa_node, walking the tree the
+way NCCL does (nccl-internals.md section 4, `ncclTopoGetXmlFromSys`, src/graph/xml.cc): a device's
+parent is two path components up, so the up/downstream port pair of a PCIe switch becomes one PCI
+node, and a parent that is not a BDF (`pci0000:15`) is the CPU root complex.
+
+NCCL itself has no NODE: it merges the host bridges of one NUMA node into one CPU, so a NODE path is
+PHB for NCCL's GDR and P2P levels (`nccl_level_of`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+
+from ncclkit.facts import GpuInfo, IbDevice, NodeFacts, PciDevice
+
+__all__ = [
+    "DEFAULT_GDR_LEVEL",
+    "GpuGdr",
+    "GpuLink",
+    "NicPath",
+    "PathType",
+    "gdr_by_distance",
+    "gdr_level_from_env",
+    "gpu_gpu_link",
+    "gpu_nic_paths",
+    "is_flattened",
+    "nccl_level_of",
+    "nearest_nic",
+    "pci_path_type",
+    "usable_rdma_devices",
+]
+
+_BDF = re.compile(r"^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
+
+
+class PathType(IntEnum):
+    """nvidia-smi's PCI path names, best (closest) first."""
+
+    PIX = 1  # at most one PCIe bridge (one switch) between the two
+    PXB = 2  # several bridges, no host bridge
+    PHB = 3  # through one CPU host bridge (same root complex)
+    NODE = 4  # between host bridges of one NUMA node
+    SYS = 5  # across NUMA nodes (QPI/UPI/xGMI)
+
+
+# NCCL's path type order (2.28 numbering, src/include/graph.h); only the order matters here.
+_NCCL_ORDER = {"LOC": 0, "NVL": 1, "NVB": 2, "C2C": 3, "PIX": 4, "PXB": 5, "P2C": 6, "PXN": 7,
+               "PHB": 8, "SYS": 9}
+# Legacy integer levels of NCCL_NET_GDR_LEVEL / NCCL_P2P_LEVEL (`ncclGetLevel`).
+_LEGACY_LEVELS = {0: "LOC", 1: "PIX", 2: "PXB", 3: "PHB"}
+
+DEFAULT_GDR_LEVEL = "PXB"
+"""NCCL's default GDR distance on PCIe-attached GPUs (P2C on C2C systems from 2.27: paths.cc)."""
+
+
+def nccl_level_of(path: PathType) -> str:
+    """The NCCL path type of an nvidia-smi one: NODE is PHB for NCCL (host bridges fused per NUMA)."""
+    return "PHB" if path is PathType.NODE else path.name
+
+
+def _ancestors(chain: tuple[str, ...]) -> tuple[str, ...] | None:
+    """NCCL's PCI parents of a device, nearest first, ending before the CPU; None without a chain."""
+    if len(chain) < 2 or not _BDF.match(chain[-1]):
+        return None
+    out: list[str] = []
+    i = len(chain) - 1
+    while True:
+        # Up one component; a non-BDF there is the root complex (CPU): stop.
+        if i - 1 < 0 or not _BDF.match(chain[i - 1]):
+            break
+        # Up a second component (skips a switch's downstream port); non-BDF again means CPU.
+        if i - 2 < 0 or not _BDF.match(chain[i - 2]):
+            break
+        i -= 2
+        out.append(chain[i])
+    return tuple(out)
+
+
+def pci_path_type(a: PciDevice, b: PciDevice) -> PathType | None:
+    """Path type between two PCI functions; None when either chain is unknown."""
+    anc_a, anc_b = _ancestors(a.path), _ancestors(b.path)
+    if anc_a is None or anc_b is None:
+        return None
+    common = next(((i, anc_b.index(n)) for i, n in enumerate(anc_a) if n in anc_b), None)
+    if common is not None:
+        # PCI nodes crossed: a's side up to the shared switch, b's side, the shared one once.
+        num_switches = common[0] + common[1] + 1
+        return PathType.PIX if num_switches == 1 else PathType.PXB
+    if a.path[0] == b.path[0]:
+        return PathType.PHB
+    if a.numa_node == b.numa_node:
+        # Both -1 (unknown) also lands here: NCCL puts both under one <cpu numaid="-1">.
+        return PathType.NODE
+    return PathType.SYS
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NicPath:
+    """One GPU to one RDMA device (all its ports share the PCI function's path)."""
+
+    gpu: GpuInfo
+    device: IbDevice
+    path: PathType | None  # None: a chain is missing (the NIC is not on PCI, or not read)
+
+    @property
+    def gpu_name(self) -> str:
+        return f"GPU{self.gpu.index}"
+
+
+def usable_rdma_devices(facts: NodeFacts) -> tuple[IbDevice, ...]:
+    """RDMA devices with at least one ACTIVE/LinkUp port: the ones NCCL's IB transport keeps."""
+    return tuple(d for d in facts.ib_devices if any(p.is_active for p in d.ports))
+
+
+def _pci_of(facts: NodeFacts, bdf: str | None, numa_node: int | None) -> PciDevice | None:
+    if bdf is None:
+        return None
+    dev = facts.pci.get(bdf.lower())
+    if dev is None or not dev.path:
+        return None
+    if dev.numa_node is None and numa_node is not None:
+        return PciDevice(bdf=dev.bdf, numa_node=numa_node, path=dev.path)
+    return dev
+
+
+def gpu_nic_paths(facts: NodeFacts, *, usable_only: bool = False) -> dict[int, list[NicPath]]:
+    """Per GPU index, every RDMA device (or only the usable ones) with its path type, closest first."""
+    devices = usable_rdma_devices(facts) if usable_only else facts.ib_devices
+    out: dict[int, list[NicPath]] = {}
+    for gpu in facts.gpus:
+        gpu_pci = _pci_of(facts, gpu.bus_id, gpu.numa_node)
+        paths = []
+        for dev in devices:
+            nic_pci = _pci_of(facts, dev.pci_bdf, dev.numa_node)
+            kind = pci_path_type(gpu_pci, nic_pci) if gpu_pci and nic_pci else None
+            paths.append(NicPath(gpu=gpu, device=dev, path=kind))
+        out[gpu.index] = sorted(paths, key=lambda p: (p.path is None, p.path or 0, p.device.name))
+    return out
+
+
+def nearest_nic(facts: NodeFacts, gpu: GpuInfo) -> NicPath | None:
+    """The closest usable RDMA device of a GPU (lowest path type, then name); None if none is known."""
+    paths = [p for p in gpu_nic_paths(facts, usable_only=True).get(gpu.index, []) if p.path]
+    return paths[0] if paths else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GpuLink:
+    """GPU<->GPU connection as `nvidia-smi topo -m` names it: NV# or a PCI path type."""
+
+    nvlinks: int | None = None  # bonded NVLinks; 0 when NVLink is seen but the count is unknown
+    path: PathType | None = None
+    from_matrix: bool = False  # NVLink count read from nvidia-smi topo -m (no NVLink facts)
+
+    @property
+    def label(self) -> str:
+        if self.nvlinks is not None:
+            return f"NV{self.nvlinks}" if self.nvlinks else "NV"
+        return self.path.name if self.path else "?"
+
+
+def gpu_gpu_link(facts: NodeFacts, a: GpuInfo, b: GpuInfo) -> GpuLink:
+    """NVLink when nvlinks join the two GPUs (directly or through NVSwitch), else the PCI path."""
+    gpu_ids = {g.bus_id.lower() for g in facts.gpus}
+    act_a = [link for link in a.nvlinks if link.active]
+    act_b = [link for link in b.nvlinks if link.active]
+    direct = sum(1 for link in act_a if (link.remote_bus_id or "").lower() == b.bus_id.lower())
+    if direct:
+        return GpuLink(nvlinks=direct)
+    if act_a and act_b:
+        sw_a = [link for link in act_a if link.remote_bus_id and link.remote_bus_id.lower() not in gpu_ids]
+        sw_b = [link for link in act_b if link.remote_bus_id and link.remote_bus_id.lower() not in gpu_ids]
+        if sw_a and sw_b:
+            # Both reach NVSwitch: nvidia-smi prints the bonded count every GPU has into the fabric.
+            return GpuLink(nvlinks=min(len(sw_a), len(sw_b)))
+        unknown = all(link.remote_bus_id is None for link in act_a + act_b)
+        if unknown and len(facts.gpus) == 2:
+            # Two GPUs with active links and no remote ids: they can only be joined to each other.
+            return GpuLink(nvlinks=min(len(act_a), len(act_b)))
+        if unknown:
+            return GpuLink(nvlinks=0)
+    if not any(g.nvlinks for g in facts.gpus):
+        count = _matrix_nvlinks(facts.topo_matrix, a.index, b.index)
+        if count is not None:
+            return GpuLink(nvlinks=count, from_matrix=True)
+    pa = _pci_of(facts, a.bus_id, a.numa_node)
+    pb = _pci_of(facts, b.bus_id, b.numa_node)
+    return GpuLink(path=pci_path_type(pa, pb) if pa and pb else None)
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _matrix_nvlinks(matrix: str | None, a: int, b: int) -> int | None:
+    """The NV# cell of `nvidia-smi topo -m` for GPU a, GPU b; None when absent or not NVLink.
+
+    NVLink is not visible in sysfs, so a snapshot without NVML link data (nvidia-smi -q -x has none)
+    can only learn it from the matrix; PCI path types are never taken from it.
+    """
+    if not matrix:
+        return None
+    lines = [_ANSI.sub("", line) for line in matrix.splitlines()]
+    header = [c.strip() for c in lines[0].split("\t")] if lines else []
+    if f"GPU{b}" not in header:
+        return None
+    col = header.index(f"GPU{b}")
+    for line in lines[1:]:
+        cells = [c.strip() for c in line.split("\t")]
+        if cells and cells[0] == f"GPU{a}" and col < len(cells):
+            m = re.fullmatch(r"NV(\d+)", cells[col])
+            return int(m.group(1)) if m else None
+    return None
+
+
+def is_flattened(facts: NodeFacts) -> bool:
+    """True on a VM whose GPUs and NICs all sit directly on one root bus with numa_node -1.
+
+    NCCL then sees every GPU<->NIC path as PHB (nccl-internals.md section 4: a non-BDF parent is the
+    CPU), so it turns GDR off and cannot pick the close NIC; the host's topology is hidden.
+    """
+    bdfs = [g.bus_id for g in facts.gpus] + [d.pci_bdf for d in facts.ib_devices if d.pci_bdf]
+    devs = [facts.pci.get(b.lower()) for b in bdfs]
+    if not facts.gpus or any(d is None or not d.path for d in devs):
+        return False
+    roots = {d.path[0] for d in devs if d}
+    return (len(roots) == 1 and all(len(d.path) == 2 for d in devs if d)
+            and all(d.numa_node in (None, -1) for d in devs if d))
+
+
+def gdr_level_from_env(env: dict[str, str]) -> str | None:
+    """NCCL_NET_GDR_LEVEL as an NCCL path type name, or None when unset/unparsable.
+
+    The pre-2.4 name NCCL_IB_GDR_LEVEL is no longer read by NCCL (paths.cc), so it is ignored here.
+    """
+    raw = (env.get("NCCL_NET_GDR_LEVEL") or "").strip().upper()
+    if not raw:
+        return None
+    if raw in _NCCL_ORDER:
+        return raw
+    try:
+        num = int(raw, 0)
+    except ValueError:
+        return None
+    return _LEGACY_LEVELS.get(num, "SYS") if num >= 0 else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GpuGdr:
+    """Whether a GPU's closest usable NIC is within NCCL's GDR distance."""
+
+    gpu: GpuInfo
+    nic: NicPath | None
+    level: str  # NCCL path type name of the level in force
+    within_level: bool
+
+
+def gdr_by_distance(facts: NodeFacts) -> list[GpuGdr]:
+    """Per GPU: nearest usable NIC and whether its path is <= the GDR level (env, else PXB).
+
+    PXB is the default for PCIe-attached GPUs in every version since 2.4; the P2C default of C2C
+    systems (2.27+) needs C2C facts that NodeFacts does not carry yet.
+    """
+    level = gdr_level_from_env(facts.nccl.env) or DEFAULT_GDR_LEVEL
+    out = []
+    for gpu in facts.gpus:
+        nic = nearest_nic(facts, gpu)
+        ok = nic is not None and nic.path is not None and (
+            _NCCL_ORDER[nccl_level_of(nic.path)] <= _NCCL_ORDER[level])
+        out.append(GpuGdr(gpu=gpu, nic=nic, level=level, within_level=ok))
+    return out

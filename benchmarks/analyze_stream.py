@@ -49,9 +49,11 @@ _PREFIX = re.compile(r"^.*?[A-Za-z0-9_][\w.\-]* ?:\d+:\d+ \[\d+\] ")
 _VIA = re.compile(r" via (\S+(?: pointer)?)")
 
 
-def real_messages(shared: Path) -> tuple[list[str], list[str], list[str]]:
-    """(INFO messages, WARN tails, transports) taken from the real logs."""
-    infos, warns, transports = [], [], set()
+def real_messages(shared: Path) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(bulk INFO messages, init INFO messages, WARN tails, transports) from the real logs."""
+    from ncclkit.logs.nccl_log import _INTEREST, _KEYS  # the same split the parser makes
+
+    bulk, init, warns, transports = [], [], [], set()
     files = sorted((shared / "corpus" / "nccl_logs").glob("*.txt")) + sorted((shared / "measurements").glob("*.log"))
     for f in files:
         for line in f.read_text(encoding="utf-8", errors="replace").splitlines():
@@ -60,15 +62,23 @@ def real_messages(shared: Path) -> tuple[list[str], list[str], list[str]]:
                 transports.add(m.group(1))
                 continue
             if "NCCL INFO " in line:
-                infos.append(line.split("NCCL INFO ", 1)[1])
+                raw = line.encode()
+                interesting = _INTEREST.search(raw) or any(k in raw for k in _KEYS) or " -> " in line
+                (init if interesting else bulk).append(line.split("NCCL INFO ", 1)[1])
             elif " NCCL WARN " in line:
-                warns.append(line[_PREFIX.match(line).end():] if _PREFIX.match(line) else line.split("NCCL WARN", 1)[1])
-    return infos, warns, sorted(transports)
+                m2 = _PREFIX.match(line)
+                warns.append(line[m2.end():] if m2 else line.split("NCCL WARN", 1)[1])
+    return bulk, init, warns, sorted(transports)
 
 
 def build_log(path: Path, size_bytes: int, shared: Path, hosts: int = 512, per_host: int = 8) -> int:
+    """Ranks interleaved at random; per line: 50% channel lines (the pair's transport is fixed:
+    P2P/SHM inside a host, NET between hosts), 45% other runtime INFO lines, 5% init/fact lines,
+    and a WARN line in about 1 of 2000."""
     rng = random.Random(7)
-    infos, warns, transports = real_messages(shared)
+    bulk, init, warns, transports = real_messages(shared)
+    local = [t for t in transports if not t.upper().startswith(("NET", "COLLNET"))]
+    remote = [t for t in transports if t.upper().startswith("NET")]
     nranks = hosts * per_host
     written = 0
     with path.open("w", encoding="utf-8") as out:
@@ -80,12 +90,15 @@ def build_log(path: Path, size_bytes: int, shared: Path, hosts: int = 512, per_h
                 prefix = f"node{host:04d}:{100000 + rank}:{200000 + rank} [{dev}] "
                 x = rng.random()
                 if x < 0.5:
-                    peer = (rank + 1) % nranks
-                    tr = rng.choice(transports)
+                    peer = (rank + rng.choice((1, -1, per_host))) % nranks
+                    pool = local if peer // per_host == host else remote
+                    tr = pool[(rank * 31 + peer) % len(pool)]
                     line = (f"{prefix}NCCL INFO Channel {rng.randrange(32):02d}/0 : {rank}[{dev}] -> "
                             f"{peer}[{peer % per_host}] [send] via {tr}\n")
+                elif x < 0.95:
+                    line = f"{prefix}NCCL INFO {rng.choice(bulk)}\n"
                 elif x < 0.9995:
-                    line = f"{prefix}NCCL INFO {rng.choice(infos)}\n"
+                    line = f"{prefix}NCCL INFO {rng.choice(init)}\n"
                 else:
                     line = f"\n{prefix}{rng.choice(warns)}\n"
                 buf.append(line)

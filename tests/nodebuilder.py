@@ -4,7 +4,8 @@ The tree looks like the shared fixtures (shared/fixtures/nodes, see its README "
 devices live under sys/devices/pci<dom>:<bus>/<bridge>/.../<bdf>, and sys/bus/pci/devices,
 sys/class/infiniband and sys/class/net are links into it (real symlinks, or link files holding the
 target with `link_files=True`, as the shared copies have). cmd/nvidia-smi-q-x.xml,
-cmd/nvidia-smi-nvlink-s.txt (when GPUs have NVLinks) and cmd/ip-j-addr.json are generated.
+cmd/nvidia-smi-nvlink-s.txt (when GPUs have NVLinks) and cmd/ip-j-addr.json are generated
+(tests/nodebuilder_cmd.py).
 
 Defaults give a complete, healthy node; every call returns the builder, so calls chain:
 
@@ -44,10 +45,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from nodebuilder_cmd import ip_entry, render_nvlink_status, render_smi_xml
 
 __all__ = ["Gid", "NodeBuilder", "Port", "roce_gids"]
 
@@ -113,7 +115,7 @@ class _Iface:
     in_ip_json: bool = True
 
 
-def _pci_attrs(vendor: str, device: str, class_code: str, numa: int, gen: tuple[int, int],
+def _pci_attrs(*, vendor: str, device: str, class_code: str, numa: int, gen: tuple[int, int],
                width: tuple[int, int]) -> dict[str, str]:
     return {"vendor": vendor, "device": device, "class": class_code, "numa_node": str(numa),
             "current_link_speed": GEN_SPEED[gen[0]], "max_link_speed": GEN_SPEED[gen[1]],
@@ -154,12 +156,14 @@ class NodeBuilder:
                    gen: tuple[int, int] = (4, 4), width: tuple[int, int] = (16, 16),
                    driver: str | None = None) -> NodeBuilder:
         chain = [c for c in (pci_path or [f"pci{bdf[:4]}:{bdf[5:7]}"]) if c != bdf]
-        self._pci[bdf] = _Pci(bdf, chain, _pci_attrs(vendor, device, class_code, numa, gen, width), driver)
+        attrs = _pci_attrs(vendor=vendor, device=device, class_code=class_code, numa=numa, gen=gen, width=width)
+        self._pci[bdf] = _Pci(bdf, chain, attrs, driver)
         return self
 
     def bridge(self, bdf: str, *, gen: tuple[int, int] = (5, 5), width: tuple[int, int] = (16, 16),
                numa: int = 0, vendor: str = "0x1000", device: str = "0xc030") -> NodeBuilder:
-        self._bridges[bdf] = _pci_attrs(vendor, device, "0x060400", numa, gen, width)
+        self._bridges[bdf] = _pci_attrs(vendor=vendor, device=device, class_code="0x060400", numa=numa,
+                                        gen=gen, width=width)
         return self
 
     def gpu(self, bdf: str, pci_path: list[str] | None = None, *, name: str = "NVIDIA H100 80GB HBM3",
@@ -195,6 +199,8 @@ class NodeBuilder:
         spec = self._ifaces.setdefault(name, _Iface(name))
         spec.ipv4, spec.ipv6 = list(ipv4), list(ipv6)
         for key, value in kw.items():
+            if key not in _Iface.__dataclass_fields__:
+                raise TypeError(f"iface(): unknown field {key!r}")
             setattr(spec, key, value)
         if pci:
             spec.pci = pci
@@ -315,7 +321,8 @@ class NodeBuilder:
             numa = int(dev.attrs["numa_node"])
             for depth, bridge in enumerate(dev.chain[1:], start=2):
                 brel = "sys/devices/" + "/".join(dev.chain[:depth])
-                attrs = self._bridges.get(bridge) or _pci_attrs("0x1000", "0xc030", "0x060400", numa, (5, 5), (16, 16))
+                attrs = self._bridges.get(bridge) or _pci_attrs(
+                    vendor="0x1000", device="0xc030", class_code="0x060400", numa=numa, gen=(5, 5), width=(16, 16))
                 if not (self.root / brel / "class").exists():
                     for name, value in attrs.items():
                         self._put(f"{brel}/{name}", value)
@@ -383,20 +390,10 @@ class NodeBuilder:
                 self._link(f"{rel}/device", dirs[spec.pci])
             self._link(f"sys/class/net/{spec.name}", rel)
             if spec.in_ip_json:
-                ip_json.append(self._ip_entry(index, spec, kind, mtu, up))
+                ip_json.append(ip_entry(index=index, name=spec.name, kind=kind, mtu=mtu, operstate=spec.operstate,
+                                        mac=self._mac(spec), ipv4=spec.ipv4, ipv6=spec.ipv6))
         if ip_json and "ip-j-addr.json" not in self._cmd:
             self._put("cmd/ip-j-addr.json", json.dumps(ip_json))
-
-    def _ip_entry(self, index: int, spec: _Iface, kind: int, mtu: int, up: bool) -> dict:
-        addr_info = [{"family": "inet", "local": a.split("/")[0], "prefixlen": int(a.split("/")[1]),
-                      "scope": "host" if kind == 772 else "global", "label": spec.name} for a in spec.ipv4]
-        addr_info += [{"family": "inet6", "local": a.split("/")[0], "prefixlen": int(a.split("/")[1]),
-                       "scope": "global"} for a in spec.ipv6]
-        flags = ["LOOPBACK"] if kind == 772 else ["BROADCAST", "MULTICAST"]
-        return {"ifindex": index, "ifname": spec.name, "flags": [*flags, "UP", "LOWER_UP"] if up else flags,
-                "mtu": mtu, "operstate": spec.operstate.upper(),
-                "link_type": {772: "loopback", 32: "infiniband"}.get(kind, "ether"),
-                "address": self._mac(spec), "addr_info": addr_info}
 
     def _write_os(self) -> None:
         version, _, open_module = self._driver
@@ -441,34 +438,9 @@ class NodeBuilder:
         if not self._gpus:
             return
         version, cuda, _ = self._driver
-        doc = ET.Element("nvidia_smi_log")
-        ET.SubElement(doc, "driver_version").text = version
-        ET.SubElement(doc, "cuda_version").text = cuda
-        ET.SubElement(doc, "attached_gpus").text = str(len(self._gpus))
         gpus = sorted(self._gpus, key=lambda g: g["bdf"])
-        nvlink_lines = []
-        for index, gpu in enumerate(gpus):
-            dom, bus, rest = gpu["bdf"].split(":")
-            bus_id = f"0000{dom}:{bus}:{rest}".upper()
-            node = ET.SubElement(doc, "gpu", id=bus_id)
-            for tag, text in (("product_name", gpu["name"]), ("uuid", gpu["uuid"]), ("minor_number", str(index))):
-                ET.SubElement(node, tag).text = text
-            pci = ET.SubElement(node, "pci")
-            for tag, text in (("pci_bus", bus.upper()), ("pci_device", rest[:2].upper()), ("pci_domain", dom),
-                              ("pci_bus_id", bus_id)):
-                ET.SubElement(pci, tag).text = text
-            link = ET.SubElement(pci, "pci_gpu_link_info")
-            gen, width = ET.SubElement(link, "pcie_gen"), ET.SubElement(link, "link_widths")
-            ET.SubElement(gen, "max_link_gen").text = str(gpu["gen"][1])
-            ET.SubElement(gen, "current_link_gen").text = str(gpu["gen"][0])
-            ET.SubElement(width, "max_link_width").text = f"{gpu['width'][1]}x"
-            ET.SubElement(width, "current_link_width").text = f"{gpu['width'][0]}x"
-            if gpu["nvlinks"]:
-                nvlink_lines.append(f"GPU {index}: {gpu['name']} (UUID: {gpu['uuid']})")
-                nvlink_lines += [f"\t Link {n}: {'26.562 GB/s' if up else '<inactive>'}"
-                                 for n, up in enumerate(gpu["nvlinks"])]
-        ET.indent(doc, space="\t")
         if "nvidia-smi-q-x.xml" not in self._cmd:
-            self._put("cmd/nvidia-smi-q-x.xml", '<?xml version="1.0" ?>\n' + ET.tostring(doc, encoding="unicode"))
-        if nvlink_lines and "nvidia-smi-nvlink-s.txt" not in self._cmd:
-            self._put("cmd/nvidia-smi-nvlink-s.txt", "\n".join(nvlink_lines))
+            self._put("cmd/nvidia-smi-q-x.xml", render_smi_xml(gpus, version, cuda))
+        nvlinks = render_nvlink_status(gpus)
+        if nvlinks and "nvidia-smi-nvlink-s.txt" not in self._cmd:
+            self._put("cmd/nvidia-smi-nvlink-s.txt", nvlinks)

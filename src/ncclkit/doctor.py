@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ncclkit.errors import NcclkitError
 from ncclkit.facts import NodeFacts, facts_to_json
 from ncclkit.findings import Finding, exit_code_for
 from ncclkit.probe.collect import collect
@@ -49,4 +50,8 @@ def build_report(facts: NodeFacts) -> DoctorReport:
 
 def run_doctor(root: NodeRoot) -> DoctorReport:
     """Probe `root` (live or snapshot) and diagnose it; NcclkitError only for an unusable root."""
+    if not root.live and not (root.exists("meta.json") or root.is_dir("sys")):
+        # A wrong folder (often the parent of the snapshots) would otherwise read as "no GPU, no NIC".
+        raise NcclkitError(f"--root {root.base}: not a node snapshot (no meta.json and no sys/ inside)",
+                           hint="give the folder `ncclkit snapshot OUT` wrote (it holds meta.json, sys/, proc/, cmd/)")
     return build_report(collect(root))

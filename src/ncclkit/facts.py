@@ -218,7 +218,7 @@ class OsFacts:
 @dataclass(**_FROZEN)
 class NcclFacts:
     version: str | None = None  # "2.28.9"
-    version_source: str | None = None  # "torch", "libnccl", "cmd/nccl-version.txt"
+    version_source: str | None = None  # "torch", "libnccl", "cmd/torch-nccl.txt", "cmd/nccl-version.txt"
     torch_version: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # NCCL_* (and related) variables in force
     env_source: str | None = None  # "process", "cmd/env.txt"
@@ -232,7 +232,7 @@ class NodeFacts:
     driver_version: str | None = None
     cuda_version: str | None = None
     gpus: tuple[GpuInfo, ...] = ()
-    gpu_source: str | None = None  # "nvml", "nvidia-smi-q-x.xml" or None
+    gpu_source: str | None = None  # "nvml", "nvidia-smi-q-x.xml", "sysfs" (PCI ids only) or None
     ib_devices: tuple[IbDevice, ...] = ()
     ifaces: tuple[NetIface, ...] = ()
     pci: dict[str, PciDevice] = field(default_factory=dict)  # bdf -> device, GPUs and NICs at least

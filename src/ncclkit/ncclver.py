@@ -15,8 +15,9 @@ def parse_nccl_version(text: str | int | None) -> NcclVersion | None:
     """Parse the forms NCCL, torch and users write; None when it is not a version."""
     if text is None:
         return None
-    if isinstance(text, int) or str(text).strip().isdigit():
-        code = int(text)
+    stripped = str(text).strip()
+    if isinstance(text, int) or (stripped.isascii() and stripped.isdigit()):
+        code = int(stripped)
         # NCCL_VERSION_CODE: major*10000 + minor*100 + patch since 2.9; major*1000 + minor*100 before.
         if code >= 20900:
             return (code // 10000, (code % 10000) // 100, code % 100)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tarfile
+from dataclasses import replace
 
 import pytest
 
@@ -62,6 +63,10 @@ def test_bad_root_exit_2(tmp_path, capsys):
     junk.write_bytes(b"not an archive")
     assert main(["doctor", "--root", str(junk), "--json"]) == 2
     assert "cannot unpack" in capsys.readouterr().err
+    # The parent of the snapshots is not a snapshot: exit 2, not "no GPU found".
+    (tmp_path / "snaps" / "n1").mkdir(parents=True)
+    assert main(["doctor", "--root", str(tmp_path / "snaps"), "--json"]) == 2
+    assert "not a node snapshot" in capsys.readouterr().err
 
 
 def test_text_report_plain_without_tty(shared, monkeypatch):
@@ -85,7 +90,6 @@ def test_text_report_plain_without_tty(shared, monkeypatch):
 def test_text_report_markup_in_data_is_not_interpreted(shared):
     report = run_doctor(NodeRoot.open(_fixture(shared, "dgx-h100-ib-ok")))
     facts = report.facts
-    from dataclasses import replace
     weird = replace(report, facts=replace(facts, host="[red]node[/red]"))
     out = io.StringIO()
     render_text(weird, make_console(out))

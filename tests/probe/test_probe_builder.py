@@ -6,12 +6,13 @@ import dataclasses
 import os
 
 import pytest
-from nodebuilder import Gid, NodeBuilder, Port
 
 from ncclkit.facts import GidEntry
 from ncclkit.probe import collect as collect_mod
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
+
+from nodebuilder import Gid, NodeBuilder, Port
 
 SW = ["pci0000:15", "0000:15:01.0", "0000:16:00.0"]
 
@@ -199,3 +200,24 @@ def test_torch_nccl_preferred_and_gpu_without_xml(tmp_path):
     assert (f.nccl.version, f.nccl.version_source, f.nccl.torch_version) == ("2.28.9", "cmd/torch-nccl.txt",
                                                                             "2.11.0+cu130")
     assert f.gpu_source == "sysfs" and f.driver_version is None
+
+
+def test_builder_matches_the_shared_fixture_layout(shared, tmp_path):
+    # Rebuild GPU0 + mlx5_0 of dgx-h100-ib-ok: the builder's tree must read like the real layout.
+    sw = ["pci0000:15", "0000:15:01.0", "0000:16:00.0"]
+    root = (NodeBuilder(tmp_path, host="dgx-h100-017")
+            .gpu("0000:1b:00.0", pci_path=[*sw, "0000:17:03.0"])
+            .ib_device("mlx5_0", "0000:18:00.0", pci_path=[*sw, "0000:17:00.0"], netdev="ibp24s0")
+            .iface("ibp24s0", ipv4=["192.168.10.17/24"])
+            .write())
+    built = _facts(root)
+    ref = collect(NodeRoot.open(str(shared / "fixtures/nodes/dgx-h100-ib-ok")))
+    for bdf in ("0000:1b:00.0", "0000:18:00.0"):
+        ours, theirs = built.pci[bdf], ref.pci[bdf]
+        assert dataclasses.replace(ours, local_cpulist=None) == dataclasses.replace(theirs, local_cpulist=None)
+    port, ref_port = built.ib_ports[0], ref.ib_ports[0]
+    assert dataclasses.replace(port, lid=None, gids=()) == dataclasses.replace(ref_port, lid=None, gids=())
+    assert [g.gid_type for g in port.gids] == [g.gid_type for g in ref_port.gids]
+    ours_if, ref_if = built.iface("ibp24s0"), ref.iface("ibp24s0")
+    for attr in ("kind", "mtu", "pci_bdf", "ipv4", "is_virtual", "addresses_known", "is_up"):
+        assert getattr(ours_if, attr) == getattr(ref_if, attr), attr

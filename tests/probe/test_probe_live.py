@@ -9,10 +9,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import have_gpu
 
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
+
+from conftest import have_gpu
 
 
 @pytest.fixture(scope="module")

@@ -192,3 +192,8 @@ def test_ip_json_malformed():
     assert links["eth0"].ipv4 == ("10.0.0.1/8",)
     assert links["eth0"].flags == 1
     assert links["eth0"].mtu is None
+
+
+def test_torch_nccl_odd_digits():
+    # str.isdigit() is true for a superscript one; int() is not: still no exception.
+    assert parse_torch_nccl("0\r\u00b9") == (None, None)

@@ -11,7 +11,7 @@ from ncclkit.facts import IbDevice, NetIface, OsFacts, PeerMemFacts, ProbeIssue
 from ncclkit.findings import Severity
 from ncclkit.rules import RULES, run_rules
 from ncclkit.rules.gdr import check_gdr_distance, check_gdr_unavailable, check_peermem_version
-from ncclkit.rules.gpu import check_gpu_none
+from ncclkit.rules.gpu import check_driver_missing, check_gpu_none
 from ncclkit.rules.os import check_memlock
 from ncclkit.rules.pcie import check_link_degraded
 from ncclkit.rules.probe import check_nccl_version, check_probe_issues
@@ -39,13 +39,20 @@ def test_run_rules_healthy_is_empty_and_sorted_on_broken():
                                                             "evidence", "fix"}
 
 
-def test_gpu_none_and_driver_hint():
-    facts = replace(healthy(), gpus=())
-    (f,) = check_gpu_none(facts)
-    assert (f.id, f.severity) == ("gpu.none", Severity.ERROR)
-    assert GPU0 in f.message and "modprobe nvidia" in f.fix  # GPUs on PCI, driver not answering
-    bare = replace(facts, pci={})
-    assert "on the PCI bus" not in check_gpu_none(bare)[0].message
+def test_gpu_none():
+    (f,) = check_gpu_none(replace(healthy(), gpus=()))
+    assert (f.id, f.severity, f.subject) == ("gpu.none", Severity.ERROR, "GPU")
+
+
+def test_driver_missing_only_for_sysfs_gpus_without_module():
+    base = healthy()
+    sysfs_only = replace(base, gpu_source="sysfs", os=replace(base.os, modules=("mlx5_ib", "ib_core")))
+    (f,) = check_driver_missing(sysfs_only)
+    assert (f.id, f.severity, f.subject) == ("gpu.driver_missing", Severity.ERROR, "GPU0,GPU1")
+    assert GPU0 in f.message and "modprobe nvidia" in f.fix
+    # Module loaded (nvidia-smi merely not captured), or module list unknown: nothing to say.
+    assert check_driver_missing(replace(sysfs_only, os=base.os)) == []
+    assert check_driver_missing(replace(sysfs_only, os=replace(base.os, modules=()))) == []
 
 
 def test_rdma_none_no_devices_and_all_ports_down():
@@ -121,6 +128,8 @@ def test_gdr_unavailable():
     # dma-buf alone is enough; no RDMA at all means nothing to say.
     dmabuf = replace(_no_peermem(healthy()), peermem=PeerMemFacts(dmabuf_possible=True))
     assert check_gdr_unavailable(dmabuf) == []
+    old_nccl = replace(dmabuf, nccl=replace(dmabuf.nccl, version="2.12.12"))  # dma-buf is NCCL 2.13+
+    assert ids(check_gdr_unavailable(old_nccl)) == ["gdr.unavailable"]
     assert check_gdr_unavailable(replace(_no_peermem(healthy()), ib_devices=())) == []
 
 
@@ -143,6 +152,7 @@ def test_gdr_distance_when_close_nic_is_down():
     assert (f.id, f.subject, f.severity) == ("gdr.distance", "GPU0", Severity.WARNING)
     assert f.evidence["bus_id"] == GPU0 and f.evidence["nic"] == "mlx5_1"
     assert f.evidence["observed"] == "SYS" and "mlxlink -d mlx5_0" in f.fix
+    assert "NVLink peer GPU1, PXN" in f.message  # GPU1 is NV4-joined and PIX to mlx5_1
     wide = replace(facts, nccl=replace(facts.nccl, env={"NCCL_NET_GDR_LEVEL": "SYS"}))
     assert check_gdr_distance(wide) == []
 
@@ -163,6 +173,13 @@ def test_pcie_link_degraded_nic_width_reported_once():
     assert (f.id, f.subject, f.severity) == ("pcie.link_degraded", NIC0, Severity.WARNING)
     assert f.evidence["device"] == "mlx5_0" and "x8" in f.evidence["observed"]
     assert "lspci -vv -s 18:00.0" in f.fix
+
+
+def test_pcie_degraded_port_above_nic_is_reported_on_the_nic():
+    facts = healthy()
+    port = replace(facts.pci["0000:17:00.0"], current_link_width=4)
+    (f,) = check_link_degraded(with_pci(facts, port))
+    assert f.subject == NIC0 and f.evidence["device"] == "mlx5_0" and "0000:17:00.0" in f.message
 
 
 def test_pcie_slower_partner_is_not_degraded_but_bridge_above_is():

@@ -165,33 +165,27 @@ def test_hostile_source_stays_bounded(tmp_path: Path) -> None:
 
 def test_live_snapshot_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "live"
-
-    def live_facts_around(folder: Path) -> tuple[dict, dict, dict]:
-        before = facts(None)
-        assert main(["snapshot", str(folder), "--json"]) == 0
-        after = facts(None)
-        return before, facts(folder), after
-
-    before, _snap, _after = live_facts_around(out)
+    before = facts(None)
+    assert main(["snapshot", str(out), "--json"]) == 0
+    after = facts(None)
     report = json.loads(capsys.readouterr().out)
     assert report["path"] == str(out) and report["num_files"] > 0
     meta = json.loads((out / "meta.json").read_text())
     assert meta["hostname"] == socket.gethostname() and meta["redacted"] is False
-    before, snap, after = live_facts_around(out)
+    snap = facts(out)
     # What the node is made of reads back the same; only the process-bound sources differ.
+    for key in ("host", "gpus", "ib_devices", "numa_nodes", "peermem", "os"):
+        assert snap[key] == before[key], key
     # Other processes may add or remove interfaces meanwhile: compare those present throughout.
     stable = {i["name"] for i in before["ifaces"]} & {i["name"] for i in after["ifaces"]}
     assert stable and stable <= {i["name"] for i in snap["ifaces"]}
-    by_name = {i["name"]: i for i in before["ifaces"]}
+    live_ifaces = {i["name"]: i for i in before["ifaces"]}
     for iface in snap["ifaces"]:
         if iface["name"] in stable:
-            assert iface == by_name[iface["name"]], iface["name"]
-    for key in ("host", "gpus", "ib_devices", "numa_nodes", "peermem", "os"):
-        assert snap[key] == before[key], key
-    assert {b: d for b, d in snap["pci"].items() if b in before["pci"]} == {
-        b: d for b, d in before["pci"].items() if b in snap["pci"]}
-    live = before
-    assert snap["nccl"]["env"] == live["nccl"]["env"]
+            assert iface == live_ifaces[iface["name"]], iface["name"]
+    common = snap["pci"].keys() & before["pci"].keys()
+    assert {b: snap["pci"][b] for b in common} == {b: before["pci"][b] for b in common}
+    assert snap["nccl"]["env"] == before["nccl"]["env"]
     assert snap["nccl"]["env_source"] == "cmd/env.txt"
     assert (out / "cmd" / "ulimit-l.txt").is_file()
     if HAVE_DOCTOR:

@@ -98,7 +98,8 @@ class NcclLib:
     def unique_id(self) -> bytes:
         uid = UniqueId()
         self.check(self.lib.ncclGetUniqueId(ctypes.byref(uid)), "ncclGetUniqueId")
-        return bytes(uid.internal)
+        # Not bytes(uid.internal): a c_char array's value stops at the first NUL byte.
+        return ctypes.string_at(ctypes.addressof(uid), ctypes.sizeof(uid))
 
 
 class NcclComm:
@@ -106,8 +107,10 @@ class NcclComm:
 
     def __init__(self, lib: NcclLib, uid: bytes, nranks: int, rank: int) -> None:
         self.lib, self.nranks, self.rank = lib, nranks, rank
-        handle = UniqueId()
-        ctypes.memmove(handle.internal, uid, 128)
+        if len(uid) != ctypes.sizeof(UniqueId):
+            raise NcclkitError(f"NCCL unique id of {len(uid)} bytes, expected 128",
+                               hint="every rank must run the same ncclkit and NCCL")
+        handle = UniqueId.from_buffer_copy(uid)
         self.comm = ctypes.c_void_p()
         lib.check(lib.lib.ncclCommInitRank(ctypes.byref(self.comm), nranks, handle, rank),
                   f"ncclCommInitRank(rank {rank} of {nranks})")

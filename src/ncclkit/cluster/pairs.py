@@ -85,9 +85,10 @@ def judge_pairs(pass1: Sequence[PairResult], pass2: Sequence[PairResult],
     if not slow:
         return []
     everything = [*pass1, *pass2]
+    # Pass 2 is judged against pass 1's median: its pairs are mostly suspects, so their own
+    # median would be low and hide them.
     median = statistics.median(r.gbps for r in pass1)
-    bad_pairs = {frozenset((p.a, p.b)) for p in slow_pairs(everything, fraction)} | {
-        frozenset((p.a, p.b)) for p in slow}
+    bad_pairs = {frozenset((p.a, p.b)) for p in everything if p.gbps < fraction * median}
 
     def fine_with_others(node: int, other: int) -> bool | None:
         """True: fast with some third node; False: slow with every third node; None: untested."""

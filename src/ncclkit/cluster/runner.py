@@ -32,6 +32,7 @@ from ncclkit.probe.root import NodeRoot
 
 __all__ = ["ClusterOptions", "ClusterOutcome", "run_cluster"]
 
+_PEER_GIVE_UP = 0.8  # share of the timeout after which a peer stops trying to reach the master
 _FINISH_WAIT_S = 3.0  # rank 0 lingers this long so others can read the result before the store goes
 
 
@@ -110,7 +111,10 @@ def run_cluster(cenv: ClusterEnv, opts: ClusterOptions) -> ClusterOutcome:
     session: Session | None = None
     if cenv.rank != 0 or cenv.agent_store:
         try:
-            addr = wait_for_master(cenv.master_addr, cenv.master_port, start + opts.timeout_s)
+            # Give up a little before rank 0 stops waiting for joins, so that rank 0 still hears
+            # (through its probe port) which node could not reach it and why.
+            addr = wait_for_master(cenv.master_addr, cenv.master_port,
+                                   start + _PEER_GIVE_UP * opts.timeout_s)
         except PeerTimeout as exc:
             # Tell rank 0 through its probe port, so its report names this node and the port.
             send_message(cenv.master_addr, probe_port,
@@ -199,7 +203,7 @@ def _run_rank0(session: Session, me: NodeInfo, facts: NodeFacts, listener: Probe
             st.infos[r] = NodeInfo.from_json(session.get_json(f"node/{r}"))
     if missing:
         ranks = sorted(int(k.split("/")[1]) for k in missing)
-        notes = listener.messages() if listener is not None else []
+        notes = _notes_from(listener, ranks, time.monotonic() + opts.connect_timeout_s)
         st.findings += missing_findings(ranks, notes, me, cenv, opts.timeout_s, "join")
         session.set_json("roster", {"abort": f"{len(ranks)} node(s) did not join within "
                                              f"{opts.timeout_s:g}s: "
@@ -219,6 +223,19 @@ def _run_rank0(session: Session, me: NodeInfo, facts: NodeFacts, listener: Probe
         else:
             st.findings.append(phase_failed(exc.what))
     return _finish(session, st, opts)
+
+
+def _notes_from(listener: ProbeListener | None, ranks: list[int],
+                deadline: float) -> list[dict[str, Any]]:
+    """The `no_master` notes of the missing ranks, waiting a little for late ones (a node
+    sends its note only after its last connect attempt to the master port has run out)."""
+    if listener is None:
+        return []
+    while True:
+        notes = listener.messages()
+        if {n.get("rank") for n in notes} >= set(ranks) or time.monotonic() >= deadline:
+            return notes
+        time.sleep(0.1)
 
 
 def _gather_and_judge(session: Session, me: NodeInfo, facts: NodeFacts, st: _Rank0State,

@@ -8,7 +8,6 @@ Bytes that are not UTF-8 are replaced, and binary input gives kind "unknown" wit
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -17,7 +16,7 @@ from ncclkit.findings import Finding, Severity, sort_findings
 from ncclkit.logs.checks import check_gids, check_log, check_ports, check_tests, check_topo
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
-from ncclkit.logs.nccl_log import parse_nccl_log
+from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.topo import parse_topo
@@ -48,9 +47,6 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
-def _text_lines(head: bytes, stream: BinaryIO) -> Iterator[str]:
-    reader = io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20)
-    return io.TextIOWrapper(reader, encoding="utf-8", errors="replace", newline=None)
 
 
 def analyze_path(path: str | Path, *, kind: str | None = None,
@@ -92,7 +88,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     elif kind not in KINDS:
         raise NcclkitError(f"unknown kind {kind!r}", hint="use one of " + ", ".join(KINDS))
     if kind == "nccl_log":
-        summary = parse_nccl_log(_text_lines(head, stream))
+        summary = parse_nccl_log_stream(io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20))
         return _result(name, kind, summary.to_json(), check_log(summary, name))
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     text = (head + rest).decode("utf-8", errors="replace") if rest else head_text

@@ -16,17 +16,32 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import NCCL_RESULT_NAMES, classify_error
 
-__all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport", "parse_nccl_log"]
+__all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport", "parse_nccl_log",
+           "parse_nccl_log_stream"]
 
 MAX_ERRORS = 200          # distinct error messages kept (repeats are counted, not stored)
 MAX_PAIRS = 50_000        # distinct (channel segment, transport) keys kept for the transport map
 MAX_PREFIX_CACHE = 8192   # distinct line prefixes remembered before the cache is reset
 ERROR_TEXT_CHARS = 500
+CHUNK_BYTES = 4 << 20     # scan unit; whole lines only
+MAX_LINE_BYTES = 64 << 20
+
+# Bulk passes over each chunk (bytes). Channel lines: "Channel 00/0 : 0[0] -> 1[1] [send] via NET/IB/0"
+# (2.4: "Ring 00 : 1 -> 0 [receive] via NET/Socket/0"; CollNet: "CollNet 05/0 : 5 [receive] via ...").
+_CHAN = re.compile(rb"NCCL INFO (?:Channel|Ring|CollNet|Tree) [^:\n]*: ([^\n]*)")
+_VIA = re.compile(rb" via ([^\n]*)")
+# The text before " [dev] " of each line: host:pid:tid plus any launcher noise (parsed once per value).
+_HEAD = re.compile(rb"\n([^\n]{0,200}?) ?\[\d+\] ")
+# Lines handled one by one: WARN/errors, version, and the few INFO lines that carry facts.
+_INTEREST = re.compile(rb"NCCL (?:WARN|failure|error|version|INFO (?:Using network|NET/|NCCL|P2P plugin|"
+                       rb"Initialized NET|GPU Direct|nranks))|Test NCCL failure")
+_KEYS = (b"nranks ", b"nRanks ", b"rror", b"imeout", b"# Rank", b"#  Rank", b"#   Rank")
+_TRACE_LINE = re.compile(rb" -> (\d+)(?: \[[^\]\n]*\])?[ \t]*\r?\n")
 
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
@@ -154,7 +169,9 @@ class _Parser:
         self.networks_by_host: dict[str, set[str]] = {}
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
-        self.pairs: Counter[tuple[str, str]] = Counter()
+        self.pairs: Counter[bytes] = Counter()
+        self.overflow_transports: Counter[bytes] = Counter()
+        self.heads: set[bytes] = set()
         self.pairs_truncated = False
         self.gdr_enabled_lines = 0
         self.gdr_disabled: list[str] = []
@@ -164,15 +181,12 @@ class _Parser:
         self.nic_speed_mbps: int | None = None
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
-        self.prefix_cache: dict[str, str] = {}
 
     # -- slow paths (rare lines) -------------------------------------------------------------
     def _host_of(self, prefix: str) -> str:
         m = _PREFIX.search(prefix)
         host = m.group(1) if m else ""
         if host:
-            if self.first_host is None:
-                self.first_host = host
             self.hosts.add(host)
         return host
 
@@ -264,68 +278,78 @@ class _Parser:
         elif "Enabled" in rest:
             self.gdr_enabled_lines += 1
 
-    # -- hot loop ----------------------------------------------------------------------------
-    def consume(self, lines: Iterable[str]) -> None:
-        n = self.lines_total
-        nccl = self.nccl_lines
-        cache = self.prefix_cache
-        pairs = self.pairs
-        dispatch = _DISPATCH
-        host_of = self._host_of
-        info = self._info
-        for line in lines:
-            n += 1
-            i = line.find("NCCL ")
-            if i < 0:
-                if "#" in line or "rror" in line or "ail" in line or "imeout" in line or "ERROR" in line:
-                    self._other_line(n, line)
-                continue
-            nccl += 1
-            tag = line[i + 5:i + 9]
-            if tag == "INFO":
-                prefix = line[:i]
-                host = cache.get(prefix)
-                if host is None:
-                    if len(cache) >= MAX_PREFIX_CACHE:
-                        cache.clear()
-                    host = cache[prefix] = host_of(prefix)
-                rest = line[i + 10:]
-                code = dispatch.get(rest[:4], 0)
-                if code == 1:
-                    v = rest.rfind(" via ")
-                    if v > 0:
-                        key = (rest[rest.find(" : ") + 3:v], rest[v + 5:].rstrip())
-                        if key in pairs or len(pairs) < MAX_PAIRS:
-                            pairs[key] += 1
-                        else:
-                            self.pairs_truncated = True
-                    continue
-                info(code, host, rest)
-            elif tag == "WARN":
-                host_of(line[:i])
-                self._add_error(n, line)
-            elif tag == "vers":
-                m = _VERSION.search(line, i)
-                if m:
-                    self.versions[m.group(1)] += 1
-            elif tag == "TRAC" or tag == "CALL":
-                j = line.find("] ")
-                prefix = line[:j + 1] if j > 0 else ""
-                if prefix not in cache:
-                    if len(cache) >= MAX_PREFIX_CACHE:
-                        cache.clear()
-                    cache[prefix] = host_of(prefix)
-            else:
-                self._other_line(n, line)
-        self.lines_total = n
-        self.nccl_lines = nccl
+    # -- chunk scanner -----------------------------------------------------------------------
+    def consume_chunk(self, chunk: bytes) -> None:
+        """Scan whole lines (bytes ending in a newline) with C-level regex/find passes; only the
+        rare interesting lines are decoded and handled in Python."""
+        c = b"\n" + chunk
+        if self.first_host is None:
+            first = chunk.lstrip()[:400].split(b"\n", 1)[0].decode("utf-8", "replace")
+            m = _PREFIX.search(first)
+            self.first_host = m.group(1) if m else ""
+        if len(self.pairs) < MAX_PAIRS:
+            self.pairs.update(_CHAN.findall(c))
+        else:
+            self.pairs_truncated = True
+            self.overflow_transports.update(_VIA.findall(c))
+        heads = self.heads
+        for head in set(_HEAD.findall(c)) - heads:
+            if len(heads) >= MAX_PREFIX_CACHE:
+                heads.clear()
+            heads.add(head)
+            self._host_of(head.decode("utf-8", "replace") + " [0]")
+        spots: dict[int, int] = {}
+        for m in _INTEREST.finditer(c):
+            spots[c.rfind(b"\n", 0, m.start()) + 1] = 0
+        for key in _KEYS:
+            i = c.find(key)
+            while i >= 0:
+                s = c.rfind(b"\n", 0, i) + 1
+                spots[s] = 0
+                i = c.find(b"\n", i)
+                i = c.find(key, i) if i >= 0 else -1
+        for m in _TRACE_LINE.finditer(c):
+            spots[c.rfind(b"\n", 0, m.start()) + 1] = 0
+        line_no, last = self.lines_total, 0
+        for s in sorted(spots):
+            e = c.find(b"\n", s)
+            line_no += c.count(b"\n", last, s)
+            last = s
+            self._line(line_no, c[s:e if e >= 0 else len(c)].decode("utf-8", "replace"))
+        self.lines_total += chunk.count(b"\n")
+        self.nccl_lines += c.count(b"NCCL ")
+
+    def _line(self, line_no: int, line: str) -> None:
+        i = line.find("NCCL ")
+        tag = line[i + 5:i + 9] if i >= 0 else ""
+        if tag == "INFO":
+            host = self._host_of(line[:i])
+            rest = line[i + 10:]
+            self._info(_DISPATCH.get(rest[:4], 0), host, rest)
+        elif tag == "WARN":
+            self._host_of(line[:i])
+            self._add_error(line_no, line)
+        elif tag == "vers":
+            m = _VERSION.search(line, i)
+            if m:
+                self.versions[m.group(1)] += 1
+        else:
+            self._other_line(line_no, line)
 
     # -- result ------------------------------------------------------------------------------
     def summary(self) -> NcclLogSummary:
         transport_map: list[TransportUse] = []
         transports: set[str] = set()
         net_gdr = net_nogdr = False
-        for (seg, raw), count in self.pairs.items():
+        merged: Counter[tuple[str, str]] = Counter()
+        for tail, count in self.pairs.items():
+            text = tail.decode("utf-8", "replace")
+            v = text.rfind(" via ")
+            if v >= 0:
+                merged[(text[:v].strip(), text[v + 5:].strip())] += count
+        for raw_b, count in self.overflow_transports.items():
+            merged[("", raw_b.decode("utf-8", "replace").strip())] += count
+        for (seg, raw), count in merged.items():
             norm = normalize_transport(raw)
             transports.add(norm)
             upper = raw.upper()
@@ -353,7 +377,7 @@ class _Parser:
         hosts = set(self.hosts)
         # A paste often cuts the first line mid-hostname ("ask-7677-54l6r" for "task-7677-54l6r").
         first = self.first_host
-        if first and any(h != first and h.endswith(first) for h in hosts):
+        if first and first in hosts and any(h != first and h.endswith(first) for h in hosts):
             hosts.discard(first)
         nranks = self.nranks
         if nranks is None and self.test_ranks:
@@ -391,7 +415,39 @@ class _Parser:
 
 
 def parse_nccl_log(lines: Iterable[str]) -> NcclLogSummary:
-    """Read NCCL debug output line by line (any iterable: an open file, a list, stdin)."""
+    """Read NCCL debug output given as lines (a list, a text file object, any iterable of str)."""
     parser = _Parser()
-    parser.consume(lines)
+    batch: list[str] = []
+    size = 0
+    for line in lines:
+        batch.append(line if line.endswith("\n") else line + "\n")
+        size += len(line)
+        if size >= CHUNK_BYTES:
+            parser.consume_chunk("".join(batch).encode("utf-8", "surrogateescape"))
+            batch.clear()
+            size = 0
+    if batch:
+        parser.consume_chunk("".join(batch).encode("utf-8", "surrogateescape"))
+    return parser.summary()
+
+
+def parse_nccl_log_stream(stream: BinaryIO) -> NcclLogSummary:
+    """Read NCCL debug output from a binary stream in 4 MiB blocks (memory stays bounded)."""
+    parser = _Parser()
+    carry = b""
+    while True:
+        block = stream.read(CHUNK_BYTES)
+        if not block:
+            break
+        block = carry + block
+        cut = block.rfind(b"\n") + 1
+        if cut == 0 and len(block) < MAX_LINE_BYTES:
+            carry = block
+            continue
+        if cut == 0:
+            cut = len(block)  # a giant line without newline: scan it as is
+        carry = block[cut:]
+        parser.consume_chunk(block[:cut] if block[cut - 1:cut] == b"\n" else block[:cut] + b"\n")
+    if carry:
+        parser.consume_chunk(carry + b"\n")
     return parser.summary()

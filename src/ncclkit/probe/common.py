@@ -40,7 +40,7 @@ class IssueLog:
 _FALLBACK = object()
 
 
-def _read_direct(root: NodeRoot, rel: str) -> str | None | object:
+def _read_direct(root: NodeRoot, rel: str) -> str | object | None:
     """Open base/rel as the OS sees it: text, None (absent), or _FALLBACK (a link file in the way).
 
     The OS follows real symlinks as NodeRoot.resolve() does (sysfs links are relative), so a direct

@@ -35,7 +35,12 @@ def filter_env(env: Mapping[str, str]) -> dict[str, str]:
     return {k: env[k] for k in sorted(env) if k.startswith(ENV_PREFIXES) or k in ENV_EXACT}
 
 
-def _fmt(version: tuple[int, int, int] | None) -> str | None:
+def _version(text: str | int | None) -> str | None:
+    """"2.28.9" from any form parse_nccl_version() takes; None for garbage, never raising."""
+    try:
+        version = parse_nccl_version(text)
+    except ValueError:  # it trusts str.isdigit(), which also accepts "\u00b9" that int() refuses
+        return None
     return ".".join(map(str, version)) if version else None
 
 
@@ -47,8 +52,7 @@ def parse_torch_nccl(text: str) -> tuple[str | None, str | None]:
     torch_version = fields[0] if re.match(r"^\d+\.\d+", fields[0]) else None
     # The NCCL version is the tuple; without one, the last field (an int code or a dotted version).
     m = _TUPLE.search(text)
-    nccl = parse_nccl_version(m.group(0) if m else (fields[-1] if len(fields) > 1 else None))
-    return torch_version, _fmt(nccl)
+    return torch_version, _version(m.group(0) if m else (fields[-1] if len(fields) > 1 else None))
 
 
 def _torch_version() -> tuple[str | None, str | None]:
@@ -61,7 +65,7 @@ def _torch_version() -> tuple[str | None, str | None]:
     except Exception:  # noqa: BLE001 - a broken torch install only means "not known"
         return None, None
     try:
-        return torch_version, _fmt(parse_nccl_version(str(torch.cuda.nccl.version())))
+        return torch_version, _version(str(torch.cuda.nccl.version()))
     except Exception:  # noqa: BLE001 - CPU builds have no NCCL and raise various errors
         return torch_version, None
 
@@ -74,7 +78,7 @@ def _libnccl_version() -> str | None:
             return None
     except (OSError, AttributeError):
         return None
-    return _fmt(parse_nccl_version(code.value))
+    return _version(code.value)
 
 
 def _read_version(root: NodeRoot, issues: IssueLog) -> tuple[str | None, str | None, str | None]:
@@ -94,7 +98,7 @@ def _read_version(root: NodeRoot, issues: IssueLog) -> tuple[str | None, str | N
         issues.add(SOURCE_VERSION, "cmd/torch-nccl.txt", f"no NCCL version in {text[:80]!r}")
     text = root.command("nccl-version.txt")
     if text is not None:
-        version = _fmt(parse_nccl_version(text.strip()))
+        version = _version(text.strip())
         if version:
             return version, "cmd/nccl-version.txt", torch_version
         issues.add(SOURCE_VERSION, "cmd/nccl-version.txt", f"not a version: {text[:80]!r}")

@@ -23,6 +23,9 @@ IP_JSON = "ip-j-addr.json"
 # linux/sockios.h
 _SIOCGIFADDR = 0x8915
 _SIOCGIFNETMASK = 0x891B
+# proc/net/if_inet6: "<32 hex digits> <ifindex> <prefixlen> <scope> <flags> <name>"
+_INET6_FIELDS = 6
+_INET6_HEX_DIGITS = 32
 # net/if.h IFF_* bits, for interfaces that only `ip -j addr` knows (flags given as names there).
 IFF_BITS = {"UP": 0x1, "BROADCAST": 0x2, "DEBUG": 0x4, "LOOPBACK": 0x8, "POINTOPOINT": 0x10,
             "NOTRAILERS": 0x20, "RUNNING": 0x40, "NOARP": 0x80, "PROMISC": 0x100, "ALLMULTI": 0x200,
@@ -102,7 +105,7 @@ def _read_live_fallback(root: NodeRoot, names: list[str]) -> dict[str, IpLink]:
     v6: dict[str, list[str]] = {}
     for line in (root.read_text("proc/net/if_inet6") or "").splitlines():
         fields = line.split()
-        if len(fields) != 6 or len(fields[0]) != 32:
+        if len(fields) != _INET6_FIELDS or len(fields[0]) != _INET6_HEX_DIGITS:
             continue
         try:
             addr = ipaddress.IPv6Address(bytes.fromhex(fields[0]))

@@ -45,7 +45,7 @@ def read_nvml() -> SmiReport:
     try:
         nvml = importlib.import_module("pynvml")
         nvml.nvmlInit()
-    except Exception as exc:  # ImportError, NVMLError_LibraryNotFound, NVMLError_DriverNotLoaded...
+    except Exception as exc:  # noqa: BLE001 - ImportError, NVMLError_LibraryNotFound, _DriverNotLoaded...
         raise NvmlUnavailableError(f"NVML unavailable: {exc}") from None
     try:
         cuda = _call(nvml.nvmlSystemGetCudaDriverVersion)

@@ -37,6 +37,8 @@ _BDF = re.compile(r"^\s*(?:([0-9a-fA-F]{1,8}):)?([0-9a-fA-F]{1,2}):([0-9a-fA-F]{
 _KERNEL_RELEASE = re.compile(r"^Linux version (\S+)")
 _KERNEL_VERSION = re.compile(r"^(\d+)\.(\d+)")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_MAX_PCI_DOMAIN = 0xFFFF
+_MAX_PCI_DEVICE = 0x1F
 _CPU_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 # Large cpulists are real (1024-CPU hosts); this only bounds garbage like "0-999999999".
 _MAX_CPUS = 1 << 16
@@ -82,10 +84,10 @@ def parse_bdf(text: str | None) -> str | None:
     if not m:
         return None
     domain = int(m.group(1) or "0", 16)
-    if domain > 0xFFFF:
+    if domain > _MAX_PCI_DOMAIN:
         return None
     bus, dev, fn = int(m.group(2), 16), int(m.group(3), 16), m.group(4)
-    if dev > 0x1F:
+    if dev > _MAX_PCI_DEVICE:
         return None
     return f"{domain:04x}:{bus:02x}:{dev:02x}.{fn}"
 
@@ -116,6 +118,13 @@ def parse_ulimit_l(text: str | None) -> tuple[int | None, bool] | None:
     return (kib * 1024, False) if kib is not None and kib >= 0 else None
 
 
+def _unquote(value: str) -> str:
+    """Drop one pair of matching surrounding quotes, as a shell would."""
+    if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
 def parse_os_release(text: str | None) -> dict[str, str]:
     """etc/os-release KEY=value lines (values optionally quoted) -> dict; bad lines skipped."""
     out: dict[str, str] = {}
@@ -126,10 +135,7 @@ def parse_os_release(text: str | None) -> dict[str, str]:
         key, _, value = line.partition("=")
         if not _ENV_NAME.match(key):
             continue
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        out[key] = value
+        out[key] = _unquote(value.strip())
     return out
 
 
@@ -188,7 +194,5 @@ def parse_env_lines(text: str | None) -> tuple[dict[str, str], list[str]]:
         if not sep or not _ENV_NAME.match(key):
             bad.append(raw)
             continue
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        env[key] = value
+        env[key] = _unquote(value)
     return env, bad

@@ -38,7 +38,7 @@ IB_PORT_ATTRS = ("state", "phys_state", "rate", "link_layer", "lid", "lid_mask_c
                  "cap_mask")
 # Per-index tables of a port. Counters and hw_counters are left out: hundreds of changing values
 # that no check reads.
-IB_PORT_TABLES = ("gids", "gid_attrs/types", "gid_attrs/ndevs", "pkeys")
+IB_PORT_TABLES = ("gids", "gid_attrs/types", "gid_attrs/ndevs")
 NET_ATTRS = ("operstate", "mtu", "type", "address", "broadcast", "addr_len", "flags", "speed", "duplex",
              "carrier", "dev_id", "dev_port", "ifindex", "iflink", "mode")
 PCI_ATTRS = ("vendor", "device", "class", "revision", "numa_node", "current_link_speed", "current_link_width",
@@ -70,6 +70,10 @@ def _capture_infiniband(c: TreeMirror) -> set[str]:
             c.copy_attrs(pdir, IB_PORT_ATTRS)
             for table in IB_PORT_TABLES:
                 c.copy_table(f"{pdir}/{table}")
+            # Only the partitions in use: a port has 128 P_Key slots, almost all 0x0000.
+            for index in c.root.list_dir(f"{pdir}/pkeys"):
+                if (c.root.read_text(f"{pdir}/pkeys/{index}") or "").strip() not in ("", "0x0000"):
+                    c.copy(f"{pdir}/pkeys/{index}")
     for name in c.root.list_dir("sys/class/infiniband_verbs"):
         rel = f"sys/class/infiniband_verbs/{name}"
         if c.root.is_dir(rel):

@@ -13,7 +13,7 @@ from ncclkit.findings import Severity
 from ncclkit.nccllist import format_exact_list
 from ncclkit.ncclver import NcclVersion
 from ncclkit.recommend.model import EnvRecommendation, EnvSetting
-from ncclkit.recommend.predict import predict_gdr, nic_gdr_support, predict
+from ncclkit.recommend.predict import nic_gdr_support, predict, predict_gdr
 from ncclkit.recommend.select import (auto_gid_index, best_roce_v2_ipv4_index, gid_at, nccl_interfaces,
                                       nccl_version, usable_ports, ver_at_least)
 from ncclkit.topology import PathType, gpu_nic_paths, is_flattened
@@ -254,7 +254,8 @@ def _verification(version: NcclVersion | None) -> list[EnvSetting]:
             "prediction (`ncclkit analyze` reads the log)")),
         EnvSetting(name="NCCL_DEBUG_SUBSYS", value=subsys, reason=(
             "verification run only: adds NET and GRAPH to the default mask so the per-HCA GDR and "
-            "topology lines show" + ("; BOOTSTRAP carries the bootstrap line from 2.23" if "BOOTSTRAP" in subsys else ""))),
+            "topology lines show"
+            + ("; BOOTSTRAP carries the bootstrap line from 2.23" if "BOOTSTRAP" in subsys else ""))),
         EnvSetting(name="NCCL_DEBUG_FILE", value="/tmp/nccl.%h.%p.log", reason=(
             "verification run only: one log per host (%h) and process (%p) instead of interleaved stdout")),
     ]

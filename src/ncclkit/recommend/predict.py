@@ -210,7 +210,7 @@ def _transports(facts: NodeFacts, env: dict[str, str]) -> dict[str, Any]:
             why = f"{link} path ({path}) <= P2P level {level}"
         elif not shm_off:
             kind = "SHM"
-            why = (f"P2P disabled by NCCL_P2P_DISABLE" if p2p_off
+            why = ("P2P disabled by NCCL_P2P_DISABLE" if p2p_off
                    else f"{link} path ({path}) > P2P level {level}: through host memory")
         else:
             kind, why = "NET", "neither P2P nor SHM is allowed: traffic goes through the NIC"

@@ -19,6 +19,7 @@ from ncclkit.topology import gdr_by_distance, gpu_gpu_link, gpu_nic_paths, nccl_
 __all__ = ["GdrSupport", "check_gdr_distance", "check_gdr_unavailable", "check_peermem_version",
            "gdr_support"]
 
+_DMABUF_SINCE: NcclVersion = (2, 13, 0)
 _PERSIST_PEERMEM = ("sudo modprobe nvidia_peermem && echo nvidia_peermem | "
                     "sudo tee /etc/modules-load.d/nvidia-peermem.conf")
 
@@ -50,8 +51,9 @@ def gdr_support(facts: NodeFacts) -> GdrSupport:
     seen = tuple(k for k, v in present.items() if v)
     version = parse_nccl_version(facts.nccl.version)
     sees = None if version is None else any(p in seen for p in _paths_checked(version))
-    return GdrSupport(any_peermem=bool(seen), nccl_sees_peermem=sees, dmabuf=pm.dmabuf_possible,
-                      seen=seen)
+    # NCCL uses dma-buf only from 2.13 (NCCL_DMABUF_ENABLE, init.cc `dmaBufSupported`).
+    dmabuf = pm.dmabuf_possible if version is None or version >= _DMABUF_SINCE else False
+    return GdrSupport(any_peermem=bool(seen), nccl_sees_peermem=sees, dmabuf=dmabuf, seen=seen)
 
 
 def _paths_checked(version: NcclVersion) -> tuple[str, ...]:
@@ -99,7 +101,7 @@ def check_peermem_version(facts: NodeFacts) -> list[Finding]:
     version = parse_nccl_version(facts.nccl.version)
     if not sup.any_peermem or sup.nccl_sees_peermem is not False or version is None:
         return []
-    if sup.dmabuf and version >= (2, 13, 0):
+    if sup.dmabuf:
         return []
     return [Finding(
         id="gdr.peermem_version", severity=Severity.WARNING, subject="nvidia_peermem",

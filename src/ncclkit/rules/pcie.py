@@ -75,14 +75,26 @@ def check_link_degraded(facts: NodeFacts) -> list[Finding]:
         speed, width = _degraded(dev, [facts.pci[n] for n in nbrs])
         if speed or width:
             flagged[bdf] = (dev, speed, width)
-    out = []
+    # One finding per link, on the device that owns it: an endpoint itself, else the endpoint right below
+    # a flagged root/downstream port (that port's link status is the endpoint's link).
+    owners: dict[str, tuple[PciDevice, bool, bool]] = {}
     for bdf, (dev, speed, width) in sorted(flagged.items()):
-        cur = (dev.current_link_speed_gts, dev.current_link_width)
-        children = [n for n in neighbours[bdf] if n in flagged and facts.pci[n].path[:-1] == dev.path]
-        if any((flagged[c][0].current_link_speed_gts, flagged[c][0].current_link_width) == cur
-               for c in children):
+        children = sorted(n for n in neighbours[bdf] if facts.pci[n].path[:-1] == dev.path)
+        endpoints = [c for c in children if c in targets]
+        if bdf in targets:
+            owner = bdf
+        elif endpoints:
+            owner = endpoints[0]
+        elif any(c in flagged and (flagged[c][0].current_link_speed_gts, flagged[c][0].current_link_width)
+                 == (dev.current_link_speed_gts, dev.current_link_width) for c in children):
             continue  # the same link, reported on the device below
-        out.append(_finding(facts, dev, targets.get(bdf), sorted(below[bdf] - {targets.get(bdf)}),
+        else:
+            owner = bdf
+        if owner not in owners or owner == bdf:
+            owners[owner] = (dev, speed, width)
+    out = []
+    for owner, (dev, speed, width) in sorted(owners.items()):
+        out.append(_finding(facts, owner, dev, targets.get(owner), sorted(below[owner] - {targets.get(owner)}),
                             speed=speed, width=width))
     return out
 
@@ -92,24 +104,27 @@ def _fmt(speed: float | None, width: int | None) -> str:
         f"{speed:g} GT/s" if speed is not None else f"x{width}")
 
 
-def _finding(facts: NodeFacts, dev: PciDevice, name: str | None, under: list[str], *,
+def _finding(facts: NodeFacts, owner: str, dev: PciDevice, name: str | None, under: list[str], *,
              speed: bool, width: bool) -> Finding:
+    """`owner` is the link's device (subject); `dev` the one whose link status shows the degradation."""
     cur = _fmt(dev.current_link_speed_gts, dev.current_link_width)
     top = _fmt(dev.max_link_speed_gts, dev.max_link_width)
     ratio = ((dev.current_link_speed_gts or 1) * (dev.current_link_width or 1)) / (
         (dev.max_link_speed_gts or 1) * (dev.max_link_width or 1))
     what = name or f"PCIe bridge above {', '.join(under)}"
     parts = [p for p, bad in (("speed", speed), ("width", width)) if bad]
-    message = (f"{what} ({dev.bdf}) PCIe link runs at {cur}, its maximum is {top} "
+    message = (f"{what} ({owner}) PCIe link runs at {cur}, its maximum is {top} "
                f"({' and '.join(parts)} degraded, about {ratio:.0%} of the bandwidth)")
-    is_gpu = dev.bdf in gpu_by_bdf(facts)
+    if owner != dev.bdf:
+        message += f" (seen on the port above it, {dev.bdf})"
+    is_gpu = owner in gpu_by_bdf(facts)
     if is_gpu and speed and not width:
         message += "; GPUs lower their PCIe speed when idle, so re-check while a job runs"
-    short = dev.bdf.split(":", 1)[1] if dev.bdf.count(":") == 2 else dev.bdf
+    short = owner.split(":", 1)[1] if owner.count(":") == 2 else owner
     return Finding(
-        id="pcie.link_degraded", severity=Severity.WARNING, subject=dev.bdf,
+        id="pcie.link_degraded", severity=Severity.WARNING, subject=owner,
         message=message,
         fix=(f"sudo lspci -vv -s {short} | grep -E 'LnkCap:|LnkSta:'   # reseat the card, check the "
              "slot/riser and BIOS link settings"),
-        evidence=evidence(f"sys/bus/pci/devices/{dev.bdf}/current_link_speed", cur, top,
+        evidence=evidence(f"sys/bus/pci/devices/{dev.bdf}/current_link_speed, current_link_width", cur, top,
                           device=name, devices_below=under))

@@ -36,6 +36,7 @@ MAX_LINE_BYTES = 64 << 20
 _CHAN = re.compile(rb"NCCL INFO (?:Channel|Ring|CollNet|Tree) [^:\n]*: ([^\n]*)")
 _VIA = re.compile(rb" via ([^\n]*)")
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise (parsed once per value).
+_HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
 _HEAD = re.compile(rb"\n([^\n]{0,200}?) ?\[\d+\] ")
 # Lines handled one by one: WARN/errors, version, and the few INFO lines that carry facts.
 _INTEREST = re.compile(rb"NCCL (?:WARN|failure|error|version|INFO (?:Using network|NET/|NCCL|P2P plugin|"
@@ -293,7 +294,10 @@ class _Parser:
             self.pairs_truncated = True
             self.overflow_transports.update(_VIA.findall(c))
         heads = self.heads
-        for head in set(_HEAD.findall(c)) - heads:
+        found = _HEAD_PLAIN.findall(c)
+        if len(found) < c.count(b"] NCCL "):
+            found = _HEAD.findall(c)  # launcher noise before host:pid:tid: the slower lazy form
+        for head in set(found) - heads:
             if len(heads) >= MAX_PREFIX_CACHE:
                 heads.clear()
             heads.add(head)

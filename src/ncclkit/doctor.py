@@ -50,8 +50,4 @@ def build_report(facts: NodeFacts) -> DoctorReport:
 
 def run_doctor(root: NodeRoot) -> DoctorReport:
     """Probe `root` (live or snapshot) and diagnose it; NcclkitError only for an unusable root."""
-    if not root.live and not (root.exists("meta.json") or root.is_dir("sys")):
-        # A wrong folder (often the parent of the snapshots) would otherwise read as "no GPU, no NIC".
-        raise NcclkitError(f"--root {root.base}: not a node snapshot (no meta.json and no sys/ inside)",
-                           hint="give the folder `ncclkit snapshot OUT` wrote (it holds meta.json, sys/, proc/, cmd/)")
     return build_report(collect(root))

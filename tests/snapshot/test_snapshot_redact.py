@@ -82,17 +82,22 @@ def forms(kind: str, value: str) -> list[re.Pattern[str]]:
     return [token(value)]
 
 
-def redacted_copy(shared: Path, tmp_path: Path, name: str) -> tuple[Path, Path]:
-    src = shared / "fixtures" / "nodes" / name
-    out = tmp_path / name
-    result = write_snapshot(NodeRoot.open(str(src)), out, redact=True)
-    assert result.redaction is not None
-    return src, out
+@pytest.fixture(scope="module")
+def redacted(shared: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """fixture name -> (source folder, its redacted snapshot), written once for this module."""
+    base = tmp_path_factory.mktemp("redacted")
+    out: dict[str, tuple[Path, Path]] = {}
+    for name in FIXTURES:
+        src = shared / "fixtures" / "nodes" / name
+        result = write_snapshot(NodeRoot.open(str(src)), base / name, redact=True)
+        assert result.redaction is not None
+        out[name] = (src, base / name)
+    return out
 
 
 @pytest.mark.parametrize("name", FIXTURES)
-def test_no_original_identifier_remains(shared: Path, tmp_path: Path, name: str) -> None:
-    src, out = redacted_copy(shared, tmp_path, name)
+def test_no_original_identifier_remains(redacted: dict[str, tuple[Path, Path]], name: str) -> None:
+    src, out = redacted[name]
     found = originals(collect(NodeRoot.open(str(src))), src)
     text = everything(out)
     assert json.loads((out / "meta.json").read_text())["redacted"] is True
@@ -111,8 +116,8 @@ def test_no_original_identifier_remains(shared: Path, tmp_path: Path, name: str)
 
 
 @pytest.mark.parametrize("name", FIXTURES)
-def test_redacted_snapshot_keeps_its_structure(shared: Path, tmp_path: Path, name: str) -> None:
-    src, out = redacted_copy(shared, tmp_path, name)
+def test_redacted_snapshot_keeps_its_structure(redacted: dict[str, tuple[Path, Path]], name: str) -> None:
+    src, out = redacted[name]
     a, b = collect(NodeRoot.open(str(src))), collect(NodeRoot.open(str(out)))
     assert a.host != b.host
     assert [(g.index, g.bus_id) for g in a.gpus] == [(g.index, g.bus_id) for g in b.gpus]
@@ -156,9 +161,9 @@ def test_redacted_snapshot_keeps_its_structure(shared: Path, tmp_path: Path, nam
 
 @pytest.mark.skipif(not HAVE_DOCTOR, reason="ncclkit.doctor not built yet")
 @pytest.mark.parametrize("name", FIXTURES)
-def test_doctor_findings_survive_redaction(shared: Path, tmp_path: Path, name: str,
+def test_doctor_findings_survive_redaction(redacted: dict[str, tuple[Path, Path]], name: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    src, out = redacted_copy(shared, tmp_path, name)
+    src, out = redacted[name]
 
     def findings(folder: Path) -> list[tuple[str, str, str]]:
         capsys.readouterr()

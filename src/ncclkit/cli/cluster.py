@@ -83,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
                           bw_size_bytes=args.bw_size_bytes, bw_iters=args.bw_iters,
                           log_dir=Path(args.log_dir), verbose=args.verbose)
     outcome = run_cluster(cenv, opts)
+    if args.verbose:
+        print(f"ncclkit cluster: rank {cenv.rank}: phase: exit {outcome.exit_code}", file=sys.stderr)
     if outcome.message:
         print(f"ncclkit cluster: {outcome.message}", file=sys.stderr)
     if outcome.report is not None:

@@ -71,9 +71,13 @@ class _Rank0State:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+_T0 = time.monotonic()
+
+
 def _say(opts: ClusterOptions, rank: int, phase: str) -> None:
     if opts.verbose:
-        print(f"ncclkit cluster: rank {rank}: phase: {phase}", file=sys.stderr, flush=True)
+        print(f"ncclkit cluster: rank {rank}: phase: {phase} (t+{time.monotonic() - _T0:.1f}s)",
+              file=sys.stderr, flush=True)
 
 
 def collect_facts(root_spec: str | None) -> NodeFacts:
@@ -104,6 +108,7 @@ def _open_listener(addr: str, port: int) -> tuple[ProbeListener | None, str | No
 def run_cluster(cenv: ClusterEnv, opts: ClusterOptions) -> ClusterOutcome:
     """This node's whole run; never waits longer than the timeout on any one peer."""
     probe_port = opts.probe_port or cenv.master_port + 1
+    _say(opts, cenv.rank, "facts")
     facts = collect_facts(opts.root)
     host = socket.gethostname()
     where = f"{cenv.master_addr}:{cenv.master_port}"
@@ -278,6 +283,7 @@ def _pair_json(p: PairResult, label: Any, pass_no: int) -> dict[str, Any]:
 
 
 def _finish(session: Session, st: _Rank0State, opts: ClusterOptions) -> ClusterOutcome:
+    _say(opts, 0, "report")
     findings = sort_findings(st.findings)
     code = exit_code_for(findings)
     report: dict[str, Any] = {

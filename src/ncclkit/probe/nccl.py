@@ -13,6 +13,7 @@ import importlib.util
 import os
 import re
 import sys
+import warnings
 from collections.abc import Mapping
 
 from ncclkit.facts import NcclFacts
@@ -60,7 +61,10 @@ def _torch_version() -> tuple[str | None, str | None]:
     if "torch" not in sys.modules and importlib.util.find_spec("torch") is None:
         return None, None
     try:
-        torch = importlib.import_module("torch")
+        # torch warns on import when NumPy is missing or mismatched; that is noise for a probe.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch = importlib.import_module("torch")
         torch_version = str(torch.__version__)
     except Exception:  # noqa: BLE001 - a broken torch install only means "not known"
         return None, None

@@ -85,6 +85,10 @@ class NodeRoot:
             raise NcclkitError(f"--root {spec}: no such file or folder",
                                hint="give a snapshot folder written by `ncclkit snapshot`, or its .tar.gz")
         if p.is_dir():
+            if not ((p / "meta.json").exists() or (p / "sys").is_dir()):
+                # A wrong folder (often the parent of the snapshots) would read as "no GPU, no NIC".
+                raise NcclkitError(f"--root {spec}: not a node snapshot (no meta.json and no sys/ inside)",
+                                   hint="give the folder `ncclkit snapshot OUT` wrote (meta.json, sys/, proc/, cmd/)")
             return cls(p.resolve(), live=False)
         if p.name.endswith((".tar.gz", ".tgz", ".tar")):
             return cls(_extract(p), live=False)

@@ -77,9 +77,9 @@ def _gid(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
 def _gid_fix(roce: list[IbPort], version: tuple[int, int, int] | None) -> str:
     right = {best_roce_v2_ipv4_index(p) for p in roce}
     if ver_at_least(version, (2, 21, 0), unknown=False):
-        return "unset NCCL_IB_GID_INDEX: NCCL 2.21+ picks the RoCE v2 IPv4 GID itself"
+        return "unset NCCL_IB_GID_INDEX  # NCCL 2.21+ picks the RoCE v2 IPv4 GID itself"
     if len(right) == 1 and None not in right:
-        return f"export NCCL_IB_GID_INDEX={right.pop()} (the RoCE v2 GID with an IPv4 address)"
+        return f"export NCCL_IB_GID_INDEX={right.pop()}  # the RoCE v2 GID with an IPv4 address"
     return "give each RoCE netdev an IPv4 address and use the index of its RoCE v2 IPv4 GID (show_gids)"
 
 

@@ -51,7 +51,10 @@ _VIA = re.compile(r" via (\S+(?: pointer)?)")
 
 def real_messages(shared: Path) -> tuple[list[str], list[str], list[str], list[str]]:
     """(bulk INFO messages, init INFO messages, WARN tails, transports) from the real logs."""
-    from ncclkit.logs.nccl_log import _INTEREST, _KEYS  # the same split the parser makes
+    from ncclkit.logs.nccl_log import (  # the same split the parser makes
+        _INTEREST,
+        _KEYS,
+    )
 
     bulk, init, warns, transports = [], [], [], set()
     files = sorted((shared / "corpus" / "nccl_logs").glob("*.txt")) + sorted((shared / "measurements").glob("*.log"))

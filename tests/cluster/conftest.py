@@ -53,10 +53,7 @@ class Node:
 
     def wait(self, timeout_s: float) -> int:
         assert self.proc is not None
-        rc = self.proc.wait(timeout=timeout_s)
-        if self.ended is None:
-            self.ended = time.monotonic()
-        return rc
+        return self.proc.wait(timeout=timeout_s)
 
     @property
     def elapsed_s(self) -> float:
@@ -132,6 +129,8 @@ class NetnsCluster:
         def pump_out() -> None:
             assert node.proc is not None and node.proc.stdout is not None
             node.stdout = node.proc.stdout.read()
+            node.proc.wait()
+            node.ended = time.monotonic()
 
         threading.Thread(target=pump_err, daemon=True).start()
         threading.Thread(target=pump_out, daemon=True).start()

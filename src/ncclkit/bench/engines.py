@@ -78,8 +78,22 @@ class TorchEngine:
         """While timing, skip the copies that stand in for out-of-place semantics."""
         self._timing = on
 
+    def alloc(self, numel: int, dtype: Any, device: Any) -> Any:
+        return self.torch.empty(numel, dtype=dtype, device=device)
+
+    def release(self) -> None:
+        return None
+
     def close(self) -> None:
         return None
+
+
+class _CudaArray:
+    """A raw device allocation shown to torch through __cuda_array_interface__ (bytes)."""
+
+    def __init__(self, ptr: int, nbytes: int) -> None:
+        self.__cuda_array_interface__ = {"shape": (nbytes,), "typestr": "|u1",
+                                         "data": (ptr, False), "version": 2}
 
 
 class DirectEngine:
@@ -91,6 +105,7 @@ class DirectEngine:
         self.torch = torch
         self.comm = NcclComm(lib, uid, nranks, rank)
         self.rank, self.nranks = rank, nranks
+        self._ptrs: list[int] = []
 
     def _args(self, t: Any) -> tuple[int, int]:
         name = next((k for k, v in DTYPES.items() if getattr(self.torch, v) == t.dtype), None)
@@ -133,5 +148,30 @@ class DirectEngine:
     def set_timing(self, on: bool) -> None:
         return None
 
+    def alloc(self, numel: int, dtype: Any, device: Any) -> Any:
+        """Buffers from ncclMemAlloc, as nccl-tests >= 2.19 allocates them (common.cu
+        AllocateBuffs); torch's caching allocator (cudaMalloc) is the fallback."""
+        torch = self.torch
+        nbytes = numel * torch.empty((), dtype=dtype).element_size()
+        lib = self.comm.lib
+        if lib.has_mem_alloc and nbytes > 0:
+            try:
+                ptr = lib.mem_alloc(nbytes)
+            except NcclkitError:
+                ptr = 0
+            if ptr:
+                self._ptrs.append(ptr)
+                raw = torch.as_tensor(_CudaArray(ptr, nbytes), device=device)
+                return raw.view(dtype)
+        return torch.empty(numel, dtype=dtype, device=device)
+
+    def release(self) -> None:
+        """Free this row's ncclMemAlloc buffers (their tensors and graphs are gone by now)."""
+        self.torch.cuda.synchronize()
+        for ptr in self._ptrs:
+            self.comm.lib.mem_free(ptr)
+        self._ptrs.clear()
+
     def close(self) -> None:
+        self.release()
         self.comm.destroy()

@@ -80,6 +80,12 @@ class NcclLib:
         lib.ncclReduce.argtypes = [vp, vp, sz, i, i, i, c, vp]
         lib.ncclSend.argtypes = [vp, sz, i, i, c, vp]
         lib.ncclRecv.argtypes = [vp, sz, i, i, c, vp]
+        # ncclMemAlloc (2.19+): cuMem memory NCCL can register on its own while a graph is
+        # captured (NCCL_GRAPH_REGISTER), so ring steps write straight into the peer's buffer.
+        self.has_mem_alloc = hasattr(lib, "ncclMemAlloc")
+        if self.has_mem_alloc:
+            lib.ncclMemAlloc.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t]
+            lib.ncclMemFree.argtypes = [ctypes.c_void_p]
         self.has_alltoall = hasattr(lib, "ncclAlltoAll")
         if self.has_alltoall:
             lib.ncclAlltoAll.argtypes = [vp, vp, sz, i, c, vp]
@@ -89,6 +95,14 @@ class NcclLib:
             text = self.lib.ncclGetErrorString(rc).decode(errors="replace")
             raise NcclkitError(f"{what} failed: NCCL error {rc}: {text}",
                                hint="re-run with NCCL_DEBUG=WARN to see NCCL's reason")
+
+    def mem_alloc(self, size_bytes: int) -> int:
+        ptr = ctypes.c_void_p()
+        self.check(self.lib.ncclMemAlloc(ctypes.byref(ptr), max(size_bytes, 1)), "ncclMemAlloc")
+        return int(ptr.value or 0)
+
+    def mem_free(self, ptr: int) -> None:
+        self.check(self.lib.ncclMemFree(ctypes.c_void_p(ptr)), "ncclMemFree")
 
     def version(self) -> int:
         v = ctypes.c_int()

@@ -113,17 +113,17 @@ def _count_wrong(torch: Any, got: Any, want: Any, dtype_name: str) -> int:
     return int((~ok).sum().item())
 
 
-def _buffers(torch: Any, coll: Collective, config: BenchConfig, size: int, in_place: bool,
-             ctx: DistContext, device: Any, dtype: Any) -> Buffers:
+def _buffers(torch: Any, engine: Any, coll: Collective, config: BenchConfig, size: int,
+             in_place: bool, ctx: DistContext, device: Any, dtype: Any) -> Buffers:
     elem = torch.empty((), dtype=dtype).element_size()
     sz = coll.sizing(size, elem, ctx.world_size)
     if in_place:
-        whole = torch.empty(max(sz.send_elems, sz.recv_elems), dtype=dtype, device=device)
+        whole = engine.alloc(max(sz.send_elems, sz.recv_elems), dtype, device)
         s_off, r_off = coll.in_place_offsets(ctx.rank, sz)
         send, recv = whole[s_off:s_off + sz.send_elems], whole[r_off:r_off + sz.recv_elems]
     else:
-        send = torch.empty(sz.send_elems, dtype=dtype, device=device)
-        recv = torch.empty(sz.recv_elems, dtype=dtype, device=device)
+        send = engine.alloc(sz.send_elems, dtype, device)
+        recv = engine.alloc(sz.recv_elems, dtype, device)
     return Buffers(send=send, recv=recv, sizing=sz, rank=ctx.rank, nranks=ctx.world_size,
                    root=config.root if coll.rooted else -1, op=config.op)
 
@@ -131,7 +131,19 @@ def _buffers(torch: Any, coll: Collective, config: BenchConfig, size: int, in_pl
 def _one_row(torch: Any, engine: Any, coll: Collective, config: BenchConfig, size: int,
              in_place: bool, ctx: DistContext, device: Any, stream: Any, algo: str | None) -> _Local:
     dtype = torch_dtype(torch, config.dtype)
-    b = _buffers(torch, coll, config, size, in_place, ctx, device, dtype)
+    b = _buffers(torch, engine, coll, config, size, in_place, ctx, device, dtype)
+    try:
+        return _check_and_time(torch, engine, coll, config, b, in_place, ctx, device, stream,
+                               algo)
+    finally:
+        del b
+        engine.release()
+
+
+def _check_and_time(torch: Any, engine: Any, coll: Collective, config: BenchConfig, b: Buffers,
+                    in_place: bool, ctx: DistContext, device: Any, stream: Any,
+                    algo: str | None) -> _Local:
+    dtype = torch_dtype(torch, config.dtype)
     barrier = torch.distributed.barrier
     wrong, checked = 0, False
     if config.check and (coll.checks_in_place or not in_place):

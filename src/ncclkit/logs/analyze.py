@@ -13,7 +13,13 @@ from typing import Any, BinaryIO
 
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, Severity, sort_findings
-from ncclkit.logs.checks import check_gids, check_log, check_ports, check_tests, check_topo
+from ncclkit.logs.checks import (
+    check_gids,
+    check_log,
+    check_ports,
+    check_tests,
+    check_topo,
+)
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
@@ -21,7 +27,7 @@ from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.topo import parse_topo
 
-__all__ = ["analyze_path", "analyze_stream", "analyze_text", "KINDS"]
+__all__ = ["KINDS", "analyze_path", "analyze_stream", "analyze_text"]
 
 MAX_SMALL_BYTES = 256 << 20  # non-log kinds are tool outputs of a few KB; refuse to slurp more
 

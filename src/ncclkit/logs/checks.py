@@ -12,7 +12,7 @@ from ncclkit.logs.nccl_tests import NcclTestsResult
 from ncclkit.logs.ports import PortListing
 from ncclkit.logs.topo import GDR_OK_LEVELS, TopoMatrix
 
-__all__ = ["check_log", "check_tests", "check_topo", "check_ports", "check_gids"]
+__all__ = ["check_gids", "check_log", "check_ports", "check_tests", "check_topo"]
 
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
@@ -34,7 +34,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix=first.fix, evidence={"lines": [e.line_no for e in errs][:20],
                                      "occurrences": sum(e.count for e in errs)}))
     if not s.errors and s.return_codes:
-        code, where = next(iter(s.return_codes.items()))
+        where = next(iter(s.return_codes.values()))
         out.append(Finding(id="log.nccl_error_code", severity=E, subject=name,
                            message=f"NCCL returned {where}, with no WARN line in the excerpt",
                            fix="rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN",

@@ -11,7 +11,7 @@ import re
 
 from ncclkit.logs.nccl_tests import looks_like_row
 
-__all__ = ["KINDS", "detect_kind", "is_binary", "HEAD_BYTES"]
+__all__ = ["HEAD_BYTES", "KINDS", "detect_kind", "is_binary"]
 
 KINDS = ("nccl_log", "nccl_tests", "topo", "ibstat", "ibv_devinfo", "show_gids", "unknown")
 HEAD_BYTES = 1 << 20

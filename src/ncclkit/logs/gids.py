@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GidEntry", "parse_show_gids", "recommend_gid_index", "ipv4_of_gid"]
+__all__ = ["GidEntry", "ipv4_of_gid", "parse_show_gids", "recommend_gid_index"]
 
 _HEADER = re.compile(r"^\s*DEV\s+PORT\s+INDEX\s+GID", re.IGNORECASE)
 _IPV4 = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")

@@ -10,11 +10,12 @@ tables with launcher prefixes (`[1,0]<stdout>:`) and no header still parse.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["NcclTestsResult", "TestRow", "parse_nccl_tests", "parse_nccl_tests_json", "looks_like_row"]
+__all__ = ["NcclTestsResult", "TestRow", "looks_like_row", "parse_nccl_tests", "parse_nccl_tests_json"]
 
 DTYPES = frozenset({"float", "half", "double", "int8", "uint8", "int32", "uint32", "int64", "uint64",
                     "bfloat16", "f8e4m3", "f8e5m2", "int", "char", "uint", "fp8_e4m3", "fp8_e5m2"})
@@ -87,7 +88,7 @@ def _num(tok: str) -> float | None:
         value = float(tok)
     except ValueError:
         return None
-    return None if value != value else value  # NaN -> None
+    return None if math.isnan(value) else value
 
 
 def _wrong(tok: str) -> float | int | None:
@@ -263,7 +264,7 @@ def _float(v: Any) -> float | None:
         f = float(v)
     except (TypeError, ValueError):
         return None
-    return None if f != f else f
+    return None if math.isnan(f) else f
 
 
 def _int(v: Any) -> int | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ncclkit.findings import Severity
 
-__all__ = ["ErrorClass", "LogPattern", "PATTERNS", "classify_error", "NCCL_RESULT_NAMES"]
+__all__ = ["NCCL_RESULT_NAMES", "PATTERNS", "ErrorClass", "LogPattern", "classify_error"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

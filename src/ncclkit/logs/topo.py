@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["TopoMatrix", "parse_topo", "GDR_OK_LEVELS"]
+__all__ = ["GDR_OK_LEVELS", "TopoMatrix", "parse_topo"]
 
 _CELL = re.compile(r"^(X|SYS|NODE|PHB|PXB|PIX|PXN|P2C|SOC|NV\d+|NVB|C2C)$")
 _DEVICE = re.compile(r"^[A-Za-z][\w]*\d$")

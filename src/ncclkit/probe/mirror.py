@@ -129,7 +129,7 @@ class TreeMirror:
     def write(self, rel: str, data: bytes) -> None:
         parts = rel.split("/")
         if any(p in ("", ".", "..") for p in parts):
-            raise NcclkitError(f"snapshot: refusing to write {rel!r}", hint="report this as a bug")
+            raise NcclkitError(f"refusing to write {rel!r}", hint="report this as a bug")
         parent = self._dest_dir(parts[:-1])
         if parent is None:
             return

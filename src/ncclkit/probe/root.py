@@ -33,7 +33,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "ip-j-addr.json": ("ip", "-j", "addr"),
     "ulimit-l.txt": ("sh", "-c", "ulimit -l"),
     "numactl-H.txt": ("numactl", "-H"),
-    "nvidia-smi-nvlink-s.txt": ("nvidia-smi", "nvlink", "-s"),
 }
 
 # Text that a failed capture leaves in a cmd/ file instead of output: read as "not available".

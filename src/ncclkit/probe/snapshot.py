@@ -240,14 +240,14 @@ def _archive_path(out: Path) -> Path:
 def _check_out(out: Path, tar: bool, force: bool) -> None:
     target = _archive_path(out) if tar else out
     if target.is_symlink() or (target.exists() and not target.is_dir() and not tar):
-        raise NcclkitError(f"snapshot: {target} exists and is not a folder",
+        raise NcclkitError(f"output {target} exists and is not a folder",
                            hint="give a new folder name for the snapshot")
     busy = target.is_file() if tar else target.is_dir() and any(target.iterdir())
     if busy and not force:
-        raise NcclkitError(f"snapshot: {target} already exists and is not empty",
+        raise NcclkitError(f"output {target} already exists and is not empty",
                            hint="give a new or empty folder, or add --force to write over it")
     if not target.parent.is_dir():
-        raise NcclkitError(f"snapshot: folder {target.parent} does not exist",
+        raise NcclkitError(f"output folder {target.parent} does not exist",
                            hint=f"create it first: mkdir -p {target.parent}")
 
 

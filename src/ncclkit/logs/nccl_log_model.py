@@ -1,0 +1,104 @@
+"""Records produced by the NCCL log reader (nccl_log.py) and the transport-name normalisation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ncclkit.findings import Severity
+
+__all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogError:
+    """One distinct WARN/error message; `count` is how many lines repeated it."""
+
+    line_no: int
+    text: str
+    category: str
+    severity: Severity
+    explanation: str
+    fix: str
+    count: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line_no": self.line_no, "text": self.text, "category": self.category,
+                "explanation": self.explanation, "fix": self.fix}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TransportUse:
+    """Channels between two ranks over one transport (direction as NCCL logged it)."""
+
+    src_rank: int | None
+    dst_rank: int | None
+    transport: str
+    raw: str
+    channels: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NcclLogSummary:
+    """What one NCCL debug log shows. `to_json()` gives exactly the CONTRACTS section 5 fields."""
+
+    nccl_version: str | None
+    nranks: int | None
+    hosts: tuple[str, ...]
+    transports: tuple[str, ...]
+    network: str | None
+    gdr: bool | None
+    errors: tuple[LogError, ...]
+    versions: tuple[str, ...] = ()
+    networks_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    plugins: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+    transport_map: tuple[TransportUse, ...] = ()
+    transport_map_truncated: bool = False
+    net_without_gdr: bool = False
+    gdr_disabled_reasons: tuple[str, ...] = ()
+    no_ib_device: bool = False
+    ib_devices: tuple[str, ...] = ()
+    nic_speed_mbps: int | None = None
+    return_codes: dict[int, str] = field(default_factory=dict)
+    lines_total: int = 0
+    nccl_lines: int = 0
+
+    def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "nccl_version": self.nccl_version, "nranks": self.nranks, "hosts": list(self.hosts),
+            "transports": list(self.transports), "network": self.network, "gdr": self.gdr,
+            "errors": [e.to_json() for e in self.errors]}
+        if include_map:
+            out["transport_map"] = [
+                {"src_rank": t.src_rank, "dst_rank": t.dst_rank, "transport": t.transport,
+                 "raw": t.raw, "channels": t.channels} for t in self.transport_map]
+        return out
+
+
+_TRANSPORT_CACHE: dict[str, str] = {}
+
+
+def normalize_transport(raw: str) -> str:
+    """`NET/IB/3/GDRDMA` -> `NET/IB/GDRDMA`, `P2P/CUMEM/read` -> `P2P/CUMEM`, `SHM/direct/direct` ->
+    `SHM`, `P2P/direct pointer` -> `P2P/direct`, `COLLNET/SHARP/5/GDRDMA` -> `CollNet` (section 7)."""
+    hit = _TRANSPORT_CACHE.get(raw)
+    if hit is not None:
+        return hit
+    parts = raw.strip().split("/")
+    head = parts[0].upper()
+    if head == "NET" and len(parts) > 1:
+        name = parts[1]
+        norm = f"NET/{name}/GDRDMA" if "GDRDMA" in raw else f"NET/{name}"
+    elif head == "COLLNET":
+        norm = "CollNet"
+    elif head == "P2P" and len(parts) > 1:
+        # "direct pointer" (same process), "CUMEM", "IPC", "MNNVL", "indirect/3[3]"
+        norm = "P2P/" + parts[1].split(" ")[0]
+    elif head.startswith("SHM"):
+        norm = "SHM"
+    else:
+        norm = parts[0].split(" ")[0]
+    if len(_TRANSPORT_CACHE) < 4096:
+        _TRANSPORT_CACHE[raw] = norm
+    return norm

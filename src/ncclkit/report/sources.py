@@ -1,0 +1,134 @@
+"""Read the result files a report renders and tell their kind from their shape.
+
+Kinds (CONTRACTS.md): doctor (section 2), env (4), analyze (5: a list, or one object of it),
+bench (6), cluster (7), and "findings" (an object holding only findings, as `bench --ib` prints).
+A file that is not JSON is analyzed like `ncclkit analyze FILE` when analyze recognises it (an NCCL
+log, an nccl-tests output); anything else is an error that names the file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ncclkit.errors import NcclkitError
+from ncclkit.facts import NodeFacts
+from ncclkit.report.factsjson import facts_from_json
+
+__all__ = ["KINDS", "Source", "detect_kind", "load_source", "source_from_doctor"]
+
+KINDS = ("doctor", "env", "analyze", "bench", "cluster", "findings")
+_MAX_JSON_BYTES = 256 << 20
+_SHAPES = ("doctor JSON (`ncclkit doctor --json`), env JSON (`ncclkit env --json`), analyze JSON "
+           "(`ncclkit analyze --json`), bench JSON (`ncclkit bench --json`), cluster JSON "
+           "(`ncclkit cluster --json`), or an NCCL log / nccl-tests output")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Source:
+    """One input of the report: its name (file path, or "doctor (this node)"), kind and data."""
+
+    name: str
+    kind: str
+    data: Any  # the parsed JSON (a list for analyze)
+    facts: NodeFacts | None = None  # doctor: the facts as NodeFacts, for the topology helpers
+
+
+def _is_finding_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(f, dict) and "id" in f and "severity" in f
+                                           for f in value)
+
+
+def detect_kind(data: Any) -> str | None:
+    """The kind of a parsed result, from its keys; None when it is none of KINDS."""
+    if isinstance(data, list):
+        ok = all(isinstance(d, dict) and "kind" in d and "file" in d for d in data)
+        return "analyze" if data and ok else None
+    if not isinstance(data, dict):
+        return None
+    keys = set(data)
+    if {"host", "facts", "findings"} <= keys:
+        return "doctor"
+    if {"nodes", "reachability"} <= keys:
+        return "cluster"
+    if {"samples", "nranks"} <= keys:
+        return "bench"
+    if {"file", "kind"} <= keys:
+        return "analyze"
+    if {"env", "reasons"} <= keys:
+        return "env"
+    if keys <= {"schema_version", "findings"} and _is_finding_list(data.get("findings")):
+        return "findings"
+    return None
+
+
+def _check(name: str, kind: str, data: Any) -> None:
+    """The fields each renderer indexes, so that a damaged file fails here with its name."""
+    items = data if isinstance(data, list) else [data]
+    for item in items:
+        if not _is_finding_list(item.get("findings", [])):
+            raise NcclkitError(f"{name}: {kind} result with a malformed `findings` list",
+                               hint="each finding needs at least `id` and `severity`; regenerate the file")
+    if kind == "bench" and not all(isinstance(s, dict) and {"collective", "size_bytes", "busbw_gbps"} <= set(s)
+                                   for s in data.get("samples") or []):
+        raise NcclkitError(f"{name}: bench result whose samples lack collective/size_bytes/busbw_gbps",
+                           hint="give the output of `ncclkit bench --json`")
+    if kind == "cluster" and not all(isinstance(r, dict) and {"src", "dst", "ok"} <= set(r)
+                                     for r in data.get("reachability") or []):
+        raise NcclkitError(f"{name}: cluster result whose reachability rows lack src/dst/ok",
+                           hint="give the output of `ncclkit cluster --json` (printed by rank 0)")
+
+
+def load_source(path: str | Path) -> Source:
+    """Read one result file; NcclkitError naming it when it cannot be read or has no known shape."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        head = p.open("rb").read(min(size, 64))
+    except FileNotFoundError:
+        raise NcclkitError(f"{path}: no such file", hint="check the path of the result file") from None
+    except OSError as exc:
+        raise NcclkitError(f"{path}: cannot read ({exc.strerror or exc})", hint="check the file") from None
+    if p.is_dir():
+        raise NcclkitError(f"{path}: is a folder", hint="give result files, or the snapshot with --root")
+    if head.lstrip()[:1] not in (b"{", b"["):
+        return _analyzed(p)
+    if size > _MAX_JSON_BYTES:
+        raise NcclkitError(f"{path}: {size} bytes is too large for a result JSON",
+                           hint="give the JSON printed by an ncclkit command")
+    try:
+        data = json.loads(p.read_bytes())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise NcclkitError(f"{path}: not valid JSON ({exc})",
+                           hint="give the complete output of an ncclkit command run with --json") from None
+    kind = detect_kind(data)
+    if kind is None:
+        raise NcclkitError(f"{path}: not an ncclkit result (no known shape)", hint=f"give a {_SHAPES}")
+    if kind == "analyze" and isinstance(data, dict):
+        data = [data]
+    _check(str(path), kind, data)
+    facts = None
+    if kind == "doctor":
+        try:
+            facts = facts_from_json(data["facts"])
+        except ValueError as exc:
+            raise NcclkitError(f"{path}: doctor result with unreadable facts ({exc})",
+                               hint="regenerate it with `ncclkit doctor --json`") from None
+    return Source(name=str(path), kind=kind, data=data, facts=facts)
+
+
+def _analyzed(path: Path) -> Source:
+    from ncclkit.logs.analyze import analyze_path  # noqa: PLC0415 - only for raw text inputs
+
+    result = analyze_path(path)
+    if result.get("kind") == "unknown":
+        raise NcclkitError(f"{path}: neither an ncclkit result JSON nor a log analyze recognises",
+                           hint=f"give a {_SHAPES}")
+    return Source(name=str(path), kind="analyze", data=[result])
+
+
+def source_from_doctor(name: str, report_json: dict[str, Any], facts: NodeFacts) -> Source:
+    """A doctor run made by the report itself (this node or --root)."""
+    return Source(name=name, kind="doctor", data=report_json, facts=facts)

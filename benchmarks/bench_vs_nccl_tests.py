@@ -5,7 +5,7 @@ Usage, on a machine with >= 2 GPUs, nvcc and the torch + nvidia-nccl wheels:
 It builds all_reduce_perf against the libnccl that torch uses, then runs, interleaved, two rounds
 of: nccl-tests -G 10 (CUDA graph) and ncclkit bench (CUDA graph, direct NCCL); then once each
 nccl-tests without -G, ncclkit --eager, and ncclkit --engine torch (graph and eager), for
-information. Writes to --out: <label>.md (commands, machine, comparison table, criteria),
+information, and ncclkit with torch's allocator instead of ncclMemAlloc. Writes to --out: <label>.md (commands, machine, comparison table, criteria),
 <label>.json (every run's parsed rows) and <label>-raw.txt (every command's full output).
 Criteria (the issue's): graph-mode busbw at >= 256 MB >= 0.98x nccl-tests -G, and time at
 <= 64 KB <= 1.10x nccl-tests -G, each size compared with the better of the two rounds per tool.
@@ -93,6 +93,7 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--label", default="bench-2xH200-" + datetime.date.today().isoformat())
     ap.add_argument("--nproc", type=int, default=2)
+    ap.add_argument("--kit-args", default="", help="extra `ncclkit bench` arguments")
     args = ap.parse_args()
     env = dict(os.environ, **SAFE_ENV)
     os.environ.update(SAFE_ENV)
@@ -108,7 +109,7 @@ def main() -> int:
     exe = build_nccl_tests(args.nccl_tests_src, build, raw, env)
     nt = [str(exe), "-g", str(args.nproc), *SIZES, *ITERS, "-c", "1"]
     kit = [sys.executable, "-m", "ncclkit", "bench", "--nproc", str(args.nproc), *SIZES, *ITERS,
-           "--backend", "nccl"]
+           "--backend", "nccl", *shlex.split(args.kit_args)]
     runs: dict[str, list[str]] = {}
     cmds: dict[str, list[str]] = {}
 
@@ -121,6 +122,7 @@ def main() -> int:
         go("ncclkit graph", [*kit, "-G", "10"])
     go("nccl-tests default", nt)
     go("ncclkit --eager", [*kit, "--eager"])
+    go("ncclkit graph --alloc torch", [*kit, "-G", "10", "--alloc", "torch"])
     go("ncclkit --engine torch graph", [*kit, "-G", "10", "--engine", "torch"])
     go("ncclkit --engine torch --eager", [*kit, "--eager", "--engine", "torch"])
     parsed = {k: [parse_rows(t) for t in v] for k, v in runs.items()}

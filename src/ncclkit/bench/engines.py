@@ -101,8 +101,10 @@ class DirectEngine:
 
     name = "direct"
 
-    def __init__(self, torch: Any, lib: NcclLib, uid: bytes, nranks: int, rank: int) -> None:
+    def __init__(self, torch: Any, lib: NcclLib, uid: bytes, nranks: int, rank: int, *,
+                 nccl_alloc: bool = True) -> None:
         self.torch = torch
+        self.nccl_alloc = nccl_alloc
         self.comm = NcclComm(lib, uid, nranks, rank)
         self.rank, self.nranks = rank, nranks
         self._ptrs: list[int] = []
@@ -154,7 +156,7 @@ class DirectEngine:
         torch = self.torch
         nbytes = numel * torch.empty((), dtype=dtype).element_size()
         lib = self.comm.lib
-        if lib.has_mem_alloc and nbytes > 0:
+        if self.nccl_alloc and lib.has_mem_alloc and nbytes > 0:
             try:
                 ptr = lib.mem_alloc(nbytes)
             except NcclkitError:

@@ -40,6 +40,7 @@ class BenchConfig:
     net_only: bool = False
     timeout_s: float = 120.0
     libnccl: str | None = None
+    alloc: str = "nccl"  # direct engine buffers: "nccl" (ncclMemAlloc, like nccl-tests) or "torch"
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -100,7 +100,8 @@ def _make_engine(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
     lib = NcclLib(config.libnccl)
     box = [lib.unique_id() if ctx.rank == 0 else None]
     dist.broadcast_object_list(box, src=0)
-    return DirectEngine(torch, lib, box[0], ctx.world_size, ctx.rank)
+    return DirectEngine(torch, lib, box[0], ctx.world_size, ctx.rank,
+                        nccl_alloc=config.alloc == "nccl")
 
 
 def _count_wrong(torch: Any, got: Any, want: Any, dtype_name: str) -> int:

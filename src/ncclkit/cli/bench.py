@@ -58,6 +58,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     a("--backend", choices=("gloo", "nccl"), help="default: nccl with GPUs, gloo without")
     a("--engine", choices=("direct", "torch"), default="direct",
       help="NCCL: call libnccl directly (like nccl-tests) or through torch.distributed")
+    a("--alloc", choices=("nccl", "torch"), default="nccl",
+      help="direct engine buffers: ncclMemAlloc (as nccl-tests) or torch's caching allocator")
     a("--net-only", action="store_true", help="keep traffic off NVLink and SHM (measure the NIC)")
     a("--algo", default="", help="sweep NCCL_ALGO, e.g. ring,tree")
     a("--json", action="store_true", help="print JSON (CONTRACTS.md section 6)")
@@ -97,7 +99,8 @@ def _config(args: argparse.Namespace) -> Any:
         root=args.root_rank, graph_launches=0 if args.eager or backend == "gloo"
         else max(args.cudagraph, 0), backend=backend,
         engine=args.engine if backend == "nccl" else "torch", algos=algos,
-        net_only=args.net_only, timeout_s=args.timeout, libnccl=args.libnccl)
+        net_only=args.net_only, timeout_s=args.timeout, libnccl=args.libnccl,
+        alloc=args.alloc)
 
 
 def _have_gpu() -> bool:

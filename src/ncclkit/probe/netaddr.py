@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ncclkit.probe.common import IssueLog
 from ncclkit.probe.root import NodeRoot
 
-__all__ = ["IpLink", "parse_ip_json", "read_addresses"]
+__all__ = ["IpLink", "parse_ip_json", "read_addresses", "read_live_addresses_json"]
 
 SOURCE = "net.addresses"
 IP_JSON = "ip-j-addr.json"
@@ -98,6 +98,16 @@ def read_addresses(root: NodeRoot, names: list[str], issues: IssueLog) -> dict[s
     if root.live:
         return _read_live_fallback(root, names)
     return None
+
+
+def read_live_addresses_json(root: NodeRoot, names: list[str]) -> str:
+    """The live fallback's addresses written in `ip -j addr`'s shape, for snapshots of nodes without `ip`."""
+    items = []
+    for name, link in sorted(_read_live_fallback(root, names).items()):
+        addrs = [{"family": fam, "local": a.split("/")[0], "prefixlen": int(a.split("/")[1])}
+                 for fam, group in (("inet", link.ipv4), ("inet6", link.ipv6)) for a in group]
+        items.append({"ifname": name, "addr_info": addrs})
+    return json.dumps(items)
 
 
 def _read_live_fallback(root: NodeRoot, names: list[str]) -> dict[str, IpLink]:

@@ -26,6 +26,7 @@ from ncclkit.errors import NcclkitError
 from ncclkit.probe.common import BDF_COMPONENT, IssueLog
 from ncclkit.probe.mirror import MAX_FILE_BYTES, TreeMirror
 from ncclkit.probe.nccl import filter_env, read_nccl
+from ncclkit.probe.netaddr import IP_JSON, read_live_addresses_json
 from ncclkit.probe.root import COMMANDS, NodeRoot, is_error_output
 from ncclkit.redact import RedactionSummary, redact_tree
 
@@ -170,6 +171,10 @@ def _capture_commands(c: TreeMirror) -> None:
         if text is not None:
             c.write(f"cmd/{name}", (text + "\n").encode())
     if c.root.live:
+        if outputs.get(IP_JSON) is None:
+            # No `ip` on this node: keep the addresses the probe finds by ioctl, in ip's shape.
+            names = c.root.list_dir("sys/class/net")
+            c.write(f"cmd/{IP_JSON}", (read_live_addresses_json(c.root, names) + "\n").encode())
         c.write("cmd/env.txt", "".join(f"{k}={v}\n" for k, v in filter_env(os.environ).items()).encode())
         nccl = read_nccl(c.root, IssueLog())
         if nccl.version:

@@ -1,0 +1,445 @@
+#!/usr/bin/env python3
+"""Regenerate the node scenarios under tests/fixtures/nodes/<name>/ (snapshot tree + expected.json).
+
+Each scenario is a small, realistic node written with tests/nodebuilder.py (link files, like the
+shared fixtures) plus an expected.json in the format of shared/fixtures/nodes/README.md. The
+expectations say what an NCCL expert demands of `ncclkit doctor` / `ncclkit env` on that node (per
+nccl-internals.md), not what the tool happens to print.
+
+usage: python tests/scenarios/build_scenarios.py [NAME...]   (no name: all scenarios)
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS))
+
+from nodebuilder import Gid, NodeBuilder, Port  # noqa: E402
+
+OUT = TESTS / "fixtures" / "nodes"
+
+# The catalogue ids (CONTRACTS.md section 3) a node can produce, plus ncclkit's own node ids that a
+# healthy node must not show either.
+NODE_IDS = ("gpu.none", "gpu.driver_missing", "rdma.none", "ib.port_down", "ib.rate_mismatch",
+            "ib.ipoib_missing", "gdr.unavailable", "gdr.peermem_version", "gdr.distance",
+            "pcie.link_degraded", "os.memlock_low", "roce.gid_missing", "topo.flattened",
+            "env.gid_index_invalid", "env.hca_unknown", "env.ifname_unknown", "env.ib_disabled",
+            "env.p2p_disabled", "env.gdr_disabled")
+
+NDR = "400 Gb/sec (4X NDR)"
+HDR = "200 Gb/sec (4X HDR)"
+ROCE_100 = "100 Gb/sec (4X EDR)"
+ROCE_200 = "200 Gb/sec (4X HDR)"
+DOWN_RATE = "10 Gb/sec (4X SDR)"
+
+
+def smi_id(bdf: str) -> str:
+    """nvidia-smi's spelling of a bus id: 00000000:1B:00.0."""
+    dom, bus, rest = bdf.split(":")
+    return f"0000{dom}:{bus}:{rest}".upper()
+
+
+def gpu_subject(index: int, bdf: str) -> dict:
+    return {"subject": f"GPU{index}", "subject_alt": [bdf, smi_id(bdf)]}
+
+
+def pci_subject(bdf: str, *names: str) -> dict:
+    return {"subject": bdf, "subject_alt": [smi_id(bdf), *names]}
+
+
+def expect(must: list[dict], *, allow: tuple[str, ...] = (), env: dict | None = None) -> dict:
+    """must + every other node id as must_not (except `allow`: ids an expert would accept either way)."""
+    must_ids = {m["id"] for m in must}
+    return {"must": must, "must_not": [i for i in NODE_IDS if i not in must_ids and i not in allow],
+            "env_expect": env or {}}
+
+
+# -- building blocks ----------------------------------------------------------------------------------
+def switch_pair(rc_bus: int) -> dict[str, object]:
+    """One PCIe Gen5 switch under root port <rc>:01.0 holding a NIC (dn .00.0) and a GPU (dn .03.0),
+    numbered like a DGX H100 (pci0000:15 -> 15:01.0 -> 16:00.0 -> 17:00.0/18:00.0, 17:03.0/1b:00.0)."""
+    rc, rp, up = f"pci0000:{rc_bus:02x}", f"0000:{rc_bus:02x}:01.0", f"0000:{rc_bus + 1:02x}:00.0"
+    dn_nic, dn_gpu = f"0000:{rc_bus + 2:02x}:00.0", f"0000:{rc_bus + 2:02x}:03.0"
+    return {"nic": f"0000:{rc_bus + 3:02x}:00.0", "gpu": f"0000:{rc_bus + 6:02x}:00.0",
+            "nic_path": [rc, rp, up, dn_nic], "gpu_path": [rc, rp, up, dn_gpu], "dn_nic": dn_nic,
+            "dn_gpu": dn_gpu, "root_port": rp, "upstream": up}
+
+
+DGX_BUSES = (0x15, 0x3D, 0x4C, 0x5B, 0x97, 0xBD, 0xCB, 0xD9)
+
+
+def ib_node(name: str, *, gpus: int = 8, nccl: str = "2.21.5", rates: dict[int, str] | None = None,
+            ipoib: bool = True, nvlinks: int = 18, gpu_name: str = "NVIDIA H100 80GB HBM3",
+            gpu_kw: dict[int, dict] | None = None, nic_kw: dict[int, dict] | None = None,
+            peermem_module: bool = True) -> NodeBuilder:
+    """DGX-H100-like: GPUn and mlx5_n (NDR IB, IPoIB ibp<bus>s0) behind one switch each, eno1, peermem.
+    gpu_kw / nic_kw: per-index keyword overrides for NodeBuilder.gpu / ib_device."""
+    b = NodeBuilder(OUT, host=name, link_files=True)
+    rates, gpu_kw, nic_kw = rates or {}, gpu_kw or {}, nic_kw or {}
+    for i in range(gpus):
+        sw = switch_pair(DGX_BUSES[i])
+        numa = 0 if i < gpus // 2 or gpus == 1 else 1
+        b.gpu(sw["gpu"], sw["gpu_path"], **{"numa": numa, "nvlinks": nvlinks, "name": gpu_name,
+                                            **gpu_kw.get(i, {})})
+        netdev = f"ibp{int(sw['nic'][5:7], 16)}s0"
+        b.ib_device(f"mlx5_{i}", sw["nic"], sw["nic_path"], **{"numa": numa, "netdev": netdev,
+                    "ports": [Port(1, rate=rates.get(i, NDR))], **nic_kw.get(i, {})})
+        b.iface(netdev, ipv4=[f"192.168.{10 + i}.17/24"] if ipoib else [])
+    b.iface("lo", ipv4=["127.0.0.1/8"], ipv6=["::1/128"])
+    b.iface("eno1", ipv4=["10.0.0.17/16"], pci="0000:0a:00.0")
+    if peermem_module:
+        b.module("nvidia_peermem", version="550.90.07").peermem()
+    b.memlock("unlimited").nccl_version(nccl)
+    b.numa_nodes({0: "0-55,112-167", 1: "56-111,168-223"})
+    return b
+
+
+def roce_node(name: str, *, nccl: str = "2.23.4", ipv4: tuple[str | None, ...] = ("10.1.0.5/24", "10.1.1.5/24"),
+              peermem: str = "module+nv_mem") -> NodeBuilder:
+    """4 H100 PCIe on one Gen5 switch with a dual-port ConnectX-6 Dx (mlx5_0/mlx5_1, 100GbE RoCE)."""
+    b = NodeBuilder(OUT, host=name, link_files=True)
+    rc, rp, up = "pci0000:40", "0000:40:01.0", "0000:41:00.0"
+    for i in range(4):
+        dn = f"0000:42:{i + 1:02x}.0"
+        b.gpu(f"0000:{0x43 + i:02x}:00.0", [rc, rp, up, dn], name="NVIDIA H100 PCIe")
+    nic_path = [rc, rp, up, "0000:42:00.0"]
+    for port_fn, addr in enumerate(ipv4):
+        netdev = f"ens1f{port_fn}np{port_fn}"
+        b.ib_device(f"mlx5_{port_fn}", f"0000:47:00.{port_fn}", nic_path, netdev=netdev, gen=(4, 4),
+                    ports=[Port(1, rate=ROCE_100, link_layer="Ethernet")], hca_type="MT4125",
+                    fw_ver="22.39.1002")
+        b.iface(netdev, ipv4=[addr] if addr else [], mtu=9000)
+    b.iface("lo", ipv4=["127.0.0.1/8"])
+    b.iface("eno1", ipv4=["10.0.0.4/16"], pci="0000:03:00.0")
+    if "module" in peermem:
+        b.module("nvidia_peermem", version="550.90.07")
+    if "nv_mem" in peermem:
+        b.peermem()
+    if peermem == "none":
+        b.driver(open_module=False)
+    b.memlock("unlimited").nccl_version(nccl).numa_nodes({0: "0-63"})
+    return b
+
+
+# -- scenarios ------------------------------------------------------------------------------------------
+def pcie_x8_nic() -> dict:
+    """mlx5_1 trained at x8 of x16 (both ends of its link show x8); GPU3 at Gen3 of Gen5 (8 GT/s)."""
+    b = ib_node("pcie-x8-nic", gpus=4, nic_kw={1: {"width": (8, 16)}}, gpu_kw={3: {"gen": (3, 5)}})
+    s1, s3 = switch_pair(DGX_BUSES[1]), switch_pair(DGX_BUSES[3])
+    b.bridge(s1["dn_nic"], width=(8, 16)).bridge(s3["dn_gpu"], gen=(3, 5), numa=1)
+    b.meta(note="mlx5_1 (0000:3f:00.0) at x8 of x16 and GPU3 (0000:64:00.0) at 8 GT/s of 32 GT/s; "
+                "their switch downstream ports show the same link. Everything else at max.")
+    b.write()
+    return expect([{"id": "pcie.link_degraded", **pci_subject(s1["nic"], "mlx5_1")},
+                   {"id": "pcie.link_degraded", **pci_subject(s3["gpu"], "GPU3")}],
+                  env={"NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(4)]}})
+
+
+def pcie_bridge_gen4() -> dict:
+    """The switch uplink (root port <-> switch upstream port) of GPU0/mlx5_0 trained at Gen4 of Gen5."""
+    b = ib_node("pcie-uplink-gen4", gpus=2)
+    sw = switch_pair(DGX_BUSES[0])
+    b.bridge(sw["root_port"], gen=(4, 5)).bridge(sw["upstream"], gen=(4, 5))
+    b.meta(note="root port 0000:15:01.0 and switch upstream port 0000:16:00.0 at 16 GT/s of 32: the "
+                "uplink shared by GPU0 and mlx5_0 is degraded; the endpoints run at max.")
+    b.write()
+    return expect([{"id": "pcie.link_degraded", "subject": sw["upstream"],
+                    "subject_alt": [smi_id(sw["upstream"]), sw["root_port"], smi_id(sw["root_port"])]}])
+
+
+def roce_healthy_223() -> dict:
+    roce_node("roce-healthy-223").write()
+    return expect([], env={"NCCL_IB_GID_INDEX": {"one_of": [None, "3"]},
+                           "NCCL_IB_HCA": {"includes_all": ["mlx5_0", "mlx5_1"]},
+                           "NCCL_IB_DISABLE": {"one_of": [None, "0"]},
+                           "NCCL_SOCKET_IFNAME": {"excludes": ["lo"]}})
+
+
+def roce_no_ipv4() -> dict:
+    """ens1f1np1 has no IPv4: mlx5_1's GID table holds only link-local GIDs."""
+    roce_node("roce-no-ipv4", ipv4=("10.1.0.5/24", None)).write()
+    return expect([{"id": "roce.gid_missing", "subject": "mlx5_1:1", "subject_alt": ["mlx5_1"]}],
+                  env={"NCCL_IB_HCA": {"includes_all": ["mlx5_0"]},
+                       "NCCL_IB_GID_INDEX": {"one_of": [None, "3"]}})
+
+
+def roce_gid0_219() -> dict:
+    """NCCL 2.19 with NCCL_IB_GID_INDEX=0 (link-local RoCE v1): must be 3 (2.19 has no auto choice)."""
+    roce_node("roce-gid0-nccl219", nccl="2.19.3", peermem="nv_mem").env(NCCL_IB_GID_INDEX="0").write()
+    return expect([{"id": "env.gid_index_invalid", "subject": "NCCL_IB_GID_INDEX"}],
+                  env={"NCCL_IB_GID_INDEX": {"one_of": ["3"]}})
+
+
+def roce_memlock() -> dict:
+    """RoCE node in a container started without --ulimit memlock: 64 KiB."""
+    roce_node("roce-memlock-64k").memlock(65536).write()
+    return expect([{"id": "os.memlock_low", "subject": None}],
+                  env={"NCCL_IB_GID_INDEX": {"one_of": [None, "3"]}})
+
+
+def ib_rate_mismatch() -> dict:
+    ib_node("ib-rate-mismatch", rates={5: HDR}).write()
+    return expect([{"id": "ib.rate_mismatch", "subject": "mlx5_5:1", "subject_alt": ["mlx5_5"]}],
+                  env={"NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(8)]}})
+
+
+def ib_no_ipoib() -> dict:
+    """IPoIB interfaces exist but have no IPv4; eno1 carries the node's address."""
+    ib_node("ib-no-ipoib", gpus=4, ipoib=False).write()
+    return expect([{"id": "ib.ipoib_missing", "subject": None}],
+                  env={"NCCL_SOCKET_IFNAME": {"selects_any": ["eno1"], "excludes": ["lo"]},
+                       "NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(4)]}})
+
+
+def ib_dualport_disabled() -> dict:
+    """Dual-port ConnectX-7: mlx5_0 port 2 administratively disabled, port 1 fine."""
+    b = ib_node("ib-dualport-p2-disabled", gpus=2, nic_kw={0: {"ports": [
+        Port(1), Port(2, state="1: DOWN", phys="3: Disabled", rate=DOWN_RATE)]}})
+    b.write()
+    return expect([{"id": "ib.port_down", "subject": "mlx5_0:2"}],
+                  env={"NCCL_IB_HCA": {"includes_all": ["mlx5_0", "mlx5_1"]}})
+
+
+def gdr_far_nic() -> dict:
+    """2-socket PCIe server, 2 L40S without NVLink: GPU0 on the NIC's root complex but another root
+    port (PHB), GPU1 on the other socket (SYS). The only NIC is mlx5_0 on socket 0."""
+    b = NodeBuilder(OUT, host="gdr-far-nic", link_files=True)
+    b.gpu("0000:17:00.0", ["pci0000:16", "0000:16:01.0"], numa=0, name="NVIDIA L40S", gen=(4, 4))
+    b.gpu("0000:ca:00.0", ["pci0000:c9", "0000:c9:01.0"], numa=1, name="NVIDIA L40S", gen=(4, 4))
+    b.ib_device("mlx5_0", "0000:1a:00.0", ["pci0000:16", "0000:16:03.0"], numa=0, netdev="ibp26s0",
+                ports=[Port(1, rate=HDR)], gen=(4, 4))
+    b.iface("lo", ipv4=["127.0.0.1/8"]).iface("ibp26s0", ipv4=["192.168.50.3/24"])
+    b.iface("eno8303", ipv4=["10.20.0.3/16"], pci="0000:04:00.0")
+    b.module("nvidia_peermem", version="550.90.07").peermem().nccl_version("2.21.5")
+    b.write()
+    return expect([{"id": "gdr.distance", **gpu_subject(0, "0000:17:00.0")},
+                   {"id": "gdr.distance", **gpu_subject(1, "0000:ca:00.0")}],
+                  env={"NCCL_IB_HCA": {"includes_all": ["mlx5_0"]},
+                       "NCCL_NET_GDR_LEVEL": {"one_of": [None, "PHB", "3"]}})
+
+
+def peermem_nccl(version: str, name: str) -> dict:
+    """Inbox nvidia_peermem only (no MLNX_OFED memory_peers files), proprietary driver (no dma-buf)."""
+    b = ib_node(name, gpus=2, nccl=version)
+    b.peermem(nv_mem=False).driver(open_module=False)
+    b.write()
+    if version.startswith("2.21"):
+        # NCCL <= 2.22 tests only memory_peers/nv_mem(_nc) and memory_peers/nvidia-peermem: GDR off.
+        return expect([{"id": "gdr.peermem_version", "subject": None}], allow=("gdr.unavailable",))
+    return expect([])
+
+
+def dmabuf_only() -> dict:
+    """Open GPU kernel module, kernel 6.5, no peer-memory module: NCCL 2.23 uses dma-buf for GDR."""
+    b = ib_node("dmabuf-only", gpus=2, nccl="2.23.4", peermem_module=False)
+    b.peermem(nv_mem=False).driver("560.35.03", "12.6", open_module=True).kernel("6.5.0-1024-nvidia")
+    b.write()
+    return expect([], env={"NCCL_DMABUF_ENABLE": {"one_of": [None, "1"]}})
+
+
+def no_peermem_no_dmabuf() -> dict:
+    """IB node, proprietary driver on kernel 5.4, no peer memory: GPUDirect RDMA is off."""
+    b = ib_node("gdr-unavailable", gpus=2, nccl="2.23.4", peermem_module=False)
+    b.peermem(nv_mem=False).driver(open_module=False).kernel("5.4.0-182-generic")
+    b.write()
+    return expect([{"id": "gdr.unavailable", "subject": None}])
+
+
+def hca_prefix() -> dict:
+    """NCCL_IB_HCA=mlx5_1 meant one compute HCA, but prefix matching also takes the 4 storage RoCE
+    ports mlx5_10..mlx5_13 (two dual-port 200GbE cards on their own root ports)."""
+    b = ib_node("env-hca-prefix", gpus=2)
+    for card in range(2):
+        for fn in range(2):
+            idx = 10 + card * 2 + fn
+            netdev = f"ens{5 + card}f{fn}np{fn}"
+            b.ib_device(f"mlx5_{idx}", f"0000:{0xe1 + card:02x}:00.{fn}",
+                        [f"pci0000:{0xe0 + card * 8:02x}", f"0000:{0xe0 + card * 8:02x}:01.0"], numa=1,
+                        netdev=netdev, ports=[Port(1, rate=ROCE_200, link_layer="Ethernet")])
+            b.iface(netdev, ipv4=[f"10.60.{card}.{fn + 10}/24"])
+    b.env(NCCL_IB_HCA="mlx5_1")
+    b.write()
+    storage = [f"mlx5_{i}" for i in range(10, 14)]
+    return expect([{"id": "env.hca_prefix_ambiguous", "subject": "NCCL_IB_HCA"}],
+                  env={"NCCL_IB_HCA": {"excludes": storage, "includes_all": ["mlx5_0", "mlx5_1"]}})
+
+
+def hca_unknown() -> dict:
+    ib_node("env-hca-unknown", gpus=4).env(NCCL_IB_HCA="mlx5_9").write()
+    return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"}],
+                  env={"NCCL_IB_HCA": {"excludes": ["mlx5_9"],
+                                       "includes_all": [f"mlx5_{i}" for i in range(4)]}})
+
+
+def ifname_eth0() -> dict:
+    """NCCL_SOCKET_IFNAME=eth0 copied from another cluster; this node has eno1 / ens* names."""
+    b = roce_node("env-ifname-eth0")
+    b.env(NCCL_SOCKET_IFNAME="eth0").write()
+    return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
+                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["eth0", "lo"]}})
+
+
+def ib_disabled() -> dict:
+    ib_node("env-ib-disabled", gpus=4).env(NCCL_IB_DISABLE="1").write()
+    return expect([{"id": "env.ib_disabled", "subject": "NCCL_IB_DISABLE"}],
+                  env={"NCCL_IB_DISABLE": {"one_of": [None, "0"]}})
+
+
+def p2p_disabled() -> dict:
+    ib_node("env-p2p-disabled", gpus=4).env(NCCL_P2P_DISABLE="1").write()
+    return expect([{"id": "env.p2p_disabled", "subject": "NCCL_P2P_DISABLE"}],
+                  env={"NCCL_P2P_DISABLE": {"one_of": [None, "0"]}})
+
+
+def gdr_level(value: str, name: str) -> dict:
+    ib_node(name, gpus=4).env(NCCL_NET_GDR_LEVEL=value).write()
+    return expect([{"id": "env.gdr_disabled", "subject": "NCCL_NET_GDR_LEVEL"}],
+                  env={"NCCL_NET_GDR_LEVEL": {"one_of": [None, "PIX", "PXB", "1", "2"]}})
+
+
+def gid_index_on_ib() -> dict:
+    """NCCL_IB_GID_INDEX=3 left over from a RoCE cluster, on an IB-only node with NCCL 2.23."""
+    ib_node("env-gid-on-ib-223", gpus=2, nccl="2.23.4").env(NCCL_IB_GID_INDEX="3").write()
+    return expect([{"id": "env.gid_index_invalid", "subject": "NCCL_IB_GID_INDEX"}],
+                  env={"NCCL_IB_GID_INDEX": {"one_of": [None]}})
+
+
+def storage_roce() -> dict:
+    """8 compute NDR IB HCAs + mlx5_8, a 100GbE RoCE storage NIC on the CPU root port."""
+    b = ib_node("storage-roce-nic")
+    b.ib_device("mlx5_8", "0000:a1:00.0", ["pci0000:a0", "0000:a0:01.0"], numa=1, netdev="ens8f0np0",
+                ports=[Port(1, rate=ROCE_100, link_layer="Ethernet")], gen=(4, 4))
+    b.iface("ens8f0np0", ipv4=["172.16.8.17/16"])
+    b.write()
+    return expect([], env={"NCCL_IB_HCA": {"excludes": ["mlx5_8"],
+                                           "includes_all": [f"mlx5_{i}" for i in range(8)]}})
+
+
+def docker_virbr(nccl: str, name: str) -> dict:
+    """RoCE node whose interface list starts with virbr0 and docker0 (lower ifindex), real NIC ens*."""
+    b = NodeBuilder(OUT, host=name, link_files=True)
+    b.iface("lo", ipv4=["127.0.0.1/8"])
+    b.iface("virbr0", ipv4=["192.168.122.1/24"]).iface("docker0", ipv4=["172.17.0.1/16"])
+    rc, rp = "pci0000:30", "0000:30:01.0"
+    b.gpu("0000:32:00.0", [rc, rp, "0000:31:00.0", "0000:31:01.0"], name="NVIDIA A100-SXM4-80GB", nvlinks=12,
+          gen=(4, 4))
+    b.gpu("0000:33:00.0", [rc, rp, "0000:31:00.0", "0000:31:02.0"], name="NVIDIA A100-SXM4-80GB", nvlinks=12,
+          gen=(4, 4))
+    b.ib_device("mlx5_0", "0000:34:00.0", [rc, rp, "0000:31:00.0", "0000:31:03.0"], netdev="ens3np0",
+                ports=[Port(1, rate=ROCE_200, link_layer="Ethernet")], gen=(4, 4))
+    b.iface("ens3np0", ipv4=["10.8.3.21/24"])
+    b.module("nvidia_peermem", version="535.183.01").peermem().nccl_version(nccl)
+    b.write()
+    return expect([], env={"NCCL_SOCKET_IFNAME": {"excludes": ["docker0", "lo", "virbr0"],
+                                                  "selects_any": ["ens3np0"]},
+                           "NCCL_IB_GID_INDEX": {"one_of": [None, "3"]}})
+
+
+def no_gpu() -> dict:
+    """A CPU login/storage node with one IB HCA and no GPU."""
+    b = NodeBuilder(OUT, host="no-gpu", link_files=True)
+    b.ib_device("mlx5_0", "0000:41:00.0", ["pci0000:40", "0000:40:01.0"], netdev="ibp65s0")
+    b.iface("lo", ipv4=["127.0.0.1/8"]).iface("ibp65s0", ipv4=["192.168.10.90/24"])
+    b.iface("eno1", ipv4=["10.0.0.90/16"], pci="0000:03:00.0")
+    b.nccl_version(None).write()
+    return expect([{"id": "gpu.none", "subject": None}])
+
+
+def no_rdma() -> dict:
+    """8 GPU cloud node with Ethernet only and a 64 KiB memlock: no RDMA, so memlock does not matter."""
+    b = NodeBuilder(OUT, host="no-rdma-eth", link_files=True)
+    for i in range(4):
+        sw = switch_pair(DGX_BUSES[i])
+        b.gpu(sw["gpu"], sw["gpu_path"], numa=0, nvlinks=18)
+    b.iface("lo", ipv4=["127.0.0.1/8"])
+    b.iface("ens5", ipv4=["172.31.7.12/20"], pci="0000:00:05.0", speed_mbps=100000)
+    b.iface("docker0", ipv4=["172.17.0.1/16"])
+    b.memlock(65536).nccl_version("2.21.5").write()
+    return expect([{"id": "rdma.none", "subject": None}],
+                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["docker0", "lo"]},
+                       "NCCL_IB_DISABLE": {"one_of": [None, "0", "1"]}})
+
+
+def malformed() -> dict:
+    """Garbage rate strings, error text in cmd/ files, no nvidia-smi XML, an unreadable GID."""
+    b = ib_node("malformed-cmds", gpus=2, nic_kw={1: {"ports": [
+        Port(1, rate="garbage", gids=[Gid("not-a-gid", "IB/RoCE v1"), "zzzz"])]}})
+    sw0 = switch_pair(DGX_BUSES[0])
+    b.cmd("nvidia-smi-q-x.xml", None)
+    b.cmd("ibstat.txt", "bash: ibstat: command not found")
+    b.cmd("ibv_devinfo-v.txt", "Failed to get IB devices list: Function not implemented")
+    b.cmd("ip-j-addr.json", "bash: ip: command not found")
+    b.cmd("nccl-version.txt", "Traceback (most recent call last):\nModuleNotFoundError: No module named 'torch'")
+    b.cmd("ulimit-l.txt", "sh: ulimit: not found")
+    b.cmd("nvidia-smi-topo-m.txt", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.")
+    b.file(f"sys/devices/{'/'.join(sw0['nic_path'])}/{sw0['nic']}/current_link_width", "unknown")
+    b.file(f"sys/devices/{'/'.join(sw0['gpu_path'])}/{sw0['gpu']}/max_link_speed", "Unknown")
+    b.file("proc/self/limits", "this is not a limits table")
+    b.write()
+    # GPUs are still on the PCI bus (vendor 0x10de, class 0x0302); the unreadable rate/limits give
+    # no rate or memlock verdict; nothing here is a reason to claim a degraded link.
+    return expect([], allow=("ib.ipoib_missing", "gdr.peermem_version", "gpu.driver_missing"))
+
+
+SCENARIOS: dict[str, Callable[[], dict]] = {
+    "pcie-x8-nic": pcie_x8_nic,
+    "pcie-uplink-gen4": pcie_bridge_gen4,
+    "roce-healthy-223": roce_healthy_223,
+    "roce-no-ipv4": roce_no_ipv4,
+    "roce-gid0-nccl219": roce_gid0_219,
+    "roce-memlock-64k": roce_memlock,
+    "ib-rate-mismatch": ib_rate_mismatch,
+    "ib-no-ipoib": ib_no_ipoib,
+    "ib-dualport-p2-disabled": ib_dualport_disabled,
+    "gdr-far-nic": gdr_far_nic,
+    "peermem-only-nccl221": lambda: peermem_nccl("2.21.5", "peermem-only-nccl221"),
+    "peermem-only-nccl223": lambda: peermem_nccl("2.23.4", "peermem-only-nccl223"),
+    "dmabuf-only": dmabuf_only,
+    "gdr-unavailable": no_peermem_no_dmabuf,
+    "env-hca-prefix": hca_prefix,
+    "env-hca-unknown": hca_unknown,
+    "env-ifname-eth0": ifname_eth0,
+    "env-ib-disabled": ib_disabled,
+    "env-p2p-disabled": p2p_disabled,
+    "env-gdr-level-loc": lambda: gdr_level("LOC", "env-gdr-level-loc"),
+    "env-gdr-level-0": lambda: gdr_level("0", "env-gdr-level-0"),
+    "env-gid-on-ib-223": gid_index_on_ib,
+    "storage-roce-nic": storage_roce,
+    "docker-virbr-nccl221": lambda: docker_virbr("2.21.5", "docker-virbr-nccl221"),
+    "docker-virbr-nccl228": lambda: docker_virbr("2.28.9", "docker-virbr-nccl228"),
+    "no-gpu": no_gpu,
+    "no-rdma-eth": no_rdma,
+    "malformed-cmds": malformed,
+}
+
+
+def build(name: str) -> None:
+    target = OUT / name
+    if target.exists():
+        shutil.rmtree(target)
+    exp = SCENARIOS[name]()
+    if not target.is_dir():
+        raise SystemExit(f"{name}: the scenario function wrote no tree at {target}")
+    (target / "expected.json").write_text(json.dumps(exp, indent=2) + "\n")
+
+
+def main(argv: list[str]) -> int:
+    names = argv or list(SCENARIOS)
+    unknown = [n for n in names if n not in SCENARIOS]
+    if unknown:
+        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(SCENARIOS)}", file=sys.stderr)
+        return 2
+    for name in names:
+        build(name)
+        print(f"wrote {OUT / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -27,7 +27,7 @@ for r in 0 1; do
   # Both "nodes" share one address: each listens on its own probe port (published via the store).
   env RANK=$r WORLD_SIZE=2 MASTER_ADDR="$ADDR" MASTER_PORT=$PORT NCCL_HOSTID=node$r \
       CUDA_VISIBLE_DEVICES=$r \
-      timeout $((TIMEOUT_S * 3)) "$PY" -m ncclkit cluster --json -v --timeout "$TIMEOUT_S" \
+      timeout $((TIMEOUT_S * 3)) "$PY" -m ncclkit.cluster --json -v --timeout "$TIMEOUT_S" \
       --proof on --probe-port $((PORT + 1 + r)) --log-dir "$OUT/logs-2sim" \
       --output "$OUT/cluster-2sim-nodes-rank$r.json" \
       > "$OUT/cluster-2sim-rank$r.stdout" 2> "$OUT/cluster-2sim-rank$r.stderr" &
@@ -42,7 +42,7 @@ done
 
 echo "== (b) one node, both GPUs"
 env RANK=0 WORLD_SIZE=1 MASTER_ADDR="$ADDR" MASTER_PORT=$((PORT + 10)) \
-    timeout $((TIMEOUT_S * 3)) "$PY" -m ncclkit cluster --json -v --timeout "$TIMEOUT_S" \
+    timeout $((TIMEOUT_S * 3)) "$PY" -m ncclkit.cluster --json -v --timeout "$TIMEOUT_S" \
     --proof on --log-dir "$OUT/logs-1node" --output "$OUT/cluster-1node-2gpu.json" \
     > "$OUT/cluster-1node.stdout" 2> "$OUT/cluster-1node.stderr"
 rc=$?; echo "exit $rc"; echo "$rc" > "$OUT/cluster-1node.rc"

@@ -259,13 +259,13 @@ class GpuGdr:
     within_level: bool
 
 
-def gdr_by_distance(facts: NodeFacts) -> list[GpuGdr]:
-    """Per GPU: nearest usable NIC and whether its path is <= the GDR level (env, else PXB).
+def gdr_by_distance(facts: NodeFacts, *, level: str | None = None) -> list[GpuGdr]:
+    """Per GPU: nearest usable NIC and whether its path is <= the GDR level (`level`, else env, else PXB).
 
     PXB is the default for PCIe-attached GPUs in every version since 2.4; the P2C default of C2C
     systems (2.27+) needs C2C facts that NodeFacts does not carry yet.
     """
-    level = gdr_level_from_env(facts.nccl.env) or DEFAULT_GDR_LEVEL
+    level = level or gdr_level_from_env(facts.nccl.env) or DEFAULT_GDR_LEVEL
     out = []
     for gpu in facts.gpus:
         nic = nearest_nic(facts, gpu)

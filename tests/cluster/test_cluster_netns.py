@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -125,7 +127,6 @@ def test_slow_node_isolated_by_second_pass(netns_cluster) -> None:
     n2 = c.nodes[2]
     # Shape both directions of node 2's link to 40 Mbit/s: about 5 MB/s against ~1 GB/s elsewhere.
     shape = ("root", "tbf", "rate", "40mbit", "burst", "32kbit", "latency", "400ms")
-    import subprocess
     subprocess.run(["tc", "qdisc", "add", "dev", c.veth(n2), *shape], check=True)
     subprocess.run(["ip", "netns", "exec", n2.ns, "tc", "qdisc", "add", "dev", "eth0", *shape],
                    check=True)
@@ -142,8 +143,7 @@ def test_slow_node_isolated_by_second_pass(netns_cluster) -> None:
 
 
 def test_torchrun_static_rendezvous(netns_cluster) -> None:
-    torchrun = shutil.which("torchrun") or str(__import__("pathlib").Path(sys.executable).parent
-                                                / "torchrun")
+    torchrun = shutil.which("torchrun") or str(Path(sys.executable).parent / "torchrun")
     c = netns_cluster(3)
     n0 = c.nodes[0]
     for node in c.nodes:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from ncclkit.cluster.model import NodeEntry
 from ncclkit.cluster.proof_judge import judge

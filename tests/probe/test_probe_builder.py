@@ -10,6 +10,7 @@ import pytest
 from ncclkit.facts import GidEntry
 from ncclkit.probe import collect as collect_mod
 from ncclkit.probe.collect import collect
+from ncclkit.errors import NcclkitError
 from ncclkit.probe.root import NodeRoot
 
 from nodebuilder import Gid, NodeBuilder, Port
@@ -168,7 +169,9 @@ def test_missing_files_everywhere(tmp_path):
 
 def test_hostile_trees_do_not_raise(tmp_path):
     (tmp_path / "empty").mkdir()
-    f = _facts(tmp_path / "empty")
+    with pytest.raises(NcclkitError, match="not a node snapshot"):
+        NodeRoot.open(str(tmp_path / "empty"))
+    f = collect(NodeRoot(tmp_path / "empty", live=False))  # a bare tree still reads, empty
     assert f.gpus == () and f.ib_devices == () and f.host == "empty"
     root = _node(tmp_path / "loop").write()
     (root / "sys/class/net/loop0").symlink_to("loop0")  # a link to itself

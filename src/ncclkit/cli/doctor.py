@@ -22,13 +22,22 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--root", metavar="DIR|TAR", default=None,
                    help="a snapshot folder or its .tar.gz (default: this machine)")
     p.add_argument("--json", action="store_true", help="print the JSON report (same as --format json)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p.add_argument("--format", choices=("text", "json", "prometheus"), default="text",
+                   help="output format (prometheus: node_exporter textfile metrics)")
+    p.add_argument("--textfile", metavar="PATH.prom", default=None,
+                   help="write the Prometheus metrics to this file atomically instead of stdout")
+    p.add_argument("--bench", metavar="FILE", default=None,
+                   help="with prometheus output: add the busbw of this `ncclkit bench --json` result")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     report = run_doctor(NodeRoot.open(args.root))
-    if args.json or args.format == "json":
+    if args.format == "prometheus" or args.textfile:
+        from ncclkit.report.prometheus import emit_metrics  # noqa: PLC0415 - optional extra
+
+        emit_metrics(report.to_json(), bench_path=args.bench, textfile=args.textfile, out=sys.stdout)
+    elif args.json or args.format == "json":
         write_json(report.to_json(), sys.stdout)
     else:
         render_text(report, make_console(sys.stdout))

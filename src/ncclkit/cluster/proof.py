@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ncclkit.cluster.model import NodeEntry, NodeInfo
+from ncclkit.cluster.model import NodeInfo
 from ncclkit.cluster.proof_judge import judge
 from ncclkit.cluster.rendezvous import Session, bounded_call
 from ncclkit.findings import Finding, Severity

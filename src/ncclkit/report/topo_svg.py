@@ -38,6 +38,7 @@ class TopoNode:
     children: list[TopoNode] = field(default_factory=list)
     x: float = 0.0
     depth: int = 0
+    band_y: float = 0.0
 
 
 def _switches(chain: tuple[str, ...]) -> list[str]:
@@ -132,9 +133,10 @@ def _walk(nodes: list[TopoNode]) -> list[TopoNode]:
 
 
 def _y(node: TopoNode, bottom: int) -> float:
-    # Devices all sit on the bottom row, so GPUs and NICs line up whatever their switch depth.
+    # Devices all sit on the bottom row of their band, so GPUs and NICs line up whatever their
+    # switch depth; `band_y` is where the band of the node's NUMA node starts.
     row = bottom if node.kind in ("gpu", "nic") else node.depth
-    return _MARGIN + row * _ROW_H
+    return node.band_y + row * _ROW_H
 
 
 def _box(node: TopoNode, bottom: int) -> str:
@@ -159,10 +161,15 @@ def topology_svg(facts: NodeFacts, prediction: dict[str, Any], *, element_id: st
     roots = build_tree(facts, prediction)
     if not roots:
         return Markup("")
-    bottom = _layout(roots, 0, [float(_MARGIN)])
+    # One band per NUMA node, stacked: an 8-GPU, 8-NIC node stays readable at page width.
+    bottom = max(_layout([root], 0, [float(_MARGIN)]) for root in roots)
+    band_h = bottom * _ROW_H + _BOX_H + _MARGIN * 2
+    for i, root in enumerate(roots):
+        for n in _walk([root]):
+            n.band_y = _MARGIN + i * band_h
     nodes = _walk(roots)
     width = max(n.x for n in nodes) + _BOX_W + _MARGIN
-    height = _MARGIN * 2 + bottom * _ROW_H + _BOX_H
+    height = len(roots) * band_h
     edges = []
     for n in nodes:
         for c in n.children:

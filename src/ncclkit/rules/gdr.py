@@ -14,7 +14,9 @@ from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.ncclver import NcclVersion, parse_nccl_version
 from ncclkit.rules.common import evidence, gpu_name, pip_nccl_package
-from ncclkit.topology import gdr_by_distance, gpu_gpu_link, gpu_nic_paths, nccl_level_of, usable_rdma_devices
+from ncclkit.recommend.predict import LEVEL_ORDER
+from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
+                              nccl_level_of, usable_rdma_devices)
 
 __all__ = ["GdrSupport", "check_gdr_distance", "check_gdr_unavailable", "check_peermem_version",
            "gdr_support"]
@@ -120,7 +122,12 @@ def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
     usable = usable_rdma_devices(facts)
     all_paths = gpu_nic_paths(facts)
     out = []
-    entries = gdr_by_distance(facts)
+    # Distance is judged at the default level, or at a wider one the env sets: a narrower env level
+    # (LOC, PIX) is a setting, not a distance, and env.gdr_disabled reports it.
+    env_level = gdr_level_from_env(facts.nccl.env)
+    level = (env_level if env_level and LEVEL_ORDER[env_level] > LEVEL_ORDER[DEFAULT_GDR_LEVEL]
+             else DEFAULT_GDR_LEVEL)
+    entries = gdr_by_distance(facts, level=level)
     for entry in entries:
         nic = entry.nic
         if entry.within_level or nic is None or nic.path is None:

@@ -1,0 +1,69 @@
+"""`ncclkit report`: doctor, env, bench, analyze and cluster results -> one self-contained HTML page.
+
+The page works offline: CSS is inline, plots are inline SVG (report.plots, matplotlib), the
+topology is an inline SVG drawn here (report.topo_svg), and there is no script and no external URL.
+The jinja2 template escapes every text (autoescape on); only the SVGs we generate are inserted as
+markup, and they escape their own text.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from ncclkit import __version__
+from ncclkit.errors import NcclkitError
+from ncclkit.report.plots import require_matplotlib
+from ncclkit.report.sources import Source
+from ncclkit.report.views import env_views, finding_views, node_views
+from ncclkit.report.views_net import bench_views, cluster_views, transport_rows
+
+__all__ = ["render_html", "write_html"]
+
+
+def _environment() -> Environment:
+    return Environment(loader=PackageLoader("ncclkit.report", "templates"),
+                       autoescape=select_autoescape(default=True, default_for_string=True),
+                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def render_html(sources: list[Source], *, generated_at: str | None = None) -> str:
+    """The page for `sources` (at least one); matplotlib must be installed (the `report` extra)."""
+    if not sources:
+        raise NcclkitError("nothing to report", hint="give result files or --root SNAPSHOT")
+    require_matplotlib()
+    findings = finding_views(sources)
+    counts = Counter(f.severity for f in findings)
+    kinds = Counter(s.kind for s in sources)
+    template = _environment().get_template("report.html.j2")
+    return template.render(
+        version=__version__,
+        generated_at=generated_at or datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        sources=sources, kinds=kinds, findings=findings,
+        counts={s: counts.get(s, 0) for s in ("error", "warning", "info")},
+        nodes=node_views(sources), envs=env_views(sources), benches=bench_views(sources),
+        clusters=cluster_views(sources), transports=transport_rows(sources))
+
+
+def write_html(text: str, out: Path) -> None:
+    """Write the page to `out` atomically (a temporary file in the same folder, then rename)."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise NcclkitError(f"--out {out}: folder {folder} does not exist", hint=f"create it: mkdir -p {folder}")
+    if out.is_dir():
+        raise NcclkitError(f"--out {out}: is a folder", hint="give a file name such as report.html")
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise NcclkitError(f"--out {out}: cannot write ({exc.strerror or exc})",
+                           hint="choose a writable location") from None

@@ -176,6 +176,12 @@ def roce_gid0_219() -> dict:
                   env={"NCCL_IB_GID_INDEX": {"one_of": ["3"]}})
 
 
+def roce_219_unset() -> dict:
+    """NCCL 2.19, GID index unset: NCCL uses index 0 (link-local RoCE v1); 3 is the RoCE v2 IPv4 GID."""
+    roce_node("roce-nccl219-unset", nccl="2.19.3", peermem="nv_mem").write()
+    return expect([], env={"NCCL_IB_GID_INDEX": {"one_of": ["3"]}})
+
+
 def roce_memlock() -> dict:
     """RoCE node in a container started without --ulimit memlock: 64 KiB."""
     roce_node("roce-memlock-64k").memlock(65536).write()
@@ -190,11 +196,31 @@ def ib_rate_mismatch() -> dict:
 
 
 def ib_no_ipoib() -> dict:
-    """IPoIB interfaces exist but have no IPv4; eno1 carries the node's address."""
-    ib_node("ib-no-ipoib", gpus=4, ipoib=False).write()
+    """IPoIB interfaces are up with only their fe80:: link-local IPv6; eno1 carries the IPv4 address.
+    NCCL's order takes ib* first and does not skip link-local IPv6, so unset it would bootstrap over
+    ibp24s0's fe80:: address: NCCL_SOCKET_IFNAME must name eno1."""
+    b = ib_node("ib-no-ipoib", gpus=4, ipoib=False)
+    for i in range(4):
+        netdev = f"ibp{int(switch_pair(DGX_BUSES[i])['nic'][5:7], 16)}s0"
+        b.iface(netdev, ipv6=[f"fe80::ba3f:d203:{i:x}:1/64"])
+    b.write()
+    return expect([{"id": "ib.ipoib_missing", "subject": None}],
+                  env={"NCCL_SOCKET_IFNAME": {"one_of": ["eno1", "=eno1", "eno"], "excludes": ["lo"]},
+                       "NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(4)]}})
+
+
+def ib_no_ipoib_netdev() -> dict:
+    """IB HCAs without any IPoIB netdev (ib_ipoib not loaded); eno1 is the only addressed interface."""
+    b = NodeBuilder(OUT, host="ib-no-ipoib-netdev", link_files=True)
+    for i in range(2):
+        sw = switch_pair(DGX_BUSES[i])
+        b.gpu(sw["gpu"], sw["gpu_path"], numa=i, nvlinks=18)
+        b.ib_device(f"mlx5_{i}", sw["nic"], sw["nic_path"], numa=i)
+    b.iface("lo", ipv4=["127.0.0.1/8"]).iface("eno1", ipv4=["10.0.0.31/16"], pci="0000:0a:00.0")
+    b.module("nvidia_peermem", version="550.90.07").peermem().nccl_version("2.23.4").write()
     return expect([{"id": "ib.ipoib_missing", "subject": None}],
                   env={"NCCL_SOCKET_IFNAME": {"selects_any": ["eno1"], "excludes": ["lo"]},
-                       "NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(4)]}})
+                       "NCCL_IB_HCA": {"includes_all": ["mlx5_0", "mlx5_1"]}})
 
 
 def ib_dualport_disabled() -> dict:
@@ -283,6 +309,60 @@ def ifname_eth0() -> dict:
     b.env(NCCL_SOCKET_IFNAME="eth0").write()
     return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
                   env={"NCCL_SOCKET_IFNAME": {"excludes": ["eth0", "lo"]}})
+
+
+def hca_down_port() -> dict:
+    """NCCL_IB_HCA names mlx5_2 only, whose port is DOWN/Polling: NCCL finds no device."""
+    ib_node("env-hca-down-port", gpus=4, nic_kw={2: {"ports": [
+        Port(1, state="1: DOWN", phys="2: Polling", rate=DOWN_RATE)]}}).env(NCCL_IB_HCA="=mlx5_2").write()
+    return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"},
+                   {"id": "ib.port_down", "subject": "mlx5_2:1", "subject_alt": ["mlx5_2"]}],
+                  allow=("gdr.distance",),
+                  env={"NCCL_IB_HCA": {"excludes": ["mlx5_2"], "includes_all": ["mlx5_0", "mlx5_1", "mlx5_3"]}})
+
+
+def ifname_ib0() -> dict:
+    """NCCL_SOCKET_IFNAME=ib0 on a node whose IPoIB interfaces use predictable names (ibp24s0...)."""
+    ib_node("env-ifname-ib0", gpus=2).env(NCCL_SOCKET_IFNAME="ib0").write()
+    return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
+                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["lo"]}})
+
+
+def ifname_no_address() -> dict:
+    """NCCL_SOCKET_IFNAME=eno2: the interface exists but is down without an address."""
+    b = ib_node("env-ifname-no-address", gpus=2)
+    b.iface("eno2", pci="0000:0a:00.1", operstate="down")
+    b.env(NCCL_SOCKET_IFNAME="eno2").write()
+    return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
+                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["lo", "eno2"]}})
+
+
+def hca_exclude_ok() -> dict:
+    """Storage node done right: NCCL_IB_HCA=^mlx5_8 keeps the 8 compute HCAs, drops the RoCE port."""
+    b = ib_node("env-hca-exclude-ok")
+    b.ib_device("mlx5_8", "0000:a1:00.0", ["pci0000:a0", "0000:a0:01.0"], numa=1, netdev="ens8f0np0",
+                ports=[Port(1, rate=ROCE_100, link_layer="Ethernet")], gen=(4, 4))
+    b.iface("ens8f0np0", ipv4=["172.16.8.17/16"])
+    b.env(NCCL_IB_HCA="^mlx5_8", NCCL_SOCKET_IFNAME="eno1").write()
+    return expect([], env={"NCCL_IB_HCA": {"excludes": ["mlx5_8"],
+                                           "includes_all": [f"mlx5_{i}" for i in range(8)]}})
+
+
+def vm_flattened() -> dict:
+    """Cloud VM: 4 A100 + 4 HDR IB VFs all directly on pci0000:00 with numa_node -1 (host tree hidden)."""
+    b = NodeBuilder(OUT, host="vm-flattened-ib", link_files=True)
+    for i in range(4):
+        b.gpu(f"0000:00:{0x10 + i:02x}.0", ["pci0000:00"], numa=-1, name="NVIDIA A100-SXM4-80GB",
+              nvlinks=12, gen=(4, 4))
+        b.ib_device(f"mlx5_{i}", f"0000:00:{0x20 + i:02x}.0", ["pci0000:00"], numa=-1, gen=(4, 4),
+                    netdev=f"ib{i}", ports=[Port(1, rate=HDR)], hca_type="MT4124")
+        b.iface(f"ib{i}", ipv4=[f"172.16.{i}.5/16"])
+    b.iface("lo", ipv4=["127.0.0.1/8"]).iface("eth0", ipv4=["10.1.0.5/24"], pci="0000:00:05.0")
+    b.module("nvidia_peermem", version="535.183.01").peermem().nccl_version("2.21.5")
+    b.numa_nodes({0: "0-95"}).write()
+    return expect([{"id": "topo.flattened", "subject": None}], allow=("gdr.distance",),
+                  env={"NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(4)]},
+                       "NCCL_NET_GDR_LEVEL": {"one_of": [None, "PHB", "SYS", "3", "4"]}})
 
 
 def ib_disabled() -> dict:
@@ -387,6 +467,30 @@ def malformed() -> dict:
     return expect([], allow=("ib.ipoib_missing", "gdr.peermem_version", "gpu.driver_missing"))
 
 
+def malformed_sysfs() -> dict:
+    """sysfs and cmd/ damage: binary GIDs, empty and directory-shaped attribute files, dangling and
+    looping link files, truncated nvidia-smi XML and ip JSON, a bad numa_node, junk in env.txt."""
+    b = ib_node("malformed-sysfs", gpus=2)
+    sw0, sw1 = switch_pair(DGX_BUSES[0]), switch_pair(DGX_BUSES[1])
+    nic0 = f"sys/devices/{'/'.join(sw0['nic_path'])}/{sw0['nic']}"
+    b.cmd("nvidia-smi-q-x.xml", '<?xml version="1.0" ?>\n<nvidia_smi_log>\n<driver_version>550.90.07</dri')
+    b.cmd("ip-j-addr.json", '[{"ifindex": 1, "ifname": "lo", "addr_info": [{"family": "inet", "loc')
+    b.cmd("env.txt", "NCCL_DEBUG=INFO\nthis line has no equals sign\n=novalue\nNCCL_IB_TIMEOUT=22\n")
+    b.file(f"{nic0}/numa_node", "garbage")
+    b.file(f"{nic0}/infiniband/mlx5_0/ports/1/state", "")
+    b.file("sys/class/net/bogus0", "../../devices/virtual/net/bogus0")
+    b.file("sys/class/infiniband/mlx5_9", "../../class/infiniband/mlx5_9")
+    root = b.write()
+    gid = root / nic0 / "infiniband/mlx5_0/ports/1/gids/0"
+    gid.write_bytes(b"\xff\xfe\x00garbage\x80")
+    rate = root / f"sys/devices/{'/'.join(sw1['nic_path'])}/{sw1['nic']}/infiniband/mlx5_1/ports/1/rate"
+    rate.unlink()
+    rate.mkdir()
+    # mlx5_0's state is unreadable: no verdict on it; mlx5_1 is healthy; the GPUs are on the PCI bus.
+    return expect([], allow=("ib.ipoib_missing", "gdr.peermem_version", "gpu.driver_missing",
+                             "ib.port_down", "gdr.distance"))
+
+
 SCENARIOS: dict[str, Callable[[], dict]] = {
     "pcie-x8-nic": pcie_x8_nic,
     "pcie-uplink-gen4": pcie_bridge_gen4,
@@ -416,6 +520,14 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "no-gpu": no_gpu,
     "no-rdma-eth": no_rdma,
     "malformed-cmds": malformed,
+    "malformed-sysfs": malformed_sysfs,
+    "ib-no-ipoib-netdev": ib_no_ipoib_netdev,
+    "roce-nccl219-unset": roce_219_unset,
+    "env-hca-down-port": hca_down_port,
+    "env-ifname-ib0": ifname_ib0,
+    "env-ifname-no-address": ifname_no_address,
+    "env-hca-exclude-ok": hca_exclude_ok,
+    "vm-flattened-ib": vm_flattened,
 }
 
 

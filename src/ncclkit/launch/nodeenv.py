@@ -1,0 +1,81 @@
+"""The NCCL environment each node of a launch gets: from a snapshot (probe + recommend), or from
+`ncclkit env --json` output, plus the NCCL_DEBUG settings of a first verification run.
+
+Names must be environment-variable names and values printable text: both end up in shell
+scripts and manifests, and a newline or NUL in either has no legitimate NCCL use.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ncclkit.errors import NcclkitError
+
+__all__ = ["DEBUG_ENV", "NodeEnv", "env_from_json", "env_from_root", "validate_env"]
+
+# INIT, BOOTSTRAP and ENV are NCCL's default subsystems (2.23+); NET adds the per-HCA and GDR
+# lines that the default mask hides (nccl-internals.md section 0), which the first run needs.
+DEBUG_ENV = {"NCCL_DEBUG": "INFO", "NCCL_DEBUG_SUBSYS": "INIT,BOOTSTRAP,ENV,NET"}
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NodeEnv:
+    env: dict[str, str]
+    reasons: dict[str, str] = field(default_factory=dict)
+    facts: Any = None  # NodeFacts when read from a snapshot, for preflight
+    source: str = ""
+
+
+def validate_env(env: dict[str, Any], *, source: str) -> dict[str, str]:
+    out = {}
+    for name, value in env.items():
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise NcclkitError(f"{source}: {name!r} is not an environment variable name",
+                               hint="names are letters, digits and '_', not starting with a digit")
+        text = str(value) if isinstance(value, (str, int, float)) else None
+        if text is None or not text.isprintable():
+            raise NcclkitError(f"{source}: {name}={value!r} is not a printable single-line value",
+                               hint="NCCL values are short text such as mlx5_0:1,mlx5_1:1")
+        out[name] = text
+    return out
+
+
+def env_from_json(path: Path) -> NodeEnv:
+    """`ncclkit env --json` output (CONTRACTS.md section 4), or a plain {"NAME": "value"} object."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as exc:
+        raise NcclkitError(f"cannot read {path}: {exc.strerror}", hint="check the path") from None
+    except json.JSONDecodeError as exc:
+        raise NcclkitError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})",
+                           hint="pass the output of `ncclkit env --root DIR --json`") from None
+    if not isinstance(data, dict):
+        raise NcclkitError(f"{path}: not a JSON object", hint="expected {\"env\": {...}}")
+    env = data.get("env", data if "schema_version" not in data else None)
+    if not isinstance(env, dict):
+        raise NcclkitError(f"{path}: no 'env' object", hint="expected {\"env\": {\"NAME\": \"value\"}}")
+    reasons = data.get("reasons") if isinstance(data.get("reasons"), dict) else {}
+    return NodeEnv(env=validate_env(env, source=str(path)),
+                   reasons={str(k): str(v) for k, v in reasons.items()}, source=str(path))
+
+
+def env_from_root(root: str) -> NodeEnv:
+    """Probe a snapshot (or `/`) and recommend its NCCL environment (`ncclkit env`'s answer)."""
+    try:
+        from ncclkit.probe.collect import collect
+        from ncclkit.recommend import recommend_env
+    except ImportError as exc:
+        raise NcclkitError(f"cannot derive the NCCL environment from {root}: {exc}",
+                           hint="pass --env-json FILE (the output of `ncclkit env --json`)") from None
+    from ncclkit.probe.root import NodeRoot
+
+    facts = collect(NodeRoot.open(root))
+    rec = recommend_env(facts)
+    return NodeEnv(env=validate_env(dict(rec.env), source=f"recommendation for {root}"),
+                   reasons=dict(rec.reasons), facts=facts, source=root)

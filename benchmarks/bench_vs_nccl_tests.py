@@ -5,8 +5,9 @@ Usage, on a machine with >= 2 GPUs, nvcc and the torch + nvidia-nccl wheels:
 It builds all_reduce_perf against the libnccl that torch uses, then runs, interleaved, two rounds
 of: nccl-tests -G 10 (CUDA graph) and ncclkit bench (CUDA graph, direct NCCL); then once each
 nccl-tests without -G, ncclkit --eager, and ncclkit --engine torch (graph and eager), for
-information, and ncclkit with torch's allocator instead of ncclMemAlloc. Writes to --out: <label>.md (commands, machine, comparison table, criteria),
-<label>.json (every run's parsed rows) and <label>-raw.txt (every command's full output).
+information, and ncclkit with torch's allocator instead of ncclMemAlloc. Writes to --out:
+<label>.md (commands, machine, comparison table, criteria), <label>.json (every run's parsed
+rows) and <label>-raw.txt (every command's full output).
 Criteria (the issue's): graph-mode busbw at >= 256 MB >= 0.98x nccl-tests -G, and time at
 <= 64 KB <= 1.10x nccl-tests -G, each size compared with the better of the two rounds per tool.
 Every child process inherits NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1 and
@@ -19,6 +20,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -144,8 +146,8 @@ def render(parsed: dict[str, list[dict]], cmds: dict[str, list[str]], machine: s
     sizes = sorted({s for r in nt + kit for s in r})
     lines = [f"# ncclkit bench vs nccl-tests all_reduce_perf, {datetime.date.today().isoformat()}",
              "", "Machine (nvidia-smi): " + ", ".join(machine.strip().splitlines()), "",
-             "```", topo.strip(), "```", "", "Commands (each run in this order; the first two "
-             "pairs twice, interleaved):", ""]
+             "```", re.sub(r"\x1b\[[0-9;]*m", "", topo).strip(), "```", "",
+             "Commands (each run in this order; the first two pairs twice, interleaved):", ""]
     lines += [f"- {k}: `{shlex.join(v)}`" for k, v in cmds.items()]
     lines += ["", "Env of every process: " + " ".join(f"{k}={v}" for k, v in SAFE_ENV.items()),
               "", "## CUDA-graph mode, out-of-place (best of 2 rounds per tool)", "",

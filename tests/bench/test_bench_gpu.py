@@ -1,4 +1,4 @@
-"""GPU runs of the bench harness (2+ GPUs): every collective correct, in graph and eager mode, both engines."""
+"""GPU runs of the bench harness (2+ GPUs): every collective right, graph and eager, both engines."""
 
 from __future__ import annotations
 

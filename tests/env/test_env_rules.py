@@ -68,7 +68,8 @@ def test_hca_unknown_down_and_prefix():
     assert [f.id for f in got] == ["env.hca_prefix_ambiguous"]
     assert got[0].evidence["also_matches"] == {"mlx5_1": ["mlx5_10"]}
     assert found(many, NCCL_IB_HCA="=mlx5_1") == []
-    assert found(facts, NCCL_IB_HCA="=mlx5_0:1,mlx5_7:1")[0][0] == "env.hca_entry_unknown"
+    assert found(facts, NCCL_IB_HCA="=mlx5_0:1,mlx5_7:1")[0][0] == "env.hca_unknown"  # mlx5_7 absent
+    assert found(facts, NCCL_IB_HCA="^mlx5_7")[0][0] == "env.hca_entry_unknown"  # harmless exclude
 
 
 def test_ifname():

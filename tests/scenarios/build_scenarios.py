@@ -250,10 +250,11 @@ def gdr_far_nic() -> dict:
                        "NCCL_NET_GDR_LEVEL": {"one_of": [None, "PHB", "3"]}})
 
 
-def peermem_nccl(version: str, name: str) -> dict:
-    """Inbox nvidia_peermem only (no MLNX_OFED memory_peers files), proprietary driver (no dma-buf)."""
+def peermem_nccl(version: str, name: str, *, dmabuf: bool = False) -> dict:
+    """Inbox nvidia_peermem only (no MLNX_OFED memory_peers files); proprietary driver (no dma-buf),
+    or with `dmabuf` the open module on kernel 5.15, where only dma-buf could still give GDR."""
     b = ib_node(name, gpus=2, nccl=version)
-    b.peermem(nv_mem=False).driver(open_module=False)
+    b.peermem(nv_mem=False).driver(open_module=dmabuf)
     b.write()
     if version.startswith("2.21"):
         # NCCL <= 2.22 tests only memory_peers/nv_mem(_nc) and memory_peers/nvidia-peermem: GDR off.
@@ -298,6 +299,14 @@ def hca_prefix() -> dict:
 
 def hca_unknown() -> dict:
     ib_node("env-hca-unknown", gpus=4).env(NCCL_IB_HCA="mlx5_9").write()
+    return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"}],
+                  env={"NCCL_IB_HCA": {"excludes": ["mlx5_9"],
+                                       "includes_all": [f"mlx5_{i}" for i in range(4)]}})
+
+
+def hca_typo() -> dict:
+    """NCCL_IB_HCA lists mlx5_0..mlx5_2 and mlx5_9 (meant mlx5_3): NCCL runs on 3 of the 4 NICs."""
+    ib_node("env-hca-typo", gpus=4).env(NCCL_IB_HCA="mlx5_0,mlx5_1,mlx5_2,mlx5_9").write()
     return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"}],
                   env={"NCCL_IB_HCA": {"excludes": ["mlx5_9"],
                                        "includes_all": [f"mlx5_{i}" for i in range(4)]}})
@@ -488,7 +497,7 @@ def malformed_sysfs() -> dict:
     rate.mkdir()
     # mlx5_0's state is unreadable: no verdict on it; mlx5_1 is healthy; the GPUs are on the PCI bus.
     return expect([], allow=("ib.ipoib_missing", "gdr.peermem_version", "gpu.driver_missing",
-                             "ib.port_down", "gdr.distance"))
+                             "ib.port_down"))
 
 
 SCENARIOS: dict[str, Callable[[], dict]] = {
@@ -503,11 +512,13 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "ib-dualport-p2-disabled": ib_dualport_disabled,
     "gdr-far-nic": gdr_far_nic,
     "peermem-only-nccl221": lambda: peermem_nccl("2.21.5", "peermem-only-nccl221"),
+    "peermem-only-nccl221-dmabuf": lambda: peermem_nccl("2.21.5", "peermem-only-nccl221-dmabuf", dmabuf=True),
     "peermem-only-nccl223": lambda: peermem_nccl("2.23.4", "peermem-only-nccl223"),
     "dmabuf-only": dmabuf_only,
     "gdr-unavailable": no_peermem_no_dmabuf,
     "env-hca-prefix": hca_prefix,
     "env-hca-unknown": hca_unknown,
+    "env-hca-typo": hca_typo,
     "env-ifname-eth0": ifname_eth0,
     "env-ib-disabled": ib_disabled,
     "env-p2p-disabled": p2p_disabled,

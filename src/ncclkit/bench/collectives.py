@@ -89,15 +89,25 @@ class Collective:
                 send, recv = base * nranks, base
             else:  # alltoall
                 send = recv = base * nranks
-            return Sizing(count=base, send_elems=send, recv_elems=recv,
-                          size_bytes=max(send, recv) * elem_bytes,
-                          algbw_bytes=base * nranks * elem_bytes)
-        return Sizing(count=count, send_elems=count, recv_elems=count,
-                      size_bytes=count * elem_bytes, algbw_bytes=count * elem_bytes)
+            return Sizing(
+                count=base,
+                send_elems=send,
+                recv_elems=recv,
+                size_bytes=max(send, recv) * elem_bytes,
+                algbw_bytes=base * nranks * elem_bytes,
+            )
+        return Sizing(
+            count=count,
+            send_elems=count,
+            recv_elems=count,
+            size_bytes=count * elem_bytes,
+            algbw_bytes=count * elem_bytes,
+        )
 
 
-def busbw_gbps(coll: Collective, algbw_bytes: int, time_us: float,
-               nranks: int) -> tuple[float, float]:
+def busbw_gbps(
+    coll: Collective, algbw_bytes: int, time_us: float, nranks: int
+) -> tuple[float, float]:
     """(algbw, busbw) in GB/s (1e9 B/s) with nccl-tests' definitions (CONTRACTS.md section 6).
 
     `algbw_bytes` is Sizing.algbw_bytes: count x size, times nranks for the sharded collectives.
@@ -180,7 +190,9 @@ def reduce_over_ranks(torch: Any, op: str, parts: list[Any], dtype: Any) -> Any:
         elif op == "min":
             acc = torch.minimum(acc, q)
         else:
-            raise NcclkitError(f"unknown reduction op {op!r}", hint="use sum, prod, max, min or avg")
+            raise NcclkitError(
+                f"unknown reduction op {op!r}", hint="use sum, prod, max, min or avg"
+            )
     if op == "avg":
         acc = acc / len(parts) if dtype.is_floating_point else acc // len(parts)
     return acc.to(dtype)
@@ -188,8 +200,9 @@ def reduce_over_ranks(torch: Any, op: str, parts: list[Any], dtype: Any) -> Any:
 
 def _exp_all_reduce(torch: Any, b: Buffers, dtype: Any) -> Any:
     n = b.sizing.recv_elems
-    return reduce_over_ranks(torch, b.op, [_pat(torch, b, j, n, dtype) for j in range(b.nranks)],
-                             dtype)
+    return reduce_over_ranks(
+        torch, b.op, [_pat(torch, b, j, n, dtype) for j in range(b.nranks)], dtype
+    )
 
 
 def _exp_all_gather(torch: Any, b: Buffers, dtype: Any) -> Any:
@@ -223,25 +236,85 @@ def _exp_sendrecv(torch: Any, b: Buffers, dtype: Any) -> Any:
 COLLECTIVES: dict[str, Collective] = {
     c.name: c
     for c in (
-        Collective(name="all_reduce", binary="all_reduce_perf", reduces=True, rooted=False,
-                   shards=False, factor=_ring, call=_call_all_reduce, expected=_exp_all_reduce, in_place_offsets=_same),
-        Collective(name="all_gather", binary="all_gather_perf", reduces=False, rooted=False,
-                   shards=True, factor=_shard, call=_call_all_gather, expected=_exp_all_gather,
-                   in_place_offsets=_gather_offsets),
-        Collective(name="reduce_scatter", binary="reduce_scatter_perf", reduces=True,
-                   rooted=False, shards=True, factor=_shard, call=_call_reduce_scatter, expected=_exp_reduce_scatter,
-                   in_place_offsets=_scatter_offsets),
-        Collective(name="alltoall", binary="alltoall_perf", reduces=False, rooted=False,
-                   shards=True, factor=_shard, call=_call_alltoall, expected=_exp_alltoall,
-                   in_place_offsets=_same,
-                   checks_in_place=False),
-        Collective(name="broadcast", binary="broadcast_perf", reduces=False, rooted=True,
-                   shards=False, factor=_one, call=_call_broadcast, expected=_exp_broadcast, in_place_offsets=_same),
-        Collective(name="reduce", binary="reduce_perf", reduces=True, rooted=True,
-                   shards=False, factor=_one, call=_call_reduce, expected=_exp_reduce, in_place_offsets=_same),
-        Collective(name="sendrecv", binary="sendrecv_perf", reduces=True, rooted=False,
-                   shards=False, factor=_one, call=_call_sendrecv, expected=_exp_sendrecv, in_place_offsets=_same,
-                   checks_in_place=False),
+        Collective(
+            name="all_reduce",
+            binary="all_reduce_perf",
+            reduces=True,
+            rooted=False,
+            shards=False,
+            factor=_ring,
+            call=_call_all_reduce,
+            expected=_exp_all_reduce,
+            in_place_offsets=_same,
+        ),
+        Collective(
+            name="all_gather",
+            binary="all_gather_perf",
+            reduces=False,
+            rooted=False,
+            shards=True,
+            factor=_shard,
+            call=_call_all_gather,
+            expected=_exp_all_gather,
+            in_place_offsets=_gather_offsets,
+        ),
+        Collective(
+            name="reduce_scatter",
+            binary="reduce_scatter_perf",
+            reduces=True,
+            rooted=False,
+            shards=True,
+            factor=_shard,
+            call=_call_reduce_scatter,
+            expected=_exp_reduce_scatter,
+            in_place_offsets=_scatter_offsets,
+        ),
+        Collective(
+            name="alltoall",
+            binary="alltoall_perf",
+            reduces=False,
+            rooted=False,
+            shards=True,
+            factor=_shard,
+            call=_call_alltoall,
+            expected=_exp_alltoall,
+            in_place_offsets=_same,
+            checks_in_place=False,
+        ),
+        Collective(
+            name="broadcast",
+            binary="broadcast_perf",
+            reduces=False,
+            rooted=True,
+            shards=False,
+            factor=_one,
+            call=_call_broadcast,
+            expected=_exp_broadcast,
+            in_place_offsets=_same,
+        ),
+        Collective(
+            name="reduce",
+            binary="reduce_perf",
+            reduces=True,
+            rooted=True,
+            shards=False,
+            factor=_one,
+            call=_call_reduce,
+            expected=_exp_reduce,
+            in_place_offsets=_same,
+        ),
+        Collective(
+            name="sendrecv",
+            binary="sendrecv_perf",
+            reduces=True,
+            rooted=False,
+            shards=False,
+            factor=_one,
+            call=_call_sendrecv,
+            expected=_exp_sendrecv,
+            in_place_offsets=_same,
+            checks_in_place=False,
+        ),
     )
 }
 
@@ -255,30 +328,46 @@ def get_collective(name: str) -> Collective:
         try:
             rec = getattr(importlib.import_module(mod_name), attr)
         except (ImportError, AttributeError) as exc:
-            raise NcclkitError(f"collective {name!r} could not be imported: {exc}",
-                               hint="give module:ATTR of a Collective record on PYTHONPATH") from exc
+            raise NcclkitError(
+                f"collective {name!r} could not be imported: {exc}",
+                hint="give module:ATTR of a Collective record on PYTHONPATH",
+            ) from exc
         if not isinstance(rec, Collective):
-            raise NcclkitError(f"collective {name!r} is not a Collective record",
-                               hint="point at a ncclkit.bench.collectives.Collective instance")
+            raise NcclkitError(
+                f"collective {name!r} is not a Collective record",
+                hint="point at a ncclkit.bench.collectives.Collective instance",
+            )
         return rec
     key = name.strip().lower().replace("-", "_")
-    key = {"allreduce": "all_reduce", "allgather": "all_gather", "reducescatter": "reduce_scatter",
-           "all_to_all": "alltoall", "send_recv": "sendrecv"}.get(key, key)
+    key = {
+        "allreduce": "all_reduce",
+        "allgather": "all_gather",
+        "reducescatter": "reduce_scatter",
+        "all_to_all": "alltoall",
+        "send_recv": "sendrecv",
+    }.get(key, key)
     if key not in COLLECTIVES:
-        raise NcclkitError(f"unknown collective {name!r}",
-                           hint=f"choose from {', '.join(COLLECTIVES)} (comma-separated)")
+        raise NcclkitError(
+            f"unknown collective {name!r}",
+            hint=f"choose from {', '.join(COLLECTIVES)} (comma-separated)",
+        )
     return COLLECTIVES[key]
 
 
-def pattern(torch: Any, rank: int, length: int, *, op: str, dtype: Any, device: Any,
-            start: int = 0) -> Any:
+def pattern(
+    torch: Any, rank: int, length: int, *, op: str, dtype: Any, device: Any, start: int = 0
+) -> Any:
     """Rank `rank`'s input: small integers, so sums over many ranks stay exact even in bf16.
 
     Elements [start, start+length) of the rank's sequence; `prod` uses 1s and 2s so that the
     product over ranks cannot overflow. Integers are computed in int32 from `i % 11` so that
     multi-GB buffers never overflow the index arithmetic.
     """
-    i = torch.arange(start, start + length, device=device, dtype=torch.int64 if length + start
-                     >= 2**31 else torch.int32)
+    i = torch.arange(
+        start,
+        start + length,
+        device=device,
+        dtype=torch.int64 if length + start >= 2**31 else torch.int32,
+    )
     vals = (i + rank) % 2 + 1 if op == "prod" else ((i % 11) * 7 + 3 * rank) % 11 + 1
     return vals.to(dtype)

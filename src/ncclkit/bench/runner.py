@@ -58,34 +58,50 @@ def _rank_info(torch: Any, ctx: DistContext, device: Any) -> RankInfo:
         name = props.name
         if hasattr(props, "pci_bus_id"):
             bus = f"{props.pci_domain_id:04x}:{props.pci_bus_id:02x}:{props.pci_device_id:02x}.0"
-    return RankInfo(rank=ctx.rank, host=socket.gethostname(), pid=os.getpid(),
-                    local_rank=ctx.local_rank, device=str(device), gpu_name=name, bus_id=bus)
+    return RankInfo(
+        rank=ctx.rank,
+        host=socket.gethostname(),
+        pid=os.getpid(),
+        local_rank=ctx.local_rank,
+        device=str(device),
+        gpu_name=name,
+        bus_id=bus,
+    )
 
 
 def _init(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
     dist = torch.distributed
     if config.backend == "nccl":
         if not torch.cuda.is_available():
-            raise NcclkitError("--backend nccl needs CUDA GPUs, and torch sees none",
-                               hint="use --backend gloo on CPUs, or a CUDA build of torch")
+            raise NcclkitError(
+                "--backend nccl needs CUDA GPUs, and torch sees none",
+                hint="use --backend gloo on CPUs, or a CUDA build of torch",
+            )
         if ctx.local_rank >= torch.cuda.device_count():
-            raise NcclkitError(f"local rank {ctx.local_rank} has no GPU: this node has "
-                               f"{torch.cuda.device_count()}",
-                               hint="start at most one rank per GPU on each node")
+            raise NcclkitError(
+                f"local rank {ctx.local_rank} has no GPU: this node has "
+                f"{torch.cuda.device_count()}",
+                hint="start at most one rank per GPU on each node",
+            )
         torch.cuda.set_device(ctx.local_rank)
         device = torch.device("cuda", ctx.local_rank)
     else:
         device = torch.device("cpu")
     try:
         dist.init_process_group(
-            "gloo", init_method=f"tcp://{ctx.master_addr}:{ctx.master_port}", rank=ctx.rank,
-            world_size=ctx.world_size, timeout=datetime.timedelta(seconds=config.timeout_s))
+            "gloo",
+            init_method=f"tcp://{ctx.master_addr}:{ctx.master_port}",
+            rank=ctx.rank,
+            world_size=ctx.world_size,
+            timeout=datetime.timedelta(seconds=config.timeout_s),
+        )
     except Exception as exc:  # torch raises DistStoreError, RuntimeError or ValueError here
         raise NcclkitError(
             f"rank {ctx.rank} of {ctx.world_size} could not meet the others at "
             f"{ctx.master_addr}:{ctx.master_port} within {config.timeout_s:.0f} s: {exc}",
             hint="check that every rank started, MASTER_ADDR is rank 0's reachable address and "
-                 "MASTER_PORT is free and open") from exc
+            "MASTER_PORT is free and open",
+        ) from exc
     return device
 
 
@@ -100,58 +116,96 @@ def _make_engine(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
     lib = NcclLib(config.libnccl)
     box = [lib.unique_id() if ctx.rank == 0 else None]
     dist.broadcast_object_list(box, src=0)
-    return DirectEngine(torch, lib, box[0], ctx.world_size, ctx.rank,
-                        nccl_alloc=config.alloc == "nccl")
+    return DirectEngine(
+        torch, lib, box[0], ctx.world_size, ctx.rank, nccl_alloc=config.alloc == "nccl"
+    )
 
 
 def _count_wrong(torch: Any, got: Any, want: Any, dtype_name: str) -> int:
     if dtype_name in _RTOL:
-        g, w = got.float() if got.element_size() < 4 else got, want.float() \
-            if want.element_size() < 4 else want
+        g, w = (
+            got.float() if got.element_size() < 4 else got,
+            want.float() if want.element_size() < 4 else want,
+        )
         ok = torch.isclose(g, w, rtol=_RTOL[dtype_name], atol=0.0)
     else:
         ok = got == want
     return int((~ok).sum().item())
 
 
-def _buffers(torch: Any, engine: Any, coll: Collective, config: BenchConfig, size: int,
-             in_place: bool, ctx: DistContext, device: Any, dtype: Any) -> Buffers:
+def _buffers(
+    torch: Any,
+    engine: Any,
+    coll: Collective,
+    config: BenchConfig,
+    size: int,
+    in_place: bool,
+    ctx: DistContext,
+    device: Any,
+    dtype: Any,
+) -> Buffers:
     elem = torch.empty((), dtype=dtype).element_size()
     sz = coll.sizing(size, elem, ctx.world_size)
     if in_place:
         whole = engine.alloc(max(sz.send_elems, sz.recv_elems), dtype, device)
         s_off, r_off = coll.in_place_offsets(ctx.rank, sz)
-        send, recv = whole[s_off:s_off + sz.send_elems], whole[r_off:r_off + sz.recv_elems]
+        send, recv = whole[s_off : s_off + sz.send_elems], whole[r_off : r_off + sz.recv_elems]
     else:
         send = engine.alloc(sz.send_elems, dtype, device)
         recv = engine.alloc(sz.recv_elems, dtype, device)
-    return Buffers(send=send, recv=recv, sizing=sz, rank=ctx.rank, nranks=ctx.world_size,
-                   root=config.root if coll.rooted else -1, op=config.op)
+    return Buffers(
+        send=send,
+        recv=recv,
+        sizing=sz,
+        rank=ctx.rank,
+        nranks=ctx.world_size,
+        root=config.root if coll.rooted else -1,
+        op=config.op,
+    )
 
 
-def _one_row(torch: Any, engine: Any, coll: Collective, config: BenchConfig, size: int,
-             in_place: bool, ctx: DistContext, device: Any, stream: Any, algo: str | None) -> _Local:
+def _one_row(
+    torch: Any,
+    engine: Any,
+    coll: Collective,
+    config: BenchConfig,
+    size: int,
+    in_place: bool,
+    ctx: DistContext,
+    device: Any,
+    stream: Any,
+    algo: str | None,
+) -> _Local:
     dtype = torch_dtype(torch, config.dtype)
     b = _buffers(torch, engine, coll, config, size, in_place, ctx, device, dtype)
     try:
-        return _check_and_time(torch, engine, coll, config, b, in_place, ctx, device, stream,
-                               algo)
+        return _check_and_time(torch, engine, coll, config, b, in_place, ctx, device, stream, algo)
     finally:
         del b
         engine.release()
 
 
-def _check_and_time(torch: Any, engine: Any, coll: Collective, config: BenchConfig, b: Buffers,
-                    in_place: bool, ctx: DistContext, device: Any, stream: Any,
-                    algo: str | None) -> _Local:
+def _check_and_time(
+    torch: Any,
+    engine: Any,
+    coll: Collective,
+    config: BenchConfig,
+    b: Buffers,
+    in_place: bool,
+    ctx: DistContext,
+    device: Any,
+    stream: Any,
+    algo: str | None,
+) -> _Local:
     dtype = torch_dtype(torch, config.dtype)
     barrier = torch.distributed.barrier
     wrong, checked = 0, False
     if config.check and (coll.checks_in_place or not in_place):
         poison = float("nan") if dtype.is_floating_point else 0
         b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
-        b.send.copy_(pattern(torch, ctx.rank, b.sizing.send_elems, op=config.op, dtype=dtype,
-                             device=device))
+        b.send.copy_(
+            pattern(torch, ctx.rank, b.sizing.send_elems, op=config.op, dtype=dtype, device=device)
+        )
         if stream is not None:
             stream.wait_stream(torch.cuda.current_stream())
             with torch.cuda.stream(stream):
@@ -165,14 +219,28 @@ def _check_and_time(torch: Any, engine: Any, coll: Collective, config: BenchConf
             wrong = _count_wrong(torch, b.recv, want, config.dtype)
     engine.set_timing(True)
     try:
-        time_us = time_calls(torch, lambda: coll.call(engine, b), iters=config.iters,
-                             warmup_iters=config.warmup_iters,
-                             graph_launches=config.graph_launches, stream=stream,
-                             barrier=barrier)
+        time_us = time_calls(
+            torch,
+            lambda: coll.call(engine, b),
+            iters=config.iters,
+            warmup_iters=config.warmup_iters,
+            graph_launches=config.graph_launches,
+            stream=stream,
+            barrier=barrier,
+        )
     finally:
         engine.set_timing(False)
-    return _Local(collective=coll.name, size_bytes=b.sizing.size_bytes, count=b.sizing.count,
-                  algbw_bytes=b.sizing.algbw_bytes, in_place=in_place, algo=algo, time_us=time_us, wrong=wrong, checked=checked)
+    return _Local(
+        collective=coll.name,
+        size_bytes=b.sizing.size_bytes,
+        count=b.sizing.count,
+        algbw_bytes=b.sizing.algbw_bytes,
+        in_place=in_place,
+        algo=algo,
+        time_us=time_us,
+        wrong=wrong,
+        checked=checked,
+    )
 
 
 def _nccl_version(torch: Any, engine: Any) -> int | None:
@@ -205,17 +273,32 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
             if algo is not None:
                 os.environ["NCCL_ALGO"] = algo  # read by NCCL at each communicator's init
             engine = _make_engine(torch, config, ctx)
-            nccl_version = nccl_version or (_nccl_version(torch, engine)
-                                            if config.backend == "nccl" else None)
+            nccl_version = nccl_version or (
+                _nccl_version(torch, engine) if config.backend == "nccl" else None
+            )
             try:
                 for coll in colls:
                     for size in config.sizes():
-                        elem = torch.empty((), dtype=torch_dtype(torch, config.dtype)).element_size()
+                        elem = torch.empty(
+                            (), dtype=torch_dtype(torch, config.dtype)
+                        ).element_size()
                         if coll.sizing(size, elem, ctx.world_size).count == 0:
                             continue  # below one 16-byte group per rank: nothing to move
                         for in_place in (False, True):
-                            rows.append(_one_row(torch, engine, coll, config, size, in_place,
-                                                 ctx, device, stream, algo))
+                            rows.append(
+                                _one_row(
+                                    torch,
+                                    engine,
+                                    coll,
+                                    config,
+                                    size,
+                                    in_place,
+                                    ctx,
+                                    device,
+                                    stream,
+                                    algo,
+                                )
+                            )
                         if ctx.rank == 0:
                             _log(f"# {coll.name} {size} B done")
             finally:
@@ -230,13 +313,18 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
         dist.destroy_process_group()
     if ctx.rank != 0:
         return None
-    return _assemble(config, ctx, colls, everyone, infos, nccl_version,
-                     device.type == "cuda")
+    return _assemble(config, ctx, colls, everyone, infos, nccl_version, device.type == "cuda")
 
 
-def _assemble(config: BenchConfig, ctx: DistContext, colls: list[Collective],
-              everyone: list[list[_Local]], infos: list[RankInfo], nccl_version: int | None,
-              on_gpu: bool) -> BenchResult:
+def _assemble(
+    config: BenchConfig,
+    ctx: DistContext,
+    colls: list[Collective],
+    everyone: list[list[_Local]],
+    infos: list[RankInfo],
+    nccl_version: int | None,
+    on_gpu: bool,
+) -> BenchResult:
     by_name = {c.name: c for c in colls}
     samples = []
     for i, row in enumerate(everyone[0]):
@@ -244,17 +332,35 @@ def _assemble(config: BenchConfig, ctx: DistContext, colls: list[Collective],
         avg = sum(times) / len(times)
         coll = by_name[row.collective]
         algbw, busbw = busbw_gbps(coll, row.algbw_bytes, avg, ctx.world_size)
-        samples.append(BenchSample(
-            collective=row.collective, size_bytes=row.size_bytes, count=row.count,
-            dtype=config.dtype, redop=config.op if coll.reduces else "none",
-            root=config.root if coll.rooted else -1, in_place=row.in_place, time_us=avg,
-            algbw_gbps=algbw, busbw_gbps=busbw,
-            wrong=sum(r[i].wrong for r in everyone),
-            checked=any(r[i].checked for r in everyone), time_us_min=min(times),
-            time_us_max=max(times), rank_time_us=times, algo=row.algo))
+        samples.append(
+            BenchSample(
+                collective=row.collective,
+                size_bytes=row.size_bytes,
+                count=row.count,
+                dtype=config.dtype,
+                redop=config.op if coll.reduces else "none",
+                root=config.root if coll.rooted else -1,
+                in_place=row.in_place,
+                time_us=avg,
+                algbw_gbps=algbw,
+                busbw_gbps=busbw,
+                wrong=sum(r[i].wrong for r in everyone),
+                checked=any(r[i].checked for r in everyone),
+                time_us_min=min(times),
+                time_us_max=max(times),
+                rank_time_us=times,
+                algo=row.algo,
+            )
+        )
     mode = "graph" if on_gpu and config.graph_launches > 0 else "eager"
     engine = "direct" if config.backend == "nccl" and config.engine == "direct" else "torch"
-    return BenchResult(nranks=ctx.world_size, backend=config.backend, engine=engine, mode=mode,
-                       config=config, nccl_version=nccl_version, ranks=tuple(infos),
-                       samples=tuple(samples))
-
+    return BenchResult(
+        nranks=ctx.world_size,
+        backend=config.backend,
+        engine=engine,
+        mode=mode,
+        config=config,
+        nccl_version=nccl_version,
+        ranks=tuple(infos),
+        samples=tuple(samples),
+    )

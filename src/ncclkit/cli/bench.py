@@ -90,7 +90,16 @@ def _config(args: argparse.Namespace) -> Any:
     if args.iters < 1 or args.warmup_iters < 0:
         raise NcclkitError(f"-n {args.iters} / -w {args.warmup_iters}: need n >= 1, w >= 0",
                            hint="e.g. -n 20 -w 5")
+    from ncclkit.bench.engines import DTYPES  # noqa: PLC0415
+
+    if args.datatype not in DTYPES:
+        raise NcclkitError(f"-d {args.datatype}: unknown data type",
+                           hint=f"use one of {', '.join(DTYPES)} (nccl-tests' -d names)")
+    if args.op not in ("sum", "prod", "max", "min", "avg"):
+        raise NcclkitError(f"-o {args.op}: unknown reduction op", hint="use sum, prod, max, min or avg")
     backend = args.backend or ("nccl" if _have_gpu() else "gloo")
+    if backend == "gloo" and args.op == "avg":
+        raise NcclkitError("-o avg is not available with gloo", hint="use -o sum on CPUs")
     algos = tuple(a.strip() for a in args.algo.split(",") if a.strip())
     return BenchConfig(
         collectives=colls, min_bytes=args.minbytes, max_bytes=args.maxbytes,

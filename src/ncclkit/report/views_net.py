@@ -180,9 +180,12 @@ def _compare(where: str, pred: dict[str, Any], obs: dict[str, Any]) -> list[Tran
     transports = [str(t) for t in obs.get("transports") or []]
     net = (pred.get("net") or {})
     want_net, got_net = net.get("plugin"), obs.get("network")
+    used = any(t.startswith("NET/") for t in transports)
+    # NCCL loads its NET transport even on one node; it only says something when traffic used it.
+    observed = str(got_net or "not in log") + ("" if used or not got_net else " (loaded, not used)")
     rows.append(TransportRow(where=where, what="network", predicted=str(want_net or "-"),
-                             observed=str(got_net or "not in log"), why=str(net.get("why") or ""),
-                             status="not seen" if not got_net or not want_net else
+                             observed=observed, why=str(net.get("why") or ""),
+                             status="not seen" if not used or not want_net else
                              ("match" if got_net == want_net else "mismatch")))
     gdr = pred.get("gdr") or {}
     on = sorted(k for k, v in gdr.items() if isinstance(v, dict) and v.get("gdr"))

@@ -112,9 +112,16 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       "bring the port up, or drop it from NCCL_IB_HCA on every node", value=raw, down=down))
     dead = [e.name + (f":{e.port}" if e.port is not None else "") for e in lst.entries
             if not any(e.matches(p.device, p.port, exact=lst.exact) for p in all_ports)]
-    if dead and not out:
+    if dead and not out and not lst.exclude:
+        # Like a down port: the device meant is not used, so this node runs fewer NICs than its peers.
+        out.append(_f("env.hca_unknown", Severity.ERROR, var,
+                      f"NCCL_IB_HCA={raw!r} names {', '.join(repr(d) for d in dead)}, which match no "
+                      f"device/port here{spaces}: NCCL silently runs without them",
+                      f"name only existing ports; usable ports: {usable}", value=raw, unknown_entries=dead))
+    elif dead and not out:
         out.append(_f("env.hca_entry_unknown", Severity.WARNING, var,
-                      f"NCCL_IB_HCA entries {', '.join(repr(d) for d in dead)} match no device/port{spaces}",
+                      f"NCCL_IB_HCA entries {', '.join(repr(d) for d in dead)} match no device/port{spaces} "
+                      "(harmless in an exclude list, but likely a typo)",
                       f"remove them; usable ports: {usable}", value=raw, unknown_entries=dead))
     over = lst.prefix_overreach({d.name for d in facts.ib_devices})
     if over:

@@ -95,7 +95,8 @@ def check_peermem_version(facts: NodeFacts) -> list[Finding]:
     """gdr.peermem_version (warning): a peer-memory module exists but this NCCL does not look for it.
 
     NCCL <= 2.22 does not test sys/module/nvidia_peermem; with only the inbox nvidia_peermem (no
-    MLNX_OFED nv_mem files) it reports GDR off unless dma-buf works (NCCL 2.13+).
+    MLNX_OFED nv_mem files) it reports GDR off unless dma-buf works (NCCL 2.13+), which a snapshot
+    can only call possible, so the finding stands with dma-buf too (worded accordingly).
     """
     if not facts.ib_devices or not facts.gpus:
         return []
@@ -103,12 +104,16 @@ def check_peermem_version(facts: NodeFacts) -> list[Finding]:
     version = parse_nccl_version(facts.nccl.version)
     if not sup.any_peermem or sup.nccl_sees_peermem is not False or version is None:
         return []
-    if sup.dmabuf:
-        return []
+    # dma-buf may still carry GDR, but "possible" is only kernel + driver flavour: NCCL also needs
+    # ibv_reg_dmabuf_mr in rdma-core and the GPU's DMA_BUF_SUPPORTED attribute, which a snapshot
+    # cannot show. The module the user loaded is ignored either way, so say so.
+    outcome = ("GPUDirect RDMA then rests on dma-buf alone (kernel and open GPU module allow it; "
+               "confirm /GDRDMA in an NCCL_DEBUG=INFO log)" if sup.dmabuf else
+               "it will report GPUDirect RDMA disabled")
     return [Finding(
         id="gdr.peermem_version", severity=Severity.WARNING, subject="nvidia_peermem",
         message=(f"NCCL {facts.nccl.version} looks only at {', '.join(_paths_checked(version))}, which "
-                 f"are absent (present: {', '.join(sup.seen)}): it will report GPUDirect RDMA disabled"),
+                 f"are absent (present: {', '.join(sup.seen)}): {outcome}"),
         fix=f"pip install -U '{pip_nccl_package(facts)}>=2.23'   # NCCL 2.23+ also detects nvidia_peermem",
         evidence=evidence(", ".join(_paths_checked(version)), list(sup.seen),
                           "one of the files this NCCL version checks",
@@ -137,8 +142,11 @@ def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
                and gpu_gpu_link(facts, entry.gpu, e.gpu).nvlinks is not None]
         nccl_type = nccl_level_of(nic.path)
         shown = nic.path.name if nccl_type == nic.path.name else f"{nic.path.name} ({nccl_type} for NCCL)"
-        down_close = [p.device.name for p in all_paths.get(entry.gpu.index, [])
-                      if p.path is not None and p.path < nic.path and p.device not in usable]
+        closer = [p.device for p in all_paths.get(entry.gpu.index, [])
+                  if p.path is not None and p.path < nic.path and p.device not in usable]
+        if any(all(port.state_id is None for port in dev.ports) for dev in closer):
+            continue  # a closer NIC's port state could not be read (probe.source_missing): no verdict
+        down_close = [dev.name for dev in closer]
         fix = (f"export NCCL_NET_GDR_LEVEL={nccl_type}   # lets GDR cross the host bridge; measure, it "
                "can be slower than staging through host memory")
         if down_close:

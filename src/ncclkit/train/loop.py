@@ -61,7 +61,10 @@ class _Job:
                     fully_shard(module)
             fully_shard(model)
             no_sync = _fsdp_no_sync(model)
-        fused = {"fused": True} if self.ctx.device.type == "cuda" else {}
+        # Fused AdamW for plain tensors on CUDA; FSDP's sharded DTensor parameters keep the
+        # default (foreach) implementation.
+        fused = {"fused": True} if self.ctx.device.type == "cuda" and not (
+            self.ctx.distributed and self.opts.strategy == "fsdp") else {}
         opt = torch.optim.AdamW(model.parameters(), lr=1e-4, **fused)
         return model, opt, no_sync
 
@@ -187,7 +190,8 @@ def _result(opts: TrainOptions, ctx: DistContext, job: _Job, runs: list[RunStats
                  "mode": "eager", "samples": samples, "findings": []}
     nccl_version = None
     if opts.backend == "nccl":
-        nccl_version = ".".join(str(v) for v in torch.cuda.nccl.version())
+        raw = torch.cuda.nccl.version()  # a tuple in torch 2.x, an int code in older releases
+        nccl_version = ".".join(map(str, raw)) if isinstance(raw, tuple) else str(raw)
     return {
         "schema_version": 1,
         "model": {"size": opts.model_size, "params": count, "num_layers": cfg.num_layers,

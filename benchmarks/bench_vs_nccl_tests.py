@@ -2,14 +2,14 @@
 
 Usage, on a machine with >= 2 GPUs, nvcc and the torch + nvidia-nccl wheels:
     python benchmarks/bench_vs_nccl_tests.py --nccl-tests-src DIR --out DIR [--label NAME]
-It builds all_reduce_perf against the libnccl that torch uses, then runs, interleaved, two rounds
+It builds all_reduce_perf against the libnccl that torch uses, then runs, interleaved, --rounds rounds (3)
 of: nccl-tests -G 10 (CUDA graph) and ncclkit bench (CUDA graph, direct NCCL); then once each
 nccl-tests without -G, ncclkit --eager, and ncclkit --engine torch (graph and eager), for
 information, and ncclkit with torch's allocator instead of ncclMemAlloc. Writes to --out:
 <label>.md (commands, machine, comparison table, criteria), <label>.json (every run's parsed
 rows) and <label>-raw.txt (every command's full output).
 Criteria (the issue's): graph-mode busbw at >= 256 MB >= 0.98x nccl-tests -G, and time at
-<= 64 KB <= 1.10x nccl-tests -G, each size compared with the better of the two rounds per tool.
+<= 64 KB <= 1.10x nccl-tests -G, each size compared with the best round per tool.
 Every child process inherits NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1 and
 NVSHMEM_DISABLE_NVLS=1 (NVLink multicast stays off on shared hosts).
 """
@@ -95,6 +95,7 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--label", default="bench-2xH200-" + datetime.date.today().isoformat())
     ap.add_argument("--nproc", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved graph-mode rounds per tool")
     ap.add_argument("--kit-args", default="", help="extra `ncclkit bench` arguments")
     args = ap.parse_args()
     env = dict(os.environ, **SAFE_ENV)
@@ -119,7 +120,7 @@ def main() -> int:
         cmds[name] = cmd
         runs.setdefault(name, []).append(sh(cmd, raw, env))
 
-    for _ in range(2):  # interleaved, so drift on a shared host hits both tools alike
+    for _ in range(args.rounds):  # interleaved, so drift on a shared host hits both tools alike
         go("nccl-tests -G 10", [*nt, "-G", "10"])
         go("ncclkit graph", [*kit, "-G", "10"])
     go("nccl-tests default", nt)
@@ -128,7 +129,7 @@ def main() -> int:
     go("ncclkit --engine torch graph", [*kit, "-G", "10", "--engine", "torch"])
     go("ncclkit --engine torch --eager", [*kit, "--eager", "--engine", "torch"])
     parsed = {k: [parse_rows(t) for t in v] for k, v in runs.items()}
-    report = render(parsed, cmds, machine, topo)
+    report = render(parsed, cmds, machine, topo, args.rounds)
     (args.out / f"{args.label}.md").write_text(report)
     (args.out / f"{args.label}.json").write_text(json.dumps(
         {"date": datetime.date.today().isoformat(), "machine": machine, "commands":
@@ -141,16 +142,16 @@ def main() -> int:
 
 
 def render(parsed: dict[str, list[dict]], cmds: dict[str, list[str]], machine: str,
-           topo: str) -> str:
+           topo: str, rounds: int) -> str:
     nt, kit = parsed["nccl-tests -G 10"], parsed["ncclkit graph"]
     sizes = sorted({s for r in nt + kit for s in r})
     lines = [f"# ncclkit bench vs nccl-tests all_reduce_perf, {datetime.date.today().isoformat()}",
              "", "Machine (nvidia-smi): " + ", ".join(machine.strip().splitlines()), "",
              "```", re.sub(r"\x1b\[[0-9;]*m", "", topo).strip(), "```", "",
-             "Commands (each run in this order; the first two pairs twice, interleaved):", ""]
+             f"Commands (each run in this order; the first pair {rounds} times, interleaved):", ""]
     lines += [f"- {k}: `{shlex.join(v)}`" for k, v in cmds.items()]
     lines += ["", "Env of every process: " + " ".join(f"{k}={v}" for k, v in SAFE_ENV.items()),
-              "", "## CUDA-graph mode, out-of-place (best of 2 rounds per tool)", "",
+              "", f"## CUDA-graph mode, out-of-place (best of {rounds} rounds per tool)", "",
               "| size (B) | nccl-tests -G time (us) | ncclkit time (us) | time ratio | "
               "nccl-tests -G busbw | ncclkit busbw | busbw ratio | criterion |",
               "|---|---|---|---|---|---|---|---|"]

@@ -209,7 +209,7 @@ def _is_result(path: Path) -> bool:
 def write_bundle(out: Path, *, root: NodeRoot, files: list[Path], redact: bool = True,
                  force: bool = False) -> BundleResult:
     """Write OUT (.tar.gz): snapshot of `root`, `files` (JSON results or logs), README and index."""
-    from ncclkit.doctor import run_doctor  # noqa: PLC0415 - heavy; only when bundling
+    from ncclkit.doctor import run_doctor
 
     out = Path(out).absolute()
     name = _archive_name(out)

@@ -8,7 +8,13 @@ import socket
 from pathlib import Path
 
 import pytest
-from report_inputs import analyze_json, bench_json, cluster_json, doctor_json, write_json
+from report_inputs import (
+    analyze_json,
+    bench_json,
+    cluster_json,
+    doctor_json,
+    write_json,
+)
 
 from ncclkit.cli.main import main
 from ncclkit.errors import NcclkitError
@@ -95,7 +101,7 @@ def test_topology_tree_matches_facts(inputs: dict[str, Path]) -> None:
     facts = facts_from_json(data["facts"])
     roots = build_tree(facts, data["env"]["prediction"])
 
-    def walk(nodes):  # noqa: ANN001, ANN202
+    def walk(nodes):
         return [n for node in nodes for n in (node, *walk(node.children))]
 
     nodes = walk(roots)
@@ -140,7 +146,7 @@ def test_transports_predicted_vs_observed(inputs: dict[str, Path]) -> None:
 
 def test_page_offline_and_complete(page: Path, inputs: dict[str, Path]) -> None:
     html = page.read_text()
-    assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", html, re.I)
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", html, re.IGNORECASE)
     assert "<script" not in html.lower() and "<link" not in html.lower() and "@import" not in html
     assert "url(" not in html.replace("url(#", "")  # only in-document SVG references
     for element_id in ("findings", "topology-svg-0", "path-table-0", "busbw-all-reduce-svg",

@@ -30,8 +30,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def run(args: argparse.Namespace) -> int:
-    from ncclkit.bundle import write_bundle  # noqa: PLC0415 - keeps `ncclkit --help` light
-    from ncclkit.probe.root import NodeRoot  # noqa: PLC0415
+    from ncclkit.bundle import write_bundle
+    from ncclkit.probe.root import NodeRoot
 
     result = write_bundle(Path(args.out), root=NodeRoot.open(args.root), files=[Path(f) for f in args.files],
                           redact=not args.no_redact, force=args.force)

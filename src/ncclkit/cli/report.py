@@ -34,10 +34,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def run(args: argparse.Namespace) -> int:
-    from ncclkit.doctor import run_doctor  # noqa: PLC0415 - keeps `ncclkit --help` light
-    from ncclkit.probe.root import NodeRoot  # noqa: PLC0415
-    from ncclkit.report.html import render_html, write_html  # noqa: PLC0415
-    from ncclkit.report.sources import load_source, source_from_doctor  # noqa: PLC0415
+    from ncclkit.doctor import run_doctor
+    from ncclkit.probe.root import NodeRoot
+    from ncclkit.report.html import render_html, write_html
+    from ncclkit.report.sources import load_source, source_from_doctor
 
     sources = [load_source(path) for path in args.results]
     if args.root is not None or (not args.no_doctor and not any(s.kind == "doctor" for s in sources)):

@@ -43,10 +43,10 @@ class RefLine:
 def require_matplotlib() -> Any:
     """matplotlib.pyplot on the Agg backend, or a clear error when the extra is not installed."""
     try:
-        import matplotlib  # noqa: PLC0415 - optional dependency, core CLI works without it
+        import matplotlib
 
         matplotlib.use("Agg", force=True)
-        import matplotlib.pyplot as plt  # noqa: PLC0415
+        import matplotlib.pyplot as plt
     except ImportError:
         raise NcclkitError("the HTML report needs matplotlib, which is not installed",
                            hint="pip install 'ncclkit[report]'") from None
@@ -75,7 +75,7 @@ def _size_label(size: float, _pos: Any = None) -> str:
 def busbw_svg(collective: str, series: list[Series], lines: list[RefLine], *, element_id: str) -> Markup:
     """busbw against size on log axes, one curve per series, the reference lines across."""
     plt = require_matplotlib()
-    from matplotlib.ticker import FuncFormatter  # noqa: PLC0415
+    from matplotlib.ticker import FuncFormatter
 
     fig, ax = plt.subplots(figsize=(7.2, 3.9))
     colours = iter(_PALETTE)

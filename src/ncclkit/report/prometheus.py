@@ -31,7 +31,7 @@ _SEVERITIES = ("error", "warning", "info")
 
 def _client() -> Any:
     try:
-        import prometheus_client  # noqa: PLC0415 - optional dependency (the `report` extra)
+        import prometheus_client
     except ImportError:
         raise NcclkitError("Prometheus output needs prometheus_client, which is not installed",
                            hint="pip install 'ncclkit[report]'") from None
@@ -39,7 +39,7 @@ def _client() -> Any:
 
 
 def _node_metrics(pc: Any, reg: Any, doctor: dict[str, Any]) -> None:
-    from ncclkit.recommend.predict import nic_gdr_support  # noqa: PLC0415
+    from ncclkit.recommend.predict import nic_gdr_support
 
     try:
         facts = facts_from_json(doctor["facts"])
@@ -122,7 +122,7 @@ def write_textfile(registry: Any, path: Path) -> None:
 
 def emit_metrics(doctor: dict[str, Any], *, bench_path: str | None, textfile: str | None, out: TextIO) -> None:
     """`ncclkit doctor --format prometheus [--bench FILE] [--textfile PATH]`: to `out` or to PATH."""
-    from ncclkit.report.sources import load_source  # noqa: PLC0415
+    from ncclkit.report.sources import load_source
 
     bench = None
     if bench_path is not None:

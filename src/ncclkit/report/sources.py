@@ -120,7 +120,7 @@ def load_source(path: str | Path) -> Source:
 
 
 def _analyzed(path: Path) -> Source:
-    from ncclkit.logs.analyze import analyze_path  # noqa: PLC0415 - only for raw text inputs
+    from ncclkit.logs.analyze import analyze_path
 
     result = analyze_path(path)
     if result.get("kind") == "unknown":

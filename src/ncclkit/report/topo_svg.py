@@ -144,8 +144,8 @@ def _box(node: TopoNode, bottom: int) -> str:
     stroke = _BAD if node.bad else stroke
     x, y = node.x, _y(node, bottom)
     parts = [f'<g class="topo-{node.kind}{" topo-bad" if node.bad else ""}" data-key="{escape(node.key)}">',
-             f'<rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="{fill}" '
-             f'stroke="{stroke}" stroke-width="{2.5 if node.bad else 1.2}"/>']
+             (f'<rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="{fill}" '
+              f'stroke="{stroke}" stroke-width="{2.5 if node.bad else 1.2}"/>')]
     for i, line in enumerate(node.lines[:3]):
         weight = ' font-weight="bold"' if i == 0 else ""
         colour = _BAD if node.bad and i == 2 else "#222"

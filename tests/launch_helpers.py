@@ -33,7 +33,7 @@ printf '%s\\n' node-a node-b
 def launch_json(*argv: str) -> tuple[int, dict[str, Any]]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["launch", *argv, "--json"])
+        code = main(["launch", "--json", *argv])
     return code, json.loads(out.getvalue()) if out.getvalue() else {}
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS))
 
-from nodebuilder import Gid, NodeBuilder, Port  # noqa: E402
+from nodebuilder import Gid, NodeBuilder, Port
 
 OUT = TESTS / "fixtures" / "nodes"
 

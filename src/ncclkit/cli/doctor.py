@@ -34,7 +34,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 def run(args: argparse.Namespace) -> int:
     report = run_doctor(NodeRoot.open(args.root))
     if args.format == "prometheus" or args.textfile:
-        from ncclkit.report.prometheus import emit_metrics  # noqa: PLC0415 - optional extra
+        # prometheus_client is an optional extra: imported only for this output.
+        from ncclkit.report.prometheus import emit_metrics
 
         emit_metrics(report.to_json(), bench_path=args.bench, textfile=args.textfile, out=sys.stdout)
     elif args.json or args.format == "json":

@@ -10,13 +10,22 @@ from collections.abc import Callable
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, sort_findings
 from ncclkit.rules.env import check_env_vars
-from ncclkit.rules.gdr import check_gdr_distance, check_gdr_unavailable, check_peermem_version
+from ncclkit.rules.gdr import (
+    check_gdr_distance,
+    check_gdr_unavailable,
+    check_peermem_version,
+)
 from ncclkit.rules.gpu import check_driver_missing, check_gpu_none
 from ncclkit.rules.os import check_memlock
 from ncclkit.rules.pcie import check_link_degraded
 from ncclkit.rules.probe import check_nccl_version, check_probe_issues
-from ncclkit.rules.rdma import (check_ipoib_missing, check_port_down, check_rate_mismatch,
-                                check_rdma_none, check_roce_gid_missing)
+from ncclkit.rules.rdma import (
+    check_ipoib_missing,
+    check_port_down,
+    check_rate_mismatch,
+    check_rdma_none,
+    check_roce_gid_missing,
+)
 from ncclkit.rules.topo import check_flattened
 
 __all__ = ["RULES", "Rule", "run_rules"]

@@ -13,8 +13,15 @@ from ncclkit.facts import IbPort, NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.nccllist import MAX_IFS, parse_nccl_int, parse_nccl_list
 from ncclkit.recommend.predict import nic_gdr_support, predict_gdr
-from ncclkit.recommend.select import (best_roce_v2_ipv4_index, gid_at, nccl_ib_ports, nccl_interfaces,
-                                      nccl_version, usable_ports, ver_at_least)
+from ncclkit.recommend.select import (
+    best_roce_v2_ipv4_index,
+    gid_at,
+    nccl_ib_ports,
+    nccl_interfaces,
+    nccl_version,
+    usable_ports,
+    ver_at_least,
+)
 from ncclkit.topology import gdr_level_from_env
 
 __all__ = ["check_env_vars"]
@@ -115,8 +122,9 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     if dead and not out and not lst.exclude:
         # Like a down port: the device meant is not used, so this node runs fewer NICs than its peers.
         out.append(_f("env.hca_unknown", Severity.ERROR, var,
-                      f"NCCL_IB_HCA={raw!r} names {', '.join(repr(d) for d in dead)}, which match no "
-                      f"device/port here{spaces}: NCCL silently runs without them",
+                      f"NCCL_IB_HCA={raw!r} names {', '.join(repr(d) for d in dead)}, which "
+                      f"{'matches' if len(dead) == 1 else 'match'} no device/port here{spaces}: NCCL "
+                      "silently runs without it, on fewer NICs than intended",
                       f"name only existing ports; usable ports: {usable}", value=raw, unknown_entries=dead))
     elif dead and not out:
         out.append(_f("env.hca_entry_unknown", Severity.WARNING, var,

@@ -13,10 +13,17 @@ from dataclasses import dataclass
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.ncclver import NcclVersion, parse_nccl_version
-from ncclkit.rules.common import evidence, gpu_name, pip_nccl_package
 from ncclkit.recommend.predict import LEVEL_ORDER
-from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
-                              nccl_level_of, usable_rdma_devices)
+from ncclkit.rules.common import evidence, gpu_name, pip_nccl_package
+from ncclkit.topology import (
+    DEFAULT_GDR_LEVEL,
+    gdr_by_distance,
+    gdr_level_from_env,
+    gpu_gpu_link,
+    gpu_nic_paths,
+    nccl_level_of,
+    usable_rdma_devices,
+)
 
 __all__ = ["GdrSupport", "check_gdr_distance", "check_gdr_unavailable", "check_peermem_version",
            "gdr_support"]
@@ -149,6 +156,9 @@ def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
         down_close = [dev.name for dev in closer]
         fix = (f"export NCCL_NET_GDR_LEVEL={nccl_type}   # lets GDR cross the host bridge; measure, it "
                "can be slower than staging through host memory")
+        if nccl_type == "SYS":
+            fix = (f"put a NIC on {name}'s CPU socket (NUMA {entry.gpu.numa_node}), or use NCCL_NET_GDR_LEVEL=SYS "
+                   "only if measured faster: GDR across the CPU interconnect is usually slower than staging")
         if down_close:
             fix = (f"sudo mlxlink -d {down_close[0]}   # bring up the closer NIC's port (see ib.port_down), "
                    "then GDR works at the default level")

@@ -143,10 +143,10 @@ def _redact(tree: Path) -> None:
             addrs |= a
     for p in links:
         redactor.learn_name(os.readlink(p))
-    # Redactor learns host names from the host-naming variables of cmd/env.txt (NCCL_HOSTID) and
-    # any address in an env value: the names and addresses found in logs and results go in that way.
-    redactor.learn("cmd/env.txt", "".join(f"NCCL_HOSTID={h}\n" for h in sorted(hosts))
-                   + "".join(f"NCCL_COMM_ID={a}\n" for a in sorted(addrs)))
+    for host in sorted(hosts):
+        redactor.learn_host(host)
+    for addr in sorted(addrs):
+        redactor.learn_address(addr)
     redactor.freeze()
     for rel, p in files:
         text = texts.get(rel)

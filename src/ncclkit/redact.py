@@ -139,6 +139,19 @@ class Redactor:
             if addr is not None:
                 self.ipv6.add(addr)
 
+    def learn_host(self, name: str) -> None:
+        """Record a host name found outside the snapshot (a log prefix, a result's `host` field)."""
+        if self._frozen:
+            raise RuntimeError("Redactor.learn_host after freeze")
+        self._add_host(name)
+
+    def learn_address(self, addr: str) -> None:
+        """Record an IPv4 address found outside the snapshot, to be mapped like those inside."""
+        if self._frozen:
+            raise RuntimeError("Redactor.learn_address after freeze")
+        if _valid_v4(addr):
+            self.ipv4.add(ipaddress.IPv4Address(addr))
+
     def _add_host(self, name: str) -> None:
         name = name.strip().rstrip(".")
         if not name or name.lower() in _GENERIC_HOSTS or _valid_v4(name) or _parse_v6(name):

@@ -31,6 +31,7 @@ __all__ = [
     "is_flattened",
     "nccl_level_of",
     "nearest_nic",
+    "pci_ancestors",
     "pci_path_type",
     "usable_rdma_devices",
 ]
@@ -63,7 +64,7 @@ def nccl_level_of(path: PathType) -> str:
     return "PHB" if path is PathType.NODE else path.name
 
 
-def _ancestors(chain: tuple[str, ...]) -> tuple[str, ...] | None:
+def pci_ancestors(chain: tuple[str, ...]) -> tuple[str, ...] | None:
     """NCCL's PCI parents of a device, nearest first, ending before the CPU; None without a chain."""
     if len(chain) < 2 or not _BDF.match(chain[-1]):
         return None
@@ -83,7 +84,7 @@ def _ancestors(chain: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def pci_path_type(a: PciDevice, b: PciDevice) -> PathType | None:
     """Path type between two PCI functions; None when either chain is unknown."""
-    anc_a, anc_b = _ancestors(a.path), _ancestors(b.path)
+    anc_a, anc_b = pci_ancestors(a.path), pci_ancestors(b.path)
     if anc_a is None or anc_b is None:
         return None
     common = next(((i, anc_b.index(n)) for i, n in enumerate(anc_a) if n in anc_b), None)

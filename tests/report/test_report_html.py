@@ -18,7 +18,7 @@ from report_inputs import (
 
 from ncclkit.cli.main import main
 from ncclkit.errors import NcclkitError
-from ncclkit.report.factsjson import facts_from_json
+from ncclkit.factsjson import facts_from_json
 from ncclkit.report.html import render_html
 from ncclkit.report.sources import load_source
 from ncclkit.report.topo_svg import build_tree

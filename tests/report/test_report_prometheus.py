@@ -9,7 +9,7 @@ import pytest
 from report_inputs import bench_json, doctor_json, write_json
 
 from ncclkit.cli.main import main
-from ncclkit.report.factsjson import facts_from_json
+from ncclkit.factsjson import facts_from_json
 
 parser = pytest.importorskip("prometheus_client.parser")
 

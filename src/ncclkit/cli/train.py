@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -134,7 +136,8 @@ def _human(r: dict[str, Any]) -> str:
                      f"{r['exposed_comm_ms']:.1f} ms; gradient sync alone {r['comm_ms']} ms")
     for run in r["runs"][1:]:
         e = run["scaling_efficiency"]
-        lines.append(f"  bucket {run['bucket_mb']} MiB, accum {run['accum']}: step "
+        bucket = "-" if run["bucket_mb"] is None else f"{run['bucket_mb']:g} MiB"
+        lines.append(f"  bucket {bucket}, accum {run['accum']}: step "
                      f"{run['step_ms']:.1f} ms, {run['tokens_per_s_per_gpu']:,.0f} tokens/s per GPU"
                      + (f", efficiency {e:.3f}" if e is not None else ""))
     rec = r["recommendation"]
@@ -146,12 +149,24 @@ def _human(r: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     opts = _options(args)
     result = _execute(args, opts)
+    if args.nproc is None and int(os.environ.get("WORLD_SIZE", "1")) > 1:
+        _report(args, result)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # A rank of a multi-process job leaves without C++ static destructors: with torch 2.13
+        # on gloo, teardown after several DDP models aborts about one time in four ("terminate
+        # called without an active exception") once all work is done (see train/worker.py).
+        os._exit(0)
+    _report(args, result)
+    return 0
+
+
+def _report(args: argparse.Namespace, result: dict[str, Any] | None) -> None:
     if result is None:  # a rank other than 0 under torchrun
-        return 0
+        return
     if args.bench_json is not None and result.get("bench"):
         args.bench_json.write_text(json.dumps(result["bench"], indent=2))
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print(_human(result))
-    return 0

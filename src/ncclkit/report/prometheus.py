@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ncclkit.errors import NcclkitError
-from ncclkit.report.factsjson import facts_from_json
+from ncclkit.factsjson import facts_from_json
 
 __all__ = ["build_registry", "emit_metrics", "render_prometheus", "write_textfile"]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ncclkit.errors import NcclkitError
 from ncclkit.facts import NodeFacts
-from ncclkit.report.factsjson import facts_from_json
+from ncclkit.factsjson import facts_from_json
 
 __all__ = ["KINDS", "Source", "detect_kind", "load_source", "source_from_doctor"]
 

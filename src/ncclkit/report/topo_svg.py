@@ -10,17 +10,16 @@ shows its ports with rate and state. No scripts, no external references: only sh
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from ncclkit.facts import NodeFacts
+from ncclkit.topology import pci_ancestors
 
 __all__ = ["TopoNode", "build_tree", "topology_svg"]
 
-_BDF = re.compile(r"^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
 _BOX_W, _BOX_H, _GAP_X, _ROW_H, _MARGIN = 150, 58, 14, 92, 16
 _COLOURS = {"numa": ("#eef1f6", "#5b6b85"), "rc": ("#f4f4f4", "#777777"), "switch": ("#fff6e0", "#b7862b"),
             "gpu": ("#e6f4e6", "#3c8c3c"), "nic": ("#e4eefa", "#2f6db5")}
@@ -43,12 +42,7 @@ class TopoNode:
 
 def _switches(chain: tuple[str, ...]) -> list[str]:
     """NCCL's PCI parents of the device at the end of `chain`, outermost first (module docstring)."""
-    out: list[str] = []
-    i = len(chain) - 1
-    while i - 2 >= 0 and _BDF.match(chain[i - 1]) and _BDF.match(chain[i - 2]):
-        i -= 2
-        out.append(chain[i])
-    return out[::-1]
+    return list(reversed(pci_ancestors(chain) or ()))
 
 
 def _gdr_line(prediction: dict[str, Any], index: int) -> tuple[str, bool]:

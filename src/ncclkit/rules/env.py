@@ -98,7 +98,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     lst = parse_nccl_list(raw, version=version)
     all_ports = facts.ib_ports
     selected = [p for p in all_ports if lst.selects(p.device, p.port)]
-    active = set(p.name for p in usable_ports(facts))
+    active = {p.name for p in usable_ports(facts)}
     good = [p for p in selected if p.name in active]
     down = [p.name for p in selected if p.name not in active]
     spaces = " (entries keep their spaces: ' mlx5_1' is not mlx5_1)" if any(

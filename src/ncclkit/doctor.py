@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ncclkit.errors import NcclkitError
 from ncclkit.facts import NodeFacts, facts_to_json
 from ncclkit.findings import Finding, exit_code_for
 from ncclkit.probe.collect import collect

@@ -17,7 +17,7 @@ pytest.importorskip("torch")
 from ncclkit.cli.main import main  # noqa: E402
 from ncclkit.errors import NcclkitError  # noqa: E402
 from ncclkit.train.options import TrainOptions  # noqa: E402
-from ncclkit.train.spawn import run_local  # noqa: E402
+from ncclkit.train.spawn import free_port, run_local  # noqa: E402
 
 FAST = ["--device", "cpu", "--model-size", "tiny", "--micro-batch", "2", "--dtype", "fp32",
         "--steps", "3", "--warmup", "1", "--nosync-steps", "3"]
@@ -82,9 +82,10 @@ def test_under_torchrun(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120, check=True)
     base.write_text(one.stdout)
     done = subprocess.run(
-        [str(torchrun), "--nproc-per-node=2", "--master-port=0", "--max-restarts=0", "-m",
-         "ncclkit", "train", "--json", *FAST, "--baseline-json", str(base), "--no-busbw"],
-        capture_output=True, text=True, timeout=180,
+        [str(torchrun), "--nproc-per-node=2", f"--master-port={free_port()}", "--max-restarts=0",
+         "-m", "ncclkit", "train", "--json", *FAST, "--baseline-json", str(base), "--no-busbw",
+         "--timeout", "60"],
+        capture_output=True, text=True, timeout=120,
         env={**os.environ, "OMP_NUM_THREADS": "1"})
     assert done.returncode == 0, done.stderr[-2000:]
     r = json.loads(done.stdout)  # only rank 0 prints

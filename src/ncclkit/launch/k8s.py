@@ -1,8 +1,9 @@
 """A Kubeflow PyTorchJob manifest (kubeflow.org/v1) for the launch, written as block YAML.
 
-Every string scalar (and every key that is not a plain identifier) is written as a JSON string, which is also a YAML double-quoted scalar
-(json.dumps escapes quotes, backslashes, control and non-ASCII characters the way YAML reads them),
-so no value can end a scalar early or start new YAML structure; no YAML library is needed.
+Every string scalar (and every key that is not a plain identifier) is written as a JSON string,
+which is also a YAML double-quoted scalar (json.dumps escapes quotes, backslashes, control and
+non-ASCII characters the way YAML reads them), so no value can end a scalar early or start new
+YAML structure; no YAML library is needed.
 """
 
 from __future__ import annotations

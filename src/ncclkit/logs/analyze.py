@@ -82,6 +82,7 @@ def analyze_text(text: str, *, name: str = "-", kind: str | None = None,
 def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
                    line_rate_gbps: float | None = None) -> dict[str, Any]:
     """Analyze a binary stream (a file, stdin.buffer); NCCL logs are streamed, not loaded."""
+    start = _seekable_at(stream)
     head = stream.read(HEAD_BYTES) or b""
     if kind is None and is_binary(head):
         return _result(name, "unknown", {}, [Finding(
@@ -94,7 +95,11 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     elif kind not in KINDS:
         raise NcclkitError(f"unknown kind {kind!r}", hint="use one of " + ", ".join(KINDS))
     if kind == "nccl_log":
-        summary = parse_nccl_log_stream(io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20))
+        if start is not None:  # a file: read it again from the start (large ones in two processes)
+            stream.seek(start)
+            summary = parse_nccl_log_stream(stream)
+        else:
+            summary = parse_nccl_log_stream(io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20))
         return _result(name, kind, summary.to_json(), check_log(summary, name))
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     text = (head + rest).decode("utf-8", errors="replace") if rest else head_text
@@ -119,6 +124,14 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         id="input.unknown_kind", severity=Severity.INFO, subject=name,
         message=f"{name}: not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                 "ibv_devinfo or show_gids", fix="pass --kind K if you know what it is")])
+
+
+def _seekable_at(stream: BinaryIO) -> int | None:
+    """The current offset of a seekable stream (a file, BytesIO); None for pipes and sockets."""
+    try:
+        return stream.tell() if stream.seekable() else None
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def _result(name: str, kind: str, fields: dict[str, Any], findings: list[Finding]) -> dict[str, Any]:

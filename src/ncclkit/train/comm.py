@@ -25,26 +25,33 @@ __all__ = ["busbw_sweep", "grad_sync_ms"]
 _FIRST_BUCKET_BYTES = 1024 * 1024
 
 
-def busbw_sweep(ctx: DistContext, *, sizes_bytes: list[int], iters: int) -> list[dict[str, Any]]:
-    """all_reduce (float32 sum, in place) at each size: one bench sample per size."""
+def busbw_sweep(ctx: DistContext, *, sizes_bytes: list[int], iters: int,
+                repeats: int = 3) -> list[dict[str, Any]]:
+    """all_reduce (float32 sum, in place) at each size: one bench sample per size.
+
+    As nccl-tests does, `iters` calls are issued back to back and timed together (a sync per
+    call would add the host's round trip to every call, about 20-50 us, and understate busbw at
+    the bucket sizes DDP uses); `repeats` such batches give the mean, min and max.
+    """
     n = ctx.world_size
     samples = []
     for size in sizes_bytes:
         count = size // 4
         buf = torch.empty(count, dtype=torch.float32, device=ctx.device)
-        times_us = []
-        for i in range(iters + 1):  # the first call warms up (connection setup, registration)
-            buf.fill_(float(ctx.rank + 1))
+        buf.fill_(float(ctx.rank + 1))
+        dist.all_reduce(buf)  # warm-up (connection setup, registration) and the correctness check
+        wrong = int((buf != n * (n + 1) / 2).sum().item())
+        batches_us = []
+        for _ in range(repeats):
+            buf.zero_()  # stays zero under repeated sums: no overflow, no denormals
             synchronize(ctx)
             t0 = time.perf_counter()
-            dist.all_reduce(buf)
+            for _ in range(iters):
+                dist.all_reduce(buf)
             synchronize(ctx)
-            if i:
-                times_us.append((time.perf_counter() - t0) * 1e6)
-        expected = n * (n + 1) / 2
-        wrong = int((buf != expected).sum().item())
+            batches_us.append((time.perf_counter() - t0) * 1e6 / iters)
         mean_us, min_us, max_us = max_over_ranks(
-            ctx, [statistics.fmean(times_us), min(times_us), max(times_us)])
+            ctx, [statistics.fmean(batches_us), min(batches_us), max(batches_us)])
         algbw = size / (mean_us * 1e-6) / 1e9
         samples.append({
             "collective": "all_reduce", "size_bytes": count * 4, "dtype": "float32",
@@ -104,5 +111,4 @@ def grad_sync_ms(ctx: DistContext, *, num_params: int, bucket_bytes: int, strate
         synchronize(ctx)
         if i:
             times_ms.append((time.perf_counter() - t0) * 1e3)
-    del flat
     return max_over_ranks(ctx, [statistics.median(times_ms)])[0]

@@ -109,7 +109,7 @@ class _Job:
             nosync = statistics.median(self._timed(
                 model, opt, no_sync, accum, sync=False, warmup=min(warmup, 2),
                 steps=max(3, math.ceil(o.nosync_steps / accum))))
-        del model, opt
+        del model, opt, no_sync
         self._release()
         tokens = o.micro_batch * self.cfg.seq_len * accum
         eff = None

@@ -1,0 +1,326 @@
+"""Running state of one NCCL log read (nccl_log.py fills it): what each kind of line adds, how two
+states of consecutive byte ranges merge, and the frozen NcclLogSummary it finally gives.
+
+The scanner hands over either distinct INFO messages with how often they occurred (`info`, bulk
+lines deduplicated at C speed) or single decoded lines (`rare_line`: WARN/error lines, nccl-tests
+rank lines), so the Python code here runs per distinct message, never per log line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary, TransportUse, normalize_transport
+from ncclkit.logs.patterns import NCCL_RESULT_NAMES, classify_error
+
+__all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
+
+MAX_ERRORS = 200          # distinct error messages kept (repeats are counted, not stored)
+MAX_PAIRS = 50_000        # distinct (channel segment, transport) keys kept for the transport map
+MAX_PREFIX_CACHE = 8192   # distinct line prefixes remembered before the cache is reset
+MAX_GDR_REASONS = 16
+MAX_IB_DEVICES = 64
+MAX_ENV = 256
+ERROR_TEXT_CHARS = 500
+
+_PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
+_VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
+_NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
+_RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device")
+_ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
+_TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
+_PAIR = re.compile(r"(\d+)(?:\[[^\]]*\])?\s*->\s*(\d+)")
+_SPEED = re.compile(r"speed=(\d+)")
+_IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
+_GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
+_DIGITS = re.compile(r"\d+")
+_ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
+
+
+class LogState:
+    """Mutable facts of one streaming pass (or of one byte range of it); `summary()` freezes them."""
+
+    def __init__(self) -> None:
+        self.lines_total = 0
+        self.nccl_lines = 0
+        self.hosts: set[str] = set()
+        self.first_host: str | None = None
+        self.versions: Counter[str] = Counter()
+        self.nranks: int | None = None
+        self.test_ranks: set[int] = set()
+        self.networks: Counter[str] = Counter()
+        self.networks_by_host: dict[str, set[str]] = {}
+        self.plugins: set[str] = set()
+        self.env: dict[str, str] = {}
+        self.pairs: Counter[bytes] = Counter()
+        self.overflow_transports: Counter[bytes] = Counter()
+        self.pairs_truncated = False
+        self.host_of_head: dict[bytes, str] = {}
+        self.line_hosts_left = 0  # bytes still to read in which every line gives its host
+        self.gdr_enabled_lines = 0
+        self.gdr_disabled: list[str] = []
+        self.no_ib_device = False
+        self.ib_devices: list[str] = []
+        self.socket_devices = False
+        self.nic_speed_mbps: int | None = None
+        self.errors: dict[str, list[Any]] = {}
+        self.return_codes: dict[int, str] = {}
+
+    # -- hosts -------------------------------------------------------------------------------
+    def host_of(self, prefix: str) -> str:
+        """Host of the `host:pid:tid [dev]` text in front of "NCCL " (launcher noise allowed)."""
+        m = _PREFIX.search(prefix)
+        host = m.group(1) if m else ""
+        if host:
+            self.hosts.add(host)
+        return host
+
+    def host_of_bytes(self, head: bytes) -> str:
+        """host_of for raw line heads; one regex per distinct head (a few per rank)."""
+        host = self.host_of_head.get(head)
+        if host is None:
+            if len(self.host_of_head) >= MAX_PREFIX_CACHE:
+                self.host_of_head.clear()
+            host = self.host_of_head[head] = self.host_of(head.decode("utf-8", "replace"))
+        return host
+
+    def using_network(self, host: str, net: str) -> None:
+        """One "NCCL INFO Using network X" line (every rank prints it once at init)."""
+        if net:
+            self.networks[net] += 1
+            if host:
+                self.networks_by_host.setdefault(host, set()).add(net)
+
+    # -- single lines ------------------------------------------------------------------------
+    def rare_line(self, line_no: Callable[[], int], line: str) -> None:
+        """A line found by a rare-word search; `line_no()` gives its number (asked only for a new
+        error). INFO facts come from `info`, so an INFO line adds only its host here."""
+        i = line.find("NCCL ")
+        tag = line[i + 5:i + 9] if i >= 0 else ""
+        if tag == "INFO":
+            self.host_of(line[:i])
+        elif tag == "WARN":
+            self.host_of(line[:i])
+            self._add_error(line_no, line)
+        elif tag == "vers":
+            m = _VERSION.search(line, i)
+            if m:
+                self.versions[m.group(1)] += 1
+        else:
+            self._other_line(line_no, line)
+
+    def _add_error(self, line_no: Callable[[], int], line: str) -> None:
+        text = line.strip()[:ERROR_TEXT_CHARS]
+        k = text.find("NCCL WARN ")
+        # Ranks repeat one message with their own addresses and ids: count them as one.
+        key = _DIGITS.sub("#", text[k + 10:] if k >= 0 else text)
+        entry = self.errors.get(key)
+        if entry is not None:
+            entry[1] += 1
+        elif len(self.errors) < MAX_ERRORS:
+            self.errors[key] = [line_no(), 1, text, classify_error(text)]
+
+    def _other_line(self, line_no: Callable[[], int], line: str) -> None:
+        if "Rank" in line and "#" in line:
+            m = _RANK_LINE.search(line)
+            if m:
+                self.test_ranks.add(int(m.group(1)))
+                self.hosts.add(m.group(2))
+                return
+        if "nccl" in line.lower() or "SHARP" in line or "sharp" in line:
+            if any(w in line for w in _ERROR_WORDS):
+                self._add_error(line_no, line)
+
+    # -- distinct INFO messages --------------------------------------------------------------
+    def info(self, rest: str, count: int) -> None:
+        """`count` INFO lines with the message `rest` (the text after "NCCL INFO ")."""
+        head = rest[:4]
+        if head == "NET/":
+            self._net_line(rest, count)
+        elif head == "NCCL":  # "NCCL version ...", "NCCL_X set by environment to Y."
+            if rest.startswith("NCCL version"):
+                m = _VERSION.search(rest)
+                if m:
+                    self.versions[m.group(1)] += count
+            elif " set " in rest:
+                m = _ENV.search(rest.strip())
+                if m and (len(self.env) < MAX_ENV or m.group(1) in self.env):
+                    self.env[m.group(1)] = m.group(2)
+        elif rest.startswith("P2P plugin "):
+            self.plugins.add(rest[11:].strip())
+        elif rest.startswith("Initialized NET plugin "):
+            self.plugins.add(rest[23:].strip())
+        elif head == "GPU ":  # 2.25+: "GPU Direct RDMA Enabled for GPU 0 / HCA 0 (distance 4 <= 5) ..."
+            self._gdr_line(rest, count)
+        elif "ranks " in rest:
+            m = _NRANKS.search(rest)
+            if m:
+                n = int(m.group(1))
+                self.nranks = n if self.nranks is None else max(self.nranks, n)
+        elif " -> " in rest:  # NCCLCHECK trace "transport/net.cc:1302 -> 6": the first site per code
+            m = _TRACE.search(rest)
+            if m:
+                self.return_codes.setdefault(int(m.group(2)), m.group(1))
+
+    def _net_line(self, rest: str, count: int) -> None:
+        if rest.startswith("NET/IB") and "Using [" in rest:
+            devs = _IB_DEV.findall(rest.split(";")[0])
+            if devs and len(self.ib_devices) < MAX_IB_DEVICES:
+                self.ib_devices.extend(d for d in devs if d not in self.ib_devices)
+        elif rest.startswith("NET/Socket") and "Using [" in rest:
+            self.socket_devices = True
+        elif "No device found" in rest:
+            self.no_ib_device = True
+        elif "GPU Direct RDMA" in rest:
+            self._gdr_line(rest, count)
+        elif "speed=" in rest:
+            m = _SPEED.search(rest)
+            if m:
+                self.nic_speed_mbps = max(self.nic_speed_mbps or 0, int(m.group(1)))
+        elif rest.startswith("NET/Plugin") and ("Loaded net plugin" in rest or "Using" in rest):
+            self.plugins.add(rest.split(":", 1)[-1].strip()[:80])
+
+    def _gdr_line(self, rest: str, count: int) -> None:
+        if "Disabled" in rest:
+            m = _GDR_REASON.search(rest)
+            if m:
+                if len(self.gdr_disabled) < MAX_GDR_REASONS and m.group(1) not in self.gdr_disabled:
+                    self.gdr_disabled.append(m.group(1).strip())
+            else:
+                take = min(count, MAX_GDR_REASONS - len(self.gdr_disabled))
+                self.gdr_disabled.extend([rest.strip()[:160]] * max(take, 0))
+        elif "Enabled" in rest:
+            self.gdr_enabled_lines += count
+
+    # -- merge of consecutive byte ranges ------------------------------------------------------
+    def merge(self, later: LogState) -> None:
+        """Fold in the state of the byte range that follows this one (its line numbers are local)."""
+        offset = self.lines_total
+        self.lines_total += later.lines_total
+        self.nccl_lines += later.nccl_lines
+        self.hosts |= later.hosts
+        self.versions.update(later.versions)
+        if later.nranks is not None:
+            self.nranks = later.nranks if self.nranks is None else max(self.nranks, later.nranks)
+        self.test_ranks |= later.test_ranks
+        self.networks.update(later.networks)
+        for host, nets in later.networks_by_host.items():
+            self.networks_by_host.setdefault(host, set()).update(nets)
+        self.plugins |= later.plugins
+        for name, value in later.env.items():
+            if len(self.env) < MAX_ENV or name in self.env:
+                self.env[name] = value
+        if len(self.pairs) < MAX_PAIRS:
+            self.pairs.update(later.pairs)
+        else:
+            self.pairs_truncated = True
+            for tail, count in later.pairs.items():
+                v = tail.rfind(b" via ")
+                if v >= 0:
+                    self.overflow_transports[tail[v + 5:]] += count
+        self.overflow_transports.update(later.overflow_transports)
+        self.pairs_truncated |= later.pairs_truncated
+        self.gdr_enabled_lines += later.gdr_enabled_lines
+        for reason in later.gdr_disabled:
+            if len(self.gdr_disabled) < MAX_GDR_REASONS and reason not in self.gdr_disabled:
+                self.gdr_disabled.append(reason)
+        self.no_ib_device |= later.no_ib_device
+        for dev in later.ib_devices:
+            if dev not in self.ib_devices and len(self.ib_devices) < MAX_IB_DEVICES:
+                self.ib_devices.append(dev)
+        self.socket_devices |= later.socket_devices
+        if later.nic_speed_mbps is not None:
+            self.nic_speed_mbps = max(self.nic_speed_mbps or 0, later.nic_speed_mbps)
+        for key, (line_no, count, text, cls) in later.errors.items():
+            entry = self.errors.get(key)
+            if entry is not None:
+                entry[1] += count
+            elif len(self.errors) < MAX_ERRORS:
+                self.errors[key] = [line_no + offset, count, text, cls]
+        for code, site in later.return_codes.items():
+            self.return_codes.setdefault(code, site)
+
+    # -- result ------------------------------------------------------------------------------
+    def summary(self) -> NcclLogSummary:
+        transports: set[str] = set()
+        transport_map, net_gdr, net_nogdr = self._transport_map(transports)
+        if net_gdr:
+            gdr: bool | None = True
+        elif net_nogdr:
+            gdr = False
+        elif self.gdr_enabled_lines:
+            gdr = True
+        elif self.gdr_disabled:
+            gdr = False
+        else:
+            gdr = None
+        hosts = set(self.hosts)
+        # A paste often cuts the first line mid-hostname ("ask-7677-54l6r" for "task-7677-54l6r").
+        first = self.first_host
+        if first and first in hosts and any(h != first and h.endswith(first) for h in hosts):
+            hosts.discard(first)
+        nranks = self.nranks
+        if nranks is None and self.test_ranks:
+            nranks = max(self.test_ranks) + 1
+        errors = tuple(
+            LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
+                     severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix)
+            for e in sorted(self.errors.values(), key=lambda e: e[0]))
+        return NcclLogSummary(
+            nccl_version=self.versions.most_common(1)[0][0] if self.versions else None,
+            nranks=nranks, hosts=tuple(sorted(hosts)), transports=tuple(sorted(transports)),
+            network=self._network(transports), gdr=gdr, errors=errors,
+            versions=tuple(sorted(self.versions)),
+            networks_by_host={h: tuple(sorted(v)) for h, v in sorted(self.networks_by_host.items())},
+            plugins=tuple(sorted(self.plugins)), env=dict(self.env),
+            transport_map=tuple(transport_map), transport_map_truncated=self.pairs_truncated,
+            net_without_gdr=net_nogdr, gdr_disabled_reasons=tuple(self.gdr_disabled),
+            no_ib_device=self.no_ib_device, ib_devices=tuple(self.ib_devices),
+            nic_speed_mbps=self.nic_speed_mbps,
+            return_codes={c: f"{NCCL_RESULT_NAMES.get(c, 'code ' + str(c))} first raised at {site}"
+                          for c, site in sorted(self.return_codes.items())},
+            lines_total=self.lines_total, nccl_lines=self.nccl_lines)
+
+    def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
+        merged: Counter[tuple[str, str]] = Counter()
+        for tail, count in self.pairs.items():
+            text = tail.decode("utf-8", "replace")
+            v = text.rfind(" via ")
+            if v >= 0:
+                merged[(text[:v].strip(), text[v + 5:].strip())] += count
+        for raw_b, count in self.overflow_transports.items():
+            merged[("", raw_b.decode("utf-8", "replace").strip())] += count
+        out: list[TransportUse] = []
+        net_gdr = net_nogdr = False
+        for (seg, raw), count in merged.items():
+            norm = normalize_transport(raw)
+            transports.add(norm)
+            upper = raw.upper()
+            if upper.startswith("NET/") or upper.startswith("COLLNET/"):
+                if "GDRDMA" in upper:
+                    net_gdr = True
+                elif upper.startswith("NET/"):
+                    net_nogdr = True
+            m = _PAIR.search(seg)
+            out.append(TransportUse(
+                src_rank=int(m.group(1)) if m else None, dst_rank=int(m.group(2)) if m else None,
+                transport=norm, raw=raw, channels=count))
+        out.sort(key=lambda t: (t.transport, t.src_rank if t.src_rank is not None else -1,
+                                t.dst_rank if t.dst_rank is not None else -1))
+        return out, net_gdr, net_nogdr
+
+    def _network(self, transports: set[str]) -> str | None:
+        if self.networks:
+            return self.networks.most_common(1)[0][0]
+        nets = {t.split("/")[1] for t in transports if t.startswith("NET/")}
+        if len(nets) == 1:
+            return nets.pop()
+        if self.ib_devices:
+            return "IB"
+        if self.socket_devices:
+            return "Socket"
+        return None
+

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ncclkit.errors import NcclkitError
-from ncclkit.redact_ids import GuidMapper, IdMapper, Ipv4Mapper, Ipv6Mapper, mac_mapper
+from ncclkit.redact_ids import (GuidMapper, IdMapper, Ipv4Mapper, Ipv6Mapper, fmt_like, fmt_v6_like,
+                                is_hex_bytes, mac_mapper, parse_v6, valid_v4)
 
 __all__ = ["RedactionSummary", "Redactor", "redact_tree"]
 
@@ -39,21 +40,6 @@ _NOT_A_SERIAL = {"n/a", "[n/a]", "redacted", "not available", "unknown", "none"}
 _HOST_KEYS = ("MASTER_ADDR", "NCCL_COMM_ID", "NCCL_HOSTID")
 _GENERIC_HOSTS = {"localhost", "localhost.localdomain", "ip6-localhost", "(none)"}
 _MAX_TEXT_BYTES = 4 << 20
-
-
-def _is_hex_bytes(groups: list[str], count: int) -> bool:
-    return len(groups) == count and all(len(g) == 2 for g in groups)
-
-
-def _fmt_like(template: str, value: int, groups: int, width: int) -> str:
-    text = ":".join(f"{(value >> (width * 4 * (groups - 1 - i))) & ((1 << (width * 4)) - 1):0{width}x}"
-                    for i in range(groups))
-    return text.upper() if template.isupper() else text
-
-
-def _fmt_v6_like(template: str, addr: ipaddress.IPv6Address) -> str:
-    text = addr.exploded if len(template) == 39 else addr.compressed
-    return text.upper() if template.isupper() else text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,7 +88,7 @@ class Redactor:
         elif rel == "cmd/show_gids.txt":
             # The IPv4 column is the address of the RoCE v2 GID on that line.
             for m in _IPV4.finditer(text):
-                if _valid_v4(m.group(0)):
+                if valid_v4(m.group(0)):
                     self.ipv4.add(ipaddress.IPv4Address(m.group(0)))
 
     def learn_name(self, text: str) -> None:
@@ -122,20 +108,20 @@ class Redactor:
             if value and value.lower() not in _NOT_A_SERIAL and value.strip("0") and "@" not in value:
                 self.serials.add(value)
         self._v4_seen.update(ipaddress.IPv4Address(m.group(0)) for m in _IPV4.finditer(text)
-                             if _valid_v4(m.group(0)))
+                             if valid_v4(m.group(0)))
 
     def _learn_run(self, run: str) -> None:
         groups = run.split(":")
-        if _is_hex_bytes(groups, 6):
+        if is_hex_bytes(groups, 6):
             value = int("".join(groups), 16)
             if not (value >> 40) & 0x01:  # multicast/broadcast MACs name nobody
                 self.macs.add(value)
-        elif _is_hex_bytes(groups, 20):  # IPoIB: 4 bytes flags+QPN, then the port GID
+        elif is_hex_bytes(groups, 20):  # IPoIB: 4 bytes flags+QPN, then the port GID
             self.ipv6.add(ipaddress.IPv6Address(int("".join(groups[4:]), 16)))
-        elif _is_hex_bytes(groups, 8) or (len(groups) == 4 and all(len(g) == 4 for g in groups)):
+        elif is_hex_bytes(groups, 8) or (len(groups) == 4 and all(len(g) == 4 for g in groups)):
             self.guids.add(int("".join(groups), 16))
         else:
-            addr = _parse_v6(run)
+            addr = parse_v6(run)
             if addr is not None:
                 self.ipv6.add(addr)
 
@@ -149,12 +135,12 @@ class Redactor:
         """Record an IPv4 address found outside the snapshot, to be mapped like those inside."""
         if self._frozen:
             raise RuntimeError("Redactor.learn_address after freeze")
-        if _valid_v4(addr):
+        if valid_v4(addr):
             self.ipv4.add(ipaddress.IPv4Address(addr))
 
     def _add_host(self, name: str) -> None:
         name = name.strip().rstrip(".")
-        if not name or name.lower() in _GENERIC_HOSTS or _valid_v4(name) or _parse_v6(name):
+        if not name or name.lower() in _GENERIC_HOSTS or valid_v4(name) or parse_v6(name):
             return
         self.hosts.setdefault(name, "")
         if "." in name:
@@ -178,7 +164,7 @@ class Redactor:
                 prefix = info.get("prefixlen") if isinstance(info, dict) else None
                 for key in ("local", "address", "broadcast", "peer"):
                     value = info.get(key) if isinstance(info, dict) else None
-                    if isinstance(value, str) and _valid_v4(value):
+                    if isinstance(value, str) and valid_v4(value):
                         self.ipv4.add(ipaddress.IPv4Address(value), prefix if key != "peer" else None)
 
     def _learn_env(self, text: str) -> None:
@@ -187,7 +173,7 @@ class Redactor:
             if not sep:
                 continue
             for m in _IPV4.finditer(value):
-                if _valid_v4(m.group(0)):
+                if valid_v4(m.group(0)):
                     self.ipv4.add(ipaddress.IPv4Address(m.group(0)))
             if key.strip() in _HOST_KEYS:
                 self._add_host(value.strip().rsplit(":", 1)[0] if value.count(":") == 1 else value.strip())
@@ -253,24 +239,24 @@ class Redactor:
 
     def _sub_run(self, run: str) -> str:
         groups = run.split(":")
-        if _is_hex_bytes(groups, 6):
+        if is_hex_bytes(groups, 6):
             new = self.macs.get(int("".join(groups), 16))
-            return run if new is None else _fmt_like(run, int(new), 6, 2)
-        if _is_hex_bytes(groups, 20):
+            return run if new is None else fmt_like(run, int(new), 6, 2)
+        if is_hex_bytes(groups, 20):
             gid = ipaddress.IPv6Address(int("".join(groups[4:]), 16))
             new_gid = self.ipv6.get(gid)
             if new_gid is None:
                 return run
-            return ":".join(groups[:4]) + ":" + _fmt_like(run, int(new_gid), 16, 2)
-        if _is_hex_bytes(groups, 8):
+            return ":".join(groups[:4]) + ":" + fmt_like(run, int(new_gid), 16, 2)
+        if is_hex_bytes(groups, 8):
             new = self.guids.get(int("".join(groups), 16))
-            return run if new is None else _fmt_like(run, new, 8, 2)
+            return run if new is None else fmt_like(run, new, 8, 2)
         if len(groups) == 4 and all(len(g) == 4 for g in groups):
             new = self.guids.get(int("".join(groups), 16))
-            return run if new is None else _fmt_like(run, new, 4, 4)
-        addr = _parse_v6(run)
+            return run if new is None else fmt_like(run, new, 4, 4)
+        addr = parse_v6(run)
         new6 = self.ipv6.get(addr) if addr is not None else None
-        return run if new6 is None else _fmt_v6_like(run, new6)
+        return run if new6 is None else fmt_v6_like(run, new6)
 
     def _sub_hex64(self, m: re.Match[str]) -> str:
         new = self.guids.get(int(m.group(1), 16))
@@ -280,7 +266,7 @@ class Redactor:
         return "0x" + (digits.upper() if m.group(1).isupper() else digits)
 
     def _sub_v4(self, m: re.Match[str]) -> str:
-        if not _valid_v4(m.group(0)):
+        if not valid_v4(m.group(0)):
             return m.group(0)
         new = self.ipv4.get(ipaddress.IPv4Address(m.group(0)))
         return m.group(0) if new is None else str(new)
@@ -318,23 +304,6 @@ class Redactor:
                                 macs=len(self.macs), guids=len(self.guids), uuids=len(self.uuids),
                                 serials=len(self.serials), files_changed=files_changed,
                                 names_changed=names_changed)
-
-
-def _valid_v4(text: str) -> bool:
-    try:
-        ipaddress.IPv4Address(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _parse_v6(text: str) -> ipaddress.IPv6Address | None:
-    if text.count(":") < 2:
-        return None
-    try:
-        return ipaddress.IPv6Address(text)
-    except ValueError:
-        return None
 
 
 def _distinctive(host: str) -> bool:

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 from ipaddress import IPv4Address, IPv4Network, IPv6Address
 from typing import Any
 
-__all__ = ["GuidMapper", "IdMapper", "Ipv4Mapper", "Ipv6Mapper", "eui64_to_mac", "mac_mapper", "mac_to_eui64",
+__all__ = ["GuidMapper", "IdMapper", "Ipv4Mapper", "Ipv6Mapper", "eui64_to_mac", "fmt_like", "fmt_v6_like",
+           "is_hex_bytes", "mac_mapper", "mac_to_eui64", "parse_v6", "valid_v4",
            "redactable_v4"]
 
 # Blocks a redacted IPv4 network is moved into: the private block it came from, or 10/8 for a
@@ -241,3 +242,36 @@ class Ipv6Mapper:
     @property
     def originals(self) -> set[Any]:
         return self._prefixes.originals
+
+
+# -- value helpers shared with redact.py ---------------------------------------------------
+def is_hex_bytes(groups: list[str], count: int) -> bool:
+    return len(groups) == count and all(len(g) == 2 for g in groups)
+
+
+def fmt_like(template: str, value: int, groups: int, width: int) -> str:
+    text = ":".join(f"{(value >> (width * 4 * (groups - 1 - i))) & ((1 << (width * 4)) - 1):0{width}x}"
+                    for i in range(groups))
+    return text.upper() if template.isupper() else text
+
+
+def fmt_v6_like(template: str, addr: IPv6Address) -> str:
+    text = addr.exploded if len(template) == 39 else addr.compressed
+    return text.upper() if template.isupper() else text
+
+
+def valid_v4(text: str) -> bool:
+    try:
+        IPv4Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def parse_v6(text: str) -> IPv6Address | None:
+    if text.count(":") < 2:
+        return None
+    try:
+        return IPv6Address(text)
+    except ValueError:
+        return None

@@ -44,15 +44,19 @@ PARALLEL_MIN_BYTES = 64 << 20
 # via NET/Socket/0"; CollNet: "CollNet 05/0 : 5 [receive] via ..."); the tail after ": " is kept.
 _CHAN = re.compile(rb"NCCL INFO (?:Channel|Ring|CollNet|Tree) [^:\n]*: ([^\n]*)")
 _VIA = re.compile(rb" via ([^\n]*)")
-# INFO messages that carry facts (the text after "NCCL INFO "), and the start of rare NCCL lines
-# (the text after "NCCL "). Init lines: "comm 0x.. rank 0 nranks 16", "ncclCommInitRank comm ..",
-# 2.30 "[Rank 0] ncclCommInitRankConfig comm .. - Init START"; NCCLCHECK traces "init.cc:1 -> 2".
+# One match per NCCL line (each alternative runs to the end of the line): the group is the text after
+# "NCCL INFO " of a fact line, the text after "NCCL " of a rare line (WARN/failure/error/version), or
+# empty for any other "NCCL <WORD> " line. Fact lines: init lines ("comm 0x.. rank 0 nranks 16",
+# "ncclCommInitRank comm ..", 2.30 "[Rank 0] ncclCommInitRankConfig .. - Init START"), NET/, env,
+# plugin and GDR lines, NCCLCHECK traces "init.cc:1 -> 2".
 _FACT = re.compile(
     rb"NCCL (?:INFO (?=NET/|NCCL|Using network |P2P plugin|Initialized NET|GPU Direct|comm |ncclComm|"
-    rb"Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*:\d+ -> \d)|(?=WARN|failure|error|version))([^\n]*)")
+    rb"Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*:\d+ -> \d)|(?=WARN|failure|error|version)|"
+    rb"[A-Z]{4,5} [^\n]*)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
-_RARE_ALWAYS = (re.compile(rb"rror"), re.compile(rb"imeout"), b"#")
+# Error words on lines that are not NCCL lines (Python tracebacks, launcher messages).
+_OTHER_ERRORS = (re.compile(rb"rror"), re.compile(rb"imeout"))
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
@@ -74,13 +78,30 @@ def scan_block(st: LogState, chunk: bytes) -> None:
     else:
         st.pairs_truncated = True
         st.overflow_transports.update(_VIA.findall(chunk))
-    rare: list[re.Pattern[bytes] | bytes] = list(_RARE_ALWAYS)
+    lines = chunk.count(b"\n")
     found = _FACT.findall(chunk)
-    if found:
-        _facts(st, chunk, Counter(found), rare)
-    _rare_lines(st, chunk, rare)
-    st.lines_total += chunk.count(b"\n")
-    st.nccl_lines += chunk.count(b"NCCL ")
+    st.nccl_lines += len(found)
+    needles: list[bytes] = [b"#"]
+    facts = Counter(filter(None, found))
+    if facts:
+        _facts(st, chunk, facts, needles)
+    spots = _rare_spots(st, chunk, needles)
+    # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
+    # an error word stand on a line of its own (each NCCL line gave exactly one match above).
+    if lines - len(found) > _empty_lines_before(chunk, spots):
+        for pattern in _OTHER_ERRORS:
+            spots.update(chunk.rfind(b"\n", 0, m.start()) + 1 for m in pattern.finditer(chunk))
+    if spots:
+        numbers = _LineNumbers(chunk, st.lines_total)
+        for s in sorted(spots):
+            e = chunk.find(b"\n", s)
+            st.rare_line(numbers.at(s), chunk[s:e if e >= 0 else len(chunk)].decode("utf-8", "replace"))
+    st.lines_total += lines
+
+
+def _empty_lines_before(c: bytes, starts: set[int]) -> int:
+    """How many of the lines starting at `starts` follow an empty line (NCCL prints one before WARN)."""
+    return sum(1 for s in starts if (c[s - 2:s] == b"\n\n" if s > 1 else s == 1 and c[:1] == b"\n"))
 
 
 def _line_hosts(st: LogState, chunk: bytes) -> None:
@@ -95,14 +116,14 @@ def _line_hosts(st: LogState, chunk: bytes) -> None:
         st.host_of(head.decode("utf-8", "replace") + " [0]")
 
 
-def _facts(st: LogState, c: bytes, found: Counter[bytes], rare: list[re.Pattern[bytes] | bytes]) -> None:
+def _facts(st: LogState, c: bytes, found: Counter[bytes], needles: list[bytes]) -> None:
     """Distinct fact messages of a block; adds to `rare` the searches the block needs."""
     env: dict[str, list[tuple[str, int, bytes]]] = {}
     for key, count in found.items():
         needle = _rare_needle(key)
         if needle is not None:
-            if needle not in rare:
-                rare.append(needle)
+            if needle not in needles:
+                needles.append(needle)
             continue
         rest = key.decode("utf-8", "replace")
         if rest.startswith("NCCL_") and " set " in rest:
@@ -126,37 +147,28 @@ def _rare_needle(key: bytes) -> bytes | None:
     return None
 
 
-def _positions(c: bytes, search: re.Pattern[bytes] | bytes) -> Iterator[int]:
-    if isinstance(search, re.Pattern):
-        for m in search.finditer(c):
-            yield m.start()
-        return
-    i = c.find(search)
+def _find_all(c: bytes, needle: bytes) -> Iterator[int]:
+    i = c.find(needle)
     while i >= 0:
         yield i
-        i = c.find(search, i + len(search))
+        i = c.find(needle, i + len(needle))
 
 
-def _rare_lines(st: LogState, c: bytes, rare: list[re.Pattern[bytes] | bytes]) -> None:
-    """Lines found by rare-word searches, in file order and each once; "Using network" lines."""
+def _rare_spots(st: LogState, c: bytes, needles: list[bytes]) -> set[int]:
+    """Line starts of rare lines (each once); "Using network" lines are handled here."""
     spots: set[int] = set()
-    for search in rare:
-        if search == _USING_NEEDLE:
-            for i in _positions(c, search):
+    for needle in needles:
+        if needle == _USING_NEEDLE:
+            for i in _find_all(c, needle):
                 s = c.rfind(b"\n", 0, i) + 1
                 e = c.find(b"\n", i)
-                net = c[i + len(search):e if e >= 0 else len(c)].decode("utf-8", "replace").strip()
+                net = c[i + len(needle):e if e >= 0 else len(c)].decode("utf-8", "replace").strip()
                 st.using_network(st.host_of_bytes(c[s:i]), net)
         else:
-            for i in _positions(c, search):
-                if search != b"#" or _RANK_HEADER.match(c, i):
+            for i in _find_all(c, needle):
+                if needle != b"#" or _RANK_HEADER.match(c, i):
                     spots.add(c.rfind(b"\n", 0, i) + 1)
-    if not spots:
-        return
-    numbers = _LineNumbers(c, st.lines_total)
-    for s in sorted(spots):
-        e = c.find(b"\n", s)
-        st.rare_line(numbers.at(s), c[s:e if e >= 0 else len(c)].decode("utf-8", "replace"))
+    return spots
 
 
 class _LineNumbers:

@@ -97,12 +97,12 @@ class LogState:
     # -- single lines ------------------------------------------------------------------------
     def rare_line(self, line_no: Callable[[], int], line: str) -> None:
         """A line found by a rare-word search; `line_no()` gives its number (asked only for a new
-        error). INFO facts come from `info`, so an INFO line adds only its host here."""
+        error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
         if tag == "INFO":
-            self.host_of(line[:i])
-        elif tag == "WARN":
+            return
+        if tag == "WARN":
             self.host_of(line[:i])
             self._add_error(line_no, line)
         elif tag == "vers":

@@ -40,19 +40,19 @@ MAX_LINE_BYTES = 64 << 20
 HOST_SCAN_BYTES = 1 << 20   # head of the log in which every line's prefix is parsed for its host
 PARALLEL_MIN_BYTES = 64 << 20
 
-# Channel lines: "Channel 00/0 : 0[0] -> 1[1] [send] via NET/IB/0" (2.4: "Ring 00 : 1 -> 0 [receive]
-# via NET/Socket/0"; CollNet: "CollNet 05/0 : 5 [receive] via ..."); the tail after ": " is kept.
-_CHAN = re.compile(rb"NCCL INFO (?:Channel|Ring|CollNet|Tree) [^:\n]*: ([^\n]*)")
-_VIA = re.compile(rb" via ([^\n]*)")
-# One match per NCCL line (each alternative runs to the end of the line): the group is the text after
-# "NCCL INFO " of a fact line, the text after "NCCL " of a rare line (WARN/failure/error/version), or
-# empty for any other "NCCL <WORD> " line. Fact lines: init lines ("comm 0x.. rank 0 nranks 16",
-# "ncclCommInitRank comm ..", 2.30 "[Rank 0] ncclCommInitRankConfig .. - Init START"), NET/, env,
-# plugin and GDR lines, NCCLCHECK traces "init.cc:1 -> 2".
-_FACT = re.compile(
-    rb"NCCL (?:INFO (?=NET/|NCCL|Using network |P2P plugin|Initialized NET|GPU Direct|comm |ncclComm|"
-    rb"Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*:\d+ -> \d)|(?=WARN|failure|error|version)|"
-    rb"[A-Z]{4,5} [^\n]*)([^\n]*)")
+# One match per NCCL line (every alternative runs to the end of the line), one C-speed pass. The
+# group is:
+# - channel lines: ": " + the tail after "Channel 00/0 : ", e.g. ": 0[0] -> 1[1] [send] via NET/IB/0"
+#   (2.4: "Ring 00 : 1 -> 0 [receive] via NET/Socket/0"; "CollNet 05/0 : 5 [receive] via ...");
+# - fact lines: the text after "NCCL INFO ": init lines ("comm 0x.. rank 0 nranks 16", "ncclCommInit..
+#   comm ..", 2.30 "[Rank 0] ncclCommInitRankConfig .. - Init START"), NET/, env, plugin and GDR lines,
+#   NCCLCHECK traces "init.cc:1 -> 2";
+# - rare lines: the text after "NCCL " (WARN/failure/error/version);
+# - empty for any other "NCCL <WORD> " line (no allocation: b"" is shared).
+_LINE = re.compile(
+    rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
+    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*:\d+ -> \d))|"
+    rb"(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
 # Error words on lines that are not NCCL lines (Python tracebacks, launcher messages).
@@ -73,18 +73,11 @@ def scan_block(st: LogState, chunk: bytes) -> None:
         st.first_host = m.group(1) if m else ""
     if st.line_hosts_left > 0:
         _line_hosts(st, chunk)
-    if len(st.pairs) < MAX_PAIRS:
-        st.pairs.update(_CHAN.findall(chunk))
-    else:
-        st.pairs_truncated = True
-        st.overflow_transports.update(_VIA.findall(chunk))
     lines = chunk.count(b"\n")
-    found = _FACT.findall(chunk)
+    found = _LINE.findall(chunk)
     st.nccl_lines += len(found)
     needles: list[bytes] = [b"#"]
-    facts = Counter(filter(None, found))
-    if facts:
-        _facts(st, chunk, facts, needles)
+    _keys(st, chunk, Counter(filter(None, found)), needles)
     spots = _rare_spots(st, chunk, needles)
     # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
     # an error word stand on a line of its own (each NCCL line gave exactly one match above).
@@ -116,10 +109,21 @@ def _line_hosts(st: LogState, chunk: bytes) -> None:
         st.host_of(head.decode("utf-8", "replace") + " [0]")
 
 
-def _facts(st: LogState, c: bytes, found: Counter[bytes], needles: list[bytes]) -> None:
-    """Distinct fact messages of a block; adds to `rare` the searches the block needs."""
+def _keys(st: LogState, c: bytes, found: Counter[bytes], needles: list[bytes]) -> None:
+    """Distinct channel tails and fact messages of a block; adds to `needles` the rare searches the
+    block needs."""
+    pairs, overflow = st.pairs, len(st.pairs) >= MAX_PAIRS
+    get = pairs.get
     env: dict[str, list[tuple[str, int, bytes]]] = {}
     for key, count in found.items():
+        if key[:2] == b": ":
+            if not overflow:
+                pairs[key] = get(key, 0) + count
+            else:  # keep counting transports, no longer per rank pair
+                st.pairs_truncated = True
+                if (v := key.rfind(b" via ")) >= 0:
+                    st.overflow_transports[key[v + 5:]] += count
+            continue
         needle = _rare_needle(key)
         if needle is not None:
             if needle not in needles:

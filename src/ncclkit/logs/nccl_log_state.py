@@ -55,7 +55,7 @@ class LogState:
         self.networks_by_host: dict[str, set[str]] = {}
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
-        self.pairs: Counter[bytes] = Counter()
+        self.pairs: Counter[bytes] = Counter()  # ": <channel tail>" -> lines
         self.overflow_transports: Counter[bytes] = Counter()
         self.pairs_truncated = False
         self.host_of_head: dict[bytes, str] = {}
@@ -287,7 +287,7 @@ class LogState:
     def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
         merged: Counter[tuple[str, str]] = Counter()
         for tail, count in self.pairs.items():
-            text = tail.decode("utf-8", "replace")
+            text = tail[2:].decode("utf-8", "replace")
             v = text.rfind(" via ")
             if v >= 0:
                 merged[(text[:v].strip(), text[v + 5:].strip())] += count

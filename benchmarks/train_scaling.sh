@@ -14,7 +14,8 @@ mkdir -p "$OUT"
 cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 PY="${PYTHON:-python3}"
-ncclkit() { "$PY" -m ncclkit "$@"; }
+# `timeout` runs programs, not shell functions: call ncclkit through the interpreter everywhere.
+NCCLKIT=("$PY" -m ncclkit)
 
 # NVLink SHARP multicast is not available on the lent machines; keep every library off it.
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
@@ -54,7 +55,7 @@ keep_log() {  # keep_log NAME: rank 0's NCCL lines of a run, bounded in size
 
 DEBUG=(env NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET)
 
-step baseline-1gpu 150 ncclkit train "${MODEL[@]}" --nproc 1 --json --deadline 140 \
+step baseline-1gpu 150 "${NCCLKIT[@]}" train "${MODEL[@]}" --nproc 1 --json --deadline 140 \
   --log-dir "$LOGS/1gpu" > "$OUT/train-1gpu.json"
 
 BASE=()
@@ -74,7 +75,7 @@ keep_log socket
 
 for path in nvlink socket; do
   if [ -s "$OUT/bench-$path.json" ]; then
-    step "plan-$path" 30 ncclkit plan --model-size "$PLAN_MODEL" --world-size 2 \
+    step "plan-$path" 30 "${NCCLKIT[@]}" plan --model-size "$PLAN_MODEL" --world-size 2 \
       --bench "$OUT/bench-$path.json" --bucket-mb "$PLAN_BUCKET" --json > "$OUT/plan-$path.json"
   fi
 done

@@ -65,30 +65,31 @@ _HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
 _FIRST_PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 
 
-def scan_block(st: LogState, chunk: bytes) -> None:
-    """Add the facts of `chunk` (whole lines, ending in a newline) to `st`."""
+def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
+    """Add the facts of buf[:end] (whole lines, the last one ending in a newline) to `st`; `end`
+    spares the copy of a slice."""
+    end = len(buf) if end is None else end
     if st.first_host is None:
-        first = chunk.lstrip()[:400].split(b"\n", 1)[0].decode("utf-8", "replace")
+        first = buf[:end].lstrip()[:400].split(b"\n", 1)[0].decode("utf-8", "replace")
         m = _FIRST_PREFIX.search(first)
         st.first_host = m.group(1) if m else ""
     if st.line_hosts_left > 0:
-        _line_hosts(st, chunk)
-    lines = chunk.count(b"\n")
-    found = _LINE.findall(chunk)
+        _line_hosts(st, buf, end)
+    lines = buf.count(b"\n", 0, end)
+    found = _LINE.findall(buf, 0, end)
     st.nccl_lines += len(found)
     needles: list[bytes] = [b"#"]
-    _keys(st, chunk, Counter(filter(None, found)), needles)
-    spots = _rare_spots(st, chunk, needles)
+    _keys(st, buf, end, Counter(filter(None, found)), needles)
+    spots = _rare_spots(st, buf, end, needles)
     # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
     # an error word stand on a line of its own (each NCCL line gave exactly one match above).
-    if lines - len(found) > _empty_lines_before(chunk, spots):
+    if lines - len(found) > _empty_lines_before(buf, spots):
         for pattern in _OTHER_ERRORS:
-            spots.update(chunk.rfind(b"\n", 0, m.start()) + 1 for m in pattern.finditer(chunk))
+            spots.update(buf.rfind(b"\n", 0, m.start()) + 1 for m in pattern.finditer(buf, 0, end))
     if spots:
-        numbers = _LineNumbers(chunk, st.lines_total)
+        numbers = _LineNumbers(buf, st.lines_total)
         for s in sorted(spots):
-            e = chunk.find(b"\n", s)
-            st.rare_line(numbers.at(s), chunk[s:e if e >= 0 else len(chunk)].decode("utf-8", "replace"))
+            st.rare_line(numbers.at(s), buf[s:buf.find(b"\n", s, end)].decode("utf-8", "replace"))
     st.lines_total += lines
 
 
@@ -97,11 +98,11 @@ def _empty_lines_before(c: bytes, starts: set[int]) -> int:
     return sum(1 for s in starts if (c[s - 2:s] == b"\n\n" if s > 1 else s == 1 and c[:1] == b"\n"))
 
 
-def _line_hosts(st: LogState, chunk: bytes) -> None:
+def _line_hosts(st: LogState, buf: bytes, end: int) -> None:
     """Hosts of all lines that start in the first HOST_SCAN_BYTES of the log."""
-    end = chunk.find(b"\n", st.line_hosts_left - 1) + 1 if len(chunk) > st.line_hosts_left else 0
-    region = b"\n" + (chunk[:end] if end else chunk)
-    st.line_hosts_left -= len(region) - 1
+    cut = buf.find(b"\n", st.line_hosts_left - 1, end) + 1 if end > st.line_hosts_left else end
+    region = b"\n" + buf[:cut]
+    st.line_hosts_left -= cut
     found = _HEAD_PLAIN.findall(region)
     if len(found) < region.count(b"] NCCL "):
         found = _HEAD.findall(region)  # launcher noise before host:pid:tid: the slower lazy form
@@ -109,7 +110,7 @@ def _line_hosts(st: LogState, chunk: bytes) -> None:
         st.host_of(head.decode("utf-8", "replace") + " [0]")
 
 
-def _keys(st: LogState, c: bytes, found: Counter[bytes], needles: list[bytes]) -> None:
+def _keys(st: LogState, c: bytes, end: int, found: Counter[bytes], needles: list[bytes]) -> None:
     """Distinct channel tails and fact messages of a block; adds to `needles` the rare searches the
     block needs."""
     pairs, overflow = st.pairs, len(st.pairs) >= MAX_PAIRS
@@ -136,7 +137,7 @@ def _keys(st: LogState, c: bytes, found: Counter[bytes], needles: list[bytes]) -
             st.info(rest, count)
     for values in env.values():
         if len(values) > 1:  # one variable with several values: the last line in the block wins
-            values.sort(key=lambda v: c.rfind(b"NCCL INFO " + v[2]))
+            values.sort(key=lambda v: c.rfind(b"NCCL INFO " + v[2], 0, end))
         for rest, count, _ in values:
             st.info(rest, count)
 
@@ -151,26 +152,25 @@ def _rare_needle(key: bytes) -> bytes | None:
     return None
 
 
-def _find_all(c: bytes, needle: bytes) -> Iterator[int]:
-    i = c.find(needle)
+def _find_all(c: bytes, end: int, needle: bytes) -> Iterator[int]:
+    i = c.find(needle, 0, end)
     while i >= 0:
         yield i
-        i = c.find(needle, i + len(needle))
+        i = c.find(needle, i + len(needle), end)
 
 
-def _rare_spots(st: LogState, c: bytes, needles: list[bytes]) -> set[int]:
+def _rare_spots(st: LogState, c: bytes, end: int, needles: list[bytes]) -> set[int]:
     """Line starts of rare lines (each once); "Using network" lines are handled here."""
     spots: set[int] = set()
     for needle in needles:
         if needle == _USING_NEEDLE:
-            for i in _find_all(c, needle):
+            for i in _find_all(c, end, needle):
                 s = c.rfind(b"\n", 0, i) + 1
-                e = c.find(b"\n", i)
-                net = c[i + len(needle):e if e >= 0 else len(c)].decode("utf-8", "replace").strip()
+                net = c[i + len(needle):c.find(b"\n", i, end)].decode("utf-8", "replace").strip()
                 st.using_network(st.host_of_bytes(c[s:i]), net)
         else:
-            for i in _find_all(c, needle):
-                if needle != b"#" or _RANK_HEADER.match(c, i):
+            for i in _find_all(c, end, needle):
+                if needle != b"#" or _RANK_HEADER.match(c, i, end):
                     spots.add(c.rfind(b"\n", 0, i) + 1)
     return spots
 
@@ -214,7 +214,10 @@ def parse_nccl_log_stream(stream: BinaryIO, *, workers: int | None = None) -> Nc
     if span is not None and _want_split(span, workers):
         return _parse_split(*span).summary()
     st = _new_state()
-    _scan_blocks(st, iter(lambda: stream.read(CHUNK_BYTES), b""))
+    if span is not None:
+        _scan_range(st, *span)
+    else:
+        _scan_stream(st, stream)
     return st.summary()
 
 
@@ -224,21 +227,42 @@ def _new_state() -> LogState:
     return st
 
 
-def _scan_blocks(st: LogState, blocks: Iterable[bytes]) -> None:
-    """Scan raw blocks, carrying the partial last line of each into the next."""
+def _scan_stream(st: LogState, stream: BinaryIO) -> None:
+    """Scan a pipe or in-memory stream, carrying the partial last line of each block into the next."""
     carry = b""
-    for raw in blocks:
+    while raw := stream.read(CHUNK_BYTES):
         block = carry + raw if carry else raw
         cut = block.rfind(b"\n") + 1
         if cut == 0 and len(block) < MAX_LINE_BYTES:
             carry = block
             continue
-        if cut == 0:
-            cut = len(block)  # a giant line without newline: scan it as is
+        if cut == 0:  # a giant line without newline: scan it as is
+            block, cut = block + b"\n", len(block) + 1
         carry = block[cut:]
-        scan_block(st, block[:cut] if block[cut - 1:cut] == b"\n" else block[:cut] + b"\n")
+        scan_block(st, block, cut)
     if carry:
         scan_block(st, carry + b"\n")
+
+
+def _scan_range(st: LogState, fd: int, start: int, end: int) -> None:
+    """Scan bytes [start, end) of a file; each read starts at a line start, so nothing is copied."""
+    pos = start
+    while pos < end:
+        want = CHUNK_BYTES
+        while True:
+            block = os.pread(fd, min(want, end - pos), pos)
+            cut = len(block) if pos + len(block) >= end else block.rfind(b"\n") + 1
+            if cut or want >= MAX_LINE_BYTES or not block:
+                break
+            want *= 2  # a line longer than the block: read more of it
+        if not block:
+            return
+        cut = cut or len(block)
+        if block[cut - 1:cut] == b"\n":
+            scan_block(st, block, cut)
+        else:  # the last line of the file without its newline, or a giant line
+            scan_block(st, block[:cut] + b"\n")
+        pos += cut
 
 
 # -- two byte ranges in two processes ---------------------------------------------------------------
@@ -262,16 +286,6 @@ def _want_split(span: tuple[int, int, int], workers: int | None) -> bool:
         return False
     # fork() copies only the calling thread: with other threads alive a lock could stay held.
     return threading.active_count() == 1
-
-
-def _range_blocks(fd: int, start: int, end: int) -> Iterable[bytes]:
-    pos = start
-    while pos < end:
-        block = os.pread(fd, min(CHUNK_BYTES, end - pos), pos)
-        if not block:
-            return
-        pos += len(block)
-        yield block
 
 
 def _line_boundary(fd: int, pos: int, end: int) -> int:
@@ -300,7 +314,7 @@ def _parse_split(fd: int, start: int, end: int) -> LogState:
             os.close(read_end)
             later = LogState()
             later.first_host = ""
-            _scan_blocks(later, _range_blocks(fd, mid, end))
+            _scan_range(later, fd, mid, end)
             later.host_of_head.clear()
             with os.fdopen(write_end, "wb") as out:
                 pickle.dump(later, out, protocol=pickle.HIGHEST_PROTOCOL)
@@ -310,7 +324,7 @@ def _parse_split(fd: int, start: int, end: int) -> LogState:
     os.close(write_end)
     pipe = os.fdopen(read_end, "rb")
     try:
-        _scan_blocks(first, _range_blocks(fd, start, mid))
+        _scan_range(first, fd, start, mid)
         data = pipe.read()
     finally:
         pipe.close()  # on an error here the child gets EPIPE instead of blocking on a full pipe
@@ -320,6 +334,6 @@ def _parse_split(fd: int, start: int, end: int) -> LogState:
     else:
         later = LogState()
         later.first_host = ""
-        _scan_blocks(later, _range_blocks(fd, mid, end))
+        _scan_range(later, fd, mid, end)
     first.merge(later)
     return first

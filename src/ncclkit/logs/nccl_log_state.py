@@ -55,7 +55,7 @@ class LogState:
         self.networks_by_host: dict[str, set[str]] = {}
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
-        self.pairs: Counter[bytes] = Counter()  # ": <channel tail>" -> lines
+        self.pairs: Counter[bytes] = Counter()  # ": " + channel tail "0[0] -> 1[1] via X" -> lines
         self.overflow_transports: Counter[bytes] = Counter()
         self.pairs_truncated = False
         self.host_of_head: dict[bytes, str] = {}

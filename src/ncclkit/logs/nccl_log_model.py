@@ -62,7 +62,7 @@ class NcclLogSummary:
     nic_speed_mbps: int | None = None
     return_codes: dict[int, str] = field(default_factory=dict)
     lines_total: int = 0
-    nccl_lines: int = 0
+    nccl_lines: int = 0  # lines with "NCCL INFO/WARN/..." (0: not an NCCL debug log)
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -13,7 +13,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary, TransportUse, normalize_transport
+from ncclkit.logs.nccl_log_model import (
+    LogError,
+    NcclLogSummary,
+    TransportUse,
+    normalize_transport,
+)
 from ncclkit.logs.patterns import NCCL_RESULT_NAMES, classify_error
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
@@ -130,9 +135,9 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 return
-        if "nccl" in line.lower() or "SHARP" in line or "sharp" in line:
-            if any(w in line for w in _ERROR_WORDS):
-                self._add_error(line_no, line)
+        if ("nccl" in line.lower() or "SHARP" in line or "sharp" in line) and any(
+                w in line for w in _ERROR_WORDS):
+            self._add_error(line_no, line)
 
     # -- distinct INFO messages --------------------------------------------------------------
     def info(self, rest: str, count: int) -> None:
@@ -299,7 +304,7 @@ class LogState:
             norm = normalize_transport(raw)
             transports.add(norm)
             upper = raw.upper()
-            if upper.startswith("NET/") or upper.startswith("COLLNET/"):
+            if upper.startswith(("NET/", "COLLNET/")):
                 if "GDRDMA" in upper:
                     net_gdr = True
                 elif upper.startswith("NET/"):

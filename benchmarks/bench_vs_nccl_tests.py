@@ -29,7 +29,6 @@ from pathlib import Path
 
 SAFE_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
             "NVSHMEM_DISABLE_NVLS": "1"}
-SIZES = ["-b", "8", "-e", "1G", "-f", "2"]
 ITERS = ["-w", "5", "-n", "20"]
 LAT_MAX, BW_MIN = 64 * 2**10, 256 * 2**20
 
@@ -95,6 +94,8 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--label", default="bench-2xH200-" + datetime.date.today().isoformat())
     ap.add_argument("--nproc", type=int, default=2)
+    ap.add_argument("--min-bytes", default="8", help="nccl-tests -b for both tools")
+    ap.add_argument("--max-bytes", default="1G", help="nccl-tests -e for both tools")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved graph-mode rounds per tool")
     ap.add_argument("--kit-args", default="", help="extra `ncclkit bench` arguments")
     args = ap.parse_args()
@@ -110,8 +111,9 @@ def main() -> int:
                   "--format=csv,noheader"], raw, env)
     topo = sh(["nvidia-smi", "topo", "-m"], raw, env)
     exe = build_nccl_tests(args.nccl_tests_src, build, raw, env)
-    nt = [str(exe), "-g", str(args.nproc), *SIZES, *ITERS, "-c", "1"]
-    kit = [sys.executable, "-m", "ncclkit", "bench", "--nproc", str(args.nproc), *SIZES, *ITERS,
+    sizes = ["-b", args.min_bytes, "-e", args.max_bytes, "-f", "2"]
+    nt = [str(exe), "-g", str(args.nproc), *sizes, *ITERS, "-c", "1"]
+    kit = [sys.executable, "-m", "ncclkit", "bench", "--nproc", str(args.nproc), *sizes, *ITERS,
            "--backend", "nccl", *shlex.split(args.kit_args)]
     runs: dict[str, list[str]] = {}
     cmds: dict[str, list[str]] = {}

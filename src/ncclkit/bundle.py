@@ -28,7 +28,7 @@ from ncclkit import __version__
 from ncclkit.errors import NcclkitError
 from ncclkit.probe.root import NodeRoot
 from ncclkit.probe.snapshot import MAX_FILE_BYTES, capture_tree
-from ncclkit.redact import Redactor
+from ncclkit.redact import Redactor, apply_to_tree, tree_entries
 
 __all__ = ["BundleResult", "write_bundle"]
 
@@ -98,18 +98,6 @@ def _identities(text: str) -> tuple[set[str], set[str]]:
     return hosts, set(_IPV4.findall(text))
 
 
-def _walk(folder: Path) -> tuple[list[tuple[str, Path]], list[Path]]:
-    files, links = [], []
-    for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
-        for name in [*dirnames, *filenames]:
-            p = Path(dirpath) / name
-            if p.is_symlink():
-                links.append(p)
-            elif p.is_file():
-                files.append((p.relative_to(folder).as_posix(), p))
-    return files, links
-
-
 def _read(path: Path) -> str | None:
     data = path.read_bytes()
     return None if b"\0" in data else data.decode("utf-8", errors="surrogateescape")
@@ -130,7 +118,8 @@ def _rename_inputs(folder: Path, hosts: dict[str, str]) -> None:
 def _redact(tree: Path) -> None:
     """Redact the whole tree with one Redactor: snapshot files by their snapshot path, the rest as text."""
     redactor = Redactor()
-    files, links = _walk(tree)
+    files, entries = tree_entries(tree)
+    links = [p for _rel, p in entries]
     texts = {rel: t for rel, p in files if (t := _read(p)) is not None}
     hosts: set[str] = set()
     addrs: set[str] = set()
@@ -148,20 +137,7 @@ def _redact(tree: Path) -> None:
     for addr in sorted(addrs):
         redactor.learn_address(addr)
     redactor.freeze()
-    for rel, p in files:
-        text = texts.get(rel)
-        if text is not None and (new := redactor.apply(rel, text)) != text:
-            p.write_bytes(new.encode("utf-8", errors="surrogateescape"))
-    for p in links:
-        target = os.readlink(p)
-        new_target = "/".join(redactor.apply_name(c) for c in target.split("/"))
-        if new_target != target:
-            p.unlink()
-            p.symlink_to(new_target)
-    for dirpath, dirnames, filenames in os.walk(tree, topdown=False, followlinks=False):
-        for name in [*dirnames, *filenames]:
-            if (new_name := redactor.apply_name(name)) != name:
-                (Path(dirpath) / name).rename(Path(dirpath) / new_name)
+    apply_to_tree(redactor, tree, files, texts, links)
     _rename_inputs(tree / BUNDLE_DIR, redactor.hosts)
 
 

@@ -20,13 +20,23 @@ __all__ = [
     "NodeFacts",
     "NvLink",
     "OsFacts",
+    "PCIE_GEN_GTS",
     "PciDevice",
     "PeerMemFacts",
     "ProbeIssue",
     "facts_to_json",
+    "pcie_gen_of_gts",
 ]
 
 _FROZEN = {"frozen": True, "slots": True, "kw_only": True}
+
+# PCIe generation -> link speed in GT/s: NVML and nvidia-smi give generations, sysfs gives GT/s.
+PCIE_GEN_GTS = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}
+
+
+def pcie_gen_of_gts(speed_gts: float | None) -> int | None:
+    """16.0 -> 4; None or a speed that is no PCIe generation's -> None."""
+    return next((gen for gen, gts in PCIE_GEN_GTS.items() if gts == speed_gts), None)
 
 
 @dataclass(**_FROZEN)

@@ -54,9 +54,6 @@ class NcclList:
         hit = not self.entries or any(e.matches(name, port, exact=self.exact) for e in self.entries)
         return hit != self.exclude
 
-    def matching_entries(self, name: str, port: int | None = None) -> tuple[NcclListEntry, ...]:
-        return tuple(e for e in self.entries if e.matches(name, port, exact=self.exact))
-
     def prefix_overreach(self, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
         """Entries (prefix mode) that match names other than themselves: {"mlx5_1": ("mlx5_10",)}."""
         if self.exact:

@@ -24,7 +24,7 @@ from ncclkit.errors import NcclkitError
 from ncclkit.redact_ids import (GuidMapper, IdMapper, Ipv4Mapper, Ipv6Mapper, fmt_like, fmt_v6_like,
                                 is_hex_bytes, mac_mapper, parse_v6, valid_v4)
 
-__all__ = ["RedactionSummary", "Redactor", "redact_tree"]
+__all__ = ["RedactionSummary", "Redactor", "apply_to_tree", "redact_tree", "tree_entries"]
 
 # A run of hex groups joined by colons: MACs, GUIDs (xxxx:xxxx:xxxx:xxxx), IPoIB hardware
 # addresses (20 bytes), IPv6 addresses and GIDs. Not part of a word, and not followed by ".<digit>"
@@ -326,7 +326,7 @@ def _read_text(path: Path) -> str | None:
     return data.decode("utf-8", errors="surrogateescape")
 
 
-def _entries(folder: Path) -> tuple[list[tuple[str, Path]], list[tuple[str, Path]]]:
+def tree_entries(folder: Path) -> tuple[list[tuple[str, Path]], list[tuple[str, Path]]]:
     """(files, links) below `folder`, as (relative posix path, path); links are never followed."""
     files: list[tuple[str, Path]] = []
     links: list[tuple[str, Path]] = []
@@ -346,7 +346,7 @@ def redact_tree(folder: Path) -> RedactionSummary:
     if not folder.is_dir():
         raise NcclkitError(f"cannot redact {folder}: not a folder", hint="give a snapshot folder")
     redactor = Redactor()
-    files, links = _entries(folder)
+    files, links = tree_entries(folder)
     texts = {rel: t for rel, p in files if (t := _read_text(p)) is not None}
     for rel, text in texts.items():
         redactor.learn(rel, text)
@@ -356,6 +356,17 @@ def redact_tree(folder: Path) -> RedactionSummary:
     for rel, _p in files:
         redactor.learn_name(rel)
     redactor.freeze()
+    changed, renamed = apply_to_tree(redactor, folder, files, texts, [p for _rel, p in links])
+    return redactor.summary(files_changed=changed, names_changed=renamed)
+
+
+def apply_to_tree(redactor: Redactor, folder: Path, files: list[tuple[str, Path]],
+                  texts: dict[str, str], links: list[Path]) -> tuple[int, int]:
+    """Write a frozen redactor's output below `folder`: file texts, link targets, then names.
+
+    `files` and `texts` are (rel, path) and rel -> text as learned; names are renamed bottom-up so
+    that a folder is renamed after its contents. Returns (files changed, names changed).
+    """
     changed = 0
     for rel, p in files:
         text = texts.get(rel)
@@ -365,7 +376,7 @@ def redact_tree(folder: Path) -> RedactionSummary:
         if new != text:
             p.write_bytes(new.encode("utf-8", errors="surrogateescape"))
             changed += 1
-    for _rel, p in links:
+    for p in links:
         target = os.readlink(p)
         new_target = "/".join(redactor.apply_name(c) for c in target.split("/"))
         if new_target != target:
@@ -378,4 +389,4 @@ def redact_tree(folder: Path) -> RedactionSummary:
             if new_name != name:
                 (Path(dirpath) / name).rename(Path(dirpath) / new_name)
                 renamed += 1
-    return redactor.summary(files_changed=changed, names_changed=renamed)
+    return changed, renamed

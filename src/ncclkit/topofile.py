@@ -204,7 +204,7 @@ def write_topo_xml(facts: NodeFacts) -> str:
     bdfs = [g.bus_id.lower() for g in facts.gpus]
     bdfs += sorted({pci_path_key(d.pci_bdf) or "" for d in facts.ib_devices if d.pci_bdf} - {""})
     devs = [facts.pci.get(b) for b in bdfs]
-    missing = [b for b, d in zip(bdfs, devs) if d is None or not d.path]
+    missing = [b for b, d in zip(bdfs, devs, strict=True) if d is None or not d.path]
     if not bdfs or missing:
         raise NcclkitError(f"no PCI path known for {', '.join(missing) or 'any GPU'}: cannot place it",
                            hint="run on the node itself (or a full `ncclkit snapshot`) so sysfs can be read")

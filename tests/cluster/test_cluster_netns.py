@@ -49,6 +49,11 @@ def test_three_nodes_healthy(netns_cluster) -> None:
              if p["pass"] == 1]
     assert pass1 == [("node0/rank0", "node1/rank1"), ("node0/rank0", "node2/rank2")]
     assert all(p["a_to_b_gbps"] > 0 and p["b_to_a_gbps"] > 0 for p in report["bandwidth"]["pairs"])
+    # No GPU in the namespaces: gloo measures, says why, and that is no finding on CPU nodes.
+    bw = report["bandwidth"]
+    assert (bw["backend"], bw["iters"]) == ("gloo", 3)
+    assert bw["fallback_reason"].startswith("no visible CUDA GPU on node0/rank0")
+    assert not _ids(report, "cluster.bandwidth_fallback")
 
 
 def test_master_port_dropped_for_one_node(netns_cluster) -> None:
@@ -91,7 +96,7 @@ def test_probe_port_dropped_on_one_node(netns_cluster) -> None:
 
 def test_node_killed_mid_run(netns_cluster) -> None:
     c = netns_cluster(3)
-    n0, n1, n2 = c.nodes
+    n0, _n1, n2 = c.nodes
     # Big messages keep the bandwidth phase long enough to kill node 2 inside it.
     c.start_cluster("--bw-size", str(64 << 20), "--bw-iters", "8", timeout_s=TIMEOUT_S)
     deadline = time.monotonic() + TIMEOUT_S + MARGIN_S

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from ncclkit.cluster.model import NodeEntry
 from ncclkit.cluster.proof_judge import judge
 from ncclkit.logs.nccl_log import parse_nccl_log

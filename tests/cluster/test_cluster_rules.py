@@ -9,9 +9,23 @@ import pytest
 from ncclkit.cluster.consistency import check_consistency, odd_nodes
 from ncclkit.cluster.launchenv import read_cluster_env
 from ncclkit.cluster.model import NodeEntry
-from ncclkit.cluster.pairs import PairResult, judge_pairs, plan_pass1, plan_pass2, slow_pairs
+from ncclkit.cluster.pairs import (
+    PairResult,
+    judge_pairs,
+    plan_pass1,
+    plan_pass2,
+    slow_pairs,
+)
 from ncclkit.errors import NcclkitError
-from ncclkit.facts import GidEntry, GpuInfo, IbDevice, IbPort, NcclFacts, NetIface, NodeFacts
+from ncclkit.facts import (
+    GidEntry,
+    GpuInfo,
+    IbDevice,
+    IbPort,
+    NcclFacts,
+    NetIface,
+    NodeFacts,
+)
 
 
 def _port(dev: str, rate: float = 400.0, layer: str = "InfiniBand", gids=()) -> IbPort:

@@ -114,7 +114,7 @@ def test_launch_from_snapshots_carries_per_node_env(shared: Path) -> None:
     from ncclkit.launch import env_from_root
 
     seen = 0
-    for f, snap in zip(out["files"], ("dgx-h100-ib-ok", "roce-2nic-gid")):
+    for f, snap in zip(out["files"], ("dgx-h100-ib-ok", "roce-2nic-gid"), strict=True):
         for name, value in env_from_root(str(nodes / snap)).env.items():
             assert f"export {name}=" in f["text"], (snap, name, value)
             seen += 1

@@ -109,7 +109,7 @@ def _parse_topo(text: str) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
                 break
             continue
         cells = [c.strip() for c in line.split("\t")]
-        matrix[cells[0]] = {h: c for h, c in zip(header[1:], cells[1:]) if re.fullmatch(r"(GPU|NIC)\d+", h)}
+        matrix[cells[0]] = {h: c for h, c in zip(header[1:], cells[1:], strict=False) if re.fullmatch(r"(GPU|NIC)\d+", h)}
     legend = dict(re.findall(r"^\s*(NIC\d+):\s*(\S+)", text, re.M))
     return matrix, legend
 

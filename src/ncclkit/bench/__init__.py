@@ -1,0 +1,1 @@
+"""`ncclkit bench`: nccl-tests-like collective sweeps (records, runner, engines, timing, verdicts)."""

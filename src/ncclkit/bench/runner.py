@@ -133,78 +133,60 @@ def _count_wrong(torch: Any, got: Any, want: Any, dtype_name: str) -> int:
     return int((~ok).sum().item())
 
 
-def _buffers(
-    torch: Any,
-    engine: Any,
-    coll: Collective,
-    config: BenchConfig,
-    size: int,
-    in_place: bool,
-    ctx: DistContext,
-    device: Any,
-    dtype: Any,
-) -> Buffers:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Sweep:
+    """What stays the same for every row of one NCCL_ALGO pass: the parts each row runs on."""
+
+    torch: Any
+    engine: Any
+    config: BenchConfig
+    ctx: DistContext
+    device: Any
+    stream: Any  # a CUDA stream on GPUs, None on CPUs
+    algo: str | None
+
+
+def _buffers(sw: _Sweep, coll: Collective, size: int, in_place: bool, dtype: Any) -> Buffers:
+    torch, engine, ctx = sw.torch, sw.engine, sw.ctx
     elem = torch.empty((), dtype=dtype).element_size()
     sz = coll.sizing(size, elem, ctx.world_size)
     if in_place:
-        whole = engine.alloc(max(sz.send_elems, sz.recv_elems), dtype, device)
+        whole = engine.alloc(max(sz.send_elems, sz.recv_elems), dtype, sw.device)
         s_off, r_off = coll.in_place_offsets(ctx.rank, sz)
         send, recv = whole[s_off : s_off + sz.send_elems], whole[r_off : r_off + sz.recv_elems]
     else:
-        send = engine.alloc(sz.send_elems, dtype, device)
-        recv = engine.alloc(sz.recv_elems, dtype, device)
+        send = engine.alloc(sz.send_elems, dtype, sw.device)
+        recv = engine.alloc(sz.recv_elems, dtype, sw.device)
     return Buffers(
         send=send,
         recv=recv,
         sizing=sz,
         rank=ctx.rank,
         nranks=ctx.world_size,
-        root=config.root if coll.rooted else -1,
-        op=config.op,
+        root=sw.config.root if coll.rooted else -1,
+        op=sw.config.op,
     )
 
 
-def _one_row(
-    torch: Any,
-    engine: Any,
-    coll: Collective,
-    config: BenchConfig,
-    size: int,
-    in_place: bool,
-    ctx: DistContext,
-    device: Any,
-    stream: Any,
-    algo: str | None,
-) -> _Local:
-    dtype = torch_dtype(torch, config.dtype)
-    b = _buffers(torch, engine, coll, config, size, in_place, ctx, device, dtype)
+def _one_row(sw: _Sweep, coll: Collective, size: int, in_place: bool) -> _Local:
+    dtype = torch_dtype(sw.torch, sw.config.dtype)
+    b = _buffers(sw, coll, size, in_place, dtype)
     try:
-        return _check_and_time(torch, engine, coll, config, b, in_place, ctx, device, stream, algo)
+        return _check_and_time(sw, coll, b, in_place, dtype)
     finally:
         del b
-        engine.release()
+        sw.engine.release()
 
 
-def _check_and_time(
-    torch: Any,
-    engine: Any,
-    coll: Collective,
-    config: BenchConfig,
-    b: Buffers,
-    in_place: bool,
-    ctx: DistContext,
-    device: Any,
-    stream: Any,
-    algo: str | None,
-) -> _Local:
-    dtype = torch_dtype(torch, config.dtype)
+def _check_and_time(sw: _Sweep, coll: Collective, b: Buffers, in_place: bool, dtype: Any) -> _Local:
+    torch, engine, config, stream = sw.torch, sw.engine, sw.config, sw.stream
     barrier = torch.distributed.barrier
     wrong, checked = 0, False
     if config.check and (coll.checks_in_place or not in_place):
         poison = float("nan") if dtype.is_floating_point else 0
         b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
         b.send.copy_(
-            pattern(torch, ctx.rank, b.sizing.send_elems, op=config.op, dtype=dtype, device=device)
+            pattern(torch, b.rank, b.sizing.send_elems, op=config.op, dtype=dtype, device=sw.device)
         )
         if stream is not None:
             stream.wait_stream(torch.cuda.current_stream())
@@ -236,7 +218,7 @@ def _check_and_time(
         count=b.sizing.count,
         algbw_bytes=b.sizing.algbw_bytes,
         in_place=in_place,
-        algo=algo,
+        algo=sw.algo,
         time_us=time_us,
         wrong=wrong,
         checked=checked,
@@ -276,6 +258,8 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
             nccl_version = nccl_version or (
                 _nccl_version(torch, engine) if config.backend == "nccl" else None
             )
+            sweep = _Sweep(torch=torch, engine=engine, config=config, ctx=ctx, device=device,
+                           stream=stream, algo=algo)
             try:
                 for coll in colls:
                     for size in config.sizes():
@@ -285,20 +269,7 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
                         if coll.sizing(size, elem, ctx.world_size).count == 0:
                             continue  # below one 16-byte group per rank: nothing to move
                         for in_place in (False, True):
-                            rows.append(
-                                _one_row(
-                                    torch,
-                                    engine,
-                                    coll,
-                                    config,
-                                    size,
-                                    in_place,
-                                    ctx,
-                                    device,
-                                    stream,
-                                    algo,
-                                )
-                            )
+                            rows.append(_one_row(sweep, coll, size, in_place))
                         if ctx.rank == 0:
                             _log(f"# {coll.name} {size} B done")
             finally:

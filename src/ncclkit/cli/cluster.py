@@ -38,8 +38,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="skip the pairwise bandwidth test")
     p.add_argument("--bw-size", type=int, default=16 << 20, metavar="BYTES", dest="bw_size_bytes",
                    help="bytes per message of the bandwidth test (default 16 MiB)")
-    p.add_argument("--bw-iters", type=int, default=4, metavar="N",
-                   help="messages per direction of the bandwidth test (default 4)")
+    p.add_argument("--bw-iters", type=int, default=None, metavar="N",
+                   help="messages per direction of the bandwidth test (default 20 over NCCL, "
+                        "4 over gloo)")
+    p.add_argument("--bw-backend", choices=("auto", "nccl", "gloo"), default="auto",
+                   help="transport of the bandwidth test: NCCL between the nodes' GPUs (the "
+                        "training network) or gloo over TCP (auto: NCCL where every node has a "
+                        "GPU, else gloo)")
     p.add_argument("--json", action="store_true", help="print the JSON report (rank 0)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="print each phase on stderr as this node enters it")
@@ -55,9 +60,20 @@ def _render_text(report: dict[str, Any]) -> str:
     lines.append(f"reachability: {len(report['reachability']) - len(bad)} of "
                  f"{len(report['reachability'])} connections ok")
     lines += [f"  FAIL {r['src']} -> {r['dst']}:{r['port']}: {r['error']}" for r in bad]
-    for pair in report.get("bandwidth", {}).get("pairs", []):
-        lines.append(f"  bandwidth pass {pair['pass']}: {pair['a']} <-> {pair['b']}: "
-                     f"{pair['a_to_b_gbps']:.2f} / {pair['b_to_a_gbps']:.2f} GB/s")
+    bw = report.get("bandwidth")
+    if bw:
+        how = bw["backend"] + (f", network {bw['network']}" if bw.get("network") else "")
+        if bw.get("fallback_reason"):
+            how += f"; not NCCL: {bw['fallback_reason']}"
+        lines.append(f"bandwidth over {how}:")
+    for pair in (bw or {}).get("pairs", []):
+        if pair.get("error"):
+            lines.append(f"  pass {pair['pass']}: {pair['a']} <-> {pair['b']}: FAILED "
+                         f"{pair['error']}")
+            continue
+        both = f", both ways {pair['busbw_gbps']:.2f} GB/s busbw" if "busbw_gbps" in pair else ""
+        lines.append(f"  pass {pair['pass']}: {pair['a']} <-> {pair['b']}: "
+                     f"{pair['a_to_b_gbps']:.2f} / {pair['b_to_a_gbps']:.2f} GB/s{both}")
     lines.append(f"{len(report['findings'])} finding(s):")
     for f in report["findings"]:
         lines.append(f"  [{f['severity']}] {f['id']} {f['subject']}: {f['message']}")
@@ -77,10 +93,17 @@ def run(args: argparse.Namespace) -> int:
     if args.probe_port is not None and not 0 < args.probe_port < 65536:
         raise NcclkitError(f"--probe-port {args.probe_port}: not a TCP port",
                            hint="give a free port in 1..65535, the same on every node")
+    if args.bw_size_bytes < 4:
+        raise NcclkitError(f"--bw-size {args.bw_size_bytes}: too small to measure",
+                           hint="give bytes per message, e.g. --bw-size 16777216 (16 MiB)")
+    if args.bw_iters is not None and args.bw_iters < 1:
+        raise NcclkitError(f"--bw-iters {args.bw_iters}: must be 1 or more",
+                           hint="give the messages per direction, e.g. --bw-iters 20")
     cenv = read_cluster_env()
     opts = ClusterOptions(timeout_s=args.timeout_s, probe_port=args.probe_port, root=args.root,
                           proof=args.proof, bandwidth=args.bandwidth,
                           bw_size_bytes=args.bw_size_bytes, bw_iters=args.bw_iters,
+                          bw_backend=args.bw_backend,
                           log_dir=Path(args.log_dir), verbose=args.verbose)
     outcome = run_cluster(cenv, opts)
     if args.verbose:

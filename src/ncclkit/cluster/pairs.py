@@ -30,6 +30,8 @@ class PairResult:
     b: int
     a_to_b_gbps: float
     b_to_a_gbps: float
+    busbw_gbps: float | None = None  # NCCL: both ways at once, nccl-tests sendrecv_perf busbw
+    error: str | None = None  # NCCL: the pair could not be measured (both directions are 0)
 
     @property
     def gbps(self) -> float:
@@ -48,12 +50,21 @@ def plan_pass1(ranks: Sequence[int]) -> list[list[Pair]]:
     return rounds
 
 
+def _median_gbps(results: Sequence[PairResult]) -> float | None:
+    """Median of the measured pairs; None with fewer than 2 (no baseline)."""
+    measured = [r.gbps for r in results if r.error is None]
+    return statistics.median(measured) if len(measured) >= 2 else None
+
+
+def _is_bad(r: PairResult, median: float | None, fraction: float) -> bool:
+    return r.error is not None or (median is not None and r.gbps < fraction * median)
+
+
 def slow_pairs(results: Sequence[PairResult], fraction: float = SLOW_FRACTION) -> list[PairResult]:
-    """Pairs below fraction x the median of all pairs (none with fewer than 2 pairs: no baseline)."""
-    if len(results) < 2:
-        return []
-    median = statistics.median(r.gbps for r in results)
-    return [r for r in results if r.gbps < fraction * median]
+    """Failed pairs, and pairs below fraction x the median of the measured pairs (none of these
+    with fewer than 2 measured pairs: no baseline)."""
+    median = _median_gbps(results)
+    return [r for r in results if _is_bad(r, median, fraction)]
 
 
 def plan_pass2(pass1: Sequence[PairResult], slow: Sequence[PairResult]) -> list[list[Pair]]:
@@ -80,15 +91,16 @@ def plan_pass2(pass1: Sequence[PairResult], slow: Sequence[PairResult]) -> list[
 def judge_pairs(pass1: Sequence[PairResult], pass2: Sequence[PairResult],
                 label: Callable[[int], str], backend: str,
                 fraction: float = SLOW_FRACTION) -> list[Finding]:
-    """cluster.slow_pair for every slow pass-1 pair, saying whether a node or the link is to blame."""
+    """cluster.slow_pair for every slow pass-1 pair and cluster.pair_failed for every pair NCCL
+    could not measure, saying whether a node or the link is to blame."""
     slow = slow_pairs(pass1, fraction)
     if not slow:
         return []
     everything = [*pass1, *pass2]
     # Pass 2 is judged against pass 1's median: its pairs are mostly suspects, so their own
     # median would be low and hide them.
-    median = statistics.median(r.gbps for r in pass1)
-    bad_pairs = {frozenset((p.a, p.b)) for p in everything if p.gbps < fraction * median}
+    median = _median_gbps(pass1)
+    bad_pairs = {frozenset((p.a, p.b)) for p in everything if _is_bad(p, median, fraction)}
 
     def fine_with_others(node: int, other: int) -> bool | None:
         """True: fast with some third node; False: slow with every third node; None: untested."""
@@ -111,6 +123,10 @@ def judge_pairs(pass1: Sequence[PairResult], pass2: Sequence[PairResult],
         else:
             verdict = "not enough good nodes to tell whether a node or the link is slow"
             fix = "re-run with more nodes, or test each of the two nodes against a known good one"
+        if p.error is not None:
+            out.append(_failed_finding(p, label, verdict, fix, backend, pass2))
+            continue
+        assert median is not None  # a measured pair is only slow against a baseline
         out.append(Finding(
             id="cluster.slow_pair", severity=Severity.WARNING,
             subject=f"{label(p.a)}<->{label(p.b)}",
@@ -123,3 +139,15 @@ def judge_pairs(pass1: Sequence[PairResult], pass2: Sequence[PairResult],
                                 for r in pass2 if {r.a, r.b} & {p.a, p.b}]},
             fix=fix))
     return out
+
+
+def _failed_finding(p: PairResult, label: Callable[[int], str], verdict: str, fix: str,
+                    backend: str, pass2: Sequence[PairResult]) -> Finding:
+    return Finding(
+        id="cluster.pair_failed", severity=Severity.ERROR, subject=f"{label(p.a)}<->{label(p.b)}",
+        message=f"{backend.upper()} between {label(p.a)} and {label(p.b)} failed: {p.error}; "
+                f"{verdict}",
+        evidence={"error": p.error, "backend": backend,
+                  "pass2": [{"pair": f"{label(r.a)}<->{label(r.b)}", "gbps": round(r.gbps, 3),
+                             "error": r.error} for r in pass2 if {r.a, r.b} & {p.a, p.b}]},
+        fix=f"{fix}; the NCCL logs of both nodes (--log-dir, nccl-bw-*.log) say where it stopped")

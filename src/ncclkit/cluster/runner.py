@@ -18,13 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from ncclkit.cluster import proof as proof_mod
-from ncclkit.cluster.bandwidth import run_pair_passes
+from ncclkit.cluster.bandwidth import judge_run, run_pair_passes
 from ncclkit.cluster.consistency import check_consistency
 from ncclkit.cluster.launchenv import ClusterEnv
 from ncclkit.cluster.model import NodeEntry, NodeInfo, ReachRow, node_label
-from ncclkit.cluster.pairs import PairResult, judge_pairs
 from ncclkit.cluster.reach import ProbeListener, probe, send_message
-from ncclkit.cluster.rendezvous import PeerTimeout, Session, interface_of, wait_for_master
+from ncclkit.cluster.rendezvous import (
+    PeerTimeout,
+    Session,
+    interface_of,
+    wait_for_master,
+)
 from ncclkit.cluster.verdicts import missing_findings, phase_failed, reach_findings
 from ncclkit.facts import NodeFacts, facts_to_json
 from ncclkit.findings import Finding, exit_code_for, sort_findings
@@ -44,7 +48,8 @@ class ClusterOptions:
     proof: str = "auto"  # auto (where GPUs exist), on, off
     bandwidth: bool = True
     bw_size_bytes: int = 16 << 20
-    bw_iters: int = 4
+    bw_iters: int | None = None  # None: the transport's default (bw_backend.DEFAULT_ITERS)
+    bw_backend: str = "auto"  # auto (NCCL where every node can), nccl, gloo
     log_dir: Path = Path("ncclkit-cluster-logs")  # per-rank NCCL logs of the proof run
     verbose: bool = False  # phase lines on stderr (what a stuck node was doing)
 
@@ -177,7 +182,7 @@ def _run_peer(session: Session, me: NodeInfo, facts: NodeFacts, opts: ClusterOpt
             session.gather(proof_mod.run_local(session, me, plan, opts), "proof gather")
         if opts.bandwidth:
             _say(opts, cenv.rank, "bandwidth")
-            run_pair_passes(session, opts.bw_size_bytes, opts.bw_iters)
+            run_pair_passes(session, opts, me.host, lambda r: infos[r].label)
         result = session.wait_key("result", time.monotonic() + opts.timeout_s + 5,
                                   f"no result from rank 0 at {where}")
         session.set_json(f"done/{cenv.rank}", 1)
@@ -266,20 +271,11 @@ def _gather_and_judge(session: Session, me: NodeInfo, facts: NodeFacts, st: _Ran
         st.findings += proof_findings
     if opts.bandwidth:
         _say(opts, 0, "bandwidth")
-        passes = run_pair_passes(session, opts.bw_size_bytes, opts.bw_iters)
-        if passes is not None:
-            pass1, pass2 = passes
-            label = lambda r: st.infos[r].label  # noqa: E731
-            st.extra["bandwidth"] = {
-                "backend": "gloo", "size_bytes": opts.bw_size_bytes, "iters": opts.bw_iters,
-                "pairs": [_pair_json(p, label, 1) for p in pass1]
-                + [_pair_json(p, label, 2) for p in pass2]}
-            st.findings += judge_pairs(pass1, pass2, label, "gloo")
-
-
-def _pair_json(p: PairResult, label: Any, pass_no: int) -> dict[str, Any]:
-    return {"pass": pass_no, "a": label(p.a), "b": label(p.b),
-            "a_to_b_gbps": round(p.a_to_b_gbps, 3), "b_to_a_gbps": round(p.b_to_a_gbps, 3)}
+        run = run_pair_passes(session, opts, me.host, lambda r: st.infos[r].label)
+        if run is not None:
+            st.extra["bandwidth"], found = judge_run(run, lambda r: st.infos[r].label,
+                                                     opts.bw_backend, opts.bw_size_bytes)
+            st.findings += found
 
 
 def _finish(session: Session, st: _Rank0State, opts: ClusterOptions) -> ClusterOutcome:

@@ -1,0 +1,1 @@
+"""`ncclkit analyze`: readers of NCCL logs, nccl-tests output, ibstat / show_gids / topo listings."""

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ncclkit.probe.parse import parse_gid_ipv4
+
 __all__ = ["GidEntry", "ipv4_of_gid", "parse_show_gids", "recommend_gid_index"]
 
 _HEADER = re.compile(r"^\s*DEV\s+PORT\s+INDEX\s+GID", re.IGNORECASE)
@@ -34,14 +36,8 @@ class GidEntry:
                 "ipv4": self.ipv4, "roce_version": self.roce_version, "netdev": self.netdev}
 
 
-def ipv4_of_gid(gid: str) -> str | None:
-    """`0000:...:ffff:0a9c:8184` or `::ffff:10.156.129.132` -> "10.156.129.132"; None otherwise."""
-    try:
-        addr = ipaddress.IPv6Address(gid.strip())
-    except ValueError:
-        return None
-    mapped = addr.ipv4_mapped
-    return str(mapped) if mapped is not None else None
+# One parser for IPv4-mapped GIDs, shared with the sysfs reader (probe/infiniband.py).
+ipv4_of_gid = parse_gid_ipv4
 
 
 def _valid(gid: str) -> bool:

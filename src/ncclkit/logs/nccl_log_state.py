@@ -19,6 +19,7 @@ from ncclkit.logs.nccl_log_model import (
     TransportUse,
     normalize_transport,
 )
+from ncclkit.logs.nccl_tests import RANK_LINE
 from ncclkit.logs.patterns import NCCL_RESULT_NAMES, classify_error
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
@@ -34,7 +35,6 @@ ERROR_TEXT_CHARS = 500
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
-_RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
 _PAIR = re.compile(r"(\d+)(?:\[[^\]]*\])?\s*->\s*(\d+)")
@@ -130,7 +130,7 @@ class LogState:
 
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:
         if "Rank" in line and "#" in line:
-            m = _RANK_LINE.search(line)
+            m = RANK_LINE.search(line)
             if m:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))

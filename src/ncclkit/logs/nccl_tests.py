@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["NcclTestsResult", "TestRow", "looks_like_row", "parse_nccl_tests", "parse_nccl_tests_json"]
+__all__ = ["RANK_LINE", "NcclTestsResult", "TestRow", "looks_like_row", "parse_nccl_tests",
+           "parse_nccl_tests_json"]
 
 DTYPES = frozenset({"float", "half", "double", "int8", "uint8", "int32", "uint32", "int64", "uint64",
                     "bfloat16", "f8e4m3", "f8e5m2", "int", "char", "uint", "fp8_e4m3", "fp8_e5m2"})
@@ -23,7 +24,8 @@ COLLECTIVES = ("all_reduce", "all_gather", "reduce_scatter", "alltoallv", "allto
                "reduce", "gather", "scatter", "sendrecv", "hypercube")
 _COLL_PERF = re.compile(r"\b(" + "|".join(COLLECTIVES) + r")_perf")
 _COLL_WORD = re.compile(r"(?<![\w/])(" + "|".join(COLLECTIVES) + r")\b")
-_RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device")
+# "#  Rank  0 Group  0 Pid  1234 on  host-a device  0 [0x1b] NVIDIA H200" (also read by nccl_log_state).
+RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device")
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*([-+\d.eE]+|nan)")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)|nccl-library=(\d+)")
 _HEADER = re.compile(r"^\s*#\s*size\s+count\b")
@@ -183,7 +185,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
                 if value is not None:
                     avgs.append(value)
                 continue
-            m = _RANK_LINE.search(line)
+            m = RANK_LINE.search(line)
             if m:
                 ranks[int(m.group(1))] = m.group(2)
                 continue

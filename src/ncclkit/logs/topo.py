@@ -80,7 +80,7 @@ def parse_topo(text: str) -> TopoMatrix:
         name = tokens[0]
         if name.startswith("GPU"):
             gpus.append(name)
-            gpu_nic[name] = {c: v for c, v in zip(cols, cells) if not c.startswith("GPU")}
+            gpu_nic[name] = {c: v for c, v in zip(cols, cells, strict=True) if not c.startswith("GPU")}
     nics = tuple(c for c in cols if not c.startswith("GPU"))
     return TopoMatrix(gpus=tuple(gpus), nics=nics, gpu_nic=gpu_nic, nic_names=names,
                       gpus_in_header=tuple(c for c in cols if c.startswith("GPU")))

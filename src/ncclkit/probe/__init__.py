@@ -1,0 +1,1 @@
+"""Probe a node (live `/` or a snapshot) through NodeRoot into NodeFacts; `ncclkit snapshot`."""

@@ -12,9 +12,10 @@ from typing import TypeVar
 
 from ncclkit.facts import ProbeIssue
 from ncclkit.probe.parse import parse_bdf, parse_int
-from ncclkit.probe.root import NodeRoot
+from ncclkit.probe.root import NodeRoot, is_error_output
 
-__all__ = ["BDF_COMPONENT", "IssueLog", "bdf_of_path", "read_attr", "read_int_attr", "read_parsed"]
+__all__ = ["BDF_COMPONENT", "IssueLog", "bdf_of_path", "read_attr", "read_int_attr", "read_parsed",
+           "uncaptured_reason"]
 
 T = TypeVar("T")
 
@@ -90,3 +91,15 @@ def bdf_of_path(resolved: str) -> str | None:
         if BDF_COMPONENT.match(comp):
             return parse_bdf(comp)
     return None
+
+
+def uncaptured_reason(root: NodeRoot, name: str) -> str:
+    """Why a snapshot's cmd/<name> gave no output: "not captured", or what the file holds instead."""
+    text = root.read_text(f"cmd/{name}")
+    if text is None:
+        return "not captured"
+    if not text.strip():
+        return "captured output is empty"
+    if is_error_output(text):
+        return f"captured output is an error message ({text.strip().splitlines()[0][:80]!r})"
+    return "not captured"

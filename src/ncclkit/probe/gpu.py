@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ncclkit.facts import GpuInfo
-from ncclkit.probe.common import IssueLog, read_attr, read_int_attr
+from ncclkit.probe.common import IssueLog, read_attr, read_int_attr, uncaptured_reason
 from ncclkit.probe.nvml import NvmlUnavailableError, read_nvml
 from ncclkit.probe.pci import nvidia_gpu_bdfs, pci_dir
 from ncclkit.probe.root import NodeRoot
@@ -65,7 +65,8 @@ def _read_report(root: NodeRoot, issues: IssueLog) -> tuple[SmiReport | None, st
             failures.append(("nvml", str(exc)))
     text = root.command(SMI_XML)
     if text is None:
-        failures.append((f"cmd/{SMI_XML}", "`nvidia-smi -q -x` not available or not captured"))
+        why = "not available" if root.live else uncaptured_reason(root, SMI_XML)
+        failures.append((f"cmd/{SMI_XML}", f"`nvidia-smi -q -x` {why}"))
         return None, None, failures
     report = parse_smi_xml(text)
     if report is None:

@@ -19,7 +19,6 @@ from ncclkit.probe.root import NodeRoot
 __all__ = ["MAX_FILE_BYTES", "TreeMirror"]
 
 MAX_FILE_BYTES = 1 << 20
-_MAX_LINK_HOPS = 40
 
 
 class TreeMirror:
@@ -36,30 +35,13 @@ class TreeMirror:
     # -- links ----------------------------------------------------------------------------
     def mirror(self, rel: str) -> str | None:
         """Resolve `rel` like NodeRoot.resolve, writing each link met into dest; None on a loop."""
-        parts = [c for c in rel.strip("/").split("/") if c and c != "."]
-        done: list[str] = []
-        hops = 0
-        while parts:
-            comp = parts.pop(0)
-            if comp == "..":
-                if done:
-                    done.pop()
-                continue
-            cand = "/".join([*done, comp])
-            if cand not in self._links:
-                self._links[cand] = self.root.readlink(cand)
-            target = self._links[cand]
-            if target is None:
-                done.append(comp)
-                continue
-            hops += 1
-            if hops > _MAX_LINK_HOPS:
-                return None
-            self._write_link(cand, done, target)
-            if target.startswith("/"):
-                done = []
-            parts = [c for c in target.split("/") if c and c != "."] + parts
-        return "/".join(done)
+        resolved, looped = self.root.walk(rel, target_of=self._target, on_link=self._write_link)
+        return None if looped else resolved
+
+    def _target(self, rel: str) -> str | None:
+        if rel not in self._links:
+            self._links[rel] = self.root.readlink(rel)
+        return self._links[rel]
 
     def _write_link(self, rel: str, parent: list[str], target: str) -> None:
         # A target that climbs above the node root (or is absolute) is rewritten relative to the

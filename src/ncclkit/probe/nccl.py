@@ -18,16 +18,21 @@ from collections.abc import Mapping
 
 from ncclkit.facts import NcclFacts
 from ncclkit.ncclver import parse_nccl_version
-from ncclkit.probe.common import IssueLog
+from ncclkit.probe.common import IssueLog, uncaptured_reason
 from ncclkit.probe.parse import parse_env_lines
 from ncclkit.probe.root import NodeRoot, is_error_output
 
-__all__ = ["ENV_EXACT", "ENV_PREFIXES", "filter_env", "parse_torch_nccl", "read_nccl"]
+__all__ = ["ENV_EXACT", "ENV_PREFIXES", "NOT_READ_BY_NCCL", "filter_env", "parse_torch_nccl", "read_nccl"]
 
 SOURCE_VERSION = "nccl.version"
 SOURCE_ENV = "nccl.env"
 ENV_PREFIXES = ("NCCL_", "UCX_", "MASTER_")
 ENV_EXACT = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER")
+# NCCL_-named variables that NCCL itself never reads: kept in the facts (they tell what the image
+# ships) but no rule, recommendation or cross-node comparison may treat them as NCCL settings.
+# NVIDIA's containers set NCCL_VERSION to the NCCL they install (e.g. "2.28.3-1"); the NCCL a job
+# loads (torch's bundled one) may differ, and NCCL's param.cc never looks the variable up.
+NOT_READ_BY_NCCL = {"NCCL_VERSION": "set by NVIDIA's container image; NCCL does not read it"}
 _TUPLE = re.compile(r"\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)")
 
 
@@ -107,7 +112,8 @@ def _read_version(root: NodeRoot, issues: IssueLog) -> tuple[str | None, str | N
             return version, "cmd/nccl-version.txt", torch_version
         issues.add(SOURCE_VERSION, "cmd/nccl-version.txt", f"not a version: {text[:80]!r}")
     else:
-        issues.add(SOURCE_VERSION, "cmd/nccl-version.txt", "not captured: NCCL version unknown")
+        issues.add(SOURCE_VERSION, "cmd/nccl-version.txt",
+                   f"{uncaptured_reason(root, 'nccl-version.txt')}: NCCL version unknown")
     return None, None, torch_version
 
 

@@ -13,7 +13,7 @@ import socket
 import struct
 from dataclasses import dataclass
 
-from ncclkit.probe.common import IssueLog
+from ncclkit.probe.common import IssueLog, uncaptured_reason
 from ncclkit.probe.root import NodeRoot
 
 __all__ = ["IpLink", "parse_ip_json", "read_addresses", "read_live_addresses_json"]
@@ -94,7 +94,7 @@ def read_addresses(root: NodeRoot, names: list[str], issues: IssueLog) -> dict[s
             return parsed
         issues.add(SOURCE, f"cmd/{IP_JSON}", "not the JSON list that `ip -j addr` prints")
     elif not root.live:
-        issues.add(SOURCE, f"cmd/{IP_JSON}", "not captured: interface addresses unknown")
+        issues.add(SOURCE, f"cmd/{IP_JSON}", f"{uncaptured_reason(root, IP_JSON)}: interface addresses unknown")
     if root.live:
         return _read_live_fallback(root, names)
     return None

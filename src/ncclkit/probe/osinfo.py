@@ -7,7 +7,7 @@ snapshot), else from `ulimit -l` (KiB). Verbs memory registration pins pages aga
 from __future__ import annotations
 
 from ncclkit.facts import OsFacts
-from ncclkit.probe.common import IssueLog, read_attr, read_int_attr
+from ncclkit.probe.common import IssueLog, read_attr, read_int_attr, uncaptured_reason
 from ncclkit.probe.parse import parse_cpulist, parse_int, parse_limits_memlock, parse_os_release, parse_ulimit_l
 from ncclkit.probe.root import NodeRoot
 
@@ -33,7 +33,8 @@ def read_memlock(root: NodeRoot, issues: IssueLog) -> tuple[int | None, bool | N
             return parsed
         issues.add(SOURCE, "cmd/ulimit-l.txt", f"unexpected `ulimit -l` output {ulimit[:80]!r}")
     else:
-        issues.add(SOURCE, "cmd/ulimit-l.txt", "RLIMIT_MEMLOCK unknown: no proc/self/limits nor `ulimit -l`")
+        why = "" if root.live else f" ({uncaptured_reason(root, 'ulimit-l.txt')})"
+        issues.add(SOURCE, "cmd/ulimit-l.txt", f"RLIMIT_MEMLOCK unknown: no proc/self/limits nor `ulimit -l`{why}")
     return (None, None)
 
 

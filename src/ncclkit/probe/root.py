@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,6 +112,17 @@ class NodeRoot:
 
     def resolve(self, rel: str) -> str:
         """Root-relative path with every link (real or link file) followed: 'sys/devices/...'."""
+        return self.walk(rel)[0]
+
+    def walk(self, rel: str, *, target_of: Callable[[str], str | None] | None = None,
+             on_link: Callable[[str, list[str], str], None] | None = None) -> tuple[str, bool]:
+        """The link-following walk behind resolve(): (resolved path, whether a link loop was cut).
+
+        `target_of(cand)` gives the link target of a parent-resolved path (default: this root's
+        link detection); `on_link(cand, parent, target)` sees each link followed. After
+        _MAX_LINK_HOPS links, further links are taken as plain names (like ELOOP, but readable).
+        """
+        target_of = target_of or self._link_target
         parts = [c for c in rel.strip("/").split("/") if c and c != "."]
         done: list[str] = []
         hops = 0
@@ -121,7 +133,7 @@ class NodeRoot:
                     done.pop()
                 continue
             cand = "/".join([*done, comp])
-            target = self._link_target(cand)
+            target = target_of(cand)
             if target is None:
                 done.append(comp)
                 continue
@@ -129,10 +141,12 @@ class NodeRoot:
             if hops > _MAX_LINK_HOPS:
                 done.append(comp)
                 continue
+            if on_link is not None:
+                on_link(cand, done, target)
             if target.startswith("/"):
                 done = []
             parts = [c for c in target.split("/") if c and c != "."] + parts
-        return "/".join(done)
+        return "/".join(done), hops > _MAX_LINK_HOPS
 
     def path(self, rel: str) -> Path:
         return self.base / self.resolve(rel)

@@ -1,0 +1,1 @@
+"""Reports of doctor / analyze / bench / cluster results: terminal text, JSON, HTML, Prometheus."""

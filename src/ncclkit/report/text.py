@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich import box
 from rich.console import Console
@@ -17,10 +17,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ncclkit.doctor import DoctorReport
-from ncclkit.facts import NodeFacts
+from ncclkit.facts import GpuInfo, NodeFacts, PciDevice, pcie_gen_of_gts
 from ncclkit.findings import Finding, Severity
+from ncclkit.probe.nccl import NOT_READ_BY_NCCL
 from ncclkit.rules.gdr import gdr_support
-from ncclkit.topology import gdr_by_distance, gpu_gpu_link, gpu_nic_paths, nccl_level_of
+from ncclkit.recommend.predict import predict
+from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
+                              nccl_level_of)
 
 __all__ = ["make_console", "render_text"]
 
@@ -54,6 +57,18 @@ def _heading(console: Console, title: str) -> None:
     console.print(Text(title, style="bold underline"))
 
 
+def _pcie_link(gpu: GpuInfo, pci: PciDevice | None) -> tuple[str, str]:
+    """("4/5", "x16/x16"): current/max generation and width, from NVML / nvidia-smi, else sysfs."""
+    gen_cur, gen_max = gpu.pcie_gen_current, gpu.pcie_gen_max
+    width_cur, width_max = gpu.pcie_width_current, gpu.pcie_width_max
+    if pci is not None:  # GPUs listed from sysfs only (no NVML, no nvidia-smi): the PCI link files
+        gen_cur = gen_cur or pcie_gen_of_gts(pci.current_link_speed_gts)
+        gen_max = gen_max or pcie_gen_of_gts(pci.max_link_speed_gts)
+        width_cur = width_cur or pci.current_link_width
+        width_max = width_max or pci.max_link_width
+    return f"{_txt(gen_cur)}/{_txt(gen_max)}", f"x{_txt(width_cur)}/x{_txt(width_max)}"
+
+
 def _gpus(console: Console, facts: NodeFacts) -> None:
     _heading(console, f"GPUs ({len(facts.gpus)})")
     if not facts.gpus:
@@ -64,9 +79,8 @@ def _gpus(console: Console, facts: NodeFacts) -> None:
         pci = facts.pci.get(gpu.bus_id.lower())
         numa = pci.numa_node if pci and pci.numa_node is not None else gpu.numa_node
         active = sum(1 for link in gpu.nvlinks if link.active)
-        table.add_row(f"GPU{gpu.index}", gpu.bus_id, _txt(gpu.name), _txt(numa),
-                      f"{_txt(gpu.pcie_gen_current)}/{_txt(gpu.pcie_gen_max)}",
-                      f"x{_txt(gpu.pcie_width_current)}/x{_txt(gpu.pcie_width_max)}",
+        gen, width = _pcie_link(gpu, pci)
+        table.add_row(f"GPU{gpu.index}", gpu.bus_id, _txt(gpu.name), _txt(numa), gen, width,
                       f"{active} active" if gpu.nvlinks else "not read")
     console.print(table)
 
@@ -117,14 +131,14 @@ def _ifaces(console: Console, facts: NodeFacts) -> None:
     console.print(table)
 
 
-def _predicted_gdr(report: DoctorReport, gpu_index: int) -> str:
-    """NCCL's predicted GDR for a GPU from the env recommendation (PXN included), "-" if absent."""
-    pred = (report.env.get("prediction") or {}).get("gdr") or {}
-    entry = pred.get(f"GPU{gpu_index}")
+def _gdr_cell(prediction: dict[str, Any], gpu_index: int) -> Text:
+    """NCCL's predicted GDR for a GPU (PXN included) from one prediction's "gdr" object."""
+    entry = (prediction.get("gdr") or {}).get(f"GPU{gpu_index}")
     if not isinstance(entry, dict):
-        return "-"
-    text = "GDR" if entry.get("gdr") else "no GDR"
-    return f"{text} ({entry['via']})" if entry.get("via") else text
+        return Text("-")
+    if not entry.get("gdr"):
+        return Text("no", style="yellow")
+    return Text(f"yes ({entry['via']})" if entry.get("via") else "yes")
 
 
 def _gdr(console: Console, report: DoctorReport) -> None:
@@ -136,16 +150,22 @@ def _gdr(console: Console, report: DoctorReport) -> None:
     console.print(f"  peer memory: {', '.join(seen) or 'none'}; dma-buf: {dmabuf}", markup=False)
     if not facts.gpus or not facts.ib_devices:
         return
-    table = _table(console, "GPU", "nearest NIC", "path", "NCCL level", "GDR", "NCCL predicted")
+    # Both pairs of columns come from one model (recommend.predict), once with the env NCCL sees
+    # now and once with `ncclkit env`'s recommendation applied, so that they can be compared.
+    in_force = predict(facts, dict(facts.nccl.env))
+    recommended = report.env.get("prediction") or {}
+    level_now = gdr_level_from_env(facts.nccl.env) or DEFAULT_GDR_LEVEL
+    level_rec = gdr_level_from_env(recommended.get("env_assumed") or {}) or DEFAULT_GDR_LEVEL
+    table = _table(console, "GPU", "nearest NIC", "path", "level (env in force)", "GDR (env in force)",
+                   "level (recommended env)", "GDR (recommended env)")
     for entry in gdr_by_distance(facts):
         nic = entry.nic
         path = nic.path.name if nic and nic.path else "?"
         if nic and nic.path and nccl_level_of(nic.path) != nic.path.name:
             path += f" ({nccl_level_of(nic.path)})"
-        on = entry.within_level and sup.available
         table.add_row(f"GPU{entry.gpu.index}", nic.device.name if nic else "none usable", path,
-                      f"<= {entry.level}", Text("yes" if on else "no", style="" if on else "yellow"),
-                      _predicted_gdr(report, entry.gpu.index))
+                      f"<= {level_now}", _gdr_cell(in_force, entry.gpu.index),
+                      f"<= {level_rec}" if recommended else "-", _gdr_cell(recommended, entry.gpu.index))
     console.print(table)
 
 
@@ -164,7 +184,8 @@ def _os_nccl(console: Console, report: DoctorReport) -> None:
     if facts.nccl.env:
         console.print(f"  env in force ({_txt(facts.nccl.env_source)}):", markup=False)
         for key, value in sorted(facts.nccl.env.items()):
-            console.print(f"    {key}={value}", markup=False, soft_wrap=True)
+            note = f"  # {NOT_READ_BY_NCCL[key]}" if key in NOT_READ_BY_NCCL else ""
+            console.print(f"    {key}={value}{note}", markup=False, soft_wrap=True)
     else:
         console.print(f"  env in force: none ({_txt(facts.nccl.env_source)})", markup=False)
     rec = report.env.get("env") or {}

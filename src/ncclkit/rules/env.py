@@ -260,7 +260,9 @@ def check_env_vars(facts: NodeFacts, env: dict[str, str], *,
     """env.* findings for the NCCL variables in `env` on this node.
 
     `read_file(path)` reads a file named by a variable (NCCL_TOPO_FILE) on the node, None if absent;
-    without it such files are not checked.
+    without it such files are not checked. Only the variables named below are judged, so names NCCL
+    never reads (probe.nccl.NOT_READ_BY_NCCL: NCCL_VERSION from NVIDIA's images) give no finding,
+    and nor do they make recommend_env "unset" anything.
     """
     return (_gid(facts, env) + _hca(facts, env) + _ifname(facts, env) + _disabled(facts, env)
             + _gdr(facts, env) + _topo(facts, env, read_file))

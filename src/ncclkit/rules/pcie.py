@@ -8,14 +8,12 @@ once, on the lowest device that shows it.
 
 from __future__ import annotations
 
-from ncclkit.facts import NodeFacts, PciDevice
+from ncclkit.facts import PCIE_GEN_GTS, NodeFacts, PciDevice
 from ncclkit.findings import Finding, Severity
 from ncclkit.rules.common import evidence, gpu_by_bdf, gpu_name
 
 __all__ = ["check_link_degraded"]
 
-# PCIe generation -> GT/s, for GPUs whose sysfs link files are missing (NVML gives generations).
-_GEN_GTS = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}
 
 
 def _targets(facts: NodeFacts) -> dict[str, str]:
@@ -31,12 +29,13 @@ def _targets(facts: NodeFacts) -> dict[str, str]:
 
 
 def _with_gpu_fallback(facts: NodeFacts, dev: PciDevice) -> PciDevice:
+    # GPUs whose sysfs link files are missing: NVML / nvidia-smi give generations instead.
     gpu = gpu_by_bdf(facts).get(dev.bdf.lower())
     if gpu is None or dev.current_link_speed_gts is not None:
         return dev
     return PciDevice(bdf=dev.bdf, path=dev.path, numa_node=dev.numa_node,
-                     current_link_speed_gts=_GEN_GTS.get(gpu.pcie_gen_current or 0),
-                     max_link_speed_gts=_GEN_GTS.get(gpu.pcie_gen_max or 0),
+                     current_link_speed_gts=PCIE_GEN_GTS.get(gpu.pcie_gen_current or 0),
+                     max_link_speed_gts=PCIE_GEN_GTS.get(gpu.pcie_gen_max or 0),
                      current_link_width=gpu.pcie_width_current, max_link_width=gpu.pcie_width_max)
 
 

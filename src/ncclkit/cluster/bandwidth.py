@@ -159,7 +159,7 @@ def run_pair_passes(session: Session, opts: ClusterOptions, host: str,
         def measure(rounds: list[list[Pair]], pass_no: int) -> list[Any]:
             if choice.backend == "nccl":
                 return run_nccl_rounds(session, slot, rounds, pass_no, size, iters,
-                                       DEFAULT_WARMUP_ITERS)
+                                       DEFAULT_WARMUP_ITERS, label)
             return _run_rounds(session, rounds, size, iters)
 
         def combine(parts: list[Any] | None) -> list[PairResult]:

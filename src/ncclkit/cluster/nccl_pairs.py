@@ -220,7 +220,8 @@ def store_barrier(session: Session, key: str, deadline: float, what: str) -> Non
 
 
 def run_nccl_rounds(session: Session, slot: WorkerSlot | None, rounds: list[list[Pair]],
-                    pass_no: int, size_bytes: int, iters: int, warmup_iters: int) -> list[PairSide]:
+                    pass_no: int, size_bytes: int, iters: int, warmup_iters: int,
+                    label: Callable[[int], str] = node_label) -> list[PairSide]:
     """This rank's end of each pair it is in, over all rounds."""
     me, timeout_s = session.cenv.rank, session.timeout_s
     # A pair may need a fresh worker (START_SHARE x timeout) and then its own deadline.
@@ -233,7 +234,7 @@ def run_nccl_rounds(session: Session, slot: WorkerSlot | None, rounds: list[list
         if pair is not None:
             a, b = pair
             role = 0 if me == a else 1
-            peer = node_label(b if role == 0 else a)
+            peer = label(b if role == 0 else a)
             cmd = {"cmd": "pair", "key": f"p{pass_no}r{i}/{a}-{b}", "role": role,
                    "size_bytes": size_bytes, "iters": iters, "warmup_iters": warmup_iters}
             reply = ({"ok": False, "error": "no NCCL worker on this node"} if slot is None

@@ -3,7 +3,8 @@
 Phases (each bounded by --timeout): collect this node's facts -> reach MASTER_ADDR:MASTER_PORT ->
 open the probe listener -> join (store key node/<rank>) -> rank 0 waits for every rank and names
 the missing ones -> all probe each other -> gloo group -> facts and probe rows gathered on rank 0
--> proof run (NCCL, where GPUs exist) -> pairwise bandwidth -> rank 0 publishes the exit code.
+-> proof run (NCCL, where GPUs exist) -> pairwise bandwidth (NCCL where every node has a GPU,
+else gloo) -> rank 0 publishes the exit code.
 A failed phase on rank 0 still yields a report naming the node(s) that stopped answering.
 """
 

@@ -13,7 +13,8 @@ from ncclkit.findings import Severity
 from ncclkit.nccllist import format_exact_list
 from ncclkit.ncclver import NcclVersion
 from ncclkit.recommend.model import EnvRecommendation, EnvSetting
-from ncclkit.recommend.predict import nic_gdr_support, predict, predict_gdr
+from ncclkit.gdr import gdr_support
+from ncclkit.recommend.predict import predict, predict_gdr
 from ncclkit.recommend.select import (auto_gid_index, best_roce_v2_ipv4_index, gid_at, nccl_interfaces,
                                       nccl_version, usable_ports, ver_at_least)
 from ncclkit.topology import PathType, gpu_nic_paths, is_flattened
@@ -150,7 +151,8 @@ def _gdr_level(facts: NodeFacts, ports: list[IbPort], env: dict[str, str]) -> En
     name = "NCCL_NET_GDR_LEVEL"
     if not ports:
         return None
-    capable, cap_why = nic_gdr_support(facts)
+    sup = gdr_support(facts)
+    capable, cap_why = sup.nic_capable, sup.reason
     if not capable:
         return EnvSetting(name=name, value=None, reason=(
             f"GPUDirect RDMA is unavailable ({cap_why}); no level can turn it on: load nvidia_peermem "

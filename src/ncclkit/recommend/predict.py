@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from ncclkit.facts import GpuInfo, IbPort, NodeFacts
+from ncclkit.gdr import gdr_support
 from ncclkit.nccllist import parse_nccl_int
 from ncclkit.ncclver import NcclVersion
 from ncclkit.recommend.select import (auto_gid_index, nccl_ib_ports, nccl_interfaces, nccl_version,
@@ -19,7 +20,7 @@ from ncclkit.recommend.select import (auto_gid_index, nccl_ib_ports, nccl_interf
 from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
                               is_flattened, nccl_level_of)
 
-__all__ = ["LEVEL_ORDER", "nic_gdr_support", "nvlink_count", "parse_level", "predict", "predict_gdr"]
+__all__ = ["LEVEL_ORDER", "nvlink_count", "parse_level", "predict", "predict_gdr"]
 
 LEVEL_ORDER = {"LOC": 0, "NVL": 1, "NVB": 2, "C2C": 3, "PIX": 4, "PXB": 5, "P2C": 6, "PXN": 7,
                "PHB": 8, "SYS": 9}
@@ -42,26 +43,6 @@ def parse_level(value: str | None) -> str | None:
         num = parse_nccl_int(value) or 0
         return _LEGACY.get(num, "SYS")
     return None
-
-
-def nic_gdr_support(facts: NodeFacts) -> tuple[bool, str]:
-    """Whether NCCL marks its IB NICs GDR-capable (ncclIbGdrSupport / ncclIbDmaBufSupport)."""
-    pm, version = facts.peermem, nccl_version(facts)
-    if ver_at_least(version, (2, 23, 0)):
-        found = [n for n, ok in (("nv_mem", pm.nv_mem), ("nv_mem_nc", pm.nv_mem_nc),
-                                 ("nvidia_peermem", pm.nvidia_peermem_module)) if ok]
-    elif ver_at_least(version, (2, 22, 0)):
-        found = [n for n, ok in (("nv_mem", pm.nv_mem), ("nv_mem_nc", pm.nv_mem_nc)) if ok]
-    else:
-        found = [n for n, ok in (("nv_mem", pm.nv_mem), ("nvidia-peermem", pm.legacy_nvidia_peermem)) if ok]
-    if found:
-        return True, f"peer memory found ({', '.join(found)})"
-    if pm.dmabuf_possible and ver_at_least(version, (2, 13, 0)):
-        return True, "no peer-memory module, but dma-buf is possible (open GPU module, kernel >= 5.12)"
-    if pm.nvidia_peermem_module:
-        return False, ("nvidia_peermem is loaded but this NCCL version only probes "
-                       "memory_peers/nv_mem (it checks sys/module/nvidia_peermem from 2.23)")
-    return False, "no peer-memory module (nvidia_peermem / nv_peer_mem) and no dma-buf"
 
 
 def nvlink_count(facts: NodeFacts, a: GpuInfo, b: GpuInfo) -> int | None:
@@ -141,7 +122,8 @@ def predict_gdr(facts: NodeFacts, env: dict[str, str], ports: list[IbPort], plug
     paths = {i: [np for np in lst if np.device.name in devices and np.path is not None]
              for i, lst in gpu_nic_paths(facts).items()}
     level = gdr_level_from_env(env) or DEFAULT_GDR_LEVEL
-    capable, cap_why = nic_gdr_support(facts)
+    sup = gdr_support(facts)
+    capable, cap_why = sup.nic_capable, sup.reason
     pxn_on = ver_at_least(version, _PXN_SINCE) and (parse_nccl_int(env.get("NCCL_PXN_DISABLE", "")) or 0) == 0
     out: dict[str, Any] = {}
     for gpu in facts.gpus:

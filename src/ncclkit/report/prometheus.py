@@ -39,7 +39,7 @@ def _client() -> Any:
 
 
 def _node_metrics(pc: Any, reg: Any, doctor: dict[str, Any]) -> None:
-    from ncclkit.recommend.predict import nic_gdr_support
+    from ncclkit.gdr import gdr_support
 
     try:
         facts = facts_from_json(doctor["facts"])
@@ -56,7 +56,7 @@ def _node_metrics(pc: Any, reg: Any, doctor: dict[str, Any]) -> None:
         active.labels(*key).set(1 if port.is_active else 0)
         if port.rate_gbps is not None:
             rate.labels(*key).set(port.rate_gbps)
-    supported, _why = nic_gdr_support(facts)
+    supported = gdr_support(facts).nic_capable
     pc.Gauge("ncclkit_gdr_supported", "NCCL's IB transport can use GPUDirect RDMA on this node (peer "
              "memory or dma-buf)", registry=reg).set(1 if supported and facts.ib_devices else 0)
     ready = pc.Gauge("ncclkit_gdr_ready", "NCCL is predicted to use GPUDirect RDMA for this GPU",

@@ -20,7 +20,7 @@ from ncclkit.doctor import DoctorReport
 from ncclkit.facts import GpuInfo, NodeFacts, PciDevice, pcie_gen_of_gts
 from ncclkit.findings import Finding, Severity
 from ncclkit.probe.nccl import NOT_READ_BY_NCCL
-from ncclkit.rules.gdr import gdr_support
+from ncclkit.gdr import gdr_support
 from ncclkit.recommend.predict import predict
 from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
                               nccl_level_of)

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from ncclkit.facts import IbPort, NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.nccllist import MAX_IFS, parse_nccl_int, parse_nccl_list
-from ncclkit.recommend.predict import nic_gdr_support, predict_gdr
+from ncclkit.gdr import gdr_support
+from ncclkit.recommend.predict import predict_gdr
 from ncclkit.recommend.select import (
     best_roce_v2_ipv4_index,
     gid_at,
@@ -214,7 +215,7 @@ def _disabled(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
 def _gdr(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     out: list[Finding] = []
     ports = nccl_ib_ports(facts, env)
-    capable, _ = nic_gdr_support(facts)
+    capable = gdr_support(facts).nic_capable
     raw = env.get("NCCL_NET_GDR_LEVEL")
     if raw is not None and raw.strip() and gdr_level_from_env(env) is None:
         out.append(_f("env.gdr_level_invalid", Severity.WARNING, "NCCL_NET_GDR_LEVEL",

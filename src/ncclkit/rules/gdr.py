@@ -8,11 +8,10 @@ GPU kernel module). Distance: GDR only when the GPU-NIC path is <= NCCL_NET_GDR_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
-from ncclkit.ncclver import NcclVersion, parse_nccl_version
+from ncclkit.gdr import gdr_support, peermem_paths_checked
+from ncclkit.ncclver import parse_nccl_version
 from ncclkit.recommend.predict import LEVEL_ORDER
 from ncclkit.rules.common import evidence, gpu_name, pip_nccl_package
 from ncclkit.topology import (
@@ -25,56 +24,10 @@ from ncclkit.topology import (
     usable_rdma_devices,
 )
 
-__all__ = ["GdrSupport", "check_gdr_distance", "check_gdr_unavailable", "check_peermem_version",
-           "gdr_support"]
+__all__ = ["check_gdr_distance", "check_gdr_unavailable", "check_peermem_version"]
 
-_DMABUF_SINCE: NcclVersion = (2, 13, 0)
 _PERSIST_PEERMEM = ("sudo modprobe nvidia_peermem && echo nvidia_peermem | "
                     "sudo tee /etc/modules-load.d/nvidia-peermem.conf")
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GdrSupport:
-    """Which GDR paths exist on the node, and which the node's NCCL version actually checks."""
-
-    any_peermem: bool  # some peer-memory module/file is present
-    nccl_sees_peermem: bool | None  # None when the NCCL version is unknown
-    dmabuf: bool | None
-    seen: tuple[str, ...]  # the present peer-memory evidence, as paths
-
-    @property
-    def available(self) -> bool:
-        return self.any_peermem or bool(self.dmabuf)
-
-
-def gdr_support(facts: NodeFacts) -> GdrSupport:
-    pm = facts.peermem
-    module_loaded = pm.nvidia_peermem_module or "nvidia_peermem" in facts.os.modules
-    present = {
-        "sys/kernel/mm/memory_peers/nv_mem/version": pm.nv_mem,
-        "sys/kernel/mm/memory_peers/nv_mem_nc/version": pm.nv_mem_nc,
-        "sys/module/nvidia_peermem/version": module_loaded,
-        "sys/kernel/mm/memory_peers/nvidia-peermem/version": pm.legacy_nvidia_peermem,
-        "sys/module/nv_peer_mem": pm.nv_peer_mem_module or "nv_peer_mem" in facts.os.modules,
-    }
-    seen = tuple(k for k, v in present.items() if v)
-    version = parse_nccl_version(facts.nccl.version)
-    sees = None if version is None else any(p in seen for p in _paths_checked(version))
-    # NCCL uses dma-buf only from 2.13 (NCCL_DMABUF_ENABLE, init.cc `dmaBufSupported`).
-    dmabuf = pm.dmabuf_possible if version is None or version >= _DMABUF_SINCE else False
-    return GdrSupport(any_peermem=bool(seen), nccl_sees_peermem=sees, dmabuf=dmabuf, seen=seen)
-
-
-def _paths_checked(version: NcclVersion) -> tuple[str, ...]:
-    """The files `ncclIbGdrSupport` tests, by NCCL version (nccl-internals.md section 3)."""
-    if version >= (2, 23, 0):
-        return ("sys/kernel/mm/memory_peers/nv_mem/version",
-                "sys/kernel/mm/memory_peers/nv_mem_nc/version", "sys/module/nvidia_peermem/version")
-    if version >= (2, 22, 0):
-        return ("sys/kernel/mm/memory_peers/nv_mem/version",
-                "sys/kernel/mm/memory_peers/nv_mem_nc/version")
-    return ("sys/kernel/mm/memory_peers/nv_mem/version",
-            "sys/kernel/mm/memory_peers/nvidia-peermem/version")
 
 
 def check_gdr_unavailable(facts: NodeFacts) -> list[Finding]:
@@ -119,10 +72,10 @@ def check_peermem_version(facts: NodeFacts) -> list[Finding]:
                "it will report GPUDirect RDMA disabled")
     return [Finding(
         id="gdr.peermem_version", severity=Severity.WARNING, subject="nvidia_peermem",
-        message=(f"NCCL {facts.nccl.version} looks only at {', '.join(_paths_checked(version))}, which "
+        message=(f"NCCL {facts.nccl.version} looks only at {', '.join(peermem_paths_checked(version))}, which "
                  f"are absent (present: {', '.join(sup.seen)}): {outcome}"),
         fix=f"pip install -U '{pip_nccl_package(facts)}>=2.23'   # NCCL 2.23+ also detects nvidia_peermem",
-        evidence=evidence(", ".join(_paths_checked(version)), list(sup.seen),
+        evidence=evidence(", ".join(peermem_paths_checked(version)), list(sup.seen),
                           "one of the files this NCCL version checks",
                           nccl_version=facts.nccl.version))]
 

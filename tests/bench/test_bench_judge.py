@@ -12,7 +12,7 @@ from ncclkit.bench.perftest import check_ib_write_bw, parse_ib_write_bw
 from ncclkit.bench.results import BenchConfig, BenchResult, BenchSample, RankInfo
 from ncclkit.bench.verdict import check_result, check_stragglers, expectation_from
 from ncclkit.errors import NcclkitError
-from ncclkit.facts import GpuInfo, NodeFacts, NvLink
+from ncclkit.facts import GpuInfo, NodeFacts, NvLink, PciDevice
 
 DATA = Path(__file__).parent / "data"
 
@@ -76,6 +76,19 @@ def test_nvlink_verdict_from_facts() -> None:
     # 4 of 18 links left: the expectation follows the facts
     few = expectation_from(_h200(4), single_node=True, net_only=False)
     assert few is not None and few.line_rate_gbyte == pytest.approx(106.25)
+
+
+def test_pcie_verdict_falls_back_to_the_sysfs_link() -> None:
+    # No NVLink and no NVML PCIe figures (nvidia-smi missing): the GPU's sysfs link decides.
+    gpus = tuple(GpuInfo(index=i, bus_id=f"0000:0{i + 6}:00.0") for i in range(2))
+    pci = {g.bus_id: PciDevice(bdf=g.bus_id, current_link_speed_gts=16.0, current_link_width=8)
+           for g in gpus}
+    exp = expectation_from(NodeFacts(host="gpu1", source="live", gpus=gpus, pci=pci),
+                           single_node=True, net_only=False)
+    assert exp is not None and exp.path == "PCIe" and "Gen4 x8" in exp.source
+    assert exp.line_rate_gbyte == pytest.approx(1.969 * 8)
+    assert expectation_from(NodeFacts(host="gpu1", source="live", gpus=gpus),
+                            single_node=True, net_only=False) is None
 
 
 def test_nic_verdict_from_flags_and_unknown_rate() -> None:

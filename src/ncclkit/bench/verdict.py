@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ncclkit.bench.results import BenchResult, BenchSample
+from ncclkit.facts import pcie_gen_of_gts
 from ncclkit.findings import Finding, Severity
 
 __all__ = ["BANDWIDTH_MIN_BYTES", "LATENCY_MAX_BYTES", "LinkExpectation", "check_result",
@@ -52,6 +53,16 @@ class LinkExpectation:
         return self.line_rate_gbyte * _EFFICIENCY[self.path]
 
 
+def _gpu_pcie_link(facts: Any, gpu: Any) -> tuple[int | None, int | None]:
+    """GPU's current PCIe generation and width: NVML/nvidia-smi, else the sysfs link of its bus id."""
+    if gpu.pcie_gen_current and gpu.pcie_width_current:
+        return gpu.pcie_gen_current, gpu.pcie_width_current
+    dev = (getattr(facts, "pci", None) or {}).get(gpu.bus_id)
+    if dev is None:
+        return None, None
+    return pcie_gen_of_gts(dev.current_link_speed_gts), dev.current_link_width
+
+
 def expectation_from(facts: Any | None, *, single_node: bool, net_only: bool,
                      nvlink_gbyte: float | None = None, pcie_gbyte: float | None = None,
                      nic_gbit: float | None = None, nics: int | None = None,
@@ -75,8 +86,8 @@ def expectation_from(facts: Any | None, *, single_node: bool, net_only: bool,
                        f"(sm {gpus[0].compute_capability})")
         if pcie_gbyte:
             return LinkExpectation(path="PCIe", line_rate_gbyte=pcie_gbyte, source="--pcie-gbyte")
-        if gpus and gpus[0].pcie_gen_current and gpus[0].pcie_width_current:
-            gen, width = gpus[0].pcie_gen_current, gpus[0].pcie_width_current
+        gen, width = _gpu_pcie_link(facts, gpus[0]) if gpus else (None, None)
+        if gen and width:
             per_lane = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}.get(gen)
             if per_lane:
                 return LinkExpectation(path="PCIe", line_rate_gbyte=per_lane * width,

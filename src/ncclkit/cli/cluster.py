@@ -115,9 +115,12 @@ def run(args: argparse.Namespace) -> int:
         if args.output:
             Path(args.output).write_text(text + "\n")
         print(text if args.json else _render_text(outcome.report), flush=True)
-    if abandoned_threads():
-        # A collective is stuck inside gloo/NCCL: normal interpreter exit would wait on it.
-        sys.stdout.flush()
-        sys.stderr.flush()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if abandoned_threads() or "torch" in sys.modules:
+        # A collective stuck inside gloo/NCCL would make interpreter exit wait on it; and even after
+        # a clean run, torch's store/gloo threads can abort at interpreter teardown ("terminate
+        # called without an active exception", seen with torch 2.13 + gloo), turning exit 0 into
+        # SIGABRT. Everything is written and flushed here, so end the process directly.
         os._exit(outcome.exit_code)
     return outcome.exit_code

@@ -32,13 +32,21 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # command not built into this installation
             raise
         p = module.add_parser(sub)
-        p.set_defaults(_run=module.run)
+        # A trailing list of positionals (FILE...) may be interleaved with options, as users type
+        # `ncclkit bundle OUT.tar.gz --root DIR a.log`; argparse alone stops the list at the option.
+        trailing = [a.dest for a in p._actions if not a.option_strings and a.nargs in ("*", "+")]
+        p.set_defaults(_run=module.run, _intermixed=trailing[-1] if trailing else None)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        dest = getattr(args, "_intermixed", None)
+        if dest is None or any(e.startswith("-") and e != "-" for e in extras):
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        setattr(args, dest, [*(getattr(args, dest) or []), *extras])
     if not getattr(args, "_run", None):
         parser.print_help()
         return int(ExitCode.CANNOT_RUN)

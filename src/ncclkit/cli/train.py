@@ -133,7 +133,8 @@ def _human(r: dict[str, Any]) -> str:
              + (f", scaling efficiency {eff:.3f}" if eff is not None else "")]
     if r.get("exposed_comm_ms") is not None:
         lines.append(f"  without gradient sync {r['step_nosync_ms']:.1f} ms: exposed communication "
-                     f"{r['exposed_comm_ms']:.1f} ms; gradient sync alone {r['comm_ms']} ms")
+                     f"{r['exposed_comm_ms']:.1f} ms"
+                     + (f"; gradient sync alone {r['comm_ms']:.1f} ms" if r.get("comm_ms") is not None else ""))
     for run in r["runs"][1:]:
         e = run["scaling_efficiency"]
         bucket = "-" if run["bucket_mb"] is None else f"{run['bucket_mb']:g} MiB"

@@ -20,7 +20,7 @@ from ncclkit.logs.checks import (
     check_tests,
     check_topo,
 )
-from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary
+from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
@@ -102,7 +102,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
             summary = parse_nccl_log_stream(io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20))
         return _result(name, kind, summary.to_json(), check_log(summary, name))
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
-    text = (head + rest).decode("utf-8", errors="replace") if rest else head_text
+    text = strip_ansi((head + rest).decode("utf-8", errors="replace") if rest else head_text)
     if kind == "nccl_tests":
         tests = parse_nccl_tests(text)
         findings = check_tests(tests, name, line_rate_gbps)

@@ -11,18 +11,27 @@ import re
 
 from ncclkit.logs.nccl_tests import looks_like_row
 
-__all__ = ["HEAD_BYTES", "KINDS", "detect_kind", "is_binary"]
+__all__ = ["ANSI_ESCAPE", "HEAD_BYTES", "KINDS", "detect_kind", "is_binary", "strip_ansi"]
 
 KINDS = ("nccl_log", "nccl_tests", "topo", "ibstat", "ibv_devinfo", "show_gids", "unknown")
 HEAD_BYTES = 1 << 20
 
+# Terminal colour/underline sequences: log viewers colour levels, and `nvidia-smi topo -m` underlines
+# its header row with ESC[4m ... ESC[0m when writing to a terminal.
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _SHOW_GIDS = re.compile(r"^\s*DEV\s+PORT\s+INDEX\s+GID", re.IGNORECASE | re.MULTILINE)
+# A show_gids data row pasted without its header: "mlx5_0  1  3  0000:...:0a00:0001  10.0.0.1  v2  eth0".
+_GID_ROW = re.compile(r"^\s*\S+\s+\d+\s+\d+\s+[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{0,4}){2,7}\s+(?:\S+\s+)?v[12]\s+\S+\s*$",
+                      re.MULTILINE)
 _IBSTAT = re.compile(r"^\s*CA '[^']+'\s*$", re.MULTILINE)
 _IBSTATUS = re.compile(r"^\s*Infiniband device '[^']+' port \d+ status:", re.MULTILINE)
 _DEVINFO = re.compile(r"^\s*(?:hca_id:|GID\[\s*\d+\]:|phys_state:\s|device\s+node GUID)", re.MULTILINE)
 _TOPO = re.compile(r"^\s*GPU0\s+(?:X\s|GPU1|NIC0|mlx)", re.MULTILINE)
 _TESTS_MARK = re.compile(r"^\s*#\s*(?:size\s+count\b|Avg bus bandwidth|Out of bounds values)", re.MULTILINE)
-_NCCL_LINE = re.compile(r"NCCL (?:INFO|WARN|TRACE|CALL|version)|Test NCCL failure")
+# PyTorch's ProcessGroupNCCL errors (watchdog, DistBackendError, "ncclSystemError: ...") count as NCCL
+# lines too: users often paste only those when NCCL_DEBUG was not set.
+_NCCL_LINE = re.compile(r"NCCL (?:INFO|WARN|TRACE|CALL|version|watchdog|error)|Test NCCL failure|ProcessGroupNCCL\.cpp|"
+                        r"\bnccl(?:System|Internal|Remote|UnhandledCuda|InvalidUsage|InvalidArgument)Error\b")
 
 
 def is_binary(head: bytes) -> bool:
@@ -36,8 +45,14 @@ def is_binary(head: bytes) -> bool:
     return control > len(sample) * 0.10
 
 
+def strip_ansi(text: str) -> str:
+    """`text` without terminal escape sequences (cheap when there are none)."""
+    return ANSI_ESCAPE.sub("", text) if "\x1b" in text else text
+
+
 def detect_kind(head: str) -> str:
     """One of KINDS for the first part of a text (decoded with errors="replace")."""
+    head = strip_ansi(head)
     stripped = head.lstrip()
     if stripped.startswith("{") and '"results"' in head:
         return "nccl_tests"  # nccl-tests -J JSON
@@ -58,6 +73,8 @@ def detect_kind(head: str) -> str:
         return "nccl_log"
     if _DEVINFO.search(head):
         return "ibv_devinfo"
+    if len(_GID_ROW.findall(head)) >= 2:
+        return "show_gids"
     if rows:
         return "nccl_tests"
     return "unknown"

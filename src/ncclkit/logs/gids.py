@@ -19,6 +19,7 @@ __all__ = ["GidEntry", "ipv4_of_gid", "parse_show_gids", "recommend_gid_index"]
 
 _HEADER = re.compile(r"^\s*DEV\s+PORT\s+INDEX\s+GID", re.IGNORECASE)
 _IPV4 = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+_VER = re.compile(r"^v\d$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,12 +58,15 @@ def parse_show_gids(text: str) -> tuple[GidEntry, ...]:
             seen_header = True
             continue
         tokens = line.split()
-        if not seen_header or len(tokens) < 5 or not tokens[1].isdigit() or not tokens[2].isdigit():
+        if len(tokens) < 5 or not tokens[1].isdigit() or not tokens[2].isdigit():
+            continue
+        # Rows pasted without the header line are taken when they carry a GID and a RoCE version.
+        if not seen_header and (":" not in tokens[3] or not any(_VER.match(t) for t in tokens[4:])):
             continue
         dev, port, index, gid = tokens[0], int(tokens[1]), int(tokens[2]), tokens[3]
         rest = tokens[4:]
         ipv4 = rest.pop(0) if rest and _IPV4.match(rest[0]) else None
-        ver = rest.pop(0) if rest and re.match(r"^v\d$", rest[0], re.IGNORECASE) else None
+        ver = rest.pop(0) if rest and _VER.match(rest[0]) else None
         netdev = rest[0] if rest else None
         entries.append(GidEntry(device=dev, port=port, index=index, gid=gid,
                                 ipv4=ipv4 or ipv4_of_gid(gid), roce_version=ver.lower() if ver else None,

@@ -66,6 +66,7 @@ _LINE = re.compile(
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
 # Error words on lines that are not NCCL lines (Python tracebacks, launcher messages).
 _OTHER_ERRORS = (re.compile(rb"rror"), re.compile(rb"imeout"))
+_ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
@@ -78,6 +79,9 @@ def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
     """Add the facts of buf[:end] (whole lines, the last one ending in a newline) to `st`; `end`
     spares the copy of a slice."""
     end = len(buf) if end is None else end
+    if buf.find(b"\x1b[", 0, end) >= 0:  # colour codes from a log viewer or a coloured launcher
+        buf = _ANSI.sub(b"", buf[:end])
+        end = len(buf)
     if st.first_host is None:
         first = buf[:end].lstrip()[:400].split(b"\n", 1)[0].decode("utf-8", "replace")
         m = _FIRST_PREFIX.search(first)
@@ -98,7 +102,14 @@ def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
     if spots:
         numbers = _LineNumbers(buf, st.lines_total)
         for s in sorted(spots):
-            st.rare_line(numbers.at(s), buf[s:buf.find(b"\n", s, end)].decode("utf-8", "replace"))
+            e = buf.find(b"\n", s, end)
+            line = buf[s:e].decode("utf-8", "replace")
+            st.rare_line(numbers.at(s), line)
+            # NCCL >= 2.13 errors raised through PyTorch end with "Last error:" and, on the next line
+            # without any prefix, ncclGetLastError()'s text: the real cause (the WARN message).
+            if line.rstrip().endswith("Last error:") and e + 1 < end:
+                cause = buf[e + 1:buf.find(b"\n", e + 1, end)].decode("utf-8", "replace")
+                st.cause_line(numbers.at(e + 1), cause)
     st.lines_total += lines
 
 

@@ -115,7 +115,16 @@ class LogState:
             if m:
                 self.versions[m.group(1)] += 1
         else:
+            if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
+                m = _VERSION.search(line)
+                if m:
+                    self.versions[m.group(1)] += 1
             self._other_line(line_no, line)
+
+    def cause_line(self, line_no: Callable[[], int], line: str) -> None:
+        """The line after "Last error:" (ncclGetLastError text, no NCCL prefix): an error itself."""
+        if line.strip(" :[]\r\t0123456789rank"):
+            self._add_error(line_no, line)
 
     def _add_error(self, line_no: Callable[[], int], line: str) -> None:
         text = line.strip()[:ERROR_TEXT_CHARS]

@@ -79,7 +79,7 @@ def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
     """Add the facts of buf[:end] (whole lines, the last one ending in a newline) to `st`; `end`
     spares the copy of a slice."""
     end = len(buf) if end is None else end
-    if buf.find(b"\x1b[", 0, end) >= 0:  # colour codes from a log viewer or a coloured launcher
+    if buf.find(b"\x1b", 0, end) >= 0:  # colour codes from a log viewer or a coloured launcher
         buf = _ANSI.sub(b"", buf[:end])
         end = len(buf)
     if st.first_host is None:

@@ -42,6 +42,7 @@ _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
+_EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -123,7 +124,7 @@ class LogState:
 
     def cause_line(self, line_no: Callable[[], int], line: str) -> None:
         """The line after "Last error:" (ncclGetLastError text, no NCCL prefix): an error itself."""
-        if line.strip(" :[]\r\t0123456789rank"):
+        if not _EMPTY_PREFIXED.match(line):
             self._add_error(line_no, line)
 
     def _add_error(self, line_no: Callable[[], int], line: str) -> None:

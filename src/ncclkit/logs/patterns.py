@@ -104,6 +104,11 @@ PATTERNS: tuple[LogPattern, ...] = (
        "between the two ports' subnets; on IB a port that is down", "run `show_gids` on both nodes and "
        "set NCCL_IB_GID_INDEX to the RoCE v2 IPv4 index (NCCL >= 2.21 picks it itself); make sure the "
        "HCAs in NCCL_IB_HCA are ACTIVE and can reach each other"),
+    # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...".
+    _p(r"NET/OFI", "ofi_error", E,
+       "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
+       "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
+       "the security group allows all traffic between the nodes"),
     _p(r"\bGID\b|gid index|ncclIbRoceGetVersionNum|ncclIbGetGidIndex", "gid_error", E,
        "NCCL could not read or use the RoCE GID of a port", "check `show_gids`: the port needs a RoCE v2 "
        "GID with an IPv4 address; set NCCL_IB_GID_INDEX to it"),

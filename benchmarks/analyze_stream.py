@@ -166,6 +166,8 @@ def main() -> int:
     }
     result["ok"] = (result["analyze_maxrss_mb"] < 200 and result["analyze_mb_per_s"] >= 100
                     and result["ratio_analyze_over_baseline"] <= 4)
+    # One process is what a user gets when the second core is busy: reported, not part of "ok".
+    result["sequential_within_4x"] = result["ratio_sequential_over_baseline"] <= 4
     print(json.dumps(result, indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")

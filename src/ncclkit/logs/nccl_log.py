@@ -5,14 +5,17 @@ so a multi-GB log of thousands of ranks fits in a few tens of MB. Accepts one fi
 ranks mixed, with or without the `host:pid:tid [dev]` prefix (nccl-internals.md section 0), with
 launcher noise in front of it (pdsh `host: `, mpirun `[1,0]<stdout>:`, CloudWatch columns).
 
-Hot path: no per-line Python. A block costs one `findall` of _LINE (one match per NCCL line, so
-its length also counts the NCCL lines), a Counter over the non-empty matches (a channel tail such
-as "0[0] -> 1[1] [send] via NET/IB/0" repeats once per channel, so a block of ~90k lines has ~12k
-distinct keys), `count(b"\n")`, and bytes.find for the rare lines the Counter says are there (WARN,
-"Using network", "#  Rank"). Python then runs once per distinct message. Error words on non-NCCL
+Hot path: no per-line Python. A block (read into one reused buffer) costs one `findall` of _LINE
+(one match per NCCL line, so its length also counts the NCCL lines), counting the non-empty matches
+straight into LogState.pairs at C speed (a channel tail such as "0[0] -> 1[1] [send] via NET/IB/0"
+repeats once per channel; the few other keys of the block are the last ones pairs gained, taken out
+again for Python), `count(b"\n")`, and bytes.find for the rare lines those keys say are there (WARN,
+"Using network", "#  Rank"). Python then runs once per distinct fact message. Error words on non-NCCL
 lines ("rror", "imeout": tracebacks, watchdog messages) are searched only in blocks that have a line
 which is neither an NCCL line nor the empty line NCCL prints before a WARN; a pure NCCL_DEBUG_FILE
-block skips those two passes.
+block skips those two passes. Per 8 MiB block of benchmarks/analyze_stream.py's log: findall ~13 ms,
+counting ~7 ms (hashing the new tail objects), WARN and "Using network" finds ~4.5 ms, newline count
+~2.7 ms.
 
 Hosts: every line of the first HOST_SCAN_BYTES gives its host; after that hosts come from the lines
 each rank prints at init ("Using network X", all versions, section 7) and from WARN/error lines,
@@ -25,12 +28,12 @@ the machine has 2+ cores; the second range's state is merged into the first.
 from __future__ import annotations
 
 import os
-import pickle
 import re
 import stat
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import BinaryIO
 
 from ncclkit.logs.nccl_log_model import (
@@ -58,10 +61,13 @@ PARALLEL_MIN_BYTES = 64 << 20
 #   NCCLCHECK traces "init.cc:1 -> 2";
 # - rare lines: the text after "NCCL " (WARN/failure/error/version);
 # - empty for any other "NCCL <WORD> " line (no allocation: b"" is shared).
+# Possessive repeats (*+) never give back characters: none of them can be followed by what they
+# consume, so they match what the plain form matches without backtracking on a failed line; any other
+# INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
 _LINE = re.compile(
-    rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
-    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*:\d+ -> \d))|"
-    rb"(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*)([^\n]*)")
+    rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
+    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d)|"
+    rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
 # Error words on lines that are not NCCL lines (Python tracebacks, launcher messages).
@@ -74,8 +80,10 @@ _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
 _HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
 _FIRST_PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 
+Buffer = bytes | bytearray  # a block: a file range is read into one reused bytearray
 
-def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
+
+def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
     """Add the facts of buf[:end] (whole lines, the last one ending in a newline) to `st`; `end`
     spares the copy of a slice."""
     end = len(buf) if end is None else end
@@ -92,7 +100,7 @@ def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
     found = _LINE.findall(buf, 0, end)
     st.nccl_lines += len(found)
     needles: list[bytes] = [b"#"]
-    _keys(st, buf, end, Counter(filter(None, found)), needles)
+    _keys(st, buf, end, found, needles)
     spots = _rare_spots(st, buf, end, needles)
     # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
     # an error word stand on a line of its own (each NCCL line gave exactly one match above).
@@ -113,12 +121,12 @@ def scan_block(st: LogState, buf: bytes, end: int | None = None) -> None:
     st.lines_total += lines
 
 
-def _empty_lines_before(c: bytes, starts: set[int]) -> int:
+def _empty_lines_before(c: Buffer, starts: set[int]) -> int:
     """How many of the lines starting at `starts` follow an empty line (NCCL prints one before WARN)."""
     return sum(1 for s in starts if (c[s - 2:s] == b"\n\n" if s > 1 else s == 1 and c[:1] == b"\n"))
 
 
-def _line_hosts(st: LogState, buf: bytes, end: int) -> None:
+def _line_hosts(st: LogState, buf: Buffer, end: int) -> None:
     """Hosts of all lines that start in the first HOST_SCAN_BYTES of the log."""
     cut = buf.find(b"\n", st.line_hosts_left - 1, end) + 1 if end > st.line_hosts_left else end
     region = b"\n" + buf[:cut]
@@ -130,21 +138,29 @@ def _line_hosts(st: LogState, buf: bytes, end: int) -> None:
         st.host_of(head.decode("utf-8", "replace") + " [0]")
 
 
-def _keys(st: LogState, c: bytes, end: int, found: Counter[bytes], needles: list[bytes]) -> None:
-    """Distinct channel tails and fact messages of a block; adds to `needles` the rare searches the
-    block needs."""
-    pairs, overflow = st.pairs, len(st.pairs) >= MAX_PAIRS
-    get = pairs.get
-    env: dict[str, list[tuple[str, int, bytes]]] = {}
-    for key, count in found.items():
-        if key[:2] == b": ":
-            if not overflow:
-                pairs[key] = get(key, 0) + count
-            else:  # keep counting transports, no longer per rank pair
+def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[bytes]) -> None:
+    """Counts the channel tails of a block into st.pairs and hands its fact messages to `st`; adds to
+    `needles` the rare searches the block needs."""
+    pairs = st.pairs
+    if len(pairs) >= MAX_PAIRS:  # keep counting transports, no longer per rank pair
+        keys = Counter(filter(None, found))
+        for key, count in keys.items():
+            if key[:2] == b": ":
                 st.pairs_truncated = True
                 if (v := key.rfind(b" via ")) >= 0:
                     st.overflow_transports[key[v + 5:]] += count
-            continue
+        others = [(key, count) for key, count in keys.items() if key[:2] != b": "]
+    else:
+        # Every key of the block is counted into pairs at C speed (no per-key Python for the ~12k
+        # channel tails of a block); the keys new to pairs come last in its insertion order, and the
+        # non-channel ones among them (all of them: they are taken out again below) are the block's
+        # fact and rare messages, in the order of their first line as in a Counter of the block.
+        known = len(pairs)
+        pairs.update(filter(None, found))
+        fresh = [key for key in islice(pairs, known, None) if key[:2] != b": "]
+        others = [(key, pairs.pop(key)) for key in fresh]
+    env: dict[str, list[tuple[str, int, bytes]]] = {}
+    for key, count in others:
         needle = _rare_needle(key)
         if needle is not None:
             if needle not in needles:
@@ -172,14 +188,14 @@ def _rare_needle(key: bytes) -> bytes | None:
     return None
 
 
-def _find_all(c: bytes, end: int, needle: bytes) -> Iterator[int]:
+def _find_all(c: Buffer, end: int, needle: bytes) -> Iterator[int]:
     i = c.find(needle, 0, end)
     while i >= 0:
         yield i
         i = c.find(needle, i + len(needle), end)
 
 
-def _rare_spots(st: LogState, c: bytes, end: int, needles: list[bytes]) -> set[int]:
+def _rare_spots(st: LogState, c: Buffer, end: int, needles: list[bytes]) -> set[int]:
     """Line starts of rare lines (each once); "Using network" lines are handled here."""
     spots: set[int] = set()
     for needle in needles:
@@ -187,7 +203,7 @@ def _rare_spots(st: LogState, c: bytes, end: int, needles: list[bytes]) -> set[i
             for i in _find_all(c, end, needle):
                 s = c.rfind(b"\n", 0, i) + 1
                 net = c[i + len(needle):c.find(b"\n", i, end)].decode("utf-8", "replace").strip()
-                st.using_network(st.host_of_bytes(c[s:i]), net)
+                st.using_network(st.host_of_bytes(bytes(c[s:i])), net)
         else:
             for i in _find_all(c, end, needle):
                 if needle != b"#" or _RANK_HEADER.match(c, i, end):
@@ -199,7 +215,7 @@ class _LineNumbers:
     """1-based line number of a line start in block `c`, counted only when asked for (a new error),
     forward from the last one asked for."""
 
-    def __init__(self, c: bytes, before: int) -> None:
+    def __init__(self, c: Buffer, before: int) -> None:
         self._c, self._pos, self._no = c, 0, before + 1
 
     def at(self, start: int) -> Callable[[], int]:
@@ -265,24 +281,40 @@ def _scan_stream(st: LogState, stream: BinaryIO) -> None:
 
 
 def _scan_range(st: LogState, fd: int, start: int, end: int) -> None:
-    """Scan bytes [start, end) of a file; each read starts at a line start, so nothing is copied."""
+    """Scan bytes [start, end) of a file; each read starts at a line start and fills the same buffer
+    (no new 8 MiB object, so no fresh pages to fault in, per block)."""
+    buf = bytearray(min(CHUNK_BYTES, end - start))
     pos = start
     while pos < end:
         want = CHUNK_BYTES
         while True:
-            block = os.pread(fd, min(want, end - pos), pos)
-            cut = len(block) if pos + len(block) >= end else block.rfind(b"\n") + 1
-            if cut or want >= MAX_LINE_BYTES or not block:
+            size = min(want, end - pos)
+            if len(buf) < size:
+                buf = bytearray(size)
+            got = _read_at(fd, buf, size, pos)
+            cut = got if pos + got >= end else buf.rfind(b"\n", 0, got) + 1
+            if cut or want >= MAX_LINE_BYTES or not got:
                 break
             want *= 2  # a line longer than the block: read more of it
-        if not block:
+        if not got:
             return
-        cut = cut or len(block)
-        if block[cut - 1:cut] == b"\n":
-            scan_block(st, block, cut)
+        cut = cut or got
+        if buf[cut - 1] == 0x0A:
+            scan_block(st, buf, cut)
         else:  # the last line of the file without its newline, or a giant line
-            scan_block(st, block[:cut] + b"\n")
+            scan_block(st, bytes(buf[:cut]) + b"\n")
         pos += cut
+
+
+def _read_at(fd: int, buf: bytearray, size: int, pos: int) -> int:
+    """Read up to `size` bytes at offset `pos` into the start of `buf` (the file offset is shared
+    with a forked reader, so only positional reads); returns how many were read."""
+    if hasattr(os, "preadv"):
+        with memoryview(buf) as view, view[:size] as head:
+            return os.preadv(fd, [head], pos)
+    data = os.pread(fd, size, pos)
+    buf[:len(data)] = data
+    return len(data)
 
 
 # -- two byte ranges in two processes ---------------------------------------------------------------
@@ -322,6 +354,8 @@ def _line_boundary(fd: int, pos: int, end: int) -> int:
 def _parse_split(fd: int, start: int, end: int) -> LogState:
     """First half here, second half in a forked child that sends its pickled state back; if the
     child fails for any reason the second half is read here, so the result never depends on it."""
+    import pickle  # only here: importing it costs ~6 ms, a tenth of reading a 64 MiB log
+
     mid = _line_boundary(fd, start + (end - start) // 2 - 1, end)
     first = _new_state()
     read_end, write_end = os.pipe()

@@ -300,32 +300,35 @@ class LogState:
             lines_total=self.lines_total, nccl_lines=self.nccl_lines)
 
     def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
-        merged: Counter[tuple[str, str]] = Counter()
+        merged: dict[tuple[str, str], int] = {}
+        get = merged.get
         for tail, count in self.pairs.items():
-            text = tail[2:].decode("utf-8", "replace")
-            v = text.rfind(" via ")
-            if v >= 0:
-                merged[(text[:v].strip(), text[v + 5:].strip())] += count
+            seg, via, raw = tail[2:].decode("utf-8", "replace").rpartition(" via ")
+            if via:
+                key = (seg.strip(), raw.strip())
+                merged[key] = get(key, 0) + count
         for raw_b, count in self.overflow_transports.items():
-            merged[("", raw_b.decode("utf-8", "replace").strip())] += count
-        out: list[TransportUse] = []
-        net_gdr = net_nogdr = False
+            key = ("", raw_b.decode("utf-8", "replace").strip())
+            merged[key] = get(key, 0) + count
+        # A few distinct transports for thousands of rank pairs: classify each transport once.
+        kinds: dict[str, tuple[str, bool, bool]] = {}  # raw -> (normalized, NET+GDR, NET without)
+        rows: list[tuple[int, int, str, str, int | None, int | None, int]] = []
         for (seg, raw), count in merged.items():
-            norm = normalize_transport(raw)
-            transports.add(norm)
-            upper = raw.upper()
-            if upper.startswith(("NET/", "COLLNET/")):
-                if "GDRDMA" in upper:
-                    net_gdr = True
-                elif upper.startswith("NET/"):
-                    net_nogdr = True
+            kind = kinds.get(raw)
+            if kind is None:
+                upper = raw.upper()
+                net = upper.startswith(("NET/", "COLLNET/"))
+                kind = kinds[raw] = (normalize_transport(raw), net and "GDRDMA" in upper,
+                                     net and "GDRDMA" not in upper and upper.startswith("NET/"))
             m = _PAIR.search(seg)
-            out.append(TransportUse(
-                src_rank=int(m.group(1)) if m else None, dst_rank=int(m.group(2)) if m else None,
-                transport=norm, raw=raw, channels=count))
-        out.sort(key=lambda t: (t.transport, t.src_rank if t.src_rank is not None else -1,
-                                t.dst_rank if t.dst_rank is not None else -1))
-        return out, net_gdr, net_nogdr
+            src, dst = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+            rows.append((-1 if src is None else src, -1 if dst is None else dst, kind[0], raw, src, dst,
+                         count))
+        rows.sort(key=lambda r: (r[2], r[0], r[1]))  # stable: ties keep the order of first lines
+        transports.update(k[0] for k in kinds.values())
+        out = [TransportUse(src_rank=r[4], dst_rank=r[5], transport=r[2], raw=r[3], channels=r[6])
+               for r in rows]
+        return out, any(k[1] for k in kinds.values()), any(k[2] for k in kinds.values())
 
     def _network(self, transports: set[str]) -> str | None:
         if self.networks:

@@ -6,6 +6,7 @@ Usage (by dist.spawn_local only): python -m ncclkit.bench.worker CONFIG.json [RE
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -31,4 +32,9 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    code = main(sys.argv[1:])
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # The result is written: end here. torch's gloo/store threads can abort at interpreter
+    # teardown ("terminate called without an active exception"), which would turn 0 into SIGABRT.
+    os._exit(code)

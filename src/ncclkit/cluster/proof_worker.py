@@ -9,6 +9,7 @@ parent so NCCL's own log says which transports it chose. Prints one JSON line:
 from __future__ import annotations
 
 import json
+import os
 import sys
 import warnings
 from datetime import timedelta
@@ -60,4 +61,6 @@ if __name__ == "__main__":
     except Exception as exc:  # noqa: BLE001 - reported to the parent as data
         result = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
     print(json.dumps(result), flush=True)
-    sys.exit(0 if result.get("ok") else 1)
+    sys.stderr.flush()
+    # Reported: end here, past torch's teardown, which can abort in its store/gloo threads.
+    os._exit(0 if result.get("ok") else 1)

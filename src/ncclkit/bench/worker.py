@@ -6,7 +6,6 @@ Usage (by dist.spawn_local only): python -m ncclkit.bench.worker CONFIG.json [RE
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from ncclkit.bench.dist import from_env
 from ncclkit.bench.results import BenchConfig
 from ncclkit.bench.runner import run_rank
 from ncclkit.errors import NcclkitError
+from ncclkit.procexit import end_process
 
 
 def main(argv: list[str]) -> int:
@@ -32,9 +32,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    code = main(sys.argv[1:])
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # The result is written: end here. torch's gloo/store threads can abort at interpreter
-    # teardown ("terminate called without an active exception"), which would turn 0 into SIGABRT.
-    os._exit(code)
+    end_process(main(sys.argv[1:]))

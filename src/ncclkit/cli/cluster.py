@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
+from ncclkit.procexit import end_process
 
 __all__ = ["add_parser", "run"]
 
@@ -115,12 +115,6 @@ def run(args: argparse.Namespace) -> int:
         if args.output:
             Path(args.output).write_text(text + "\n")
         print(text if args.json else _render_text(outcome.report), flush=True)
-    sys.stdout.flush()
-    sys.stderr.flush()
     if abandoned_threads() or "torch" in sys.modules:
-        # A collective stuck inside gloo/NCCL would make interpreter exit wait on it; and even after
-        # a clean run, torch's store/gloo threads can abort at interpreter teardown ("terminate
-        # called without an active exception", seen with torch 2.13 + gloo), turning exit 0 into
-        # SIGABRT. Everything is written and flushed here, so end the process directly.
-        os._exit(outcome.exit_code)
+        end_process(outcome.exit_code)  # results are written; skip torch's teardown (procexit)
     return outcome.exit_code

@@ -9,11 +9,12 @@ parent so NCCL's own log says which transports it chose. Prints one JSON line:
 from __future__ import annotations
 
 import json
-import os
 import sys
 import warnings
 from datetime import timedelta
 from typing import Any
+
+from ncclkit.procexit import end_process
 
 _ALLREDUCE_ELEMENTS = 1 << 22  # 16 MiB of float32: large enough for ring and tree to connect
 
@@ -61,6 +62,4 @@ if __name__ == "__main__":
     except Exception as exc:  # noqa: BLE001 - reported to the parent as data
         result = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
     print(json.dumps(result), flush=True)
-    sys.stderr.flush()
-    # Reported: end here, past torch's teardown, which can abort in its store/gloo threads.
-    os._exit(0 if result.get("ok") else 1)
+    end_process(0 if result.get("ok") else 1)

@@ -8,11 +8,11 @@ to stderr as one message; the exit code is 2 then.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
 from ncclkit.errors import ExitCode, NcclkitError
+from ncclkit.procexit import end_process
 from ncclkit.train.options import TrainOptions
 
 
@@ -33,11 +33,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    code = main(sys.argv[1:])
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # Leave without running C++ static destructors: with torch 2.13 on gloo, a rank that built
-    # several DDP models and then ran other collectives aborts in teardown about one time in four
-    # ("terminate called without an active exception", no Python frame) after all its work is done
-    # and the process group is destroyed.
-    os._exit(code)
+    end_process(main(sys.argv[1:]))

@@ -8,6 +8,10 @@ node, and a parent that is not a BDF (`pci0000:15`) is the CPU root complex.
 
 NCCL itself has no NODE: it merges the host bridges of one NUMA node into one CPU, so a NODE path is
 PHB for NCCL's GDR and P2P levels (`nccl_level_of`).
+
+Grace-class GPUs (GH200, GB200, GB300) reach their CPU over NVLink-C2C, which sysfs does not show:
+they are recognised by product name (`gpu_is_c2c`), and from NCCL 2.27 their path to a NIC on the
+same CPU is P2C, within the default GDR level P2C (`gdr_path_name`, `default_gdr_level`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ncclkit.facts import GpuInfo, IbDevice, NodeFacts, PciDevice
+from ncclkit.ncclver import NcclVersion, parse_nccl_version
 
 __all__ = [
     "DEFAULT_GDR_LEVEL",
@@ -24,9 +29,12 @@ __all__ = [
     "GpuLink",
     "NicPath",
     "PathType",
+    "default_gdr_level",
     "gdr_by_distance",
     "gdr_level_from_env",
+    "gdr_path_name",
     "gpu_gpu_link",
+    "gpu_is_c2c",
     "gpu_nic_paths",
     "is_flattened",
     "nccl_level_of",
@@ -57,6 +65,35 @@ _LEGACY_LEVELS = {0: "LOC", 1: "PIX", 2: "PXB", 3: "PHB"}
 
 DEFAULT_GDR_LEVEL = "PXB"
 """NCCL's default GDR distance on PCIe-attached GPUs (P2C on C2C systems from 2.27: paths.cc)."""
+
+_P2C_SINCE: NcclVersion = (2, 27, 0)
+# GPUs joined to a Grace CPU by NVLink-C2C. NCCL learns C2C from NVML's C2C_LINK fields; a snapshot
+# has no such field, so the product name is the evidence.
+_C2C_GPU_NAMES = ("GH200", "GB200", "GB300")
+
+
+def gpu_is_c2c(gpu: GpuInfo) -> bool:
+    """True for a Grace-Hopper/Blackwell GPU, whose CPU link is NVLink-C2C rather than PCIe."""
+    return any(tag in (gpu.name or "").upper() for tag in _C2C_GPU_NAMES)
+
+
+def _p2c_applies(facts: NodeFacts, gpu: GpuInfo) -> bool:
+    """NCCL 2.27+ types GPU-C2C-CPU-PCIe-NIC as P2C (ncclTopoSetPaths: PHB combined with C2C)."""
+    version = parse_nccl_version(facts.nccl.version)
+    return gpu_is_c2c(gpu) and (version is None or version >= _P2C_SINCE)
+
+
+def default_gdr_level(facts: NodeFacts, gpu: GpuInfo) -> str:
+    """NCCL's default GDR level for `gpu`: P2C for a C2C GPU on 2.27+ unless NCCL_NET_GDR_C2C=0, else PXB."""
+    c2c_off = (facts.nccl.env.get("NCCL_NET_GDR_C2C") or "").strip() == "0"
+    return "P2C" if _p2c_applies(facts, gpu) and not c2c_off else DEFAULT_GDR_LEVEL
+
+
+def gdr_path_name(facts: NodeFacts, gpu: GpuInfo, path: PathType) -> str:
+    """The NCCL path type of GPU->NIC `path` for the GDR decision: PHB (or NODE: same CPU) from a C2C
+    GPU is P2C on 2.27+; SYS stays SYS (paths.cc, nccl-internals.md section 4)."""
+    level = nccl_level_of(path)
+    return "P2C" if level == "PHB" and _p2c_applies(facts, gpu) else level
 
 
 def nccl_level_of(path: PathType) -> str:
@@ -219,7 +256,7 @@ def _matrix_nvlinks(matrix: str | None, a: int, b: int) -> int | None:
 
 
 def is_flattened(facts: NodeFacts) -> bool:
-    """True on a VM whose GPUs and NICs all sit directly on one root bus with numa_node -1.
+    """True on a VM whose GPUs and NICs all sit directly on a root bus (one, or one each) with numa_node -1.
 
     NCCL then sees every GPU<->NIC path as PHB (nccl-internals.md section 4: a non-BDF parent is the
     CPU), so it turns GDR off and cannot pick the close NIC; the host's topology is hidden.
@@ -228,8 +265,10 @@ def is_flattened(facts: NodeFacts) -> bool:
     devs = [facts.pci.get(b.lower()) for b in bdfs]
     if not facts.gpus or any(d is None or not d.path for d in devs):
         return False
-    roots = {d.path[0] for d in devs if d}
-    return (len(roots) == 1 and all(len(d.path) == 2 for d in devs if d)
+    # One root bus (KVM), or one PCI domain per device (Hyper-V vPCI, Azure): either way no device has
+    # a root port above it, and NCCL keys CPUs by numaid, so numa_node -1 puts every root under one
+    # <cpu numaid=-1> and all GPU-NIC paths are PHB.
+    return (all(len(d.path) == 2 for d in devs if d)
             and all(d.numa_node in (None, -1) for d in devs if d))
 
 
@@ -260,17 +299,15 @@ class GpuGdr:
     within_level: bool
 
 
-def gdr_by_distance(facts: NodeFacts, *, level: str | None = None) -> list[GpuGdr]:
-    """Per GPU: nearest usable NIC and whether its path is <= the GDR level (`level`, else env, else PXB).
-
-    PXB is the default for PCIe-attached GPUs in every version since 2.4; the P2C default of C2C
-    systems (2.27+) needs C2C facts that NodeFacts does not carry yet.
-    """
-    level = level or gdr_level_from_env(facts.nccl.env) or DEFAULT_GDR_LEVEL
+def gdr_by_distance(facts: NodeFacts, *, level: str | None = None, use_env: bool = True) -> list[GpuGdr]:
+    """Per GPU: nearest usable NIC and whether its path is <= the GDR level (`level`, else the env's
+    unless `use_env` is False, else NCCL's default for that GPU: PXB, or P2C for C2C GPUs on 2.27+)."""
+    env_level = gdr_level_from_env(facts.nccl.env) if use_env else None
     out = []
     for gpu in facts.gpus:
+        gpu_level = level or env_level or default_gdr_level(facts, gpu)
         nic = nearest_nic(facts, gpu)
         ok = nic is not None and nic.path is not None and (
-            _NCCL_ORDER[nccl_level_of(nic.path)] <= _NCCL_ORDER[level])
-        out.append(GpuGdr(gpu=gpu, nic=nic, level=level, within_level=ok))
+            _NCCL_ORDER[gdr_path_name(facts, gpu, nic.path)] <= _NCCL_ORDER[gpu_level])
+        out.append(GpuGdr(gpu=gpu, nic=nic, level=gpu_level, within_level=ok))
     return out

@@ -224,8 +224,12 @@ def test_flattened_warning_with_rdma_info_without():
     assert check_flattened(replace(vm, ib_devices=()))[0].severity is Severity.INFO
     set_file = replace(vm, nccl=replace(vm.nccl, env={"NCCL_TOPO_FILE": "/etc/topo.xml"}))
     assert check_flattened(set_file) == []
-    # And NCCL's view on that VM: PHB from every GPU, so GDR distance fires too.
-    assert ids(check_gdr_distance(vm)) == ["gdr.distance", "gdr.distance"]
+    # NCCL sees PHB from every GPU there, but topo.flattened already says so with the right fix; a
+    # per-GPU gdr.distance ("put a NIC near GPU0") would mislead, with or without a topology file.
+    assert check_gdr_distance(vm) == [] and check_gdr_distance(set_file) == []
+    # The same tree with real NUMA nodes is a bare-metal layout: there the distance verdict stands.
+    numa_pci = {b: replace(d, numa_node=0) for b, d in flat_pci.items()}
+    assert ids(check_gdr_distance(replace(vm, pci=numa_pci))) == ["gdr.distance", "gdr.distance"]
 
 
 def test_probe_issue_and_version_unknown():

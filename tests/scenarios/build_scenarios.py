@@ -543,10 +543,15 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
 
 
 def build(name: str) -> None:
+    build_into(name, SCENARIOS[name])
+
+
+def build_into(name: str, scenario: Callable[[], dict]) -> None:
+    """Write tests/fixtures/nodes/<name>/ afresh with `scenario` and its expected.json."""
     target = OUT / name
     if target.exists():
         shutil.rmtree(target)
-    exp = SCENARIOS[name]()
+    exp = scenario()
     if not target.is_dir():
         raise SystemExit(f"{name}: the scenario function wrote no tree at {target}")
     (target / "expected.json").write_text(json.dumps(exp, indent=2) + "\n")

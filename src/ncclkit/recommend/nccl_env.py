@@ -17,7 +17,7 @@ from ncclkit.gdr import gdr_support
 from ncclkit.recommend.predict import predict, predict_gdr
 from ncclkit.recommend.select import (auto_gid_index, best_roce_v2_ipv4_index, gid_at, nccl_interfaces,
                                       nccl_version, usable_ports, ver_at_least)
-from ncclkit.topology import PathType, gpu_nic_paths, is_flattened
+from ncclkit.topology import PathType, gpu_is_c2c, gpu_nic_paths, is_flattened
 
 __all__ = ["recommend_env"]
 
@@ -163,16 +163,28 @@ def _gdr_level(facts: NodeFacts, ports: list[IbPort], env: dict[str, str]) -> En
             "and the default level then gives GDR to the near pairs only"))
     if is_flattened(facts):
         return EnvSetting(name=name, value="PHB", reason=(
-            "this VM hides the PCI tree (all devices on one root bus, numa_node -1), so every GPU-NIC "
+            "this VM hides the PCI tree (all devices directly on root buses, numa_node -1), so every GPU-NIC "
             "path looks PHB and the default level PXB turns GDR off for all GPUs. PHB turns it back on; "
             "cost: NCCL can no longer tell near from far NICs, so a GPU may do GDR to a NIC across the "
             "host. Better: the provider's NCCL_TOPO_FILE, then leave this unset"))
     per_gpu = predict_gdr(facts, env, ports, "IB")
     off = {g: e for g, e in per_gpu.items() if not e["gdr"]}
     if not off:
+        levels = "/".join(sorted({e["level"] for e in per_gpu.values()}))
+        c2c = "; P2C covers an NVLink-C2C GPU's path to a NIC on its own CPU" if "P2C" in levels else ""
         return EnvSetting(name=name, value=None, reason=(
-            "leave unset: the default level (PXB) already gives every GPU GDR to a near NIC "
+            f"leave unset: the default level ({levels}{c2c}) already gives every GPU GDR to a near NIC "
             "(directly or through an NVLink peer, PXN)"))
+    by_index = {f"GPU{g.index}": g for g in facts.gpus}
+    c2c_off = [g for g, e in off.items() if e["path"] in ("PHB", "NODE") and gpu_is_c2c(by_index[g])]
+    if c2c_off and len(c2c_off) == len(off):
+        # GPU-C2C-CPU-PCIe-NIC: NCCL 2.27+ calls it P2C and allows GDR by default; older versions
+        # see PHB and stage through host memory (nccl-internals.md sections 3 and 4).
+        return EnvSetting(name=name, value="PHB", reason=(
+            f"NVLink-C2C GPU(s) {', '.join(c2c_off)} reach their NIC through their own CPU: NCCL "
+            f"{version_text(nccl_version(facts))} types that path PHB, beyond the default PXB, while NCCL 2.27+ "
+            "types it P2C and uses GDR by default. PHB gives the same result now; after upgrading to "
+            "2.27+ leave it unset"))
     phb = [g for g, e in off.items() if e["path"] == "PHB"]
     if phb and len(phb) == len(off):
         return EnvSetting(name=name, value="PHB", reason=(

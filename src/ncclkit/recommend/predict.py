@@ -17,8 +17,8 @@ from ncclkit.nccllist import parse_nccl_int
 from ncclkit.ncclver import NcclVersion
 from ncclkit.recommend.select import (auto_gid_index, nccl_ib_ports, nccl_interfaces, nccl_version,
                                       pci_path_key, port_device, ver_at_least)
-from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
-                              is_flattened, nccl_level_of)
+from ncclkit.topology import (default_gdr_level, gdr_level_from_env, gdr_path_name, gpu_gpu_link,
+                              gpu_nic_paths, is_flattened, nccl_level_of)
 
 __all__ = ["LEVEL_ORDER", "nvlink_count", "parse_level", "predict", "predict_gdr"]
 
@@ -121,7 +121,7 @@ def predict_gdr(facts: NodeFacts, env: dict[str, str], ports: list[IbPort], plug
     devices = {p.device for p in ports}
     paths = {i: [np for np in lst if np.device.name in devices and np.path is not None]
              for i, lst in gpu_nic_paths(facts).items()}
-    level = gdr_level_from_env(env) or DEFAULT_GDR_LEVEL
+    env_level = gdr_level_from_env(env)
     sup = gdr_support(facts)
     capable, cap_why = sup.nic_capable, sup.reason
     pxn_on = ver_at_least(version, _PXN_SINCE) and (parse_nccl_int(env.get("NCCL_PXN_DISABLE", "")) or 0) == 0
@@ -130,20 +130,24 @@ def predict_gdr(facts: NodeFacts, env: dict[str, str], ports: list[IbPort], plug
         key = f"GPU{gpu.index}"
         near = paths.get(gpu.index, [])
         best = near[0] if near else None
+        level = env_level or default_gdr_level(facts, gpu)
         entry: dict[str, Any] = {"gdr": False, "nic": best.device.name if best else None,
-                                 "path": best.path.name if best and best.path else None, "via": None}
+                                 "path": best.path.name if best and best.path else None, "via": None,
+                                 "level": level}
         if plugin != "IB":
             entry["why"] = "NET/Socket never uses GPUDirect RDMA"
         elif not capable:
             entry["why"] = cap_why
         elif best is None or best.path is None:
             entry["why"] = "no PCI path to any NIC is known"
-        elif LEVEL_ORDER[nccl_level_of(best.path)] <= LEVEL_ORDER[level]:
+        elif LEVEL_ORDER[gdr_path_name(facts, gpu, best.path)] <= LEVEL_ORDER[level]:
             entry["gdr"] = True
-            entry["why"] = f"{best.device.name} is {best.path.name} <= level {level}; {cap_why}"
+            c2c = (f" ({gdr_path_name(facts, gpu, best.path)} for NCCL: NVLink-C2C GPU, known from its name "
+                   f"{gpu.name})" if gdr_path_name(facts, gpu, best.path) == "P2C" else "")
+            entry["why"] = f"{best.device.name} is {best.path.name}{c2c} <= level {level}; {cap_why}"
         else:
             entry["why"] = (f"nearest NIC {best.device.name} is {best.path.name} "
-                            f"({nccl_level_of(best.path)} for NCCL) > level {level}")
+                            f"({gdr_path_name(facts, gpu, best.path)} for NCCL) > level {level}")
             peer = _pxn_peer(facts, gpu, paths, level) if pxn_on else None
             if peer is not None:
                 entry.update(gdr=True, nic=peer[1], path=peer[2], via=f"PXN through GPU{peer[0]}")
@@ -218,7 +222,7 @@ def predict(facts: NodeFacts, env: dict[str, str]) -> dict[str, Any]:
         boot = {"interface": None, "address": None,
                 "why": "no running interface with an address matches: `Bootstrap : no socket interface found`"}
     flat = is_flattened(facts)
-    topo_note = ("every GPU and NIC sits on one root bus with numa_node -1 (a VM hiding the host's PCI "
+    topo_note = ("every GPU and NIC sits directly on a root bus with numa_node -1 (a VM hiding the host's PCI "
                  "tree): NCCL sees all GPU-NIC and GPU-GPU PCI paths as PHB, so GDR is off at the "
                  "default level, NIC choice per GPU is arbitrary and PCIe P2P is off (NVLink still works)"
                  if flat else "PCI tree read from sysfs; NCCL computes the same paths")

@@ -3,7 +3,8 @@ gdr.peermem_version, gdr.distance.
 
 What NCCL looks at (nccl-internals.md section 3, `ncclIbGdrSupport`, net_ib/gdr.cc): the peer-memory
 files below, by version, and dma-buf (`ncclIbDmaBufSupport`, NCCL 2.13+, kernel >= 5.12 with the open
-GPU kernel module). Distance: GDR only when the GPU-NIC path is <= NCCL_NET_GDR_LEVEL (default PXB).
+GPU kernel module). Distance: GDR only when the GPU-NIC path is <= NCCL_NET_GDR_LEVEL (default PXB;
+P2C for NVLink-C2C GPUs from 2.27).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from ncclkit.topology import (
     gdr_by_distance,
     gdr_level_from_env,
     gpu_gpu_link,
+    gpu_is_c2c,
     gpu_nic_paths,
+    is_flattened,
     nccl_level_of,
     usable_rdma_devices,
 )
@@ -84,15 +87,21 @@ def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
     """gdr.distance (warning): a GPU's nearest usable NIC is farther than the GDR level (PXB)."""
     if not facts.gpus or not usable_rdma_devices(facts) or not gdr_support(facts).available:
         return []
+    if is_flattened(facts):
+        # A VM hiding the PCI tree: every path reads PHB, which topo.flattened reports with the right
+        # fix (the provider's topology file); per-GPU "move the NIC" advice would be wrong here, and
+        # with NCCL_TOPO_FILE set the sysfs paths are not what NCCL uses (topofile checks that file).
+        return []
     usable = usable_rdma_devices(facts)
     all_paths = gpu_nic_paths(facts)
     out = []
-    # Distance is judged at the default level, or at a wider one the env sets: a narrower env level
-    # (LOC, PIX) is a setting, not a distance, and env.gdr_disabled reports it.
+    # Distance is judged at the default level (per GPU: PXB, or P2C for C2C GPUs on 2.27+), or at a
+    # wider one the env sets: a narrower env level (LOC, PIX) is a setting, not a distance, and
+    # env.gdr_disabled reports it.
     env_level = gdr_level_from_env(facts.nccl.env)
     level = (env_level if env_level and LEVEL_ORDER[env_level] > LEVEL_ORDER[DEFAULT_GDR_LEVEL]
-             else DEFAULT_GDR_LEVEL)
-    entries = gdr_by_distance(facts, level=level)
+             else None)
+    entries = gdr_by_distance(facts, level=level, use_env=False)
     for entry in entries:
         nic = entry.nic
         if entry.within_level or nic is None or nic.path is None:
@@ -112,6 +121,9 @@ def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
         if nccl_type == "SYS":
             fix = (f"put a NIC on {name}'s CPU socket (NUMA {entry.gpu.numa_node}), or use NCCL_NET_GDR_LEVEL=SYS "
                    "only if measured faster: GDR across the CPU interconnect is usually slower than staging")
+        if gpu_is_c2c(entry.gpu) and nccl_type == "PHB":
+            fix = (f"pip install -U '{pip_nccl_package(facts)}>=2.27'   # {name} is NVLink-C2C attached: "
+                   "NCCL 2.27+ types this path P2C and gives it GDR by default (or NCCL_NET_GDR_LEVEL=PHB)")
         if down_close:
             fix = (f"sudo mlxlink -d {down_close[0]}   # bring up the closer NIC's port (see ib.port_down), "
                    "then GDR works at the default level")

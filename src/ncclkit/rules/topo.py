@@ -11,7 +11,7 @@ __all__ = ["check_flattened"]
 
 
 def check_flattened(facts: NodeFacts) -> list[Finding]:
-    """topo.flattened: all GPUs/NICs sit on one root bus with numa_node -1 and no NCCL_TOPO_FILE.
+    """topo.flattened: all GPUs/NICs sit directly on a root bus (one, or one per device) with numa_node -1 and no NCCL_TOPO_FILE.
 
     NCCL then treats every GPU<->NIC path as PHB (nccl-internals.md section 4), so GDR is off and NIC
     choice ignores locality. A warning with RDMA devices, otherwise info (NVLink/P2P are unaffected).
@@ -24,8 +24,8 @@ def check_flattened(facts: NodeFacts) -> list[Finding]:
               "harmless for NVLink traffic, but NCCL cannot see the host's PCIe/NUMA layout")
     return [Finding(
         id="topo.flattened", severity=severity, subject="NCCL_TOPO_FILE",
-        message=f"VM topology is flattened (all devices on one root bus, numa_node -1): {impact}",
+        message=f"VM topology is flattened (all devices directly on root buses, numa_node -1): {impact}",
         fix=("export NCCL_TOPO_FILE=/etc/nccl/topo.xml   # the topology XML your cloud provider ships for "
              "this instance type (or NCCL_TOPO_DUMP_FILE output from the same model)"),
-        evidence=evidence("sys/bus/pci/devices/*/numa_node", "numa_node -1, one root bus",
+        evidence=evidence("sys/bus/pci/devices/*/numa_node", "numa_node -1, no root ports",
                           "the host's real PCI tree", gpus=[g.bus_id for g in facts.gpus]))]

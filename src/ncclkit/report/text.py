@@ -154,8 +154,11 @@ def _gdr(console: Console, report: DoctorReport) -> None:
     # now and once with `ncclkit env`'s recommendation applied, so that they can be compared.
     in_force = predict(facts, dict(facts.nccl.env))
     recommended = report.env.get("prediction") or {}
-    level_now = gdr_level_from_env(facts.nccl.env) or DEFAULT_GDR_LEVEL
-    level_rec = gdr_level_from_env(recommended.get("env_assumed") or {}) or DEFAULT_GDR_LEVEL
+
+    def level(pred: dict, env: dict[str, str], index: int) -> str:
+        # The prediction knows the per-GPU default (P2C for C2C-attached GPUs on NCCL 2.27+).
+        return ((pred.get("gdr") or {}).get(f"GPU{index}") or {}).get("level") \
+            or gdr_level_from_env(env) or DEFAULT_GDR_LEVEL
     table = _table(console, "GPU", "nearest NIC", "path", "level (env in force)", "GDR (env in force)",
                    "level (recommended env)", "GDR (recommended env)")
     for entry in gdr_by_distance(facts):
@@ -164,8 +167,10 @@ def _gdr(console: Console, report: DoctorReport) -> None:
         if nic and nic.path and nccl_level_of(nic.path) != nic.path.name:
             path += f" ({nccl_level_of(nic.path)})"
         table.add_row(f"GPU{entry.gpu.index}", nic.device.name if nic else "none usable", path,
-                      f"<= {level_now}", _gdr_cell(in_force, entry.gpu.index),
-                      f"<= {level_rec}" if recommended else "-", _gdr_cell(recommended, entry.gpu.index))
+                      f"<= {level(in_force, facts.nccl.env, entry.gpu.index)}",
+                      _gdr_cell(in_force, entry.gpu.index),
+                      f"<= {level(recommended, recommended.get('env_assumed') or {}, entry.gpu.index)}"
+                      if recommended else "-", _gdr_cell(recommended, entry.gpu.index))
     console.print(table)
 
 

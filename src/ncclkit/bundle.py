@@ -26,6 +26,7 @@ from typing import Any
 
 from ncclkit import __version__
 from ncclkit.errors import NcclkitError
+from ncclkit.inputfile import require_regular_file
 from ncclkit.probe.root import NodeRoot
 from ncclkit.probe.snapshot import MAX_FILE_BYTES, capture_tree
 from ncclkit.redact import Redactor, apply_to_tree, tree_entries
@@ -193,6 +194,10 @@ def write_bundle(out: Path, *, root: NodeRoot, files: list[Path], redact: bool =
         raise NcclkitError(f"bundle: {out} already exists", hint="give a new name or add --force")
     if not out.parent.is_dir():
         raise NcclkitError(f"bundle: folder {out.parent} does not exist", hint=f"mkdir -p {out.parent}")
+    if out.is_dir():
+        raise NcclkitError(f"bundle: {out} is a folder", hint="give a new file name ending in .tar.gz")
+    for f in files:  # before any work: a FIFO would block and a folder cannot be packed as a log
+        require_regular_file(f, hint="give NCCL logs, nccl-tests outputs or ncclkit result JSON files")
     tmp = Path(tempfile.mkdtemp(prefix=".ncclkit-bundle-", dir=out.parent))
     try:
         tree = tmp / name

@@ -7,12 +7,12 @@ parser `ncclkit analyze` uses; rows pair up by (size, in-place) for the collecti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ncclkit.bench.results import BenchResult
 from ncclkit.bench.table import float_str
 from ncclkit.errors import NcclkitError
+from ncclkit.inputfile import read_input_bytes
 
 __all__ = ["CompareRow", "compare_with_nccl_tests", "render_compare"]
 
@@ -89,8 +89,6 @@ def render_compare(rows: list[CompareRow], source: str) -> str:
 
 
 def read_compare_file(path: str) -> str:
-    try:
-        return Path(path).read_text(errors="replace")
-    except OSError as exc:
-        raise NcclkitError(f"--compare {path}: cannot read: {exc.strerror}",
-                           hint="give the path of a saved nccl-tests output") from exc
+    data = read_input_bytes(path, flag="--compare", allow_empty=False,
+                            hint="give the path of a saved nccl-tests output")
+    return data.decode("utf-8", errors="replace")

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import ExitCode, NcclkitError
 from ncclkit.logs.analyze import KINDS, analyze_path, analyze_stream
 from ncclkit.logs.render import render_text
@@ -27,7 +28,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the JSON list (CONTRACTS section 5)")
     p.add_argument("--kind", choices=[k for k in KINDS if k != "unknown"],
                    help="skip detection and read every input as this kind")
-    p.add_argument("--line-rate-gbps", type=float, default=None, metavar="GBPS",
+    p.add_argument("--line-rate-gbps", type=positive_float, default=None, metavar="GBPS",
                    help="NIC line rate per GPU in Gb/s, for the nccl-tests bandwidth verdict")
     return p
 
@@ -38,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         try:
             if name == "-":
+                if sys.stdin is None:
+                    raise NcclkitError("-: stdin is closed", hint="pipe the log in, or give its path")
                 results.append(analyze_stream(sys.stdin.buffer, name="-", kind=args.kind,
                                               line_rate_gbps=args.line_rate_gbps))
             else:

@@ -14,24 +14,12 @@ import os
 import sys
 from typing import Any
 
+from ncclkit.cli.argtypes import (
+    nonneg_int, parse_size, positive_float, positive_int)
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, exit_code_for, sort_findings
 
 __all__ = ["add_parser", "parse_size", "run"]
-
-
-def parse_size(text: str) -> int:
-    """nccl-tests' size syntax: bytes with an optional K, M or G (binary) suffix."""
-    t = text.strip().upper().rstrip("B")
-    mult = {"K": 2**10, "M": 2**20, "G": 2**30}.get(t[-1:], 1) if t else 1
-    try:
-        value = int(float(t[:-1] if mult > 1 else t) * mult)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size (e.g. 8, 64K, 256M, 4G)") \
-            from exc
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a size must be positive")
-    return value
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -43,18 +31,18 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
            "sendrecv or 'all' (default all_reduce)")
     a("-b", "--minbytes", type=parse_size, default=parse_size("32M"), help="smallest size")
     a("-e", "--maxbytes", type=parse_size, default=parse_size("32M"), help="largest size")
-    a("-f", "--stepfactor", type=int, default=1, help="multiply the size by this (>1)")
+    a("-f", "--stepfactor", type=positive_int, default=1, help="multiply the size by this (>1)")
     a("-i", "--stepbytes", type=parse_size, default=parse_size("1M"), help="else add this")
-    a("-n", "--iters", type=int, default=20, help="timed iterations (default 20)")
-    a("-w", "--warmup_iters", type=int, default=1, help="warm-up iterations (default 1)")
-    a("--check", type=int, default=1, help="check results (nccl-tests -c; default 1)")
+    a("-n", "--iters", type=positive_int, default=20, help="timed iterations (default 20)")
+    a("-w", "--warmup_iters", type=nonneg_int, default=1, help="warm-up iterations (default 1)")
+    a("--check", type=nonneg_int, default=1, help="check results (nccl-tests -c; default 1)")
     a("-d", "--datatype", default="float", help="float half bfloat16 double int8 uint8 int32 int64")
     a("-o", "--op", default="sum", help="sum prod max min avg")
-    a("-r", "--root-rank", type=int, default=0, help="root of broadcast and reduce")
-    a("-G", "--cudagraph", type=int, default=10,
+    a("-r", "--root-rank", type=nonneg_int, default=0, help="root of broadcast and reduce")
+    a("-G", "--cudagraph", type=nonneg_int, default=10,
       help="replays of a CUDA graph holding the -n iterations (GPUs; default 10)")
     a("--eager", action="store_true", help="time a plain Python loop instead of a CUDA graph")
-    a("--nproc", type=int, default=0, help="start N local ranks here (no launcher needed)")
+    a("--nproc", type=positive_int, default=None, help="start N local ranks here (no launcher needed)")
     a("--backend", choices=("gloo", "nccl"), help="default: nccl with GPUs, gloo without")
     a("--engine", choices=("direct", "torch"), default="direct",
       help="NCCL: call libnccl directly (like nccl-tests) or through torch.distributed")
@@ -65,15 +53,15 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     a("--json", action="store_true", help="print JSON (CONTRACTS.md section 6)")
     a("--compare", metavar="FILE", help="compare with an nccl-tests output of the same sizes")
     a("--ib", action="store_true", help="run ib_write_bw loopback on each RDMA port instead")
-    a("--ib-gpu", type=int, default=None, help="with --ib: --use_cuda=N (the GDR path)")
-    a("--timeout", type=float, default=120.0, help="bound on every peer wait, seconds")
+    a("--ib-gpu", type=nonneg_int, default=None, help="with --ib: --use_cuda=N (the GDR path)")
+    a("--timeout", type=positive_float, default=120.0, help="bound on every peer wait, seconds")
     a("--libnccl", help="path of libnccl.so.2 (default: the one torch loaded)")
     a("--root", metavar="DIR", help="read link rates from this node snapshot, not the live node")
-    a("--nvlink-gbyte", type=float, help="NVLink rate per GPU and direction, GB/s")
-    a("--pcie-gbyte", type=float, help="PCIe rate per GPU and direction, GB/s")
-    a("--nic-gbit", type=float, help="NIC line rate, Gb/s (as ibstat prints)")
-    a("--nics", type=int, help="NICs per node used by NCCL (with --nic-gbit)")
-    a("--expect-busbw", type=float, help="expected busbw at >= 256 MB, GB/s (overrides facts)")
+    a("--nvlink-gbyte", type=positive_float, help="NVLink rate per GPU and direction, GB/s")
+    a("--pcie-gbyte", type=positive_float, help="PCIe rate per GPU and direction, GB/s")
+    a("--nic-gbit", type=positive_float, help="NIC line rate, Gb/s (as ibstat prints)")
+    a("--nics", type=positive_int, help="NICs per node used by NCCL (with --nic-gbit)")
+    a("--expect-busbw", type=positive_float, help="expected busbw at >= 256 MB, GB/s (overrides facts)")
     return p
 
 
@@ -84,6 +72,9 @@ def _config(args: argparse.Namespace) -> Any:
     names = list(COLLECTIVES) if args.collectives.strip() == "all" else [
         c for c in args.collectives.split(",") if c.strip()]
     colls = tuple(get_collective(n).name if ":" not in n else n for n in names)
+    if not colls:
+        raise NcclkitError(f"-c {args.collectives!r}: no collective named",
+                           hint="e.g. -c all_reduce,all_gather, or -c all")
     if args.minbytes > args.maxbytes:
         raise NcclkitError(f"-b {args.minbytes} is larger than -e {args.maxbytes}",
                            hint="give -b <= -e")
@@ -138,15 +129,24 @@ def _run_sweep(args: argparse.Namespace) -> Any | None:
     from ncclkit.bench.results import BenchResult  # noqa: PLC0415
 
     config = _config(args)
-    if args.nproc and args.nproc > 0:
+    if args.nproc is not None:
         if "RANK" in os.environ and "WORLD_SIZE" in os.environ:
             raise NcclkitError("--nproc given inside a launcher (RANK/WORLD_SIZE are set)",
                                hint="either start ranks with torchrun/srun/mpirun or use --nproc")
+        _check_root_rank(args.root_rank, args.nproc)
         return BenchResult.from_json(spawn_local(config.to_json(), args.nproc,
                                                  timeout_s=args.timeout))
     from ncclkit.bench.runner import run_rank  # noqa: PLC0415
 
-    return run_rank(config, from_env())
+    ctx = from_env()
+    _check_root_rank(args.root_rank, ctx.world_size)
+    return run_rank(config, ctx)
+
+
+def _check_root_rank(root_rank: int, world_size: int) -> None:
+    if root_rank >= world_size:
+        raise NcclkitError(f"-r {root_rank}: no such rank in a job of {world_size}",
+                           hint=f"give a root rank from 0 to {world_size - 1}")
 
 
 def _run_ib(args: argparse.Namespace) -> list[Finding]:
@@ -184,17 +184,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"[{f.severity}] {f.id} {f.subject}: {f.message}"
                       + (f"\n  fix: {f.fix}" if f.fix else ""))
         return exit_code_for(findings)
+    from ncclkit.bench.compare import read_compare_file  # noqa: PLC0415
+
+    # Read --compare before the sweep: a wrong path must not cost a whole run.
+    compare_text = read_compare_file(args.compare) if args.compare else None
     result = _run_sweep(args)
     if result is None:
         return 0  # not rank 0: rank 0 prints
-    return _report(args, result)
+    return _report(args, result, compare_text)
 
 
-def _report(args: argparse.Namespace, result: Any) -> int:
+def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> int:
     import dataclasses  # noqa: PLC0415
 
-    from ncclkit.bench.compare import (  # noqa: PLC0415
-        compare_with_nccl_tests, read_compare_file, render_compare)
+    from ncclkit.bench.compare import compare_with_nccl_tests, render_compare  # noqa: PLC0415
     from ncclkit.bench.table import render_table  # noqa: PLC0415
     from ncclkit.bench.verdict import check_result, expectation_from  # noqa: PLC0415
 
@@ -206,9 +209,8 @@ def _report(args: argparse.Namespace, result: Any) -> int:
     findings = sort_findings(check_result(result, exp))
     result = dataclasses.replace(result, findings=tuple(findings))
     compared = None
-    if args.compare:
-        compared = compare_with_nccl_tests(result, read_compare_file(args.compare),
-                                           source=args.compare)
+    if compare_text is not None:
+        compared = compare_with_nccl_tests(result, compare_text, source=args.compare)
     if args.json:
         doc = result.to_json()
         if compared is not None:

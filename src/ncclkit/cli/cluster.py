@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ncclkit.errors import NcclkitError
+from ncclkit.cli.argtypes import at_least, positive_float, positive_int, tcp_port
+from ncclkit.outputfile import check_output_file, write_output_file
 from ncclkit.procexit import end_process
 
 __all__ = ["add_parser", "run"]
@@ -23,9 +24,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "cluster", help="check all nodes of a job: consistency, reachability, NCCL proof, bandwidth",
         description=__doc__.split("\n\n")[0])
-    p.add_argument("--timeout", type=float, default=60.0, metavar="S", dest="timeout_s",
+    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="S", dest="timeout_s",
                    help="bound of every wait on another node, seconds (default 60)")
-    p.add_argument("--probe-port", type=int, default=None, metavar="P",
+    p.add_argument("--probe-port", type=tcp_port, default=None, metavar="P",
                    help="port each node listens on for the reachability test (default MASTER_PORT+1)")
     p.add_argument("--root", default=None, metavar="DIR",
                    help="read this node's facts from a snapshot instead of the live machine")
@@ -36,9 +37,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="where each rank of the proof run writes its NCCL log")
     p.add_argument("--no-bandwidth", action="store_false", dest="bandwidth",
                    help="skip the pairwise bandwidth test")
-    p.add_argument("--bw-size", type=int, default=16 << 20, metavar="BYTES", dest="bw_size_bytes",
+    p.add_argument("--bw-size", type=at_least(4), default=16 << 20, metavar="BYTES", dest="bw_size_bytes",
                    help="bytes per message of the bandwidth test (default 16 MiB)")
-    p.add_argument("--bw-iters", type=int, default=None, metavar="N",
+    p.add_argument("--bw-iters", type=positive_int, default=None, metavar="N",
                    help="messages per direction of the bandwidth test (default 20 over NCCL, "
                         "4 over gloo)")
     p.add_argument("--bw-backend", choices=("auto", "nccl", "gloo"), default="auto",
@@ -87,18 +88,8 @@ def run(args: argparse.Namespace) -> int:
     from ncclkit.cluster.rendezvous import abandoned_threads
     from ncclkit.cluster.runner import ClusterOptions, run_cluster
 
-    if args.timeout_s <= 0:
-        raise NcclkitError(f"--timeout {args.timeout_s:g}: must be above 0",
-                           hint="give the bound of every wait in seconds, e.g. --timeout 60")
-    if args.probe_port is not None and not 0 < args.probe_port < 65536:
-        raise NcclkitError(f"--probe-port {args.probe_port}: not a TCP port",
-                           hint="give a free port in 1..65535, the same on every node")
-    if args.bw_size_bytes < 4:
-        raise NcclkitError(f"--bw-size {args.bw_size_bytes}: too small to measure",
-                           hint="give bytes per message, e.g. --bw-size 16777216 (16 MiB)")
-    if args.bw_iters is not None and args.bw_iters < 1:
-        raise NcclkitError(f"--bw-iters {args.bw_iters}: must be 1 or more",
-                           hint="give the messages per direction, e.g. --bw-iters 20")
+    if args.output:
+        check_output_file(args.output, flag="--output")
     cenv = read_cluster_env()
     opts = ClusterOptions(timeout_s=args.timeout_s, probe_port=args.probe_port, root=args.root,
                           proof=args.proof, bandwidth=args.bandwidth,
@@ -113,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if outcome.report is not None:
         text = json.dumps(outcome.report, indent=2)
         if args.output:
-            Path(args.output).write_text(text + "\n")
+            write_output_file(args.output, text + "\n", flag="--output")
         print(text if args.json else _render_text(outcome.report), flush=True)
     if abandoned_threads() or "torch" in sys.modules:
         end_process(outcome.exit_code)  # results are written; skip torch's teardown (procexit)

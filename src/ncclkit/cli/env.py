@@ -16,6 +16,8 @@ from pathlib import Path
 from ncclkit.errors import ExitCode, NcclkitError
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import exit_code_for, sort_findings
+from ncclkit.inputfile import read_input_bytes, read_input_text
+from ncclkit.outputfile import check_output_file, write_output_file
 from ncclkit.probe.root import NodeRoot
 from ncclkit.recommend import recommend_env
 from ncclkit.recommend.render import FORMATS, render, render_explain
@@ -42,12 +44,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 def parse_env_file(path: Path) -> dict[str, str]:
     """KEY=VALUE lines (optional `export `, quotes, # comments); a bad line raises naming file:line."""
-    try:
-        text = path.read_text(errors="replace")
-    except OSError as exc:
-        raise NcclkitError(f"--check {path}: cannot read ({exc.strerror})",
-                           hint="give a file of KEY=VALUE lines, e.g. a snapshot's cmd/env.txt") from None
+    text = read_input_text(path, flag="--check",
+                           hint="give a file of KEY=VALUE lines, e.g. a snapshot's cmd/env.txt")
     env: dict[str, str] = {}
+    first_line: dict[str, int] = {}
     for num, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -60,7 +60,13 @@ def parse_env_file(path: Path) -> dict[str, str]:
                                hint="write one variable per line, e.g. NCCL_IB_HCA==mlx5_0:1")
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
+        if key in env and env[key] != value:
+            # A shell keeps the last one; which one the user meant is not knowable, so ask.
+            raise NcclkitError(f"{path}:{num}: {key} set again ({env[key]!r} on line "
+                               f"{first_line[key]}, {value!r} here)",
+                               hint=f"keep one {key}= line")
         env[key] = value
+        first_line.setdefault(key, num)
     return env
 
 
@@ -74,6 +80,8 @@ def _read_on_node(root: NodeRoot):  # type: ignore[no-untyped-def]
 def run(args: argparse.Namespace) -> int:
     from ncclkit.probe.collect import collect
 
+    if args.topo_out:
+        check_output_file(args.topo_out, flag="--topo-out")
     root = NodeRoot.open(args.root)
     facts: NodeFacts = collect(root)
     if args.check:
@@ -81,19 +89,12 @@ def run(args: argparse.Namespace) -> int:
         facts = dataclasses.replace(facts, nccl=dataclasses.replace(facts.nccl, env=env, env_source=args.check))
     findings = check_env_vars(facts, dict(facts.nccl.env), read_file=_read_on_node(root))
     if args.topo_file:
-        path = Path(args.topo_file)
-        if not path.is_file():
-            raise NcclkitError(f"--topo-file {path}: no such file", hint="give an NCCL topology XML file")
-        findings += check_topo_text(facts, path.read_text(errors="replace"), str(path))
+        data = read_input_bytes(args.topo_file, flag="--topo-file", hint="give an NCCL topology XML file")
+        findings += check_topo_text(facts, data.decode("utf-8", errors="replace"), args.topo_file)
     findings = sort_findings(findings)
     rec = recommend_env(facts)
     if args.topo_out:
-        xml = write_topo_xml(facts)
-        try:
-            Path(args.topo_out).write_text(xml)
-        except OSError as exc:
-            raise NcclkitError(f"--topo-out {args.topo_out}: cannot write ({exc.strerror})",
-                               hint="choose a writable path") from None
+        write_output_file(args.topo_out, write_topo_xml(facts), flag="--topo-out")
         print(f"wrote {args.topo_out}: set NCCL_TOPO_FILE={args.topo_out} to use it", file=sys.stderr)
     fmt = "json" if args.json else (args.format or "shell")
     if args.explain and fmt != "json":

@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from ncclkit.cli.argtypes import positive_float, positive_int, tcp_port
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, exit_code_for, sort_findings
 from ncclkit.launch import (DEBUG_ENV, FORMATS, HostList, LaunchFile, LaunchSpec, NodeEnv,
@@ -31,8 +32,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     hosts = p.add_mutually_exclusive_group()
     hosts.add_argument("--hosts", help="comma-separated node names or IPs, master first")
     hosts.add_argument("--hostfile", type=Path, help="one host a line (`host slots=N` accepted)")
-    p.add_argument("--nodes", type=int, help="node count when no host list is given (slurm, k8s)")
-    p.add_argument("--nproc-per-node", type=int, help="processes (GPUs) per node")
+    p.add_argument("--nodes", type=positive_int, help="node count when no host list is given (slurm, k8s)")
+    p.add_argument("--nproc-per-node", type=positive_int, help="processes (GPUs) per node")
     p.add_argument("--format", choices=list(FORMATS), required=True)
     p.add_argument("--root", action="append", default=[], metavar="[HOST=]DIR",
                    help="node snapshot to take the recommended env from; HOST=DIR per node")
@@ -41,15 +42,15 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="extra variable for every node")
     p.add_argument("--master-addr", help="default: the first host")
-    p.add_argument("--master-port", type=int, default=29500)
-    p.add_argument("--timeout", type=int, default=300,
+    p.add_argument("--master-port", type=tcp_port, default=29500)
+    p.add_argument("--timeout", type=positive_int, default=300,
                    help="seconds nodes wait for each other to join (c10d join_timeout)")
     p.add_argument("--name", default="ncclkit-job", help="job name / rendezvous id")
     p.add_argument("--image", help="container image (k8s)")
     p.add_argument("--no-debug-env", action="store_true",
                    help="leave out NCCL_DEBUG=INFO (set by default for the first run)")
     p.add_argument("--no-preflight", action="store_true", help="skip name and port checks")
-    p.add_argument("--preflight-timeout", type=float, default=3.0)
+    p.add_argument("--preflight-timeout", type=positive_float, default=3.0)
     p.add_argument("--out", type=Path, help="write the files into this folder")
     p.add_argument("--json", action="store_true")
     p.add_argument("program", nargs=argparse.REMAINDER, metavar="COMMAND",
@@ -153,15 +154,31 @@ def _preflight(args: argparse.Namespace, spec: LaunchSpec,
     return sort_findings(findings)
 
 
+def _check_out(out: Path) -> None:
+    """--out is a folder made here or one that exists; its parent must exist (a typo stays a typo)."""
+    if out.exists() and not out.is_dir():
+        raise NcclkitError(f"--out {out}: exists and is not a folder",
+                           hint="give a folder for the launch files")
+    if not out.parent.is_dir():
+        raise NcclkitError(f"--out {out}: folder {out.parent} does not exist",
+                           hint=f"create it first: mkdir -p {out.parent}")
+
+
 def _write(out: Path, files: list[LaunchFile]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for f in files:
-        path = out / f.name
-        path.write_text(f.text)
-        path.chmod(0o755 if f.executable else 0o644)
+    try:
+        out.mkdir(exist_ok=True)
+        for f in files:
+            path = out / f.name
+            path.write_text(f.text)
+            path.chmod(0o755 if f.executable else 0o644)
+    except OSError as exc:
+        raise NcclkitError(f"--out {out}: cannot write ({exc.strerror or exc})",
+                           hint="choose a writable folder") from None
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out is not None:
+        _check_out(args.out)
     spec, per_host = build_spec(args)
     files = render(spec, args.format)
     findings = _preflight(args, spec, per_host)

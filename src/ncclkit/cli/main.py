@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ncclkit import __version__
 from ncclkit.errors import ExitCode, NcclkitError
@@ -17,8 +18,16 @@ COMMANDS = ("doctor", "snapshot", "env", "analyze", "bench", "cluster", "launch"
             "report", "bundle")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Command-line mistakes as one message plus a fix line, like every other ncclkit error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(int(ExitCode.CANNOT_RUN), f"{self.prog}: error: {message}\n"
+                  f"  fix: see `{self.prog} --help`\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ncclkit",
         description="Read a GPU node, predict and verify what NCCL does, and make it fast.")
     parser.add_argument("--version", action="version", version=f"ncclkit {__version__}")
@@ -39,14 +48,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     args, extras = parser.parse_known_args(argv)
     if extras:
         dest = getattr(args, "_intermixed", None)
         if dest is None or any(e.startswith("-") and e != "-" for e in extras):
             parser.error(f"unrecognized arguments: {' '.join(extras)}")
         setattr(args, dest, [*(getattr(args, dest) or []), *extras])
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = _parse(parser, argv)
+    except SystemExit as exc:  # --help, --version (0) or a refused argument (2, message printed)
+        return exc.code if isinstance(exc.code, int) else int(ExitCode.CANNOT_RUN)
     if not getattr(args, "_run", None):
         parser.print_help()
         return int(ExitCode.CANNOT_RUN)

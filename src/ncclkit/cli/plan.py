@@ -6,6 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
+from ncclkit.cli.argtypes import fraction, positive_float, positive_int
 from ncclkit.errors import NcclkitError
 from ncclkit.plan import (DTYPE_BYTES, Bandwidth, StepPlan, Strategy, bench_bandwidth,
                           constant_bandwidth, line_rate_bandwidth, plan_step)
@@ -23,22 +24,22 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     size.add_argument("--params", help="parameter count, e.g. 163M or 1.4B")
     size.add_argument("--model-size", choices=sorted(PRESETS),
                       help="a model `ncclkit train` runs (its exact parameter count)")
-    p.add_argument("--world-size", type=int, help="number of GPUs in the job")
-    p.add_argument("--gpus-per-node", type=int, help="with --nodes, instead of --world-size")
-    p.add_argument("--nodes", type=int, default=1)
+    p.add_argument("--world-size", type=positive_int, help="number of GPUs in the job")
+    p.add_argument("--gpus-per-node", type=positive_int, help="with --nodes, instead of --world-size")
+    p.add_argument("--nodes", type=positive_int, default=1)
     p.add_argument("--strategy", choices=[str(s) for s in Strategy], default="ddp")
     p.add_argument("--grad-dtype", choices=sorted(DTYPE_BYTES), default="fp32",
                    help="gradient dtype on the wire (fp32 for DDP with autocast)")
     p.add_argument("--param-dtype", choices=sorted(DTYPE_BYTES), default="fp32",
                    help="working weights dtype (bf16: adds fp32 master weights to the optimizer)")
-    p.add_argument("--bucket-mb", type=float, default=25.0,
+    p.add_argument("--bucket-mb", type=positive_float, default=25.0,
                    help="message size in MiB: DDP bucket_cap_mb (default 25)")
     bw = p.add_mutually_exclusive_group(required=True)
-    bw.add_argument("--busbw-gbps", type=float, help="bus bandwidth in GB/s for every size")
+    bw.add_argument("--busbw-gbps", type=positive_float, help="bus bandwidth in GB/s for every size")
     bw.add_argument("--bench", type=Path, help="bench JSON (CONTRACTS.md section 6)")
-    bw.add_argument("--line-rate-gbits", type=float, help="inter-node NIC line rate in Gb/s")
-    p.add_argument("--nics-per-node", type=int, default=1, help="with --line-rate-gbits")
-    p.add_argument("--link-efficiency", type=float, default=0.9,
+    bw.add_argument("--line-rate-gbits", type=positive_float, help="inter-node NIC line rate in Gb/s")
+    p.add_argument("--nics-per-node", type=positive_int, default=1, help="with --line-rate-gbits")
+    p.add_argument("--link-efficiency", type=fraction, default=0.9,
                    help="fraction of line rate reached, with --line-rate-gbits (default 0.9)")
     p.add_argument("--json", action="store_true", help="print JSON (CONTRACTS.md section 8)")
     return p
@@ -62,9 +63,6 @@ def _world_size(args: argparse.Namespace) -> int:
         return args.world_size
     if args.gpus_per_node is None:
         raise NcclkitError("no job size", hint="give --world-size W, or --gpus-per-node G --nodes N")
-    if args.gpus_per_node < 1 or args.nodes < 1:
-        raise NcclkitError(f"--gpus-per-node {args.gpus_per_node} --nodes {args.nodes}",
-                           hint="both must be at least 1")
     return args.gpus_per_node * args.nodes
 
 

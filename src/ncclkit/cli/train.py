@@ -10,7 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import NcclkitError
+from ncclkit.inputfile import read_input_text
+from ncclkit.outputfile import check_output_file, write_output_file
 from ncclkit.train.config import PRESETS
 from ncclkit.train.options import TrainOptions
 
@@ -19,9 +22,9 @@ __all__ = ["add_parser", "run"]
 
 def _buckets(text: str) -> tuple[float, ...]:
     try:
-        values = tuple(float(v) for v in text.split(",") if v.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: want MiB values like 25 or 25,100") from None
+        values = tuple(positive_float(v) for v in text.split(",") if v.strip())
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}; want MiB values like 25 or 25,100") from None
     if not values:
         raise argparse.ArgumentTypeError("no bucket size given")
     return values
@@ -57,7 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="seconds to wait for the group to form and for any collective")
     p.add_argument("--nproc", type=int,
                    help="start this many local ranks (one per GPU); omit under torchrun")
-    p.add_argument("--deadline", type=float, default=1800.0,
+    p.add_argument("--deadline", type=positive_float, default=1800.0,
                    help="with --nproc: seconds the whole job may take")
     base = p.add_mutually_exclusive_group()
     base.add_argument("--baseline", action="store_true",
@@ -72,12 +75,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def _baseline_tps(path: Path) -> float:
+    text = read_input_text(path, flag="--baseline-json",
+                           hint="give the JSON of `ncclkit train --nproc 1 --json`")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(text)
         tps = float(data["tokens_per_s_per_gpu"])
         world = int(data["world_size"])
-    except OSError as exc:
-        raise NcclkitError(f"cannot read {path}: {exc.strerror}", hint="check the path") from None
     except (ValueError, KeyError, TypeError):
         raise NcclkitError(f"{path}: not a `ncclkit train --json` result",
                            hint="run `ncclkit train --nproc 1 --json > base.json` first") from None
@@ -148,6 +151,8 @@ def _human(r: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.bench_json is not None:  # before the job: a typo must not cost the whole run
+        check_output_file(args.bench_json, flag="--bench-json")
     opts = _options(args)
     result = _execute(args, opts)
     if args.nproc is None and int(os.environ.get("WORLD_SIZE", "1")) > 1:
@@ -166,7 +171,7 @@ def _report(args: argparse.Namespace, result: dict[str, Any] | None) -> None:
     if result is None:  # a rank other than 0 under torchrun
         return
     if args.bench_json is not None and result.get("bench"):
-        args.bench_json.write_text(json.dumps(result["bench"], indent=2))
+        write_output_file(args.bench_json, json.dumps(result["bench"], indent=2), flag="--bench-json")
     if args.json:
         print(json.dumps(result, indent=2))
     else:

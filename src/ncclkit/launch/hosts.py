@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ncclkit.errors import NcclkitError
+from ncclkit.inputfile import read_input_text
 
 __all__ = ["HostList", "endpoint", "expand_nodelist", "parse_hostfile", "validate_host"]
 
@@ -71,11 +72,8 @@ def parse_hosts_arg(text: str) -> HostList:
 
 def parse_hostfile(path: Path) -> HostList:
     """One host a line; `# comments`; an Open MPI `slots=N` or a `host:N` suffix gives slots."""
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise NcclkitError(f"cannot read hostfile {path}: {exc.strerror}",
-                           hint="check the path") from None
+    text = read_input_text(path, flag="--hostfile",
+                           hint="give a text file of host names, one a line")
     hosts, slots = [], set()
     for n, line in enumerate(text.splitlines(), 1):
         body = line.split("#", 1)[0].split()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
+from ncclkit.inputfile import read_input_text
 
 __all__ = ["DEBUG_ENV", "NodeEnv", "env_from_json", "env_from_root", "validate_env"]
 
@@ -48,10 +49,10 @@ def validate_env(env: dict[str, Any], *, source: str) -> dict[str, str]:
 
 def env_from_json(path: Path) -> NodeEnv:
     """`ncclkit env --json` output (CONTRACTS.md section 4), or a plain {"NAME": "value"} object."""
+    text = read_input_text(path, flag="--env-json",
+                           hint="pass the output of `ncclkit env --root DIR --json`")
     try:
-        data = json.loads(path.read_text())
-    except OSError as exc:
-        raise NcclkitError(f"cannot read {path}: {exc.strerror}", hint="check the path") from None
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise NcclkitError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})",
                            hint="pass the output of `ncclkit env --root DIR --json`") from None

@@ -8,11 +8,13 @@ Bytes that are not UTF-8 are replaced, and binary input gives kind "unknown" wit
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, Severity, sort_findings
+from ncclkit.inputfile import open_input_fd
 from ncclkit.logs.checks import (
     check_gids,
     check_log,
@@ -58,16 +60,11 @@ class _Prefixed(io.RawIOBase):
 def analyze_path(path: str | Path, *, kind: str | None = None,
                  line_rate_gbps: float | None = None) -> dict[str, Any]:
     """Analyze one file; raises NcclkitError naming the file when it cannot be read."""
-    p = Path(path)
+    # open_input_fd: a FIFO with no writer reads as empty instead of blocking forever.
+    fd = open_input_fd(path, hint="check the path; for a folder, pass the log files inside it")
     try:
-        with p.open("rb") as f:
+        with os.fdopen(fd, "rb") as f:
             return analyze_stream(f, name=str(path), kind=kind, line_rate_gbps=line_rate_gbps)
-    except FileNotFoundError:
-        raise NcclkitError(f"{path}: no such file", hint="check the path") from None
-    except IsADirectoryError:
-        raise NcclkitError(f"{path}: is a directory", hint="pass the log files inside it") from None
-    except PermissionError:
-        raise NcclkitError(f"{path}: permission denied", hint="make the file readable") from None
     except OSError as exc:
         raise NcclkitError(f"{path}: cannot read ({exc.strerror or exc})", hint="check the file") from None
 
@@ -120,10 +117,12 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         gids = parse_show_gids(text)
         return _result(name, kind, {"gids": [g.to_json() for g in gids],
                                     "recommended_gid_index": recommend_gid_index(gids)}, check_gids(gids))
+    what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
+            else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
+                 "ibv_devinfo or show_gids")
     return _result(name, "unknown", {}, [Finding(
-        id="input.unknown_kind", severity=Severity.INFO, subject=name,
-        message=f"{name}: not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
-                "ibv_devinfo or show_gids", fix="pass --kind K if you know what it is")])
+        id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
+        fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 
 
 def _seekable_at(stream: BinaryIO) -> int | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
+from ncclkit.inputfile import read_input_text
 
 __all__ = ["Bandwidth", "bench_bandwidth", "constant_bandwidth", "line_rate_bandwidth"]
 
@@ -79,10 +80,10 @@ def _fail(path: Path, what: str) -> NcclkitError:
 
 def bench_bandwidth(path: Path) -> Bandwidth:
     """Read a bench JSON; samples at one size (in-place and out-of-place) are averaged."""
+    text = read_input_text(path, flag="--bench",
+                           hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
     try:
-        data: Any = json.loads(path.read_text())
-    except OSError as exc:
-        raise NcclkitError(f"cannot read {path}: {exc.strerror}", hint="check the path") from None
+        data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _fail(path, f"not JSON ({exc.msg} at line {exc.lineno})") from None
     samples = data.get("samples") if isinstance(data, dict) else None

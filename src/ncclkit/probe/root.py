@@ -208,12 +208,13 @@ def _extract(archive: Path) -> Path:
         with tarfile.open(archive) as tf:
             tf.extractall(tmp, filter="data")
     except (tarfile.TarError, OSError, EOFError) as exc:
-        raise NcclkitError(f"--root {archive}: cannot unpack ({exc})",
+        # ReadError's text lists every compression tried, one a line: say it in one.
+        why = "not a tar archive, or a damaged one" if isinstance(exc, tarfile.ReadError) else exc
+        raise NcclkitError(f"--root {archive}: cannot unpack ({why})",
                            hint="re-create it with `ncclkit snapshot OUT --tar`") from None
-    if (tmp / "meta.json").exists() or (tmp / "sys").exists():
-        return tmp
     subdirs = [d for d in tmp.iterdir() if d.is_dir()]
-    if len(subdirs) == 1:
-        return subdirs[0]
+    for top in [tmp, *(subdirs if len(subdirs) == 1 else [])]:
+        if (top / "meta.json").exists() or (top / "sys").exists():
+            return top
     raise NcclkitError(f"--root {archive}: no snapshot inside (no meta.json or sys/ at its top)",
                        hint="give an archive written by `ncclkit snapshot OUT --tar`")

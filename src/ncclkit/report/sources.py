@@ -16,6 +16,7 @@ from typing import Any
 from ncclkit.errors import NcclkitError
 from ncclkit.facts import NodeFacts
 from ncclkit.factsjson import facts_from_json
+from ncclkit.inputfile import require_regular_file
 
 __all__ = ["KINDS", "Source", "detect_kind", "load_source", "source_from_doctor"]
 
@@ -83,16 +84,14 @@ def _check(name: str, kind: str, data: Any) -> None:
 
 def load_source(path: str | Path) -> Source:
     """Read one result file; NcclkitError naming it when it cannot be read or has no known shape."""
-    p = Path(path)
+    # Read twice (head, then all): a FIFO or device would block or lose its data.
+    p = require_regular_file(path, hint="check the path of the result file")
     try:
         size = p.stat().st_size
-        head = p.open("rb").read(min(size, 64))
-    except FileNotFoundError:
-        raise NcclkitError(f"{path}: no such file", hint="check the path of the result file") from None
+        with p.open("rb") as f:
+            head = f.read(min(size, 64))
     except OSError as exc:
         raise NcclkitError(f"{path}: cannot read ({exc.strerror or exc})", hint="check the file") from None
-    if p.is_dir():
-        raise NcclkitError(f"{path}: is a folder", hint="give result files, or the snapshot with --root")
     if head.lstrip()[:1] not in (b"{", b"["):
         return _analyzed(p)
     if size > _MAX_JSON_BYTES:

@@ -8,13 +8,15 @@ flag, the path and the fix - never a traceback and never a hang. Nothing is writ
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from ncclkit.errors import NcclkitError
 
-__all__ = ["MAX_INPUT_BYTES", "open_input_fd", "read_input_bytes", "read_input_text",
+__all__ = ["read_input_json", "MAX_INPUT_BYTES", "open_input_fd", "read_input_bytes", "read_input_text",
            "require_regular_file"]
 
 MAX_INPUT_BYTES = 256 * 2**20  # no result JSON, env file or host list comes near this
@@ -78,6 +80,15 @@ def read_input_text(path: Path | str, *, flag: str = "", hint: str = "check the 
     except UnicodeDecodeError as exc:
         raise NcclkitError(f"{_label(path, flag)}: not UTF-8 text (byte 0x{data[exc.start]:02x} at "
                            f"offset {exc.start}): binary data?", hint=hint) from None
+
+
+def read_input_json(path: Path | str, *, flag: str = "", hint: str = "check the path") -> Any:
+    """The file parsed as JSON; read errors and invalid JSON are NcclkitErrors naming the file."""
+    text = read_input_text(path, flag=flag, hint=hint)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NcclkitError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})", hint=hint) from None
 
 
 def require_regular_file(path: Path | str, *, flag: str = "", hint: str = "check the path") -> Path:

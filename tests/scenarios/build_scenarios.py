@@ -542,10 +542,6 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
 }
 
 
-def build(name: str) -> None:
-    build_into(name, SCENARIOS[name])
-
-
 def build_into(name: str, scenario: Callable[[], dict]) -> None:
     """Write tests/fixtures/nodes/<name>/ afresh with `scenario` and its expected.json."""
     target = OUT / name
@@ -557,16 +553,21 @@ def build_into(name: str, scenario: Callable[[], dict]) -> None:
     (target / "expected.json").write_text(json.dumps(exp, indent=2) + "\n")
 
 
-def main(argv: list[str]) -> int:
-    names = argv or list(SCENARIOS)
-    unknown = [n for n in names if n not in SCENARIOS]
+def build_named(scenarios: dict[str, Callable[[], dict]], argv: list[str]) -> int:
+    """Build the scenarios named in argv (all when none); 2 on an unknown name."""
+    names = argv or list(scenarios)
+    unknown = [n for n in names if n not in scenarios]
     if unknown:
-        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(SCENARIOS)}", file=sys.stderr)
+        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(scenarios)}", file=sys.stderr)
         return 2
     for name in names:
-        build(name)
+        build_into(name, scenarios[name])
         print(f"wrote {OUT / name}")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return build_named(SCENARIOS, argv)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from build_scenarios import (
     NDR,
     OUT,
     ROCE_100,
-    build_into,
+    build_named,
     expect,
     gpu_subject,
     ib_node,
@@ -320,15 +320,7 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(SCENARIOS)
-    unknown = [n for n in names if n not in SCENARIOS]
-    if unknown:
-        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(SCENARIOS)}", file=sys.stderr)
-        return 2
-    for name in names:
-        build_into(name, SCENARIOS[name])
-        print(f"wrote {OUT / name}")
-    return 0
+    return build_named(SCENARIOS, argv)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from typing import Any
 
 from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import NcclkitError
-from ncclkit.inputfile import read_input_text
+from ncclkit.inputfile import read_input_json
 from ncclkit.outputfile import check_output_file, write_output_file
 from ncclkit.train.config import PRESETS
 from ncclkit.train.options import TrainOptions
@@ -75,10 +75,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def _baseline_tps(path: Path) -> float:
-    text = read_input_text(path, flag="--baseline-json",
+    data = read_input_json(path, flag="--baseline-json",
                            hint="give the JSON of `ncclkit train --nproc 1 --json`")
     try:
-        data = json.loads(text)
         tps = float(data["tokens_per_s_per_gpu"])
         world = int(data["world_size"])
     except (ValueError, KeyError, TypeError):

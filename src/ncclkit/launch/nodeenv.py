@@ -7,14 +7,13 @@ scripts and manifests, and a newline or NUL in either has no legitimate NCCL use
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
-from ncclkit.inputfile import read_input_text
+from ncclkit.inputfile import read_input_json
 
 __all__ = ["DEBUG_ENV", "NodeEnv", "env_from_json", "env_from_root", "validate_env"]
 
@@ -49,13 +48,8 @@ def validate_env(env: dict[str, Any], *, source: str) -> dict[str, str]:
 
 def env_from_json(path: Path) -> NodeEnv:
     """`ncclkit env --json` output (CONTRACTS.md section 4), or a plain {"NAME": "value"} object."""
-    text = read_input_text(path, flag="--env-json",
+    data = read_input_json(path, flag="--env-json",
                            hint="pass the output of `ncclkit env --root DIR --json`")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NcclkitError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})",
-                           hint="pass the output of `ncclkit env --root DIR --json`") from None
     if not isinstance(data, dict):
         raise NcclkitError(f"{path}: not a JSON object", hint="expected {\"env\": {...}}")
     env = data.get("env", data if "schema_version" not in data else None)

@@ -10,14 +10,13 @@ samples of uses the all_reduce samples (ring algorithms move data at the same li
 from __future__ import annotations
 
 import bisect
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
-from ncclkit.inputfile import read_input_text
+from ncclkit.inputfile import read_input_json
 
 __all__ = ["Bandwidth", "bench_bandwidth", "constant_bandwidth", "line_rate_bandwidth"]
 
@@ -80,12 +79,8 @@ def _fail(path: Path, what: str) -> NcclkitError:
 
 def bench_bandwidth(path: Path) -> Bandwidth:
     """Read a bench JSON; samples at one size (in-place and out-of-place) are averaged."""
-    text = read_input_text(path, flag="--bench",
-                           hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _fail(path, f"not JSON ({exc.msg} at line {exc.lineno})") from None
+    data: Any = read_input_json(path, flag="--bench",
+                                hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
     samples = data.get("samples") if isinstance(data, dict) else None
     if not isinstance(samples, list) or not samples:
         raise _fail(path, "no 'samples' list")

@@ -8,8 +8,6 @@ markup, and they escape their own text.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,6 +16,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from ncclkit import __version__
 from ncclkit.errors import NcclkitError
+from ncclkit.outputfile import write_output_file
 from ncclkit.report.plots import require_matplotlib
 from ncclkit.report.sources import Source
 from ncclkit.report.views import env_views, finding_views, node_views
@@ -51,19 +50,5 @@ def render_html(sources: list[Source], *, generated_at: str | None = None) -> st
 
 
 def write_html(text: str, out: Path) -> None:
-    """Write the page to `out` atomically (a temporary file in the same folder, then rename)."""
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise NcclkitError(f"--out {out}: folder {folder} does not exist", hint=f"create it: mkdir -p {folder}")
-    if out.is_dir():
-        raise NcclkitError(f"--out {out}: is a folder", hint="give a file name such as report.html")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise NcclkitError(f"--out {out}: cannot write ({exc.strerror or exc})",
-                           hint="choose a writable location") from None
+    """Write the page to `out` atomically (ncclkit.outputfile)."""
+    write_output_file(out, text, flag="--out")

@@ -1,16 +1,14 @@
-"""Who am I in the job: rank, world size, local rank and rendezvous address from the launcher.
+"""Who am I in the bench job (rank, world size, local rank, rendezvous) and local rank spawning.
 
-Reads torchrun's RANK/WORLD_SIZE/LOCAL_RANK, Slurm's SLURM_PROCID/SLURM_NTASKS/SLURM_LOCALID and
-Open MPI's OMPI_COMM_WORLD_*; MASTER_ADDR/MASTER_PORT give the rendezvous (under Slurm the first
-host of SLURM_JOB_NODELIST stands in for a missing MASTER_ADDR). `spawn_local` starts N ranks
-of this machine itself (`--nproc N`) on 127.0.0.1 and a free port.
+`from_env` reads the launcher's variables through ncclkit.launchenv (torchrun, mpirun, srun); a
+process started by none of them is rank 0 of 1. `spawn_local` starts N ranks of this machine itself
+(`--nproc N`) on 127.0.0.1 and a free port.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -22,11 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ncclkit.errors import NcclkitError
+from ncclkit.launchenv import first_slurm_host, read_launch_env
 
 __all__ = ["DistContext", "first_slurm_host", "free_port", "from_env", "spawn_local"]
-
-DEFAULT_PORT = 29500
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DistContext:
@@ -38,58 +34,15 @@ class DistContext:
     launcher: str  # "torchrun", "slurm", "mpirun", "ncclkit" (--nproc) or "single"
 
 
-def first_slurm_host(nodelist: str) -> str:
-    """First host of a Slurm node list: "gpu[07-09,12],cpu1" -> "gpu07"."""
-    m = re.match(r"([^,\[]+)(?:\[([^\]]+)\])?", nodelist.strip())
-    if not m:
-        raise NcclkitError(f"cannot read SLURM_JOB_NODELIST={nodelist!r}",
-                           hint="export MASTER_ADDR=<first node's hostname> before srun")
-    prefix, ranges = m.group(1), m.group(2)
-    if not ranges:
-        return prefix
-    return prefix + ranges.split(",")[0].split("-")[0]
-
-
-def _int(env: Mapping[str, str], name: str) -> int:
-    try:
-        return int(env[name])
-    except ValueError as exc:
-        raise NcclkitError(f"{name}={env[name]!r} is not an integer",
-                           hint=f"unset {name} or fix the launcher that sets it") from exc
-
-
 def from_env(env: Mapping[str, str] | None = None) -> DistContext:
-    """The launcher's variables, checked; a lone process is rank 0 of 1."""
-    env = os.environ if env is None else env
-    if "RANK" in env and "WORLD_SIZE" in env:
-        launcher = env.get("NCCLKIT_LAUNCHER", "torchrun")
-        rank, world, local = _int(env, "RANK"), _int(env, "WORLD_SIZE"), _int(env, "LOCAL_RANK") \
-            if "LOCAL_RANK" in env else 0
-    elif "OMPI_COMM_WORLD_RANK" in env:
-        launcher = "mpirun"
-        rank, world = _int(env, "OMPI_COMM_WORLD_RANK"), _int(env, "OMPI_COMM_WORLD_SIZE")
-        local = _int(env, "OMPI_COMM_WORLD_LOCAL_RANK") if "OMPI_COMM_WORLD_LOCAL_RANK" in env \
-            else 0
-    elif "SLURM_PROCID" in env and "SLURM_NTASKS" in env:
-        launcher = "slurm"
-        rank, world = _int(env, "SLURM_PROCID"), _int(env, "SLURM_NTASKS")
-        local = _int(env, "SLURM_LOCALID") if "SLURM_LOCALID" in env else 0
-    else:
+    """The launcher's variables (ncclkit.launchenv), checked; a lone process is rank 0 of 1."""
+    launch = read_launch_env(env)
+    if launch is None:
         return DistContext(rank=0, world_size=1, local_rank=0, master_addr="127.0.0.1",
                            master_port=free_port(), launcher="single")
-    if not 0 <= rank < world:
-        raise NcclkitError(f"rank {rank} is outside world size {world} ({launcher})",
-                           hint="check the launcher's task count")
-    addr = env.get("MASTER_ADDR")
-    if not addr and launcher == "slurm" and env.get("SLURM_JOB_NODELIST"):
-        addr = first_slurm_host(env["SLURM_JOB_NODELIST"])
-    if not addr:
-        raise NcclkitError(f"MASTER_ADDR is not set ({launcher}, rank {rank} of {world})",
-                           hint="export MASTER_ADDR=<rank 0's host> and MASTER_PORT=<free port>; "
-                                "with mpirun pass -x MASTER_ADDR -x MASTER_PORT")
-    port = _int(env, "MASTER_PORT") if env.get("MASTER_PORT") else DEFAULT_PORT
-    return DistContext(rank=rank, world_size=world, local_rank=local, master_addr=addr,
-                       master_port=port, launcher=launcher)
+    return DistContext(rank=launch.rank, world_size=launch.world_size, local_rank=launch.local_rank,
+                       master_addr=launch.master_addr, master_port=launch.master_port,
+                       launcher=launch.launcher)
 
 
 def free_port() -> int:

@@ -1,12 +1,11 @@
-"""Join the job's process group from torchrun's environment, with every wait bounded (imports torch).
+"""Join the job's process group from the launcher's environment, with every wait bounded (imports torch).
 
-Reads RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT as torchrun (and `ncclkit train
---nproc`) set them. A single process without them runs as a world of one, without a process group.
+The launcher's variables are read by ncclkit.launchenv (torchrun and `ncclkit train --nproc`, srun,
+mpirun). A single process without them runs as a world of one, without a process group.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -14,6 +13,7 @@ import torch
 import torch.distributed as dist
 
 from ncclkit.errors import NcclkitError
+from ncclkit.launchenv import read_launch_env
 from ncclkit.train.options import TrainOptions
 
 __all__ = ["DistContext", "init_distributed", "max_over_ranks", "synchronize"]
@@ -31,37 +31,31 @@ class DistContext:
         return self.world_size > 1
 
 
-def _env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise NcclkitError(f"{name}={raw!r} is not an integer",
-                           hint="start through torchrun or `ncclkit train --nproc N`") from None
-
-
 def init_distributed(opts: TrainOptions) -> DistContext:
-    rank, world_size = _env_int("RANK", 0), _env_int("WORLD_SIZE", 1)
-    local_rank = _env_int("LOCAL_RANK", 0)
+    launch = read_launch_env()
+    rank, world_size = (launch.rank, launch.world_size) if launch else (0, 1)
+    local_rank = launch.local_rank if launch else 0
     if opts.device == "cuda":
         if not torch.cuda.is_available():
             raise NcclkitError("no CUDA device visible to torch",
                                hint="run on a GPU node, or use --device cpu --backend gloo")
         if local_rank >= torch.cuda.device_count():
-            raise NcclkitError(f"LOCAL_RANK {local_rank} but only {torch.cuda.device_count()} GPUs",
+            raise NcclkitError(f"local rank {local_rank} but only {torch.cuda.device_count()} GPUs",
                                hint="lower --nproc(-per-node) or fix CUDA_VISIBLE_DEVICES")
         device = torch.device("cuda", local_rank)
         torch.cuda.set_device(device)
     else:
         device = torch.device("cpu")
-    if world_size > 1:
-        addr = f"{os.environ.get('MASTER_ADDR', '?')}:{os.environ.get('MASTER_PORT', '?')}"
+    if launch is not None and world_size > 1:
+        addr = f"{launch.master_addr}:{launch.master_port}"
         kwargs = {"device_id": device} if opts.backend == "nccl" else {}
+        # Under torchrun's agent store the default env:// init joins that store as a client;
+        # otherwise rank 0 hosts the store at the address the launcher (or Slurm's node list) gave.
+        init_method = None if launch.agent_store else f"tcp://{addr}"
         try:
-            dist.init_process_group(opts.backend, rank=rank, world_size=world_size,
-                                    timeout=timedelta(seconds=opts.timeout_s), **kwargs)
+            dist.init_process_group(opts.backend, init_method=init_method, rank=rank,
+                                    world_size=world_size, timeout=timedelta(seconds=opts.timeout_s),
+                                    **kwargs)
         except (RuntimeError, ValueError) as exc:
             raise NcclkitError(
                 f"rank {rank}: could not join the {world_size}-rank group at {addr} within "

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ncclkit.facts import GpuInfo, IbDevice, NodeFacts, PciDevice
+from ncclkit.logs.detect import strip_ansi
 from ncclkit.ncclver import NcclVersion, parse_nccl_version
 
 __all__ = [
@@ -231,9 +232,6 @@ def gpu_gpu_link(facts: NodeFacts, a: GpuInfo, b: GpuInfo) -> GpuLink:
     return GpuLink(path=pci_path_type(pa, pb) if pa and pb else None)
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
 def _matrix_nvlinks(matrix: str | None, a: int, b: int) -> int | None:
     """The NV# cell of `nvidia-smi topo -m` for GPU a, GPU b; None when absent or not NVLink.
 
@@ -242,15 +240,14 @@ def _matrix_nvlinks(matrix: str | None, a: int, b: int) -> int | None:
     """
     if not matrix:
         return None
-    lines = [_ANSI.sub("", line) for line in matrix.splitlines()]
-    header = [c.strip() for c in lines[0].split("\t")] if lines else []
-    if f"GPU{b}" not in header:
+    lines = [line.split() for line in strip_ansi(matrix).splitlines() if line.strip()]
+    # Columns are tab-separated in a capture but often spaces once pasted: split on any blank.
+    # GPU columns come first, in index order, so GPU b is cell 1 + b of row GPU a.
+    if not lines or f"GPU{b}" not in lines[0]:
         return None
-    col = header.index(f"GPU{b}")
-    for line in lines[1:]:
-        cells = [c.strip() for c in line.split("\t")]
-        if cells and cells[0] == f"GPU{a}" and col < len(cells):
-            m = re.fullmatch(r"NV(\d+)", cells[col])
+    for cells in lines[1:]:
+        if cells[0] == f"GPU{a}" and 1 + b < len(cells):
+            m = re.fullmatch(r"NV(\d+)", cells[1 + b])
             return int(m.group(1)) if m else None
     return None
 

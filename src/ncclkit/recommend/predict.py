@@ -7,7 +7,6 @@ so a later run's NCCL_DEBUG=INFO log can confirm or refute it line by line.
 
 from __future__ import annotations
 
-import re
 from itertools import combinations
 from typing import Any
 
@@ -25,7 +24,6 @@ __all__ = ["LEVEL_ORDER", "nvlink_count", "parse_level", "predict", "predict_gdr
 LEVEL_ORDER = {"LOC": 0, "NVL": 1, "NVB": 2, "C2C": 3, "PIX": 4, "PXB": 5, "P2C": 6, "PXN": 7,
                "PHB": 8, "SYS": 9}
 _LEGACY = {0: "LOC", 1: "PIX", 2: "PXB", 3: "PHB"}
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _PXN_SINCE: NcclVersion = (2, 12, 0)
 _CUMEM_SINCE: NcclVersion = (2, 19, 0)
 _MERGE_SINCE: NcclVersion = (2, 20, 0)
@@ -47,20 +45,7 @@ def parse_level(value: str | None) -> str | None:
 
 def nvlink_count(facts: NodeFacts, a: GpuInfo, b: GpuInfo) -> int | None:
     """NVLinks joining two GPUs (0: joined, count unknown); None when they are not joined."""
-    link = gpu_gpu_link(facts, a, b)
-    if link.nvlinks is not None:
-        return link.nvlinks
-    if any(g.nvlinks for g in facts.gpus) or not facts.topo_matrix:
-        return None
-    # NVML/nvidia-smi -q gave no link list: fall back to `nvidia-smi topo -m` (NV# cells).
-    rows = {}
-    for line in _ANSI.sub("", facts.topo_matrix).splitlines():
-        cells = line.split()
-        if cells and re.fullmatch(r"GPU\d+", cells[0]):
-            rows[int(cells[0][3:])] = cells[1:]
-    cell = rows.get(a.index, [])[b.index] if b.index < len(rows.get(a.index, [])) else ""
-    m = re.fullmatch(r"NV(\d+)", cell)
-    return int(m.group(1)) if m else None
+    return gpu_gpu_link(facts, a, b).nvlinks
 
 
 def _net(facts: NodeFacts, env: dict[str, str], ports: list[IbPort], oob: bool) -> tuple[str, str]:

@@ -174,3 +174,23 @@ def test_contract_catalogue_is_emitted(shared: Path) -> None:
     assert len(required) >= 20, sorted(required)
     absent = sorted(required - emitted_ids())
     assert not absent, f"CONTRACTS.md section 3 ids no code emits: {absent}"
+
+
+DOC_CAUSE_ROW = re.compile(r"^\|\s*`([a-z][a-z0-9]*\.[a-z][a-z0-9_]*)`\s*\|.*\|\s*(`[a-z0-9_]+`|-)\s*\|\s*$",
+                           re.MULTILINE)
+
+
+def test_every_documented_id_states_its_cause() -> None:
+    """docs/findings.md's last column is the id's default cause (CONTRACTS.md section 9), as the code has it."""
+    from ncclkit.causes import Cause, default_cause
+
+    text = DOC.read_text(encoding="utf-8")
+    rows = dict((fid, col.strip("`")) for fid, col in DOC_CAUSE_ROW.findall(text))
+    assert set(rows) == set(documented_ids()), sorted(set(documented_ids()) - set(rows))
+    wrong = {}
+    for fid, col in rows.items():
+        code = default_cause(fid)
+        if (None if col == "-" else col) != (None if code is None else str(code)):
+            wrong[fid] = (col, code)
+        assert col == "-" or col in {str(c) for c in Cause}, (fid, col)
+    assert not wrong, f"docs/findings.md cause column differs from ncclkit.causes: {wrong}"

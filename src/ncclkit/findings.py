@@ -1,10 +1,12 @@
-"""Finding records (CONTRACTS.md section 2/3): id, severity, subject, message, evidence, fix."""
+"""Finding records (CONTRACTS.md section 2/3/9): id, severity, subject, message, evidence, fix, cause."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from ncclkit.causes import Cause, default_cause
 
 __all__ = ["Finding", "Severity", "exit_code_for", "sort_findings"]
 
@@ -28,6 +30,13 @@ class Finding:
     message: str
     fix: str = ""
     evidence: dict[str, Any] = field(default_factory=dict)
+    # None: the id's default cause (ncclkit.causes); a judge that knows better passes one.
+    cause: Cause | None = None
+
+    @property
+    def root_cause(self) -> Cause | None:
+        """The cause this finding states: the judge's own, else the default of its id."""
+        return self.cause if self.cause is not None else default_cause(self.id)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,6 +46,7 @@ class Finding:
             "message": self.message,
             "evidence": self.evidence,
             "fix": self.fix,
+            "cause": None if self.root_cause is None else str(self.root_cause),
         }
 
 

@@ -31,7 +31,7 @@ def test_json_contract_and_exit_code(shared, capsys):
     assert doc["schema_version"] == 1 and doc["host"] == "hgx-a100-ib-12"
     assert doc["facts"]["host"] == doc["host"] and isinstance(doc["env"], dict)
     for f in doc["findings"]:
-        assert list(f) == ["id", "severity", "subject", "message", "evidence", "fix"]
+        assert list(f) == ["id", "severity", "subject", "message", "evidence", "fix", "cause"]
         assert f["severity"] in ("error", "warning", "info")
     sev = [f["severity"] for f in doc["findings"]]
     assert sev == sorted(sev, key=["error", "warning", "info"].index)

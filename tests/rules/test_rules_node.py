@@ -36,7 +36,7 @@ def test_run_rules_healthy_is_empty_and_sorted_on_broken():
     assert {"ib.port_down", "os.memlock_low", "nccl.version_unknown"} <= set(ids(found))
     for f in found:
         assert f.fix and f.message and set(f.to_json()) == {"id", "severity", "subject", "message",
-                                                            "evidence", "fix"}
+                                                            "evidence", "fix", "cause"}
 
 
 def test_gpu_none():

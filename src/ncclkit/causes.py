@@ -1,0 +1,163 @@
+"""Root-cause taxonomy (CONTRACTS.md section 9): what a finding says went wrong, in one word.
+
+Every finding carries a cause. A finding id has a default cause (`CAUSE_BY_ID`, or the id's area in
+`CAUSE_BY_AREA`); a judge that knows better (a log line decoded in context) passes `cause=`
+explicitly. `None` means the finding states no cause (a transport map, a bandwidth table).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["Cause", "CAUSE_BY_AREA", "CAUSE_BY_ID", "default_cause"]
+
+
+class Cause(StrEnum):
+    FIREWALL_OR_PORT_BLOCKED = "firewall_or_port_blocked"
+    WRONG_INTERFACE = "wrong_interface"
+    HOSTNAME_RESOLUTION = "hostname_resolution"
+    IB_PORT_DOWN_OR_LINK = "ib_port_down_or_link"
+    GID_INDEX_OR_ROCE_CONFIG = "gid_index_or_roce_config"
+    GDR_UNAVAILABLE = "gdr_unavailable"
+    ACS_IOMMU_P2P = "acs_iommu_p2p"
+    SHM_TOO_SMALL = "shm_too_small"
+    MEMLOCK_OR_ULIMIT = "memlock_or_ulimit"
+    NCCL_VERSION_MISMATCH = "nccl_version_mismatch"
+    IB_TIMEOUT_OR_RETRY = "ib_timeout_or_retry"
+    IB_RESOURCE_ERROR = "ib_resource_error"
+    SOCKET_FALLBACK = "socket_fallback"
+    NET_PLUGIN_ERROR = "net_plugin_error"
+    TOPOLOGY_OR_NUMA = "topology_or_numa"
+    CUDA_OR_DRIVER = "cuda_or_driver"
+    APPLICATION_BUG = "application_bug"
+    OOM = "oom"
+    RANK_CRASHED_ELSEWHERE = "rank_crashed_elsewhere"
+    HANG_COLLECTIVE_MISMATCH = "hang_collective_mismatch"
+    PERFORMANCE_CONFIG = "performance_config"
+    OTHER = "other"
+
+
+# Exact ids whose cause differs from their area's default. Filled per id; `docs/findings.md` shows
+# the effective cause of each id and tests/test_findings_catalogue.py keeps the two in step.
+CAUSE_BY_ID: dict[str, Cause | None] = {
+    "gpu.none": Cause.CUDA_OR_DRIVER,
+    "gpu.driver_missing": Cause.CUDA_OR_DRIVER,
+    "rdma.none": Cause.SOCKET_FALLBACK,
+    "ib.rate_mismatch": Cause.IB_PORT_DOWN_OR_LINK,
+    "ib.ipoib_missing": Cause.WRONG_INTERFACE,
+    "ib.zero_node_guid": Cause.IB_PORT_DOWN_OR_LINK,
+    "gdr.distance": Cause.TOPOLOGY_OR_NUMA,
+    "pcie.link_degraded": Cause.TOPOLOGY_OR_NUMA,
+    "topo.flattened": Cause.TOPOLOGY_OR_NUMA,
+    "nccl.version_unknown": None,
+    "probe.source_missing": None,
+    "env.gid_index_invalid": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "env.hca_unknown": Cause.TOPOLOGY_OR_NUMA,
+    "env.hca_entry_unknown": Cause.TOPOLOGY_OR_NUMA,
+    "env.hca_prefix_ambiguous": Cause.TOPOLOGY_OR_NUMA,
+    "env.hca_mixed_link_layer": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "env.ifname_unknown": Cause.WRONG_INTERFACE,
+    "env.ifname_ignored": Cause.WRONG_INTERFACE,
+    "env.ifname_virtual": Cause.WRONG_INTERFACE,
+    "env.ifname_prefix_ambiguous": Cause.WRONG_INTERFACE,
+    "env.ib_disabled": Cause.SOCKET_FALLBACK,
+    "env.p2p_disabled": Cause.PERFORMANCE_CONFIG,
+    "env.gdr_level_invalid": Cause.GDR_UNAVAILABLE,
+    "env.gdr_disabled": Cause.GDR_UNAVAILABLE,
+    "env.topo_file_invalid": Cause.TOPOLOGY_OR_NUMA,
+    "input.unreadable": None,
+    "input.binary": None,
+    "input.unknown_kind": None,
+    "log.net_socket": Cause.SOCKET_FALLBACK,
+    "log.no_gdrdma": Cause.GDR_UNAVAILABLE,
+    "log.intra_node_net": Cause.ACS_IOMMU_P2P,
+    "log.transport_map": None,
+    "log.nccl_error_code": None,
+    "log.no_nccl_lines": None,
+    "log.ib_completion_error": Cause.IB_TIMEOUT_OR_RETRY,
+    "log.ibv_create_qp_failed": Cause.IB_RESOURCE_ERROR,
+    "log.ibv_create_cq_failed": Cause.IB_RESOURCE_ERROR,
+    "log.ibv_reg_mr_failed": Cause.IB_RESOURCE_ERROR,
+    "log.ibv_modify_qp_failed": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "log.gid_error": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "log.ib_port_event": Cause.IB_PORT_DOWN_OR_LINK,
+    "log.ib_mixed_link_layers": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "log.libibverbs_missing": Cause.SOCKET_FALLBACK,
+    "log.no_ib_device": Cause.SOCKET_FALLBACK,
+    "log.gdr_disabled": Cause.GDR_UNAVAILABLE,
+    "log.bootstrap_duplicate_rank": Cause.APPLICATION_BUG,
+    "log.duplicate_gpu": Cause.APPLICATION_BUG,
+    "log.version_mismatch": Cause.NCCL_VERSION_MISMATCH,
+    "log.bootstrap_error": Cause.WRONG_INTERFACE,
+    "log.socket_closed": Cause.RANK_CRASHED_ELSEWHERE,
+    "log.socket_connect_failed": Cause.FIREWALL_OR_PORT_BLOCKED,
+    "log.no_interface": Cause.WRONG_INTERFACE,
+    "log.timeout": Cause.HANG_COLLECTIVE_MISMATCH,
+    "log.abort": Cause.RANK_CRASHED_ELSEWHERE,
+    "log.remote_exited": Cause.RANK_CRASHED_ELSEWHERE,
+    "log.shm_error": Cause.SHM_TOO_SMALL,
+    "log.collnet_sharp_error": Cause.NET_PLUGIN_ERROR,
+    "log.net_plugin_error": Cause.NET_PLUGIN_ERROR,
+    "log.ofi_error": Cause.NET_PLUGIN_ERROR,
+    "log.cuda_error": Cause.CUDA_OR_DRIVER,
+    "log.system_error": Cause.OTHER,
+    "log.internal_error": Cause.OTHER,
+    "log.invalid_usage": Cause.APPLICATION_BUG,
+    "log.proxy_error": Cause.OTHER,
+    "log.nccl_error": Cause.OTHER,
+    "log.other": Cause.OTHER,
+    "tests.bandwidth": None,
+    "tests.no_rows": None,
+    "tests.wrong_results": Cause.CUDA_OR_DRIVER,
+    "tests.duplicated_output": Cause.APPLICATION_BUG,
+    "tests.busbw_above_nic": Cause.PERFORMANCE_CONFIG,
+    "tests.line_rate": Cause.PERFORMANCE_CONFIG,
+    "topo.gpu_nic": Cause.TOPOLOGY_OR_NUMA,
+    "topo.no_nic": Cause.SOCKET_FALLBACK,
+    "topo.no_rows": None,
+    "roce.gid_index": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "roce.gid_index_differs": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "bench.busbw_ok": None,
+    "bench.no_expectation": None,
+    "bench.latency": None,
+    "bench.busbw_low": Cause.PERFORMANCE_CONFIG,
+    "bench.wrong_results": Cause.CUDA_OR_DRIVER,
+    "bench.rank_straggler": Cause.PERFORMANCE_CONFIG,
+    "bench.ib_write_bw": None,
+    "bench.ib_write_bw_low": Cause.IB_PORT_DOWN_OR_LINK,
+    "bench.ib_write_bw_failed": Cause.IB_RESOURCE_ERROR,
+    "cluster.node_missing": Cause.RANK_CRASHED_ELSEWHERE,
+    "cluster.unreachable": Cause.FIREWALL_OR_PORT_BLOCKED,
+    "cluster.probe_unavailable": None,
+    "cluster.version_mismatch": Cause.NCCL_VERSION_MISMATCH,
+    "cluster.config_mismatch": Cause.PERFORMANCE_CONFIG,
+    "cluster.transport_mismatch": Cause.SOCKET_FALLBACK,
+    "cluster.proof_ok": None,
+    "cluster.proof_failed": Cause.OTHER,
+    "cluster.proof_skipped": None,
+    "cluster.slow_pair": Cause.IB_PORT_DOWN_OR_LINK,
+    "cluster.pair_failed": Cause.FIREWALL_OR_PORT_BLOCKED,
+    "cluster.bandwidth_fallback": Cause.SOCKET_FALLBACK,
+    "cluster.phase_failed": None,
+    "launch.host_unresolved": Cause.HOSTNAME_RESOLUTION,
+    "launch.host_loopback": Cause.HOSTNAME_RESOLUTION,
+    "launch.host_wrong_interface": Cause.WRONG_INTERFACE,
+    "launch.port_in_use": Cause.FIREWALL_OR_PORT_BLOCKED,
+    "launch.port_unreachable": Cause.FIREWALL_OR_PORT_BLOCKED,
+}
+
+# The default cause of an id area (the part before the dot); an area absent here has no default.
+CAUSE_BY_AREA: dict[str, Cause | None] = {
+    "ib": Cause.IB_PORT_DOWN_OR_LINK,
+    "roce": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "gdr": Cause.GDR_UNAVAILABLE,
+    "os": Cause.MEMLOCK_OR_ULIMIT,
+    "hang": Cause.HANG_COLLECTIVE_MISMATCH,
+}
+
+
+def default_cause(finding_id: str) -> Cause | None:
+    """The cause of `finding_id` when its judge gives none: the id's own entry, else its area's."""
+    if finding_id in CAUSE_BY_ID:
+        return CAUSE_BY_ID[finding_id]
+    return CAUSE_BY_AREA.get(finding_id.partition(".")[0])

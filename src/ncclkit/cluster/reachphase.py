@@ -1,8 +1,9 @@
 """The reachability phase at any scale: what one node probes and reports, and rank 0's verdicts.
 
 Each node probes the master port, then each of its planned peers (probeplan.targets) on the probe
-port and on the peer's ephemeral-range listener, and sends one bulk stream to its ring successor.
-It publishes a summary (counts, the failures in full, the peers it reached, the bulk rate) under
+port and on the peer's ephemeral-range listener, and sends a bulk stream to the next two nodes on
+the ring.
+It publishes a summary (counts, the failures in full, the peers it reached, the bulk rates) under
 `reach/<rank>` in the store: rank 0 reads summaries, never per-pair rows from everyone, so what
 crosses the wire and what rank 0 holds grows with N, not N^2.
 """
@@ -25,9 +26,9 @@ _MAX_WORKERS = 64
 
 def probe_budget_s(connect_timeout_s: float, n_connects: int) -> float:
     """Wall time one node's probes can take: rounds of at most 64 parallel connects, each bounded,
-    plus one bulk transfer (bounded by twice a connect)."""
+    plus two bulk transfers (each bounded by twice a connect)."""
     rounds = max(1, -(-n_connects // _MAX_WORKERS))
-    return rounds * connect_timeout_s + 2 * connect_timeout_s
+    return rounds * connect_timeout_s + 4 * connect_timeout_s
 
 
 def run_probes(me: NodeInfo, infos: dict[int, NodeInfo], master: tuple[str, int], seed: int,
@@ -58,17 +59,23 @@ def run_probes(me: NodeInfo, infos: dict[int, NodeInfo], master: tuple[str, int]
             kind = "master" if rank is None else ("probe" if port == infos[rank].probe_port
                                                   else "ephemeral")
             summary["failures"].append({**row.to_json(), "dst_rank": rank, "port_kind": kind})
-    succ = _successor(me.rank, ranks)
-    if succ is not None and infos[succ].probe_error is None and bulk_bytes > 0:
-        mbps, error = bulk_transfer(infos[succ].addr, infos[succ].probe_port, bulk_bytes,
-                                    2 * connect_timeout_s)
-        summary["bulk"] = {"dst": succ, "mbps": None if mbps is None else round(mbps, 1),
-                           "error": error}
+    summary["bulk"] = []
+    for dst in _stream_targets(me.rank, ranks) if bulk_bytes > 0 else []:
+        if infos[dst].probe_error is None:
+            mbps, error = bulk_transfer(infos[dst].addr, infos[dst].probe_port, bulk_bytes,
+                                        2 * connect_timeout_s)
+            summary["bulk"].append({"dst": dst, "mbps": None if mbps is None else round(mbps, 1),
+                                    "error": error})
     return summary
 
 
-def _successor(rank: int, ranks: list[int]) -> int | None:
-    return ranks[(ranks.index(rank) + 1) % len(ranks)] if len(ranks) >= 3 else None
+def _stream_targets(rank: int, ranks: list[int]) -> list[int]:
+    """The next and the one after on the ring: every node then has two streams out and two in,
+    so one dead or blocked neighbour still leaves a slow link two measurements."""
+    if len(ranks) < 3:
+        return []
+    i = ranks.index(rank)
+    return sorted({ranks[(i + k) % len(ranks)] for k in (1, 2)} - {rank})
 
 
 def judge_summaries(summaries: dict[int, dict[str, Any]], infos: dict[int, NodeInfo],
@@ -82,17 +89,23 @@ def judge_summaries(summaries: dict[int, dict[str, Any]], infos: dict[int, NodeI
     ok = {r: set(s["ok_to"]) for r, s in summaries.items()}
     att = attribute(failures, ok)
     findings: list[Finding] = []
-    for (dst, kind), fs in sorted(att.blocked_in.items()):
+    by_node: dict[int, list[Failure]] = {}
+    for (dst, _kind), fs in sorted(att.blocked_in.items()):
+        by_node.setdefault(dst, []).extend(fs)
+    for dst, fs in by_node.items():
+        kinds = sorted({f.port_kind for f in fs})
         ports = sorted({f.port for f in fs})
-        what = ("its probe port" if kind == "probe" else
-                "a port of the ephemeral range (where NCCL's bootstrap and socket transport listen)")
+        what = " and ".join("its probe port" if k == "probe" else
+                            "a port of the ephemeral range (where NCCL's bootstrap and socket "
+                            "transport listen)" for k in kinds)
         findings.append(Finding(
             id="cluster.unreachable", severity=Severity.ERROR, subject=label(dst),
-            message=f"{len(fs)} node(s) cannot connect to {label(dst)} on {what}, port(s) "
-                    f"{', '.join(map(str, ports))}, while they reach other nodes: {fs[0].error}",
-            evidence={"dst": label(dst), "port_kind": kind, "ports": ports,
-                      "from": [label(f.src) for f in fs], "error": fs[0].error},
-            fix=_open_fix(kind, ports, label(dst))))
+            message=f"{len({f.src for f in fs})} node(s) cannot connect to {label(dst)} on {what}, "
+                    f"port(s) {', '.join(map(str, ports))}, while they reach other nodes: "
+                    f"{fs[0].error}",
+            evidence={"dst": label(dst), "port_kinds": kinds, "ports": ports,
+                      "from": sorted({label(f.src) for f in fs}), "error": fs[0].error},
+            fix=_open_fix("ephemeral" if "ephemeral" in kinds else "probe", ports, label(dst))))
     for src, fs in sorted(att.blocked_out.items()):
         findings.append(Finding(
             id="cluster.unreachable", severity=Severity.ERROR, subject=label(src),
@@ -146,8 +159,8 @@ def _open_fix(kind: str, ports: list[int], dst: str, src: str = "the other nodes
 
 
 def _slow_findings(summaries: dict[int, dict[str, Any]], label: Callable[[int], str]) -> list[Finding]:
-    transfers = [(r, s["bulk"]["dst"], float(s["bulk"]["mbps"])) for r, s in sorted(summaries.items())
-                 if s.get("bulk") and s["bulk"].get("mbps") is not None]
+    transfers = [(r, b["dst"], float(b["mbps"])) for r, s in sorted(summaries.items())
+                 for b in s.get("bulk") or [] if b.get("mbps") is not None]
     return [Finding(
         id="cluster.slow_node", severity=Severity.WARNING, subject=label(node),
         message=f"{label(node)} moves data at {best:.0f} MB/s at best, in and out, against a median "

@@ -46,9 +46,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="transport of the bandwidth test: NCCL between the nodes' GPUs (the "
                         "training network) or gloo over TCP (auto: NCCL where every node has a "
                         "GPU, else gloo)")
-    p.add_argument("--full", action="store_true",
-                   help="keep every reachability row and every node's facts in the report (the "
-                        "default above 16 nodes: failures in full, successes counted)")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--full", action="store_const", const=True, dest="full", default=None,
+                      help="keep every reachability row and every node's facts in the report "
+                           "(the default up to 16 nodes)")
+    size.add_argument("--compact", action="store_const", const=False, dest="full",
+                      help="failures in full, successes counted, a summary of each node's facts "
+                           "(the default above 16 nodes)")
     p.add_argument("--mesh-max", type=at_least(2), default=64, metavar="N",
                    help="probe every node pair up to N nodes; above, each node probes its ring "
                         "neighbours and a few seeded random peers (default 64)")
@@ -95,8 +99,8 @@ def _render_text(report: dict[str, Any]) -> str:
             lines.append(f"phase {ph['phase']}: skipped: {ph['skipped']}")
         else:
             late = f"; late: {', '.join(ph['late'])}" if ph.get("late") else ""
-            lines.append(f"phase {ph['phase']}: {ph.get('took_s', 0):.1f} s of its "
-                         f"{ph['budget_s']:.1f} s deadline{late}")
+            of = f" of its {ph['budget_s']:.1f} s deadline" if "budget_s" in ph else ""
+            lines.append(f"phase {ph['phase']}: {ph.get('took_s', 0):.1f} s{of}{late}")
     lines.append(f"{len(report['findings'])} finding(s):")
     for f in report["findings"]:
         lines.append(f"  [{f['severity']}] {f['id']} {f['subject']}: {f['message']}")

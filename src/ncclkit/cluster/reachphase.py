@@ -81,7 +81,8 @@ def _stream_targets(rank: int, ranks: list[int]) -> list[int]:
 def judge_summaries(summaries: dict[int, dict[str, Any]], infos: dict[int, NodeInfo],
                     label: Callable[[int], str], full: bool) -> tuple[list[Finding], list[dict[str, Any]],
                                                                     dict[str, Any]]:
-    """Findings, the report rows (failures; every row when `full`) and the counts."""
+    """Findings, the report rows (failures; every row when `full`) and the counts (with every
+    bulk stream: two per node, so linear in N)."""
     failures = [Failure(src=r, dst=f["dst_rank"], port_kind=f["port_kind"], port=f["port"],
                         error=f["error"] or "")
                 for r, s in sorted(summaries.items()) for f in s["failures"]
@@ -142,9 +143,12 @@ def judge_summaries(summaries: dict[int, dict[str, Any]], infos: dict[int, NodeI
     keys = ("src", "dst", "port", "ok", "error")
     rows = [row if full else {k: row[k] for k in keys}
             for _, s in sorted(summaries.items()) for row in (s["rows"] if full else s["failures"])]
-    counts = {"connects": sum(s["connects"] for s in summaries.values()),
-              "ok": sum(s["ok"] for s in summaries.values())}
+    counts: dict[str, Any] = {"connects": sum(s["connects"] for s in summaries.values()),
+                              "ok": sum(s["ok"] for s in summaries.values())}
     counts["failed"] = counts["connects"] - counts["ok"]
+    counts["streams"] = [{"src": label(r), "dst": label(b["dst"]), "mbps": b.get("mbps"),
+                          "error": b.get("error")}
+                         for r, s in sorted(summaries.items()) for b in s.get("bulk") or []]
     return findings, rows, counts
 
 

@@ -136,6 +136,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "cluster.proof_failed": Cause.OTHER,
     "cluster.proof_skipped": None,
     "cluster.slow_pair": Cause.IB_PORT_DOWN_OR_LINK,
+    "cluster.slow_node": Cause.IB_PORT_DOWN_OR_LINK,
     "cluster.pair_failed": Cause.FIREWALL_OR_PORT_BLOCKED,
     "cluster.bandwidth_fallback": Cause.SOCKET_FALLBACK,
     "cluster.phase_failed": None,

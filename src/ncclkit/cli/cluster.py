@@ -46,6 +46,21 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="transport of the bandwidth test: NCCL between the nodes' GPUs (the "
                         "training network) or gloo over TCP (auto: NCCL where every node has a "
                         "GPU, else gloo)")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--full", action="store_const", const=True, dest="full", default=None,
+                      help="keep every reachability row and every node's facts in the report "
+                           "(the default up to 16 nodes)")
+    size.add_argument("--compact", action="store_const", const=False, dest="full",
+                      help="failures in full, successes counted, a summary of each node's facts "
+                           "(the default above 16 nodes)")
+    p.add_argument("--mesh-max", type=at_least(2), default=64, metavar="N",
+                   help="probe every node pair up to N nodes; above, each node probes its ring "
+                        "neighbours and a few seeded random peers (default 64)")
+    p.add_argument("--seed", type=at_least(0), default=None, metavar="S",
+                   help="seed of the random probe peers (default: a fresh one, printed in the report)")
+    p.add_argument("--probe-bytes", type=at_least(0), default=4 << 20, metavar="BYTES",
+                   help="bytes each node streams to its ring neighbour to find a throttled link "
+                        "(default 4 MiB; 0: none)")
     p.add_argument("--json", action="store_true", help="print the JSON report (rank 0)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="print each phase on stderr as this node enters it")
@@ -58,8 +73,12 @@ def _render_text(report: dict[str, Any]) -> str:
     lines = [f"{len(report['nodes'])} node(s):"]
     lines += [f"  rank{n['rank']}  {n['host']}  {n.get('addr') or ''}" for n in report["nodes"]]
     bad = [r for r in report["reachability"] if not r["ok"]]
-    lines.append(f"reachability: {len(report['reachability']) - len(bad)} of "
-                 f"{len(report['reachability'])} connections ok")
+    counts = report.get("reachability_counts") or {}
+    plan = report.get("probe_plan") or {}
+    how = (f" ({plan['mode']}, {plan['peers_per_node']} peers per node, seed {plan['seed']})"
+           if plan else "")
+    lines.append(f"reachability{how}: {counts.get('ok', 0)} of {counts.get('connects', 0)} "
+                 f"connections ok")
     lines += [f"  FAIL {r['src']} -> {r['dst']}:{r['port']}: {r['error']}" for r in bad]
     bw = report.get("bandwidth")
     if bw:
@@ -75,6 +94,13 @@ def _render_text(report: dict[str, Any]) -> str:
         both = f", both ways {pair['busbw_gbps']:.2f} GB/s busbw" if "busbw_gbps" in pair else ""
         lines.append(f"  pass {pair['pass']}: {pair['a']} <-> {pair['b']}: "
                      f"{pair['a_to_b_gbps']:.2f} / {pair['b_to_a_gbps']:.2f} GB/s{both}")
+    for ph in report.get("phases") or []:
+        if ph.get("skipped"):
+            lines.append(f"phase {ph['phase']}: skipped: {ph['skipped']}")
+        else:
+            late = f"; late: {', '.join(ph['late'])}" if ph.get("late") else ""
+            of = f" of its {ph['budget_s']:.1f} s deadline" if "budget_s" in ph else ""
+            lines.append(f"phase {ph['phase']}: {ph.get('took_s', 0):.1f} s{of}{late}")
     lines.append(f"{len(report['findings'])} finding(s):")
     for f in report["findings"]:
         lines.append(f"  [{f['severity']}] {f['id']} {f['subject']}: {f['message']}")
@@ -95,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
                           proof=args.proof, bandwidth=args.bandwidth,
                           bw_size_bytes=args.bw_size_bytes, bw_iters=args.bw_iters,
                           bw_backend=args.bw_backend,
-                          log_dir=Path(args.log_dir), verbose=args.verbose)
+                          log_dir=Path(args.log_dir), verbose=args.verbose, seed=args.seed,
+                          mesh_max=args.mesh_max, probe_bytes=args.probe_bytes, full=args.full)
     outcome = run_cluster(cenv, opts)
     if args.verbose:
         print(f"ncclkit cluster: rank {cenv.rank}: phase: exit {outcome.exit_code}", file=sys.stderr)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ncclkit.facts import NodeFacts
 
-__all__ = ["NodeEntry", "NodeInfo", "ReachRow", "node_label"]
+__all__ = ["NodeEntry", "NodeInfo", "ReachRow", "node_label", "node_summary"]
 
 
 def node_label(rank: int, host: str | None = None, addr: str | None = None) -> str:
@@ -29,6 +29,7 @@ class NodeInfo:
     addr: str  # the local address of its connection to MASTER_ADDR: its bootstrap address
     probe_port: int
     probe_error: str | None = None  # why the listener could not open (port in use...)
+    ephemeral_port: int | None = None  # a second listener on a kernel-chosen port, as NCCL's
 
     @property
     def label(self) -> str:
@@ -40,7 +41,9 @@ class NodeInfo:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NodeInfo:
         return cls(rank=int(data["rank"]), host=str(data["host"]), addr=str(data["addr"]),
-                   probe_port=int(data["probe_port"]), probe_error=data.get("probe_error"))
+                   probe_port=int(data["probe_port"]), probe_error=data.get("probe_error"),
+                   ephemeral_port=(None if data.get("ephemeral_port") is None
+                                   else int(data["ephemeral_port"])))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,3 +74,16 @@ class NodeEntry:
     @property
     def label(self) -> str:
         return node_label(self.rank, self.host, self.addr)
+
+
+def node_summary(facts: NodeFacts) -> dict[str, Any]:
+    """What a big job's report keeps of a node's facts (a few hundred bytes instead of tens of KB):
+    the versions and counts the cross-node checks compare. `--full` keeps the facts whole."""
+    ports = facts.ib_ports
+    return {"host": facts.host, "driver_version": facts.driver_version,
+            "cuda_version": facts.cuda_version, "nccl_version": facts.nccl.version,
+            "gpus": len(facts.gpus), "gpu_names": sorted({g.name or "?" for g in facts.gpus}),
+            "rdma_ports": len(ports),
+            "rdma_ports_active": sum(p.state == "ACTIVE" for p in ports),
+            "rdma_rates_gbps": sorted({p.rate_gbps for p in ports if p.rate_gbps is not None}),
+            "summary": True}

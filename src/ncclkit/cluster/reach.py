@@ -3,6 +3,10 @@
 Each node listens on its bootstrap address at --probe-port. Peers connect, send one JSON line and
 read "ok". A node that cannot reach MASTER_ADDR:MASTER_PORT sends a `no_master` line to rank 0's
 probe port instead, so rank 0 can name the blocked pair and port rather than only "missing".
+Each node also listens on a port the kernel picks from ip_local_port_range, as NCCL's own bootstrap
+and socket-transport listeners do (they bind port 0): a firewall that opens the master port but not
+that range is then seen before NCCL hangs on it. A `bulk` line is followed by that many bytes and
+answered once all arrived, which times one TCP stream between two nodes (a throttled link).
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from typing import Any
 
 from ncclkit.cluster.model import ReachRow
 
-__all__ = ["ProbeListener", "bounded_connect", "connect_error_text", "probe", "send_message"]
+__all__ = ["ProbeListener", "bounded_connect", "bulk_transfer", "connect_error_text", "probe",
+           "send_message"]
 
 _LINE_MAX_BYTES = 4096
+_BULK_MAX_BYTES = 64 << 20  # what a listener accepts after a `bulk` line
 
 
 def connect_error_text(exc: OSError, timeout_s: float) -> str:
@@ -64,6 +70,21 @@ def probe(src: str, dst: str, addr: str, port: int, timeout_s: float,
                     time_ms=round((time.monotonic() - start) * 1e3, 3))
 
 
+def bulk_transfer(addr: str, port: int, size_bytes: int, timeout_s: float) -> tuple[float | None, str | None]:
+    """Send size_bytes to a probe listener and wait for its answer: (MB/s, None) or (None, why)."""
+    payload = bytes(size_bytes)
+    start = time.monotonic()
+    try:
+        with bounded_connect(addr, port, timeout_s) as sock:
+            sock.sendall(json.dumps({"kind": "bulk", "bytes": size_bytes}).encode() + b"\n")
+            sock.sendall(payload)
+            if not sock.recv(16).startswith(b"ok"):
+                return None, f"{addr}:{port}: no answer after the transfer"
+    except OSError as exc:
+        return None, f"{addr}:{port}: {connect_error_text(exc, timeout_s)}"
+    return size_bytes / max(time.monotonic() - start, 1e-6) / 1e6, None
+
+
 class ProbeListener:
     """Accepts probe connections on addr:port in a daemon thread until close().
 
@@ -79,6 +100,7 @@ class ProbeListener:
         try:
             self._sock.bind((addr, port))
             self._sock.listen(128)
+            self.port = int(self._sock.getsockname()[1])  # the kernel's pick when port was 0
         except OSError:
             self._sock.close()
             raise
@@ -104,22 +126,26 @@ class ProbeListener:
             threading.Thread(target=self._handle, args=(conn, str(peer[0])), daemon=True).start()
 
     def _handle(self, conn: socket.socket, peer_addr: str) -> None:
+        message: Any = None
         with conn:
             conn.settimeout(2.0)
             data = b""
             try:
                 while b"\n" not in data and len(data) < _LINE_MAX_BYTES:
-                    chunk = conn.recv(1024)
+                    chunk = conn.recv(65536)
                     if not chunk:
                         break
                     data += chunk
+                line, _, rest = data.partition(b"\n")
+                try:
+                    message = json.loads(line or b"null")
+                except ValueError:
+                    message = None  # not one of ours: a port scanner or a plain probe
+                if isinstance(message, dict) and message.get("kind") == "bulk":
+                    _drain(conn, min(int(message.get("bytes") or 0), _BULK_MAX_BYTES) - len(rest))
                 conn.sendall(b"ok\n")
-            except OSError:
+            except (OSError, ValueError, TypeError):
                 pass
-        try:
-            message = json.loads(data.split(b"\n", 1)[0] or b"null")
-        except ValueError:
-            return  # not one of ours: a port scanner or a plain probe
         if isinstance(message, dict) and message.get("kind") == "no_master":
             with self._lock:
                 self._messages.append({**message, "peer_addr": peer_addr})
@@ -128,3 +154,12 @@ class ProbeListener:
         self._closed.set()
         self._sock.close()
         self._thread.join(timeout=1.0)
+
+
+def _drain(conn: socket.socket, size_bytes: int) -> None:
+    """Read and drop size_bytes from conn (each recv bounded by the socket's timeout)."""
+    while size_bytes > 0:
+        chunk = conn.recv(min(size_bytes, 1 << 20))
+        if not chunk:
+            return
+        size_bytes -= len(chunk)

@@ -1,19 +1,24 @@
-"""One node's part of `ncclkit cluster`: join, probe, gather, judge; rank 0 builds the report.
+"""One node's part of `ncclkit cluster`: join, probe, publish, judge; rank 0 builds the report.
 
-Phases (each bounded by --timeout): collect this node's facts -> reach MASTER_ADDR:MASTER_PORT ->
-open the probe listener -> join (store key node/<rank>) -> rank 0 waits for every rank and names
-the missing ones -> all probe each other -> gloo group -> facts and probe rows gathered on rank 0
--> proof run (NCCL, where GPUs exist) -> pairwise bandwidth (NCCL where every node has a GPU,
-else gloo) -> rank 0 publishes the exit code.
-A failed phase on rank 0 still yields a report naming the node(s) that stopped answering.
+Phases, each with a deadline that does not grow with the number of nodes (printed with -v and in
+the report's `phases`): collect this node's facts -> reach MASTER_ADDR:MASTER_PORT -> open the probe
+listeners -> join (store keys node/<rank>, facts/<rank>) -> rank 0 waits for every rank, names the
+missing ones and publishes the roster of those that came -> each node probes its planned peers
+(probeplan) and publishes a summary (reach/<rank>) -> rank 0 judges the summaries and the facts
+-> only when every node came and reached every other: gloo group, proof run (NCCL, where GPUs
+exist) and pairwise bandwidth -> rank 0 publishes the exit code.
+Rank 0 reads one summary and one facts record per node, so its memory and the report grow
+linearly with N; the report lists failures in full and counts successes (`--full`: every row).
 """
 
 from __future__ import annotations
 
+import json
+import resource
+import secrets
 import socket
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,16 +27,19 @@ from ncclkit.cluster import proof as proof_mod
 from ncclkit.cluster.bandwidth import judge_run, run_pair_passes
 from ncclkit.cluster.consistency import check_consistency
 from ncclkit.cluster.launchenv import ClusterEnv
-from ncclkit.cluster.model import NodeEntry, NodeInfo, ReachRow, node_label
-from ncclkit.cluster.reach import ProbeListener, probe, send_message
+from ncclkit.cluster.model import NodeEntry, NodeInfo, node_label, node_summary
+from ncclkit.cluster.probeplan import MESH_MAX_NODES, targets
+from ncclkit.cluster.reach import ProbeListener, send_message
+from ncclkit.cluster.reachphase import judge_summaries, probe_budget_s, run_probes
 from ncclkit.cluster.rendezvous import (
     PeerTimeout,
     Session,
     interface_of,
     wait_for_master,
 )
-from ncclkit.cluster.verdicts import missing_findings, phase_failed, reach_findings
+from ncclkit.cluster.verdicts import missing_findings, phase_failed
 from ncclkit.facts import NodeFacts, facts_to_json
+from ncclkit.factsjson import facts_from_json
 from ncclkit.findings import Finding, exit_code_for, sort_findings
 from ncclkit.probe.root import NodeRoot
 
@@ -39,6 +47,8 @@ __all__ = ["ClusterOptions", "ClusterOutcome", "run_cluster"]
 
 _PEER_GIVE_UP = 0.8  # share of the timeout after which a peer stops trying to reach the master
 _FINISH_WAIT_S = 3.0  # rank 0 lingers this long so others can read the result before the store goes
+_FULL_REPORT_MAX_NODES = 16  # up to here the report keeps every row and every node's facts
+_GRACE_S = 3.0  # rank 0 waits this much past a peer's own budget for its summary (store latency)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,6 +63,10 @@ class ClusterOptions:
     bw_backend: str = "auto"  # auto (NCCL where every node can), nccl, gloo
     log_dir: Path = Path("ncclkit-cluster-logs")  # per-rank NCCL logs of the proof run
     verbose: bool = False  # phase lines on stderr (what a stuck node was doing)
+    seed: int | None = None  # the probe plan's seed; None: a fresh one, printed in the report
+    mesh_max: int = MESH_MAX_NODES  # full mesh up to this many nodes, sampled peers above
+    probe_bytes: int = 4 << 20  # the bulk stream each node sends its ring successor (0: none)
+    full: bool | None = None  # every row and all facts in the report; None: up to 16 nodes
 
     @property
     def connect_timeout_s(self) -> float:
@@ -72,8 +86,10 @@ class ClusterOutcome:
 class _Rank0State:
     infos: dict[int, NodeInfo] = field(default_factory=dict)
     facts: dict[int, NodeFacts] = field(default_factory=dict)
-    reach: list[ReachRow] = field(default_factory=list)
+    reach_rows: list[dict[str, Any]] = field(default_factory=list)
+    reach_counts: dict[str, int] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    phases: list[dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -90,18 +106,6 @@ def collect_facts(root_spec: str | None) -> NodeFacts:
     from ncclkit.probe.collect import collect
 
     return collect(NodeRoot.open(root_spec))
-
-
-def _probe_all(me: NodeInfo, infos: dict[int, NodeInfo], cenv: ClusterEnv,
-               opts: ClusterOptions) -> list[ReachRow]:
-    """Bounded connects, in parallel, to the master port and to every other node's probe port."""
-    jobs = [(f"master {cenv.master_addr}", cenv.master_addr, cenv.master_port)]
-    jobs += [(i.label, i.addr, i.probe_port) for r, i in sorted(infos.items())
-             if r != me.rank and i.probe_error is None]
-    message = {"kind": "probe", "src": me.label}
-    with ThreadPoolExecutor(max_workers=min(64, len(jobs))) as pool:
-        return list(pool.map(lambda j: probe(me.label, j[0], j[1], j[2], opts.connect_timeout_s,
-                                             message), jobs))
 
 
 def _open_listener(addr: str, port: int) -> tuple[ProbeListener | None, str | None]:
@@ -143,20 +147,32 @@ def run_cluster(cenv: ClusterEnv, opts: ClusterOptions) -> ClusterOutcome:
         return ClusterOutcome(exit_code=1, message=(
             f"rank {cenv.rank}: cannot reach rank 0 at {where} within {opts.timeout_s:g}s: {exc.what}"))
     listener, listen_error = _open_listener(addr, probe_port)
+    # Port 0: the kernel picks from ip_local_port_range, as it does for NCCL's listeners.
+    ephemeral, _ = _open_listener(addr, 0)
     me = NodeInfo(rank=cenv.rank, host=host, addr=addr, probe_port=probe_port,
-                  probe_error=listen_error)
+                  probe_error=listen_error,
+                  ephemeral_port=None if ephemeral is None else ephemeral.port)
     try:
+        session.set_json(f"facts/{cenv.rank}", facts_to_json(facts))
         if cenv.rank == 0:
             return _run_rank0(session, me, facts, listener, opts, start)
-        return _run_peer(session, me, facts, opts, start)
+        return _run_peer(session, me, opts, start)
     finally:
-        if listener is not None:
-            listener.close()
+        for lst in (listener, ephemeral):
+            if lst is not None:
+                lst.close()
         session.close()
 
 
-def _run_peer(session: Session, me: NodeInfo, facts: NodeFacts, opts: ClusterOptions,
-              start: float) -> ClusterOutcome:
+def _probe(session: Session, me: NodeInfo, roster: dict[str, Any],
+           infos: dict[int, NodeInfo], opts: ClusterOptions) -> dict[str, Any]:
+    cenv = session.cenv
+    return run_probes(me, infos, (cenv.master_addr, cenv.master_port), int(roster["seed"]),
+                      int(roster["mesh_max"]), opts.connect_timeout_s, int(roster["probe_bytes"]),
+                      keep_rows=bool(roster["full"]))
+
+
+def _run_peer(session: Session, me: NodeInfo, opts: ClusterOptions, start: float) -> ClusterOutcome:
     cenv = session.cenv
     where = f"{cenv.master_addr}:{cenv.master_port}"
     try:
@@ -167,23 +183,24 @@ def _run_peer(session: Session, me: NodeInfo, facts: NodeFacts, opts: ClusterOpt
         # rank 0 waits up to the timeout for the last node, then publishes the roster.
         roster = session.wait_key("roster", start + 2 * opts.timeout_s + 5,
                                   f"no roster from rank 0 at {where}")
-        if roster.get("abort"):
-            session.set_json(f"done/{cenv.rank}", 1)
-            return ClusterOutcome(exit_code=1, message=f"rank {cenv.rank}: rank 0 stopped the run: "
-                                                       f"{roster['abort']}")
         infos = {int(r): NodeInfo.from_json(i) for r, i in roster["nodes"].items()}
-        _say(opts, cenv.rank, "reachability")
-        rows = _probe_all(me, infos, cenv, opts)
-        _say(opts, cenv.rank, "gloo group")
-        session.init_gloo(interface_of(me.addr))
-        session.gather({"facts": facts, "reach": rows}, "facts gather")
-        _say(opts, cenv.rank, "proof")
-        plan = proof_mod.exchange_plan(session, opts)
-        if plan.active:
-            session.gather(proof_mod.run_local(session, me, plan, opts), "proof gather")
-        if opts.bandwidth:
-            _say(opts, cenv.rank, "bandwidth")
-            run_pair_passes(session, opts, me.host, lambda r: infos[r].label)
+        if cenv.rank not in infos:
+            return ClusterOutcome(exit_code=1, message=f"rank {cenv.rank}: rank 0 closed the roster "
+                                                       f"without this node (joined too late)")
+        _say(opts, cenv.rank, f"reachability (deadline {roster['reach_budget_s']:g}s)")
+        session.set_json(f"reach/{cenv.rank}", _probe(session, me, roster, infos, opts))
+        go = session.wait_key("collective", time.monotonic() + opts.timeout_s + 5,
+                              f"no word from rank 0 at {where} after the reachability phase")
+        if go["go"]:
+            _say(opts, cenv.rank, "gloo group")
+            session.init_gloo(interface_of(me.addr))
+            _say(opts, cenv.rank, "proof")
+            plan = proof_mod.exchange_plan(session, opts)
+            if plan.active:
+                session.gather(proof_mod.run_local(session, me, plan, opts), "proof gather")
+            if opts.bandwidth:
+                _say(opts, cenv.rank, "bandwidth")
+                run_pair_passes(session, opts, me.host, lambda r: infos[r].label)
         result = session.wait_key("result", time.monotonic() + opts.timeout_s + 5,
                                   f"no result from rank 0 at {where}")
         session.set_json(f"done/{cenv.rank}", 1)
@@ -200,40 +217,114 @@ def _run_peer(session: Session, me: NodeInfo, facts: NodeFacts, opts: ClusterOpt
             f"rank {cenv.rank}: lost rank 0 at {where}: {exc}"))
 
 
+class _Phase:
+    """One phase of rank 0's run: its budget (independent of N), what it took, who was late."""
+
+    def __init__(self, st: _Rank0State, opts: ClusterOptions, name: str, budget_s: float) -> None:
+        self.start = time.monotonic()
+        self.deadline = self.start + budget_s
+        self.record: dict[str, Any] = {"phase": name, "budget_s": round(budget_s, 1)}
+        st.phases.append(self.record)
+        _say(opts, 0, f"{name} (deadline {budget_s:.1f}s)")
+
+    def end(self, late: list[str] | None = None, skipped: str | None = None) -> None:
+        self.record["took_s"] = round(time.monotonic() - self.start, 2)
+        self.record["late"] = late or []
+        if skipped:
+            self.record["skipped"] = skipped
+
+
 def _run_rank0(session: Session, me: NodeInfo, facts: NodeFacts, listener: ProbeListener | None,
                opts: ClusterOptions, start: float) -> ClusterOutcome:
     cenv = session.cenv
     st = _Rank0State(infos={0: me}, facts={0: facts})
     session.set_json("node/0", me.to_json())
     session.store.add("joined", 1)
-    _say(opts, 0, "joined; waiting for the others")
+    join = _Phase(st, opts, "join", max(opts.timeout_s - (time.monotonic() - start), 0.0))
     missing = session.wait_count("joined", [f"node/{r}" for r in range(cenv.world_size)],
-                                 start + opts.timeout_s)
+                                 join.deadline)
     for r in range(1, cenv.world_size):
         if f"node/{r}" not in missing:
             st.infos[r] = NodeInfo.from_json(session.get_json(f"node/{r}"))
-    if missing:
-        ranks = sorted(int(k.split("/")[1]) for k in missing)
-        notes = _notes_from(listener, ranks, time.monotonic() + opts.connect_timeout_s)
-        st.findings += missing_findings(ranks, notes, me, cenv, opts.timeout_s, "join")
-        session.set_json("roster", {"abort": f"{len(ranks)} node(s) did not join within "
-                                             f"{opts.timeout_s:g}s: "
-                                             + ", ".join(node_label(r) for r in ranks)})
-        return _finish(session, st, opts)
-    session.set_json("roster", {"nodes": {str(r): i.to_json() for r, i in st.infos.items()}})
-    _say(opts, 0, "reachability")
-    st.reach = _probe_all(me, st.infos, cenv, opts)
-    try:
-        _gather_and_judge(session, me, facts, st, opts)
-    except PeerTimeout as exc:
-        silent = [r for r in session.silent_ranks(range(1, cenv.world_size))
-                  if not session.has(f"bailed/{r}")]
-        if silent:
-            st.findings += missing_findings(silent, [], me, cenv, opts.timeout_s, exc.what,
-                                            infos=st.infos)
-        else:
-            st.findings.append(phase_failed(exc.what))
-    return _finish(session, st, opts)
+    absent = sorted(int(k.split("/")[1]) for k in missing)
+    if absent:
+        notes = _notes_from(listener, absent, time.monotonic() + opts.connect_timeout_s)
+        st.findings += missing_findings(absent, notes, me, cenv, opts.timeout_s, "join")
+    join.end(late=[node_label(r) for r in absent])
+    full = opts.full if opts.full is not None else cenv.world_size <= _FULL_REPORT_MAX_NODES
+    seed = opts.seed if opts.seed is not None else secrets.randbelow(1 << 31)
+    n_targets = len(targets(0, list(range(cenv.world_size)), seed, opts.mesh_max))
+    budget = probe_budget_s(opts.connect_timeout_s, 1 + 2 * n_targets)
+    roster = {"nodes": {str(r): i.to_json() for r, i in st.infos.items()}, "seed": seed,
+              "mesh_max": opts.mesh_max, "probe_bytes": opts.probe_bytes, "full": full,
+              "reach_budget_s": round(budget, 1)}
+    st.extra["probe_plan"] = {"mode": "mesh" if cenv.world_size <= opts.mesh_max else "sampled",
+                              "seed": seed, "peers_per_node": n_targets,
+                              "mesh_max_nodes": opts.mesh_max}
+    reach = _Phase(st, opts, "reachability", budget + _GRACE_S)
+    session.set_json("roster", roster)
+    session.set_json("reach/0", _probe(session, me, roster, st.infos, opts))
+    summaries, late = _read_summaries(session, st.infos, reach.deadline)
+    if late:
+        st.findings += missing_findings(late, [], me, cenv, budget + _GRACE_S, "reachability",
+                                        infos=st.infos)
+    reach.end(late=[st.infos[r].label for r in late])
+    label = lambda r: st.infos[r].label if r in st.infos else node_label(r)  # noqa: E731
+    judge_start = time.monotonic()
+    found, st.reach_rows, st.reach_counts = judge_summaries(summaries, st.infos, label, full)
+    st.findings += found
+    state_bytes = sum(len(json.dumps(v)) for v in summaries.values())
+    for r in st.infos:
+        if r != 0 and r not in late:
+            raw = session.get_json(f"facts/{r}")
+            state_bytes += len(json.dumps(raw))
+            st.facts[r] = facts_from_json(raw)
+    entries = [NodeEntry(rank=r, host=st.infos[r].host, addr=st.infos[r].addr, facts=f)
+               for r, f in sorted(st.facts.items())]
+    st.findings += check_consistency(entries)
+    # Rank 0's own work on what the nodes sent: linear in N, no wait on any peer.
+    st.phases.append({"phase": "judge", "took_s": round(time.monotonic() - judge_start, 3),
+                      "state_bytes": state_bytes})
+    why_not = _why_no_collectives(absent, late, found)
+    session.set_json("collective", {"go": why_not is None, "why": why_not})
+    if why_not is None:
+        try:
+            _collectives(session, me, st, entries, opts)
+        except PeerTimeout as exc:
+            silent = [r for r in session.silent_ranks(range(1, cenv.world_size))
+                      if not session.has(f"bailed/{r}")]
+            if silent:
+                st.findings += missing_findings(silent, [], me, cenv, opts.timeout_s, exc.what,
+                                                infos=st.infos)
+            else:
+                st.findings.append(phase_failed(exc.what))
+    else:
+        st.phases.append({"phase": "proof and bandwidth", "skipped": why_not})
+    return _finish(session, st, opts, full)
+
+
+def _why_no_collectives(absent: list[int], late: list[int], found: list[Finding]) -> str | None:
+    """Why the gloo phases cannot run: they need every node, connected to every other."""
+    if absent or late:
+        return f"{len(absent) + len(late)} node(s) missing"
+    if any(f.id == "cluster.unreachable" for f in found):
+        return "nodes cannot reach each other (see cluster.unreachable)"
+    return None
+
+
+def _read_summaries(session: Session, infos: dict[int, NodeInfo],
+                    deadline: float) -> tuple[dict[int, dict[str, Any]], list[int]]:
+    """Every roster node's reach summary by the deadline; the ranks that sent none."""
+    summaries: dict[int, dict[str, Any]] = {}
+    waiting = sorted(infos)
+    while waiting:
+        for r in [r for r in waiting if session.has(f"reach/{r}")]:
+            summaries[r] = session.get_json(f"reach/{r}")
+            waiting.remove(r)
+        if not waiting or time.monotonic() >= deadline:
+            break
+        time.sleep(0.05)
+    return summaries, waiting
 
 
 def _notes_from(listener: ProbeListener | None, ranks: list[int],
@@ -249,18 +340,12 @@ def _notes_from(listener: ProbeListener | None, ranks: list[int],
         time.sleep(0.1)
 
 
-def _gather_and_judge(session: Session, me: NodeInfo, facts: NodeFacts, st: _Rank0State,
-                      opts: ClusterOptions) -> None:
-    _say(opts, 0, "gloo group")
+def _collectives(session: Session, me: NodeInfo, st: _Rank0State, entries: list[NodeEntry],
+                 opts: ClusterOptions) -> None:
+    gloo = _Phase(st, opts, "gloo group", opts.timeout_s + 5)
     session.init_gloo(interface_of(me.addr))
-    parts = session.gather({"facts": facts, "reach": st.reach}, "facts gather") or []
-    st.reach = [row for part in parts for row in part["reach"]]
-    st.facts = {r: part["facts"] for r, part in enumerate(parts)}
-    entries = [NodeEntry(rank=r, host=st.infos[r].host, addr=st.infos[r].addr, facts=f)
-               for r, f in sorted(st.facts.items())]
-    st.findings += reach_findings(st.reach, st.infos)
-    st.findings += check_consistency(entries)
-    _say(opts, 0, "proof")
+    gloo.end()
+    proof = _Phase(st, opts, "proof", 2 * opts.timeout_s + 10)
     plan = proof_mod.exchange_plan(session, opts)
     if not plan.active:
         st.findings.append(proof_mod.skipped_finding(plan, opts))
@@ -270,26 +355,33 @@ def _gather_and_judge(session: Session, me: NodeInfo, facts: NodeFacts, st: _Ran
         proof_json, proof_findings = proof_mod.judge(results, entries, plan.gpus_per_node)
         st.extra["proof"] = proof_json
         st.findings += proof_findings
+    proof.end()
     if opts.bandwidth:
-        _say(opts, 0, "bandwidth")
+        bw = _Phase(st, opts, "bandwidth", 4 * opts.timeout_s + 20)
         run = run_pair_passes(session, opts, me.host, lambda r: st.infos[r].label)
         if run is not None:
             st.extra["bandwidth"], found = judge_run(run, lambda r: st.infos[r].label,
                                                      opts.bw_backend, opts.bw_size_bytes)
             st.findings += found
+        bw.end()
 
 
-def _finish(session: Session, st: _Rank0State, opts: ClusterOptions) -> ClusterOutcome:
+def _finish(session: Session, st: _Rank0State, opts: ClusterOptions, full: bool) -> ClusterOutcome:
     _say(opts, 0, "report")
     findings = sort_findings(st.findings)
     code = exit_code_for(findings)
     report: dict[str, Any] = {
         "schema_version": 1,
         "nodes": [{"host": st.infos[r].host, "rank": r, "addr": st.infos[r].addr,
-                   "facts": facts_to_json(f)} for r, f in sorted(st.facts.items())],
-        "reachability": [row.to_json() for row in st.reach],
+                   "facts": facts_to_json(f) if full else node_summary(f)}
+                  for r, f in sorted(st.facts.items())],
+        "reachability": st.reach_rows,
+        "reachability_counts": st.reach_counts,
         "findings": [f.to_json() for f in findings],
+        "phases": st.phases,
         **st.extra,
+        # ru_maxrss is in KiB on Linux: rank 0's peak, the figure that must stay linear in N.
+        "rank0_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
     try:
         session.set_json("result", {"code": code})

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ncclkit.cluster.launchenv import ClusterEnv
-from ncclkit.cluster.model import NodeInfo, ReachRow, node_label
+from ncclkit.cluster.model import NodeInfo, node_label
 from ncclkit.findings import Finding, Severity
 
-__all__ = ["missing_findings", "phase_failed", "reach_findings"]
+__all__ = ["missing_findings", "phase_failed"]
 
 
 def missing_findings(ranks: Sequence[int], notes: Sequence[dict[str, Any]], master: NodeInfo,
@@ -57,26 +57,6 @@ def missing_findings(ranks: Sequence[int], notes: Sequence[dict[str, Any]], mast
                 evidence={"src": name, "dst": master_name, "port": port, "error": note.get("error")},
                 fix=f"open TCP port {port} from {name} to {cenv.master_addr} (firewall, security "
                     f"group or NetworkPolicy)"))
-    return out
-
-
-def reach_findings(rows: Sequence[ReachRow], infos: dict[int, NodeInfo]) -> list[Finding]:
-    """cluster.unreachable per failed connect; cluster.probe_unavailable per node whose probe port
-    could not be opened (its column of the matrix is then untested)."""
-    out = [Finding(
-        id="cluster.unreachable", severity=Severity.ERROR, subject=f"{r.src}->{r.dst}:{r.port}",
-        message=f"{r.src} cannot connect to {r.dst} port {r.port}: {r.error}",
-        evidence={"src": r.src, "dst": r.dst, "port": r.port, "error": r.error},
-        fix=f"open TCP port {r.port} (and NCCL's ephemeral ports) from {r.src} to {r.dst}; NCCL's "
-            f"bootstrap and socket transport connect between all nodes on their bootstrap "
-            f"addresses")
-        for r in rows if not r.ok]
-    out += [Finding(
-        id="cluster.probe_unavailable", severity=Severity.WARNING, subject=i.label,
-        message=f"{i.probe_error}; connections to this node were not tested",
-        evidence={"probe_port": i.probe_port, "error": i.probe_error},
-        fix="pass a free port with --probe-port (the same on every node)")
-        for _, i in sorted(infos.items()) if i.probe_error]
     return out
 
 

@@ -118,6 +118,30 @@ class ClusterView:
     reach: list[list[dict[str, Any] | None]]  # [src][dst] -> {"ok", "error", "port"} or None
     heatmap: str
     pairs: list[dict[str, Any]]
+    # Big jobs (the report keeps failures only): one row per node instead of the matrix:
+    # (node, failed connects from it, failed connects to it, the ids of findings naming it).
+    per_node: list[tuple[str, int, int, str]] | None = None
+    counts: dict[str, Any] | None = None
+
+
+_MATRIX_MAX_NODES = 16  # the cluster report keeps every row up to here (cluster/runner.py)
+
+
+def _per_node(data: dict[str, Any], rows: list[dict[str, Any]]) -> list[tuple[str, int, int, str]]:
+    labels = [f"{d.get('host')}/rank{d.get('rank')}" for d in data.get("nodes") or []]
+    out_fail: dict[str, int] = {}
+    in_fail: dict[str, int] = {}
+    for r in rows:
+        if not r.get("ok"):
+            src, dst = str(r["src"]).split()[0], str(r["dst"]).split()[0]
+            out_fail[src] = out_fail.get(src, 0) + 1
+            in_fail[dst] = in_fail.get(dst, 0) + 1
+    named: dict[str, set[str]] = {}
+    for f in data.get("findings") or []:
+        head = str(f.get("subject", "")).split()[0] if f.get("subject") else ""
+        named.setdefault(head, set()).add(str(f.get("id")))
+    return [(n, out_fail.get(n, 0), in_fail.get(n, 0), ", ".join(sorted(named.get(n, set()))))
+            for n in labels]
 
 
 def _ordered(values: list[str]) -> list[str]:
@@ -154,9 +178,13 @@ def cluster_views(sources: list[Source]) -> list[ClusterView]:
                 cells[(str(r["src"]), str(r["dst"]))] = {"ok": bool(r["ok"]), "error": r.get("error") or "",
                                                          "port": r.get("port")}
         heat, pairs = _bandwidth(data, anchor)
-        out.append(ClusterView(source=src.name, anchor=anchor, nodes=nodes, srcs=srcs, dsts=dsts,
-                               reach=[[cells.get((s, d)) for d in dsts] for s in srcs], heatmap=heat,
-                               pairs=pairs))
+        big = len(nodes) > _MATRIX_MAX_NODES
+        out.append(ClusterView(source=src.name, anchor=anchor, nodes=nodes,
+                               srcs=[] if big else srcs, dsts=[] if big else dsts,
+                               reach=[] if big else [[cells.get((s, d)) for d in dsts] for s in srcs],
+                               heatmap=heat, pairs=pairs,
+                               per_node=_per_node(data, rows) if big else None,
+                               counts=data.get("reachability_counts")))
     return out
 
 

@@ -15,8 +15,10 @@ import pytest
 
 from ncclkit.cli.main import main
 
+from nodes import node
+
 REPO = Path(__file__).resolve().parents[1]
-NODE = REPO / "tests/fixtures/nodes/roce-healthy-223"  # a real (not flattened) PCI tree
+NODE = node("roce-healthy-223")  # a real (not flattened) PCI tree
 
 
 @pytest.fixture()

@@ -148,7 +148,7 @@ Made by ncclkit {version} at {created} for an issue report.
 Redacted: {redacted}{redaction_note}
 
 This folder is a node snapshot: `ncclkit doctor --root <this folder or the .tar.gz>` reads it.
-  meta.json, sys/, proc/, cmd/   what ncclkit reads from the node (CONTRACTS.md section 1)
+  meta.json, sys/, proc/, cmd/   what ncclkit reads from the node (ncclkit docs/CONTRACTS.md section 1)
   {bdir}/doctor.json   `ncclkit doctor --json` of this snapshot as packed
   {bdir}/logs/         NCCL logs and other text given to `ncclkit bundle` ({nlogs})
   {bdir}/results/      ncclkit result JSON given to `ncclkit bundle` ({nresults})

@@ -87,11 +87,11 @@ def test_unresolvable_and_loopback_hosts() -> None:
     assert check_hosts(("localhost",), facts_by_host={}, env_by_host={}, timeout_s=5) == []
 
 
-def test_interface_check_against_snapshots(shared: Path) -> None:
+def test_interface_check_against_snapshots(data: Path) -> None:
     from ncclkit.probe.collect import collect
     from ncclkit.probe.root import NodeRoot
 
-    dgx = collect(NodeRoot.open(str(shared / "fixtures/nodes/dgx-h100-ib-ok")))
+    dgx = collect(NodeRoot.open(str(data / "nodes/dgx-h100-ib-ok")))
     # 10.141.0.17 is the snapshot's eno1 address; 192.168.10.17 its ibp24s0 (IPoIB) address.
     facts = {"10.141.0.17": dgx, "192.168.10.17": dgx, "10.9.9.9": dgx}
     env = {h: {"NCCL_SOCKET_IFNAME": "ibp"} for h in facts}
@@ -105,8 +105,8 @@ def test_interface_check_against_snapshots(shared: Path) -> None:
     assert {f.subject for f in findings} == {"192.168.10.17", "10.9.9.9"}
 
 
-def test_launch_from_snapshots_carries_per_node_env(shared: Path) -> None:
-    nodes = shared / "fixtures/nodes"
+def test_launch_from_snapshots_carries_per_node_env(data: Path) -> None:
+    nodes = data / "nodes"
     code, out = launch_json("--hosts", "h1,h2", "--nproc-per-node", "8", "--format", "torchrun",
                             "--no-preflight", "--root", f"h1={nodes / 'dgx-h100-ib-ok'}",
                             "--root", f"h2={nodes / 'roce-2nic-gid'}", "--", "train.py")

@@ -35,14 +35,14 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def inputs(shared: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def inputs(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("report-inputs")
     return {
-        "doctor": write_json(tmp / "doctor.json", doctor_json(shared, "ib-port-down-memlock")),
-        "analyze": write_json(tmp / "analyze.json", analyze_json(shared)),
-        "bench": write_json(tmp / "bench.json", bench_json(shared)),
+        "doctor": write_json(tmp / "doctor.json", doctor_json(data, "ib-port-down-memlock")),
+        "analyze": write_json(tmp / "analyze.json", analyze_json(data)),
+        "bench": write_json(tmp / "bench.json", bench_json(data)),
         "cluster": write_json(tmp / "cluster.json", cluster_json(tmp, _free_port())),
-        "log": shared / "measurements" / "nccl-debug-2xH200-forced-socket-2.28.9.log",
+        "log": data / "measurements" / "nccl-debug-2xH200-forced-socket-2.28.9.log",
     }
 
 
@@ -54,12 +54,12 @@ def page(inputs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> P
     return out
 
 
-def test_kind_detected_from_shape(inputs: dict[str, Path], shared: Path, tmp_path: Path) -> None:
+def test_kind_detected_from_shape(inputs: dict[str, Path], data: Path, tmp_path: Path) -> None:
     for kind in ("doctor", "analyze", "bench", "cluster"):
         assert load_source(inputs[kind]).kind == kind
     env = json.loads(inputs["doctor"].read_text())["env"]
     assert load_source(write_json(tmp_path / "env.json", env)).kind == "env"
-    one = load_source(write_json(tmp_path / "one.json", analyze_json(shared)[0]))
+    one = load_source(write_json(tmp_path / "one.json", analyze_json(data)[0]))
     assert one.kind == "analyze" and isinstance(one.data, list)
     raw = load_source(inputs["log"])  # a raw NCCL log is analyzed on the way
     assert raw.kind == "analyze" and raw.data[0]["kind"] == "nccl_log"

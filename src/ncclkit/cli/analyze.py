@@ -25,7 +25,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Read NCCL_DEBUG logs, nccl-tests output (text or -J JSON), `nvidia-smi topo -m`, "
                     "ibstat/ibstatus/ibv_devinfo/ibv_devices or show_gids, and report findings.")
     p.add_argument("files", nargs="+", metavar="FILE", help="input files, or - for stdin")
-    p.add_argument("--json", action="store_true", help="print the JSON list (CONTRACTS section 5)")
+    p.add_argument("--json", action="store_true", help="print the JSON list (docs/CONTRACTS.md section 5)")
     p.add_argument("--kind", choices=[k for k in KINDS if k != "unknown"],
                    help="skip detection and read every input as this kind")
     p.add_argument("--line-rate-gbps", type=positive_float, default=None, metavar="GBPS",

@@ -50,7 +50,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
       help="direct engine buffers: ncclMemAlloc (as nccl-tests) or torch's caching allocator")
     a("--net-only", action="store_true", help="keep traffic off NVLink and SHM (measure the NIC)")
     a("--algo", default="", help="sweep NCCL_ALGO, e.g. ring,tree")
-    a("--json", action="store_true", help="print JSON (CONTRACTS.md section 6)")
+    a("--json", action="store_true", help="print JSON (docs/CONTRACTS.md section 6)")
     a("--compare", metavar="FILE", help="compare with an nccl-tests output of the same sizes")
     a("--ib", action="store_true", help="run ib_write_bw loopback on each RDMA port instead")
     a("--ib-gpu", type=nonneg_int, default=None, help="with --ib: --use_cuda=N (the GDR path)")

@@ -74,13 +74,13 @@ def line_rate_bandwidth(*, line_rate_gbits: float, nics_per_node: int,
 
 def _fail(path: Path, what: str) -> NcclkitError:
     return NcclkitError(f"{path}: {what}",
-                        hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
+                        hint="pass the output of `ncclkit bench ... --json` (docs/CONTRACTS.md section 6)")
 
 
 def bench_bandwidth(path: Path) -> Bandwidth:
     """Read a bench JSON; samples at one size (in-place and out-of-place) are averaged."""
     data: Any = read_input_json(path, flag="--bench",
-                                hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
+                                hint="pass the output of `ncclkit bench ... --json` (docs/CONTRACTS.md section 6)")
     samples = data.get("samples") if isinstance(data, dict) else None
     if not isinstance(samples, list) or not samples:
         raise _fail(path, "no 'samples' list")

@@ -82,6 +82,8 @@ def test_unresolvable_and_loopback_hosts() -> None:
                            env_by_host={}, timeout_s=5)
     by_id = {f.id: f for f in findings}
     assert by_id["launch.host_unresolved"].subject == "no-such-host.invalid"
+    assert by_id["launch.host_unresolved"].severity == "warning"
+    assert "getent hosts no-such-host.invalid" in by_id["launch.host_unresolved"].fix
     assert by_id["launch.host_loopback"].subject == "localhost"
     # One node talking to itself over loopback is fine.
     assert check_hosts(("localhost",), facts_by_host={}, env_by_host={}, timeout_s=5) == []
@@ -131,3 +133,17 @@ def test_preflight_errors_set_exit_code() -> None:
     assert code == 1
     assert [f["id"] for f in out["findings"]] == ["launch.port_in_use"]
     assert out["files"]  # the files are still written: the finding says what to change
+
+
+def test_unresolvable_names_still_give_the_files_and_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
+    """Writing launch files where the cluster's names do not resolve (a laptop, a login node) is
+    normal use: the files are printed, a warning names the fix, and the exit code follows the
+    findings (0 with warnings only), never 2."""
+    from ncclkit.cli.main import main
+
+    code = main(["launch", "--hosts", "node-a.invalid,node-b.invalid", "--nproc-per-node", "8",
+                 "--format", "torchrun", "--preflight-timeout", "5", "--", "python", "t.py"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert "torchrun" in out and "node-a.invalid" in out
+    assert "warning: node-a.invalid" in err and "getent hosts node-a.invalid" in err

@@ -139,6 +139,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_IB_HCA={raw!r} uses prefix matching: {desc}",
                       f"write exact names with '=': NCCL_IB_HCA={_exact(facts, lst)}", value=raw,
                       also_matches={k: list(v) for k, v in over.items()}))
+    out += _hca_subset(facts, raw, lst, good)
     layers = {p.is_roce for p in good}
     if len(layers) > 1:
         out.append(_f("env.hca_mixed_link_layer", Severity.WARNING, var,
@@ -146,6 +147,25 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       "one kind to the other (`Attempted to connect incompatible devices`)",
                       "select one kind only (the compute fabric)", value=raw))
     return out
+
+
+def _hca_subset(facts: NodeFacts, raw: str, lst: object, good: list[IbPort]) -> list[Finding]:
+    """ACTIVE compute ports the value leaves out: NCCL then runs fewer rails than the node has (a
+    one-rail NCCL_IB_HCA on an 8-NIC node gives 1/8 of its inter-node bandwidth, without an error)."""
+    from ncclkit.recommend.nccl_env import hca_recommendation  # recommend imports this module: late
+
+    setting, wanted = hca_recommendation(facts)
+    chosen = {p.name for p in good}
+    missed = [p.name for p in wanted if p.name not in chosen]
+    if not missed:
+        return []
+    fix = (f"export NCCL_IB_HCA={setting.value}" if setting.value
+           else "unset NCCL_IB_HCA (NCCL then uses every ACTIVE port)")
+    return [_f("env.hca_subset", Severity.WARNING, "NCCL_IB_HCA",
+               f"NCCL_IB_HCA={raw!r} leaves out {len(missed)} of the {len(wanted)} ACTIVE compute ports "
+               f"({', '.join(missed)}): NCCL runs on {len(chosen)} rail(s), about {len(chosen)}/{len(wanted)} "
+               "of this node's inter-node bandwidth", fix,
+               value=raw, selected=sorted(chosen), left_out=missed)]
 
 
 def _exact(facts: NodeFacts, lst: object | None = None) -> str:

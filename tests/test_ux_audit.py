@@ -1,0 +1,65 @@
+"""Wrong verdicts found by trying each command as a new user (the UX audit of 2026-12), each with
+the input that showed it. The item numbers are the audit's; docs/ux-audit.md lists every item."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ncclkit.cli.main import main
+from ncclkit.logs.analyze import analyze_path
+
+DATA = Path(__file__).resolve().parent / "data"
+NODES = DATA / "nodes"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def ids(findings: list[dict]) -> set[str]:
+    return {f["id"] for f in findings}
+
+
+# 1: a one-rail NCCL_IB_HCA on an 8-NIC node passed silently ("the node looks ready").
+def test_01_one_rail_hca_on_eight_nic_node(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    env_file = tmp_path / "hca.env"
+    env_file.write_text("NCCL_IB_HCA=mlx5_0:1\n")
+    rc, out, _ = run(capsys, "env", "--root", str(NODES / "dgx-h100-ib-ok"), "--check", str(env_file), "--json")
+    doc = json.loads(out)
+    (f,) = [f for f in doc["findings"] if f["id"] == "env.hca_subset"]
+    assert f["severity"] == "warning" and len(f["evidence"]["left_out"]) == 7
+    assert f["fix"].startswith("unset NCCL_IB_HCA") and "NCCL_IB_HCA" in doc["unset"]
+    # All eight rails, or an exclude list of nothing that is up, stays quiet.
+    env_file.write_text("NCCL_IB_HCA=mlx5\n")
+    rc, out, _ = run(capsys, "env", "--root", str(NODES / "dgx-h100-ib-ok"), "--check", str(env_file), "--json")
+    assert "env.hca_subset" not in ids(json.loads(out)["findings"])
+
+
+def _two_node_table(busbw: float) -> str:
+    ranks = "".join(f"#  Rank {r:2d} Group  0 Pid {1000 + r} on {'nodeA' if r < 8 else 'nodeB'} device "
+                    f"{r % 8} [0x{r % 8:02x}] NVIDIA A100-SXM4-80GB\n" for r in range(16))
+    header = ("#       size         count      type   redop    root     time   algbw   busbw #wrong"
+              "     time   algbw   busbw #wrong\n")
+    algbw = busbw * 16 / 30
+    row = (f"  1073741824     268435456     float     sum      -1    10883  {algbw:6.2f}  {busbw:6.2f}      0"
+           f"    10880  {algbw:6.2f}  {busbw:6.2f}      0\n")
+    return ranks + header + row
+
+
+# 2: a healthy 8-rail ring at the textbook DGX A100 figure was called "inflated by Tree/NVLS".
+def test_02_multi_rail_ring_is_not_inflated(tmp_path: Path) -> None:
+    ring = tmp_path / "ring185.txt"
+    ring.write_text(_two_node_table(185.0))
+    for rate in (None, 200.0):
+        out = analyze_path(ring, line_rate_gbps=rate)
+        assert "tests.busbw_above_nic" not in ids(out["findings"]), rate
+    line = next(f for f in analyze_path(ring, line_rate_gbps=200.0)["findings"] if f["id"] == "tests.line_rate")
+    assert line["severity"] == "info" and line["evidence"]["ratio"] == pytest.approx(0.925)
+    # Above 8 x 25 GB/s on 8-GPU nodes with 200 Gb/s NICs it is inflated.
+    ring.write_text(_two_node_table(290.0))
+    assert "tests.busbw_above_nic" in ids(analyze_path(ring, line_rate_gbps=200.0)["findings"])

@@ -63,3 +63,22 @@ def test_02_multi_rail_ring_is_not_inflated(tmp_path: Path) -> None:
     # Above 8 x 25 GB/s on 8-GPU nodes with 200 Gb/s NICs it is inflated.
     ring.write_text(_two_node_table(290.0))
     assert "tests.busbw_above_nic" in ids(analyze_path(ring, line_rate_gbps=200.0)["findings"])
+
+
+# 4: doctor said "the node looks ready" (exit 0) while its own recommendation predicted bootstrap
+# on virbr0 (NCCL 2.21) or a link-local RoCE v1 GID (NCCL 2.19, index unset).
+@pytest.mark.parametrize(("name", "var", "value"), [("docker-virbr-nccl221", "NCCL_SOCKET_IFNAME", "ens3np0"),
+                                                    ("roce-nccl219-unset", "NCCL_IB_GID_INDEX", "3")])
+def test_04_doctor_follows_its_own_recommendation(name: str, var: str, value: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from nodes import node
+
+    rc, out, _ = run(capsys, "doctor", "--root", str(node(name)), "--json")
+    doc = json.loads(out)
+    (f,) = [f for f in doc["findings"] if f["id"] == "env.nccl_default_wrong"]
+    assert f["subject"] == var and f["fix"] == f"export {var}={value}" and doc["env"]["env"][var] == value
+    rc, text, _ = run(capsys, "doctor", "--root", str(node(name)))
+    assert "looks ready" not in text
+    # NCCL 2.28 demotes virbr itself: nothing to say there.
+    rc, out, _ = run(capsys, "doctor", "--root", str(node("docker-virbr-nccl228")), "--json")
+    assert "env.nccl_default_wrong" not in ids(json.loads(out)["findings"])

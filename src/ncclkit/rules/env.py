@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ncclkit.causes import Cause
 from ncclkit.facts import IbPort, NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.nccllist import MAX_IFS, parse_nccl_int, parse_nccl_list
@@ -25,7 +26,7 @@ from ncclkit.recommend.select import (
 )
 from ncclkit.topology import gdr_level_from_env
 
-__all__ = ["check_env_vars"]
+__all__ = ["check_env_vars", "check_nccl_defaults"]
 
 _DEMOTED = ("docker", "lo", "virbr")
 
@@ -287,3 +288,22 @@ def check_env_vars(facts: NodeFacts, env: dict[str, str], *,
     """
     return (_gid(facts, env) + _hca(facts, env) + _ifname(facts, env) + _disabled(facts, env)
             + _gdr(facts, env) + _topo(facts, env, read_file))
+
+
+# Variables whose recommendation means NCCL's own choice on this node is wrong, not just slower.
+_DEFAULT_WRONG = {"NCCL_SOCKET_IFNAME": Cause.WRONG_INTERFACE,
+                  "NCCL_IB_GID_INDEX": Cause.GID_INDEX_OR_ROCE_CONFIG,
+                  "NCCL_IB_HCA": Cause.TOPOLOGY_OR_NUMA}
+
+
+def check_nccl_defaults(facts: NodeFacts, recommended: dict[str, str],
+                        reasons: dict[str, str]) -> list[Finding]:
+    """A variable the recommendation sets that the env in force leaves unset: NCCL's default here
+    picks the wrong interface, GID or ports (bootstrap on virbr0, a link-local RoCE v1 GID)."""
+    return [Finding(id="env.nccl_default_wrong", severity=Severity.WARNING, subject=var,
+                    message=f"{var} is unset and NCCL's own choice on this node is wrong: "
+                            f"{reasons.get(var, '')}",
+                    fix=f"export {var}={recommended[var]}", cause=cause,
+                    evidence={"recommended": recommended[var]})
+            for var, cause in _DEFAULT_WRONG.items()
+            if var in recommended and var not in facts.nccl.env]

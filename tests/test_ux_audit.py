@@ -82,3 +82,26 @@ def test_04_doctor_follows_its_own_recommendation(name: str, var: str, value: st
     # NCCL 2.28 demotes virbr itself: nothing to say there.
     rc, out, _ = run(capsys, "doctor", "--root", str(node("docker-virbr-nccl228")), "--json")
     assert "env.nccl_default_wrong" not in ids(json.loads(out)["findings"])
+
+
+# 5: the documented 2-node cluster example blamed the healthy 8-GPU node, reported a false MTU
+# mismatch (equal values, different counts) and hid the other node's own errors.
+def test_05_two_node_cluster_blames_the_right_node() -> None:
+    from ncclkit.cluster.consistency import check_consistency, node_errors
+    from ncclkit.cluster.model import NodeEntry
+    from ncclkit.probe.collect import collect
+    from ncclkit.probe.root import NodeRoot
+
+    def entry(rank: int, name: str) -> NodeEntry:
+        return NodeEntry(rank=rank, host=f"vm{rank}", addr="127.0.0.1",
+                         facts=collect(NodeRoot.open(str(NODES / name))))
+
+    entries = [entry(0, "ib-port-down-memlock"), entry(1, "dgx-h100-ib-ok")]
+    found = check_consistency(entries)
+    by_attr = {f.evidence["attribute"]: f for f in found}
+    for count in ("GPU count", "active RDMA port count"):
+        assert by_attr[count].subject == entries[0].label, by_attr[count].message  # the one with fewer
+    assert "MTU of RDMA/IPoIB interfaces" not in by_attr  # 4092 on both; only the port counts differ
+    errors = {(f.id, f.subject) for f in node_errors(entries)}
+    assert ("ib.port_down", "mlx5_2:1") in errors and "os.memlock_low" in {i for i, _ in errors}
+    assert all(f.evidence["node"] == entries[0].label for f in node_errors(entries))

@@ -20,7 +20,7 @@ from typing import Any
 
 from ncclkit.cluster import proof as proof_mod
 from ncclkit.cluster.bandwidth import judge_run, run_pair_passes
-from ncclkit.cluster.consistency import check_consistency
+from ncclkit.cluster.consistency import check_consistency, node_errors
 from ncclkit.cluster.launchenv import ClusterEnv
 from ncclkit.cluster.model import NodeEntry, NodeInfo, ReachRow, node_label
 from ncclkit.cluster.reach import ProbeListener, probe, send_message
@@ -259,7 +259,7 @@ def _gather_and_judge(session: Session, me: NodeInfo, facts: NodeFacts, st: _Ran
     entries = [NodeEntry(rank=r, host=st.infos[r].host, addr=st.infos[r].addr, facts=f)
                for r, f in sorted(st.facts.items())]
     st.findings += reach_findings(st.reach, st.infos)
-    st.findings += check_consistency(entries)
+    st.findings += check_consistency(entries) + node_errors(entries)
     _say(opts, 0, "proof")
     plan = proof_mod.exchange_plan(session, opts)
     if not plan.active:

@@ -25,7 +25,7 @@ python3 -m venv "$tmp/torch"
 grep -q "Avg bus bandwidth" "$tmp/bench.txt"
 port=$((29500 + RANDOM % 1000))
 (cd "$tmp" && findings_exit "$tmp/torch/bin/torchrun" --standalone --nnodes 1 --nproc-per-node 2 \
-  --master-port "$port" -m ncclkit cluster --timeout 60 --bw-size 1M --bw-iters 3 --json \
+  --master-port "$port" -m ncclkit cluster --timeout 60 --bw-size 1048576 --bw-iters 3 --json \
   --output cluster.json)
 "$tmp/torch/bin/python" -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['nodes']) == 2, d['nodes']" \
   "$tmp/cluster.json"

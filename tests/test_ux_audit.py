@@ -105,3 +105,25 @@ def test_05_two_node_cluster_blames_the_right_node() -> None:
     errors = {(f.id, f.subject) for f in node_errors(entries)}
     assert ("ib.port_down", "mlx5_2:1") in errors and "os.memlock_low" in {i for i, _ in errors}
     assert all(f.evidence["node"] == entries[0].label for f in node_errors(entries))
+
+
+# 7: report took any input starting with `[` for broken JSON (torchrun `[rank0]:` prefixes, Open
+# MPI's `[1,0]<stdout>:` tags from `launch --format mpirun`) and refused the whole page.
+@pytest.mark.parametrize("prefix", ["[rank0]: ", "[1,0]<stdout>:"])
+def test_07_report_reads_bracket_prefixed_logs(prefix: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from ncclkit.report.sources import load_source
+
+    raw = (DATA / "corpus/nccl_logs/nccl1189-h20-2node-gdrdma-p2p-cumem.txt").read_text()
+    log = tmp_path / "r0.log"
+    log.write_text("".join(prefix + line for line in raw.splitlines(keepends=True)))
+    src = load_source(log)
+    assert src.kind == "analyze" and src.data[0]["kind"] == "nccl_log"
+    assert src.data[0]["transports"] == analyze_path(DATA / "corpus/nccl_logs/nccl1189-h20-2node-gdrdma-p2p-cumem.txt")["transports"]
+    rc, _, err = run(capsys, "report", "--no-doctor", str(log), "--out", str(tmp_path / "r.html"))
+    assert rc in (0, 1) and (tmp_path / "r.html").stat().st_size > 1000, err
+    # Broken JSON that is no log either is still refused, naming the file.
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"id": "x",')
+    with pytest.raises(Exception, match="bad.json: not valid JSON"):
+        load_source(bad)

@@ -127,3 +127,39 @@ def test_07_report_reads_bracket_prefixed_logs(prefix: str, tmp_path: Path,
     bad.write_text('[{"id": "x",')
     with pytest.raises(Exception, match="bad.json: not valid JSON"):
         load_source(bad)
+
+
+TESTS_HEADER = ("#       size         count      type   redop    root     time   algbw   busbw #wrong"
+                "     time   algbw   busbw #wrong\n")
+
+
+# 8: one malformed nccl-tests row (`--1` as root) aborted analyze for every file.
+def test_08_one_bad_row_does_not_sink_the_other_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "badroot.txt"
+    bad.write_text(TESTS_HEADER + "           8             2     float     sum     --1    10.00    0.00    0.00"
+                                  "      0    10.00    0.00    0.00      0\n")
+    good = DATA / "corpus/ibstat/nccltests128-mt4123-ib200-one-port-down.txt"
+    rc, out, err = run(capsys, "analyze", "--json", str(bad), str(good))
+    results = json.loads(out)
+    assert [r["kind"] for r in results] == ["nccl_tests", "ibstat"] and "internal error" not in err
+    assert "ib.port_down" in ids(results[1]["findings"]) and rc == 1
+
+
+# 13: `inf` in a table came out as `Infinity` in --json (not RFC 8259 JSON) and "inf GB/s" in text.
+def test_13_infinite_values_never_reach_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    inf = tmp_path / "inf.txt"
+    inf.write_text(TESTS_HEADER + "           8             2     float     sum      -1     0.00     inf     inf"
+                                  "      0     0.00     inf     inf      0\n")
+    rc, out, _ = run(capsys, "analyze", "--json", str(inf))
+    json.loads(out, parse_constant=lambda c: pytest.fail(f"non-standard JSON constant {c}"))
+    rc, out, _ = run(capsys, "analyze", str(inf))
+    assert "inf GB/s" not in out
+
+
+# 28: Python's None in the text ("wrong values None"); a wrong --kind printed only a header.
+def test_28_no_none_in_text_and_wrong_kind_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run(capsys, "analyze", str(DATA / "corpus/nccl_tests/nccltests78-8node-v100-ib100-allreduce-slow.txt"))
+    assert "None" not in out and "wrong values ?" in out
+    rc, out, _ = run(capsys, "analyze", "--kind", "ibstat",
+                     str(DATA / "corpus/nccl_logs/nccl1189-h20-2node-gdrdma-p2p-cumem.txt"))
+    assert "no ibstat ports found in this input" in out

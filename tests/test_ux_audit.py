@@ -163,3 +163,16 @@ def test_28_no_none_in_text_and_wrong_kind_says_so(capsys: pytest.CaptureFixture
     rc, out, _ = run(capsys, "analyze", "--kind", "ibstat",
                      str(DATA / "corpus/nccl_logs/nccl1189-h20-2node-gdrdma-p2p-cumem.txt"))
     assert "no ibstat ports found in this input" in out
+
+
+# 10: the documented report example doubled every finding (a doctor JSON of the --root node) and
+# compared transports as a cartesian product of doctor inputs x logs of other clusters.
+def test_10_report_shows_a_node_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = str(NODES / "ib-port-down-memlock")
+    rc, out, _ = run(capsys, "doctor", "--root", root, "--json")
+    (tmp_path / "d.json").write_text(out)
+    page = tmp_path / "r.html"
+    run(capsys, "report", "--root", root, str(tmp_path / "d.json"), "--out", str(page))
+    html = page.read_text()
+    assert html.count("hgx-a100-ib-12, hgx-a100-ib-12") == 0
+    assert html.count("mlx5_2:1 is DOWN") == 1

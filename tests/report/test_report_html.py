@@ -134,14 +134,19 @@ def test_busbw_views_carry_expectation_and_reference(inputs: dict[str, Path]) ->
     assert f"{ev['expected_busbw_gbps']:.1f} GB/s" in view.svg  # legend text kept as an SVG comment
 
 
-def test_transports_predicted_vs_observed(inputs: dict[str, Path]) -> None:
-    sources = [load_source(inputs["doctor"]), load_source(inputs["log"])]
+def test_transports_predicted_vs_observed(data: Path, inputs: dict[str, Path], tmp_path: Path) -> None:
+    # The log was taken on the VM captured as h200x2-vm-no-rdma (host "vm"): compared with it.
+    vm = write_json(tmp_path / "vm.json", doctor_json(data, "h200x2-vm-no-rdma"))
+    sources = [load_source(vm), load_source(inputs["log"])]
     rows = transport_rows(sources)
     log = sources[1].data[0]
     net = next(r for r in rows if r.what == "network")
     assert net.observed.startswith(str(log["network"]))
-    pred = json.loads(inputs["doctor"].read_text())["env"]["prediction"]
+    pred = json.loads(vm.read_text())["env"]["prediction"]
     assert net.predicted == pred["net"]["plugin"]
+    # A doctor of another node (hgx-a100-ib-12) is not compared with that log (audit item 10).
+    rows = transport_rows([load_source(inputs["doctor"]), load_source(inputs["log"])])
+    assert rows and all("no prediction for its hosts" in r.where for r in rows)
 
 
 def test_page_offline_and_complete(page: Path, inputs: dict[str, Path]) -> None:

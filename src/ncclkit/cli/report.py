@@ -43,7 +43,9 @@ def run(args: argparse.Namespace) -> int:
     if args.root is not None or (not args.no_doctor and not any(s.kind == "doctor" for s in sources)):
         report = run_doctor(NodeRoot.open(args.root))
         name = f"doctor --root {args.root}" if args.root else "doctor (this node)"
-        sources.insert(0, source_from_doctor(name, report.to_json(), report.facts))
+        # A doctor JSON of the same node given as a file already is this node: show it once.
+        if not any(s.kind == "doctor" and s.data.get("host") == report.facts.host for s in sources):
+            sources.insert(0, source_from_doctor(name, report.to_json(), report.facts))
     if not sources:
         raise NcclkitError("nothing to report: no result files and --no-doctor",
                            hint="give result files, --root SNAPSHOT, or drop --no-doctor")

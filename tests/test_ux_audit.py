@@ -176,3 +176,24 @@ def test_10_report_shows_a_node_once(tmp_path: Path, capsys: pytest.CaptureFixtu
     html = page.read_text()
     assert html.count("hgx-a100-ib-12, hgx-a100-ib-12") == 0
     assert html.count("mlx5_2:1 is DOWN") == 1
+
+
+# 11: a relative link in a snapshot folder that climbs out of it was followed into the analyst's
+# own /sys (their eth0 showed up in the customer's snapshot).
+def test_11_links_out_of_a_snapshot_read_as_not_captured(tmp_path: Path) -> None:
+    import shutil
+
+    from ncclkit.probe.collect import collect
+    from ncclkit.probe.root import NodeRoot
+
+    snap = tmp_path / "n2"
+    shutil.copytree(NODES / "ib-port-down-memlock", snap, symlinks=True)
+    outside = tmp_path / "host-sys" / "class" / "net" / "eth9"
+    outside.mkdir(parents=True)
+    (outside / "mtu").write_text("1400\n")
+    (outside / "operstate").write_text("up\n")
+    (snap / "sys/class/net/eth9").symlink_to("../../../" * 6 + str(outside).lstrip("/"))
+    assert (snap / "sys/class/net/eth9/mtu").read_text() == "1400\n"  # the OS would follow it
+    root = NodeRoot.open(str(snap))
+    assert root.read_text("sys/class/net/eth9/mtu") is None
+    assert "eth9" not in {i.name for i in collect(root).ifaces}

@@ -51,6 +51,7 @@ _ERROR_MARKERS = (
 )
 
 _MAX_LINK_HOPS = 40
+_OUTSIDE = ".ncclkit-link-outside-root"  # a name no snapshot holds: reads as absent
 _LINK_FILE_MAX_BYTES = 512
 COMMAND_TIMEOUT_S = 20.0
 
@@ -149,7 +150,12 @@ class NodeRoot:
         return "/".join(done), hops > _MAX_LINK_HOPS
 
     def path(self, rel: str) -> Path:
-        return self.base / self.resolve(rel)
+        full = self.base / self.resolve(rel)
+        # A snapshot is data from another machine: a real link there that climbs out of it (which
+        # the walk above cut to a plain name) must not read this machine's /sys. Not captured.
+        if not self.live and not Path(os.path.realpath(full)).is_relative_to(self.base):
+            return self.base / _OUTSIDE
+        return full
 
     def exists(self, rel: str) -> bool:
         return self.path(rel).exists()

@@ -197,3 +197,39 @@ def test_11_links_out_of_a_snapshot_read_as_not_captured(tmp_path: Path) -> None
     root = NodeRoot.open(str(snap))
     assert root.read_text("sys/class/net/eth9/mtu") is None
     assert "eth9" not in {i.name for i in collect(root).ifaces}
+
+
+# 12: an unreadable sys/class/infiniband (a non-root run) read as "no RDMA device", and the port
+# down and memlock errors vanished with it.
+def test_12_unreadable_rdma_folder_is_not_no_rdma() -> None:
+    import os
+    import shutil
+    import tempfile
+
+    from ncclkit.doctor import run_doctor
+    from ncclkit.probe.root import NodeRoot
+
+    base = Path(tempfile.mkdtemp(prefix="ncclkit-u1-"))
+    try:
+        base.chmod(0o755)
+        snap = base / "u1"
+        shutil.copytree(NODES / "ib-port-down-memlock", snap, symlinks=True)
+        for p in [snap, *snap.rglob("*")]:
+            if not p.is_symlink():
+                p.chmod(0o755 if p.is_dir() else 0o644)
+        run_doctor(NodeRoot.open(str(snap)))  # every lazy import done while still allowed to read
+        (snap / "sys/class/infiniband").chmod(0o000)
+        as_root = os.geteuid() == 0
+        if as_root:
+            os.seteuid(65534)  # root may list any folder: read as an ordinary user would
+        try:
+            report = run_doctor(NodeRoot.open(str(snap))).to_json()
+        finally:
+            if as_root:
+                os.seteuid(0)
+        found = report["findings"]
+        assert "rdma.none" not in ids(found)
+        assert any(f["id"] == "probe.source_missing" and "permission denied" in f["message"] for f in found)
+    finally:
+        (base / "u1/sys/class/infiniband").chmod(0o755)
+        shutil.rmtree(base)

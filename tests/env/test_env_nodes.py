@@ -135,9 +135,14 @@ def test_storage_scenario_end_to_end(tmp_path, capsys):
 def test_check_file(tmp_path, data, capsys):
     node = data / "nodes" / "dgx-h100-ib-ok"
     good = tmp_path / "good.env"
-    good.write_text("# tuned\nexport NCCL_IB_HCA='=mlx5_0:1,mlx5_1:1'\nNCCL_SOCKET_IFNAME=eno1\n")
+    rails = ",".join(f"mlx5_{i}:1" for i in range(8))
+    good.write_text(f"# tuned\nexport NCCL_IB_HCA='={rails}'\nNCCL_SOCKET_IFNAME=eno1\n")
     rc, out, _ = run_cli(capsys, "--root", str(node), "--check", str(good), "--json")
     assert rc == 0 and json.loads(out)["findings"] == []
+    # Two of the eight rails: valid names, but 2/8 of the node's bandwidth (env.hca_subset).
+    good.write_text("NCCL_IB_HCA==mlx5_0:1,mlx5_1:1\n")
+    rc, out, _ = run_cli(capsys, "--root", str(node), "--check", str(good), "--json")
+    assert rc == 0 and [f["id"] for f in json.loads(out)["findings"]] == ["env.hca_subset"]
     bad = tmp_path / "bad.env"
     bad.write_text("NCCL_IB_HCA=mlx5_9\nNCCL_IB_DISABLE=1\n")
     rc, out, _ = run_cli(capsys, "--root", str(node), "--check", str(bad), "--json")

@@ -233,3 +233,22 @@ def test_12_unreadable_rdma_folder_is_not_no_rdma() -> None:
     finally:
         (base / "u1/sys/class/infiniband").chmod(0o755)
         shutil.rmtree(base)
+
+
+# 23: a 400-digit max_link_width crashed doctor (OverflowError) in text, json and prometheus.
+def test_23_absurd_link_width_is_garbage_not_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from nodes import node
+
+    snap = tmp_path / "n3"
+    shutil.copytree(node("gdr-far-nic"), snap, symlinks=True)
+    width = next(snap.glob("sys/devices/pci*/*/max_link_width"))
+    width.write_text("1" * 400 + "\n")
+    speed = next(snap.glob("sys/devices/pci*/*/max_link_speed"))
+    speed.write_text("9" * 400 + " GT/s PCIe\n")
+    for fmt in ("text", "json", "prometheus"):
+        rc, out, err = run(capsys, "doctor", "--root", str(snap), "--format", fmt)
+        assert rc in (0, 1) and "internal error" not in err, (fmt, err)
+    rc, out, _ = run(capsys, "doctor", "--root", str(snap), "--json")
+    assert any(f["id"] == "probe.source_missing" for f in json.loads(out)["findings"])

@@ -252,3 +252,30 @@ def test_23_absurd_link_width_is_garbage_not_a_crash(tmp_path: Path, capsys: pyt
         assert rc in (0, 1) and "internal error" not in err, (fmt, err)
     rc, out, _ = run(capsys, "doctor", "--root", str(snap), "--json")
     assert any(f["id"] == "probe.source_missing" for f in json.loads(out)["findings"])
+
+
+# 18 and 30: a "redacted" bundle kept the absolute path of the snapshot (results' facts.source) and
+# the temporary folder next to OUT (its own doctor.json); doctor on an archive showed the deleted
+# temporary unpacking folder as its source.
+def test_18_30_no_local_paths_in_bundle_or_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import tarfile
+
+    root = NODES / "ib-port-down-memlock"
+    rc, out, _ = run(capsys, "doctor", "--root", str(root), "--json")
+    (tmp_path / "d.json").write_text(out)
+    run(capsys, "bundle", "--root", str(root), str(tmp_path / "b.tar.gz"), str(tmp_path / "d.json"))
+    with tarfile.open(tmp_path / "b.tar.gz") as tf:
+        texts = [tf.extractfile(m).read().decode(errors="replace") for m in tf.getmembers()
+                 if m.isfile() and m.name.endswith(".json")]
+    assert texts and not any(str(tmp_path) in t or str(root) in t for t in texts)
+    rc, out, _ = run(capsys, "doctor", "--root", str(tmp_path / "b.tar.gz"), "--json")
+    assert json.loads(out)["facts"]["source"] == str(tmp_path / "b.tar.gz")
+
+
+# 31: "ncclkit bundle: bundle: BIG.log is larger than 16777216 bytes".
+def test_31_bundle_size_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "BIG.log"
+    with big.open("wb") as f:
+        f.truncate(17 * 2**20)
+    rc, _, err = run(capsys, "bundle", "--root", str(NODES / "dgx-h100-ib-ok"), str(tmp_path / "b.tar.gz"), str(big))
+    assert rc == 2 and "17.0 MiB, over the 16 MiB limit" in err and "bundle: bundle" not in err

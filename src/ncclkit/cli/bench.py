@@ -134,6 +134,14 @@ def _run_sweep(args: argparse.Namespace) -> Any | None:
             raise NcclkitError("--nproc given inside a launcher (RANK/WORLD_SIZE are set)",
                                hint="either start ranks with torchrun/srun/mpirun or use --nproc")
         _check_root_rank(args.root_rank, args.nproc)
+        # Each local rank is a process that imports torch (~0.3 GB): far past the cores it only
+        # thrashes, and 100000 would never finish.
+        limit = max(8, 4 * (os.cpu_count() or 1))
+        if args.nproc > limit:
+            raise NcclkitError(f"--nproc {args.nproc}: more local ranks than this machine can run "
+                               f"({limit}: 4 per CPU core)",
+                               hint=f"use --nproc {limit} or fewer here; more ranks need more nodes "
+                                    "(torchrun, srun, mpirun)")
         return BenchResult.from_json(spawn_local(config.to_json(), args.nproc,
                                                  timeout_s=args.timeout))
     from ncclkit.bench.runner import run_rank  # noqa: PLC0415

@@ -71,6 +71,7 @@ class NodeRoot:
 
     base: Path
     live: bool
+    label: str | None = None  # what the user gave (an archive), when `base` is a temporary unpacking
 
     @classmethod
     def live_root(cls) -> NodeRoot:
@@ -92,7 +93,7 @@ class NodeRoot:
                                    hint="give the folder `ncclkit snapshot OUT` wrote (meta.json, sys/, proc/, cmd/)")
             return cls(p.resolve(), live=False)
         if p.name.endswith((".tar.gz", ".tgz", ".tar")):
-            return cls(_extract(p), live=False)
+            return cls(_extract(p), live=False, label=str(p.resolve()))
         raise NcclkitError(f"--root {spec}: neither a folder nor a .tar.gz archive",
                            hint="give a snapshot folder or the .tar.gz that `ncclkit snapshot --tar` wrote")
 

@@ -279,3 +279,36 @@ def test_31_bundle_size_message(tmp_path: Path, capsys: pytest.CaptureFixture[st
         f.truncate(17 * 2**20)
     rc, _, err = run(capsys, "bundle", "--root", str(NODES / "dgx-h100-ib-ok"), str(tmp_path / "b.tar.gz"), str(big))
     assert rc == 2 and "17.0 MiB, over the 16 MiB limit" in err and "bundle: bundle" not in err
+
+
+# 17: torchrun's --nproc_per_node was refused, and in another order the error said --format was
+# missing although it was given; the fix pointed at the top-level help.
+def test_17_launch_takes_torchrun_spellings(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--format", "torchrun", "--hosts", "a,b", "--nproc_per_node", "8"],
+                 ["--hosts", "a,b", "--nproc_per_node", "8", "--format", "torchrun", "--master_port", "29511"]):
+        rc, out, err = run(capsys, "launch", *argv, "--no-preflight", "--", "python", "t.py")
+        assert rc == 0 and "--nproc-per-node=8" in out, err
+    rc, _, err = run(capsys, "launch", "--hosts", "a,b", "--nproc-per-node", "8", "--format", "torchrun",
+                     "--no-preflight", "--gpus", "8", "--", "python", "t.py")
+    assert rc == 2
+
+
+# 26: IPs in a Slurm nodelist, an ambiguous IPv6 `--host` for mpirun, and --out overwriting files.
+def test_26_launch_refuses_what_the_launcher_cannot_take(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["launch", "--nproc-per-node", "8", "--no-preflight"]
+    rc, _, err = run(capsys, *base, "--hosts", "10.0.0.1,10.0.0.2", "--format", "slurm", "--", "python", "t.py")
+    assert rc == 2 and "Slurm node names" in err
+    rc, _, err = run(capsys, *base, "--hosts", "fd00::1,fd00::2", "--format", "mpirun", "--", "python", "t.py")
+    assert rc == 2 and "IPv6" in err
+    out = tmp_path / "job"
+    argv = ["--hosts", "a,b", "--format", "slurm", "--out", str(out), "--", "python", "t.py"]
+    assert run(capsys, *base, *argv)[0] == 0
+    rc, _, err = run(capsys, *base, *argv)
+    assert rc == 2 and "--force" in err
+    assert run(capsys, *base, "--force", *argv)[0] == 0
+
+
+# 16: `bench --nproc 100000` was accepted and ran until killed.
+def test_16_bench_nproc_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, _, err = run(capsys, "bench", "--nproc", "100000", "-b", "1K", "-e", "1K")
+    assert rc == 2 and "4 per CPU core" in err

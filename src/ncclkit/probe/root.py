@@ -151,10 +151,11 @@ class NodeRoot:
         return "/".join(done), hops > _MAX_LINK_HOPS
 
     def path(self, rel: str) -> Path:
-        full = self.base / self.resolve(rel)
+        resolved, cut = self.walk(rel)
+        full = self.base / resolved
         # A snapshot is data from another machine: a real link there that climbs out of it (which
-        # the walk above cut to a plain name) must not read this machine's /sys. Not captured.
-        if not self.live and not Path(os.path.realpath(full)).is_relative_to(self.base):
+        # the walk cut to a plain name) must not read this machine's /sys. Not captured.
+        if cut and not self.live and not Path(os.path.realpath(full)).is_relative_to(self.base):
             return self.base / _OUTSIDE
         return full
 

@@ -312,3 +312,16 @@ def test_26_launch_refuses_what_the_launcher_cannot_take(tmp_path: Path, capsys:
 def test_16_bench_nproc_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = run(capsys, "bench", "--nproc", "100000", "-b", "1K", "-e", "1K")
     assert rc == 2 and "4 per CPU core" in err
+
+
+# 19: the fixes offered `lo` for NCCL_SOCKET_IFNAME and `NCCL_IB_HCA==...` while the recommendation
+# for the same node was "leave unset"; neither was a pasteable command.
+def test_19_fixes_are_pasteable_and_follow_the_recommendation(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.env"
+    bad.write_text("NCCL_SOCKET_IFNAME=eth0\nNCCL_IB_HCA=mlx5_9\n")
+    rc, out, _ = run(capsys, "env", "--root", str(NODES / "dgx-h100-ib-ok"), "--check", str(bad), "--json")
+    fixes = {f["subject"]: f["fix"] for f in json.loads(out)["findings"]}
+    assert fixes["NCCL_SOCKET_IFNAME"].startswith("unset NCCL_SOCKET_IFNAME")
+    assert fixes["NCCL_IB_HCA"].startswith("unset NCCL_IB_HCA")
+    assert " lo" not in fixes["NCCL_SOCKET_IFNAME"] and "lo," not in fixes["NCCL_SOCKET_IFNAME"]

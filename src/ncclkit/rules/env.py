@@ -93,6 +93,8 @@ def _gid_fix(roce: list[IbPort], version: tuple[int, int, int] | None) -> str:
 
 
 def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
+    from ncclkit.recommend.nccl_env import hca_recommendation  # recommend imports this module: late
+
     raw = env.get("NCCL_IB_HCA")
     if raw is None or not facts.ib_ports:
         return []
@@ -111,7 +113,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
         what = f"only ports that are down ({', '.join(down)})" if down else "no device/port"
         out.append(_f("env.hca_unknown", Severity.ERROR, var,
                       f"NCCL_IB_HCA={raw!r} selects {what}{spaces}: NCCL finds no IB device and falls back "
-                      "to NET/Socket", f"select the ACTIVE ports, e.g. NCCL_IB_HCA={_exact(facts)}",
+                      "to NET/Socket", _pasteable_fix(var, hca_recommendation(facts)[0].value),
                       value=raw, active_ports=sorted(active)))
         return out
     if down and not lst.exclude:
@@ -127,7 +129,8 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_IB_HCA={raw!r} names {', '.join(repr(d) for d in dead)}, which "
                       f"{'matches' if len(dead) == 1 else 'match'} no device/port here{spaces}: NCCL "
                       "silently runs without it, on fewer NICs than intended",
-                      f"name only existing ports; usable ports: {usable}", value=raw, unknown_entries=dead))
+                      _pasteable_fix(var, hca_recommendation(facts)[0].value) + f" (usable ports: {usable})",
+                      value=raw, unknown_entries=dead))
     elif dead and not out:
         out.append(_f("env.hca_entry_unknown", Severity.WARNING, var,
                       f"NCCL_IB_HCA entries {', '.join(repr(d) for d in dead)} match no device/port{spaces} "
@@ -148,6 +151,13 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       "one kind to the other (`Attempted to connect incompatible devices`)",
                       "select one kind only (the compute fabric)", value=raw))
     return out
+
+
+def _pasteable_fix(var: str, recommended: str | None) -> str:
+    """What to paste: the recommended value, or unset when NCCL's own choice is the right one."""
+    if recommended is None:
+        return f"unset {var}   # NCCL's own choice is right on this node"
+    return f"export {var}={recommended}"
 
 
 def _hca_subset(facts: NodeFacts, raw: str, lst: object, good: list[IbPort]) -> list[Finding]:
@@ -177,6 +187,8 @@ def _exact(facts: NodeFacts, lst: object | None = None) -> str:
 
 
 def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
+    from ncclkit.recommend.nccl_env import ifname_recommendation  # recommend imports this module: late
+
     raw = env.get("NCCL_SOCKET_IFNAME")
     if raw is None:
         return []
@@ -191,7 +203,7 @@ def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
         return [_f("env.ifname_unknown", Severity.ERROR, var,
                    f"NCCL_SOCKET_IFNAME={raw!r} matches no running interface with an address: bootstrap "
                    "fails (`Bootstrap : no socket interface found`) and IB has no out-of-band interface",
-                   f"use one of: {', '.join(with_addr) or 'none (no interface has an address)'}",
+                   _pasteable_fix(var, ifname_recommendation(facts).value),
                    value=raw, interfaces_with_address=with_addr)]
     out: list[Finding] = []
     first = chosen[0].iface.name

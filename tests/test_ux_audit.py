@@ -325,3 +325,15 @@ def test_19_fixes_are_pasteable_and_follow_the_recommendation(tmp_path: Path,
     assert fixes["NCCL_SOCKET_IFNAME"].startswith("unset NCCL_SOCKET_IFNAME")
     assert fixes["NCCL_IB_HCA"].startswith("unset NCCL_IB_HCA")
     assert " lo" not in fixes["NCCL_SOCKET_IFNAME"] and "lo," not in fixes["NCCL_SOCKET_IFNAME"]
+
+
+# 25: NCCL_IB_TIMEOUT=99 (the IB field holds 0-31), NCCL_P2P_DISABLE=yes and NCCL_IB_DISABLE=true
+# (NCCL reads numbers only) passed without a word.
+def test_25_ignored_and_out_of_range_values_are_flagged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "v.env"
+    f.write_text("NCCL_IB_TIMEOUT=99\nNCCL_P2P_DISABLE=yes\nNCCL_IB_DISABLE=true\nNCCL_IB_RETRY_CNT=7\n")
+    rc, out, _ = run(capsys, "env", "--root", str(NODES / "dgx-h100-ib-ok"), "--check", str(f), "--json")
+    flagged = {x["subject"]: x for x in json.loads(out)["findings"] if x["id"] == "env.value_invalid"}
+    assert set(flagged) == {"NCCL_IB_TIMEOUT", "NCCL_P2P_DISABLE", "NCCL_IB_DISABLE"}
+    assert flagged["NCCL_IB_TIMEOUT"]["fix"].startswith("export NCCL_IB_TIMEOUT=31")
+    assert "disables nothing" in flagged["NCCL_IB_DISABLE"]["message"]

@@ -299,7 +299,43 @@ def check_env_vars(facts: NodeFacts, env: dict[str, str], *,
     and nor do they make recommend_env "unset" anything.
     """
     return (_gid(facts, env) + _hca(facts, env) + _ifname(facts, env) + _disabled(facts, env)
-            + _gdr(facts, env) + _topo(facts, env, read_file))
+            + _gdr(facts, env) + _topo(facts, env, read_file) + _numbers(env))
+
+
+# NCCL_PARAM integers NCCL reads with strtoll (src/misc/param.cc): "true" or "yes" read as 0, so a
+# switch meant on stays off, without a word from NCCL. (NCCL_IB_GID_INDEX has its own rule.)
+_INT_PARAMS = ("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_NET_GDR_READ",
+               "NCCL_NVLS_ENABLE", "NCCL_CUMEM_ENABLE", "NCCL_COLLNET_ENABLE", "NCCL_IB_TIMEOUT",
+               "NCCL_IB_RETRY_CNT", "NCCL_IB_TC", "NCCL_IB_SL", "NCCL_IB_QPS_PER_CONNECTION",
+               "NCCL_PXN_DISABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING")
+# The IB fields these are written into (ibv_qp_attr): timeout is 5 bits, retry_cnt 3 bits.
+_RANGES = {"NCCL_IB_TIMEOUT": (1, 31), "NCCL_IB_RETRY_CNT": (0, 7), "NCCL_IB_SL": (0, 15),
+           "NCCL_IB_TC": (0, 255)}
+
+
+def _numbers(env: dict[str, str]) -> list[Finding]:
+    out: list[Finding] = []
+    for var in _INT_PARAMS:
+        raw = env.get(var)
+        if raw is None or not raw.strip():
+            continue
+        text = raw.strip().lstrip("+-")
+        if not text[:1].isdigit():
+            out.append(_f("env.value_invalid", Severity.WARNING, var,
+                          f"{var}={raw!r} is not a number: NCCL reads it as 0"
+                          + (", which disables nothing" if var.endswith("_DISABLE") else
+                             ", which leaves it off" if var.endswith("_ENABLE") else ""),
+                          f"write a number, e.g. export {var}=1", value=raw))
+            continue
+        lo_hi = _RANGES.get(var)
+        value = parse_nccl_int(raw)
+        if lo_hi and value is not None and not lo_hi[0] <= value <= lo_hi[1]:
+            out.append(_f("env.value_invalid", Severity.WARNING, var,
+                          f"{var}={raw!r} is outside {lo_hi[0]}-{lo_hi[1]}, what the InfiniBand field "
+                          "holds: the value is cut or the QP setup fails",
+                          f"export {var}={min(max(value, lo_hi[0]), lo_hi[1])}   # or unset it",
+                          value=raw, range=list(lo_hi)))
+    return out
 
 
 # Variables whose recommendation means NCCL's own choice on this node is wrong, not just slower.

@@ -337,3 +337,27 @@ def test_25_ignored_and_out_of_range_values_are_flagged(tmp_path: Path, capsys: 
     assert set(flagged) == {"NCCL_IB_TIMEOUT", "NCCL_P2P_DISABLE", "NCCL_IB_DISABLE"}
     assert flagged["NCCL_IB_TIMEOUT"]["fix"].startswith("export NCCL_IB_TIMEOUT=31")
     assert "disables nothing" in flagged["NCCL_IB_DISABLE"]["message"]
+
+
+# 20: concurrent snapshots into one folder: the losers died with FileNotFoundError / ENOTEMPTY.
+def test_20_snapshot_loser_of_a_race_is_refused_cleanly(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ncclkit.errors import NcclkitError
+    from ncclkit.probe.root import NodeRoot
+    from ncclkit.probe.snapshot import write_snapshot
+
+    out = tmp_path / "s"
+    root = NodeRoot.open(str(NODES / "ib-port-down-memlock"))
+
+    def one(_: int) -> str:
+        try:
+            write_snapshot(root, out)
+            return "ok"
+        except NcclkitError as exc:
+            assert "already exists and is not empty" in exc.message
+            return "refused"
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(one, range(4)))
+    assert results.count("ok") >= 1 and (out / "meta.json").is_file()

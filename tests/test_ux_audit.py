@@ -361,3 +361,27 @@ def test_20_snapshot_loser_of_a_race_is_refused_cleanly(tmp_path: Path) -> None:
     with ThreadPoolExecutor(4) as pool:
         results = list(pool.map(one, range(4)))
     assert results.count("ok") >= 1 and (out / "meta.json").is_file()
+
+
+# 22: `plan --bench` with a bench up to 64 KB predicted 3.5 hours a step for 25 MiB buckets.
+def test_22_plan_refuses_to_extrapolate_a_small_bench(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = {"schema_version": 1, "samples": [
+        {"collective": "all_reduce", "size_bytes": 1024 * 2**k, "busbw_gbps": 0.001 * 2**k} for k in range(7)]}
+    (tmp_path / "b.json").write_text(json.dumps(bench))
+    rc, _, err = run(capsys, "plan", "--params", "1B", "--world-size", "8", "--bench", str(tmp_path / "b.json"))
+    assert rc == 2 and "the bench reaches 65536 B" in err and "ncclkit bench -e" in err
+
+
+# 21: report and plan --bench died with internal errors on mistyped result JSON.
+def test_21_mistyped_result_json_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from report_inputs import bench_json
+
+    bench = bench_json(DATA)
+    bench["samples"][0]["busbw_gbps"] = None
+    (tmp_path / "b2.json").write_text(json.dumps(bench))
+    rc, _, err = run(capsys, "report", "--no-doctor", str(tmp_path / "b2.json"), "--out", str(tmp_path / "r.html"))
+    assert rc == 2 and "b2.json" in err and "internal error" not in err
+    bench["samples"][0].update(busbw_gbps=3.0, wrong="x")
+    (tmp_path / "b3.json").write_text(json.dumps(bench))
+    rc, _, err = run(capsys, "plan", "--params", "1M", "--world-size", "2", "--bench", str(tmp_path / "b3.json"))
+    assert rc == 2 and "b3.json" in err and "internal error" not in err

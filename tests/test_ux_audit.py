@@ -385,3 +385,19 @@ def test_21_mistyped_result_json_is_named(tmp_path: Path, capsys: pytest.Capture
     (tmp_path / "b3.json").write_text(json.dumps(bench))
     rc, _, err = run(capsys, "plan", "--params", "1M", "--world-size", "2", "--bench", str(tmp_path / "b3.json"))
     assert rc == 2 and "b3.json" in err and "internal error" not in err
+
+
+# 27: `bench -c sendrecv --compare` a table without its header said "no size of this run appears in
+# that all_reduce table" (an unnamed collective was taken as all_reduce).
+def test_27_compare_takes_the_runs_collective_for_an_unnamed_table() -> None:
+    from bench.test_bench_judge import _result, _sample
+
+    from ncclkit.bench.compare import compare_with_nccl_tests
+    from ncclkit.errors import NcclkitError
+
+    text = (DATA / "corpus/nccl_tests/nccltests214-sendrecv-a40-2node.txt").read_text()
+    rows = compare_with_nccl_tests(_result([_sample(256, 30.0, 0.01, coll="sendrecv")]), text, source="t")
+    assert rows[0].collective == "sendrecv" and rows[0].theirs_time_us == 34.24
+    both = _result([_sample(256, 30.0, 0.01, coll="sendrecv"), _sample(256, 30.0, 0.01)])
+    with pytest.raises(NcclkitError, match="does not name its collective"):
+        compare_with_nccl_tests(both, text, source="t")

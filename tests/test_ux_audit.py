@@ -401,3 +401,19 @@ def test_27_compare_takes_the_runs_collective_for_an_unnamed_table() -> None:
     both = _result([_sample(256, 30.0, 0.01, coll="sendrecv"), _sample(256, 30.0, 0.01)])
     with pytest.raises(NcclkitError, match="does not name its collective"):
         compare_with_nccl_tests(both, text, source="t")
+
+
+# 14: nccl-tests' `-c 0` (its check switch) gave "unknown collective '0'"; -g, -t, -a, -J and -T gave
+# "unrecognized arguments" with the top-level help as the fix.
+def test_14_nccl_tests_flags_are_understood_or_redirected(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from ncclkit.cli.bench import _config
+    from ncclkit.cli.main import build_parser
+
+    args = build_parser().parse_args(["bench", "-c", "0"])
+    _config(args)
+    assert args.check == 0 and args.collectives == "all_reduce"
+    for flag, hint in (("-g", "--nproc"), ("-t", "--nproc"), ("-J", "--json"), ("-T", "--timeout"), ("-a", "min/max")):
+        rc, _, err = run(capsys, "bench", "-b", "1K", "-e", "1K", flag, "1")
+        assert rc == 2 and f"{flag} is an nccl-tests flag" in err and hint in err, err

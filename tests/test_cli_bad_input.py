@@ -140,7 +140,7 @@ CASES = [
     ([*LAUNCH, "--hosts", "a", "--master-port", "70000", "--", "x"], "'70000'", 2, []),
     ([*LAUNCH, "--hosts", "a", "--preflight-timeout", "-1", "--", "x"], "'-1'", 2, []),
     (["launch", "--hosts", "a", "--nproc-per-node", "0", "--format", "torchrun", "--", "x"],
-     "--nproc-per-node: '0'", 2, []),
+     "--nproc-per-node/--nproc_per_node: '0'", 2, []),
     (["train", "--device", "cpu", "--nproc", "0"], "--nproc 0", 2, []),
     (["train", "--device", "cpu", "--nproc", "1", "--bucket-mb", "x"], "'x'", 2, []),
     (["train", "--device", "cpu", "--nproc", "1", "--bucket-mb", "25,inf"], "'inf'", 2, []),

@@ -417,3 +417,21 @@ def test_14_nccl_tests_flags_are_understood_or_redirected(capsys: pytest.Capture
     for flag, hint in (("-g", "--nproc"), ("-t", "--nproc"), ("-J", "--json"), ("-T", "--timeout"), ("-a", "min/max")):
         rc, _, err = run(capsys, "bench", "-b", "1K", "-e", "1K", flag, "1")
         assert rc == 2 and f"{flag} is an nccl-tests flag" in err and hint in err, err
+
+
+# 15: on an 80-column terminal the RDMA ports table broke `mlx5_0:` / `1` and `Pollin` / `g`.
+def test_15_key_columns_never_split_at_80_columns() -> None:
+    import io
+
+    from rich.console import Console
+
+    from ncclkit.doctor import run_doctor
+    from ncclkit.probe.root import NodeRoot
+    from ncclkit.report.text import render_text
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, force_terminal=True, no_color=True, highlight=False, emoji=False)
+    render_text(run_doctor(NodeRoot.open(str(NODES / "ib-port-down-memlock"))), console)
+    text = buf.getvalue()
+    for token in ("mlx5_0:1", "mlx5_2:1", "Polling", "ACTIVE", "LinkUp"):
+        assert token in text, token

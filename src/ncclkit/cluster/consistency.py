@@ -200,7 +200,7 @@ def check_consistency(entries: Sequence[NodeEntry]) -> list[Finding]:
                               for v, rs in _groups(values).items())
             out.append(Finding(
                 id=attr.finding_id, severity=Severity.WARNING, subject="cluster",
-                message=f"{attr.name} differs and no value has a majority: {shown}",
+                message=f"{attr.name}: the nodes differ and no value has a majority: {shown}",
                 evidence={"attribute": attr.name,
                           "values": {by_rank[r].label: v for r, v in sorted(values.items())}},
                 fix=attr.fix.replace("the odd node", "each node")))

@@ -2,7 +2,7 @@
 # DDP scaling of the 163M GPT on one node with 2 GPUs: 1-GPU baseline, 2 GPUs over NVLink with the
 # recommended bucket size and accumulation, 2 GPUs forced onto NET/Socket, then `ncclkit plan`
 # for both paths from the busbw measured in the same runs. Writes a few files under $OUT and
-# prints a summary table (also $OUT/summary.md). Reference: shared/measurements/README.md
+# prints a summary table (also $OUT/summary.md). Reference: tests/data/measurements/README.md
 # (0.968 over NVLink, 0.225 over sockets; 186 ms predicted vs 177 ms measured).
 #
 #   OUT=/tmp/out bash benchmarks/train_scaling.sh            # on the 2-GPU machine
@@ -139,7 +139,7 @@ for label, r, name in (("NVLink", nv, "nvlink"), ("forced socket", so, "socket")
     print(f"| {label} | {pc:.2f} | {f(alone, '.2f')} | {ratio(pc, alone)} | {f(exposed, '.2f')} | "
           f"{ratio(pc, exposed)} | {plan['comm_ops'][0]['busbw_gbps']:.2f} |")
 print()
-print("Reference (shared/measurements/README.md): 1 GPU 51.4 ms; NVLink 53.1 ms, 0.968; "
+print("Reference (tests/data/measurements/README.md): 1 GPU 51.4 ms; NVLink 53.1 ms, 0.968; "
       "NET/Socket 228.3 ms, 0.225; plan 186 ms vs 177 ms measured.")
 EOF
 

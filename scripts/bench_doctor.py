@@ -2,13 +2,12 @@
 """Time `ncclkit doctor --root DIR` in-process (probe + rules + env + JSON), median of N runs.
 
 usage: scripts/bench_doctor.py [--root DIR] [-n N] [--budget-s 1.0]
-Default root: the shared dgx-h100-ib-ok fixture. Exit 1 when the median exceeds the budget.
+Default root: tests/data/nodes/dgx-h100-ib-ok. Exit 1 when the median exceeds the budget.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -18,12 +17,12 @@ from ncclkit.doctor import run_doctor
 from ncclkit.probe.root import NodeRoot
 from ncclkit.report.jsonout import dumps
 
-_SHARED = Path(os.environ.get("NCCLKIT_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+_DGX = Path(__file__).resolve().parents[1] / "tests" / "data" / "nodes" / "dgx-h100-ib-ok"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--root", default=str(_SHARED / "fixtures" / "nodes" / "dgx-h100-ib-ok"))
+    ap.add_argument("--root", default=str(_DGX))
     ap.add_argument("-n", type=int, default=7, help="timed runs (after one warm-up)")
     ap.add_argument("--budget-s", type=float, default=1.0)
     args = ap.parse_args()

@@ -1,4 +1,4 @@
-"""Shared pytest fixtures: where ../shared is, and markers that skip without GPUs or root."""
+"""Shared pytest fixtures: the test data in the repository, and markers that skip without GPUs or root."""
 
 from __future__ import annotations
 
@@ -8,15 +8,13 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("NCCLKIT_SHARED", REPO.parent / "shared"))
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(scope="session")
-def shared() -> Path:
-    if not SHARED.is_dir():
-        pytest.skip(f"shared data not found at {SHARED} (set NCCLKIT_SHARED)")
-    return SHARED
+def data() -> Path:
+    """tests/data: corpus/ (public artifacts, SOURCES.tsv, labels.json), measurements/, nodes/."""
+    return DATA
 
 
 def have_gpu() -> bool:

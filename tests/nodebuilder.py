@@ -1,6 +1,6 @@
 """NodeBuilder: write a synthetic node snapshot (CONTRACTS.md section 1 layout) from a short description.
 
-The tree looks like the shared fixtures (shared/fixtures/nodes, see its README "Conventions"):
+The tree looks like the captured trees (tests/data/nodes, see its README "Conventions"):
 devices live under sys/devices/pci<dom>:<bus>/<bridge>/.../<bdf>, and sys/bus/pci/devices,
 sys/class/infiniband and sys/class/net are links into it (real symlinks, or link files holding the
 target with `link_files=True`, as the shared copies have). cmd/nvidia-smi-q-x.xml,

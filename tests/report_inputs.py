@@ -25,19 +25,19 @@ def write_json(path: Path, data: Any) -> Path:
     return path
 
 
-def doctor_json(shared: Path, node: str) -> dict[str, Any]:
-    return run_doctor(NodeRoot.open(str(shared / "fixtures" / "nodes" / node))).to_json()
+def doctor_json(data: Path, node: str) -> dict[str, Any]:
+    return run_doctor(NodeRoot.open(str(data / "nodes" / node))).to_json()
 
 
-def analyze_json(shared: Path) -> list[dict[str, Any]]:
-    m = shared / "measurements"
+def analyze_json(data: Path) -> list[dict[str, Any]]:
+    m = data / "measurements"
     return [analyze_path(m / "nccl-debug-2xH200-nvlink-2.28.9.log"),
             analyze_path(m / "nccl-tests-allreduce-2xH200-nvlink.txt")]
 
 
-def bench_json(shared: Path) -> dict[str, Any]:
+def bench_json(data: Path) -> dict[str, Any]:
     """all_reduce at the sizes of the 2xH200 nccl-tests run, 5% slower, judged against NVLink 4."""
-    text = (shared / "measurements" / "nccl-tests-allreduce-2xH200-nvlink.txt").read_text()
+    text = (data / "measurements" / "nccl-tests-allreduce-2xH200-nvlink.txt").read_text()
     rows = parse_nccl_tests(text).rows
     samples = []
     for r in rows:

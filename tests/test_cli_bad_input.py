@@ -15,8 +15,10 @@ import pytest
 
 from ncclkit.cli.main import main
 
+from nodes import node
+
 REPO = Path(__file__).resolve().parents[1]
-NODE = REPO / "tests/fixtures/nodes/roce-healthy-223"  # a real (not flattened) PCI tree
+NODE = node("roce-healthy-223")  # a real (not flattened) PCI tree
 
 
 @pytest.fixture()
@@ -138,7 +140,7 @@ CASES = [
     ([*LAUNCH, "--hosts", "a", "--master-port", "70000", "--", "x"], "'70000'", 2, []),
     ([*LAUNCH, "--hosts", "a", "--preflight-timeout", "-1", "--", "x"], "'-1'", 2, []),
     (["launch", "--hosts", "a", "--nproc-per-node", "0", "--format", "torchrun", "--", "x"],
-     "--nproc-per-node: '0'", 2, []),
+     "--nproc-per-node/--nproc_per_node: '0'", 2, []),
     (["train", "--device", "cpu", "--nproc", "0"], "--nproc 0", 2, []),
     (["train", "--device", "cpu", "--nproc", "1", "--bucket-mb", "x"], "'x'", 2, []),
     (["train", "--device", "cpu", "--nproc", "1", "--bucket-mb", "25,inf"], "'inf'", 2, []),

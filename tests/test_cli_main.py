@@ -10,9 +10,9 @@ import pytest
 from ncclkit.cli.main import main
 
 
-def test_files_may_follow_options(shared: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    a = shared / "corpus/ibstat/nccl1591-mt4129-ndr400-ib.txt"
-    b = shared / "corpus/show_gids/nccl1538-k8s-roce-mlx5-0-3.txt"
+def test_files_may_follow_options(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = data / "corpus/ibstat/nccl1591-mt4129-ndr400-ib.txt"
+    b = data / "corpus/show_gids/nccl1538-k8s-roce-mlx5-0-3.txt"
     assert main(["analyze", str(a), "--json", str(b)]) in (0, 1)
     out = json.loads(capsys.readouterr().out)
     assert [d["kind"] for d in out] == ["ibstat", "show_gids"]

@@ -19,7 +19,7 @@ import shutil
 import tarfile
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -59,9 +59,11 @@ def _copy_inputs(files: list[Path], dest: Path) -> None:
     names: list[str] = []
     for src in files:
         if not src.is_file():
-            raise NcclkitError(f"bundle: {src} is not a file", hint="give NCCL log and result files")
+            raise NcclkitError(f"{src} is not a file", hint="give NCCL log and result files")
         if src.stat().st_size > MAX_FILE_BYTES * 16:
-            raise NcclkitError(f"bundle: {src} is larger than {MAX_FILE_BYTES * 16} bytes",
+            size = src.stat().st_size
+            raise NcclkitError(f"{src} is {size / 2**20:.1f} MiB, over the "
+                               f"{MAX_FILE_BYTES * 16 / 2**20:g} MiB limit per file",
                                hint="cut the log to the failing run (e.g. with grep or tail)")
         # Only the base name travels (paths carry user names); a clash gets a numbered name.
         name, n = src.name, 1
@@ -148,13 +150,35 @@ Made by ncclkit {version} at {created} for an issue report.
 Redacted: {redacted}{redaction_note}
 
 This folder is a node snapshot: `ncclkit doctor --root <this folder or the .tar.gz>` reads it.
-  meta.json, sys/, proc/, cmd/   what ncclkit reads from the node (CONTRACTS.md section 1)
+  meta.json, sys/, proc/, cmd/   what ncclkit reads from the node (ncclkit docs/CONTRACTS.md section 1)
   {bdir}/doctor.json   `ncclkit doctor --json` of this snapshot as packed
   {bdir}/logs/         NCCL logs and other text given to `ncclkit bundle` ({nlogs})
   {bdir}/results/      ncclkit result JSON given to `ncclkit bundle` ({nresults})
   {bdir}/index.json    the list of these files
 Render it all: ncclkit report --root <this folder> {bdir}/results/*.json {bdir}/logs/* --out report.html
 """
+
+
+# Keys of ncclkit's result JSON that hold a path on the user's machine (snapshot folder, log file):
+# paths often carry user or customer names, so only the base name travels.
+_PATH_KEYS = ("source", "file")
+
+
+def _strip_local_paths(folder: Path) -> None:
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: (f"<local>/{Path(v).name}" if k in _PATH_KEYS and isinstance(v, str)
+                        and v.startswith("/") else strip(v)) for k, v in value.items()}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    for path in sorted(folder.glob("*")) if folder.is_dir() else []:
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        path.write_text(json.dumps(strip(data), indent=1) + "\n")
 
 
 def _write_index(tree: Path, *, redact: bool, live: bool) -> None:
@@ -208,10 +232,12 @@ def write_bundle(out: Path, *, root: NodeRoot, files: list[Path], redact: bool =
         _copy_inputs(logs, tree / BUNDLE_DIR / "logs")
         _copy_inputs(results, tree / BUNDLE_DIR / "results")
         if redact:
+            _strip_local_paths(tree / BUNDLE_DIR / "results")
             _redact(tree)
         _write_index(tree, redact=redact, live=root.live)
-        # Doctor on the packed (redacted) snapshot: its JSON needs no redaction of its own.
-        doctor = run_doctor(NodeRoot.open(str(tree)))
+        # Doctor on the packed (redacted) snapshot: its JSON needs no redaction of its own, and
+        # its source is the bundle's folder, not the temporary one next to OUT.
+        doctor = run_doctor(replace(NodeRoot.open(str(tree)), label=name))
         (tree / BUNDLE_DIR / "doctor.json").write_text(json.dumps(doctor.to_json(), indent=2) + "\n")
         archive = tmp / out.name
         with tarfile.open(archive, "w:gz") as tf:

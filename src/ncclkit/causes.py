@@ -56,6 +56,9 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "env.hca_entry_unknown": Cause.TOPOLOGY_OR_NUMA,
     "env.hca_prefix_ambiguous": Cause.TOPOLOGY_OR_NUMA,
     "env.hca_mixed_link_layer": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "env.hca_subset": Cause.PERFORMANCE_CONFIG,
+    "env.value_invalid": Cause.OTHER,
+    "env.nccl_default_wrong": None,  # the variable's cause is passed: interface, GID or ports
     "env.ifname_unknown": Cause.WRONG_INTERFACE,
     "env.ifname_ignored": Cause.WRONG_INTERFACE,
     "env.ifname_virtual": Cause.WRONG_INTERFACE,

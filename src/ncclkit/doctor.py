@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ncclkit.facts import NodeFacts, facts_to_json
-from ncclkit.findings import Finding, exit_code_for
+from ncclkit.findings import Finding, exit_code_for, sort_findings
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
 from ncclkit.recommend import recommend_env
 from ncclkit.rules import run_rules
+from ncclkit.rules.env import check_nccl_defaults
 
 __all__ = ["SCHEMA_VERSION", "DoctorReport", "build_report", "run_doctor"]
 
@@ -44,7 +45,9 @@ class DoctorReport:
 
 def build_report(facts: NodeFacts) -> DoctorReport:
     """Rules and env recommendation over already-collected facts (pure)."""
-    return DoctorReport(facts=facts, findings=tuple(run_rules(facts)), env=recommend_env(facts).to_json())
+    rec = recommend_env(facts)
+    findings = sort_findings(run_rules(facts) + check_nccl_defaults(facts, rec.env, rec.reasons))
+    return DoctorReport(facts=facts, findings=tuple(findings), env=rec.to_json())
 
 
 def run_doctor(root: NodeRoot) -> DoctorReport:

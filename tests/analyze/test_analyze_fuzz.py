@@ -40,8 +40,8 @@ def test_mixed_and_truncated_lines(lines: list[str], cut: int) -> None:
     assert FIELDS <= set(out)
 
 
-def test_truncated_corpus_files(shared: Path) -> None:
-    for path in sorted((shared / "corpus").glob("*/*.txt")):
+def test_truncated_corpus_files(data: Path) -> None:
+    for path in sorted((data / "corpus").glob("*/*.txt")):
         data = path.read_bytes()
         for cut in (len(data) // 3, len(data) // 2 + 7):
             out = analyze_stream(io.BytesIO(data[:cut] + b"\xff\xfe\xc3"), name=path.name)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from conftest import DATA
 
 from ncclkit.logs import nccl_log
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
@@ -35,9 +35,9 @@ node9:7:7 [1] NCCL INFO NCCL_IB_HCA set by environment to mlx5_1.
 
 
 def small_log() -> str:
-    """Real logs of the corpus (when present) plus EXTRA: the unit the big log repeats."""
+    """Real logs of the corpus plus EXTRA: the unit the big log repeats."""
     parts = [p.read_text(encoding="utf-8", errors="replace")
-             for p in sorted((SHARED / "corpus" / "nccl_logs").glob("*.txt"))] if SHARED.is_dir() else []
+             for p in sorted((DATA / "corpus" / "nccl_logs").glob("*.txt"))]
     text = "\n".join(parts + [EXTRA])
     return text if text.endswith("\n") else text + "\n"
 

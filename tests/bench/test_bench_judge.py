@@ -118,8 +118,8 @@ def test_straggler_rank_is_named() -> None:
     assert check_stragglers(_result(even, nranks=4)) == []
 
 
-def test_compare_with_a_real_nccl_tests_table(shared: Path) -> None:
-    text = (shared / "measurements" / "nccl-tests-allreduce-2xH200-nvlink.txt").read_text()
+def test_compare_with_a_real_nccl_tests_table(data: Path) -> None:
+    text = (data / "measurements" / "nccl-tests-allreduce-2xH200-nvlink.txt").read_text()
     ours = _result([_sample(1 << 30, 3271.01 * 1.02, 321.8), _sample(3, 1.0, 0.0)])
     rows = compare_with_nccl_tests(ours, text, source="nt.txt")
     hit = next(r for r in rows if r.size_bytes == 1 << 30)

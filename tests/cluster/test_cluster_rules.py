@@ -84,7 +84,8 @@ def test_env_errors_name_the_variable(env, match) -> None:
 
 def test_odd_nodes_majority_and_tie() -> None:
     assert odd_nodes({0: "a", 1: "a", 2: "b", 3: None}) == ("a", [2])
-    assert odd_nodes({0: "b", 1: "a"}) == ("b", [1])  # tie: the group with the lowest rank
+    assert odd_nodes({0: "b", 1: "a"}) == (None, [0, 1])  # tie: no node can be blamed
+    assert odd_nodes({0: 8, 1: 4}, fewer_is_odd=True) == (8, [1])  # a count: the one with fewer
     assert odd_nodes({0: None, 1: None}) == (None, [])
 
 

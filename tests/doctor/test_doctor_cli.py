@@ -19,12 +19,12 @@ from ncclkit.report.jsonout import dumps
 from ncclkit.report.text import make_console, render_text
 
 
-def _fixture(shared, name: str) -> str:
-    return str(shared / "fixtures" / "nodes" / name)
+def _fixture(data, name: str) -> str:
+    return str(data / "nodes" / name)
 
 
-def test_json_contract_and_exit_code(shared, capsys):
-    rc = main(["doctor", "--root", _fixture(shared, "ib-port-down-memlock"), "--json"])
+def test_json_contract_and_exit_code(data, capsys):
+    rc = main(["doctor", "--root", _fixture(data, "ib-port-down-memlock"), "--json"])
     doc = json.loads(capsys.readouterr().out)
     assert rc == 1
     assert list(doc) == ["schema_version", "host", "facts", "findings", "env"]
@@ -37,8 +37,8 @@ def test_json_contract_and_exit_code(shared, capsys):
     assert sev == sorted(sev, key=["error", "warning", "info"].index)
 
 
-def test_format_json_equals_json_flag_and_is_stable(shared, capsys):
-    root = _fixture(shared, "dgx-h100-ib-ok")
+def test_format_json_equals_json_flag_and_is_stable(data, capsys):
+    root = _fixture(data, "dgx-h100-ib-ok")
     assert main(["doctor", "--root", root, "--format", "json"]) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(["doctor", "--root", root, "--json"]) == 0
@@ -46,10 +46,10 @@ def test_format_json_equals_json_flag_and_is_stable(shared, capsys):
     assert first == second and first["findings"] == []
 
 
-def test_tar_root(shared, tmp_path, capsys):
+def test_tar_root(data, tmp_path, capsys):
     archive = tmp_path / "snap.tar.gz"
     with tarfile.open(archive, "w:gz") as tf:
-        tf.add(_fixture(shared, "roce-2nic-gid"), arcname="roce-2nic-gid")
+        tf.add(_fixture(data, "roce-2nic-gid"), arcname="roce-2nic-gid")
     rc = main(["doctor", "--root", str(archive), "--json"])
     doc = json.loads(capsys.readouterr().out)
     assert rc == 1 and "gdr.unavailable" in {f["id"] for f in doc["findings"]}
@@ -69,9 +69,9 @@ def test_bad_root_exit_2(tmp_path, capsys):
     assert "not a node snapshot" in capsys.readouterr().err
 
 
-def test_text_report_plain_without_tty(shared, monkeypatch):
+def test_text_report_plain_without_tty(data, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    report = run_doctor(NodeRoot.open(_fixture(shared, "ib-port-down-memlock")))
+    report = run_doctor(NodeRoot.open(_fixture(data, "ib-port-down-memlock")))
     out = io.StringIO()
     render_text(report, make_console(out))
     text = out.getvalue()
@@ -87,8 +87,8 @@ def test_text_report_plain_without_tty(shared, monkeypatch):
     assert "[bold" not in text and "DOWN" in text
 
 
-def test_text_report_markup_in_data_is_not_interpreted(shared):
-    report = run_doctor(NodeRoot.open(_fixture(shared, "dgx-h100-ib-ok")))
+def test_text_report_markup_in_data_is_not_interpreted(data):
+    report = run_doctor(NodeRoot.open(_fixture(data, "dgx-h100-ib-ok")))
     facts = report.facts
     weird = replace(report, facts=replace(facts, host="[red]node[/red]"))
     out = io.StringIO()

@@ -21,8 +21,8 @@ def _subject_ok(must: dict, subject: str) -> bool:
 
 
 @pytest.mark.parametrize("name", FIXTURES)
-def test_fixture_expected(shared, name):
-    folder = shared / "fixtures" / "nodes" / name
+def test_fixture_expected(data, name):
+    folder = data / "nodes" / name
     expected = json.loads((folder / "expected.json").read_text())
     report = run_doctor(NodeRoot.open(str(folder)))
     found = report.to_json()["findings"]
@@ -33,13 +33,13 @@ def test_fixture_expected(shared, name):
     assert report.exit_code == (1 if any(f["severity"] == "error" for f in found) else 0)
 
 
-def test_healthy_dgx_has_no_finding_at_all(shared):
-    report = run_doctor(NodeRoot.open(str(shared / "fixtures/nodes/dgx-h100-ib-ok")))
+def test_healthy_dgx_has_no_finding_at_all(data):
+    report = run_doctor(NodeRoot.open(str(data / "nodes/dgx-h100-ib-ok")))
     assert [f.id for f in report.findings] == [] and report.exit_code == 0
 
 
-def test_real_vm_capture_rdma_none_no_error(shared):
-    report = run_doctor(NodeRoot.open(str(shared / "fixtures/nodes/h200x2-vm-no-rdma")))
+def test_real_vm_capture_rdma_none_no_error(data):
+    report = run_doctor(NodeRoot.open(str(data / "nodes/h200x2-vm-no-rdma")))
     ids = [f.id for f in report.findings]
     assert "rdma.none" in ids and "topo.flattened" in ids
     assert all(f.severity != "error" for f in report.findings) and report.exit_code == 0

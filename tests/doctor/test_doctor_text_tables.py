@@ -15,8 +15,8 @@ from ncclkit.report.text import make_console, render_text
 from ncclkit.rules.env import check_env_vars
 
 from nodebuilder import NodeBuilder
+from nodes import node
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "nodes"
 
 
 def _text(root: str | Path) -> str:
@@ -51,12 +51,12 @@ def test_sysfs_only_gpus_show_the_pci_link(tmp_path):
 
 def test_malformed_fixture_keeps_unknown_max_speed_unknown():
     # max_link_speed is "Unknown" there: only that cell stays "-".
-    row = _row(_text(FIXTURES / "malformed-cmds"), "GPU0")
+    row = _row(_text(node("malformed-cmds")), "GPU0")
     assert row[4:6] == ["5/-", "x16/x16"], row
 
 
 def test_gdr_columns_agree_per_env():
-    text = _text(FIXTURES / "env-gdr-level-loc")
+    text = _text(node("env-gdr-level-loc"))
     header = next(ln for ln in text.splitlines() if ln.startswith("GPU ") and "nearest NIC" in ln)
     assert [c.strip() for c in header.split("|")][3:] == [
         "level (env in force)", "GDR (env in force)", "level (recommended env)", "GDR (recommended env)"]
@@ -66,7 +66,7 @@ def test_gdr_columns_agree_per_env():
 
 def test_gdr_in_force_follows_ib_disabled():
     # NCCL_IB_DISABLE=1: NET/Socket now, so no GDR whatever the distance; the recommendation fixes it.
-    text = _text(FIXTURES / "env-ib-disabled")
+    text = _text(node("env-ib-disabled"))
     assert _row(text, "GPU0", "GPUDirect")[3:] == ["<= PXB", "no", "<= PXB", "yes"]
 
 

@@ -23,8 +23,8 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
     return rc, out.out, out.err
 
 
-def fixture_dirs(shared: Path) -> list[Path]:
-    return sorted(p for p in (shared / "fixtures" / "nodes").iterdir() if (p / "meta.json").exists())
+def fixture_dirs(data: Path) -> list[Path]:
+    return sorted(p for p in (data / "nodes").iterdir() if (p / "meta.json").exists())
 
 
 def check_expect(env: dict[str, str], expect: dict, names: list[str]) -> list[str]:
@@ -45,8 +45,8 @@ def check_expect(env: dict[str, str], expect: dict, names: list[str]) -> list[st
     return misses
 
 
-def test_every_shared_fixture(shared, capsys):
-    dirs = fixture_dirs(shared)
+def test_every_shared_fixture(data, capsys):
+    dirs = fixture_dirs(data)
     assert len(dirs) >= 4
     for d in dirs:
         rc, out, err = run_cli(capsys, "--root", str(d), "--json")
@@ -72,8 +72,8 @@ def test_every_shared_fixture(shared, capsys):
         assert [f.id for f in check_env_vars(facts, applied) if f.severity == Severity.ERROR] == [], d.name
 
 
-def test_fixture_specifics(shared, capsys):
-    nodes = shared / "fixtures" / "nodes"
+def test_fixture_specifics(data, capsys):
+    nodes = data / "nodes"
     rc, out, _ = run_cli(capsys, "--root", str(nodes / "roce-2nic-gid"), "--json")
     data = json.loads(out)
     assert rc == 1  # NCCL_IB_GID_INDEX=1 in cmd/env.txt is an error
@@ -132,12 +132,17 @@ def test_storage_scenario_end_to_end(tmp_path, capsys):
     assert "srun --export=ALL,NCCL_IB_HCA==mlx5_0:1,mlx5_1:1" in out
 
 
-def test_check_file(tmp_path, shared, capsys):
-    node = shared / "fixtures" / "nodes" / "dgx-h100-ib-ok"
+def test_check_file(tmp_path, data, capsys):
+    node = data / "nodes" / "dgx-h100-ib-ok"
     good = tmp_path / "good.env"
-    good.write_text("# tuned\nexport NCCL_IB_HCA='=mlx5_0:1,mlx5_1:1'\nNCCL_SOCKET_IFNAME=eno1\n")
+    rails = ",".join(f"mlx5_{i}:1" for i in range(8))
+    good.write_text(f"# tuned\nexport NCCL_IB_HCA='={rails}'\nNCCL_SOCKET_IFNAME=eno1\n")
     rc, out, _ = run_cli(capsys, "--root", str(node), "--check", str(good), "--json")
     assert rc == 0 and json.loads(out)["findings"] == []
+    # Two of the eight rails: valid names, but 2/8 of the node's bandwidth (env.hca_subset).
+    good.write_text("NCCL_IB_HCA==mlx5_0:1,mlx5_1:1\n")
+    rc, out, _ = run_cli(capsys, "--root", str(node), "--check", str(good), "--json")
+    assert rc == 0 and [f["id"] for f in json.loads(out)["findings"]] == ["env.hca_subset"]
     bad = tmp_path / "bad.env"
     bad.write_text("NCCL_IB_HCA=mlx5_9\nNCCL_IB_DISABLE=1\n")
     rc, out, _ = run_cli(capsys, "--root", str(node), "--check", str(bad), "--json")
@@ -154,6 +159,6 @@ def test_check_file(tmp_path, shared, capsys):
 
 
 @pytest.mark.parametrize("fmt", ["shell", "dotenv", "json", "torchrun", "slurm"])
-def test_formats_render(shared, capsys, fmt):
-    rc, out, _ = run_cli(capsys, "--root", str(shared / "fixtures" / "nodes" / "roce-2nic-gid"), "--format", fmt)
+def test_formats_render(data, capsys, fmt):
+    rc, out, _ = run_cli(capsys, "--root", str(data / "nodes" / "roce-2nic-gid"), "--format", fmt)
     assert "NCCL_IB_GID_INDEX" in out and rc == 1

@@ -65,9 +65,11 @@ def test_hca_unknown_down_and_prefix():
     many = replace(facts, ib_devices=facts.ib_devices + (
         IbDevice(name="mlx5_10", pci_bdf="0000:c0:00.0", ports=(df.ib_port("mlx5_10"),)),))
     got = check_env_vars(many, {"NCCL_IB_HCA": "mlx5_1"})
-    assert [f.id for f in got] == ["env.hca_prefix_ambiguous"]
+    # mlx5_0 is ACTIVE and left out as well: env.hca_subset (a rail fewer than the node has).
+    assert [f.id for f in got] == ["env.hca_prefix_ambiguous", "env.hca_subset"]
     assert got[0].evidence["also_matches"] == {"mlx5_1": ["mlx5_10"]}
-    assert found(many, NCCL_IB_HCA="=mlx5_1") == []
+    assert [f[0] for f in found(many, NCCL_IB_HCA="=mlx5_1")] == ["env.hca_subset"]
+    assert found(many, NCCL_IB_HCA="=mlx5_0,mlx5_1,mlx5_10") == []
     assert found(facts, NCCL_IB_HCA="=mlx5_0:1,mlx5_7:1")[0][0] == "env.hca_unknown"  # mlx5_7 absent
     assert found(facts, NCCL_IB_HCA="^mlx5_7")[0][0] == "env.hca_entry_unknown"  # harmless exclude
 

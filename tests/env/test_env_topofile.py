@@ -69,8 +69,8 @@ def test_flattened_refused_but_checked():
     assert validate_topo(parse_topo_xml(good, "p.xml"), flat, "p.xml") == []
 
 
-def test_cli_topo_out_and_env_topo_file(tmp_path, shared, capsys):
-    node = shared / "fixtures" / "nodes" / "dgx-h100-ib-ok"
+def test_cli_topo_out_and_env_topo_file(tmp_path, data, capsys):
+    node = data / "nodes" / "dgx-h100-ib-ok"
     out_file = tmp_path / "topo.xml"
     assert main(["env", "--root", str(node), "--topo-out", str(out_file), "--format", "dotenv"]) == 0
     capsys.readouterr()
@@ -83,6 +83,6 @@ def test_cli_topo_out_and_env_topo_file(tmp_path, shared, capsys):
     other.write_text(write_topo_xml(df.healthy()).replace("0000:9d:00.0", "0000:e1:00.0"))
     assert main(["env", "--root", str(node), "--topo-file", str(other), "--json"]) == 1
     assert "0000:e1:00.0" in capsys.readouterr().out
-    assert main(["env", "--root", str(shared / "fixtures" / "nodes" / "h200x2-vm-no-rdma"),
+    assert main(["env", "--root", str(data / "nodes" / "h200x2-vm-no-rdma"),
                  "--topo-out", str(tmp_path / "vm.xml")]) == 2
     assert not (tmp_path / "vm.xml").exists()

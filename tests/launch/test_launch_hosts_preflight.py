@@ -82,16 +82,18 @@ def test_unresolvable_and_loopback_hosts() -> None:
                            env_by_host={}, timeout_s=5)
     by_id = {f.id: f for f in findings}
     assert by_id["launch.host_unresolved"].subject == "no-such-host.invalid"
+    assert by_id["launch.host_unresolved"].severity == "warning"
+    assert "getent hosts no-such-host.invalid" in by_id["launch.host_unresolved"].fix
     assert by_id["launch.host_loopback"].subject == "localhost"
     # One node talking to itself over loopback is fine.
     assert check_hosts(("localhost",), facts_by_host={}, env_by_host={}, timeout_s=5) == []
 
 
-def test_interface_check_against_snapshots(shared: Path) -> None:
+def test_interface_check_against_snapshots(data: Path) -> None:
     from ncclkit.probe.collect import collect
     from ncclkit.probe.root import NodeRoot
 
-    dgx = collect(NodeRoot.open(str(shared / "fixtures/nodes/dgx-h100-ib-ok")))
+    dgx = collect(NodeRoot.open(str(data / "nodes/dgx-h100-ib-ok")))
     # 10.141.0.17 is the snapshot's eno1 address; 192.168.10.17 its ibp24s0 (IPoIB) address.
     facts = {"10.141.0.17": dgx, "192.168.10.17": dgx, "10.9.9.9": dgx}
     env = {h: {"NCCL_SOCKET_IFNAME": "ibp"} for h in facts}
@@ -105,8 +107,8 @@ def test_interface_check_against_snapshots(shared: Path) -> None:
     assert {f.subject for f in findings} == {"192.168.10.17", "10.9.9.9"}
 
 
-def test_launch_from_snapshots_carries_per_node_env(shared: Path) -> None:
-    nodes = shared / "fixtures/nodes"
+def test_launch_from_snapshots_carries_per_node_env(data: Path) -> None:
+    nodes = data / "nodes"
     code, out = launch_json("--hosts", "h1,h2", "--nproc-per-node", "8", "--format", "torchrun",
                             "--no-preflight", "--root", f"h1={nodes / 'dgx-h100-ib-ok'}",
                             "--root", f"h2={nodes / 'roce-2nic-gid'}", "--", "train.py")
@@ -131,3 +133,17 @@ def test_preflight_errors_set_exit_code() -> None:
     assert code == 1
     assert [f["id"] for f in out["findings"]] == ["launch.port_in_use"]
     assert out["files"]  # the files are still written: the finding says what to change
+
+
+def test_unresolvable_names_still_give_the_files_and_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
+    """Writing launch files where the cluster's names do not resolve (a laptop, a login node) is
+    normal use: the files are printed, a warning names the fix, and the exit code follows the
+    findings (0 with warnings only), never 2."""
+    from ncclkit.cli.main import main
+
+    code = main(["launch", "--hosts", "node-a.invalid,node-b.invalid", "--nproc-per-node", "8",
+                 "--format", "torchrun", "--preflight-timeout", "5", "--", "python", "t.py"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert "torchrun" in out and "node-a.invalid" in out
+    assert "warning: node-a.invalid" in err and "getent hosts node-a.invalid" in err

@@ -24,7 +24,7 @@ def _plan(**kw):
 
 
 def test_reference_socket_case() -> None:
-    # shared/measurements/README.md: 652 MB of fp32 grads at 3.5 GB/s busbw on 2 ranks -> ~186 ms.
+    # data/measurements/README.md: 652 MB of fp32 grads at 3.5 GB/s busbw on 2 ranks -> ~186 ms.
     p = _plan()
     assert p.comm_bytes_per_step == 652_000_000
     assert p.comm_time_ms == pytest.approx(652e6 / 3.5e9 * 1e3)  # all_reduce on 2 ranks: F = 1
@@ -105,10 +105,10 @@ def test_bench_interpolation_and_bucket_lookup(tmp_path: Path) -> None:
     assert p.comm_time_ms == pytest.approx(10 * MIB / 2.5e9 * 1e3)
 
 
-def test_reference_nccl_tests_socket_table_predicts_186ms(shared: Path, tmp_path: Path) -> None:
+def test_reference_nccl_tests_socket_table_predicts_186ms(data: Path, tmp_path: Path) -> None:
     # The forced-socket nccl-tests table, as bench samples: 3.53 GB/s at 32 MiB, 3.08 at 8 MiB.
     rows = []
-    for line in (shared / "measurements/nccl-tests-allreduce-2xH200-forced-socket.txt").read_text(
+    for line in (data / "measurements/nccl-tests-allreduce-2xH200-forced-socket.txt").read_text(
             ).splitlines():
         parts = line.split()
         if len(parts) > 8 and parts[0].isdigit():

@@ -205,7 +205,7 @@ def test_torch_nccl_preferred_and_gpu_without_xml(tmp_path):
     assert f.gpu_source == "sysfs" and f.driver_version is None
 
 
-def test_builder_matches_the_shared_fixture_layout(shared, tmp_path):
+def test_builder_matches_the_shared_fixture_layout(data, tmp_path):
     # Rebuild GPU0 + mlx5_0 of dgx-h100-ib-ok: the builder's tree must read like the real layout.
     sw = ["pci0000:15", "0000:15:01.0", "0000:16:00.0"]
     root = (NodeBuilder(tmp_path, host="dgx-h100-017")
@@ -214,7 +214,7 @@ def test_builder_matches_the_shared_fixture_layout(shared, tmp_path):
             .iface("ibp24s0", ipv4=["192.168.10.17/24"])
             .write())
     built = _facts(root)
-    ref = collect(NodeRoot.open(str(shared / "fixtures/nodes/dgx-h100-ib-ok")))
+    ref = collect(NodeRoot.open(str(data / "nodes/dgx-h100-ib-ok")))
     for bdf in ("0000:1b:00.0", "0000:18:00.0"):
         ours, theirs = built.pci[bdf], ref.pci[bdf]
         assert dataclasses.replace(ours, local_cpulist=None) == dataclasses.replace(theirs, local_cpulist=None)

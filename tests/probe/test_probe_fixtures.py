@@ -14,16 +14,16 @@ from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
 
 
-def _nodes(shared: Path) -> list[Path]:
-    return sorted(d for d in (shared / "fixtures" / "nodes").iterdir() if d.is_dir())
+def _nodes(data: Path) -> list[Path]:
+    return sorted(d for d in (data / "nodes").iterdir() if d.is_dir())
 
 
-def _collect(shared: Path, name: str):
-    return collect(NodeRoot.open(str(shared / "fixtures" / "nodes" / name)))
+def _collect(data: Path, name: str):
+    return collect(NodeRoot.open(str(data / "nodes" / name)))
 
 
-def test_every_fixture_collects_deterministically(shared, tmp_path):
-    nodes = _nodes(shared)
+def test_every_fixture_collects_deterministically(data, tmp_path):
+    nodes = _nodes(data)
     assert len(nodes) >= 4
     for node in nodes:
         facts = collect(NodeRoot.open(str(node)))
@@ -39,8 +39,8 @@ def test_every_fixture_collects_deterministically(shared, tmp_path):
         assert [i.name for i in facts.ifaces] == sorted(i.name for i in facts.ifaces)
 
 
-def test_dgx_h100_ib_ok(shared):
-    f = _collect(shared, "dgx-h100-ib-ok")
+def test_dgx_h100_ib_ok(data):
+    f = _collect(data, "dgx-h100-ib-ok")
     assert (f.host, f.captured_at, f.driver_version, f.cuda_version) == (
         "dgx-h100-017", "2026-03-14T08:21:37Z", "550.90.07", "12.4")
     assert f.gpu_source == "nvidia-smi-q-x.xml"
@@ -89,8 +89,8 @@ def test_dgx_h100_ib_ok(shared):
     assert f.issues == ()
 
 
-def test_roce_2nic_gid(shared):
-    f = _collect(shared, "roce-2nic-gid")
+def test_roce_2nic_gid(data):
+    f = _collect(data, "roce-2nic-gid")
     assert len(f.gpus) == 4
     ports = f.ib_ports
     assert [p.name for p in ports] == ["mlx5_0:1", "mlx5_1:1"]
@@ -114,8 +114,8 @@ def test_roce_2nic_gid(shared):
     assert f.issues == ()
 
 
-def test_ib_port_down_memlock(shared):
-    f = _collect(shared, "ib-port-down-memlock")
+def test_ib_port_down_memlock(data):
+    f = _collect(data, "ib-port-down-memlock")
     by_name = {p.name: p for p in f.ib_ports}
     assert len(by_name) == 4
     down = by_name["mlx5_2:1"]
@@ -131,8 +131,8 @@ def test_ib_port_down_memlock(shared):
     assert f.issues == ()
 
 
-def test_h200x2_vm_no_rdma(shared):
-    f = _collect(shared, "h200x2-vm-no-rdma")
+def test_h200x2_vm_no_rdma(data):
+    f = _collect(data, "h200x2-vm-no-rdma")
     assert (f.host, f.driver_version, f.cuda_version) == ("vm", "580.159.04", "13.0")
     assert f.ib_devices == ()
     links = tuple(NvLink(link=n, active=True) for n in range(18))
@@ -159,8 +159,8 @@ def test_h200x2_vm_no_rdma(shared):
                                                       ("nccl.env", "cmd/env.txt")}
 
 
-def test_collect_is_fast_on_dgx(shared):
-    root = NodeRoot.open(str(shared / "fixtures" / "nodes" / "dgx-h100-ib-ok"))
+def test_collect_is_fast_on_dgx(data):
+    root = NodeRoot.open(str(data / "nodes" / "dgx-h100-ib-ok"))
     collect(root)
     start = time.perf_counter()
     collect(root)
@@ -168,8 +168,8 @@ def test_collect_is_fast_on_dgx(shared):
 
 
 @pytest.mark.parametrize("name", ["dgx-h100-ib-ok", "roce-2nic-gid"])
-def test_bridges_present_for_every_chain(shared, name):
-    f = _collect(shared, name)
+def test_bridges_present_for_every_chain(data, name):
+    f = _collect(data, name)
     for dev in f.pci.values():
         for hop in dev.path[1:]:
             assert hop in f.pci, (dev.bdf, hop)

@@ -23,15 +23,15 @@ def _ipoib_v4(snapshot: Path) -> str:
 
 
 @pytest.fixture()
-def bundle(shared: Path, tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    snap = shared / "fixtures" / "nodes" / NODE
+def bundle(data: Path, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    snap = data / "nodes" / NODE
     host = json.loads((snap / "meta.json").read_text())["hostname"]
     addr = _ipoib_v4(snap)
     other = "trainer-node-42"  # a host only the log names (another node of the job)
     log = tmp_path / f"nccl-{host}-rank0.log"
     log.write_text(f"{host}:1234:1234 [0] NCCL INFO Bootstrap : Using ib0:{addr}<0>\n"
                    f"{other}:99:99 [1] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.77.3.9<0>\n")
-    result = write_json(tmp_path / "doctor.json", doctor_json(shared, NODE))
+    result = write_json(tmp_path / "doctor.json", doctor_json(data, NODE))
     out = tmp_path / "issue.tar.gz"
     assert main(["bundle", "--root", str(snap), str(out), str(log), str(result)]) == 0
     extracted = tmp_path / "x"
@@ -62,9 +62,9 @@ def test_redacted_everywhere_with_one_mapping(bundle: tuple[Path, dict[str, str]
     assert json.loads((tree / res_rel).read_text())["host"] == new_host
 
 
-def test_bundle_reads_as_snapshot(bundle: tuple[Path, dict[str, str]], shared: Path) -> None:
+def test_bundle_reads_as_snapshot(bundle: tuple[Path, dict[str, str]], data: Path) -> None:
     out, info = bundle
-    original = run_doctor(NodeRoot.open(str(shared / "fixtures" / "nodes" / NODE)))
+    original = run_doctor(NodeRoot.open(str(data / "nodes" / NODE)))
     packed = run_doctor(NodeRoot.open(str(out)))
     assert [f.id for f in packed.findings] == [f.id for f in original.findings]
     assert len(packed.facts.gpus) == len(original.facts.gpus)
@@ -72,8 +72,8 @@ def test_bundle_reads_as_snapshot(bundle: tuple[Path, dict[str, str]], shared: P
     assert [f["id"] for f in inside["findings"]] == [f.id for f in original.findings]
 
 
-def test_bundle_refuses_bad_out(shared: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    snap = str(shared / "fixtures" / "nodes" / NODE)
+def test_bundle_refuses_bad_out(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    snap = str(data / "nodes" / NODE)
     assert main(["bundle", "--root", snap, str(tmp_path / "issue.zip")]) == 2
     assert "does not end in .tar.gz" in capsys.readouterr().err
     existing = tmp_path / "old.tar.gz"

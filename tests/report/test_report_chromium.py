@@ -31,11 +31,11 @@ def _chromium(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def page(shared: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def page(data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("chromium-page")
-    files = [write_json(tmp / "doctor.json", doctor_json(shared, "ib-port-down-memlock")),
-             write_json(tmp / "analyze.json", analyze_json(shared)),
-             write_json(tmp / "bench.json", bench_json(shared))]
+    files = [write_json(tmp / "doctor.json", doctor_json(data, "ib-port-down-memlock")),
+             write_json(tmp / "analyze.json", analyze_json(data)),
+             write_json(tmp / "bench.json", bench_json(data))]
     out = tmp / "report.html"
     assert main(["report", *(str(f) for f in files), "--out", str(out)]) == 0
     return out

@@ -35,14 +35,14 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def inputs(shared: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def inputs(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("report-inputs")
     return {
-        "doctor": write_json(tmp / "doctor.json", doctor_json(shared, "ib-port-down-memlock")),
-        "analyze": write_json(tmp / "analyze.json", analyze_json(shared)),
-        "bench": write_json(tmp / "bench.json", bench_json(shared)),
+        "doctor": write_json(tmp / "doctor.json", doctor_json(data, "ib-port-down-memlock")),
+        "analyze": write_json(tmp / "analyze.json", analyze_json(data)),
+        "bench": write_json(tmp / "bench.json", bench_json(data)),
         "cluster": write_json(tmp / "cluster.json", cluster_json(tmp, _free_port())),
-        "log": shared / "measurements" / "nccl-debug-2xH200-forced-socket-2.28.9.log",
+        "log": data / "measurements" / "nccl-debug-2xH200-forced-socket-2.28.9.log",
     }
 
 
@@ -54,12 +54,12 @@ def page(inputs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> P
     return out
 
 
-def test_kind_detected_from_shape(inputs: dict[str, Path], shared: Path, tmp_path: Path) -> None:
+def test_kind_detected_from_shape(inputs: dict[str, Path], data: Path, tmp_path: Path) -> None:
     for kind in ("doctor", "analyze", "bench", "cluster"):
         assert load_source(inputs[kind]).kind == kind
     env = json.loads(inputs["doctor"].read_text())["env"]
     assert load_source(write_json(tmp_path / "env.json", env)).kind == "env"
-    one = load_source(write_json(tmp_path / "one.json", analyze_json(shared)[0]))
+    one = load_source(write_json(tmp_path / "one.json", analyze_json(data)[0]))
     assert one.kind == "analyze" and isinstance(one.data, list)
     raw = load_source(inputs["log"])  # a raw NCCL log is analyzed on the way
     assert raw.kind == "analyze" and raw.data[0]["kind"] == "nccl_log"
@@ -134,14 +134,19 @@ def test_busbw_views_carry_expectation_and_reference(inputs: dict[str, Path]) ->
     assert f"{ev['expected_busbw_gbps']:.1f} GB/s" in view.svg  # legend text kept as an SVG comment
 
 
-def test_transports_predicted_vs_observed(inputs: dict[str, Path]) -> None:
-    sources = [load_source(inputs["doctor"]), load_source(inputs["log"])]
+def test_transports_predicted_vs_observed(data: Path, inputs: dict[str, Path], tmp_path: Path) -> None:
+    # The log was taken on the VM captured as h200x2-vm-no-rdma (host "vm"): compared with it.
+    vm = write_json(tmp_path / "vm.json", doctor_json(data, "h200x2-vm-no-rdma"))
+    sources = [load_source(vm), load_source(inputs["log"])]
     rows = transport_rows(sources)
     log = sources[1].data[0]
     net = next(r for r in rows if r.what == "network")
     assert net.observed.startswith(str(log["network"]))
-    pred = json.loads(inputs["doctor"].read_text())["env"]["prediction"]
+    pred = json.loads(vm.read_text())["env"]["prediction"]
     assert net.predicted == pred["net"]["plugin"]
+    # A doctor of another node (hgx-a100-ib-12) is not compared with that log (audit item 10).
+    rows = transport_rows([load_source(inputs["doctor"]), load_source(inputs["log"])])
+    assert rows and all("no prediction for its hosts" in r.where for r in rows)
 
 
 def test_page_offline_and_complete(page: Path, inputs: dict[str, Path]) -> None:

@@ -23,12 +23,12 @@ def _samples(text: str) -> dict[str, list]:
 
 
 @pytest.mark.parametrize("node", ["ib-port-down-memlock", "roce-2nic-gid", "h200x2-vm-no-rdma"])
-def test_metrics_match_doctor(shared: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], node: str) -> None:
-    bench_file = write_json(tmp_path / "bench.json", bench_json(shared))
-    code = main(["doctor", "--root", str(shared / "fixtures" / "nodes" / node), "--format", "prometheus",
+def test_metrics_match_doctor(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], node: str) -> None:
+    bench_file = write_json(tmp_path / "bench.json", bench_json(data))
+    code = main(["doctor", "--root", str(data / "nodes" / node), "--format", "prometheus",
                  "--bench", str(bench_file)])
     text = capsys.readouterr().out
-    doc = doctor_json(shared, node)
+    doc = doctor_json(data, node)
     assert code == (1 if any(f["severity"] == "error" for f in doc["findings"]) else 0)
     got = _samples(text)
     facts = facts_from_json(doc["facts"])
@@ -48,10 +48,10 @@ def test_metrics_match_doctor(shared: Path, tmp_path: Path, capsys: pytest.Captu
     assert busbw == {(s["collective"], s["size_bytes"]): pytest.approx(s["busbw_gbps"]) for s in bench["samples"]}
 
 
-def test_textfile_written_atomically(shared: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_textfile_written_atomically(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     prom = tmp_path / "ncclkit.prom"
     prom.write_text("old content\n")
-    main(["doctor", "--root", str(shared / "fixtures" / "nodes" / "dgx-h100-ib-ok"), "--textfile", str(prom)])
+    main(["doctor", "--root", str(data / "nodes" / "dgx-h100-ib-ok"), "--textfile", str(prom)])
     assert capsys.readouterr().out == ""
     got = _samples(prom.read_text())
     assert got["ncclkit_gpus"][0].value == 8
@@ -63,9 +63,9 @@ def test_textfile_written_atomically(shared: Path, tmp_path: Path, capsys: pytes
     (["--textfile", "{tmp}/nowhere/m.prom"], "does not exist"),
     (["--format", "prometheus", "--bench", "{tmp}/doctor.json"], "not a bench result"),
 ])
-def test_bad_prometheus_options(shared: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_bad_prometheus_options(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                 args: list[str], words: str) -> None:
-    write_json(tmp_path / "doctor.json", doctor_json(shared, "dgx-h100-ib-ok"))
-    code = main(["doctor", "--root", str(shared / "fixtures" / "nodes" / "dgx-h100-ib-ok"),
+    write_json(tmp_path / "doctor.json", doctor_json(data, "dgx-h100-ib-ok"))
+    code = main(["doctor", "--root", str(data / "nodes" / "dgx-h100-ib-ok"),
                  *(a.format(tmp=tmp_path) for a in args)])
     assert code == 2 and words in capsys.readouterr().err

@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""Regenerate the node scenarios under tests/fixtures/nodes/<name>/ (snapshot tree + expected.json).
+"""Build the node scenarios, each as OUT/<name>/ (snapshot tree + expected.json).
 
 Each scenario is a small, realistic node written with tests/nodebuilder.py (link files, like the
-shared fixtures) plus an expected.json in the format of shared/fixtures/nodes/README.md. The
+captured trees in tests/data/nodes) plus an expected.json in the format of tests/data/nodes/README.md. The
 expectations say what an NCCL expert demands of `ncclkit doctor` / `ncclkit env` on that node (per
 nccl-internals.md), not what the tool happens to print.
 
-usage: python tests/scenarios/build_scenarios.py [NAME...]   (no name: all scenarios)
+The trees are not committed: tests/nodes.py builds every scenario of every
+tests/scenarios/build_scenarios*.py at test time (OUT = $NCCLKIT_NODES_OUT, a temp folder).
+A new scenario is a function that writes NodeBuilder(OUT, host=name, ...) and returns expect(...),
+registered in the SCENARIOS dict of its module.
+
+usage: NCCLKIT_NODES_OUT=DIR python tests/scenarios/build_scenarios.py [NAME...]   (no name: all)
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from collections.abc import Callable
@@ -22,7 +28,7 @@ sys.path.insert(0, str(TESTS))
 
 from nodebuilder import Gid, NodeBuilder, Port
 
-OUT = TESTS / "fixtures" / "nodes"
+OUT = Path(os.environ.get("NCCLKIT_NODES_OUT", "nodes-out")).resolve()
 
 # The catalogue ids (CONTRACTS.md section 3) a node can produce, plus ncclkit's own node ids that a
 # healthy node must not show either.
@@ -543,7 +549,7 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
 
 
 def build_into(name: str, scenario: Callable[[], dict]) -> None:
-    """Write tests/fixtures/nodes/<name>/ afresh with `scenario` and its expected.json."""
+    """Write OUT/<name>/ afresh with `scenario` and its expected.json."""
     target = OUT / name
     if target.exists():
         shutil.rmtree(target)

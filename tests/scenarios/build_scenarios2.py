@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Second round of node scenarios (tests/fixtures/nodes/<name>/): node shapes build_scenarios.py does
+"""Second round of node scenarios (OUT/<name>/, see build_scenarios.py): node shapes build_scenarios.py does
 not cover - RoCE LAG bonds, VLAN GIDs, Hyper-V style VFs, Grace-Hopper, two IB fabrics, a dual-port
 NIC with one port down under NCCL_IB_HCA, deep PCIe switch trees, memlock corner cases and NCCL list
 syntax corner cases.
 
 Expectations follow NCCL's real rules (nccl-internals.md), with the section named in each docstring.
 
-usage: python tests/scenarios/build_scenarios2.py [NAME...]   (no name: all of this round)
+usage: NCCLKIT_NODES_OUT=DIR python tests/scenarios/build_scenarios2.py [NAME...]   (no name: all of this round)
 """
 
 from __future__ import annotations

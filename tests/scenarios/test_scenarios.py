@@ -1,8 +1,9 @@
-"""Every node scenario under tests/fixtures/nodes (built by build_scenarios.py) through the real CLI.
+"""Every built node scenario (tests/scenarios/build_scenarios*.py, built at test time by tests/nodes.py)
+and the real capture h200x2-device-live through the real CLI.
 
 For each tree: `ncclkit doctor --root DIR --json`, `ncclkit env --root DIR --json` and the text report
 run in-process; the findings and env must meet the tree's expected.json with the acceptance rules
-(shared/fixtures/nodes/README.md: must / must_not / env_expect with NCCL's list matching), the exit
+(tests/data/nodes/README.md: must / must_not / env_expect with NCCL's list matching), the exit
 code must be 0 or 1 (a finding, never "could not run"), and no command may raise.
 """
 
@@ -15,8 +16,9 @@ import pytest
 
 from ncclkit.cli.main import main
 
-NODES = Path(__file__).resolve().parents[1] / "fixtures" / "nodes"
-SCENARIOS = sorted(p.parent for p in NODES.glob("*/expected.json"))
+from nodes import built_dir, built_names, node
+
+SCENARIOS = [node(n) for n in [*built_names(), "h200x2-device-live"]]
 
 
 def _selects(value: str, name: str) -> bool:
@@ -68,7 +70,7 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_scenarios_exist():
-    assert len(SCENARIOS) >= 14, f"expected the generated scenarios under {NODES}"
+    assert len(SCENARIOS) >= 14, f"expected the generated scenarios under {built_dir()}"
 
 
 @pytest.mark.parametrize("root", SCENARIOS, ids=[p.name for p in SCENARIOS])

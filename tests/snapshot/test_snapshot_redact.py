@@ -83,12 +83,12 @@ def forms(kind: str, value: str) -> list[re.Pattern[str]]:
 
 
 @pytest.fixture(scope="module")
-def redacted(shared: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+def redacted(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
     """fixture name -> (source folder, its redacted snapshot), written once for this module."""
     base = tmp_path_factory.mktemp("redacted")
     out: dict[str, tuple[Path, Path]] = {}
     for name in FIXTURES:
-        src = shared / "fixtures" / "nodes" / name
+        src = data / "nodes" / name
         result = write_snapshot(NodeRoot.open(str(src)), base / name, redact=True)
         assert result.redaction is not None
         out[name] = (src, base / name)
@@ -174,8 +174,8 @@ def test_doctor_findings_survive_redaction(redacted: dict[str, tuple[Path, Path]
     assert findings(out) == findings(src)
 
 
-def test_cli_redact_tar(shared: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    src = shared / "fixtures" / "nodes" / "roce-2nic-gid"
+def test_cli_redact_tar(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = data / "nodes" / "roce-2nic-gid"
     assert main(["snapshot", "--root", str(src), str(tmp_path / "bug"), "--tar", "--redact", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["path"] == str(tmp_path / "bug.tar.gz")

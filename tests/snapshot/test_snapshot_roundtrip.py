@@ -54,8 +54,8 @@ def walk(folder: Path) -> tuple[dict[str, bytes], dict[str, str]]:
 
 
 @pytest.mark.parametrize("name", FIXTURES)
-def test_roundtrip_gives_same_facts_and_tree(shared: Path, tmp_path: Path, name: str) -> None:
-    src = shared / "fixtures" / "nodes" / name
+def test_roundtrip_gives_same_facts_and_tree(data: Path, tmp_path: Path, name: str) -> None:
+    src = data / "nodes" / name
     out = tmp_path / name
     result = write_snapshot(NodeRoot.open(str(src)), out)
     assert result.path == out and result.num_files > 0 and result.num_links > 0
@@ -79,16 +79,16 @@ def test_roundtrip_gives_same_facts_and_tree(shared: Path, tmp_path: Path, name:
 
 @pytest.mark.skipif(not HAVE_DOCTOR, reason="ncclkit.doctor not built yet")
 @pytest.mark.parametrize("name", FIXTURES)
-def test_roundtrip_gives_same_doctor_json(shared: Path, tmp_path: Path, name: str,
+def test_roundtrip_gives_same_doctor_json(data: Path, tmp_path: Path, name: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    src = shared / "fixtures" / "nodes" / name
+    src = data / "nodes" / name
     out = tmp_path / name
     assert main(["snapshot", "--root", str(src), str(out)]) == 0
     assert doctor_json(out, capsys) == doctor_json(src, capsys)
 
 
-def test_tar_roundtrip(shared: Path, tmp_path: Path) -> None:
-    src = shared / "fixtures" / "nodes" / "roce-2nic-gid"
+def test_tar_roundtrip(data: Path, tmp_path: Path) -> None:
+    src = data / "nodes" / "roce-2nic-gid"
     result = write_snapshot(NodeRoot.open(str(src)), tmp_path / "snap", tar=True)
     assert result.path == tmp_path / "snap.tar.gz"
     assert not (tmp_path / "snap").exists()
@@ -102,8 +102,8 @@ def test_tar_roundtrip(shared: Path, tmp_path: Path) -> None:
     assert named.path == tmp_path / "x.tar.gz" and facts(named.path) == facts(src)
 
 
-def test_dgx_snapshot_is_small(shared: Path, tmp_path: Path) -> None:
-    src = shared / "fixtures" / "nodes" / "dgx-h100-ib-ok"
+def test_dgx_snapshot_is_small(data: Path, tmp_path: Path) -> None:
+    src = data / "nodes" / "dgx-h100-ib-ok"
     folder = write_snapshot(NodeRoot.open(str(src)), tmp_path / "dgx")
     archive = write_snapshot(NodeRoot.open(str(src)), tmp_path / "dgx", tar=True)
     assert folder.size_bytes < 5_000_000
@@ -112,9 +112,9 @@ def test_dgx_snapshot_is_small(shared: Path, tmp_path: Path) -> None:
     assert folder.num_files * 4096 < 5_000_000
 
 
-def test_refuses_non_empty_out_unless_forced(shared: Path, tmp_path: Path,
+def test_refuses_non_empty_out_unless_forced(data: Path, tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    src = shared / "fixtures" / "nodes" / "roce-2nic-gid"
+    src = data / "nodes" / "roce-2nic-gid"
     out = tmp_path / "out"
     out.mkdir()
     (out / "notes.txt").write_text("mine\n")

@@ -118,11 +118,11 @@ FIXTURES = ["dgx-h100-ib-ok", "h200x2-vm-no-rdma", "ib-port-down-memlock", "roce
 
 
 @pytest.mark.parametrize("name", FIXTURES)
-def test_matches_nvidia_smi_topo(shared, name):
+def test_matches_nvidia_smi_topo(data, name):
     from ncclkit.probe.collect import collect
     from ncclkit.probe.root import NodeRoot
 
-    folder = shared / "fixtures" / "nodes" / name
+    folder = data / "nodes" / name
     facts = collect(NodeRoot.open(str(folder)))
     matrix, legend = _parse_topo((folder / "cmd" / "nvidia-smi-topo-m.txt").read_text())
     assert len(matrix) == len(facts.gpus) > 0

@@ -21,7 +21,7 @@ def test_num_params_matches_the_torch_model(size: str) -> None:
 
 
 def test_163m_is_the_reference_model() -> None:
-    # 652 MB of fp32 gradients (shared/measurements/README.md).
+    # 652 MB of fp32 gradients (data/measurements/README.md).
     assert 652e6 <= num_params(PRESETS["163m"]) * 4 < 653e6
 
 

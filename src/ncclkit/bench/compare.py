@@ -54,7 +54,15 @@ def compare_with_nccl_tests(result: BenchResult, text: str, *, source: str) -> l
     if not theirs.rows:
         raise NcclkitError(f"--compare {source}: no nccl-tests result rows found",
                            hint="give the stdout of an nccl-tests binary (or its -J JSON file)")
-    coll = theirs.collective or "all_reduce"
+    coll = theirs.collective
+    if coll is None:
+        # A pasted table without its header lines: take the run's one collective, never a guess.
+        ours = sorted({s.collective for s in result.samples})
+        if len(ours) != 1:
+            raise NcclkitError(f"--compare {source}: the file does not name its collective (no "
+                               "'Collective test starting' or *_perf line)",
+                               hint="run the bench with the one collective that file measured: -c NAME")
+        coll = ours[0]
     by_size = {r.size_bytes: r for r in theirs.rows}
     out = []
     for s in result.samples:

@@ -25,12 +25,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Read NCCL_DEBUG logs, nccl-tests output (text or -J JSON), `nvidia-smi topo -m`, "
                     "ibstat/ibstatus/ibv_devinfo/ibv_devices or show_gids, and report findings.")
     p.add_argument("files", nargs="+", metavar="FILE", help="input files, or - for stdin")
-    p.add_argument("--json", action="store_true", help="print the JSON list (CONTRACTS section 5)")
+    p.add_argument("--json", action="store_true", help="print the JSON list (docs/CONTRACTS.md section 5)")
     p.add_argument("--kind", choices=[k for k in KINDS if k != "unknown"],
                    help="skip detection and read every input as this kind")
     p.add_argument("--line-rate-gbps", type=positive_float, default=None, metavar="GBPS",
                    help="NIC line rate per GPU in Gb/s, for the nccl-tests bandwidth verdict")
     return p
+
+
+def _unreadable(name: str, message: str, fix: str) -> dict[str, Any]:
+    return {"file": name, "kind": "unknown", "findings": [{
+        "id": "input.unreadable", "severity": "error", "subject": name, "message": message,
+        "evidence": {}, "fix": fix, "cause": None}]}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,9 +54,14 @@ def run(args: argparse.Namespace) -> int:
         except NcclkitError as exc:
             print(f"ncclkit analyze: {exc}", file=sys.stderr)
             unreadable.append(name)
-            results.append({"file": name, "kind": "unknown", "findings": [{
-                "id": "input.unreadable", "severity": "error", "subject": name, "message": exc.message,
-                "evidence": {}, "fix": exc.hint}]})
+            results.append(_unreadable(name, exc.message, exc.hint))
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError) as exc:
+            # A reader bug on one odd input must not cost the report of every other file.
+            message = f"could not be read: {type(exc).__name__}: {exc}"
+            print(f"ncclkit analyze: {name}: {message}", file=sys.stderr)
+            unreadable.append(name)
+            results.append(_unreadable(name, message, "report this input as an ncclkit bug; the "
+                                                      "other files are read"))
     if len(unreadable) == len(args.files):
         raise NcclkitError("no input could be read: " + ", ".join(unreadable),
                            hint="check the paths (use - to read stdin)")

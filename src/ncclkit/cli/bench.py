@@ -50,7 +50,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
       help="direct engine buffers: ncclMemAlloc (as nccl-tests) or torch's caching allocator")
     a("--net-only", action="store_true", help="keep traffic off NVLink and SHM (measure the NIC)")
     a("--algo", default="", help="sweep NCCL_ALGO, e.g. ring,tree")
-    a("--json", action="store_true", help="print JSON (CONTRACTS.md section 6)")
+    a("--json", action="store_true", help="print JSON (docs/CONTRACTS.md section 6)")
     a("--compare", metavar="FILE", help="compare with an nccl-tests output of the same sizes")
     a("--ib", action="store_true", help="run ib_write_bw loopback on each RDMA port instead")
     a("--ib-gpu", type=nonneg_int, default=None, help="with --ib: --use_cuda=N (the GDR path)")
@@ -62,13 +62,36 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     a("--nic-gbit", type=positive_float, help="NIC line rate, Gb/s (as ibstat prints)")
     a("--nics", type=positive_int, help="NICs per node used by NCCL (with --nic-gbit)")
     a("--expect-busbw", type=positive_float, help="expected busbw at >= 256 MB, GB/s (overrides facts)")
+    for flag in _NCCL_TESTS_ONLY:  # accepted only to say what to use instead
+        a(flag, dest=f"nccl_tests{flag.replace('-', '_')}", default=None, help=argparse.SUPPRESS)
     return p
+
+
+# nccl-tests flags with no ncclkit twin, and what to use instead.
+_NCCL_TESTS_ONLY = {
+    "-g": "one process per GPU here: --nproc N (or a launcher)",
+    "-t": "one process per GPU here: --nproc N (or a launcher)",
+    "-a": "every row shows the mean, and the per-rank min/max table follows",
+    "-J": "--json > FILE",
+    "-T": "--timeout SECONDS",
+}
+
+
+def _refuse_nccl_tests_only(args: argparse.Namespace) -> None:
+    for flag, instead in _NCCL_TESTS_ONLY.items():
+        if getattr(args, f"nccl_tests{flag.replace('-', '_')}") is not None:
+            raise NcclkitError(f"{flag} is an nccl-tests flag that ncclkit bench does not take",
+                               hint=f"instead: {instead}")
 
 
 def _config(args: argparse.Namespace) -> Any:
     from ncclkit.bench.collectives import COLLECTIVES, get_collective  # noqa: PLC0415
     from ncclkit.bench.results import BenchConfig  # noqa: PLC0415
 
+    _refuse_nccl_tests_only(args)
+    if args.collectives.strip() in ("0", "1"):
+        # nccl-tests' -c is its result check (0/1); here -c names collectives, so take it as --check.
+        args.check, args.collectives = int(args.collectives), "all_reduce"
     names = list(COLLECTIVES) if args.collectives.strip() == "all" else [
         c for c in args.collectives.split(",") if c.strip()]
     colls = tuple(get_collective(n).name if ":" not in n else n for n in names)
@@ -134,6 +157,14 @@ def _run_sweep(args: argparse.Namespace) -> Any | None:
             raise NcclkitError("--nproc given inside a launcher (RANK/WORLD_SIZE are set)",
                                hint="either start ranks with torchrun/srun/mpirun or use --nproc")
         _check_root_rank(args.root_rank, args.nproc)
+        # Each local rank is a process that imports torch (~0.3 GB): far past the cores it only
+        # thrashes, and 100000 would never finish.
+        limit = max(8, 4 * (os.cpu_count() or 1))
+        if args.nproc > limit:
+            raise NcclkitError(f"--nproc {args.nproc}: more local ranks than this machine can run "
+                               f"({limit}: 4 per CPU core)",
+                               hint=f"use --nproc {limit} or fewer here; more ranks need more nodes "
+                                    "(torchrun, srun, mpirun)")
         return BenchResult.from_json(spawn_local(config.to_json(), args.nproc,
                                                  timeout_s=args.timeout))
     from ncclkit.bench.runner import run_rank  # noqa: PLC0415

@@ -95,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
     rec = recommend_env(facts)
     if args.topo_out:
         write_output_file(args.topo_out, write_topo_xml(facts), flag="--topo-out")
-        print(f"wrote {args.topo_out}: set NCCL_TOPO_FILE={args.topo_out} to use it", file=sys.stderr)
+        # Absolute: NCCL opens the path from the working directory of each rank, not this one.
+        print(f"wrote {args.topo_out}: set NCCL_TOPO_FILE={Path(args.topo_out).resolve()} to use it",
+              file=sys.stderr)
     fmt = "json" if args.json else (args.format or "shell")
     if args.explain and fmt != "json":
         sys.stdout.write(render_explain(rec, findings))

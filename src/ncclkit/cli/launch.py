@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
 import sys
@@ -33,16 +34,20 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     hosts.add_argument("--hosts", help="comma-separated node names or IPs, master first")
     hosts.add_argument("--hostfile", type=Path, help="one host a line (`host slots=N` accepted)")
     p.add_argument("--nodes", type=positive_int, help="node count when no host list is given (slurm, k8s)")
-    p.add_argument("--nproc-per-node", type=positive_int, help="processes (GPUs) per node")
-    p.add_argument("--format", choices=list(FORMATS), required=True)
+    # torchrun's older underscore spellings too: users paste them from torchrun command lines.
+    p.add_argument("--nproc-per-node", "--nproc_per_node", type=positive_int,
+                   help="processes (GPUs) per node")
+    p.add_argument("--format", choices=list(FORMATS), required=True,
+                   help="what to write: " + ", ".join(FORMATS))
     p.add_argument("--root", action="append", default=[], metavar="[HOST=]DIR",
                    help="node snapshot to take the recommended env from; HOST=DIR per node")
     p.add_argument("--env-json", action="append", default=[], metavar="[HOST=]FILE",
                    help="`ncclkit env --json` output to use instead; HOST=FILE per node")
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="extra variable for every node")
-    p.add_argument("--master-addr", help="default: the first host")
-    p.add_argument("--master-port", type=tcp_port, default=29500)
+    p.add_argument("--master-addr", "--master_addr", help="default: the first host")
+    p.add_argument("--master-port", "--master_port", type=tcp_port, default=29500,
+                   help="rendezvous (c10d store) port on the master (default 29500)")
     p.add_argument("--timeout", type=positive_int, default=300,
                    help="seconds nodes wait for each other to join (c10d join_timeout)")
     p.add_argument("--name", default="ncclkit-job", help="job name / rendezvous id")
@@ -50,9 +55,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--no-debug-env", action="store_true",
                    help="leave out NCCL_DEBUG=INFO (set by default for the first run)")
     p.add_argument("--no-preflight", action="store_true", help="skip name and port checks")
-    p.add_argument("--preflight-timeout", type=positive_float, default=3.0)
+    p.add_argument("--preflight-timeout", type=positive_float, default=3.0,
+                   help="seconds for each name lookup and port check (default 3)")
     p.add_argument("--out", type=Path, help="write the files into this folder")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--force", action="store_true", help="replace launch files already in --out")
+    p.add_argument("--json", action="store_true", help="print the files and findings as JSON")
     p.add_argument("program", nargs=argparse.REMAINDER, metavar="COMMAND",
                    help="after --: what to run")
     return p
@@ -176,11 +183,37 @@ def _write(out: Path, files: list[LaunchFile]) -> None:
                            hint="choose a writable folder") from None
 
 
+def _check_hosts_for_format(hosts: tuple[str, ...], fmt: str) -> None:
+    """Slurm's --nodelist takes node names; mpirun's `--host h:slots` cannot carry an IPv6 literal."""
+    def is_ip(h: str) -> bool:
+        try:
+            ipaddress.ip_address(h)
+        except ValueError:
+            return False
+        return True
+
+    ips = [h for h in hosts if is_ip(h)]
+    if fmt == "slurm" and ips:
+        raise NcclkitError(f"--format slurm: {', '.join(ips)} is an address, but #SBATCH --nodelist "
+                           "takes Slurm node names", hint="give the node names `sinfo -N` lists")
+    v6 = [h for h in ips if ":" in h]
+    if fmt == "mpirun" and v6:
+        raise NcclkitError(f"--format mpirun: {', '.join(v6)} is an IPv6 address, which `--host "
+                           "HOST:SLOTS` cannot tell from its slot count",
+                           hint="give the host names (or IPv4 addresses)")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         _check_out(args.out)
     spec, per_host = build_spec(args)
+    _check_hosts_for_format(spec.hosts, args.format)
     files = render(spec, args.format)
+    if args.out is not None and not args.force:
+        there = [f.name for f in files if (args.out / f.name).exists()]
+        if there:
+            raise NcclkitError(f"--out {args.out}: {', '.join(there)} already there",
+                               hint="give another folder, or add --force to replace them")
     findings = _preflight(args, spec, per_host)
     if args.out is not None:
         _write(args.out, files)

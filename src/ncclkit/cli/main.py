@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         # A trailing list of positionals (FILE...) may be interleaved with options, as users type
         # `ncclkit bundle OUT.tar.gz --root DIR a.log`; argparse alone stops the list at the option.
         trailing = [a.dest for a in p._actions if not a.option_strings and a.nargs in ("*", "+")]
-        p.set_defaults(_run=module.run, _intermixed=trailing[-1] if trailing else None)
+        p.set_defaults(_run=module.run, _intermixed=trailing[-1] if trailing else None, _parser=p)
     return parser
 
 
@@ -53,7 +53,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
     if extras:
         dest = getattr(args, "_intermixed", None)
         if dest is None or any(e.startswith("-") and e != "-" for e in extras):
-            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+            # The subcommand's own parser: its --help is the one that lists the right flags.
+            (getattr(args, "_parser", None) or parser).error(f"unrecognized arguments: {' '.join(extras)}")
         setattr(args, dest, [*(getattr(args, dest) or []), *extras])
     return args
 

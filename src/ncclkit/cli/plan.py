@@ -36,12 +36,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="message size in MiB: DDP bucket_cap_mb (default 25)")
     bw = p.add_mutually_exclusive_group(required=True)
     bw.add_argument("--busbw-gbps", type=positive_float, help="bus bandwidth in GB/s for every size")
-    bw.add_argument("--bench", type=Path, help="bench JSON (CONTRACTS.md section 6)")
+    bw.add_argument("--bench", type=Path, help="bench JSON (docs/CONTRACTS.md section 6)")
     bw.add_argument("--line-rate-gbits", type=positive_float, help="inter-node NIC line rate in Gb/s")
     p.add_argument("--nics-per-node", type=positive_int, default=1, help="with --line-rate-gbits")
     p.add_argument("--link-efficiency", type=fraction, default=0.9,
                    help="fraction of line rate reached, with --line-rate-gbits (default 0.9)")
-    p.add_argument("--json", action="store_true", help="print JSON (CONTRACTS.md section 8)")
+    p.add_argument("--json", action="store_true", help="print JSON (docs/CONTRACTS.md section 8)")
     return p
 
 

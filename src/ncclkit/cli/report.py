@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ncclkit.errors import NcclkitError
 
@@ -33,6 +34,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return p
 
 
+def _render(render_html: Any, sources: list[Any]) -> str:
+    """The page; a result file whose fields have the wrong types (hand-edited, another tool's) is
+    named with the error instead of failing as an internal error."""
+    try:
+        return render_html(sources)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        for src in sources:
+            try:
+                render_html([src])
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError) as one:
+                raise NcclkitError(f"{src.name}: a field has an unexpected type or value "
+                                   f"({type(one).__name__}: {one})",
+                                   hint="give the unmodified output of the ncclkit command that "
+                                        "wrote it (run with --json)") from None
+        raise NcclkitError(f"the inputs do not fit together ({type(exc).__name__}: {exc})",
+                           hint="report the inputs with fewer files to find the one at fault") from None
+
+
 def run(args: argparse.Namespace) -> int:
     from ncclkit.doctor import run_doctor
     from ncclkit.probe.root import NodeRoot
@@ -43,11 +62,13 @@ def run(args: argparse.Namespace) -> int:
     if args.root is not None or (not args.no_doctor and not any(s.kind == "doctor" for s in sources)):
         report = run_doctor(NodeRoot.open(args.root))
         name = f"doctor --root {args.root}" if args.root else "doctor (this node)"
-        sources.insert(0, source_from_doctor(name, report.to_json(), report.facts))
+        # A doctor JSON of the same node given as a file already is this node: show it once.
+        if not any(s.kind == "doctor" and s.data.get("host") == report.facts.host for s in sources):
+            sources.insert(0, source_from_doctor(name, report.to_json(), report.facts))
     if not sources:
         raise NcclkitError("nothing to report: no result files and --no-doctor",
                            hint="give result files, --root SNAPSHOT, or drop --no-doctor")
-    text = render_html(sources)
+    text = _render(render_html, sources)
     if args.out == "-":
         sys.stdout.write(text)
     else:

@@ -17,7 +17,7 @@ from ncclkit.cluster.model import NodeEntry
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
 
-__all__ = ["MUST_MATCH_ENV", "check_consistency", "check_gid_index", "odd_nodes"]
+__all__ = ["MUST_MATCH_ENV", "check_consistency", "check_gid_index", "node_errors", "odd_nodes"]
 
 # NCCL variables that must be equal on every rank. Each one changes something that both ends of a
 # connection, or all ranks of a collective, must agree on: the transport and its wire settings
@@ -45,17 +45,29 @@ class _Attr:
     name: str  # as shown to users
     value: Callable[[NodeEntry], Any]  # None: unknown on that node
     fix: str
+    fewer_is_odd: bool = False  # a count: with no majority, the nodes with less are the odd ones
 
 
-def odd_nodes(values: dict[int, Any]) -> tuple[Any, list[int]]:
-    """(reference value, ranks that differ) for rank -> value (None values ignored)."""
+def _groups(values: dict[int, Any]) -> dict[Any, list[int]]:
     groups: dict[Any, list[int]] = {}
     for rank in sorted(values):
         if values[rank] is not None:
             groups.setdefault(values[rank], []).append(rank)
+    return groups
+
+
+def odd_nodes(values: dict[int, Any], *, fewer_is_odd: bool = False) -> tuple[Any, list[int]]:
+    """(reference value, ranks that differ) for rank -> value (None values ignored). With no
+    majority the reference is the largest value for a count (fewer_is_odd), else None (a tie:
+    no node can be blamed) with every rank listed."""
+    groups = _groups(values)
     if len(groups) < 2:
         return (next(iter(groups)) if groups else None), []
-    reference = max(groups, key=lambda v: (len(groups[v]), -groups[v][0]))
+    top = max(len(rs) for rs in groups.values())
+    leaders = [v for v, rs in groups.items() if len(rs) == top]
+    if len(leaders) > 1 and not fewer_is_odd:
+        return None, sorted(r for rs in groups.values() for r in rs)
+    reference = max(leaders) if len(leaders) > 1 else leaders[0]
     return reference, sorted(r for v, rs in groups.items() if v != reference for r in rs)
 
 
@@ -77,7 +89,7 @@ def _rdma_mtus(e: NodeEntry) -> tuple[int, ...] | None:
     names = {n for d in e.facts.ib_devices for n in d.netdevs}
     mtus = [i.mtu for i in e.facts.ifaces
             if (i.name in names or i.kind == "ipoib") and i.mtu is not None]
-    return tuple(sorted(mtus)) if mtus else None
+    return tuple(sorted(set(mtus))) if mtus else None  # the values, not how many ports have them
 
 
 def _bootstrap_mtu(e: NodeEntry) -> int | None:
@@ -109,14 +121,14 @@ _ATTRS: tuple[_Attr, ...] = (
           value=lambda e: e.facts.nccl.torch_version, fix=_VERSION_FIX),
     _Attr(finding_id="cluster.version_mismatch", name="net plugin (NCCL_NET_PLUGIN)",
           value=_env("NCCL_NET_PLUGIN"), fix=_VERSION_FIX),
-    _Attr(finding_id="cluster.config_mismatch", name="GPU count", value=_gpu_count,
+    _Attr(finding_id="cluster.config_mismatch", name="GPU count", value=_gpu_count, fewer_is_odd=True,
           fix="check `nvidia-smi` on the odd node: a GPU fell off the bus or is hidden"),
-    _Attr(finding_id="cluster.config_mismatch", name="active RDMA port count",
+    _Attr(finding_id="cluster.config_mismatch", name="active RDMA port count", fewer_is_odd=True,
           value=lambda e: len(_active_ports(e.facts)),
           fix="bring the missing ports up (ibstat) or fix NCCL_IB_HCA; NCCL uses fewer rails there"),
     _Attr(finding_id="cluster.config_mismatch", name="active RDMA port rates (Gb/s)",
-          value=lambda e: tuple(sorted(p.rate_gbps for p in _active_ports(e.facts)
-                                       if p.rate_gbps is not None)) or None,
+          value=lambda e: tuple(sorted({p.rate_gbps for p in _active_ports(e.facts)
+                                        if p.rate_gbps is not None})) or None,
           fix="a port trained at a lower rate: reseat or replace the cable/transceiver"),
     _Attr(finding_id="cluster.config_mismatch", name="RDMA link layers",
           value=lambda e: tuple(sorted({p.link_layer or "?" for p in _active_ports(e.facts)}))
@@ -182,7 +194,17 @@ def check_consistency(entries: Sequence[NodeEntry]) -> list[Finding]:
     out: list[Finding] = []
     for attr in _ATTRS:
         values = {e.rank: attr.value(e) for e in entries}
-        reference, odd = odd_nodes(values)
+        reference, odd = odd_nodes(values, fewer_is_odd=attr.fewer_is_odd)
+        if reference is None and odd:
+            shown = "; ".join(f"{_show(v)} on {', '.join(by_rank[r].label for r in rs)}"
+                              for v, rs in _groups(values).items())
+            out.append(Finding(
+                id=attr.finding_id, severity=Severity.WARNING, subject="cluster",
+                message=f"{attr.name}: the nodes differ and no value has a majority: {shown}",
+                evidence={"attribute": attr.name,
+                          "values": {by_rank[r].label: v for r, v in sorted(values.items())}},
+                fix=attr.fix.replace("the odd node", "each node")))
+            continue
         num_same = sum(1 for v in values.values() if v == reference)
         for rank in odd:
             e = by_rank[rank]
@@ -194,3 +216,15 @@ def check_consistency(entries: Sequence[NodeEntry]) -> list[Finding]:
                           "values": {by_rank[r].label: v for r, v in sorted(values.items())}},
                 fix=attr.fix))
     return out + check_gid_index(entries)
+
+
+def node_errors(entries: Sequence[NodeEntry]) -> list[Finding]:
+    """Each node's own error findings (doctor's rules on its facts), named by node: a node with a
+    port down or a 64 KiB memlock fails the job even when every node is alike. GPU findings are
+    left to the GPU count comparison and the proof run: a CPU-only (gloo) cluster is a valid run."""
+    from ncclkit.rules import run_rules  # the node rules are heavier than the cluster ones: late
+
+    return [Finding(id=f.id, severity=f.severity, subject=f.subject, message=f"on {e.label}: {f.message}",
+                    fix=f.fix, cause=f.cause, evidence={**f.evidence, "node": e.label})
+            for e in entries for f in run_rules(e.facts)
+            if f.severity == Severity.ERROR and not f.id.startswith("gpu.")]

@@ -25,7 +25,7 @@ from typing import Any
 
 from ncclkit.cluster import proof as proof_mod
 from ncclkit.cluster.bandwidth import judge_run, run_pair_passes
-from ncclkit.cluster.consistency import check_consistency
+from ncclkit.cluster.consistency import check_consistency, node_errors
 from ncclkit.cluster.launchenv import ClusterEnv
 from ncclkit.cluster.model import NodeEntry, NodeInfo, node_label, node_summary
 from ncclkit.cluster.probeplan import MESH_MAX_NODES, targets
@@ -281,7 +281,7 @@ def _run_rank0(session: Session, me: NodeInfo, facts: NodeFacts, listener: Probe
             st.facts[r] = facts_from_json(raw)
     entries = [NodeEntry(rank=r, host=st.infos[r].host, addr=st.infos[r].addr, facts=f)
                for r, f in sorted(st.facts.items())]
-    st.findings += check_consistency(entries)
+    st.findings += check_consistency(entries) + node_errors(entries)
     # Rank 0's own work on what the nodes sent: linear in N, no wait on any peer.
     st.phases.append({"phase": "judge", "took_s": round(time.monotonic() - judge_start, 3),
                       "state_bytes": state_bytes})

@@ -67,10 +67,14 @@ def check_hosts(hosts: tuple[str, ...], *, facts_by_host: dict[str, Any],
     for host in hosts:
         addrs, error = resolve(host, timeout_s)
         if error:
+            # A warning, not an error: the files are written here, often on a laptop or a login
+            # node whose DNS differs from the cluster's; only the nodes' own resolver counts.
             findings.append(Finding(
-                id="launch.host_unresolved", severity=Severity.ERROR, subject=host,
-                message=f"{host} does not resolve: {error}", evidence={"error": error},
-                fix=f"add {host} to DNS or /etc/hosts on every node, or launch with its IP"))
+                id="launch.host_unresolved", severity=Severity.WARNING, subject=host,
+                message=f"{host} does not resolve on this machine: {error}",
+                evidence={"error": error},
+                fix=f"check on the nodes: getent hosts {host} (if it resolves there, nothing to do); "
+                    f"otherwise add {host} to DNS or /etc/hosts on every node, or launch with its IP"))
             continue
         if multi and all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addrs):
             findings.append(Finding(

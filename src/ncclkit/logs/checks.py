@@ -148,25 +148,30 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
             evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
     multi_node = len(r.hosts) >= 2
     limit_gbps = line_rate_gbps or MAX_NIC_GBPS
-    limit_gBps = limit_gbps / 8.0
+    # A ring sends busbw out of each node in total, spread over its rails (one channel per NIC), so
+    # the bound is the node's NIC bandwidth: at most one NIC per GPU on rail-optimized nodes. Above
+    # it, Tree/NVLS reduced inside the node first.
+    per_node = max(1, (r.nranks or 0) // len(r.hosts)) if multi_node else 1
+    limit_gBps = limit_gbps / 8.0 * per_node
     if multi_node and peak.busbw_gbps is not None and peak.busbw_gbps > 1.05 * limit_gBps:
         out.append(Finding(
             id="tests.busbw_above_nic", severity=W, subject=r.collective or "collective",
-            message=f"busbw {peak.busbw_gbps:.1f} GB/s on {len(r.hosts)} nodes exceeds what one "
-                    f"{limit_gbps:g} Gb/s NIC per GPU can carry ({limit_gBps:.1f} GB/s): Tree/NVLSTree "
-                    "reduce inside the node first, so busbw overstates the network",
+            message=f"busbw {peak.busbw_gbps:.1f} GB/s on {len(r.hosts)} nodes exceeds what {per_node} "
+                    f"x {limit_gbps:g} Gb/s NICs per node (one per GPU) can carry ({limit_gBps:.1f} GB/s): "
+                    "Tree/NVLSTree reduce inside the node first, so busbw overstates the network",
             fix="measure the network with NCCL_ALGO=Ring (and NCCL_NVLS_ENABLE=0)",
             evidence={"peak_busbw_gbps": peak.busbw_gbps, "nic_limit_gbytes_s": limit_gBps,
-                      "hosts": list(r.hosts)}))
+                      "gpus_per_node": per_node, "hosts": list(r.hosts)}))
     elif line_rate_gbps and peak.busbw_gbps is not None:
         ratio = peak.busbw_gbps / limit_gBps
         good = ratio >= 0.8
         out.append(Finding(
             id="tests.line_rate", severity=I if good else W, subject=r.collective or "collective",
-            message=f"peak busbw is {100 * ratio:.0f}% of the {line_rate_gbps:g} Gb/s line rate "
+            message=f"peak busbw is {100 * ratio:.0f}% of the "
+                    + (f"{per_node} x " if per_node > 1 else "") + f"{line_rate_gbps:g} Gb/s line rate "
                     + ("(good)" if good else "(below the 80% a healthy fabric reaches)"),
             fix="" if good else "check GDRDMA in the NCCL log, NIC/GPU PCIe placement, and port rates",
-            evidence={"ratio": round(ratio, 3), "line_rate_gbps": line_rate_gbps}))
+            evidence={"ratio": round(ratio, 3), "line_rate_gbps": line_rate_gbps, "nics": per_node}))
     return out
 
 

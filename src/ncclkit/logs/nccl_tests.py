@@ -90,7 +90,7 @@ def _num(tok: str) -> float | None:
         value = float(tok)
     except ValueError:
         return None
-    return None if math.isnan(value) else value
+    return value if math.isfinite(value) else None  # inf (a 0.00 us time) is no measurement: JSON has no inf
 
 
 def _wrong(tok: str) -> float | int | None:
@@ -144,7 +144,7 @@ def _is_number(tok: str) -> bool:
 
 
 def _is_int(tok: str) -> bool:
-    return tok.lstrip("-").isdigit()
+    return tok.removeprefix("-").isdigit()  # one sign: `--1` is no number
 
 
 def _detect_collective(text: str) -> str | None:
@@ -264,9 +264,9 @@ def _float(v: Any) -> float | None:
         return None
     try:
         f = float(v)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
-    return None if math.isnan(f) else f
+    return f if math.isfinite(f) else None
 
 
 def _int(v: Any) -> int | None:

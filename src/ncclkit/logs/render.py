@@ -25,10 +25,13 @@ def _facts(r: dict[str, Any]) -> list[str]:
         return [f"{r.get('collective') or 'collective ?'}, {r.get('nranks') or '?'} ranks, "
                 f"{len(r.get('rows') or [])} sizes",
                 f"peak busbw {peak if peak is not None else '?'} GB/s, average "
-                f"{avg if avg is not None else '?'} GB/s, wrong values {r.get('wrong_total')}"]
+                f"{avg if avg is not None else '?'} GB/s, wrong values "
+                f"{r['wrong_total'] if r.get('wrong_total') is not None else '?'}"]
     if kind == "topo":
         return [f"{len(r.get('gpus') or [])} GPU row(s), NICs: {', '.join(r.get('nics') or []) or 'none'}"]
     if kind in ("ibstat", "ibv_devinfo"):
+        if not r.get("ports"):
+            return [f"no {kind} ports found in this input (is --kind right?)"]
         return [f"{p['device']}:{p['port'] if p['port'] is not None else '-'} {p['state'] or '?'}/"
                 f"{p['phys_state'] or '?'} {p['rate_gbps'] if p['rate_gbps'] is not None else '?'} Gb/s "
                 f"{p['link_layer'] or ''}".rstrip() for p in r.get("ports") or []]

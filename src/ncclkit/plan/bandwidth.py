@@ -29,6 +29,9 @@ class Bandwidth:
     """What the figures come from: "--busbw-gbps", "line rate ..." or the bench file path."""
     curves: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
     """collective -> ((size_bytes, busbw_gbps), ...) sorted by size; "*" matches every collective."""
+    measured: bool = False
+    """From a bench: far above its largest size the figure would be a guess (small messages are
+    latency-bound), so such sizes are refused."""
 
     def busbw_gbps(self, collective: str, size_bytes: int) -> float:
         curve = self.curves.get(collective) or self.curves.get("all_reduce") or self.curves.get("*")
@@ -40,6 +43,10 @@ class Bandwidth:
         if i == 0:
             return curve[0][1]
         if i == len(curve):
+            if self.measured and size_bytes > 16 * sizes[-1]:  # up to 16x: the curve has flattened
+                raise NcclkitError(f"{self.source}: the bench reaches {sizes[-1]} B, but the plan needs "
+                                   f"{collective} of {size_bytes} B: its busbw would be a guess",
+                                   hint=f"re-run the bench up to that size: ncclkit bench -e {size_bytes} --json")
             return curve[-1][1]
         (s0, b0), (s1, b1) = curve[i - 1], curve[i]
         if s1 == s0:
@@ -74,13 +81,13 @@ def line_rate_bandwidth(*, line_rate_gbits: float, nics_per_node: int,
 
 def _fail(path: Path, what: str) -> NcclkitError:
     return NcclkitError(f"{path}: {what}",
-                        hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
+                        hint="pass the output of `ncclkit bench ... --json` (docs/CONTRACTS.md section 6)")
 
 
 def bench_bandwidth(path: Path) -> Bandwidth:
     """Read a bench JSON; samples at one size (in-place and out-of-place) are averaged."""
     data: Any = read_input_json(path, flag="--bench",
-                                hint="pass the output of `ncclkit bench ... --json` (CONTRACTS.md section 6)")
+                                hint="pass the output of `ncclkit bench ... --json` (docs/CONTRACTS.md section 6)")
     samples = data.get("samples") if isinstance(data, dict) else None
     if not isinstance(samples, list) or not samples:
         raise _fail(path, "no 'samples' list")
@@ -88,13 +95,15 @@ def bench_bandwidth(path: Path) -> Bandwidth:
     for n, s in enumerate(samples):
         try:
             coll, size, busbw = str(s["collective"]), int(s["size_bytes"]), float(s["busbw_gbps"])
-        except (KeyError, TypeError, ValueError):
-            raise _fail(path, f"samples[{n}] lacks collective, size_bytes or busbw_gbps") from None
-        if int(s.get("wrong", 0) or 0) > 0 or size <= 0 or not busbw > 0:
+            wrong = int(s.get("wrong", 0) or 0)
+        except (KeyError, TypeError, ValueError, OverflowError):
+            raise _fail(path, f"samples[{n}] lacks collective, size_bytes or busbw_gbps, or one of "
+                              "them (or wrong) is not a number") from None
+        if wrong > 0 or size <= 0 or not busbw > 0:
             continue  # a wrong result or a latency-only row tells nothing about bandwidth
         by_coll.setdefault(coll, {}).setdefault(size, []).append(busbw)
     if not by_coll:
         raise _fail(path, "no sample with a positive size and busbw and no wrong results")
     curves = {c: tuple((sz, sum(v) / len(v)) for sz, v in sorted(sizes.items()))
               for c, sizes in by_coll.items()}
-    return Bandwidth(source=str(path), curves=curves)
+    return Bandwidth(source=str(path), curves=curves, measured=True)

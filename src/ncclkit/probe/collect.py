@@ -72,7 +72,7 @@ def collect(root: NodeRoot) -> NodeFacts:
     pci = _guard(issues, "pci", {}, lambda: collect_pci(root, wanted, issues))
     return NodeFacts(
         host=host,
-        source="live" if root.live else str(root.base),
+        source="live" if root.live else (root.label or str(root.base)),
         captured_at=captured_at,
         driver_version=gpu.driver_version,
         cuda_version=gpu.cuda_version,

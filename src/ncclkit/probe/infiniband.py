@@ -6,6 +6,8 @@ ibv_query_port reports: state, phys_state, rate, link_layer, and the GID table t
 
 from __future__ import annotations
 
+import os
+
 from ncclkit.facts import GidEntry, IbDevice, IbPort
 from ncclkit.probe.common import IssueLog, bdf_of_path, read_attr, read_int_attr, read_parsed
 from ncclkit.probe.parse import parse_gid_ipv4, parse_ib_rate, parse_ib_state, parse_int
@@ -19,7 +21,14 @@ CLASS_DIR = "sys/class/infiniband"
 
 
 def read_ib_devices(root: NodeRoot, issues: IssueLog) -> tuple[IbDevice, ...]:
-    """Every RDMA device, sorted by name; an absent class folder means no RDMA device (no issue)."""
+    """Every RDMA device, sorted by name; an absent class folder means no RDMA device (no issue).
+    A folder that exists but cannot be listed (a non-root run, a restrictive snapshot copy) is an
+    issue, never "no RDMA device"."""
+    folder = root.path(CLASS_DIR)
+    effective = os.access in os.supports_effective_ids  # the permissions of who runs ncclkit
+    if folder.is_dir() and not os.access(folder, os.R_OK | os.X_OK, effective_ids=effective):
+        issues.add(SOURCE, CLASS_DIR, "permission denied: the RDMA devices could not be listed")
+        return ()
     return tuple(_read_device(root, name, issues) for name in root.list_dir(CLASS_DIR))
 
 

@@ -69,13 +69,15 @@ def parse_ib_rate(text: str | None) -> float | None:
 def parse_pci_speed(text: str | None) -> float | None:
     """"16.0 GT/s PCIe" or "8 GT/s" -> GT/s; "Unknown" (no link, virtual functions) -> None."""
     m = _PCI_SPEED.match(text or "")
-    return float(m.group(1)) if m else None
+    value = float(m.group(1)) if m else None
+    return value if value is not None and 0 < value <= 256 else None  # PCIe 7.0 is 128 GT/s
 
 
 def parse_width(text: str | None) -> int | None:
-    """PCIe link width: sysfs "16", nvidia-smi "16x"; 0 and garbage -> None."""
+    """PCIe link width: sysfs "16", nvidia-smi "16x"; 0, garbage and more than x32 (the widest
+    link the PCIe spec defines) -> None."""
     value = parse_int((text or "").strip().rstrip("xX"), 10)
-    return value if value is not None and value > 0 else None
+    return value if value is not None and 0 < value <= 32 else None
 
 
 def parse_bdf(text: str | None) -> str | None:

@@ -51,6 +51,7 @@ _ERROR_MARKERS = (
 )
 
 _MAX_LINK_HOPS = 40
+_OUTSIDE = ".ncclkit-link-outside-root"  # a name no snapshot holds: reads as absent
 _LINK_FILE_MAX_BYTES = 512
 COMMAND_TIMEOUT_S = 20.0
 
@@ -70,6 +71,7 @@ class NodeRoot:
 
     base: Path
     live: bool
+    label: str | None = None  # what the user gave (an archive), when `base` is a temporary unpacking
 
     @classmethod
     def live_root(cls) -> NodeRoot:
@@ -91,7 +93,7 @@ class NodeRoot:
                                    hint="give the folder `ncclkit snapshot OUT` wrote (meta.json, sys/, proc/, cmd/)")
             return cls(p.resolve(), live=False)
         if p.name.endswith((".tar.gz", ".tgz", ".tar")):
-            return cls(_extract(p), live=False)
+            return cls(_extract(p), live=False, label=str(p.resolve()))
         raise NcclkitError(f"--root {spec}: neither a folder nor a .tar.gz archive",
                            hint="give a snapshot folder or the .tar.gz that `ncclkit snapshot --tar` wrote")
 
@@ -149,7 +151,13 @@ class NodeRoot:
         return "/".join(done), hops > _MAX_LINK_HOPS
 
     def path(self, rel: str) -> Path:
-        return self.base / self.resolve(rel)
+        resolved, cut = self.walk(rel)
+        full = self.base / resolved
+        # A snapshot is data from another machine: a real link there that climbs out of it (which
+        # the walk cut to a plain name) must not read this machine's /sys. Not captured.
+        if cut and not self.live and not Path(os.path.realpath(full)).is_relative_to(self.base):
+            return self.base / _OUTSIDE
+        return full
 
     def exists(self, rel: str) -> bool:
         return self.path(rel).exists()

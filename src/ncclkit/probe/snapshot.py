@@ -10,6 +10,8 @@ text written as data. No file is read past MAX_FILE_BYTES and nothing is written
 
 from __future__ import annotations
 
+import errno
+
 import json
 import os
 import shutil
@@ -269,10 +271,18 @@ def _count(folder: Path) -> tuple[int, int, int]:
     return files, links, size
 
 
-def _move_into(tmp: Path, out: Path) -> None:
-    if not out.exists():
+def _move_into(tmp: Path, out: Path, force: bool) -> None:
+    # rename() replaces a missing or empty folder in one step; a folder that filled up since the
+    # check (another snapshot run into the same OUT) is refused like one that was full before.
+    try:
         tmp.rename(out)
         return
+    except OSError as exc:
+        if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST) or not out.is_dir():
+            raise
+        if not force:
+            raise NcclkitError(f"output {out} already exists and is not empty (another run wrote it)",
+                               hint="give a new or empty folder, or add --force to write over it") from None
     for entry in tmp.iterdir():
         dest = out / entry.name
         if dest.is_symlink() or dest.is_file():
@@ -308,7 +318,7 @@ def write_snapshot(root: NodeRoot, out: Path, *, tar: bool = False, redact: bool
             tmp_archive.replace(archive)
             return SnapshotResult(path=archive, num_files=files, num_links=links,
                                   size_bytes=archive.stat().st_size, skipped=tuple(skipped), redaction=summary)
-        _move_into(tree, out)
+        _move_into(tree, out, force)
         return SnapshotResult(path=out, num_files=files, num_links=links, size_bytes=size,
                               skipped=tuple(skipped), redaction=summary)
     finally:

@@ -69,6 +69,16 @@ def _hca(facts: NodeFacts) -> tuple[EnvSetting, list[IbPort]]:
     return EnvSetting(name=name, value=value, reason=reason), keep
 
 
+def hca_recommendation(facts: NodeFacts) -> tuple[EnvSetting, list[IbPort]]:
+    """NCCL_IB_HCA as recommended, and the ACTIVE ports NCCL should then use between nodes."""
+    return _hca(facts)
+
+
+def ifname_recommendation(facts: NodeFacts) -> EnvSetting:
+    """NCCL_SOCKET_IFNAME as recommended (value None: NCCL's own choice is right)."""
+    return _ifname(facts)
+
+
 def _good_iface(name: str, address: str | None, family: str, kind: str) -> bool:
     if kind == "loopback" or name.startswith(_NOT_NODE_IFACES):
         return False

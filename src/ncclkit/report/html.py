@@ -17,7 +17,6 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from ncclkit import __version__
 from ncclkit.errors import NcclkitError
 from ncclkit.outputfile import write_output_file
-from ncclkit.report.plots import require_matplotlib
 from ncclkit.report.sources import Source
 from ncclkit.report.views import env_views, finding_views, node_views
 from ncclkit.report.views_net import bench_views, cluster_views, transport_rows
@@ -32,10 +31,9 @@ def _environment() -> Environment:
 
 
 def render_html(sources: list[Source], *, generated_at: str | None = None) -> str:
-    """The page for `sources` (at least one); matplotlib must be installed (the `report` extra)."""
+    """The page for `sources` (at least one); matplotlib (the `report` extra) only when it has a plot."""
     if not sources:
         raise NcclkitError("nothing to report", hint="give result files or --root SNAPSHOT")
-    require_matplotlib()
     findings = finding_views(sources)
     counts = Counter(f.severity for f in findings)
     kinds = Counter(s.kind for s in sources)

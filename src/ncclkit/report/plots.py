@@ -49,7 +49,7 @@ def require_matplotlib() -> Any:
         import matplotlib.pyplot as plt
     except ImportError:
         raise NcclkitError("the HTML report needs matplotlib, which is not installed",
-                           hint="pip install 'ncclkit[report]'") from None
+                           hint="pip install 'ncclkit[report]' (in a clone: pip install -e '.[report]')") from None
     matplotlib.rcParams.update({"svg.fonttype": "path", "svg.hashsalt": "ncclkit",
                                 "font.size": 9})
     return plt

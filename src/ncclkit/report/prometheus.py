@@ -34,7 +34,7 @@ def _client() -> Any:
         import prometheus_client
     except ImportError:
         raise NcclkitError("Prometheus output needs prometheus_client, which is not installed",
-                           hint="pip install 'ncclkit[report]'") from None
+                           hint="pip install 'ncclkit[report]' (in a clone: pip install -e '.[report]')") from None
     return prometheus_client
 
 

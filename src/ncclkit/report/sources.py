@@ -94,14 +94,14 @@ def load_source(path: str | Path) -> Source:
         raise NcclkitError(f"{path}: cannot read ({exc.strerror or exc})", hint="check the file") from None
     if head.lstrip()[:1] not in (b"{", b"["):
         return _analyzed(p)
+    # `[` also starts torchrun's `[rank0]:` prefixes, DeepSpeed timestamps and Open MPI's
+    # `[1,0]<stdout>:` tags: what is not JSON is read as a log, as `analyze` does.
     if size > _MAX_JSON_BYTES:
-        raise NcclkitError(f"{path}: {size} bytes is too large for a result JSON",
-                           hint="give the JSON printed by an ncclkit command")
+        return _analyzed(p, not_json=f"{size} bytes is too large for a result JSON")
     try:
         data = json.loads(p.read_bytes())
     except (ValueError, UnicodeDecodeError) as exc:
-        raise NcclkitError(f"{path}: not valid JSON ({exc})",
-                           hint="give the complete output of an ncclkit command run with --json") from None
+        return _analyzed(p, not_json=f"not valid JSON ({exc})")
     kind = detect_kind(data)
     if kind is None:
         raise NcclkitError(f"{path}: not an ncclkit result (no known shape)", hint=f"give a {_SHAPES}")
@@ -118,11 +118,14 @@ def load_source(path: str | Path) -> Source:
     return Source(name=str(path), kind=kind, data=data, facts=facts)
 
 
-def _analyzed(path: Path) -> Source:
+def _analyzed(path: Path, *, not_json: str | None = None) -> Source:
     from ncclkit.logs.analyze import analyze_path
 
     result = analyze_path(path)
     if result.get("kind") == "unknown":
+        if not_json:
+            raise NcclkitError(f"{path}: {not_json}, nor a log analyze recognises",
+                               hint="give the complete output of an ncclkit command run with --json")
         raise NcclkitError(f"{path}: neither an ncclkit result JSON nor a log analyze recognises",
                            hint=f"give a {_SHAPES}")
     return Source(name=str(path), kind="analyze", data=[result])

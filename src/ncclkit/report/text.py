@@ -43,8 +43,10 @@ def _table(console: Console, *columns: str) -> Table:
     ascii_only = not console.is_terminal or console.no_color
     table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   header_style="bold")
-    for col in columns:
-        table.add_column(col, overflow="fold")
+    for i, col in enumerate(columns):
+        # The key column and a state never split mid-token on a narrow terminal: other cells fold.
+        key = i == 0 or col in ("state", "phys")
+        table.add_column(col, overflow="fold", no_wrap=key)
     return table
 
 

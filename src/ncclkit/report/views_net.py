@@ -247,13 +247,19 @@ def transport_rows(sources: list[Source]) -> list[TransportRow]:
                 if w.get("observed"):
                     out += _compare(f"{node.get('node')} rank {w.get('rank')}", node.get("prediction") or {},
                                     w["observed"])
+    # A doctor prediction is compared only with logs of its own node (by host name): logs of
+    # other clusters would give mismatches that mean nothing. env JSON names no host.
     predictions = [(s.name, (s.data.get("env") or {}).get("prediction") if s.kind == "doctor"
-                    else s.data.get("prediction")) for s in sources if s.kind in ("doctor", "env")]
-    predictions = [(n, p) for n, p in predictions if isinstance(p, dict)]
+                    else s.data.get("prediction"), s.data.get("host") if s.kind == "doctor" else None)
+                   for s in sources if s.kind in ("doctor", "env")]
+    predictions = [(n, p, h) for n, p, h in predictions if isinstance(p, dict)]
     logs = [item for s in sources if s.kind == "analyze" for item in s.data if item.get("kind") == "nccl_log"]
     for log in logs:
-        if not predictions:
-            out += _compare(f"{_base(str(log.get('file')))} (no prediction given)", {}, log)
-        for name, pred in predictions:
+        hosts = set(log.get("hosts") or [])
+        mine = [(n, p) for n, p, h in predictions if h is None or h in hosts]
+        if not mine:
+            why = "no prediction given" if not predictions else "no prediction for its hosts"
+            out += _compare(f"{_base(str(log.get('file')))} ({why})", {}, log)
+        for name, pred in mine:
             out += _compare(f"{_base(name)} vs {_base(str(log.get('file')))}", pred, log)
     return out

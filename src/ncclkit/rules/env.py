@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ncclkit.causes import Cause
 from ncclkit.facts import IbPort, NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.nccllist import MAX_IFS, parse_nccl_int, parse_nccl_list
@@ -25,7 +26,7 @@ from ncclkit.recommend.select import (
 )
 from ncclkit.topology import gdr_level_from_env
 
-__all__ = ["check_env_vars"]
+__all__ = ["check_env_vars", "check_nccl_defaults"]
 
 _DEMOTED = ("docker", "lo", "virbr")
 
@@ -92,6 +93,8 @@ def _gid_fix(roce: list[IbPort], version: tuple[int, int, int] | None) -> str:
 
 
 def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
+    from ncclkit.recommend.nccl_env import hca_recommendation  # recommend imports this module: late
+
     raw = env.get("NCCL_IB_HCA")
     if raw is None or not facts.ib_ports:
         return []
@@ -110,7 +113,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
         what = f"only ports that are down ({', '.join(down)})" if down else "no device/port"
         out.append(_f("env.hca_unknown", Severity.ERROR, var,
                       f"NCCL_IB_HCA={raw!r} selects {what}{spaces}: NCCL finds no IB device and falls back "
-                      "to NET/Socket", f"select the ACTIVE ports, e.g. NCCL_IB_HCA={_exact(facts)}",
+                      "to NET/Socket", _pasteable_fix(var, hca_recommendation(facts)[0].value),
                       value=raw, active_ports=sorted(active)))
         return out
     if down and not lst.exclude:
@@ -126,7 +129,8 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_IB_HCA={raw!r} names {', '.join(repr(d) for d in dead)}, which "
                       f"{'matches' if len(dead) == 1 else 'match'} no device/port here{spaces}: NCCL "
                       "silently runs without it, on fewer NICs than intended",
-                      f"name only existing ports; usable ports: {usable}", value=raw, unknown_entries=dead))
+                      _pasteable_fix(var, hca_recommendation(facts)[0].value) + f" (usable ports: {usable})",
+                      value=raw, unknown_entries=dead))
     elif dead and not out:
         out.append(_f("env.hca_entry_unknown", Severity.WARNING, var,
                       f"NCCL_IB_HCA entries {', '.join(repr(d) for d in dead)} match no device/port{spaces} "
@@ -139,6 +143,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_IB_HCA={raw!r} uses prefix matching: {desc}",
                       f"write exact names with '=': NCCL_IB_HCA={_exact(facts, lst)}", value=raw,
                       also_matches={k: list(v) for k, v in over.items()}))
+    out += _hca_subset(facts, raw, lst, good)
     layers = {p.is_roce for p in good}
     if len(layers) > 1:
         out.append(_f("env.hca_mixed_link_layer", Severity.WARNING, var,
@@ -146,6 +151,32 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       "one kind to the other (`Attempted to connect incompatible devices`)",
                       "select one kind only (the compute fabric)", value=raw))
     return out
+
+
+def _pasteable_fix(var: str, recommended: str | None) -> str:
+    """What to paste: the recommended value, or unset when NCCL's own choice is the right one."""
+    if recommended is None:
+        return f"unset {var}   # NCCL's own choice is right on this node"
+    return f"export {var}={recommended}"
+
+
+def _hca_subset(facts: NodeFacts, raw: str, lst: object, good: list[IbPort]) -> list[Finding]:
+    """ACTIVE compute ports the value leaves out: NCCL then runs fewer rails than the node has (a
+    one-rail NCCL_IB_HCA on an 8-NIC node gives 1/8 of its inter-node bandwidth, without an error)."""
+    from ncclkit.recommend.nccl_env import hca_recommendation  # recommend imports this module: late
+
+    setting, wanted = hca_recommendation(facts)
+    chosen = {p.name for p in good}
+    missed = [p.name for p in wanted if p.name not in chosen]
+    if not missed:
+        return []
+    fix = (f"export NCCL_IB_HCA={setting.value}" if setting.value
+           else "unset NCCL_IB_HCA (NCCL then uses every ACTIVE port)")
+    return [_f("env.hca_subset", Severity.WARNING, "NCCL_IB_HCA",
+               f"NCCL_IB_HCA={raw!r} leaves out {len(missed)} of the {len(wanted)} ACTIVE compute ports "
+               f"({', '.join(missed)}): NCCL runs on {len(chosen)} rail(s), about {len(chosen)}/{len(wanted)} "
+               "of this node's inter-node bandwidth", fix,
+               value=raw, selected=sorted(chosen), left_out=missed)]
 
 
 def _exact(facts: NodeFacts, lst: object | None = None) -> str:
@@ -156,6 +187,8 @@ def _exact(facts: NodeFacts, lst: object | None = None) -> str:
 
 
 def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
+    from ncclkit.recommend.nccl_env import ifname_recommendation  # recommend imports this module: late
+
     raw = env.get("NCCL_SOCKET_IFNAME")
     if raw is None:
         return []
@@ -170,7 +203,7 @@ def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
         return [_f("env.ifname_unknown", Severity.ERROR, var,
                    f"NCCL_SOCKET_IFNAME={raw!r} matches no running interface with an address: bootstrap "
                    "fails (`Bootstrap : no socket interface found`) and IB has no out-of-band interface",
-                   f"use one of: {', '.join(with_addr) or 'none (no interface has an address)'}",
+                   _pasteable_fix(var, ifname_recommendation(facts).value),
                    value=raw, interfaces_with_address=with_addr)]
     out: list[Finding] = []
     first = chosen[0].iface.name
@@ -266,4 +299,59 @@ def check_env_vars(facts: NodeFacts, env: dict[str, str], *,
     and nor do they make recommend_env "unset" anything.
     """
     return (_gid(facts, env) + _hca(facts, env) + _ifname(facts, env) + _disabled(facts, env)
-            + _gdr(facts, env) + _topo(facts, env, read_file))
+            + _gdr(facts, env) + _topo(facts, env, read_file) + _numbers(env))
+
+
+# NCCL_PARAM integers NCCL reads with strtoll (src/misc/param.cc): "true" or "yes" read as 0, so a
+# switch meant on stays off, without a word from NCCL. (NCCL_IB_GID_INDEX has its own rule.)
+_INT_PARAMS = ("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_NET_GDR_READ",
+               "NCCL_NVLS_ENABLE", "NCCL_CUMEM_ENABLE", "NCCL_COLLNET_ENABLE", "NCCL_IB_TIMEOUT",
+               "NCCL_IB_RETRY_CNT", "NCCL_IB_TC", "NCCL_IB_SL", "NCCL_IB_QPS_PER_CONNECTION",
+               "NCCL_PXN_DISABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING")
+# The IB fields these are written into (ibv_qp_attr): timeout is 5 bits, retry_cnt 3 bits.
+_RANGES = {"NCCL_IB_TIMEOUT": (1, 31), "NCCL_IB_RETRY_CNT": (0, 7), "NCCL_IB_SL": (0, 15),
+           "NCCL_IB_TC": (0, 255)}
+
+
+def _numbers(env: dict[str, str]) -> list[Finding]:
+    out: list[Finding] = []
+    for var in _INT_PARAMS:
+        raw = env.get(var)
+        if raw is None or not raw.strip():
+            continue
+        text = raw.strip().lstrip("+-")
+        if not text[:1].isdigit():
+            out.append(_f("env.value_invalid", Severity.WARNING, var,
+                          f"{var}={raw!r} is not a number: NCCL reads it as 0"
+                          + (", which disables nothing" if var.endswith("_DISABLE") else
+                             ", which leaves it off" if var.endswith("_ENABLE") else ""),
+                          f"write a number, e.g. export {var}=1", value=raw))
+            continue
+        lo_hi = _RANGES.get(var)
+        value = parse_nccl_int(raw)
+        if lo_hi and value is not None and not lo_hi[0] <= value <= lo_hi[1]:
+            out.append(_f("env.value_invalid", Severity.WARNING, var,
+                          f"{var}={raw!r} is outside {lo_hi[0]}-{lo_hi[1]}, what the InfiniBand field "
+                          "holds: the value is cut or the QP setup fails",
+                          f"export {var}={min(max(value, lo_hi[0]), lo_hi[1])}   # or unset it",
+                          value=raw, range=list(lo_hi)))
+    return out
+
+
+# Variables whose recommendation means NCCL's own choice on this node is wrong, not just slower.
+_DEFAULT_WRONG = {"NCCL_SOCKET_IFNAME": Cause.WRONG_INTERFACE,
+                  "NCCL_IB_GID_INDEX": Cause.GID_INDEX_OR_ROCE_CONFIG,
+                  "NCCL_IB_HCA": Cause.TOPOLOGY_OR_NUMA}
+
+
+def check_nccl_defaults(facts: NodeFacts, recommended: dict[str, str],
+                        reasons: dict[str, str]) -> list[Finding]:
+    """A variable the recommendation sets that the env in force leaves unset: NCCL's default here
+    picks the wrong interface, GID or ports (bootstrap on virbr0, a link-local RoCE v1 GID)."""
+    return [Finding(id="env.nccl_default_wrong", severity=Severity.WARNING, subject=var,
+                    message=f"{var} is unset and NCCL's own choice on this node is wrong: "
+                            f"{reasons.get(var, '')}",
+                    fix=f"export {var}={recommended[var]}", cause=cause,
+                    evidence={"recommended": recommended[var]})
+            for var, cause in _DEFAULT_WRONG.items()
+            if var in recommended and var not in facts.nccl.env]

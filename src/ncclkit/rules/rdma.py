@@ -25,6 +25,8 @@ def check_rdma_none(facts: NodeFacts) -> list[Finding]:
     """rdma.none (warning): no RDMA device with an ACTIVE port, so inter-node traffic uses sockets."""
     if any(p.is_active for p in facts.ib_ports):
         return []
+    if any(i.path == "sys/class/infiniband" for i in facts.issues):
+        return []  # unreadable, not empty: probe.source_missing says so
     if facts.ib_devices:
         message = (f"{len(facts.ib_devices)} RDMA device(s) but no ACTIVE port: NCCL skips them and "
                    "sends inter-node traffic over NET/Socket (TCP)")

@@ -31,9 +31,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "PyTorch flight-recorder dumps of every rank, and say which rank never launched the "
                     "collective the others wait in, which one issued a different or extra one, which one "
                     "died, or whether all are inside the same collective (then the network or GPU is stuck).")
-    p.add_argument("--dumps", metavar="DIR", default=None,
-                   help="folder of flight-recorder dumps (TORCH_FR_DUMP_TEMP_FILE's folder); without "
-                        "--ras, RAS is not asked")
+    p.add_argument("--dumps", metavar="DIR|PREFIX", default=None,
+                   help="folder of flight-recorder dumps, or their prefix (TORCH_FR_DUMP_TEMP_FILE, e.g. "
+                        "/tmp/ncclkit_fr_rank_); without --ras, RAS is not asked")
     p.add_argument("--ras", action="store_true", help="with --dumps: ask RAS too")
     p.add_argument("--ras-addr", metavar="HOST:PORT", default=None,
                    help="RAS listener (default: $NCCL_RAS_ADDR, else localhost:28028)")
@@ -49,9 +49,6 @@ def run(args: argparse.Namespace) -> int:
         check_output_file(args.save, flag="--save")
     results: list[dict[str, Any]] = []
     if args.dumps:
-        if not os.path.isdir(args.dumps):
-            raise NcclkitError(f"--dumps {args.dumps}: not a folder",
-                               hint="pass the folder the ranks' dumps were written to")
         results += [analyze_path(f) for f in list_dir(args.dumps)]
         if not any(r["kind"] == "flight_recorder" for r in results):
             raise NcclkitError(f"--dumps {args.dumps}: no flight-recorder dump in the folder",

@@ -127,14 +127,17 @@ def merge(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def list_dir(path: str | Path) -> list[str]:
-    """The regular files of a folder (one level, sorted): several ranks' dumps given as a folder."""
+    """The regular files of a folder (one level, sorted): several ranks' dumps given as a folder; or
+    the files that start with a dump prefix (TORCH_FR_DUMP_TEMP_FILE, e.g. /tmp/ncclkit_fr_rank_)."""
+    folder, prefix = (str(path), "") if os.path.isdir(path) else os.path.split(str(path))
     try:
-        names = sorted(os.listdir(path))
+        names = sorted(n for n in os.listdir(folder or ".") if n.startswith(prefix))
     except OSError as exc:
         raise NcclkitError(f"{path}: cannot list the folder ({exc.strerror or exc})", hint="check the path") from None
-    files = [os.path.join(path, n) for n in names if not n.startswith(".") and os.path.isfile(os.path.join(path, n))]
+    files = [os.path.join(folder, n) for n in names if not n.startswith(".") and os.path.isfile(os.path.join(folder, n))]
     if not files:
-        raise NcclkitError(f"{path}: the folder holds no file", hint="pass the folder the dumps were written to")
+        raise NcclkitError(f"{path}: " + ("the folder holds no file" if not prefix else "no file starts with that prefix"),
+                           hint="pass the folder the dumps were written to, or the dump prefix")
     if len(files) > MAX_DIR_FILES:
         raise NcclkitError(f"{path}: {len(files)} files, more than {MAX_DIR_FILES}",
                            hint="pass the dump files of the job only")

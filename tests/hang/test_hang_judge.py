@@ -107,3 +107,50 @@ def test_launch_hang_evidence(capsys):
                  "export TORCH_NCCL_ASYNC_ERROR_HANDLING=3", "export NCCL_RAS_ENABLE=1",
                  "export TORCH_FR_BUFFER_SIZE=500"):  # --env wins over the flag's default
         assert line in out
+
+
+# The MISMATCH block of a 32-rank job as NCCL 2.28's client_support.cc prints it: the majority as a
+# count, the outlier group of two ranks listed one line each (the layout of data/gpu-nccl-2.28.9/
+# ras-hang.txt, with the group lines of rasClientRunComms' "%d ranks have launched up to operation").
+RAS_32 = """NCCL version 2.28.9 compiled with CUDA 13.0
+CUDA runtime version 13000, driver version 13000
+
+Job summary
+===========
+
+  Nodes  Processes         GPUs  Processes     GPUs
+(total)   per node  per process    (total)  (total)
+      4          8            1         32       32
+
+Communicators... (0.012s)
+=============
+
+Group     Comms     Nodes     Ranks     Ranks     Ranks    Status  Errors
+    #  in group  per comm  per node  per comm  in group
+    0         1         4         8        32        32   RUNNING  MISMATCH
+
+Errors
+======
+
+Warnings
+========
+
+#0-0 (5f2e0c1a9b7d3e41) MISMATCH
+  Communicator ranks have different AllReduce operation counts
+  30 ranks have launched up to operation 640
+  2 ranks have launched up to operation 641
+  Rank 9 -- GPU 1 managed by process 20117 on node gpu-b
+  Rank 26 -- GPU 2 managed by process 30555 on node gpu-d
+
+"""
+
+
+def test_ras_text_two_ranks_ahead_issued_an_extra_collective(tmp_path):
+    from ncclkit.logs.analyze import analyze_text
+
+    obj = analyze_text(RAS_32, name="ncclras.txt")
+    assert obj["kind"] == "ras"
+    f = obj["findings"][0]
+    assert (f["id"], f["subject"]) == ("hang.rank_extra_collective", "gpu-b/rank9,gpu-d/rank26")
+    assert "process 20117 on gpu-b" in f["message"]
+    assert {(g["ranks"], g["launched"]) for g in f["evidence"]["groups"]} == {(30, 640), (2, 641)}

@@ -27,7 +27,6 @@ _GROUP_COUNT = re.compile(r"^\s+(\d+) ranks (?:have launched up to operation (\d
                           r"have status (\w+))")
 _COLL = re.compile(r"different (\w+) operation counts")
 _MISSING_COMMA = re.compile(r'([0-9"el\]}])([ \t]*\n[ \t]*")')
-_STATUS = ("NOCOMM", "INIT", "RUNNING", "FINALIZE", "ABORT")
 
 
 class RasError(ValueError):

@@ -10,13 +10,12 @@ names the host:port that did not answer.
 
 from __future__ import annotations
 
-import os
 import socket
 import time
 
 from ncclkit.errors import NcclkitError
 
-__all__ = ["DEFAULT_PORT", "RasReply", "parse_ras_addr", "query_ras", "ras_addr_from_env"]
+__all__ = ["DEFAULT_PORT", "RasReply", "parse_ras_addr", "query_ras"]
 
 DEFAULT_PORT = 28028  # NCCL_RAS_CLIENT_PORT, src/ras/ras_internal.h
 CLIENT_PROTOCOL = 2  # NCCL_RAS_CLIENT_PROTOCOL in 2.28-2.30; the server ignores the number
@@ -138,7 +137,3 @@ def _talk(conn: _Conn, fmt: str, verbose: bool, gather: int) -> RasReply:
         if size > MAX_REPLY_BYTES:
             break
     return RasReply(b"".join(chunks).decode("utf-8", errors="replace"), used, conn.addr)
-
-
-def ras_addr_from_env() -> tuple[str, int]:
-    return parse_ras_addr(os.environ.get("NCCL_RAS_ADDR"))

@@ -154,3 +154,13 @@ def test_ras_text_two_ranks_ahead_issued_an_extra_collective(tmp_path):
     assert (f["id"], f["subject"]) == ("hang.rank_extra_collective", "gpu-b/rank9,gpu-d/rank26")
     assert "process 20117 on gpu-b" in f["message"]
     assert {(g["ranks"], g["launched"]) for g in f["evidence"]["groups"]} == {(30, 640), (2, 641)}
+
+
+def test_inspector_files_of_several_ranks_are_one_job(tmp_path, capsys):
+    for r in range(4):
+        sns = (1405, 1406) if r == 3 else (1405, 1406, 1407)
+        (tmp_path / f"rank{r}.log").write_text("\n".join(_inspector_line(r, sn) for sn in sns) + "\n")
+    assert main(["analyze", "--json", str(tmp_path)]) == 1
+    objs = json.loads(capsys.readouterr().out)
+    assert [o["kind"] for o in objs] == ["inspector"] and objs[0]["file"] == str(tmp_path)
+    assert [(f["id"], f["subject"]) for f in objs[0]["findings"]] == [("hang.rank_not_launched", "node1/rank3")]

@@ -5,13 +5,14 @@ one job (one `flight_recorder` object; the watchdog lines of several logs likewi
 from __future__ import annotations
 
 import os
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, Severity, sort_findings
 from ncclkit.hang.frdump import DumpError, looks_like_dump, looks_like_pickle_dump, read_dump
-from ncclkit.hang.inspector import judge_inspector, looks_like_inspector, read_inspector
+from ncclkit.hang.inspector import InspectorRank, judge_inspector, looks_like_inspector, read_inspector
 from ncclkit.hang.judge import judge_traces, summary
 from ncclkit.hang.ras import RasError, looks_like_ras, read_ras
 from ncclkit.hang.rasjudge import judge_ras
@@ -53,10 +54,11 @@ def analyze_hang(kind: str, data: bytes, name: str) -> dict[str, Any]:
         except RasError as exc:
             return _obj(name, kind, {}, [_unreadable(name, str(exc))])
         return _obj(name, kind, {"report": rep.to_json()}, judge_ras(rep))
-    ranks = read_inspector(text)
-    return _obj(name, kind, {"ranks": [{"communicator": r.comm, "rank": r.rank, "host": r.host, "pid": r.pid,
-                                        "last_coll_sn": r.last_sn, "last_coll": r.last_coll} for r in ranks]},
-                judge_inspector(ranks))
+    return _inspector_object(name, [name], read_inspector(text))
+
+
+def _inspector_object(name: str, files: list[str], ranks: list[InspectorRank]) -> dict[str, Any]:
+    return _obj(name, "inspector", {"files": files, "ranks": [asdict(r) for r in ranks]}, judge_inspector(ranks))
 
 
 def _unreadable(name: str, why: str) -> Finding:
@@ -107,15 +109,20 @@ def watchdog_fields(head_text: str, name: str) -> tuple[dict[str, Any], list[Fin
 
 
 def merge(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Flight-recorder objects of several files -> one; watchdog records of several logs -> one object."""
+    """Flight-recorder (and Inspector) objects of several files -> one each; watchdog records of several
+    logs -> one object."""
     fr = [r for r in results if r.get("kind") == "flight_recorder"]
-    out = [r for r in results if r.get("kind") != "flight_recorder"]
+    out = [r for r in results if r.get("kind") not in ("flight_recorder", "inspector")]
+    ins = [r for r in results if r.get("kind") == "inspector"]
+    if len(ins) > 1:
+        files = [f for r in ins for f in r.get("files") or [r["file"]]]
+        ins = [_inspector_object(_common_name(files), files, [InspectorRank(**d) for r in ins for d in r["ranks"]])]
+    out += ins
     if len(fr) > 1:
         files = [f for r in fr for f in r.get("files") or [r["file"]]]
         traces = [RankTrace.from_json(t) for r in fr for t in r.get("traces") or []]
         unreadable = {k: v for r in fr for k, v in (r.get("unreadable") or {}).items()}
-        name = os.path.commonpath(files) if all(f != "-" for f in files) and len(set(files)) > 1 else files[0]
-        fr = [_fr_object(name or ", ".join(files), files, traces, unreadable)]
+        fr = [_fr_object(_common_name(files), files, traces, unreadable)]
     logs = [r for r in results if r.get("watchdog")]
     if len(logs) > 1:
         traces = [RankTrace.from_json(t) for r in logs for t in r["watchdog"]]
@@ -124,6 +131,15 @@ def merge(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append(_obj(", ".join(r["file"] for r in logs), "watchdog",
                         {"files": [r["file"] for r in logs], "groups": summary(list(by_rank.values()))}, found))
     return fr + out
+
+
+def _common_name(files: list[str]) -> str:
+    """The folder several files share (the object's `file`), else their names."""
+    if all(f != "-" for f in files) and len(set(files)) > 1:
+        common = os.path.commonpath(files)
+        if common:
+            return common
+    return files[0] if len(set(files)) == 1 else ", ".join(files)
 
 
 def list_dir(path: str | Path) -> list[str]:

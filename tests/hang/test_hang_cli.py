@@ -89,3 +89,15 @@ def test_hang_errors_are_one_line(capsys, tmp_path):
     assert main(["hang", "--dumps", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "no flight-recorder dump" in err and "Traceback" not in err
+
+
+def test_hang_dumps_still_judged_when_ras_is_silent(capsys):
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen()  # accepts, never answers
+    with srv:
+        rc = main(["hang", "--dumps", str(GPU / "nccl_trace_rank_"), "--ras", "--ras-addr",
+                   f"127.0.0.1:{srv.getsockname()[1]}", "--timeout", "1"])
+    out = capsys.readouterr()
+    assert rc == 1 and "did not answer" in out.err
+    assert "hang.rank_not_launched [rank1]" in out.out

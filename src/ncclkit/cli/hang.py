@@ -57,13 +57,23 @@ def run(args: argparse.Namespace) -> int:
         results = [r for r in results if r["kind"] in ("flight_recorder", "ras", "inspector")]
     if not args.dumps or args.ras:
         host, port = parse_ras_addr(args.ras_addr or os.environ.get("NCCL_RAS_ADDR"))
-        reply = query_ras(host, port, fmt="json", verbose=True, timeout_s=args.timeout)
+        try:
+            reply = query_ras(host, port, fmt="json", verbose=True, timeout_s=args.timeout)
+        except NcclkitError as exc:
+            if not results:
+                raise
+            # The dumps still say something: RAS's silence is reported next to their verdict.
+            print(f"ncclkit hang: {exc}", file=sys.stderr)
+            return _print(args, merge(results))
         if args.save:
             write_output_file(args.save, reply.text, flag="--save")
         if not reply.text.strip():
             raise NcclkitError(f"RAS at {reply.addr} sent an empty report", hint="query again")
         results.append(analyze_hang("ras", reply.text.encode(), f"ras://{reply.addr}"))
-    results = merge(results)
+    return _print(args, merge(results))
+
+
+def _print(args: argparse.Namespace, results: list[dict[str, Any]]) -> int:
     if args.json:
         json.dump(results, sys.stdout, indent=1)
         sys.stdout.write("\n")

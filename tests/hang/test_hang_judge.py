@@ -164,3 +164,22 @@ def test_inspector_files_of_several_ranks_are_one_job(tmp_path, capsys):
     objs = json.loads(capsys.readouterr().out)
     assert [o["kind"] for o in objs] == ["inspector"] and objs[0]["file"] == str(tmp_path)
     assert [(f["id"], f["subject"]) for f in objs[0]["findings"]] == [("hang.rank_not_launched", "node1/rank3")]
+
+
+def test_ras_warnings_pasted_alone_are_read():
+    from ncclkit.logs.analyze import analyze_text
+
+    obj = analyze_text(RAS_32[RAS_32.index("#0-0"):], name="paste")
+    assert obj["kind"] == "ras" and obj["findings"][0]["id"] == "hang.rank_extra_collective"
+
+
+def test_watchdog_lines_in_separate_rank_logs(tmp_path, capsys):
+    log = (DATA / "gpu-nccl-2.28.9" / "run.log").read_text()
+    cut = log.index("==== rank 1")
+    (tmp_path / "rank0.log").write_text(log[:cut])
+    (tmp_path / "rank1.log").write_text(log[cut:])
+    main(["analyze", "--json", str(tmp_path / "rank0.log"), str(tmp_path / "rank1.log")])
+    objs = json.loads(capsys.readouterr().out)
+    assert [o["kind"] for o in objs] == ["nccl_log", "nccl_log", "watchdog"]
+    assert [(f["id"], f["subject"]) for f in objs[2]["findings"]] == [("hang.rank_not_launched", "rank1")]
+    assert not any(f["id"].startswith("hang.") for o in objs[:2] for f in o["findings"])

@@ -19,6 +19,7 @@ __all__ = ["RasComm", "RasError", "RasRank", "RasReport", "looks_like_ras", "rea
 _TEXT_MARK = re.compile(r"^(?:Job summary|Communicators\.\.\.|Group\s+Comms\s+Nodes)", re.MULTILINE)
 _VERSION = re.compile(r"^NCCL version (\S+)", re.MULTILINE)
 _COMM_HEAD = re.compile(r"^#(\d+-\d+) \(([0-9a-fA-F]+)\) (\w+)")
+_COMM_HEAD_ANY = re.compile(r"^#\d+-\d+ \([0-9a-fA-F]+\) (?:MISMATCH|INCOMPLETE|ERROR)$", re.MULTILINE)
 _PROCESS = re.compile(r"^\s+Process (\d+) on node (\S+) managing GPUs? (.+?)\s*$")
 _RANK = re.compile(r"^\s+Rank (\d+)(?: has launched up to operation (\d+)| (has not launched any operations)|"
                    r" has status (\w+)| reported (.+?))? -- (?:GPUs? (.+?) managed by process (\d+) on node (\S+)|"
@@ -78,7 +79,8 @@ def looks_like_ras(head: str) -> bool:
     s = head.lstrip()
     if s.startswith("{"):
         return '"communicators"' in head and '"nccl_version"' in head
-    return bool(_VERSION.search(head)) and len(_TEXT_MARK.findall(head)) >= 2
+    # a whole report, or only its Errors/Warnings part pasted (no header)
+    return bool(_VERSION.search(head)) and len(_TEXT_MARK.findall(head)) >= 2 or bool(_COMM_HEAD_ANY.search(head))
 
 
 def read_ras(text: str) -> RasReport:

@@ -8,6 +8,8 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
+
 from ncclkit.cli.main import main
 from ncclkit.hang.frdump import read_dump
 from ncclkit.hang.inspector import judge_inspector, read_inspector
@@ -183,3 +185,18 @@ def test_watchdog_lines_in_separate_rank_logs(tmp_path, capsys):
     assert [o["kind"] for o in objs] == ["nccl_log", "nccl_log", "watchdog"]
     assert [(f["id"], f["subject"]) for f in objs[2]["findings"]] == [("hang.rank_not_launched", "rank1")]
     assert not any(f["id"].startswith("hang.") for o in objs[:2] for f in o["findings"])
+
+
+@pytest.mark.slow
+def test_train_hang_evidence_reaches_the_ranks(monkeypatch, capsys):
+    pytest.importorskip("torch")
+    from ncclkit.hang.evidence import hang_evidence_env
+
+    for name in hang_evidence_env():  # the flag sets them in this process: restored afterwards
+        monkeypatch.delenv(name, raising=False)
+    rc = main(["train", "--json", "--device", "cpu", "--model-size", "tiny", "--micro-batch", "2", "--dtype", "fp32",
+               "--steps", "1", "--warmup", "0", "--nosync-steps", "1", "--no-busbw", "--no-verify", "--nproc", "2",
+               "--hang-evidence", "/tmp/ncclkit_test_fr_"])
+    result = json.loads(capsys.readouterr().out)
+    assert rc == 0
+    assert result["nccl_env"]["NCCL_RAS_ENABLE"] == "1"  # as the ranks saw their environment

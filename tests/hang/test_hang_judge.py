@@ -193,7 +193,8 @@ def test_train_hang_evidence_reaches_the_ranks(monkeypatch, capsys):
     from ncclkit.hang.evidence import hang_evidence_env
 
     for name in hang_evidence_env():  # the flag sets them in this process: restored afterwards
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")  # records the variable's state before the test, then unsets it
+        monkeypatch.delenv(name)
     rc = main(["train", "--json", "--device", "cpu", "--model-size", "tiny", "--micro-batch", "2", "--dtype", "fp32",
                "--steps", "1", "--warmup", "0", "--nosync-steps", "1", "--no-busbw", "--no-verify", "--nproc", "2",
                "--hang-evidence", "/tmp/ncclkit_test_fr_"])

@@ -9,7 +9,9 @@ launches the 6th; rank 0 launches it and waits. Then:
      pickle, fr/nccl_trace_rank_<N>) and rank 0 exits (TORCH_NCCL_ASYNC_ERROR_HANDLING=3)
   3. RAS is queried again on rank 1's listener once rank 0 is gone: ras-dead.txt/.json
 Writes under $OUT: the RAS replies, fr.tar (the four dumps), run.log (both ranks' stderr) and
-timeline.json. Usage, from the repository root: OUT=/dir python3 benchmarks/hang_gpu.py
+timeline.json. Usage, from the repository root: OUT=/dir python3 benchmarks/hang_gpu.py [--cli]
+--cli: instead of step 3, run `ncclkit hang` itself during the hang (hang-cli.json, hang-cli.txt)
+and stop once the dumps are written.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ def worker(rank: int) -> None:
 
     def dump_json() -> None:
         c10d = torch._C._distributed_c10d
-        fn = getattr(c10d, "_dump_fr_trace_json", None) or c10d._dump_nccl_trace_json
+        # torch 2.11: ProcessGroupNCCL records into the buffer _dump_nccl_trace_json() reads;
+        # _dump_fr_trace_json() returned an empty dump in the first run (hang.dump_empty).
+        fn = getattr(c10d, "_dump_nccl_trace_json", None) or c10d._dump_fr_trace_json
         with open(os.path.join(FR, f"rank{rank}.json"), "wb") as f:
             f.write(fn())
 
@@ -87,10 +91,24 @@ def _ras(port: int, fmt: str, name: str, events: list) -> str:
     return text
 
 
+def _cli(events: list) -> None:
+    for fmt, name in (("--json", "hang-cli.json"), ("", "hang-cli.txt")):
+        t0 = time.monotonic()
+        run = subprocess.run([sys.executable, "-m", "ncclkit", "hang", "--ras-addr", f"localhost:{RAS_PORT}",
+                              "--timeout", "20", *([fmt] if fmt else [])],
+                             capture_output=True, text=True, timeout=40)
+        with open(os.path.join(OUT, name), "w") as f:
+            f.write(run.stdout + run.stderr)
+        events.append({"t": round(time.time(), 1), "cli": name, "rc": run.returncode,
+                       "seconds": round(time.monotonic() - t0, 2)})
+        print(events[-1], flush=True)
+
+
 def main() -> int:
-    if len(sys.argv) > 1:
+    if len(sys.argv) > 1 and sys.argv[1] != "--cli":
         worker(int(sys.argv[1]))
         return 0
+    cli = sys.argv[1:] == ["--cli"]
     os.makedirs(FR, exist_ok=True)
     env = dict(os.environ, MASTER_ADDR="127.0.0.1", MASTER_PORT=str(PORT), WORLD_SIZE="2",
                NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1",
@@ -114,7 +132,15 @@ def main() -> int:
     try:
         ok = _wait_for(lambda: all(os.path.exists(os.path.join(OUT, m)) for m in ("stalled1", "launched0")), 120)
         events.append({"t": round(time.time(), 1), "hang_reached": ok})
-        if ok:
+        if ok and cli:
+            time.sleep(4)
+            _cli(events)
+            done = _wait_for(lambda: len([n for n in os.listdir(FR) if n.startswith("nccl_trace_rank_")]) == 2
+                             and all(os.path.exists(os.path.join(FR, f"rank{r}.json")) for r in range(2)),
+                             TIMEOUT_S + 40)
+            time.sleep(2)  # let the last dump finish writing
+            events.append({"t": round(time.time(), 1), "dumps_written": done})
+        elif ok:
             time.sleep(4)
             _ras(RAS_PORT, "text", "ras-hang.txt", events)
             _ras(RAS_PORT, "json", "ras-hang.json", events)

@@ -68,3 +68,12 @@ def test_watchdog_lines_of_both_ranks_name_rank1():
     ids = [(f["id"], f["subject"]) for f in obj["findings"]]
     assert ("hang.rank_not_launched", "rank1") in ids and ids[0][0] == "hang.rank_not_launched"
     assert {t["rank"] for t in obj["watchdog"]} == {0, 1}
+
+
+def test_nccl_json_dumps_taken_while_stuck(capsys):
+    folder = GPU.parent / "gpu-nccl-2.28.9-json"
+    rc = main(["analyze", "--json", str(folder)])
+    objs = json.loads(capsys.readouterr().out)
+    assert rc == 1 and [o["kind"] for o in objs] == ["flight_recorder"]
+    assert _errors(objs[0]) == [("hang.rank_not_launched", "rank1")]
+    assert objs[0]["groups"][0]["last_completed"] == {"rank0": 5, "rank1": 5}

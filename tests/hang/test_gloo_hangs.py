@@ -2,7 +2,7 @@
 collective, one stuck before it, one that dies. ncclkit must name the culprit rank, and agree with
 torchfrtrace (PyTorch's own analyzer) on the same dumps wherever that one gives a verdict.
 
-The live test makes the hangs now (tests/hang/make_gloo_hang.py, ~2 s gloo timeouts, the three
+The live test makes the hangs now (tests/hang/make_gloo_hang.py, 4 s gloo timeouts, the three
 scenarios in parallel); the others read the dumps committed from the same script (data/README.md).
 """
 
@@ -98,7 +98,9 @@ def test_live_gloo_hangs(capsys, tmp_path):
                                   str(29620 + 10 * i)], stderr=subprocess.DEVNULL)
              for i, s in enumerate(sorted(EXPECTED))}
     for p in procs.values():
-        assert p.wait(timeout=150) == 0
+        assert p.wait(timeout=200) == 0
+    made = sorted(str(f.relative_to(tmp_path)) for f in tmp_path.rglob("rank*"))
+    assert len(made) == 16, made  # 3+3+2 JSON and pickle dumps (the dead rank leaves none)
     theirs = _torchfrtrace(tmp_path)
     for scenario, expected in EXPECTED.items():
         objs = _analyze(capsys, tmp_path / scenario)

@@ -91,7 +91,7 @@ CASES = [
     (["env", "--root", N, "--topo-out", "nodir/t.xml"], "--topo-out nodir/t.xml", 2, ["nodir"]),
     (["env", "--root", N, "--topo-out", "adir"], "--topo-out adir: is a folder", 2, []),
     (["env", "--root", N, "--check", "env_noeq", "--topo-out", "t.xml"], "env_noeq", 2, ["t.xml"]),
-    (["analyze", "adir"], "adir: is a folder", 2, []),
+    (["analyze", "adir"], "adir: the folder holds no file", 2, []),  # a folder stands for its files
     (["analyze", "missing"], "missing: no such file", 2, []),
     (["analyze", "empty.txt", "--line-rate-gbps", "-5"], "'-5': must be above 0", 2, []),
     (["analyze", "empty.txt", "--line-rate-gbps", "nan"], "'nan'", 2, []),

@@ -148,6 +148,15 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "launch.host_wrong_interface": Cause.WRONG_INTERFACE,
     "launch.port_in_use": Cause.FIREWALL_OR_PORT_BLOCKED,
     "launch.port_unreachable": Cause.FIREWALL_OR_PORT_BLOCKED,
+    # hang diagnosis (ncclkit.hang): a dead rank is the failure, the others only wait for it; a stuck
+    # collective or an input problem states no cause of its own.
+    "hang.rank_missing": Cause.RANK_CRASHED_ELSEWHERE,
+    "hang.all_in_collective": None,
+    "hang.rank_async_error": None,
+    "hang.dump_unreadable": None,
+    "hang.dump_empty": None,
+    "hang.dump_rank_unknown": None,
+    "hang.single_dump": None,
 }
 
 # The default cause of an id area (the part before the dot); an area absent here has no default.

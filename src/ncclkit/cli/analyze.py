@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
 from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import ExitCode, NcclkitError
+from ncclkit.hang.analyze import list_dir, merge
 from ncclkit.logs.analyze import KINDS, analyze_path, analyze_stream
 from ncclkit.logs.render import render_text
 
@@ -23,8 +25,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "analyze", help="read NCCL logs, nccl-tests output, topo/ibstat/show_gids listings",
         description="Read NCCL_DEBUG logs, nccl-tests output (text or -J JSON), `nvidia-smi topo -m`, "
-                    "ibstat/ibstatus/ibv_devinfo/ibv_devices or show_gids, and report findings.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="input files, or - for stdin")
+                    "ibstat/ibstatus/ibv_devinfo/ibv_devices, show_gids, PyTorch flight-recorder dumps, "
+                    "NCCL RAS reports or Inspector output, and report findings.")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="input files, or - for stdin; a folder stands for the files in it (e.g. the "
+                        "flight-recorder dumps of every rank, judged together)")
     p.add_argument("--json", action="store_true", help="print the JSON list (docs/CONTRACTS.md section 5)")
     p.add_argument("--kind", choices=[k for k in KINDS if k != "unknown"],
                    help="skip detection and read every input as this kind")
@@ -42,7 +47,8 @@ def _unreadable(name: str, message: str, fix: str) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     unreadable: list[str] = []
-    for name in args.files:
+    names = [f for n in args.files for f in (list_dir(n) if n != "-" and os.path.isdir(n) else [n])]
+    for name in names:
         try:
             if name == "-":
                 if sys.stdin is None:
@@ -62,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
             unreadable.append(name)
             results.append(_unreadable(name, message, "report this input as an ncclkit bug; the "
                                                       "other files are read"))
-    if len(unreadable) == len(args.files):
+    if len(unreadable) == len(names):
         raise NcclkitError("no input could be read: " + ", ".join(unreadable),
                            hint="check the paths (use - to read stdin)")
+    results = merge(results)  # several ranks' hang evidence -> one object per job
     if args.json:
         json.dump(results, sys.stdout, indent=1)
         sys.stdout.write("\n")

@@ -12,6 +12,7 @@ from pathlib import Path
 from ncclkit.cli.argtypes import positive_float, positive_int, tcp_port
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, exit_code_for, sort_findings
+from ncclkit.hang.evidence import DEFAULT_PREFIX, hang_evidence_env
 from ncclkit.launch import (DEBUG_ENV, FORMATS, HostList, LaunchFile, LaunchSpec, NodeEnv,
                             check_hosts, check_master_port, env_from_json, env_from_root,
                             expand_nodelist, parse_hostfile, render, split_env, validate_host,
@@ -54,6 +55,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--image", help="container image (k8s)")
     p.add_argument("--no-debug-env", action="store_true",
                    help="leave out NCCL_DEBUG=INFO (set by default for the first run)")
+    p.add_argument("--hang-evidence", nargs="?", const=DEFAULT_PREFIX, default=None, metavar="PREFIX",
+                   help="set the variables that make a hang leave evidence: flight recorder dumped on timeout "
+                        f"to PREFIX<rank> (default {DEFAULT_PREFIX}), RAS on; read with `ncclkit hang`")
     p.add_argument("--no-preflight", action="store_true", help="skip name and port checks")
     p.add_argument("--preflight-timeout", type=positive_float, default=3.0,
                    help="seconds for each name lookup and port check (default 3)")
@@ -136,6 +140,8 @@ def build_spec(args: argparse.Namespace) -> tuple[LaunchSpec, dict[str, NodeEnv]
         raise NcclkitError("processes per node unknown", hint="pass --nproc-per-node N (GPUs)")
     per_host, default = _node_envs(args, hosts)
     extra = _extra_env(args)
+    if args.hang_evidence:  # --env wins over these defaults
+        extra = {**validate_env(hang_evidence_env(args.hang_evidence), source="--hang-evidence"), **extra}
     full = {h: {**e.env, **extra} for h, e in per_host.items()}
     common = split_env(full) if full else {**(default.env if default else {}), **extra}
     master = validate_host(args.master_addr, source="--master-addr") if args.master_addr \

@@ -14,7 +14,7 @@ from ncclkit.errors import ExitCode, NcclkitError
 __all__ = ["build_parser", "main"]
 
 # Each name is a module ncclkit.cli.<name> with add_parser(subparsers) and run(args) -> int.
-COMMANDS = ("doctor", "snapshot", "env", "analyze", "bench", "cluster", "launch", "train", "plan",
+COMMANDS = ("doctor", "snapshot", "env", "analyze", "hang", "bench", "cluster", "launch", "train", "plan",
             "report", "bundle")
 
 

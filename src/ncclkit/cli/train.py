@@ -12,6 +12,7 @@ from typing import Any
 
 from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import NcclkitError
+from ncclkit.hang.evidence import DEFAULT_PREFIX, hang_evidence_env
 from ncclkit.inputfile import read_input_json
 from ncclkit.outputfile import check_output_file, write_output_file
 from ncclkit.train.config import PRESETS
@@ -70,6 +71,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--log-dir", type=Path, help="with --nproc: keep each rank's log here")
     p.add_argument("--bench-json", type=Path,
                    help="also write the all_reduce busbw samples as a bench JSON for `plan`")
+    p.add_argument("--hang-evidence", nargs="?", const=DEFAULT_PREFIX, default=None, metavar="PREFIX",
+                   help="record collectives and dump them on a timeout to PREFIX<rank> (default "
+                        f"{DEFAULT_PREFIX}), RAS on; read them with `ncclkit hang --dumps PREFIX`")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     return p
 
@@ -153,6 +157,11 @@ def run(args: argparse.Namespace) -> int:
     if args.bench_json is not None:  # before the job: a typo must not cost the whole run
         check_output_file(args.bench_json, flag="--bench-json")
     opts = _options(args)
+    if args.hang_evidence:
+        # Before any process group exists (ProcessGroupNCCL reads them when created); the ranks
+        # --nproc starts inherit them. Variables the user already set win.
+        for name, value in hang_evidence_env(args.hang_evidence).items():
+            os.environ.setdefault(name, value)
     result = _execute(args, opts)
     if args.nproc is None and int(os.environ.get("WORLD_SIZE", "1")) > 1:
         _report(args, result)

@@ -14,6 +14,8 @@ from typing import Any, BinaryIO
 
 from ncclkit.errors import NcclkitError
 from ncclkit.findings import Finding, Severity, sort_findings
+from ncclkit.hang.analyze import HANG_KINDS, analyze_hang, watchdog_fields
+from ncclkit.hang.frdump import looks_like_pickle_dump
 from ncclkit.inputfile import open_input_fd
 from ncclkit.logs.checks import (
     check_gids,
@@ -81,6 +83,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     """Analyze a binary stream (a file, stdin.buffer); NCCL logs are streamed, not loaded."""
     start = _seekable_at(stream)
     head = stream.read(HEAD_BYTES) or b""
+    if kind is None and looks_like_pickle_dump(head):
+        kind = "flight_recorder"  # torch's dump-on-timeout pickle (binary, read as plain data only)
     if kind is None and is_binary(head):
         return _result(name, "unknown", {}, [Finding(
             id="input.binary", severity=Severity.INFO, subject=name,
@@ -97,8 +101,12 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
             summary = parse_nccl_log_stream(stream)
         else:
             summary = parse_nccl_log_stream(io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20))
-        return _result(name, kind, summary.to_json(), check_log(summary, name))
+        # PyTorch watchdog lines of several ranks name the one that lags (ncclkit.hang.watchdog).
+        wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
+        return _result(name, kind, {**summary.to_json(), **wd_fields}, wd_findings + check_log(summary, name))
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
+    if kind in HANG_KINDS:
+        return analyze_hang(kind, head + rest, name)
     text = strip_ansi((head + rest).decode("utf-8", errors="replace") if rest else head_text)
     if kind == "nccl_tests":
         tests = parse_nccl_tests(text)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 
+from ncclkit.hang.analyze import detect_hang_kind
 from ncclkit.logs.nccl_tests import looks_like_row
 
 __all__ = ["ANSI_ESCAPE", "HEAD_BYTES", "KINDS", "detect_kind", "is_binary", "strip_ansi"]
 
-KINDS = ("nccl_log", "nccl_tests", "topo", "ibstat", "ibv_devinfo", "show_gids", "unknown")
+KINDS = ("nccl_log", "nccl_tests", "topo", "ibstat", "ibv_devinfo", "show_gids", "flight_recorder", "ras",
+         "inspector", "unknown")
 HEAD_BYTES = 1 << 20
 
 # Terminal colour/underline sequences: log viewers colour levels, and `nvidia-smi topo -m` underlines
@@ -53,6 +55,9 @@ def strip_ansi(text: str) -> str:
 def detect_kind(head: str) -> str:
     """One of KINDS for the first part of a text (decoded with errors="replace")."""
     head = strip_ansi(head)
+    hang = detect_hang_kind(b"", head)  # flight-recorder JSON, RAS report, Inspector JSONL (ncclkit.hang)
+    if hang:
+        return hang
     stripped = head.lstrip()
     if stripped.startswith("{") and '"results"' in head:
         return "nccl_tests"  # nccl-tests -J JSON

@@ -35,6 +35,13 @@ def _facts(r: dict[str, Any]) -> list[str]:
         return [f"{p['device']}:{p['port'] if p['port'] is not None else '-'} {p['state'] or '?'}/"
                 f"{p['phys_state'] or '?'} {p['rate_gbps'] if p['rate_gbps'] is not None else '?'} Gb/s "
                 f"{p['link_layer'] or ''}".rstrip() for p in r.get("ports") or []]
+    if kind in ("flight_recorder", "watchdog"):
+        return [f"group {g['process_group']}: last enqueued " + ", ".join(f"{k} #{v}" for k, v in
+                g["last_enqueued"].items()) for g in r.get("groups") or []]
+    if kind == "ras":
+        rep = r.get("report") or {}
+        return [f"NCCL {rep.get('nccl_version') or '?'} RAS report ({rep.get('format')}), "
+                f"{len(rep.get('comms') or [])} communicator(s)"]
     if kind == "show_gids":
         rec = r.get("recommended_gid_index") or {}
         return [f"{len(r.get('gids') or [])} GID(s); RoCE v2 IPv4 index per port: "

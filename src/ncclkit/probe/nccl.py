@@ -26,7 +26,9 @@ __all__ = ["ENV_EXACT", "ENV_PREFIXES", "NOT_READ_BY_NCCL", "filter_env", "parse
 
 SOURCE_VERSION = "nccl.version"
 SOURCE_ENV = "nccl.env"
-ENV_PREFIXES = ("NCCL_", "UCX_", "MASTER_")
+# TORCH_*: ProcessGroupNCCL's own settings (flight recorder, dump on timeout, error handling) decide
+# whether a hang leaves evidence (ncclkit.hang.evidence).
+ENV_PREFIXES = ("NCCL_", "UCX_", "MASTER_", "TORCH_")
 ENV_EXACT = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER")
 # NCCL_-named variables that NCCL itself never reads: kept in the facts (they tell what the image
 # ships) but no rule, recommendation or cross-node comparison may treat them as NCCL settings.

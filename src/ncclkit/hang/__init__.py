@@ -1,0 +1,2 @@
+"""Hang diagnosis: readers of flight-recorder dumps, RAS reports, Inspector and watchdog lines
+(records), a judge (findings per process group), and the live RAS client."""

@@ -1,0 +1,46 @@
+"""PyTorch ProcessGroupNCCL watchdog and dump-signal lines -> RankTrace records (no per-op history).
+
+The lines (torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp, 2.4-2.13):
+  [PG ID 0 PG GUID 0(default_pg) Rank 0]  failure detected by watchdog at work sequence id: 6 PG status:
+      last enqueued work: 6, last completed work: 5
+  [PG ID 0 PG GUID 0(default_pg) Rank 1] Received a dump signal due to a collective timeout from rank 0 ...
+      Last enqueued NCCL work: 5, last completed NCCL work: 5.
+  [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=6, OpType=ALLREDUCE, NumelIn=1048576, ...
+The last line of each rank and group wins (the numbers only grow).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ncclkit.hang.records import GroupTrace, Op, RankTrace
+
+__all__ = ["has_watchdog_lines", "read_watchdog"]
+
+_STATE = re.compile(r"\[PG ID (\S+) PG GUID ([^\s(]*)\(([^)]*)\) Rank (\d+)\][^\n]*?last enqueued (?:NCCL )?work: (-?\d+), "
+                    r"last completed (?:NCCL )?work: (-?\d+)", re.IGNORECASE)
+_TIMEOUT = re.compile(r"\[(?:PG ID (\S+) PG GUID [^\]]*? )?Rank (\d+)\][^\n]*?Watchdog caught collective operation timeout: "
+                      r"WorkNCCL\(SeqNum=(\d+), OpType=(\w+)(?:, NumelIn=(\d+))?")
+
+
+def has_watchdog_lines(text: str) -> bool:
+    return _STATE.search(text) is not None
+
+
+def read_watchdog(text: str, name: str) -> list[RankTrace]:
+    traces: dict[int, RankTrace] = {}
+    for m in _STATE.finditer(text):
+        rank = int(m.group(4))
+        t = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl"))
+        g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2), desc=m.group(3)))
+        g.last_enqueued, g.last_completed = int(m.group(5)), int(m.group(6))
+    for m in _TIMEOUT.finditer(text):
+        t = traces.get(int(m.group(2)))
+        if t is None:
+            continue
+        g = t.groups.get(m.group(1) or "0") or next(iter(t.groups.values()))
+        seq = int(m.group(3))
+        if g.op(seq) is None:
+            g.ops.append(Op(seq=seq, name=m.group(4).lower().replace("allreduce", "all_reduce"),
+                            in_sizes=[[int(m.group(5))]] if m.group(5) else [], state="started"))
+    return [traces[r] for r in sorted(traces)]

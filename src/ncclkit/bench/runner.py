@@ -1,9 +1,10 @@
 """Run a size sweep of collectives on this rank and, on rank 0, assemble the BenchResult.
 
 The one place that owns the sweep: for each NCCL_ALGO value, collective, size and in-place flag
-it builds the buffers a Collective record asks for, runs one checked call (inputs from
-collectives.pattern, output poisoned first so an unwritten element counts as wrong), then times
-`iters` calls (timing.time_calls). torch.distributed (gloo) is the control plane everywhere:
+it takes the buffers a Collective record asks for out of two max-size allocations, runs one
+checked call (inputs from collectives.pattern, output poisoned first so an unwritten element
+counts as wrong), then times `iters` calls as nccl-tests does (timing). torch.distributed (gloo)
+is the control plane everywhere:
 rendezvous, the NCCL unique id, barriers and the final exchange of per-rank times.
 """
 
@@ -15,11 +16,12 @@ import socket
 from dataclasses import dataclass
 from typing import Any
 
-from ncclkit.bench.collectives import Buffers, Collective, busbw_gbps, get_collective, pattern
+from ncclkit.bench.collectives import (Buffers, Collective, Sizing, busbw_gbps, get_collective,
+                                       pattern)
 from ncclkit.bench.dist import DistContext
 from ncclkit.bench.engines import DirectEngine, TorchEngine, torch_dtype
 from ncclkit.bench.results import BenchConfig, BenchResult, BenchSample, RankInfo
-from ncclkit.bench.timing import time_calls
+from ncclkit.bench.timing import Window, time_compiled, time_python
 from ncclkit.errors import NcclkitError
 
 __all__ = ["NET_ONLY_ENV", "run_rank"]
@@ -45,20 +47,38 @@ class _Local:
     time_us: float
     wrong: int
     checked: bool
+    iter_us: tuple[float, ...] = ()
 
 
 def _log(msg: str) -> None:
     print(msg, flush=True)  # rank logs double as the progress signal of dist.spawn_local
 
 
+def _boot_id() -> str | None:
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
 def _rank_info(torch: Any, ctx: DistContext, device: Any) -> RankInfo:
-    name = bus = None
+    name = bus = mem = l2 = None
     if device.type == "cuda":
         props = torch.cuda.get_device_properties(device)
         name = props.name
         if hasattr(props, "pci_bus_id"):
             bus = f"{props.pci_domain_id:04x}:{props.pci_bus_id:02x}:{props.pci_device_id:02x}.0"
+        clock_khz, width = getattr(props, "memory_clock_rate", 0), getattr(
+            props, "memory_bus_width", 0)
+        # double data rate: two transfers of width/8 bytes per memory clock
+        mem = 2 * width / 8 * clock_khz * 1e3 / 1e9 if clock_khz and width else None
+        l2 = getattr(props, "L2_cache_size", None) or None
     return RankInfo(
+        boot_id=_boot_id(),
+        nccl_hostid=os.environ.get("NCCL_HOSTID"),
+        mem_gbyte=mem,
+        l2_bytes=l2,
         rank=ctx.rank,
         host=socket.gethostname(),
         pid=os.getpid(),
@@ -144,85 +164,151 @@ class _Sweep:
     device: Any
     stream: Any  # a CUDA stream on GPUs, None on CPUs
     algo: str | None
+    window: Window
 
 
-def _buffers(sw: _Sweep, coll: Collective, size: int, in_place: bool, dtype: Any) -> Buffers:
-    torch, engine, ctx = sw.torch, sw.engine, sw.ctx
-    elem = torch.empty((), dtype=dtype).element_size()
-    sz = coll.sizing(size, elem, ctx.world_size)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Space:
+    """One collective's send and receive buffers, max_bytes each, as nccl-tests allocates them
+    once (common.cu AllocateBuffs) and every row and iteration takes a slice of."""
+
+    send: Any
+    recv: Any
+    dtype: Any
+    elem: int
+
+
+def _buffers(sw: _Sweep, coll: Collective, sz: Sizing, in_place: bool, space: _Space,
+             offset: int) -> Buffers:
+    """The row's buffers at `offset` elements (startColl's shift), in-place offsets applied."""
     if in_place:
-        whole = engine.alloc(max(sz.send_elems, sz.recv_elems), dtype, sw.device)
-        s_off, r_off = coll.in_place_offsets(ctx.rank, sz)
+        whole = space.recv[offset : offset + max(sz.send_elems, sz.recv_elems)]
+        s_off, r_off = coll.in_place_offsets(sw.ctx.rank, sz)
         send, recv = whole[s_off : s_off + sz.send_elems], whole[r_off : r_off + sz.recv_elems]
     else:
-        send = engine.alloc(sz.send_elems, dtype, sw.device)
-        recv = engine.alloc(sz.recv_elems, dtype, sw.device)
-    return Buffers(
-        send=send,
-        recv=recv,
-        sizing=sz,
-        rank=ctx.rank,
-        nranks=ctx.world_size,
-        root=sw.config.root if coll.rooted else -1,
-        op=sw.config.op,
-    )
+        send = space.send[offset : offset + sz.send_elems]
+        recv = space.recv[offset : offset + sz.recv_elems]
+    return Buffers(send=send, recv=recv, sizing=sz, rank=sw.ctx.rank, nranks=sw.ctx.world_size,
+                   root=sw.config.root if coll.rooted else -1, op=sw.config.op)
 
 
-def _one_row(sw: _Sweep, coll: Collective, size: int, in_place: bool) -> _Local:
-    dtype = torch_dtype(sw.torch, sw.config.dtype)
-    b = _buffers(sw, coll, size, in_place, dtype)
+def _steps(config: BenchConfig, sz: Sizing) -> int:
+    # startColl: steps = maxbytes / max(sendBytes, expectedBytes), at least 1
+    return max(config.max_bytes // sz.size_bytes, 1) if sz.size_bytes else 1
+
+
+def _sweep_collective(sw: _Sweep, coll: Collective, sizes: list[int]) -> list[_Local]:
+    torch, engine = sw.torch, sw.engine
+    dtype = torch_dtype(torch, sw.config.dtype)
+    elem = torch.empty((), dtype=dtype).element_size()
+    n = max(sw.config.max_bytes // elem, 1)
+    space = _Space(send=engine.alloc(n, dtype, sw.device), recv=engine.alloc(n, dtype, sw.device),
+                   dtype=dtype, elem=elem)
+    rows = []
     try:
-        return _check_and_time(sw, coll, b, in_place, dtype)
+        _warm_up(sw, coll, space)
+        for size in sizes:
+            sz = coll.sizing(size, elem, sw.ctx.world_size)
+            if sz.count == 0:
+                continue  # below one 16-byte group per rank: nothing to move
+            for in_place in (False, True):
+                rows.append(_check_and_time(sw, coll, sz, in_place, space))
+            if sw.ctx.rank == 0:
+                _log(f"# {coll.name} {size} B done")
     finally:
-        del b
-        sw.engine.release()
+        del space
+        engine.release()
+    return rows
 
 
-def _check_and_time(sw: _Sweep, coll: Collective, b: Buffers, in_place: bool, dtype: Any) -> _Local:
-    torch, engine, config, stream = sw.torch, sw.engine, sw.config, sw.stream
-    barrier = torch.distributed.barrier
+def _issuer(sw: _Sweep, coll: Collective, sz: Sizing, in_place: bool,
+            space: _Space) -> tuple[Any, Any]:
+    """(compiled-loop arguments or None, Python issue(i)) for one row."""
+    steps = _steps(sw.config, sz)
+    shift = sz.size_bytes // space.elem
+    if isinstance(sw.engine, DirectEngine) and sw.stream is not None:
+        b0 = _buffers(sw, coll, sz, in_place, space, 0)
+        args = sw.engine.coll_args(coll.name, b0, shift=sz.size_bytes, steps=steps,
+                                   stream=sw.stream.cuda_stream)
+        if args is not None:
+            return args, None
+    distinct = min(steps, max(sw.config.iters, sw.config.warmup_iters, 1))
+    views = [_buffers(sw, coll, sz, in_place, space, shift * k) for k in range(distinct)]
+    return None, lambda i: coll.call(sw.engine, views[i % len(views)])
+
+
+def _issue_n(sw: _Sweep, args: Any, issue: Any, n: int) -> None:
+    """n untimed calls from iteration 0, then the stream sync (completeColl)."""
+    if args is not None:
+        loop = sw.engine.loop()
+        loop.issue(args, 0, n)
+        loop.sync(args.stream)
+        return
+    if sw.stream is None:
+        for i in range(n):
+            issue(i)
+        return
+    with sw.torch.cuda.stream(sw.stream):
+        for i in range(n):
+            issue(i)
+    sw.stream.synchronize()
+
+
+def _warm_up(sw: _Sweep, coll: Collective, space: _Space) -> None:
+    """TimeTest's warm-up: -w out-of-place calls at every size from min to max, doubling."""
+    if sw.config.warmup_iters <= 0:
+        return
+    size = sw.config.min_bytes
+    while size <= sw.config.max_bytes and size > 0:
+        sz = coll.sizing(size, space.elem, sw.ctx.world_size)
+        if sz.count > 0:
+            args, issue = _issuer(sw, coll, sz, False, space)
+            sw.engine.set_timing(True)
+            try:
+                _issue_n(sw, args, issue, sw.config.warmup_iters)
+            finally:
+                sw.engine.set_timing(False)
+        size *= 2
+
+
+def _check(sw: _Sweep, coll: Collective, b: Buffers, dtype: Any) -> tuple[int, bool]:
+    torch, stream, config = sw.torch, sw.stream, sw.config
+    poison = float("nan") if dtype.is_floating_point else 0
+    b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
+    b.send.copy_(pattern(torch, b.rank, b.sizing.send_elems, op=config.op, dtype=dtype,
+                         device=sw.device))
+    if stream is not None:
+        stream.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(stream):
+            coll.call(sw.engine, b)
+        stream.synchronize()
+    else:
+        coll.call(sw.engine, b)
+    want = coll.expected(torch, b, dtype)
+    if want is None:
+        return 0, False
+    return _count_wrong(torch, b.recv, want, config.dtype), True
+
+
+def _check_and_time(sw: _Sweep, coll: Collective, sz: Sizing, in_place: bool,
+                    space: _Space) -> _Local:
     wrong, checked = 0, False
-    if config.check and (coll.checks_in_place or not in_place):
-        poison = float("nan") if dtype.is_floating_point else 0
-        b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
-        b.send.copy_(
-            pattern(torch, b.rank, b.sizing.send_elems, op=config.op, dtype=dtype, device=sw.device)
-        )
-        if stream is not None:
-            stream.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(stream):
-                coll.call(engine, b)
-            stream.synchronize()
-        else:
-            coll.call(engine, b)
-        want = coll.expected(torch, b, dtype)
-        if want is not None:
-            checked = True
-            wrong = _count_wrong(torch, b.recv, want, config.dtype)
-    engine.set_timing(True)
+    if sw.config.check and (coll.checks_in_place or not in_place):
+        wrong, checked = _check(sw, coll, _buffers(sw, coll, sz, in_place, space, 0), space.dtype)
+    args, issue = _issuer(sw, coll, sz, in_place, space)
+    sw.engine.set_timing(True)
     try:
-        time_us = time_calls(
-            torch,
-            lambda: coll.call(engine, b),
-            iters=config.iters,
-            warmup_iters=config.warmup_iters,
-            graph_launches=config.graph_launches,
-            stream=stream,
-            barrier=barrier,
-        )
+        _issue_n(sw, args, issue, 1)  # BenchTime's "Sync" call
+        sw.window.barrier()
+        if args is not None:
+            t = time_compiled(sw.torch, sw.engine.loop(), args, sw.stream, sw.window)
+        else:
+            t = time_python(sw.torch, issue, sw.stream, sw.window)
     finally:
-        engine.set_timing(False)
-    return _Local(
-        collective=coll.name,
-        size_bytes=b.sizing.size_bytes,
-        count=b.sizing.count,
-        algbw_bytes=b.sizing.algbw_bytes,
-        in_place=in_place,
-        algo=sw.algo,
-        time_us=time_us,
-        wrong=wrong,
-        checked=checked,
-    )
+        sw.engine.set_timing(False)
+    return _Local(collective=coll.name, size_bytes=sz.size_bytes, count=sz.count,
+                  algbw_bytes=sz.algbw_bytes, in_place=in_place, algo=sw.algo,
+                  time_us=t.seconds * 1e6, wrong=wrong, checked=checked, iter_us=t.iter_us)
 
 
 def _nccl_version(torch: Any, engine: Any) -> int | None:
@@ -258,20 +344,14 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
             nccl_version = nccl_version or (
                 _nccl_version(torch, engine) if config.backend == "nccl" else None
             )
+            window = Window(iters=config.iters, graph_launches=config.graph_launches
+                            if device.type == "cuda" else 0, timer=config.timer,
+                            per_iter=config.per_iter, barrier=dist.barrier)
             sweep = _Sweep(torch=torch, engine=engine, config=config, ctx=ctx, device=device,
-                           stream=stream, algo=algo)
+                           stream=stream, algo=algo, window=window)
             try:
                 for coll in colls:
-                    for size in config.sizes():
-                        elem = torch.empty(
-                            (), dtype=torch_dtype(torch, config.dtype)
-                        ).element_size()
-                        if coll.sizing(size, elem, ctx.world_size).count == 0:
-                            continue  # below one 16-byte group per rank: nothing to move
-                        for in_place in (False, True):
-                            rows.append(_one_row(sweep, coll, size, in_place))
-                        if ctx.rank == 0:
-                            _log(f"# {coll.name} {size} B done")
+                    rows += _sweep_collective(sweep, coll, config.sizes())
             finally:
                 engine.close()
                 if saved_algo is None:
@@ -321,6 +401,7 @@ def _assemble(
                 time_us_max=max(times),
                 rank_time_us=times,
                 algo=row.algo,
+                iter_time_us=tuple(max(vals) for vals in zip(*(r[i].iter_us for r in everyone))),
             )
         )
     mode = "graph" if on_gpu and config.graph_launches > 0 else "eager"

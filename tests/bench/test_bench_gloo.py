@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -87,7 +88,9 @@ def test_table_reads_back_through_our_nccl_tests_parser(three_ranks: BenchResult
 
 def test_a_corrupted_result_is_caught(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("PYTHONPATH", TESTS)
+    # the ranks must import this ncclkit too (PYTHONPATH may point at a checkout's src)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        p for p in (TESTS, os.environ.get("PYTHONPATH")) if p))
     rc = main(["bench", "--nproc", "2", "-c", "bench_faulty:FAULTY_ALL_REDUCE", "-b", "256",
                "-e", "1K", "-f", "4", "-n", "2", "--json", "--timeout", "60"])
     doc = json.loads(capsys.readouterr().out)

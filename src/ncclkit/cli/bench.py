@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from typing import Any
 
 from ncclkit.cli.argtypes import (
@@ -210,12 +211,29 @@ def run(args: argparse.Namespace) -> int:
         return exit_code_for(findings)
     from ncclkit.bench.compare import read_compare_file  # noqa: PLC0415
 
-    # Read --compare before the sweep: a wrong path must not cost a whole run.
+    # Read --compare and check -J's directory before the sweep: a wrong path must not cost a run.
     compare_text = read_compare_file(args.compare) if args.compare else None
+    if args.output_file:
+        from ncclkit.outputfile import check_output_file  # noqa: PLC0415
+
+        check_output_file(args.output_file, flag="-J")
+    args.started = time.time()
     result = _run_sweep(args)
     if result is None:
         return 0  # not rank 0: rank 0 prints
     return _report(args, result, compare_text)
+
+
+def _write_json(args: argparse.Namespace, result: Any) -> None:
+    """-J FILE: nccl-tests' JSON, one document a collective (ntjson.json_paths)."""
+    from ncclkit.bench.ntjson import json_paths, nccl_tests_json  # noqa: PLC0415
+    from ncclkit.outputfile import write_output_file  # noqa: PLC0415
+
+    names = list(dict.fromkeys(s.collective for s in result.samples))
+    for name, path in json_paths(args.output_file, names).items():
+        doc = nccl_tests_json(result, name, argv=sys.argv[1:], start=args.started,
+                              end=time.time())
+        write_output_file(path, json.dumps(doc, indent=1), flag="-J")
 
 
 def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> int:
@@ -230,8 +248,13 @@ def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> 
         _facts(args), single_node=single_node, net_only=result.config.net_only,
         nvlink_gbyte=args.nvlink_gbyte, pcie_gbyte=args.pcie_gbyte, nic_gbit=args.nic_gbit,
         nics=args.nics, expect_busbw_gbyte=args.expect_busbw)
-    findings = sort_findings(check_result(result, exp))
+    from ncclkit.bench.sanity import check_sanity  # noqa: PLC0415
+
+    result, sane = check_sanity(result, exp.line_rate_gbyte if exp else None)
+    findings = sort_findings(sane + check_result(result, exp))
     result = dataclasses.replace(result, findings=tuple(findings))
+    if args.output_file:
+        _write_json(args, result)
     compared = None
     if compare_text is not None:
         compared = compare_with_nccl_tests(result, compare_text, source=args.compare)

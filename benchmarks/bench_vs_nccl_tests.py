@@ -11,6 +11,7 @@ so drift on a shared host hits both tools alike. Then, once each, for informatio
 nccl-tests' per collective, size, mode and place, the median of the rounds per tool), runs.json
 (every parsed row) and raw.txt (every command's output). ncclkit's -J output is checked to
 carry the same keys as nccl-tests' -J output.
+--no-extras and --time-budget S keep a run inside a device lease.
 Every child process inherits NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1 and
 NVSHMEM_DISABLE_NVLS=1 (NVLink multicast stays off on shared hosts).
 """
@@ -33,6 +34,10 @@ SAFE_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
 COLLS = ("all_reduce", "all_gather", "reduce_scatter", "alltoall", "broadcast", "sendrecv")
 ITERS = ["-w", "5", "-n", "20"]
 TOLERANCE = 0.03
+# A one-rank in-place call moves nothing (NCCL returns at once: input and output are one buffer);
+# both tools time launch overhead only, and ncclkit marks such rows bench.no_time: the ratio is
+# shown in brackets, not counted. So are rows where both tools are under 0.5 us a call.
+NO_OP_US = 0.5
 
 
 def sh(cmd: list[str], raw: list[str], env: dict[str, str], timeout_s: int = 400) -> str:
@@ -111,7 +116,12 @@ def main() -> int:
     ap.add_argument("--max-bytes", default="1G")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--colls", default=",".join(COLLS))
+    ap.add_argument("--no-extras", action="store_true",
+                    help="only the rounds: no --timer events, --engine torch or doctor runs")
+    ap.add_argument("--time-budget", type=float, default=1e9,
+                    help="start no new round after this many seconds")
     args = ap.parse_args()
+    t_start = time.time()
     colls = args.colls.split(",")
     env = dict(os.environ, **SAFE_ENV)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -131,8 +141,23 @@ def main() -> int:
     cmds: dict[str, str] = {}
     json_dir = Path("/tmp/bench-json")
     json_dir.mkdir(exist_ok=True)
+
+    def kit_run(rnd: int, mode: str, kit_flag: list[str]) -> None:
+        cmd = [*kit, *kit_flag] + (["-J", str(json_dir / f"kit-{mode}.json")] if rnd == 0 else [])
+        cmds[f"ncclkit {mode}"] = shlex.join(cmd)
+        blocks = split_blocks(sh(cmd, raw, env, timeout_s=900))
+        for c in colls:
+            runs.setdefault(f"kit {mode} {c}", []).append(parse_rows(blocks.get(c, "")))
+
+    done = 0
     for rnd in range(args.rounds):
+        if rnd and time.time() - t_start > args.time_budget:
+            break
+        done += 1
         for mode, (nt_flag, kit_flag) in modes.items():
+            # ABBA: odd rounds run ncclkit first, so drift over a round hits both tools alike
+            if rnd % 2:
+                kit_run(rnd, mode, kit_flag)
             for c in colls:
                 cmd = [str(build / f"{c}_perf"), "-g", str(args.nproc), *sizes, *ITERS, "-c", "1",
                        *nt_flag]
@@ -140,28 +165,26 @@ def main() -> int:
                     cmd += ["-J", str(json_dir / f"nt-{mode}-{c}.json")]
                 cmds[f"nccl-tests {mode}"] = shlex.join(cmd).replace(c, "<coll>")
                 runs.setdefault(f"nt {mode} {c}", []).append(parse_rows(sh(cmd, raw, env)))
-            cmd = [*kit, *kit_flag] + (["-J", str(json_dir / f"kit-{mode}.json")]
-                                       if rnd == 0 else [])
-            cmds[f"ncclkit {mode}"] = shlex.join(cmd)
-            blocks = split_blocks(sh(cmd, raw, env, timeout_s=900))
-            for c in colls:
-                runs.setdefault(f"kit {mode} {c}", []).append(parse_rows(blocks.get(c, "")))
+            if rnd % 2 == 0:
+                kit_run(rnd, mode, kit_flag)
     extra = {"ncclkit graph --timer events": [*kit, "-G", "10", "--timer", "events"],
              "ncclkit --engine torch graph (all_reduce)":
                  [*kit[:-1], "all_reduce", "-G", "10", "--engine", "torch"],
              "ncclkit --engine torch --eager (all_reduce)":
                  [*kit[:-1], "all_reduce", "--eager", "--engine", "torch"]}
     info: dict[str, str] = {}
+    if args.no_extras:
+        extra = {}
     for name, cmd in extra.items():
         cmds[name] = shlex.join(cmd)
         info[name] = sh(cmd, raw, env, timeout_s=900)
-    doctor = []
-    for _ in range(5):
+    doctor: list[float] = []
+    for _ in range(0 if args.no_extras else 5):
         t0 = time.perf_counter()
         sh([sys.executable, "-m", "ncclkit", "doctor"], raw, env)
         doctor.append(time.perf_counter() - t0)
     keys = json_keys(json_dir, colls)
-    report = render(runs, cmds, machine, args.rounds, colls, doctor, keys, info)
+    report = render(runs, cmds, machine, done, colls, doctor, keys, info, args.nproc)
     (args.out / "report.md").write_text(report)
     (args.out / "runs.json").write_text(json.dumps(
         {"date": datetime.date.today().isoformat(), "machine": machine, "commands": cmds,
@@ -199,7 +222,8 @@ def _med(runs: list[dict], size: int, key: str) -> float | None:
 
 
 def render(runs: dict[str, list[dict]], cmds: dict[str, str], machine: str, rounds: int,
-           colls: list[str], doctor: list[float], keys: str, info: dict[str, str]) -> str:
+           colls: list[str], doctor: list[float], keys: str, info: dict[str, str],
+           nproc: int) -> str:
     today = datetime.date.today().isoformat()
     lines = [f"# ncclkit bench vs nccl-tests, every collective, {today}", "",
              "Machine (nvidia-smi): " + ", ".join(machine.strip().splitlines()), "",
@@ -207,7 +231,9 @@ def render(runs: dict[str, list[dict]], cmds: dict[str, str], machine: str, roun
     lines += [f"- {k}: `{v}`" for k, v in cmds.items()]
     lines += ["", "Env of every process: " + " ".join(f"{k}={v}" for k, v in SAFE_ENV.items()),
               "", "Ratio = ncclkit time / nccl-tests time, each the median of the rounds; "
-              f"PASS within +-{TOLERANCE:.0%}.", ""]
+              f"PASS within +-{TOLERANCE:.0%}. Rounds alternate which tool runs first (ABBA). "
+              "`no-op (r)`: a one-rank in-place call, which moves nothing (NCCL returns at once; "
+              "ncclkit marks it bench.no_time): ratio r in brackets, not counted.", ""]
     total = passed = 0
     worst: list[tuple[float, str]] = []
     for c in colls:
@@ -225,6 +251,9 @@ def render(runs: dict[str, list[dict]], cmds: dict[str, str], machine: str, roun
                         cells.append("-")
                         continue
                     r = t1 / t0
+                    if nproc == 1 and place == "ip" or max(t0, t1) < NO_OP_US:
+                        cells.append(f"no-op ({r:.2f})")  # nothing moved: not compared
+                        continue
                     ok = abs(r - 1) <= TOLERANCE
                     total += 1
                     passed += ok
@@ -235,6 +264,8 @@ def render(runs: dict[str, list[dict]], cmds: dict[str, str], machine: str, roun
             lines.append(f"| {s} | " + " | ".join(cells) + f" | {g or '-'} | {e or '-'} |")
         lines.append("")
     worst.sort(reverse=True)
+    doc = (f"## ncclkit doctor on this node: {statistics.median(doctor):.2f} s median of 5 "
+           f"({', '.join(f'{d:.2f}' for d in doctor)})" if doctor else "")
     lines += [f"**{passed} of {total} (collective, size, mode, place) ratios within "
               f"+-{TOLERANCE:.0%}** (`**` marks the others).", "", "Largest deviations:", ""]
     lines += [f"- {w}" for _, w in worst[:15]]
@@ -242,9 +273,7 @@ def render(runs: dict[str, list[dict]], cmds: dict[str, str], machine: str, roun
                     for r in v for s in r) for k, v in runs.items()}
     lines += ["", "Wrong elements, all runs: " + (", ".join(f"{k}: {v}" for k, v in wrong.items()
                                                           if v) or "none"), "",
-              "## -J output against nccl-tests' -J", "", keys, "",
-              f"## ncclkit doctor on this node: {statistics.median(doctor):.2f} s median of 5 "
-              f"({', '.join(f'{d:.2f}' for d in doctor)})", ""]
+              "## -J output against nccl-tests' -J", "", keys, "", doc, ""]
     for name, text in info.items():
         lines += [f"## For information: {name}", "", "```", text.strip()[-6000:], "```", ""]
     return "\n".join(lines) + "\n"

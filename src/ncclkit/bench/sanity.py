@@ -1,8 +1,10 @@
 """Sanity of every bench row: figures no GPU can produce are findings, and the rows are marked.
 
-- bench.no_time: a call under 0.5 us. No NCCL kernel finishes that fast (a one-rank all_reduce
-  replayed from a CUDA graph takes about 1 us on an H200); the call moved nothing: torch skipped
-  it (a one-rank group, issue 15: 0.1 us for 1 GB), or a one-rank in-place call has nothing to do.
+- bench.no_time: a call under 0.5 us, or any one-rank in-place call. No NCCL kernel finishes that
+  fast (a one-rank all_reduce replayed from a CUDA graph takes about 1 us on an H200); the call
+  moved nothing: torch skipped it (a one-rank group, issue 15: 0.1 us for 1 GB), or it was a
+  one-rank in-place call, which NCCL returns from at once (input and output are one buffer), so
+  its time is launch overhead only, in nccl-tests too.
 - bench.time_implausible: a time that implies more bytes a second than the GPU's memory can move
   (each rank reads its input and writes its output at least once; only checked when the loop's
   working set, rotating offsets included, is larger than the L2 cache, which may serve it), or
@@ -81,7 +83,7 @@ def check_sanity(result: BenchResult, line_rate_gbyte: float | None = None,
     marks: dict[int, list[str]] = {}
     no_time, implausible = [], []
     for i, s in enumerate(result.samples):
-        if s.time_us < NO_TIME_US:
+        if s.time_us < NO_TIME_US or result.nranks == 1 and s.in_place:
             marks.setdefault(i, []).append("bench.no_time")
             no_time.append(s)
         why = _mem_check(result, s) or _link_check(result, s, line_rate_gbyte)
@@ -94,8 +96,8 @@ def check_sanity(result: BenchResult, line_rate_gbyte: float | None = None,
         torch = result.engine == "torch"
         findings.append(Finding(
             id="bench.no_time", severity=Severity.WARNING, subject=first.collective,
-            message=f"{len(no_time)} rows took under {NO_TIME_US} us a call, first "
-                    f"{_label(first)} at {first.time_us:.2f} us: nothing was moved"
+            message=f"{len(no_time)} rows moved no data, first {_label(first)} at "
+                    f"{first.time_us:.2f} us a call"
                     + (" (torch.distributed skips collectives on a one-rank group)" if torch
                        and result.nranks == 1 else
                        " (a one-rank in-place call has nothing to do)" if result.nranks == 1

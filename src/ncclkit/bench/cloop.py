@@ -175,9 +175,6 @@ class Loop:
         self.so.nk_graph_free.argtypes = [vp, vp, vp, ip]
         self.so.nk_elapsed.argtypes = [vp, vp, i, ctypes.POINTER(ctypes.c_float), ip]
 
-    def has(self, name: str) -> bool:
-        return bool(self.table[FNS.index(name)])
-
     def _check(self, rc: int, failed: ctypes.c_int) -> None:
         if rc == 0:
             return

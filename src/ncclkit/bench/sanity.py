@@ -21,7 +21,6 @@ import dataclasses
 from typing import Any
 
 from ncclkit.bench.results import BenchResult, BenchSample, RankInfo
-from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 
 __all__ = ["NO_TIME_US", "check_sanity", "min_traffic_bytes"]
@@ -105,7 +104,7 @@ def check_sanity(result: BenchResult, line_rate_gbyte: float | None = None,
             fix="run with 2+ ranks" + (" or --engine direct" if torch else "")
                 + "; these rows are no measure of NCCL",
             evidence={"rows": [_label(s) for s in no_time[:10]], "engine": result.engine,
-                      "nranks": result.nranks}, cause=Cause.APPLICATION_BUG))
+                      "nranks": result.nranks}))
     if implausible:
         first, why = implausible[0]
         findings.append(Finding(
@@ -118,8 +117,7 @@ def check_sanity(result: BenchResult, line_rate_gbyte: float | None = None,
                        "link") + "): the timing window missed work",
             fix="compare with nccl-tests on the same node (benchmarks/bench_vs_nccl_tests.py); "
                 "time with --timer events to see the device time",
-            evidence={"rows": [_label(s) for s, _ in implausible[:10]], **why},
-            cause=Cause.APPLICATION_BUG))
+            evidence={"rows": [_label(s) for s, _ in implausible[:10]], **why}))
     for group in _same_gpu(result.ranks):
         for i in range(len(result.samples)):
             marks.setdefault(i, []).append("bench.shared_gpu")
@@ -134,7 +132,7 @@ def check_sanity(result: BenchResult, line_rate_gbyte: float | None = None,
             fix="give every rank its own GPU (CUDA_VISIBLE_DEVICES / LOCAL_RANK) and unset "
                 "NCCL_HOSTID",
             evidence={"ranks": [r.rank for r in group], "bus_id": group[0].bus_id,
-                      "nccl_hostid": ids}, cause=Cause.APPLICATION_BUG))
+                      "nccl_hostid": ids}))
     samples = tuple(dataclasses.replace(s, marks=tuple(dict.fromkeys(marks[i])))
                     if i in marks else s for i, s in enumerate(result.samples))
     return dataclasses.replace(result, samples=samples), findings

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["RowTiming", "Window", "time_compiled", "time_python"]
+__all__ = ["RowTiming", "Window", "time_calls", "time_compiled", "time_python"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,3 +122,57 @@ def time_python(torch: Any, issue: Callable[[int], None], stream: Any | None,
     del graph
     calls = w.iters * (w.graph_launches or 1)
     return RowTiming(seconds=sec / calls, iter_us=iter_us)
+
+
+def time_calls(torch: Any, issue: Callable[[], None], *, iters: int, warmup_iters: int,
+               graph_launches: int, stream: Any | None, barrier: Callable[[], None]) -> float:
+    """Average time of one `issue()` in us, bounded by CUDA events; `stream` None: CPU (gloo).
+
+    The pair timing of `ncclkit cluster` (cluster/pair_worker.py): one untimed call right before
+    the start event lines the two ranks up on the GPU, so the host-side skew of its barrier stays
+    out of a one-way figure. The bench rows use the nccl-tests window above instead.
+    """
+    if stream is None:
+        for _ in range(warmup_iters):
+            issue()
+        barrier()
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            issue()
+        return (time.perf_counter() - t0) * 1e6 / iters
+
+    cuda = torch.cuda
+    with cuda.stream(stream):
+        for _ in range(warmup_iters):
+            issue()
+    stream.synchronize()
+    start, end = cuda.Event(enable_timing=True), cuda.Event(enable_timing=True)
+    if graph_launches <= 0:
+        barrier()
+        with cuda.stream(stream):
+            issue()  # lines the ranks up on the GPU (module docstring)
+            start.record(stream)
+            for _ in range(iters):
+                issue()
+            end.record(stream)
+        end.synchronize()
+        return start.elapsed_time(end) * 1e3 / iters
+
+    graph = cuda.CUDAGraph()
+    # thread_local capture, as nccl-tests does (common.cu BenchTime): NCCL may allocate while
+    # connecting peers lazily, which global capture mode forbids.
+    with cuda.graph(graph, stream=stream, capture_error_mode="thread_local"):
+        for _ in range(iters):
+            issue()
+    stream.synchronize()
+    barrier()
+    with cuda.stream(stream):
+        graph.replay()  # warm-up replay, also lines the ranks up
+        start.record(stream)
+        for _ in range(graph_launches):
+            graph.replay()
+        end.record(stream)
+    end.synchronize()
+    elapsed_us = start.elapsed_time(end) * 1e3
+    del graph
+    return elapsed_us / (iters * graph_launches)

@@ -211,5 +211,5 @@ def _check_and_time(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,
     finally:
         sw.engine.set_timing(False)
     return Local(collective=coll.name, size_bytes=sz.size_bytes, count=sz.count,
-                  algbw_bytes=sz.algbw_bytes, in_place=in_place, algo=sw.algo,
-                  time_us=t.seconds * 1e6, wrong=wrong, checked=checked, iter_us=t.iter_us)
+                 algbw_bytes=sz.algbw_bytes, in_place=in_place, algo=sw.algo,
+                 time_us=t.seconds * 1e6, wrong=wrong, checked=checked, iter_us=t.iter_us)

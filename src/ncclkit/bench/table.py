@@ -67,7 +67,8 @@ def _header(result: BenchResult, binary: str, algo: str | None) -> list[str]:
                      + (f"; summary skips first {c.per_iter_skip} iterations"
                         if c.per_iter_skip else "") + " ")
     if c.per_iter:
-        h = "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %7s  %7s  %7s  %7s  %6s  %6s  %6s  %7s  %7s  %7s  %7s "
+        half = "  %7s  %6s  %6s  %6s  %7s  %7s  %7s  %7s"  # time algbw busbw #wrong i_* x4
+        h = "# %10s  %12s  %8s  %6s  %6s" + half + half + " "
         return lines + [
             "#",
             "# %10s  %12s  %8s  %6s  %6s              out-of-place (+ per-iteration)          "

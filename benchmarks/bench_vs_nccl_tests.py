@@ -1,15 +1,17 @@
-"""Side by side on the same GPUs: nccl-tests all_reduce_perf (built here from its source) and `ncclkit bench`.
+"""Side by side on the same GPUs: nccl-tests (built here from its source) and `ncclkit bench`.
 
-Usage, on a machine with >= 2 GPUs, nvcc and the torch + nvidia-nccl wheels:
-    python benchmarks/bench_vs_nccl_tests.py --nccl-tests-src DIR --out DIR [--label NAME]
-It builds all_reduce_perf against the libnccl that torch uses, then runs, interleaved, --rounds rounds (3)
-of: nccl-tests -G 10 (CUDA graph) and ncclkit bench (CUDA graph, direct NCCL); then once each
-nccl-tests without -G, ncclkit --eager, and ncclkit --engine torch (graph and eager), for
-information, and ncclkit with torch's allocator instead of ncclMemAlloc. Writes to --out:
-<label>.md (commands, machine, comparison table, criteria), <label>.json (every run's parsed
-rows) and <label>-raw.txt (every command's full output).
-Criteria (the issue's): graph-mode busbw at >= 256 MB >= 0.98x nccl-tests -G, and time at
-<= 64 KB <= 1.10x nccl-tests -G, each size compared with the best round per tool.
+Usage, on a machine with GPUs, nvcc and the torch + nvidia-nccl wheels:
+    python benchmarks/bench_vs_nccl_tests.py --nccl-tests-src DIR --out DIR [--nproc 1]
+It builds the nccl-tests binaries of every collective both tools have against the libnccl that
+torch uses, then runs --rounds rounds (3), each: nccl-tests -G 10 (one binary a collective),
+ncclkit -G 10 (all collectives in one run), nccl-tests without -G, ncclkit --eager; interleaved,
+so drift on a shared host hits both tools alike. Then, once each, for information: ncclkit
+--timer events, ncclkit --engine torch (graph and eager, all_reduce), and `ncclkit doctor` timed
+5 times. Writes to --out: report.md (machine, commands, the ratio of ncclkit's time to
+nccl-tests' per collective, size, mode and place, the median of the rounds per tool), runs.json
+(every parsed row) and raw.txt (every command's output). ncclkit's -J output is checked to
+carry the same keys as nccl-tests' -J output.
+--no-extras and --time-budget S keep a run inside a device lease.
 Every child process inherits NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1 and
 NVSHMEM_DISABLE_NVLS=1 (NVLink multicast stays off on shared hosts).
 """
@@ -20,8 +22,8 @@ import argparse
 import datetime
 import json
 import os
-import re
 import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -29,168 +31,251 @@ from pathlib import Path
 
 SAFE_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
             "NVSHMEM_DISABLE_NVLS": "1"}
+COLLS = ("all_reduce", "all_gather", "reduce_scatter", "alltoall", "broadcast", "sendrecv")
 ITERS = ["-w", "5", "-n", "20"]
-LAT_MAX, BW_MIN = 64 * 2**10, 256 * 2**20
+TOLERANCE = 0.03
+# A one-rank in-place call moves nothing (NCCL returns at once: input and output are one buffer);
+# both tools time launch overhead only, and ncclkit marks such rows bench.no_time: the ratio is
+# shown in brackets, not counted. So are rows where both tools are under 0.5 us a call.
+NO_OP_US = 0.5
 
 
 def sh(cmd: list[str], raw: list[str], env: dict[str, str], timeout_s: int = 400) -> str:
     t0 = time.time()
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout_s,
-                          check=False)
-    out = proc.stdout + (f"\n[stderr]\n{proc.stderr}" if proc.stderr.strip() else "")
-    raw.append(f"\n===== $ {shlex.join(cmd)}\n===== rc={proc.returncode} "
-               f"wall={time.time() - t0:.1f}s\n{out}")
-    print(f"rc={proc.returncode} {time.time() - t0:6.1f}s  {shlex.join(cmd)}", flush=True)
-    return proc.stdout if proc.returncode in (0, 1) else ""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout_s,
+                              check=False)
+        out, rc, err = proc.stdout, proc.returncode, proc.stderr
+    except subprocess.TimeoutExpired as exc:
+        out, rc, err = str(exc.stdout or ""), 124, "timeout"
+    raw.append(f"\n===== $ {shlex.join(cmd)}\n===== rc={rc} wall={time.time() - t0:.1f}s\n{out}"
+               + (f"\n[stderr]\n{err}" if err.strip() else ""))
+    print(f"rc={rc} {time.time() - t0:6.1f}s  {shlex.join(cmd)}", flush=True)
+    if rc not in (0, 1):
+        print(err[-3000:], flush=True)
+    return out if rc in (0, 1) else ""
 
 
 def nccl_home(build: Path) -> tuple[Path, Path]:
     """A NCCL_HOME for nccl-tests' Makefile from the nvidia-nccl wheel (it has no libnccl.so link)."""
-    import nvidia.nccl  # noqa: PLC0415
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from ncclkit.probe.nccl import _torch_dir, torch_libnccl  # noqa: PLC0415
 
-    wheel = Path(next(iter(nvidia.nccl.__path__)))
+    lib = torch_libnccl(_torch_dir())
+    wheel = lib.parent.parent
     home = build / "ncclhome"
     (home / "lib").mkdir(parents=True, exist_ok=True)
     for name in ("libnccl.so", "libnccl.so.2"):
         link = home / "lib" / name
         if not link.exists():
-            link.symlink_to(wheel / "lib" / "libnccl.so.2")
+            link.symlink_to(lib)
     if not (home / "include").exists():
         (home / "include").symlink_to(wheel / "include")
-    return home, wheel / "lib"
+    return home, lib.parent
 
 
 def build_nccl_tests(src: Path, build: Path, raw: list[str], env: dict[str, str]) -> Path:
     home, _ = nccl_home(build)
     cmd = ["make", "-C", str(src / "src"), "-j16", f"BUILDDIR={build}", f"NCCL_HOME={home}",
            "CUDA_HOME=/usr/local/cuda", "NVCC_GENCODE=-gencode=arch=compute_90,code=sm_90",
-           str(build / "all_reduce_perf")]
+           *[str(build / f"{c}_perf") for c in COLLS]]
     sh(cmd, raw, env, timeout_s=500)
-    exe = build / "all_reduce_perf"
-    if not exe.exists():
-        sys.exit("all_reduce_perf did not build: see the raw log")
-    return exe
+    missing = [c for c in COLLS if not (build / f"{c}_perf").exists()]
+    if missing:
+        sys.exit(f"nccl-tests binaries missing: {missing}: see raw.txt")
+    return build
 
 
-def parse_rows(text: str) -> dict[int, dict[str, float | None]]:
+def split_blocks(text: str) -> dict[str, str]:
+    """ncclkit's table output: one nccl-tests block per collective, keyed by binary name."""
+    out: dict[str, str] = {}
+    cur = None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("# Collective test starting:"):
+            cur = line.split(":", 1)[1].strip().removesuffix("_perf")
+            out[cur] = ""
+        if cur:
+            out[cur] += line
+    return out
+
+
+def parse_rows(text: str) -> dict[int, dict]:
     from ncclkit.logs.nccl_tests import parse_nccl_tests  # noqa: PLC0415
 
-    return {r.size_bytes: {"time_us": r.time_us, "busbw_gbps": r.busbw_gbps,
-                           "ip_time_us": r.ip_time_us, "ip_busbw_gbps": r.ip_busbw_gbps,
-                           "wrong": r.wrong, "ip_wrong": r.ip_wrong}
+    return {r.size_bytes: {"oop": r.time_us, "ip": r.ip_time_us, "wrong": r.wrong,
+                           "ip_wrong": r.ip_wrong, "busbw": r.busbw_gbps}
             for r in parse_nccl_tests(text).rows}
-
-
-def best(runs: list[dict[int, dict]], size: int, key: str, lower: bool) -> float | None:
-    vals = [r[size][key] for r in runs if size in r and r[size].get(key) is not None]
-    if not vals:
-        return None
-    return min(vals) if lower else max(vals)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nccl-tests-src", required=True, type=Path)
     ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("--label", default="bench-2xH200-" + datetime.date.today().isoformat())
-    ap.add_argument("--nproc", type=int, default=2)
-    ap.add_argument("--min-bytes", default="8", help="nccl-tests -b for both tools")
-    ap.add_argument("--max-bytes", default="1G", help="nccl-tests -e for both tools")
-    ap.add_argument("--rounds", type=int, default=3, help="interleaved graph-mode rounds per tool")
-    ap.add_argument("--kit-args", default="", help="extra `ncclkit bench` arguments")
+    ap.add_argument("--nproc", type=int, default=1)
+    ap.add_argument("--min-bytes", default="8")
+    ap.add_argument("--max-bytes", default="1G")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--colls", default=",".join(COLLS))
+    ap.add_argument("--no-extras", action="store_true",
+                    help="only the rounds: no --timer events, --engine torch or doctor runs")
+    ap.add_argument("--time-budget", type=float, default=1e9,
+                    help="start no new round after this many seconds")
     args = ap.parse_args()
+    t_start = time.time()
+    colls = args.colls.split(",")
     env = dict(os.environ, **SAFE_ENV)
-    os.environ.update(SAFE_ENV)
     args.out.mkdir(parents=True, exist_ok=True)
     build = Path("/tmp/nccl-tests-build")
     raw: list[str] = []
     _, wheel_lib = nccl_home(build)
     env["LD_LIBRARY_PATH"] = os.pathsep.join(
         p for p in (str(wheel_lib), env.get("LD_LIBRARY_PATH")) if p)
-    machine = sh(["nvidia-smi", "--query-gpu=name,driver_version,pci.bus_id",
+    machine = sh(["nvidia-smi", "--query-gpu=name,driver_version,pci.bus_id,clocks.max.mem",
                   "--format=csv,noheader"], raw, env)
-    topo = sh(["nvidia-smi", "topo", "-m"], raw, env)
-    exe = build_nccl_tests(args.nccl_tests_src, build, raw, env)
+    build_nccl_tests(args.nccl_tests_src, build, raw, env)
     sizes = ["-b", args.min_bytes, "-e", args.max_bytes, "-f", "2"]
-    nt = [str(exe), "-g", str(args.nproc), *sizes, *ITERS, "-c", "1"]
     kit = [sys.executable, "-m", "ncclkit", "bench", "--nproc", str(args.nproc), *sizes, *ITERS,
-           "--backend", "nccl", *shlex.split(args.kit_args)]
-    runs: dict[str, list[str]] = {}
-    cmds: dict[str, list[str]] = {}
+           "--backend", "nccl", "-c", ",".join(colls)]
+    modes = {"graph": (["-G", "10"], ["-G", "10"]), "eager": ([], ["--eager"])}
+    runs: dict[str, list[dict]] = {}
+    cmds: dict[str, str] = {}
+    json_dir = Path("/tmp/bench-json")
+    json_dir.mkdir(exist_ok=True)
 
-    def go(name: str, cmd: list[str]) -> None:
-        cmds[name] = cmd
-        runs.setdefault(name, []).append(sh(cmd, raw, env))
+    def kit_run(rnd: int, mode: str, kit_flag: list[str]) -> None:
+        cmd = [*kit, *kit_flag] + (["-J", str(json_dir / f"kit-{mode}.json")] if rnd == 0 else [])
+        cmds[f"ncclkit {mode}"] = shlex.join(cmd)
+        blocks = split_blocks(sh(cmd, raw, env, timeout_s=900))
+        for c in colls:
+            runs.setdefault(f"kit {mode} {c}", []).append(parse_rows(blocks.get(c, "")))
 
-    for _ in range(args.rounds):  # interleaved, so drift on a shared host hits both tools alike
-        go("nccl-tests -G 10", [*nt, "-G", "10"])
-        go("ncclkit graph", [*kit, "-G", "10"])
-    go("nccl-tests default", nt)
-    go("ncclkit --eager", [*kit, "--eager"])
-    go("ncclkit graph --alloc torch", [*kit, "-G", "10", "--alloc", "torch"])
-    go("ncclkit --engine torch graph", [*kit, "-G", "10", "--engine", "torch"])
-    go("ncclkit --engine torch --eager", [*kit, "--eager", "--engine", "torch"])
-    parsed = {k: [parse_rows(t) for t in v] for k, v in runs.items()}
-    report = render(parsed, cmds, machine, topo, args.rounds)
-    (args.out / f"{args.label}.md").write_text(report)
-    (args.out / f"{args.label}.json").write_text(json.dumps(
-        {"date": datetime.date.today().isoformat(), "machine": machine, "commands":
-         {k: shlex.join(v) for k, v in cmds.items()},
-         "runs": {k: [{str(s): r for s, r in p.items()} for p in v] for k, v in parsed.items()}},
-        indent=1))
-    (args.out / f"{args.label}-raw.txt").write_text("".join(raw))
+    done = 0
+    for rnd in range(args.rounds):
+        if rnd and time.time() - t_start > args.time_budget:
+            break
+        done += 1
+        for mode, (nt_flag, kit_flag) in modes.items():
+            # ABBA: odd rounds run ncclkit first, so drift over a round hits both tools alike
+            if rnd % 2:
+                kit_run(rnd, mode, kit_flag)
+            for c in colls:
+                cmd = [str(build / f"{c}_perf"), "-g", str(args.nproc), *sizes, *ITERS, "-c", "1",
+                       *nt_flag]
+                if rnd == 0:
+                    cmd += ["-J", str(json_dir / f"nt-{mode}-{c}.json")]
+                cmds[f"nccl-tests {mode}"] = shlex.join(cmd).replace(c, "<coll>")
+                runs.setdefault(f"nt {mode} {c}", []).append(parse_rows(sh(cmd, raw, env)))
+            if rnd % 2 == 0:
+                kit_run(rnd, mode, kit_flag)
+    extra = {"ncclkit graph --timer events": [*kit, "-G", "10", "--timer", "events"],
+             "ncclkit --engine torch graph (all_reduce)":
+                 [*kit[:-1], "all_reduce", "-G", "10", "--engine", "torch"],
+             "ncclkit --engine torch --eager (all_reduce)":
+                 [*kit[:-1], "all_reduce", "--eager", "--engine", "torch"]}
+    info: dict[str, str] = {}
+    if args.no_extras:
+        extra = {}
+    for name, cmd in extra.items():
+        cmds[name] = shlex.join(cmd)
+        info[name] = sh(cmd, raw, env, timeout_s=900)
+    doctor: list[float] = []
+    for _ in range(0 if args.no_extras else 5):
+        t0 = time.perf_counter()
+        sh([sys.executable, "-m", "ncclkit", "doctor"], raw, env)
+        doctor.append(time.perf_counter() - t0)
+    keys = json_keys(json_dir, colls)
+    report = render(runs, cmds, machine, done, colls, doctor, keys, info, args.nproc)
+    (args.out / "report.md").write_text(report)
+    (args.out / "runs.json").write_text(json.dumps(
+        {"date": datetime.date.today().isoformat(), "machine": machine, "commands": cmds,
+         "doctor_s": doctor, "runs": {k: [{str(s): r for s, r in p.items()} for p in v]
+                                      for k, v in runs.items()}}, indent=1))
+    (args.out / "raw.txt").write_text("".join(raw))
     print(report)
     return 0
 
 
-def render(parsed: dict[str, list[dict]], cmds: dict[str, list[str]], machine: str,
-           topo: str, rounds: int) -> str:
-    nt, kit = parsed["nccl-tests -G 10"], parsed["ncclkit graph"]
-    sizes = sorted({s for r in nt + kit for s in r})
-    lines = [f"# ncclkit bench vs nccl-tests all_reduce_perf, {datetime.date.today().isoformat()}",
-             "", "Machine (nvidia-smi): " + ", ".join(machine.strip().splitlines()), "",
-             "```", re.sub(r"\x1b\[[0-9;]*m", "", topo).strip(), "```", "",
-             f"Commands (each run in this order; the first pair {rounds} times, interleaved):", ""]
-    lines += [f"- {k}: `{shlex.join(v)}`" for k, v in cmds.items()]
-    lines += ["", "Env of every process: " + " ".join(f"{k}={v}" for k, v in SAFE_ENV.items()),
-              "", f"## CUDA-graph mode, out-of-place (best of {rounds} rounds per tool)", "",
-              "| size (B) | nccl-tests -G time (us) | ncclkit time (us) | time ratio | "
-              "nccl-tests -G busbw | ncclkit busbw | busbw ratio | criterion |",
-              "|---|---|---|---|---|---|---|---|"]
-    verdicts = []
-    for s in sizes:
-        for place, tk, bk in (("out", "time_us", "busbw_gbps"), ("in", "ip_time_us",
-                                                                  "ip_busbw_gbps")):
-            t0, t1 = best(nt, s, tk, True), best(kit, s, tk, True)
-            b0, b1 = best(nt, s, bk, False), best(kit, s, bk, False)
-            if None in (t0, t1, b0, b1):
+def json_keys(json_dir: Path, colls: list[str]) -> str:
+    """Do ncclkit's -J documents carry every key of nccl-tests' (top level and per row)?"""
+    lines = []
+    for mode in ("graph", "eager"):
+        for c in colls:
+            nt, kit = json_dir / f"nt-{mode}-{c}.json", json_dir / f"kit-{mode}-{c}_perf.json"
+            if not kit.exists():
+                kit = json_dir / f"kit-{mode}.json"
+            try:
+                a, b = json.loads(nt.read_text()), json.loads(kit.read_text())
+            except (OSError, ValueError) as exc:
+                lines.append(f"- {mode} {c}: not compared ({exc})")
                 continue
-            crit = ""
-            if s <= LAT_MAX:
-                ok = t1 <= 1.10 * t0
-                crit = f"time <= 1.10x: {'PASS' if ok else 'FAIL'}"
-                verdicts.append(ok)
-            elif s >= BW_MIN:
-                ok = b1 >= 0.98 * b0
-                crit = f"busbw >= 0.98x: {'PASS' if ok else 'FAIL'}"
-                verdicts.append(ok)
-            if place == "out":
-                lines.append(f"| {s} | {t0:.2f} | {t1:.2f} | {t1 / t0:.3f} | {b0:.2f} | "
-                             f"{b1:.2f} | {b1 / b0 if b0 else 0:.3f} | {crit} |")
-    lines += ["", f"Criteria over out-of-place and in-place rows: {sum(verdicts)} of "
-              f"{len(verdicts)} pass.", "", "## For information: other modes, out-of-place "
-              "time (us) / busbw (GB/s)", "",
-              "| size (B) | " + " | ".join(parsed) + " |", "|---" * (len(parsed) + 1) + "|"]
-    for s in sizes:
-        cells = []
-        for name in parsed:
-            t, b = best(parsed[name], s, "time_us", True), best(parsed[name], s, "busbw_gbps",
-                                                                 False)
-            cells.append(f"{t:.1f} / {b:.1f}" if t is not None and b is not None else "-")
-        lines.append(f"| {s} | " + " | ".join(cells) + " |")
-    wrong = {k: sum(int(r[s].get("wrong") or 0) for r in v for s in r) for k, v in parsed.items()}
-    lines += ["", "Wrong elements per tool (all rows, out-of-place): " + ", ".join(
-        f"{k}: {v}" for k, v in wrong.items()), ""]
+            top = sorted(set(a) - set(b))
+            row = sorted(set(a["results"][0]) - set(b["results"][0])) if a.get(
+                "results") and b.get("results") else ["results"]
+            lines.append(f"- {mode} {c}: keys missing in ncclkit's: top {top or 'none'}, "
+                         f"row {row or 'none'}")
+    return "\n".join(lines)
+
+
+def _med(runs: list[dict], size: int, key: str) -> float | None:
+    vals = [r[size][key] for r in runs if size in r and r[size].get(key)]
+    return statistics.median(vals) if vals else None
+
+
+def render(runs: dict[str, list[dict]], cmds: dict[str, str], machine: str, rounds: int,
+           colls: list[str], doctor: list[float], keys: str, info: dict[str, str],
+           nproc: int) -> str:
+    today = datetime.date.today().isoformat()
+    lines = [f"# ncclkit bench vs nccl-tests, every collective, {today}", "",
+             "Machine (nvidia-smi): " + ", ".join(machine.strip().splitlines()), "",
+             f"Commands ({rounds} rounds, interleaved in this order):", ""]
+    lines += [f"- {k}: `{v}`" for k, v in cmds.items()]
+    lines += ["", "Env of every process: " + " ".join(f"{k}={v}" for k, v in SAFE_ENV.items()),
+              "", "Ratio = ncclkit time / nccl-tests time, each the median of the rounds; "
+              f"PASS within +-{TOLERANCE:.0%}. Rounds alternate which tool runs first (ABBA). "
+              "`no-op (r)`: a one-rank in-place call, which moves nothing (NCCL returns at once; "
+              "ncclkit marks it bench.no_time): ratio r in brackets, not counted.", ""]
+    total = passed = 0
+    worst: list[tuple[float, str]] = []
+    for c in colls:
+        lines += [f"## {c}", "", "| size (B) | graph oop | graph ip | eager oop | eager ip | "
+                  "nccl-tests -G oop (us) | nccl-tests eager oop (us) |", "|---" * 7 + "|"]
+        sizes = sorted({s for k in (f"nt graph {c}", f"nt eager {c}") for r in runs.get(k, [])
+                        for s in r})
+        for s in sizes:
+            cells = []
+            for mode in ("graph", "eager"):
+                for place in ("oop", "ip"):
+                    t0 = _med(runs.get(f"nt {mode} {c}", []), s, place)
+                    t1 = _med(runs.get(f"kit {mode} {c}", []), s, place)
+                    if not t0 or not t1:
+                        cells.append("-")
+                        continue
+                    r = t1 / t0
+                    if nproc == 1 and place == "ip" or max(t0, t1) < NO_OP_US:
+                        cells.append(f"no-op ({r:.2f})")  # nothing moved: not compared
+                        continue
+                    ok = abs(r - 1) <= TOLERANCE
+                    total += 1
+                    passed += ok
+                    worst.append((abs(r - 1), f"{c} {s} B {mode} {place}: {r:.3f}"))
+                    cells.append(f"{r:.3f}" + ("" if ok else " **"))
+            g = _med(runs.get(f"nt graph {c}", []), s, "oop")
+            e = _med(runs.get(f"nt eager {c}", []), s, "oop")
+            lines.append(f"| {s} | " + " | ".join(cells) + f" | {g or '-'} | {e or '-'} |")
+        lines.append("")
+    worst.sort(reverse=True)
+    doc = (f"## ncclkit doctor on this node: {statistics.median(doctor):.2f} s median of 5 "
+           f"({', '.join(f'{d:.2f}' for d in doctor)})" if doctor else "")
+    lines += [f"**{passed} of {total} (collective, size, mode, place) ratios within "
+              f"+-{TOLERANCE:.0%}** (`**` marks the others).", "", "Largest deviations:", ""]
+    lines += [f"- {w}" for _, w in worst[:15]]
+    wrong = {k: sum(int(r[s].get("wrong") or 0) + int(r[s].get("ip_wrong") or 0)
+                    for r in v for s in r) for k, v in runs.items()}
+    lines += ["", "Wrong elements, all runs: " + (", ".join(f"{k}: {v}" for k, v in wrong.items()
+                                                          if v) or "none"), "",
+              "## -J output against nccl-tests' -J", "", keys, "", doc, ""]
+    for name, text in info.items():
+        lines += [f"## For information: {name}", "", "```", text.strip()[-6000:], "```", ""]
     return "\n".join(lines) + "\n"
 
 

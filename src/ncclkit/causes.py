@@ -129,6 +129,10 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "bench.ib_write_bw": None,
     "bench.ib_write_bw_low": Cause.IB_PORT_DOWN_OR_LINK,
     "bench.ib_write_bw_failed": Cause.IB_RESOURCE_ERROR,
+    # bench row sanity (bench/sanity.py): the first two judge the measurement, not the system
+    "bench.no_time": None,
+    "bench.time_implausible": None,
+    "bench.shared_gpu": Cause.APPLICATION_BUG,
     "cluster.node_missing": Cause.RANK_CRASHED_ELSEWHERE,
     "cluster.unreachable": Cause.FIREWALL_OR_PORT_BLOCKED,
     "cluster.probe_unavailable": None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -87,7 +88,9 @@ def test_table_reads_back_through_our_nccl_tests_parser(three_ranks: BenchResult
 
 def test_a_corrupted_result_is_caught(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("PYTHONPATH", TESTS)
+    # the ranks must import this ncclkit too (PYTHONPATH may point at a checkout's src)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        p for p in (TESTS, os.environ.get("PYTHONPATH")) if p))
     rc = main(["bench", "--nproc", "2", "-c", "bench_faulty:FAULTY_ALL_REDUCE", "-b", "256",
                "-e", "1K", "-f", "4", "-n", "2", "--json", "--timeout", "60"])
     doc = json.loads(capsys.readouterr().out)
@@ -107,3 +110,30 @@ def test_four_ranks_through_the_cli_table(capsys: pytest.CaptureFixture[str]) ->
     assert [r[:3] for r in rows] == [["4096", "256", "float"]] * 2
     for r in rows:  # busbw = algbw x 3/4
         assert float(r[7]) == pytest.approx(float(r[6]) * 0.75, abs=0.011)
+
+
+def test_json_file_reads_back_like_the_table(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "res.json"
+    rc = main(["bench", "--nproc", "2", "-c", "all_reduce,sendrecv", "-b", "64", "-e", "1K",
+               "-f", "4", "-n", "2", "-J", str(out), "--timeout", "60"])
+    table = capsys.readouterr().out
+    assert rc == 0
+    from ncclkit.logs.nccl_tests import parse_nccl_tests, parse_nccl_tests_json
+
+    blocks = table.split("# Collective test starting: ")[1:]
+    for name, block in zip(("all_reduce", "sendrecv"), blocks, strict=True):
+        doc = json.loads((tmp_path / f"res-{name}_perf.json").read_text())
+        assert doc["version"] == 3 and doc["config"]["iterations"] == 2
+        got = [(r.size_bytes, r.time_us) for r in parse_nccl_tests_json(doc).rows]
+        want = [(r.size_bytes, r.time_us) for r in parse_nccl_tests(block).rows]
+        assert [s for s, _ in got] == [s for s, _ in want] == [64, 256, 1024]
+        # the table rounds to 7 characters (2 decimals, 1 from 10000 us): compare to that
+        assert all(t == pytest.approx(w, rel=1e-4, abs=0.006) for (_, t), (_, w) in zip(got, want))
+
+
+def test_per_iteration_timing_needs_eager_gpus(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["bench", "--nproc", "2", "-b", "64", "-e", "64", "-I", "1"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "-I 1" in err and "--eager" in err
+    assert "Traceback" not in err

@@ -38,3 +38,29 @@ def test_every_collective_is_correct_on_gpus(engine: str, graph_launches: int) -
         assert s.wrong == 0, s
         assert s.time_us > 0 and s.busbw_gbps > 0
     assert all(r.gpu_name for r in res.ranks)
+
+
+@pytest.mark.parametrize("graph_launches", [0, 3])
+def test_compiled_loop_on_one_gpu(graph_launches: int) -> None:
+    """The direct engine's compiled loop: every collective right, times sane, -I in eager."""
+    from ncclkit.bench.dist import spawn_local
+    from ncclkit.bench.results import BenchConfig, BenchResult
+    from ncclkit.bench.sanity import check_sanity
+
+    if _gpus() < 1:
+        pytest.skip("needs a GPU")
+    cfg = BenchConfig(collectives=("all_reduce", "all_gather", "reduce_scatter", "alltoall",
+                                   "broadcast", "sendrecv"),
+                      min_bytes=8, max_bytes=64 * 2**20, step_factor=64, iters=4,
+                      warmup_iters=1, backend="nccl", engine="direct",
+                      graph_launches=graph_launches, per_iter=not graph_launches, timeout_s=60)
+    res = BenchResult.from_json(spawn_local(cfg.to_json(), 1, timeout_s=120))
+    marked, findings = check_sanity(res)
+    assert "bench.time_implausible" not in {f.id for f in findings}
+    for s in marked.samples:
+        assert s.wrong == 0, s
+        if s.in_place:
+            assert s.marks == ("bench.no_time",)  # one rank in place: NCCL has nothing to do
+        else:
+            assert s.time_us > 0.5 and not s.marks, s
+            assert len(s.iter_time_us) == (0 if graph_launches else 4)

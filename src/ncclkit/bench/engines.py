@@ -96,6 +96,12 @@ class _CudaArray:
                                          "data": (ptr, False), "version": 2}
 
 
+# Which buffer's element count is the count argument of each NCCL call (nccl-tests' paramcount)
+_COUNT_FROM = {"all_reduce": "recv", "all_gather": "send", "reduce_scatter": "recv",
+               "alltoall": "send", "alltoall_p2p": "send", "broadcast": "recv", "reduce": "recv",
+               "sendrecv": "send"}
+
+
 class DirectEngine:
     """ncclAllReduce & co. through ctypes on torch's current CUDA stream."""
 
@@ -108,6 +114,7 @@ class DirectEngine:
         self.comm = NcclComm(lib, uid, nranks, rank)
         self.rank, self.nranks = rank, nranks
         self._ptrs: list[int] = []
+        self._loop: Any = None
 
     def _args(self, t: Any) -> tuple[int, int]:
         name = next((k for k, v in DTYPES.items() if getattr(self.torch, v) == t.dtype), None)
@@ -149,6 +156,34 @@ class DirectEngine:
 
     def set_timing(self, on: bool) -> None:
         return None
+
+    def loop(self) -> Any:
+        """The compiled timing loop (cloop), built and bound on first use."""
+        if self._loop is None:
+            from ncclkit.bench.cloop import CudaRt, Loop  # noqa: PLC0415 - GPU runs only
+
+            lib = self.comm.lib
+            self._loop = Loop(lib.lib, lambda rc: lib.lib.ncclGetErrorString(rc).decode(
+                errors="replace"), CudaRt())
+        return self._loop
+
+    def coll_args(self, name: str, b: Any, *, shift: int, steps: int, stream: int) -> Any:
+        """The loop's arguments for one row (iteration 0's pointers), or None for a collective
+        it does not know (a custom record): those are timed from Python."""
+        from ncclkit.bench.cloop import KINDS, CollArgs  # noqa: PLC0415
+
+        if name not in _COUNT_FROM:
+            return None
+        if name == "alltoall" and not self.comm.lib.has_alltoall:
+            name = "alltoall_p2p"  # ncclAlltoAll is NCCL 2.28+ (alltoall.cu falls back alike)
+        dt, _ = self._args(b.recv)
+        count = (b.send if _COUNT_FROM[name] == "send" else b.recv).numel()
+        if name.startswith("alltoall"):
+            count //= self.nranks
+        return CollArgs(kind=KINDS.index(name), dtype=dt, op=NCCL_OPS[b.op], root=max(b.root, 0),
+                        send=b.send.data_ptr(), recv=b.recv.data_ptr(), count=count,
+                        elem_bytes=b.recv.element_size(), shift=shift, steps=max(steps, 1),
+                        comm=self.comm.comm.value, stream=stream)
 
     def alloc(self, numel: int, dtype: Any, device: Any) -> Any:
         """Buffers from ncclMemAlloc, as nccl-tests >= 2.19 allocates them (common.cu

@@ -41,6 +41,9 @@ class BenchConfig:
     timeout_s: float = 120.0
     libnccl: str | None = None
     alloc: str = "nccl"  # direct engine buffers: "nccl" (ncclMemAlloc, like nccl-tests) or "torch"
+    timer: str = "host"  # "host": nccl-tests' host clock window; "events": CUDA events around it
+    per_iter: bool = False  # nccl-tests -I 1: CUDA event around every eager call
+    per_iter_skip: int = 0  # nccl-tests -K: leading iterations left out of the -I summary
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -72,6 +75,13 @@ class RankInfo:
     device: str  # "cuda:0" or "cpu"
     gpu_name: str | None = None
     bus_id: str | None = None  # "0000:18:00.0"
+    # Which machine this is for certain (/proc/sys/kernel/random/boot_id), and the NCCL_HOSTID
+    # the rank ran with: NCCL's host hash is hostname + boot id unless NCCL_HOSTID overrides it
+    # (misc/utils.cc getHostHash), so two ranks can share one GPU while NCCL sees two hosts.
+    boot_id: str | None = None
+    nccl_hostid: str | None = None
+    mem_gbyte: float | None = None  # device memory bandwidth, GB/s (clock x bus width)
+    l2_bytes: int | None = None
 
     def label(self) -> str:
         where = f"GPU{self.device.split(':')[-1]} {self.bus_id}" if self.bus_id else self.device
@@ -96,10 +106,15 @@ class BenchSample:
     time_us_max: float
     rank_time_us: tuple[float, ...] = ()
     algo: str | None = None  # NCCL_ALGO in force, when swept
+    # -I: each iteration's device time, the max over ranks (nccl-tests ReduceProcessMaxIterTimes)
+    iter_time_us: tuple[float, ...] = ()
+    marks: tuple[str, ...] = ()  # ids of the sanity findings that make this row suspect
 
     def to_json(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["rank_time_us"] = list(self.rank_time_us)
+        d["iter_time_us"] = list(self.iter_time_us)
+        d["marks"] = list(self.marks)
         return d
 
 
@@ -137,6 +152,8 @@ class BenchResult:
         for s in data["samples"]:
             kw = dict(s)
             kw["rank_time_us"] = tuple(kw.get("rank_time_us", ()))
+            kw["iter_time_us"] = tuple(kw.get("iter_time_us", ()))
+            kw["marks"] = tuple(kw.get("marks", ()))
             samples.append(BenchSample(**kw))
         findings = tuple(
             Finding(id=f["id"], severity=Severity(f["severity"]), subject=f["subject"],

@@ -1,10 +1,9 @@
 """Run a size sweep of collectives on this rank and, on rank 0, assemble the BenchResult.
 
-The one place that owns the sweep: for each NCCL_ALGO value, collective, size and in-place flag
-it builds the buffers a Collective record asks for, runs one checked call (inputs from
-collectives.pattern, output poisoned first so an unwritten element counts as wrong), then times
-`iters` calls (timing.time_calls). torch.distributed (gloo) is the control plane everywhere:
-rendezvous, the NCCL unique id, barriers and the final exchange of per-rank times.
+For each NCCL_ALGO value it makes the engine and runs every collective's sweep (sweep.py: rows
+timed as nccl-tests times them). torch.distributed (gloo) is the control plane everywhere:
+rendezvous, the NCCL unique id, barriers and the final exchange of per-rank times; rank 0
+averages each row over ranks, as nccl-tests' Allreduce(deltaSec, average).
 """
 
 from __future__ import annotations
@@ -12,14 +11,14 @@ from __future__ import annotations
 import datetime
 import os
 import socket
-from dataclasses import dataclass
 from typing import Any
 
-from ncclkit.bench.collectives import Buffers, Collective, busbw_gbps, get_collective, pattern
+from ncclkit.bench.collectives import Collective, busbw_gbps, get_collective
 from ncclkit.bench.dist import DistContext
-from ncclkit.bench.engines import DirectEngine, TorchEngine, torch_dtype
+from ncclkit.bench.engines import DirectEngine, TorchEngine
 from ncclkit.bench.results import BenchConfig, BenchResult, BenchSample, RankInfo
-from ncclkit.bench.timing import time_calls
+from ncclkit.bench.sweep import Local, Sweep, sweep_collective
+from ncclkit.bench.timing import Window
 from ncclkit.errors import NcclkitError
 
 __all__ = ["NET_ONLY_ENV", "run_rank"]
@@ -28,37 +27,31 @@ __all__ = ["NET_ONLY_ENV", "run_rank"]
 # these once per process (NCCL_PARAM caches them), so they are set before the first communicator.
 NET_ONLY_ENV = {"NCCL_P2P_DISABLE": "1", "NCCL_SHM_DISABLE": "1", "NCCL_NVLS_ENABLE": "0"}
 
-# Relative tolerance of the check: inputs are small integers, so only avg's division rounds.
-_RTOL = {"float": 1e-6, "double": 1e-12, "half": 1e-3, "bfloat16": 1e-2}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Local:
-    """One row as this rank measured it, before the exchange."""
-
-    collective: str
-    size_bytes: int
-    count: int
-    algbw_bytes: int
-    in_place: bool
-    algo: str | None
-    time_us: float
-    wrong: int
-    checked: bool
-
-
-def _log(msg: str) -> None:
-    print(msg, flush=True)  # rank logs double as the progress signal of dist.spawn_local
+def _boot_id() -> str | None:
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
 
 
 def _rank_info(torch: Any, ctx: DistContext, device: Any) -> RankInfo:
-    name = bus = None
+    name = bus = mem = l2 = None
     if device.type == "cuda":
         props = torch.cuda.get_device_properties(device)
         name = props.name
         if hasattr(props, "pci_bus_id"):
             bus = f"{props.pci_domain_id:04x}:{props.pci_bus_id:02x}:{props.pci_device_id:02x}.0"
+        clock_khz, width = getattr(props, "memory_clock_rate", 0), getattr(
+            props, "memory_bus_width", 0)
+        # double data rate: two transfers of width/8 bytes per memory clock
+        mem = 2 * width / 8 * clock_khz * 1e3 / 1e9 if clock_khz and width else None
+        l2 = getattr(props, "L2_cache_size", None) or None
     return RankInfo(
+        boot_id=_boot_id(),
+        nccl_hostid=os.environ.get("NCCL_HOSTID"),
+        mem_gbyte=mem,
+        l2_bytes=l2,
         rank=ctx.rank,
         host=socket.gethostname(),
         pid=os.getpid(),
@@ -120,111 +113,6 @@ def _make_engine(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
         torch, lib, box[0], ctx.world_size, ctx.rank, nccl_alloc=config.alloc == "nccl"
     )
 
-
-def _count_wrong(torch: Any, got: Any, want: Any, dtype_name: str) -> int:
-    if dtype_name in _RTOL:
-        g, w = (
-            got.float() if got.element_size() < 4 else got,
-            want.float() if want.element_size() < 4 else want,
-        )
-        ok = torch.isclose(g, w, rtol=_RTOL[dtype_name], atol=0.0)
-    else:
-        ok = got == want
-    return int((~ok).sum().item())
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Sweep:
-    """What stays the same for every row of one NCCL_ALGO pass: the parts each row runs on."""
-
-    torch: Any
-    engine: Any
-    config: BenchConfig
-    ctx: DistContext
-    device: Any
-    stream: Any  # a CUDA stream on GPUs, None on CPUs
-    algo: str | None
-
-
-def _buffers(sw: _Sweep, coll: Collective, size: int, in_place: bool, dtype: Any) -> Buffers:
-    torch, engine, ctx = sw.torch, sw.engine, sw.ctx
-    elem = torch.empty((), dtype=dtype).element_size()
-    sz = coll.sizing(size, elem, ctx.world_size)
-    if in_place:
-        whole = engine.alloc(max(sz.send_elems, sz.recv_elems), dtype, sw.device)
-        s_off, r_off = coll.in_place_offsets(ctx.rank, sz)
-        send, recv = whole[s_off : s_off + sz.send_elems], whole[r_off : r_off + sz.recv_elems]
-    else:
-        send = engine.alloc(sz.send_elems, dtype, sw.device)
-        recv = engine.alloc(sz.recv_elems, dtype, sw.device)
-    return Buffers(
-        send=send,
-        recv=recv,
-        sizing=sz,
-        rank=ctx.rank,
-        nranks=ctx.world_size,
-        root=sw.config.root if coll.rooted else -1,
-        op=sw.config.op,
-    )
-
-
-def _one_row(sw: _Sweep, coll: Collective, size: int, in_place: bool) -> _Local:
-    dtype = torch_dtype(sw.torch, sw.config.dtype)
-    b = _buffers(sw, coll, size, in_place, dtype)
-    try:
-        return _check_and_time(sw, coll, b, in_place, dtype)
-    finally:
-        del b
-        sw.engine.release()
-
-
-def _check_and_time(sw: _Sweep, coll: Collective, b: Buffers, in_place: bool, dtype: Any) -> _Local:
-    torch, engine, config, stream = sw.torch, sw.engine, sw.config, sw.stream
-    barrier = torch.distributed.barrier
-    wrong, checked = 0, False
-    if config.check and (coll.checks_in_place or not in_place):
-        poison = float("nan") if dtype.is_floating_point else 0
-        b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
-        b.send.copy_(
-            pattern(torch, b.rank, b.sizing.send_elems, op=config.op, dtype=dtype, device=sw.device)
-        )
-        if stream is not None:
-            stream.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(stream):
-                coll.call(engine, b)
-            stream.synchronize()
-        else:
-            coll.call(engine, b)
-        want = coll.expected(torch, b, dtype)
-        if want is not None:
-            checked = True
-            wrong = _count_wrong(torch, b.recv, want, config.dtype)
-    engine.set_timing(True)
-    try:
-        time_us = time_calls(
-            torch,
-            lambda: coll.call(engine, b),
-            iters=config.iters,
-            warmup_iters=config.warmup_iters,
-            graph_launches=config.graph_launches,
-            stream=stream,
-            barrier=barrier,
-        )
-    finally:
-        engine.set_timing(False)
-    return _Local(
-        collective=coll.name,
-        size_bytes=b.sizing.size_bytes,
-        count=b.sizing.count,
-        algbw_bytes=b.sizing.algbw_bytes,
-        in_place=in_place,
-        algo=sw.algo,
-        time_us=time_us,
-        wrong=wrong,
-        checked=checked,
-    )
-
-
 def _nccl_version(torch: Any, engine: Any) -> int | None:
     if isinstance(engine, DirectEngine):
         return engine.comm.lib.version()
@@ -248,7 +136,7 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
         infos: list[Any] = [None] * ctx.world_size
         dist.all_gather_object(infos, _rank_info(torch, ctx, device))
         stream = torch.cuda.Stream(device) if device.type == "cuda" else None
-        rows: list[_Local] = []
+        rows: list[Local] = []
         nccl_version = None
         saved_algo = os.environ.get("NCCL_ALGO")
         for algo in config.algos or (None,):
@@ -258,20 +146,14 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
             nccl_version = nccl_version or (
                 _nccl_version(torch, engine) if config.backend == "nccl" else None
             )
-            sweep = _Sweep(torch=torch, engine=engine, config=config, ctx=ctx, device=device,
-                           stream=stream, algo=algo)
+            window = Window(iters=config.iters, graph_launches=config.graph_launches
+                            if device.type == "cuda" else 0, timer=config.timer,
+                            per_iter=config.per_iter, barrier=dist.barrier)
+            sweep = Sweep(torch=torch, engine=engine, config=config, ctx=ctx, device=device,
+                           stream=stream, algo=algo, window=window)
             try:
                 for coll in colls:
-                    for size in config.sizes():
-                        elem = torch.empty(
-                            (), dtype=torch_dtype(torch, config.dtype)
-                        ).element_size()
-                        if coll.sizing(size, elem, ctx.world_size).count == 0:
-                            continue  # below one 16-byte group per rank: nothing to move
-                        for in_place in (False, True):
-                            rows.append(_one_row(sweep, coll, size, in_place))
-                        if ctx.rank == 0:
-                            _log(f"# {coll.name} {size} B done")
+                    rows += sweep_collective(sweep, coll, config.sizes())
             finally:
                 engine.close()
                 if saved_algo is None:
@@ -291,7 +173,7 @@ def _assemble(
     config: BenchConfig,
     ctx: DistContext,
     colls: list[Collective],
-    everyone: list[list[_Local]],
+    everyone: list[list[Local]],
     infos: list[RankInfo],
     nccl_version: int | None,
     on_gpu: bool,
@@ -321,6 +203,7 @@ def _assemble(
                 time_us_max=max(times),
                 rank_time_us=times,
                 algo=row.algo,
+                iter_time_us=tuple(max(vals) for vals in zip(*(r[i].iter_us for r in everyone))),
             )
         )
     mode = "graph" if on_gpu and config.graph_launches > 0 else "eager"

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from ncclkit import __version__
 from ncclkit.bench.collectives import get_collective
+from ncclkit.bench.ntjson import iter_stats
 from ncclkit.bench.results import BenchResult, BenchSample
 
 __all__ = ["float_str", "render_table"]
@@ -26,12 +27,17 @@ def float_str(value: float, width: int) -> str:
     return (f"%{width}.1e" if width >= 7 else f"%{width}.0e") % value
 
 
-def _body(s: BenchSample | None) -> str:
+def _body(s: BenchSample | None, per_iter: bool, skip: int) -> str:
     if s is None:
-        return "  %7s  %6s  %6s  %6s" % ("", "", "", "")
+        return "  %7s  %6s  %6s  %6s" % ("", "", "", "") + ("  %7s" % "" * 4 if per_iter else "")
     wrong = "%6g" % float(s.wrong) if s.checked else "   N/A"
-    return "  %7s  %6s  %6s  %s" % (float_str(s.time_us, 7), float_str(s.algbw_gbps, 6),
-                                    float_str(s.busbw_gbps, 6), wrong)
+    out = "  %7s  %6s  %6s  %s" % (float_str(s.time_us, 7), float_str(s.algbw_gbps, 6),
+                                   float_str(s.busbw_gbps, 6), wrong)
+    if per_iter:  # util.cu writePerIterReport: i_min i_max i_p99 i_cv%
+        st = iter_stats(s.iter_time_us[skip:]) if s.iter_time_us[skip:] else None
+        vals = (st.min, st.max, st.p99, st.cv_pct) if st else (0.0, 0.0, 0.0, 0.0)
+        out += "".join("  %7s" % float_str(v, 7) for v in vals)
+    return out
 
 
 def _header(result: BenchResult, binary: str, algo: str | None) -> list[str]:
@@ -53,6 +59,25 @@ def _header(result: BenchResult, binary: str, algo: str | None) -> list[str]:
         bus = r.bus_id.rsplit(".", 1)[0] if r.bus_id else "cpu"
         lines.append("#  Rank %2d Group %2d Pid %6d on %10s device %2d [%s] %s"
                      % (r.rank, 0, r.pid, r.host, dev, bus, r.gpu_name or "CPU"))
+    timer = {"host": "", "events": " timer: CUDA events (device time, not nccl-tests' host clock)"}
+    if c.timer != "host":
+        lines[0] += timer[c.timer]
+    if c.per_iter:
+        lines.append("# Per-Iteration Report: CUDA event timing; i_* uses max over process rows"
+                     + (f"; summary skips first {c.per_iter_skip} iterations"
+                        if c.per_iter_skip else "") + " ")
+    if c.per_iter:
+        half = "  %7s  %6s  %6s  %6s  %7s  %7s  %7s  %7s"  # time algbw busbw #wrong i_* x4
+        h = "# %10s  %12s  %8s  %6s  %6s" + half + half + " "
+        return lines + [
+            "#",
+            "# %10s  %12s  %8s  %6s  %6s              out-of-place (+ per-iteration)          "
+            "                      in-place (+ per-iteration)" % ("", "", "", "", ""),
+            h % ("size", "count", "type", "redop", "root", "time", "algbw", "busbw", "#wrong",
+                 "i_min", "i_max", "i_p99", "i_cv%", "time", "algbw", "busbw", "#wrong", "i_min",
+                 "i_max", "i_p99", "i_cv%"),
+            h % ("(B)", "(elements)", "", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(us)",
+                 "(us)", "(%)", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(us)", "(us)", "(%)")]
     lines += [
         "#",
         "# %10s  %12s  %8s  %6s  %6s           out-of-place                       in-place          "
@@ -99,9 +124,15 @@ def render_table(result: BenchResult) -> str:
         for size, oop, ip in rows:
             first = oop or ip
             assert first is not None
+            c = result.config
             lines.append("%12d  %12d  %8s  %6s  %6s" % (size, first.count, first.dtype,
                                                         first.redop, "%6i" % first.root)
-                         + _body(oop) + _body(ip))
+                         + _body(oop, c.per_iter, c.per_iter_skip)
+                         + _body(ip, c.per_iter, c.per_iter_skip))
+            marked = [f"{place}: {', '.join(s.marks)}" for place, s in
+                      (("out-of-place", oop), ("in-place", ip)) if s is not None and s.marks]
+            if marked:  # a comment line, so nccl-tests readers still see the row as it is
+                lines.append(f"#  ^ suspect row ({'; '.join(marked)}): see the findings below")
             for s in (oop, ip):
                 if s is not None:
                     bws.append(s.busbw_gbps)

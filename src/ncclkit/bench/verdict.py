@@ -239,8 +239,10 @@ def check_result(result: BenchResult, exp: LinkExpectation | None) -> list[Findi
         by_coll.setdefault((s.collective, s.algo), []).append(s)
     for (name, algo), rows in by_coll.items():
         label = f"{name} NCCL_ALGO={algo}" if algo else name
+        # one rank moves no bytes between GPUs (busbw factor 0): there is no link to judge
+        bandwidth = _bandwidth(label, rows, exp) if result.nranks > 1 else None
         for f in (_latency(name, label, rows, result.mode, exp.path if exp else None),
-                  _bandwidth(label, rows, exp)):
+                  bandwidth):
             if f is not None:
                 findings.append(f)
     return findings + check_stragglers(result)

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from typing import Any
 
 from ncclkit.cli.argtypes import (
@@ -41,7 +42,18 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     a("-r", "--root-rank", type=nonneg_int, default=0, help="root of broadcast and reduce")
     a("-G", "--cudagraph", type=nonneg_int, default=10,
       help="replays of a CUDA graph holding the -n iterations (GPUs; default 10)")
-    a("--eager", action="store_true", help="time a plain Python loop instead of a CUDA graph")
+    a("--eager", action="store_true", help="time back-to-back calls instead of a CUDA graph "
+      "(nccl-tests without -G)")
+    a("--timer", choices=("host", "events"), default="host",
+      help="host: nccl-tests' host clock to the end of a stream sync (default); events: CUDA "
+           "events around the same calls (device time, labelled in the output)")
+    a("-I", "--per_iter_timing", type=nonneg_int, default=0,
+      help="1: time every eager call with CUDA events and print nccl-tests' i_min i_max i_p99 "
+           "i_cv%% columns")
+    a("-K", "--per_iter_skip", type=nonneg_int, default=0,
+      help="leave the first K iterations out of the -I summary")
+    a("-J", "--output_file", metavar="FILE",
+      help="also write nccl-tests' JSON (its -J format) to FILE")
     a("--nproc", type=positive_int, default=None, help="start N local ranks here (no launcher needed)")
     a("--backend", choices=("gloo", "nccl"), help="default: nccl with GPUs, gloo without")
     a("--engine", choices=("direct", "torch"), default="direct",
@@ -115,15 +127,28 @@ def _config(args: argparse.Namespace) -> Any:
     if backend == "gloo" and args.op == "avg":
         raise NcclkitError("-o avg is not available with gloo", hint="use -o sum on CPUs")
     algos = tuple(a.strip() for a in args.algo.split(",") if a.strip())
+    graph = 0 if args.eager or backend == "gloo" else max(args.cudagraph, 0)
+    if args.per_iter_timing not in (0, 1):
+        raise NcclkitError(f"-I {args.per_iter_timing}: per-iteration timing is 0 or 1",
+                           hint="give -I 1 (with --eager) or leave it out")
+    if args.per_iter_timing and (graph or backend == "gloo"):
+        raise NcclkitError("-I 1 times every call with CUDA events, which a CUDA graph or gloo "
+                           "cannot give (nccl-tests refuses -I with -G too)",
+                           hint="add --eager (or -G 0) on GPUs")
+    if args.per_iter_skip and (not args.per_iter_timing or args.per_iter_skip >= args.iters):
+        raise NcclkitError(f"-K {args.per_iter_skip}: needs -I 1 and fewer than -n {args.iters}",
+                           hint="give -I 1 and -K below -n")
+    if args.timer == "events" and backend == "gloo":
+        raise NcclkitError("--timer events needs GPUs", hint="leave --timer out with gloo")
     return BenchConfig(
         collectives=colls, min_bytes=args.minbytes, max_bytes=args.maxbytes,
         step_factor=args.stepfactor, step_bytes=args.stepbytes, iters=args.iters,
         warmup_iters=args.warmup_iters, check=args.check, dtype=args.datatype, op=args.op,
-        root=args.root_rank, graph_launches=0 if args.eager or backend == "gloo"
-        else max(args.cudagraph, 0), backend=backend,
+        root=args.root_rank, graph_launches=graph, backend=backend,
         engine=args.engine if backend == "nccl" else "torch", algos=algos,
         net_only=args.net_only, timeout_s=args.timeout, libnccl=args.libnccl,
-        alloc=args.alloc)
+        alloc=args.alloc, timer=args.timer, per_iter=bool(args.per_iter_timing),
+        per_iter_skip=args.per_iter_skip)
 
 
 def _have_gpu() -> bool:
@@ -217,12 +242,29 @@ def run(args: argparse.Namespace) -> int:
         return exit_code_for(findings)
     from ncclkit.bench.compare import read_compare_file  # noqa: PLC0415
 
-    # Read --compare before the sweep: a wrong path must not cost a whole run.
+    # Read --compare and check -J's directory before the sweep: a wrong path must not cost a run.
     compare_text = read_compare_file(args.compare) if args.compare else None
+    if args.output_file:
+        from ncclkit.outputfile import check_output_file  # noqa: PLC0415
+
+        check_output_file(args.output_file, flag="-J")
+    args.started = time.time()
     result = _run_sweep(args)
     if result is None:
         return 0  # not rank 0: rank 0 prints
     return _report(args, result, compare_text)
+
+
+def _write_json(args: argparse.Namespace, result: Any) -> None:
+    """-J FILE: nccl-tests' JSON, one document a collective (ntjson.json_paths)."""
+    from ncclkit.bench.ntjson import json_paths, nccl_tests_json  # noqa: PLC0415
+    from ncclkit.outputfile import write_output_file  # noqa: PLC0415
+
+    names = list(dict.fromkeys(s.collective for s in result.samples))
+    for name, path in json_paths(args.output_file, names).items():
+        doc = nccl_tests_json(result, name, argv=sys.argv[1:], start=args.started,
+                              end=time.time())
+        write_output_file(path, json.dumps(doc, indent=1), flag="-J")
 
 
 def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> int:
@@ -237,8 +279,13 @@ def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> 
         _facts(args), single_node=single_node, net_only=result.config.net_only,
         nvlink_gbyte=args.nvlink_gbyte, pcie_gbyte=args.pcie_gbyte, nic_gbit=args.nic_gbit,
         nics=args.nics, expect_busbw_gbyte=args.expect_busbw)
-    findings = sort_findings(check_result(result, exp))
+    from ncclkit.bench.sanity import check_sanity  # noqa: PLC0415
+
+    result, sane = check_sanity(result, exp.line_rate_gbyte if exp else None)
+    findings = sort_findings(sane + check_result(result, exp))
     result = dataclasses.replace(result, findings=tuple(findings))
+    if args.output_file:
+        _write_json(args, result)
     compared = None
     if compare_text is not None:
         compared = compare_with_nccl_tests(result, compare_text, source=args.compare)

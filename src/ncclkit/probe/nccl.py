@@ -1,6 +1,8 @@
 """Read the NCCL version in use and the NCCL-related environment into NcclFacts.
 
-Live: torch's bundled NCCL when torch is importable (that is what training uses), else
+Live: torch's NCCL (that is what training uses), found without importing torch (5 s on a GPU
+node): the libnccl.so.2 of the nvidia-nccl wheel torch loads, or one in torch/lib, asked with
+ncclGetVersion(); torch is imported only when neither exists (a build with NCCL linked in). Else
 ncclGetVersion() of the libnccl.so.2 the dynamic loader finds; the environment of this process.
 Snapshot: cmd/torch-nccl.txt ("2.11.0+cu130 13.0 (2, 28, 9)"), cmd/nccl-version.txt, cmd/env.txt.
 """
@@ -15,6 +17,7 @@ import re
 import sys
 import warnings
 from collections.abc import Mapping
+from pathlib import Path
 
 from ncclkit.facts import NcclFacts
 from ncclkit.ncclver import parse_nccl_version
@@ -22,7 +25,8 @@ from ncclkit.probe.common import IssueLog, uncaptured_reason
 from ncclkit.probe.parse import parse_env_lines
 from ncclkit.probe.root import NodeRoot, is_error_output
 
-__all__ = ["ENV_EXACT", "ENV_PREFIXES", "NOT_READ_BY_NCCL", "filter_env", "parse_torch_nccl", "read_nccl"]
+__all__ = ["ENV_EXACT", "ENV_PREFIXES", "NOT_READ_BY_NCCL", "filter_env", "parse_torch_nccl", "read_nccl",
+           "torch_libnccl"]
 
 SOURCE_VERSION = "nccl.version"
 SOURCE_ENV = "nccl.env"
@@ -63,10 +67,56 @@ def parse_torch_nccl(text: str) -> tuple[str | None, str | None]:
     return torch_version, _version(m.group(0) if m else (fields[-1] if len(fields) > 1 else None))
 
 
+_TORCH_VERSION = re.compile(r"""^__version__\s*=\s*['"]([^'"]+)['"]""", re.M)
+
+
+def _torch_dir() -> Path | None:
+    try:
+        spec = importlib.util.find_spec("torch")  # locates the package, imports nothing
+    except (ImportError, ValueError):
+        return None
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]) if locations else None
+
+
+def torch_libnccl(torch_dir: Path) -> Path | None:
+    """The libnccl a pip torch loads: nvidia-nccl's wheel beside torch in site-packages
+    (nvidia/nccl/lib, or nvidia/cu13/lib in the CUDA 13 layout), or one in torch/lib."""
+    names = ("libnccl.so.2", "libnccl.so")
+    for sub in ("nvidia/nccl/lib", "nvidia/cu13/lib", "nvidia/cu12/lib", "torch/lib"):
+        for name in names:
+            cand = torch_dir.parent / sub / name
+            if cand.is_file():
+                return cand
+    return None
+
+
+def _torch_version_fast() -> tuple[str | None, str | None] | None:
+    """(torch version, NCCL version) read beside the torch package; None: torch must be asked."""
+    tdir = _torch_dir()
+    if tdir is None:
+        return None
+    try:
+        m = _TORCH_VERSION.search((tdir / "version.py").read_text(errors="replace"))
+    except OSError:
+        m = None
+    torch_version = m.group(1) if m else None
+    lib = torch_libnccl(tdir)
+    version = _libnccl_version(str(lib)) if lib else None
+    if version is None:
+        # a CPU build has no NCCL at all: nothing to learn from importing it
+        return (torch_version, None) if torch_version and "+cpu" in torch_version else None
+    return torch_version, version
+
+
 def _torch_version() -> tuple[str | None, str | None]:
     """(torch version, NCCL version of torch); never raises, never imports torch if absent."""
-    if "torch" not in sys.modules and importlib.util.find_spec("torch") is None:
-        return None, None
+    if "torch" not in sys.modules:
+        fast = _torch_version_fast()
+        if fast is not None:
+            return fast
+        if importlib.util.find_spec("torch") is None:
+            return None, None
     try:
         # torch warns on import when NumPy is missing or mismatched; that is noise for a probe.
         with warnings.catch_warnings():
@@ -81,9 +131,9 @@ def _torch_version() -> tuple[str | None, str | None]:
         return torch_version, None
 
 
-def _libnccl_version() -> str | None:
+def _libnccl_version(path: str = "libnccl.so.2") -> str | None:
     try:
-        lib = ctypes.CDLL("libnccl.so.2")
+        lib = ctypes.CDLL(path)
         code = ctypes.c_int(0)
         if lib.ncclGetVersion(ctypes.byref(code)) != 0:
             return None

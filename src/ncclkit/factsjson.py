@@ -1,6 +1,6 @@
 """NodeFacts back from the JSON that `facts_to_json` wrote (doctor's and cluster's "facts").
 
-The report draws the topology of a doctor result file with the same helpers (ncclkit.topology) that
+The report draws the topology of a doctor result file with the same helpers (ncclkit.nccl.paths) that
 doctor used on the live node, so the facts must be real NodeFacts again. The reverse follows the
 dataclass type hints: tuples, dicts (int keys were written as strings), nested dataclasses and
 `X | None`. Keys the facts classes do not know (a newer writer) are ignored; a missing required

@@ -23,7 +23,7 @@ from ncclkit.report.html import render_html
 from ncclkit.report.sources import load_source
 from ncclkit.report.topo_svg import build_tree
 from ncclkit.report.views_net import bench_views, transport_rows
-from ncclkit.topology import gpu_nic_paths
+from ncclkit.nccl.paths import gpu_nic_paths
 
 pytest.importorskip("matplotlib")
 

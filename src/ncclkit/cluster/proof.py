@@ -1,5 +1,5 @@
 """Proof run: a short real NCCL job on every visible GPU of every node, its per-rank NCCL_DEBUG=INFO
-logs parsed (logs.nccl_log) and compared with the prediction (recommend.predict) for the env in
+logs parsed (logs.nccl_log) and compared with the prediction (ncclkit.nccl.predict) for the env in
 force: network IB vs Socket between nodes, GDRDMA per GPU, and P2P/SHM between local GPUs.
 Every difference is a cluster.transport_mismatch.
 

@@ -64,13 +64,13 @@ def env_from_root(root: str) -> NodeEnv:
     """Probe a snapshot (or `/`) and recommend its NCCL environment (`ncclkit env`'s answer)."""
     try:
         from ncclkit.probe.collect import collect
-        from ncclkit.recommend import recommend_env
+        from ncclkit.doctor import recommend_checked
     except ImportError as exc:
         raise NcclkitError(f"cannot derive the NCCL environment from {root}: {exc}",
                            hint="pass --env-json FILE (the output of `ncclkit env --json`)") from None
     from ncclkit.probe.root import NodeRoot
 
     facts = collect(NodeRoot.open(root))
-    rec = recommend_env(facts)
+    rec = recommend_checked(facts)
     return NodeEnv(env=validate_env(dict(rec.env), source=f"recommendation for {root}"),
                    reasons=dict(rec.reasons), facts=facts, source=root)

@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Mapping
 
 from ncclkit.facts import NcclFacts
-from ncclkit.ncclver import parse_nccl_version
+from ncclkit.nccl.versions import parse_nccl_version
 from ncclkit.probe.common import IssueLog, uncaptured_reason
 from ncclkit.probe.parse import parse_env_lines
 from ncclkit.probe.root import NodeRoot, is_error_output

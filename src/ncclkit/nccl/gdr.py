@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ncclkit.facts import GpuInfo, IbDevice, IbPort, NodeFacts
+from ncclkit.nccl.p2p import path_bw
 from ncclkit.nccl.params import env_int, parse_level, path_order
 from ncclkit.nccl.paths import NicPath, gdr_path_name, gpu_gpu_link, gpu_is_c2c, gpu_nic_paths, nccl_level_of
 from ncclkit.nccl.ports import nccl_uses_port
@@ -156,15 +157,16 @@ def usable_rdma_devices(facts: NodeFacts) -> tuple[IbDevice, ...]:
     return tuple(d for d in facts.ib_devices if any(nccl_uses_port(p) for p in d.ports))
 
 
-def _port_rate(facts: NodeFacts, device: IbDevice) -> float:
-    return max((p.rate_gbps or 0.0 for p in device.ports if nccl_uses_port(p)), default=0.0)
-
-
 def _nccl_nic_order(facts: NodeFacts, paths: list[NicPath]) -> list[NicPath]:
-    """ncclTopoGetLocalNet: the highest path bandwidth first (the NIC's rate bounds it), then the
-    lowest path type (src/graph/topo.cc)."""
+    """ncclTopoGetLocal (src/graph/topo.cc): the highest path bandwidth first, then the lowest path
+    type (`p2p.path_bw`: equal within 1%, unknown bandwidth sorts as the best)."""
     known = [p for p in paths if p.path is not None]
-    return sorted(known, key=lambda p: (-_port_rate(facts, p.device), p.path or 0, p.device.name))
+    best_first = sorted(known, key=lambda p: (p.path or 0, p.device.name))
+    bws = {p.device.name: path_bw(facts, p) for p in known}
+    top = max((b for b in bws.values() if b is not None), default=None)
+    if top is None:
+        return best_first
+    return sorted(best_first, key=lambda p: 0 if (bws[p.device.name] or top) >= top * 0.99 else 1)
 
 
 def nearest_nic(facts: NodeFacts, gpu: GpuInfo) -> NicPath | None:

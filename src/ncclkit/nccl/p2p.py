@@ -19,10 +19,10 @@ from typing import Any
 
 from ncclkit.facts import GpuInfo, NodeFacts, PciDevice
 from ncclkit.nccl.params import env_int, parse_level, path_order
-from ncclkit.nccl.paths import PathType, gpu_gpu_link, gpu_nic_paths, nccl_level_of
+from ncclkit.nccl.paths import NicPath, PathType, gpu_gpu_link, gpu_nic_paths, nccl_level_of
 from ncclkit.nccl.versions import CUMEM, nccl_version, ver_at_least
 
-__all__ = ["pci_bw", "predict_transports"]
+__all__ = ["path_bw", "pci_bw", "predict_transports"]
 
 # kvDictPciGen (src/graph/xml.cc): GT/s -> NCCL's per-x80 bandwidth unit; bw = gen * width / 80 GB/s.
 _PCI_GEN = {2.5: 15, 5.0: 30, 8.0: 60, 16.0: 120, 32.0: 240, 64.0: 480}
@@ -38,18 +38,25 @@ def pci_bw(dev: PciDevice | None) -> float | None:
     return gen * dev.max_link_width / 80 if gen else None
 
 
+def path_bw(facts: NodeFacts, nic: NicPath) -> float | None:
+    """NCCL's GPU->NIC path bandwidth (GB/s): the smallest link on the way, the NIC's speed included;
+    a path across sockets is capped at the common inter-CPU bandwidth. None when nothing is known."""
+    rate = max((p.rate_gbps or 0.0 for p in nic.device.ports), default=0.0) / 8
+    bws = [b for b in (rate, pci_bw(facts.pci.get((nic.device.pci_bdf or "").lower())),
+                       pci_bw(facts.pci.get(nic.gpu.bus_id.lower()))) if b]
+    if nic.path is PathType.SYS:
+        bws.append(_QPI_COMMON_BW)
+    return min(bws) if bws else None
+
+
 def _net_bw(facts: NodeFacts, gpu: GpuInfo, ib_devices: set[str]) -> float:
     """Best bandwidth from `gpu` to a NIC at <= PXB (0: none)."""
     order = path_order()
-    gpu_bw = pci_bw(facts.pci.get(gpu.bus_id.lower()))
     best = 0.0
     for np in gpu_nic_paths(facts).get(gpu.index, []):
         if np.path is None or np.device.name not in ib_devices or order[nccl_level_of(np.path)] > order["PXB"]:
             continue
-        rate = max((p.rate_gbps or 0.0 for p in np.device.ports), default=0.0) / 8
-        nic_bw = pci_bw(facts.pci.get((np.device.pci_bdf or "").lower()))
-        bws = [b for b in (rate, nic_bw, gpu_bw) if b]
-        best = max(best, min(bws) if bws else 0.0)
+        best = max(best, path_bw(facts, np) or 0.0)
     return best
 
 

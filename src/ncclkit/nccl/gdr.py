@@ -138,9 +138,9 @@ def gdr_rule(facts: NodeFacts, env: dict[str, str], gpu: GpuInfo, nic: NicPath,
     path = gdr_path_name(facts, gpu, nic.path)
     level = level or parse_level(env.get("NCCL_NET_GDR_LEVEL"), version) or default_gdr_level(facts, env)
     c2c_on = _gdr_c2c(env, version)
-    distance = path
-    if ver_at_least(version, GDR_LEVEL_P2C, unknown=False) or version is None:
-        pass  # 2.29+: P2C compared directly
+    distance = path  # 2.29+ (and an unknown version): P2C is compared directly
+    if ver_at_least(version, GDR_LEVEL_P2C):
+        pass
     elif ver_at_least(version, GDR_C2C_DEFAULT):
         distance = "C2C" if c2c_on and path == "P2C" else path
     elif ver_at_least(version, GDR_C2C_OPTIN):
@@ -235,9 +235,9 @@ def predict_gdr(facts: NodeFacts, env: dict[str, str], ports: list[IbPort], plug
             shown = rule.path if rule.distance == rule.path else f"{rule.path}, compared as {rule.distance}"
             c2c = f" ({shown} for NCCL: NVLink-C2C GPU {gpu.name})" if gpu_is_c2c(gpu) else ""
             entry["mode"] = rule.mode
-            entry["why"] = f"{best.device.name} is {best.path.name}{c2c} <= level {level}; {sup.reason}"
+            entry["why"] = f"{best.device.name} is {entry['path']}{c2c} <= level {level}; {sup.reason}"
         else:
-            entry["why"] = (f"nearest NIC {best.device.name} is {best.path.name} "
+            entry["why"] = (f"nearest NIC {best.device.name} is {entry['path']} "
                             f"({rule.distance} for NCCL) > level {level}")
             peer = _pxn_peer(facts, env, gpu, paths, level) if pxn_on else None
             if peer is not None:

@@ -89,6 +89,7 @@ def predict_transports(facts: NodeFacts, env: dict[str, str], ib_devices: set[st
     for a, b in combinations(facts.gpus, 2):
         link = gpu_gpu_link(facts, a, b)
         pci: PathType | None = None
+        path: str | None
         if link.nvlinks is not None:
             name, path = (f"NV{link.nvlinks}" if link.nvlinks else "NVLink"), "NVL"
         else:

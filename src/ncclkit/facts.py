@@ -232,6 +232,9 @@ class NcclFacts:
     torch_version: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # NCCL_* (and related) variables in force
     env_source: str | None = None  # "process", "cmd/env.txt"
+    # Variables that came from an NCCL config file (NCCL_CONF_FILE, ~/.nccl.conf, /etc/nccl.conf), with
+    # that file: they are in `env` too, where NCCL's precedence put them (ncclkit.nccl.config).
+    env_from_files: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(**_FROZEN)

@@ -65,4 +65,5 @@ NET_PLUGIN_LIST = (2, 27, 0)  # NCCL_NET_PLUGIN comma list; "Failed to initializ
 VIRBR_DEMOTED = (2, 28, 3)  # ncclFindInterfaces: virbr* after lo* (src/misc/socket.cc v2.28.3-1)
 IB_COMPLETION_NAMED = (2, 28, 7)  # WARN "status=IBV_WC_...(N) ... vendor_err=N" (net_ib.cc v2.28.7-1)
 GDR_LEVEL_P2C = (2, 29, 0)  # default GDR level P2C, compared directly (src/graph/paths.cc v2.29.7-1)
+CONF_FILE_VAR = (2, 23, 4)  # NCCL_CONF_FILE read by initEnvFunc (src/misc/param.cc v2.23.4-1)
 IB_RAIL_PLANE = (2, 30, 7)  # NCCL_IB_HCA hca:port:rail:plane, empty port = any (src/misc/utils.cc)

@@ -16,6 +16,7 @@ __all__ = [
     "IbDevice",
     "IbPort",
     "NcclFacts",
+    "RdmaAccess",
     "NetIface",
     "NodeFacts",
     "NvLink",
@@ -226,6 +227,16 @@ class OsFacts:
 
 
 @dataclass(**_FROZEN)
+class RdmaAccess:
+    """Whether a process can open the RDMA devices: libibverbs and /dev/infiniband/uverbs* (NCCL dlopens
+    libibverbs.so[.1] and opens the uverbs node of each device; sysfs alone shows the host's HCAs)."""
+
+    uverbs: tuple[str, ...] | None = None  # /dev/infiniband/uverbs*; None: not looked at
+    libibverbs: str | None = None  # the library the loader finds ("libibverbs.so.1")
+    libibverbs_known: bool = False  # False: not looked at (libibverbs None then means unknown)
+
+
+@dataclass(**_FROZEN)
 class NcclFacts:
     version: str | None = None  # "2.28.9"
     version_source: str | None = None  # "torch", "libnccl", "cmd/torch-nccl.txt", "cmd/nccl-version.txt"
@@ -253,6 +264,7 @@ class NodeFacts:
     peermem: PeerMemFacts = field(default_factory=PeerMemFacts)
     os: OsFacts = field(default_factory=OsFacts)
     nccl: NcclFacts = field(default_factory=NcclFacts)
+    rdma: RdmaAccess = field(default_factory=RdmaAccess)
     topo_matrix: str | None = None  # cmd/nvidia-smi-topo-m.txt, kept for comparison only
     issues: tuple[ProbeIssue, ...] = ()
 

@@ -282,3 +282,17 @@ def test_active_port_not_linkup_rules_and_prediction_agree():
     found = df.ids(run_rules(facts))
     assert "ib.port_down" in found and "gdr.distance" not in found
     assert predict(facts, {})["gdr"]["GPU0"]["nic"] == "mlx5_0"
+
+
+# -- 2. Whether RDMA can be opened ---------------------------------------------------------------
+def test_no_uverbs_node_or_libibverbs_means_socket():
+    # buildIbvSymbols (src/misc/ibvsymbols.cc) and ibv_open_device: sysfs shows the host's HCAs anyway.
+    from ncclkit.facts import RdmaAccess
+
+    for rdma in (RdmaAccess(uverbs=(), libibverbs="libibverbs.so.1", libibverbs_known=True),
+                 RdmaAccess(uverbs=("uverbs0", "uverbs1"), libibverbs=None, libibverbs_known=True)):
+        facts = replace(df.healthy(), rdma=rdma)
+        assert predict(facts, {})["net"]["plugin"] == "Socket"
+        assert not any(e["gdr"] for e in predict(facts, {})["gdr"].values())
+        assert "rdma.none" in df.ids(run_rules(facts))
+    assert predict(df.healthy(), {})["net"]["plugin"] == "IB"  # not recorded: not assumed missing

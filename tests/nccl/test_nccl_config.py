@@ -42,3 +42,16 @@ def test_etc_nccl_conf_of_a_snapshot_reaches_the_prediction(tmp_path):
     assert facts.nccl.env["NCCL_SOCKET_IFNAME"] == "eth1" and facts.nccl.env["NCCL_DEBUG"] == "WARN"
     assert facts.nccl.env_from_files == {"NCCL_SOCKET_IFNAME": "/etc/nccl.conf"}
     assert predict(facts, dict(facts.nccl.env))["bootstrap"]["interface"] == "eth1"
+
+
+def test_snapshot_records_rdma_access(tmp_path):
+    from nodebuilder import Port
+
+    b = NodeBuilder(tmp_path, host="pod1")
+    b.gpu("0000:1b:00.0", ["pci0000:15", "0000:15:01.0"], numa=0)
+    b.ib_device("mlx5_0", "0000:18:00.0", ["pci0000:15", "0000:15:01.0"], ports=[Port(1)], netdev="ib0")
+    b.iface("ib0", ipv4=["192.168.0.5/24"]).nccl_version("2.28.9")
+    b.cmd("dev-infiniband.txt", "rdma_cm\n").cmd("libibverbs.txt", "libibverbs.so.1")
+    facts = collect(NodeRoot.open(str(b.write())))
+    assert (facts.rdma.uverbs, facts.rdma.libibverbs) == ((), "libibverbs.so.1")
+    assert predict(facts, {})["net"]["plugin"] == "Socket"

@@ -7,8 +7,11 @@ Socket. Each candidate is initialised and must report a device; NCCL_NET (case-i
 restricts the assignment only. An NCCL_NET no candidate meets aborts init: WARN `Error: network X
 not found.` (<= v2.26) or `Failed to initialize any NET plugin` (v2.27+); there is no fallback.
 
-Internal IB drops out (and Socket is used) when NCCL_IB_DISABLE is non-zero, when no out-of-band IP
-interface exists, or when no port is kept (`NET/IB : No device found.`).
+Internal IB drops out (and Socket is used) when NCCL_IB_DISABLE is non-zero, when libibverbs cannot
+be dlopened (`buildIbvSymbols`, src/misc/ibvsymbols.cc: INFO `Failed to open libibverbs.so[.1]`),
+when no out-of-band IP interface exists, or when no port is kept (`NET/IB : No device found.`), which
+includes a container whose /dev/infiniband has no uverbs node: ibv_open_device fails for every HCA
+that sysfs still lists.
 
 A snapshot does not record which libnccl-net*.so the process would load: an explicit
 NCCL_NET_PLUGIN, or an NCCL_NET naming something other than IB/Socket, is the evidence used, and
@@ -77,6 +80,11 @@ def choose_net(facts: NodeFacts, env: dict[str, str], ports: list[IbPort], oob: 
         ib_ok, ib_why = False, "NCCL_IB_DISABLE is set: IB init fails"
     elif not facts.ib_ports:
         ib_ok, ib_why = False, "no RDMA device: NET/IB finds no device"
+    elif facts.rdma.libibverbs_known and facts.rdma.libibverbs is None:
+        ib_ok, ib_why = False, "libibverbs is not installed: `Failed to open libibverbs.so[.1]`, IB init fails"
+    elif facts.rdma.uverbs == ():
+        ib_ok, ib_why = False, ("no /dev/infiniband/uverbs* device node (a container without the RDMA devices): "
+                                "every HCA fails to open, `NET/IB : No device found.`")
     elif not ports:
         ib_ok, ib_why = False, "no ACTIVE IB/RoCE port passes NCCL_IB_HCA: `NET/IB : No device found.`"
     elif not oob:

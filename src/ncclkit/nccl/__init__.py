@@ -14,7 +14,7 @@ Every rule lives in one module and cites the NCCL source file and the tag where 
 | NET plugin selection: external plugins, internal IB, Socket, unmet NCCL_NET | `net` |
 | transports inside a node: P2P, SHM, NET (`ncclTopoCheckNet`) | `p2p` |
 | config files (`/etc/nccl.conf`, `~/.nccl.conf`, NCCL_CONF_FILE) | `config` |
-| log line formats by version | `logformat` |
+| NCCL_DEBUG_SUBSYS of a verification run, by version | `debug` |
 | the whole prediction (`ncclkit env --json` `prediction`) | `predict` |
 
 The package is pure: no I/O, no findings. rules/, recommend/, logs/, cluster/ and launch/ ask it.

@@ -18,8 +18,8 @@ from ncclkit.nccl.params import format_exact_list
 from ncclkit.nccl.paths import PathType, gpu_is_c2c, gpu_nic_paths, is_flattened
 from ncclkit.nccl.ports import usable_ports
 from ncclkit.nccl.predict import predict
-from ncclkit.nccl.versions import (BOOTSTRAP_SUBSYS, GID_AUTO, PXN, SUBSYS_ENV, NcclVersion, nccl_version,
-                                   ver_at_least)
+from ncclkit.nccl.debug import verification_subsys
+from ncclkit.nccl.versions import GID_AUTO, NcclVersion, nccl_version, ver_at_least
 from ncclkit.recommend.model import EnvRecommendation, EnvSetting
 
 __all__ = ["recommend_env"]
@@ -260,11 +260,7 @@ def _topo_file(facts: NodeFacts, env: dict[str, str]) -> EnvSetting | None:
 
 
 def _verification(version: NcclVersion | None) -> list[EnvSetting]:
-    subsys = "INIT,NET,GRAPH"
-    if ver_at_least(version, SUBSYS_ENV):
-        subsys = "INIT,ENV,NET,GRAPH"
-    if ver_at_least(version, BOOTSTRAP_SUBSYS):
-        subsys = "INIT,BOOTSTRAP,ENV,NET,GRAPH"
+    subsys = verification_subsys(version)
     return [
         EnvSetting(name="NCCL_DEBUG", value="INFO", reason=(
             "verification run only: INFO prints the transport, NIC and GDR choices to compare with the "

@@ -69,7 +69,7 @@ def test_kind_detected_from_shape(inputs: dict[str, Path], shared: Path, tmp_pat
     ("{not json", "not valid JSON"),
     ('{"schema_version": 1, "comm_bytes_per_step": 5}', "not an ncclkit result"),
     ('{"host": "h", "facts": {"host": 3}, "findings": []}', "unreadable facts"),
-    ('{"nodes": [], "reachability": [{"src": "a"}], "findings": []}', "lack src/dst/ok"),
+    ('{"nodes": [], "reachability": [{"src": "a"}], "findings": []}', "reachability[0]"),
     ('{"schema_version": 1, "findings": [{"message": "x"}]}', "not an ncclkit result"),
     ("just some words, no log\n", "neither an ncclkit result"),
 ])

@@ -224,6 +224,7 @@ class OsFacts:
     modules: tuple[str, ...] = ()  # loaded kernel modules (proc/modules)
     os_name: str | None = None  # PRETTY_NAME of etc/os-release
     numa_balancing: int | None = None
+    cpu_vendor: str | None = None  # proc/cpuinfo vendor_id ("AuthenticAMD", "GenuineIntel"); None on Arm
 
 
 @dataclass(**_FROZEN)

@@ -296,3 +296,14 @@ def test_no_uverbs_node_or_libibverbs_means_socket():
         assert not any(e["gdr"] for e in predict(facts, {})["gdr"].values())
         assert "rdma.none" in df.ids(run_rules(facts))
     assert predict(df.healthy(), {})["net"]["plugin"] == "IB"  # not recorded: not assumed missing
+
+
+# -- 5. AMD x86 with <= 2 GPUs ---------------------------------------------------------------------
+def test_amd_two_gpus_use_p2p_across_sockets_from_2_23_4():
+    # ncclTopoCheckP2p (src/graph/paths.cc v2.23.4-1): p2pLevel = PATH_SYS on AMD x86 with <= 2 GPUs.
+    base = _two_sockets_no_nvlink()
+    amd = replace(base, os=replace(base.os, cpu_vendor="AuthenticAMD"), ib_devices=())
+    assert predict(_ver(amd, "2.23.4"), {})["transports"]["GPU0-GPU1"]["transport"].startswith("P2P")
+    assert predict(_ver(amd, "2.21.5"), {})["transports"]["GPU0-GPU1"]["transport"] == "SHM"
+    intel = replace(amd, os=replace(amd.os, cpu_vendor="GenuineIntel"))
+    assert predict(_ver(intel, "2.23.4"), {})["transports"]["GPU0-GPU1"]["transport"] == "SHM"

@@ -52,6 +52,8 @@ def test_snapshot_records_rdma_access(tmp_path):
     b.ib_device("mlx5_0", "0000:18:00.0", ["pci0000:15", "0000:15:01.0"], ports=[Port(1)], netdev="ib0")
     b.iface("ib0", ipv4=["192.168.0.5/24"]).nccl_version("2.28.9")
     b.cmd("dev-infiniband.txt", "rdma_cm\n").cmd("libibverbs.txt", "libibverbs.so.1")
+    b.file("proc/cpuinfo", "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n")
     facts = collect(NodeRoot.open(str(b.write())))
+    assert facts.os.cpu_vendor == "AuthenticAMD"
     assert (facts.rdma.uverbs, facts.rdma.libibverbs) == ((), "libibverbs.so.1")
     assert predict(facts, {})["net"]["plugin"] == "Socket"

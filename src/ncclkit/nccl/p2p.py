@@ -8,8 +8,10 @@ unset, NET replaces them when each GPU reaches a NIC at <= PXB with more path ba
 GPU-GPU path. A GPU-GPU path across sockets is bounded by the inter-CPU link (topo.h: 6 GB/s BDW
 QPI and ARM, 10 SKL, 16 AMD, 22 SPR, 40 EMR); a NIC path by its PCIe link (gen x width, 24 GB/s for
 Gen4 x16) and its speed.
-Not modelled: the AMD rule of v2.23.4-1 (P2P level SYS with <= 2 GPUs on AMD x86) and P2P through an
-intermediate NVLink GPU (NVB): a snapshot records neither the CPU vendor nor partial NVLink meshes.
+On AMD x86 CPUs with at most 2 GPUs the default P2P level is SYS from v2.23.4-1 (ncclTopoCheckP2p,
+`ncclTopoCpuType`: the cpuid vendor, proc/cpuinfo's vendor_id).
+Not modelled: P2P through an intermediate NVLink GPU (NVB) on partial NVLink meshes (DGX-1 class):
+the facts do not record which GPU pairs an NVLink peer could relay.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 from ncclkit.facts import GpuInfo, NodeFacts, PciDevice
 from ncclkit.nccl.params import env_int, parse_level, path_order
 from ncclkit.nccl.paths import NicPath, PathType, gpu_gpu_link, gpu_nic_paths, nccl_level_of
-from ncclkit.nccl.versions import CUMEM, nccl_version, ver_at_least
+from ncclkit.nccl.versions import AMD_P2P_SYS, CUMEM, nccl_version, ver_at_least
 
 __all__ = ["path_bw", "pci_bw", "predict_transports"]
 
@@ -82,7 +84,10 @@ def predict_transports(facts: NodeFacts, env: dict[str, str], ib_devices: set[st
     order = path_order(version)
     p2p_off = env_int(env, "NCCL_P2P_DISABLE", 0) == 1
     shm_off = env_int(env, "NCCL_SHM_DISABLE", 0) == 1
-    level = "LOC" if p2p_off else (parse_level(env.get("NCCL_P2P_LEVEL"), version) or "PXB")
+    default = "PXB"
+    if facts.os.cpu_vendor == "AuthenticAMD" and len(facts.gpus) <= 2 and ver_at_least(version, AMD_P2P_SYS):
+        default = "SYS"
+    level = "LOC" if p2p_off else (parse_level(env.get("NCCL_P2P_LEVEL"), version) or default)
     cumem = env_int(env, "NCCL_CUMEM_ENABLE", 1)
     label = "P2P/CUMEM" if ver_at_least(version, CUMEM) and cumem != 0 else "P2P/IPC"
     out: dict[str, Any] = {}

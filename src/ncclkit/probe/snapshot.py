@@ -52,7 +52,7 @@ NUMA_ATTRS = ("online", "possible", "has_cpu", "has_memory", "has_normal_memory"
 # Copied to their plain path even where the live path is a link (/proc/self, /etc/os-release).
 FLAT_FILES = ("proc/modules", "proc/self/limits", "proc/sys/vm/max_map_count", "proc/sys/net/core/rmem_max",
               "proc/sys/net/core/wmem_max", "proc/sys/kernel/numa_balancing", "proc/driver/nvidia/version",
-              "proc/version", "etc/os-release", "etc/nccl.conf")
+              "proc/version", "etc/os-release", "etc/nccl.conf", "proc/cpuinfo")
 NVIDIA_VENDOR = "0x10de"
 
 

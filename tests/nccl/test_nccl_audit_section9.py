@@ -307,3 +307,10 @@ def test_amd_two_gpus_use_p2p_across_sockets_from_2_23_4():
     assert predict(_ver(amd, "2.21.5"), {})["transports"]["GPU0-GPU1"]["transport"] == "SHM"
     intel = replace(amd, os=replace(amd.os, cpu_vendor="GenuineIntel"))
     assert predict(_ver(intel, "2.23.4"), {})["transports"]["GPU0-GPU1"]["transport"] == "SHM"
+
+
+def test_efa_ports_are_not_called_down():
+    from ncclkit.recommend import recommend_env
+
+    reason = recommend_env(_efa(), []).reasons["NCCL_IB_HCA"]
+    assert "EFA" in reason and "down" not in reason

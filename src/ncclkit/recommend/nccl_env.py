@@ -14,6 +14,7 @@ from ncclkit.findings import Finding, Severity
 from ncclkit.nccl.gdr import gdr_support, predict_gdr
 from ncclkit.nccl.gid import auto_gid_index, best_roce_v2_ipv4_index, gid_at
 from ncclkit.nccl.ifaces import nccl_interfaces
+from ncclkit.nccl.net import efa_ports
 from ncclkit.nccl.params import format_exact_list
 from ncclkit.nccl.paths import PathType, gpu_is_c2c, gpu_nic_paths, is_flattened
 from ncclkit.nccl.ports import usable_ports
@@ -39,9 +40,15 @@ def _near_gpu(facts: NodeFacts) -> set[str]:
 def _hca(facts: NodeFacts) -> tuple[EnvSetting, list[IbPort]]:
     name = "NCCL_IB_HCA"
     active = usable_ports(facts)
-    down = [p.name for p in facts.ib_ports if p not in active]
+    plugin_ports = efa_ports(facts)
+    down = [p.name for p in facts.ib_ports if p not in active and p not in plugin_ports]
     if not facts.ib_ports:
         return EnvSetting(name=name, value=None, reason="no RDMA device on this node: nothing to select"), []
+    if plugin_ports and not active:
+        return EnvSetting(name=name, value=None, reason=(
+            f"the ACTIVE ports ({', '.join(p.name for p in plugin_ports)}) are AWS EFA, which NCCL's IB "
+            "transport never opens: the aws-ofi-nccl plugin selects them (its own FI_* variables), "
+            "NCCL_IB_HCA does not apply")), []
     if not active:
         return EnvSetting(name=name, value=None, reason=(
             f"no ACTIVE port ({', '.join(down)} down): NCCL will fall back to NET/Socket; bring the "

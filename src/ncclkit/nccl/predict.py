@@ -7,6 +7,7 @@ in the facts, so a later run's NCCL_DEBUG=INFO log can confirm or refute it line
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ncclkit.facts import NodeFacts
@@ -18,8 +19,87 @@ from ncclkit.nccl.p2p import predict_transports
 from ncclkit.nccl.paths import is_flattened
 from ncclkit.nccl.ports import nccl_ib_ports, net_devices
 from ncclkit.nccl.versions import nccl_version
+from ncclkit.typedjson import build_typed
 
-__all__ = ["predict"]
+__all__ = ["Prediction", "predict"]
+
+
+# The prediction's JSON shape as records: results read back from a file (report, prometheus) are
+# checked against them, so a damaged field is named instead of failing inside a renderer.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NetPrediction:
+    plugin: str | None
+    why: str
+    external: bool = False
+    init_fails: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PortPrediction:
+    port: str
+    link_layer: str
+    rate_gbps: float | None = None
+    speed_mbps: int | None = None
+    gid_index: int | None = None
+    gid_why: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NetDevicePrediction:
+    name: str
+    ports: tuple[str, ...]
+    speed_mbps: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BootstrapPrediction:
+    interface: str | None
+    address: str | None
+    why: str
+    init_fails: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GdrPrediction:
+    gdr: bool
+    why: str
+    nic: str | None = None
+    path: str | None = None
+    via: str | None = None
+    level: str | None = None
+    mode: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TransportPrediction:
+    transport: str
+    link: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TopologyPrediction:
+    flattened: bool
+    why: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Prediction:
+    net: NetPrediction
+    bootstrap: BootstrapPrediction
+    topology: TopologyPrediction
+    nccl_version: str | None = None
+    hca_ports: tuple[PortPrediction, ...] = ()
+    net_devices: tuple[NetDevicePrediction, ...] = ()
+    gdr: dict[str, GdrPrediction] = field(default_factory=dict)
+    transports: dict[str, TransportPrediction] = field(default_factory=dict)
+    env_assumed: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "prediction") -> Prediction:
+        """The records of a `prediction` object; ValueError naming the first bad field."""
+        result: Prediction = build_typed(cls, data, where)
+        return result
 
 
 def predict(facts: NodeFacts, env: dict[str, str]) -> dict[str, Any]:

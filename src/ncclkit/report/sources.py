@@ -15,6 +15,7 @@ from typing import Any
 
 from ncclkit.bench.results import BenchSample
 from ncclkit.cluster.model import ReachRow
+from ncclkit.nccl.predict import Prediction
 from ncclkit.errors import NcclkitError
 from ncclkit.typedjson import build_typed
 from ncclkit.facts import NodeFacts
@@ -75,6 +76,16 @@ def _check(name: str, kind: str, data: Any) -> None:
         if not _is_finding_list(item.get("findings", [])):
             raise NcclkitError(f"{name}: {kind} result with a malformed `findings` list",
                                hint="each finding needs at least `id` and `severity`; regenerate the file")
+    predictions = {"doctor": lambda d: (d.get("env") or {}).get("prediction"), "env": lambda d: d.get("prediction")}
+    if kind in predictions:
+        for item in items:
+            pred = predictions[kind](item)
+            try:
+                if pred is not None:
+                    Prediction.from_json(pred)
+            except ValueError as exc:
+                raise NcclkitError(f"{name}: {kind} result with a bad prediction field: {exc}",
+                                   hint=f"regenerate it with `ncclkit {kind} --json`") from None
     # Rows are read back into the records that wrote them: a missing field or a wrong type (a string
     # where a number belongs) is named here, not met as a TypeError while rendering.
     rows = {"bench": ("samples", BenchSample, "give the output of `ncclkit bench --json`"),

@@ -68,6 +68,10 @@ def test_cross_socket_pair_uses_net_with_close_fast_nics():
         assert pair["transport"] == "NET", pair
     pair = predict(_two_sockets_no_nvlink(), {"NCCL_NET_DISABLE_INTRA": "1"})["transports"]["GPU0-GPU1"]
     assert pair["transport"] == "SHM"
+    # With NVLink between them (the audit's env-p2p-disabled fixture has 18 active links per GPU) the
+    # GPU-GPU path stays NVL, whose bandwidth beats any NIC: NCCL_P2P_DISABLE=1 gives SHM, not NET.
+    nvl = predict(df.healthy(), {"NCCL_P2P_DISABLE": "1"})["transports"]["GPU0-GPU1"]
+    assert nvl["transport"] == "SHM"
 
 
 # -- 6. NCCL_NET=IB that cannot be met -----------------------------------------------------------

@@ -184,8 +184,12 @@ class NodeBuilder:
         self.pci_device(bdf, pci_path, class_code="0x020000" if roce else "0x020700", vendor="0x15b3",
                         device="0x1021", numa=numa, gen=gen, width=width, driver="mlx5_core")
         guid = f"b83f:d203:00{len(self._ib):02x}:{int(bdf[5:7], 16):04x}"
+        # The functions of one adapter (same domain:bus:device) report the first function's node GUID
+        # as sys_image_guid, as ConnectX cards do: NCCL 2.20-2.23 merges ports only when it matches.
+        first = next((d for d in self._ib if d["bdf"][:-1] == bdf[:-1]), None)
+        system = first["attrs"]["sys_image_guid"] if first else guid
         dev_attrs = {"fw_ver": "28.39.2048", "board_id": "MT_0000000838", "hca_type": "MT4129",
-                     "node_type": "1: CA", "node_guid": guid, "sys_image_guid": guid, **attrs}
+                     "node_type": "1: CA", "node_guid": guid, "sys_image_guid": system, **attrs}
         self._ib.append({"name": name, "bdf": bdf, "ports": ports, "netdev": netdev, "attrs": dev_attrs})
         if netdev:
             spec = self._ifaces.setdefault(netdev, _Iface(netdev))

@@ -41,3 +41,13 @@ def test_torchrun_agent_store_is_seen() -> None:
 def test_mistakes_name_the_variable(env: dict[str, str], match: str) -> None:
     with pytest.raises(NcclkitError, match=match):
         read_launch_env(env)
+
+
+# One Slurm node-list parser (launchenv.slurm_hosts) for MASTER_ADDR and for `ncclkit launch`.
+@pytest.mark.parametrize(("nodelist", "first"), [("gpu[01-02]-ib", "gpu01-ib"), ("a[1-2]b[3-4]", "a1b3"),
+                                                 ("gpu[07-09,12],cpu1", "gpu07"), ("node5,node6", "node5")])
+def test_first_slurm_host_expands_like_launch(nodelist, first):
+    from ncclkit.launch import expand_nodelist
+    from ncclkit.launchenv import first_slurm_host
+
+    assert first_slurm_host(nodelist) == first == expand_nodelist(nodelist).hosts[0]

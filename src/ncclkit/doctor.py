@@ -11,13 +11,14 @@ from typing import Any
 
 from ncclkit.facts import NodeFacts, facts_to_json
 from ncclkit.findings import Finding, exit_code_for, sort_findings
+from ncclkit.nccl.predict import predict
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
-from ncclkit.recommend import recommend_env
+from ncclkit.recommend import EnvRecommendation, recommend_env
 from ncclkit.rules import run_rules
-from ncclkit.rules.env import check_nccl_defaults
+from ncclkit.rules.env import check_env_vars, check_nccl_defaults
 
-__all__ = ["SCHEMA_VERSION", "DoctorReport", "build_report", "run_doctor"]
+__all__ = ["SCHEMA_VERSION", "DoctorReport", "build_report", "recommend_checked", "run_doctor"]
 
 SCHEMA_VERSION = 1
 
@@ -27,6 +28,7 @@ class DoctorReport:
     facts: NodeFacts
     findings: tuple[Finding, ...]  # errors first (sort_findings)
     env: dict[str, Any]  # recommend_env(facts).to_json(): {"schema_version", "env", "reasons", ...}
+    prediction_in_force: dict[str, Any]  # predict(facts, env in force): for the text report's columns
 
     @property
     def exit_code(self) -> int:
@@ -43,11 +45,18 @@ class DoctorReport:
         }
 
 
+def recommend_checked(facts: NodeFacts) -> EnvRecommendation:
+    """recommend_env with the env.* findings of the variables in force (what to unset)."""
+    return recommend_env(facts, check_env_vars(facts, dict(facts.nccl.env)))
+
+
 def build_report(facts: NodeFacts) -> DoctorReport:
     """Rules and env recommendation over already-collected facts (pure)."""
-    rec = recommend_env(facts)
-    findings = sort_findings(run_rules(facts) + check_nccl_defaults(facts, rec.env, rec.reasons))
-    return DoctorReport(facts=facts, findings=tuple(findings), env=rec.to_json())
+    findings = run_rules(facts)
+    rec = recommend_env(facts, [f for f in findings if f.id.startswith("env.")])
+    findings = sort_findings(findings + check_nccl_defaults(facts, rec.env, rec.reasons))
+    return DoctorReport(facts=facts, findings=tuple(findings), env=rec.to_json(),
+                        prediction_in_force=predict(facts, dict(facts.nccl.env)))
 
 
 def run_doctor(root: NodeRoot) -> DoctorReport:

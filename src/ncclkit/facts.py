@@ -16,6 +16,7 @@ __all__ = [
     "IbDevice",
     "IbPort",
     "NcclFacts",
+    "RdmaAccess",
     "NetIface",
     "NodeFacts",
     "NvLink",
@@ -223,6 +224,17 @@ class OsFacts:
     modules: tuple[str, ...] = ()  # loaded kernel modules (proc/modules)
     os_name: str | None = None  # PRETTY_NAME of etc/os-release
     numa_balancing: int | None = None
+    cpu_vendor: str | None = None  # proc/cpuinfo vendor_id ("AuthenticAMD", "GenuineIntel"); None on Arm
+
+
+@dataclass(**_FROZEN)
+class RdmaAccess:
+    """Whether a process can open the RDMA devices: libibverbs and /dev/infiniband/uverbs* (NCCL dlopens
+    libibverbs.so[.1] and opens the uverbs node of each device; sysfs alone shows the host's HCAs)."""
+
+    uverbs: tuple[str, ...] | None = None  # /dev/infiniband/uverbs*; None: not looked at
+    libibverbs: str | None = None  # the library the loader finds ("libibverbs.so.1")
+    libibverbs_known: bool = False  # False: not looked at (libibverbs None then means unknown)
 
 
 @dataclass(**_FROZEN)
@@ -232,6 +244,9 @@ class NcclFacts:
     torch_version: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # NCCL_* (and related) variables in force
     env_source: str | None = None  # "process", "cmd/env.txt"
+    # Variables that came from an NCCL config file (NCCL_CONF_FILE, ~/.nccl.conf, /etc/nccl.conf), with
+    # that file: they are in `env` too, where NCCL's precedence put them (ncclkit.nccl.config).
+    env_from_files: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(**_FROZEN)
@@ -250,6 +265,7 @@ class NodeFacts:
     peermem: PeerMemFacts = field(default_factory=PeerMemFacts)
     os: OsFacts = field(default_factory=OsFacts)
     nccl: NcclFacts = field(default_factory=NcclFacts)
+    rdma: RdmaAccess = field(default_factory=RdmaAccess)
     topo_matrix: str | None = None  # cmd/nvidia-smi-topo-m.txt, kept for comparison only
     issues: tuple[ProbeIssue, ...] = ()
 

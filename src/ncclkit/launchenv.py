@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ncclkit.errors import NcclkitError
 
-__all__ = ["DEFAULT_MASTER_PORT", "LaunchEnv", "first_slurm_host", "read_launch_env"]
+__all__ = ["DEFAULT_MASTER_PORT", "LaunchEnv", "first_slurm_host", "read_launch_env", "slurm_hosts"]
 
 DEFAULT_MASTER_PORT = 29500  # torchrun's default
 
@@ -41,14 +41,64 @@ class LaunchEnv:
     agent_store: bool
 
 
-def first_slurm_host(nodelist: str) -> str:
-    """First host of a Slurm node list: "gpu[07-09,12],cpu1" -> "gpu07"."""
-    m = re.match(r"([^,\[]+)(?:\[([^\]]+)\])?", nodelist.strip())
+_MAX_RANGE = 4096
+
+
+def _split_top(text: str) -> list[str]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth < 0:
+                raise ValueError("unbalanced ']'")
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if depth:
+        raise ValueError("unbalanced '['")
+    parts.append(cur)
+    return [p for p in parts if p]
+
+
+def _expand_one(item: str) -> list[str]:
+    m = re.match(r"^([^\[]*)\[([^\]]*)\](.*)$", item)
     if not m:
-        raise NcclkitError(f"cannot read SLURM_JOB_NODELIST={nodelist!r}",
+        return [item]
+    prefix, body, rest = m.groups()
+    out = []
+    for rng in body.split(","):
+        lo, _, hi = rng.partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()):
+            raise ValueError(f"bad range {rng!r}")
+        width = len(lo)
+        start, end = int(lo), int(hi) if hi else int(lo)
+        if end < start or end - start > _MAX_RANGE:
+            raise ValueError(f"range {rng!r} out of bounds")
+        out += [f"{prefix}{i:0{width}d}" for i in range(start, end + 1)]
+    return [head + tail for head in out for tail in _expand_one(rest)]
+
+
+def slurm_hosts(text: str) -> list[str]:
+    """Expand a Slurm node list: `gpu[01-02]-ib,login1` -> gpu01-ib, gpu02-ib, login1 (ValueError if bad)."""
+    return [h for item in _split_top(text.strip()) for h in _expand_one(item)]
+
+
+def first_slurm_host(nodelist: str) -> str:
+    """First host of a Slurm node list: "gpu[07-09,12]-ib,cpu1" -> "gpu07-ib"."""
+    try:
+        hosts = slurm_hosts(nodelist)
+    except ValueError as exc:
+        hosts, why = [], str(exc)
+    else:
+        why = "no host in it"
+    if not hosts:
+        raise NcclkitError(f"cannot read SLURM_JOB_NODELIST={nodelist!r}: {why}",
                            hint="export MASTER_ADDR=<first node's hostname> before srun")
-    prefix, ranges = m.group(1), m.group(2)
-    return prefix + ranges.split(",")[0].split("-")[0] if ranges else prefix
+    return hosts[0]
 
 
 def _int(env: Mapping[str, str], name: str) -> int:

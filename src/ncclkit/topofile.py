@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from ncclkit.errors import NcclkitError
 from ncclkit.facts import NodeFacts, PciDevice
 from ncclkit.findings import Finding, Severity
-from ncclkit.recommend.select import pci_path_key
-from ncclkit.topology import PathType, is_flattened, pci_path_type
+from ncclkit.nccl.ports import pci_path_key
+from ncclkit.nccl.paths import PathType, is_flattened, pci_ancestors, pci_path_type
 
 __all__ = ["TopoDevice", "TopoFile", "check_topo_text", "parse_topo_xml", "validate_topo", "write_topo_xml"]
 
@@ -217,7 +217,7 @@ def write_topo_xml(facts: NodeFacts) -> str:
         parent = cpus.get(numa)
         if parent is None:
             parent = cpus[numa] = ET.SubElement(system, "cpu", numaid=str(numa))
-        chain = [dev.path[i] for i in range(len(dev.path) - 3, 0, -2)]  # NCCL's bridges, nearest first
+        chain = pci_ancestors(dev.path) or ()  # NCCL's bridges, nearest first
         for bridge in reversed(chain):
             key = f"{numa}/{bridge}"
             if key not in bridges:

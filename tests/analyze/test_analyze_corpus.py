@@ -39,7 +39,7 @@ def test_measurement_logs(data: Path) -> None:
     sock = analyze_path(m / "nccl-debug-2xH200-forced-socket-2.28.9.log")
     assert sock["transports"] == ["NET/Socket"] and sock["gdr"] is False and sock["network"] == "Socket"
     ids = {f["id"] for f in sock["findings"]}
-    assert {"log.net_socket", "env.p2p_disabled"} <= ids
+    assert {"log.net_socket", "log.p2p_disabled"} <= ids
     tests = analyze_path(m / "nccl-tests-allreduce-2xH200-nvlink.txt")
     assert tests["kind"] == "nccl_tests" and tests["peak_busbw_gbps"] == 345.35
     assert tests["avg_busbw_gbps"] == 236.259 and tests["nranks"] == 2 and tests["wrong_total"] == 0
@@ -56,4 +56,4 @@ def test_error_findings_drive_classification(data: Path) -> None:
     assert "tests.busbw_above_nic" in {f["id"] for f in analyze_path(a3, line_rate_gbps=200)["findings"]}
     assert "tests.busbw_above_nic" not in {f["id"] for f in analyze_path(a3, line_rate_gbps=400)["findings"]}
     out = analyze_path(data / "corpus/ibstat/nccltests128-mt4123-ib200-one-port-down.txt")
-    assert [f["subject"] for f in out["findings"] if f["id"] == "ib.port_down"] == ["mlx5_1:1"]
+    assert [f["subject"] for f in out["findings"] if f["id"] == "ibstat.port_down"] == ["mlx5_1:1"]

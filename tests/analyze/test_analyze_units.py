@@ -51,7 +51,7 @@ def test_log_facts_and_mixed_versions() -> None:
     pairs = {(t.src_rank, t.dst_rank, t.transport): t.channels for t in s.transport_map}
     assert pairs == {(0, 8, "NET/IB/GDRDMA"): 2, (0, 1, "P2P/CUMEM"): 1}
     ids = {f["id"] for f in analyze_text(LOG_2_30)["findings"]}
-    assert {"cluster.version_mismatch", "env.p2p_disabled", "log.ib_completion_error",
+    assert {"cluster.version_mismatch", "log.p2p_disabled", "log.ib_completion_error",
             "log.transport_map"} <= ids
 
 

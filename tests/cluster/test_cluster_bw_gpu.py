@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import have_gpu
 
-from ncclkit.bench.dist import free_port
+from ncclkit.procspawn import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -180,7 +180,7 @@ def test_real_pair_worker_without_cuda_says_why(tmp_path: Path) -> None:
 
 
 def test_store_barrier_names_the_rank_that_never_came() -> None:
-    from ncclkit.bench.dist import free_port
+    from ncclkit.procspawn import free_port
 
     cenv = ClusterEnv(rank=0, world_size=3, master_addr="127.0.0.1", master_port=free_port(),
                       launcher="env", agent_store=False, store_prefix="t/")

@@ -10,7 +10,7 @@ from ncclkit.doctor import run_doctor
 from ncclkit.facts import pcie_gen_of_gts
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
-from ncclkit.recommend import recommend_env
+from ncclkit.doctor import recommend_checked as recommend_env
 from ncclkit.report.text import make_console, render_text
 from ncclkit.rules.env import check_env_vars
 

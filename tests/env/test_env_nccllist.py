@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ncclkit.nccllist import format_exact_list, parse_nccl_int, parse_nccl_list
+from ncclkit.nccl.params import format_exact_list, parse_nccl_int, parse_nccl_list
 
 DEVS = ["mlx5_0", "mlx5_1", "mlx5_10", "mlx5_11", "mlx5_2"]
 

@@ -10,10 +10,10 @@ from nodebuilder import NodeBuilder, Port
 
 from ncclkit.cli.main import main
 from ncclkit.findings import Severity
-from ncclkit.nccllist import parse_nccl_list
+from ncclkit.nccl.params import parse_nccl_list
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
-from ncclkit.recommend import recommend_env
+from ncclkit.doctor import recommend_checked as recommend_env
 from ncclkit.rules.env import check_env_vars
 
 

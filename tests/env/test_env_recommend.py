@@ -8,8 +8,8 @@ import doctor_facts as df
 
 from ncclkit.facts import GpuInfo, IbDevice, NetIface, PciDevice
 from ncclkit.findings import Severity
-from ncclkit.nccllist import parse_nccl_list
-from ncclkit.recommend import recommend_env
+from ncclkit.nccl.params import parse_nccl_list
+from ncclkit.doctor import recommend_checked as recommend_env
 from ncclkit.rules.env import check_env_vars
 
 

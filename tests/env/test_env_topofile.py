@@ -11,7 +11,7 @@ import pytest
 from ncclkit.cli.main import main
 from ncclkit.errors import NcclkitError
 from ncclkit.topofile import check_topo_text, parse_topo_xml, validate_topo, write_topo_xml
-from ncclkit.topology import PathType
+from ncclkit.nccl.paths import PathType
 
 
 def test_write_then_read_agrees_with_facts():

@@ -23,7 +23,7 @@ from ncclkit.report.html import render_html
 from ncclkit.report.sources import load_source
 from ncclkit.report.topo_svg import build_tree
 from ncclkit.report.views_net import bench_views, transport_rows
-from ncclkit.topology import gpu_nic_paths
+from ncclkit.nccl.paths import gpu_nic_paths
 
 pytest.importorskip("matplotlib")
 
@@ -69,7 +69,7 @@ def test_kind_detected_from_shape(inputs: dict[str, Path], data: Path, tmp_path:
     ("{not json", "not valid JSON"),
     ('{"schema_version": 1, "comm_bytes_per_step": 5}', "not an ncclkit result"),
     ('{"host": "h", "facts": {"host": 3}, "findings": []}', "unreadable facts"),
-    ('{"nodes": [], "reachability": [{"src": "a"}], "findings": []}', "lack src/dst/ok"),
+    ('{"nodes": [], "reachability": [{"src": "a"}], "findings": []}', "reachability[0]"),
     ('{"schema_version": 1, "findings": [{"message": "x"}]}', "not an ncclkit result"),
     ("just some words, no log\n", "neither an ncclkit result"),
 ])

@@ -7,14 +7,8 @@ from dataclasses import replace
 from doctor_facts import healthy, pci
 
 from ncclkit.facts import GpuInfo, IbDevice
-from ncclkit.topology import (
-    PathType,
-    default_gdr_level,
-    gdr_by_distance,
-    gdr_path_name,
-    gpu_is_c2c,
-    is_flattened,
-)
+from ncclkit.nccl.gdr import default_gdr_level, gdr_by_distance
+from ncclkit.nccl.paths import PathType, gdr_path_name, gpu_is_c2c, is_flattened
 
 GPU_BDF, NIC_BDF = "0009:01:00.0", "0000:01:00.0"
 
@@ -33,14 +27,20 @@ def _gh200(version: str, env: dict[str, str] | None = None):
 def test_c2c_gpu_gets_p2c_from_227_only():
     new, old = _gh200("2.28.9"), _gh200("2.26.2")
     assert gpu_is_c2c(new.gpus[0]) and not gpu_is_c2c(healthy().gpus[0])
-    assert (gdr_path_name(new, new.gpus[0], PathType.NODE), default_gdr_level(new, new.gpus[0])) == ("P2C", "P2C")
-    assert (gdr_path_name(old, old.gpus[0], PathType.NODE), default_gdr_level(old, old.gpus[0])) == ("PHB", "PXB")
+    # 2.27-2.28 keep the level PXB and compare P2C as C2C (paths.cc v2.28.9-1 ncclTopoCheckGdr);
+    # P2C becomes the default level only in 2.29.
+    assert (gdr_path_name(new, new.gpus[0], PathType.NODE), default_gdr_level(new)) == ("P2C", "PXB")
+    assert default_gdr_level(_gh200("2.29.7")) == "P2C"
+    assert (gdr_path_name(old, old.gpus[0], PathType.NODE), default_gdr_level(old)) == ("PHB", "PXB")
     assert gdr_path_name(new, new.gpus[0], PathType.SYS) == "SYS"  # another socket stays SYS
     assert [g.within_level for g in gdr_by_distance(new)] == [True]
     assert [g.within_level for g in gdr_by_distance(old)] == [False]
-    # NCCL_NET_GDR_C2C=0 drops the default back to PXB; an explicit PXB level also excludes P2C.
+    # NCCL_NET_GDR_C2C=0 stops the rewrite: P2C > PXB. An explicit PXB (or PIX, C2C) level keeps GDR on
+    # 2.27-2.28 (P2C is compared as C2C), and drops it from 2.29 (P2C compared directly).
     assert [g.within_level for g in gdr_by_distance(_gh200("2.28.9", {"NCCL_NET_GDR_C2C": "0"}))] == [False]
-    assert [g.within_level for g in gdr_by_distance(_gh200("2.28.9", {"NCCL_NET_GDR_LEVEL": "PXB"}))] == [False]
+    for level in ("PXB", "PIX", "C2C"):
+        assert [g.within_level for g in gdr_by_distance(_gh200("2.28.9", {"NCCL_NET_GDR_LEVEL": level}))] == [True]
+    assert [g.within_level for g in gdr_by_distance(_gh200("2.29.7", {"NCCL_NET_GDR_LEVEL": "PXB"}))] == [False]
 
 
 def test_one_domain_per_device_is_flattened():

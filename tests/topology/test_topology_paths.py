@@ -9,8 +9,9 @@ import pytest
 
 from doctor_facts import healthy, pci
 from ncclkit.facts import GpuInfo, NvLink
-from ncclkit.topology import (PathType, gdr_by_distance, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
-                              is_flattened, nccl_level_of, nearest_nic, pci_path_type)
+from ncclkit.nccl.gdr import gdr_by_distance, nearest_nic
+from ncclkit.nccl.params import parse_level
+from ncclkit.nccl.paths import PathType, gpu_gpu_link, gpu_nic_paths, is_flattened, nccl_level_of, pci_path_type
 
 RC = "pci0000:15"
 
@@ -79,10 +80,14 @@ def test_flattened_vm():
     assert not is_flattened(replace(facts, pci=devs))
 
 
-@pytest.mark.parametrize(("value", "level"), [("PHB", "PHB"), ("sys", "SYS"), ("2", "PXB"), ("0", "LOC"),
-                                              ("5", "SYS"), ("", None), ("bogus", None)])
-def test_gdr_level_from_env(value, level):
-    assert gdr_level_from_env({"NCCL_NET_GDR_LEVEL": value}) == level
+# ncclGetLevel (src/graph/paths.cc): strcmp against the names (case-sensitive), else strtol(str, 0)
+# when the first character is a digit, capped at SYS.
+@pytest.mark.parametrize(("value", "level"), [("PHB", "PHB"), ("sys", None), ("phb", None), ("Phb", None),
+                                              ("2", "PXB"), ("2abc", "PXB"), ("010", "SYS"), ("0x1", "PIX"),
+                                              ("0", "LOC"), ("5", "SYS"), ("", None), ("bogus", None),
+                                              (" 2", None)])
+def test_gdr_level_parsed_like_nccl(value, level):
+    assert parse_level(value) == level
 
 
 def test_gdr_level_env_widens_distance():

@@ -17,7 +17,8 @@ pytest.importorskip("torch")
 from ncclkit.cli.main import main  # noqa: E402
 from ncclkit.errors import NcclkitError  # noqa: E402
 from ncclkit.train.options import TrainOptions  # noqa: E402
-from ncclkit.train.spawn import free_port, run_local  # noqa: E402
+from ncclkit.procspawn import free_port  # noqa: E402
+from ncclkit.train.spawn import run_local  # noqa: E402
 
 FAST = ["--device", "cpu", "--model-size", "tiny", "--micro-batch", "2", "--dtype", "fp32",
         "--steps", "3", "--warmup", "1", "--nosync-steps", "3"]

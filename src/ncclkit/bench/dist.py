@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,8 +19,11 @@ from pathlib import Path
 
 from ncclkit.errors import NcclkitError
 from ncclkit.launchenv import first_slurm_host, read_launch_env
+from ncclkit.procspawn import free_port, start_rank, stop_ranks
 
-__all__ = ["DistContext", "first_slurm_host", "free_port", "from_env", "spawn_local"]
+__all__ = ["DistContext", "first_slurm_host", "from_env", "spawn_local"]
+
+_TERM_GRACE_S = 10.0  # a rank that failed gets time to print its own error
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DistContext:
@@ -43,12 +44,6 @@ def from_env(env: Mapping[str, str] | None = None) -> DistContext:
     return DistContext(rank=launch.rank, world_size=launch.world_size, local_rank=launch.local_rank,
                        master_addr=launch.master_addr, master_port=launch.master_port,
                        launcher=launch.launcher)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
@@ -78,19 +73,11 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
             cmd = [sys.executable, "-m", "ncclkit.bench.worker", str(cfg_path)]
             if rank == 0:
                 cmd.append(str(out_path))
-            procs.append(subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT))
+            procs.append(start_rank(cmd, env, log))
         try:
             _wait_all(procs, timeout_s, progress=out_path.parent)
         finally:
-            for p in procs:
-                if p.poll() is None:
-                    p.send_signal(signal.SIGTERM)
-            for p in procs:
-                try:
-                    p.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait()
+            stop_ranks(procs, _TERM_GRACE_S)
             texts = []
             for log in logs:
                 log.seek(0)

@@ -206,7 +206,7 @@ def _check_root_rank(root_rank: int, world_size: int) -> None:
 
 
 def _run_ib(args: argparse.Namespace) -> list[Finding]:
-    from ncclkit.bench.dist import free_port  # noqa: PLC0415
+    from ncclkit.procspawn import free_port  # noqa: PLC0415
     from ncclkit.bench.perftest import (  # noqa: PLC0415
         check_ib_write_bw, parse_ib_write_bw, run_ib_write_bw)
 

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         data = read_input_bytes(args.topo_file, flag="--topo-file", hint="give an NCCL topology XML file")
         findings += check_topo_text(facts, data.decode("utf-8", errors="replace"), args.topo_file)
     findings = sort_findings(findings)
-    rec = recommend_env(facts)
+    rec = recommend_env(facts, findings)
     if args.topo_out:
         write_output_file(args.topo_out, write_topo_xml(facts), flag="--topo-out")
         # Absolute: NCCL opens the path from the working directory of each rank, not this one.

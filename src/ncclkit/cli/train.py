@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ncclkit.procexit import end_process
 from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import NcclkitError
 from ncclkit.hang.evidence import DEFAULT_PREFIX, hang_evidence_env
@@ -165,12 +166,7 @@ def run(args: argparse.Namespace) -> int:
     result = _execute(args, opts)
     if args.nproc is None and int(os.environ.get("WORLD_SIZE", "1")) > 1:
         _report(args, result)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        # A rank of a multi-process job leaves without C++ static destructors: with torch 2.13
-        # on gloo, teardown after several DDP models aborts about one time in four ("terminate
-        # called without an active exception") once all work is done (see train/worker.py).
-        os._exit(0)
+        end_process(0)  # a rank of a multi-process job: no torch teardown (ncclkit.procexit)
     _report(args, result)
     return 0
 

@@ -1,5 +1,5 @@
 """Proof run: a short real NCCL job on every visible GPU of every node, its per-rank NCCL_DEBUG=INFO
-logs parsed (logs.nccl_log) and compared with the prediction (recommend.predict) for the env in
+logs parsed (logs.nccl_log) and compared with the prediction (ncclkit.nccl.predict) for the env in
 force: network IB vs Socket between nodes, GDRDMA per GPU, and P2P/SHM between local GPUs.
 Every difference is a cluster.transport_mismatch.
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ncclkit.nccl.debug import verification_subsys
 from ncclkit.cluster.model import NodeInfo
 from ncclkit.cluster.proof_judge import judge
 from ncclkit.cluster.rendezvous import Session, bounded_call
@@ -30,7 +31,7 @@ __all__ = ["ProofPlan", "exchange_plan", "judge", "run_local", "skipped_finding"
 # Subsystems that print what the comparison needs: transports per channel (INIT|P2P/SHM/NET),
 # `Using network`, and the per-HCA GDR lines that only the NET subsystem shows
 # (nccl-internals.md section 0: the default mask hides NET-only lines).
-_DEBUG_SUBSYS = "INIT,BOOTSTRAP,ENV,NET"
+_DEBUG_SUBSYS = verification_subsys(None, graph=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

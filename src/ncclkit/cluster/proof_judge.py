@@ -1,8 +1,8 @@
 """Compare what NCCL did in the proof run (parsed per-rank logs) with the prediction (pure).
 
 Inputs: per node, the workers' results (global rank, bus id, parsed log with its transport map)
-and the node's facts. The prediction is recommend.predict.predict(facts, env in force): `net.plugin`
-(IB or Socket) between nodes, `gdr["GPUk"]["gdr"]` per GPU, `transports["GPUa-GPUb"]` inside a node.
+and the node's facts. The prediction is ncclkit.nccl.predict.predict(facts, env in force): `net.plugin`
+(IB, Socket or an external plugin) between nodes, `gdr["GPUk"]["gdr"]` per GPU, `transports["GPUa-GPUb"]` inside a node.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import Any
 
 from ncclkit.cluster.model import NodeEntry
 from ncclkit.findings import Finding, Severity
+from ncclkit.nccl.net import is_ib_family
+from ncclkit.nccl.predict import predict
 
 __all__ = ["judge", "transport_family"]
 
@@ -45,9 +47,17 @@ def _mismatch(subject: str, what: str, predicted: Any, observed: Any, evidence: 
 
 
 def _predict(entry: NodeEntry) -> dict[str, Any]:
-    from ncclkit.recommend.predict import predict
-
     return predict(entry.facts, dict(entry.facts.nccl.env))
+
+
+def _same_network(want: str | None, got: str | None, external: bool) -> bool:
+    """Whether the log's network is the predicted one. The SHARP/HPC-X plugin's `IBext_vN` is the IB
+    verbs transport under another name; an external plugin predicted from EFA devices or
+    NCCL_NET_PLUGIN may name itself differently (`Libfabric`, `AWS Libfabric`): any external
+    network then matches, but not the internal IB or Socket."""
+    if want == got or (is_ib_family(want) and is_ib_family(got)):
+        return True
+    return external and got not in (None, "IB", "Socket")
 
 
 def judge(results: Sequence[dict[str, Any]], entries: Sequence[NodeEntry],
@@ -81,12 +91,12 @@ def judge(results: Sequence[dict[str, Any]], entries: Sequence[NodeEntry],
             if multi_node:
                 want = pred["net"]["plugin"]
                 checks += 1
-                if obs.get("network") != want:
+                if not _same_network(want, obs.get("network"), bool(pred["net"].get("external"))):
                     findings.append(_mismatch(subject, "network between nodes", want,
                                               obs.get("network"), {**ev, "why": pred["net"]["why"]}))
                 want_gdr = bool(pred["gdr"].get(gpu_name, {}).get("gdr")) if want == "IB" else False
                 got_gdr = any(t.endswith("/GDRDMA") for t in nets)
-                if nets and want == obs.get("network"):
+                if nets and want == "IB" and is_ib_family(obs.get("network")):
                     checks += 1
                     if want_gdr != got_gdr:
                         findings.append(_mismatch(

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from ncclkit.errors import NcclkitError
 from ncclkit.inputfile import read_input_text
+from ncclkit.launchenv import slurm_hosts
 
 __all__ = ["HostList", "endpoint", "expand_nodelist", "parse_hostfile", "validate_host"]
 
 _LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 _MAX_HOSTS = 4096
-_MAX_RANGE = 4096
 
 
 def validate_host(text: str, *, source: str = "--hosts") -> str:
@@ -96,48 +96,10 @@ def parse_hostfile(path: Path) -> HostList:
                     slots=slots.pop() if len(slots) == 1 else None, source=str(path))
 
 
-def _split_top(text: str) -> list[str]:
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-            if depth < 0:
-                raise ValueError("unbalanced ']'")
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if depth:
-        raise ValueError("unbalanced '['")
-    parts.append(cur)
-    return [p for p in parts if p]
-
-
-def _expand_one(item: str) -> list[str]:
-    m = re.match(r"^([^\[]*)\[([^\]]*)\](.*)$", item)
-    if not m:
-        return [item]
-    prefix, body, rest = m.groups()
-    out = []
-    for rng in body.split(","):
-        lo, _, hi = rng.partition("-")
-        if not lo.isdigit() or (hi and not hi.isdigit()):
-            raise ValueError(f"bad range {rng!r}")
-        width = len(lo)
-        start, end = int(lo), int(hi) if hi else int(lo)
-        if end < start or end - start > _MAX_RANGE:
-            raise ValueError(f"range {rng!r} out of bounds")
-        out += [f"{prefix}{i:0{width}d}" for i in range(start, end + 1)]
-    return [head + tail for head in out for tail in _expand_one(rest)]
-
-
 def expand_nodelist(text: str) -> HostList:
     """Expand a Slurm node list (SLURM_JOB_NODELIST): `gpu[01-02,07],login1` -> 4 hosts."""
     try:
-        names = [h for item in _split_top(text.strip()) for h in _expand_one(item)]
+        names = slurm_hosts(text)
     except ValueError as exc:
         raise NcclkitError(f"SLURM_JOB_NODELIST={text!r}: {exc}",
                            hint="run inside `salloc`/`sbatch`, or pass --hosts") from None

@@ -14,12 +14,13 @@ from typing import Any
 
 from ncclkit.errors import NcclkitError
 from ncclkit.inputfile import read_input_json
+from ncclkit.nccl.debug import verification_subsys
 
 __all__ = ["DEBUG_ENV", "NodeEnv", "env_from_json", "env_from_root", "validate_env"]
 
-# INIT, BOOTSTRAP and ENV are NCCL's default subsystems (2.23+); NET adds the per-HCA and GDR
-# lines that the default mask hides (nccl-internals.md section 0), which the first run needs.
-DEBUG_ENV = {"NCCL_DEBUG": "INFO", "NCCL_DEBUG_SUBSYS": "INIT,BOOTSTRAP,ENV,NET"}
+# The first run's mask (ncclkit.nccl.debug): every node may run another NCCL, and names an older
+# NCCL does not know are ignored, so the newest mask serves all.
+DEBUG_ENV = {"NCCL_DEBUG": "INFO", "NCCL_DEBUG_SUBSYS": verification_subsys(None)}
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
 
@@ -64,13 +65,13 @@ def env_from_root(root: str) -> NodeEnv:
     """Probe a snapshot (or `/`) and recommend its NCCL environment (`ncclkit env`'s answer)."""
     try:
         from ncclkit.probe.collect import collect
-        from ncclkit.recommend import recommend_env
+        from ncclkit.doctor import recommend_checked
     except ImportError as exc:
         raise NcclkitError(f"cannot derive the NCCL environment from {root}: {exc}",
                            hint="pass --env-json FILE (the output of `ncclkit env --json`)") from None
     from ncclkit.probe.root import NodeRoot
 
     facts = collect(NodeRoot.open(root))
-    rec = recommend_env(facts)
+    rec = recommend_checked(facts)
     return NodeEnv(env=validate_env(dict(rec.env), source=f"recommendation for {root}"),
                    reasons=dict(rec.reasons), facts=facts, source=root)

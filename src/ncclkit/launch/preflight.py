@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
+from ncclkit.nccl.params import MAX_IFS, parse_nccl_list
 from ncclkit.findings import Finding, Severity
 from ncclkit.launch.hosts import endpoint
 
@@ -51,13 +52,8 @@ def _iface_of(facts: Any, addr: str) -> str | None:
 
 
 def _ifname_matches(name: str, spec: str) -> bool:
-    # NCCL_SOCKET_IFNAME: '^' excludes, '=' exact, otherwise prefix match (nccl-internals.md s.5).
-    exclude = spec.startswith("^")
-    body = spec[1:] if exclude else spec
-    exact = body.startswith("=")
-    tokens = [t.split(":")[0] for t in (body[1:] if exact else body).split(",") if t]
-    hit = any(name == t if exact else name.startswith(t) for t in tokens)
-    return hit != exclude
+    """NCCL_SOCKET_IFNAME as NCCL reads it (ncclkit.nccl.params; `^` alone selects nothing)."""
+    return parse_nccl_list(spec, max_entries=MAX_IFS).selects(name)
 
 
 def check_hosts(hosts: tuple[str, ...], *, facts_by_host: dict[str, Any],

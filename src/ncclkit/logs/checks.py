@@ -60,7 +60,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
             else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
             evidence={"gdr_disabled": reasons[:8]}))
-    for var, fid in (("NCCL_P2P_DISABLE", "env.p2p_disabled"), ("NCCL_SHM_DISABLE", "env.p2p_disabled")):
+    for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled")):
         if s.env.get(var) == "1":
             out.append(Finding(id=fid, severity=W, subject=var,
                                message=f"{var}=1 in the log: intra-node traffic cannot use "
@@ -68,7 +68,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                fix=f"unset {var} unless it works around a known bug", evidence={var: "1"}))
     level = s.env.get("NCCL_NET_GDR_LEVEL") or s.env.get("NCCL_IB_GDR_LEVEL")
     if level in ("0", "LOC"):
-        out.append(Finding(id="env.gdr_disabled", severity=W, subject="NCCL_NET_GDR_LEVEL",
+        out.append(Finding(id="log.gdr_level_off", severity=W, subject="NCCL_NET_GDR_LEVEL",
                            message=f"NCCL_NET_GDR_LEVEL={level} turns GPUDirect RDMA off",
                            fix="unset NCCL_NET_GDR_LEVEL", evidence={"NCCL_NET_GDR_LEVEL": level}))
     if len(s.hosts) == 1 and nets and not any(t.startswith(("P2P", "SHM")) for t in s.transports):
@@ -189,7 +189,7 @@ def check_topo(t: TopoMatrix) -> list[Finding]:
         pairs[gpu] = f"{t.nic_names.get(nic, nic)} ({level})"
         if level not in GDR_OK_LEVELS:
             out.append(Finding(
-                id="gdr.distance", severity=W, subject=gpu,
+                id="topo.gdr_distance", severity=W, subject=gpu,
                 message=f"{gpu} has no NIC at PIX/PXB (nearest {pairs[gpu]}): NCCL will not use "
                         "GPUDirect RDMA for it by default",
                 fix="accept staging through host memory, or set NCCL_NET_GDR_LEVEL=PHB/SYS only if "
@@ -206,14 +206,14 @@ def check_ports(p: PortListing) -> list[Finding]:
     for port in p.ports:
         subject = f"{port.device}:{port.port}" if port.port is not None else port.device
         if port.node_guid is not None and set(port.node_guid) == {"0"}:
-            out.append(Finding(id="ib.zero_node_guid", severity=W, subject=subject,
+            out.append(Finding(id="ibstat.zero_node_guid", severity=W, subject=subject,
                                message=f"{port.device} has node GUID 0: an SR-IOV VF without an assigned GUID",
                                fix="assign GUIDs to the VFs (ip link set <pf> vf N node_guid/port_guid ...)"))
         bad_state = port.state is not None and port.state != "ACTIVE"
         bad_phys = port.phys_state is not None and port.phys_state != "LinkUp"
         if bad_state or bad_phys:
             out.append(Finding(
-                id="ib.port_down", severity=E, subject=subject,
+                id="ibstat.port_down", severity=E, subject=subject,
                 message=f"{subject} is {port.state or '?'} / {port.phys_state or '?'}: NCCL skips it",
                 fix="check the cable and switch port; `ibstat`; exclude it with NCCL_IB_HCA=^" + port.device,
                 evidence=port.to_json()))
@@ -223,7 +223,7 @@ def check_ports(p: PortListing) -> list[Finding]:
             by_layer.setdefault(port.link_layer or "?", set()).add(port.rate_gbps)
     for layer, rates in by_layer.items():
         if len(rates) > 1:
-            out.append(Finding(id="ib.rate_mismatch", severity=W, subject=layer,
+            out.append(Finding(id="ibstat.rate_mismatch", severity=W, subject=layer,
                                message=f"active {layer} ports run at different rates {sorted(rates)} Gb/s: "
                                        "a degraded link slows every ring through it",
                                fix="reseat/replace the slow link; check `ibstat` width and speed",
@@ -239,17 +239,17 @@ def check_gids(gids: tuple[GidEntry, ...]) -> list[Finding]:
     ports = sorted({f"{g.device}:{g.port}" for g in gids})
     for key in ports:
         if key in rec:
-            out.append(Finding(id="roce.gid_index", severity=I, subject=key,
+            out.append(Finding(id="show_gids.gid_index", severity=I, subject=key,
                                message=f"{key}: RoCE v2 IPv4 GID index {rec[key]} (NCCL >= 2.21 picks it "
                                        f"itself; older NCCL needs NCCL_IB_GID_INDEX={rec[key]})",
                                evidence={"index": rec[key]}))
         else:
-            out.append(Finding(id="roce.gid_missing", severity=E, subject=key,
+            out.append(Finding(id="show_gids.gid_missing", severity=E, subject=key,
                                message=f"{key} shows no RoCE v2 GID with an IPv4 address",
                                fix="give the port's netdev an IPv4 address; check the GID table in the "
                                    "container (rdma shared device plugin)"))
     if len(set(rec.values())) > 1:
-        out.append(Finding(id="roce.gid_index_differs", severity=I, subject="NCCL_IB_GID_INDEX",
+        out.append(Finding(id="show_gids.gid_index_differs", severity=I, subject="NCCL_IB_GID_INDEX",
                            message="ports need different GID indices: one NCCL_IB_GID_INDEX cannot fit all; "
                                    "leave it unset on NCCL >= 2.21",
                            evidence={"recommended": rec}))

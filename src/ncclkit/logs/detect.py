@@ -11,6 +11,7 @@ import re
 
 from ncclkit.hang.analyze import detect_hang_kind
 from ncclkit.logs.nccl_tests import looks_like_row
+from ncclkit.textclean import ANSI_ESCAPE, strip_ansi
 
 __all__ = ["ANSI_ESCAPE", "HEAD_BYTES", "KINDS", "detect_kind", "is_binary", "strip_ansi"]
 
@@ -18,9 +19,6 @@ KINDS = ("nccl_log", "nccl_tests", "topo", "ibstat", "ibv_devinfo", "show_gids",
          "inspector", "unknown")
 HEAD_BYTES = 1 << 20
 
-# Terminal colour/underline sequences: log viewers colour levels, and `nvidia-smi topo -m` underlines
-# its header row with ESC[4m ... ESC[0m when writing to a terminal.
-ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _SHOW_GIDS = re.compile(r"^\s*DEV\s+PORT\s+INDEX\s+GID", re.IGNORECASE | re.MULTILINE)
 # A show_gids data row pasted without its header: "mlx5_0  1  3  0000:...:0a00:0001  10.0.0.1  v2  eth0".
 _GID_ROW = re.compile(r"^\s*\S+\s+\d+\s+\d+\s+[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{0,4}){2,7}\s+(?:\S+\s+)?v[12]\s+\S+\s*$",
@@ -45,11 +43,6 @@ def is_binary(head: bytes) -> bool:
     sample = head[:65536]
     control = sum(1 for b in sample if b < 9 or 13 < b < 32)
     return control > len(sample) * 0.10
-
-
-def strip_ansi(text: str) -> str:
-    """`text` without terminal escape sequences (cheap when there are none)."""
-    return ANSI_ESCAPE.sub("", text) if "\x1b" in text else text
 
 
 def detect_kind(head: str) -> str:

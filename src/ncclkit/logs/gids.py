@@ -1,18 +1,19 @@
 """`show_gids` tables (and the `GID[ i]:` lines of `ibv_devinfo -v`) -> GID entries and, per port,
-the GID index NCCL should use on RoCE.
+the GID index a RoCE v2 fabric needs.
 
-NCCL's own choice (2.21+, nccl-internals.md section 2) is the lowest index whose GID is valid
-(not zero, not fe80::/64), IPv4-mapped (`::ffff:a.b.c.d`) and RoCE v2; <= 2.20 used index 0 unless
-NCCL_IB_GID_INDEX was set. `recommend_gid_index` applies that rule.
+The listing is turned into the same records the node probe builds (facts.IbPort with its GIDs), and
+the index is asked of the NCCL model (ncclkit.nccl.gid.best_roce_v2_ipv4_index): the lowest
+configured IPv4 RoCE v2 GID, which NCCL 2.21+ also picks by itself on real GID tables.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from ncclkit import facts
+from ncclkit.nccl.gid import best_roce_v2_ipv4_index
 from ncclkit.probe.parse import parse_gid_ipv4
 
 __all__ = ["GidEntry", "ipv4_of_gid", "parse_show_gids", "recommend_gid_index"]
@@ -41,14 +42,6 @@ class GidEntry:
 ipv4_of_gid = parse_gid_ipv4
 
 
-def _valid(gid: str) -> bool:
-    try:
-        addr = ipaddress.IPv6Address(gid.strip())
-    except ValueError:
-        return False
-    return not addr.is_unspecified and not addr.is_link_local
-
-
 def parse_show_gids(text: str) -> tuple[GidEntry, ...]:
     """Rows `DEV PORT INDEX GID [IPv4] VER DEV`; the IPv4 column is empty for non-IPv4 GIDs."""
     entries: list[GidEntry] = []
@@ -74,13 +67,18 @@ def parse_show_gids(text: str) -> tuple[GidEntry, ...]:
     return tuple(entries)
 
 
-def recommend_gid_index(entries: tuple[GidEntry, ...] | list[GidEntry]) -> dict[str, int]:
-    """{"mlx5_0:1": 3, ...}: per port, the lowest valid RoCE v2 IPv4 GID index (NCCL 2.21+ auto rule)."""
-    best: dict[str, int] = {}
+def as_ports(entries: tuple[GidEntry, ...] | list[GidEntry]) -> list[facts.IbPort]:
+    """The listing as the probe's records: one RoCE port per device:port with its GID table."""
+    by_port: dict[tuple[str, int], list[facts.GidEntry]] = {}
     for e in entries:
-        if e.roce_version != "v2" or not (e.ipv4 or ipv4_of_gid(e.gid)) or not _valid(e.gid):
-            continue
-        key = f"{e.device}:{e.port}"
-        if key not in best or e.index < best[key]:
-            best[key] = e.index
-    return dict(sorted(best.items()))
+        kind = {"v2": "RoCE v2", "v1": "IB/RoCE v1"}.get(e.roce_version or "")
+        by_port.setdefault((e.device, e.port), []).append(
+            facts.GidEntry(index=e.index, gid=e.gid, gid_type=kind, ndev=e.netdev, ipv4=e.ipv4 or ipv4_of_gid(e.gid)))
+    return [facts.IbPort(device=dev, port=port, link_layer="Ethernet", gids=tuple(gids))
+            for (dev, port), gids in by_port.items()]
+
+
+def recommend_gid_index(entries: tuple[GidEntry, ...] | list[GidEntry]) -> dict[str, int]:
+    """{"mlx5_0:1": 3, ...}: per port, the lowest configured RoCE v2 IPv4 GID index."""
+    best = {p.name: best_roce_v2_ipv4_index(p) for p in as_ports(entries)}
+    return {k: v for k, v in sorted(best.items()) if v is not None}

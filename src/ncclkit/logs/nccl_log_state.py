@@ -195,7 +195,8 @@ class LogState:
             m = _SPEED.search(rest)
             if m:
                 self.nic_speed_mbps = max(self.nic_speed_mbps or 0, int(m.group(1)))
-        elif rest.startswith("NET/Plugin") and ("Loaded net plugin" in rest or "Using" in rest):
+        elif (rest.startswith("NET/Plugin") and ("Loaded net plugin" in rest or "Using" in rest)
+              and "internal" not in rest):  # "Using internal network plugin." (2.21-2.25) names none
             self.plugins.add(rest.split(":", 1)[-1].strip()[:80])
 
     def _gdr_line(self, rest: str, count: int) -> None:

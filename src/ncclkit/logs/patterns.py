@@ -136,6 +136,11 @@ PATTERNS: tuple[LogPattern, ...] = (
        "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU"),
     _p(r"Mismatched NCCL version|version mismatch", "version_mismatch", E,
        "ranks run different NCCL versions", "install the same NCCL (and torch) build on every node"),
+    # Before bootstrap_error: "Bootstrap : no socket interface found" (bootstrapNetInit, src/bootstrap.cc)
+    # means no usable interface, not an unreachable MASTER_ADDR.
+    _p(r"No usable listening interface|no socket interface found|No IP interface|"
+       r"Failed to initialize any NET plugin", "no_interface", E,
+       "NCCL found no usable network interface", "set NCCL_SOCKET_IFNAME to an interface with an address"),
     _p(r"Bootstrap|bootstrap", "bootstrap_error", E,
        "the ranks could not exchange their startup information over TCP",
        "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node"),
@@ -148,9 +153,6 @@ PATTERNS: tuple[LogPattern, ...] = (
        r"socketStartConnect|Connect to", "socket_connect_failed", E,
        "a TCP connection to a peer failed: wrong interface chosen, firewall, or the peer is not up",
        "set NCCL_SOCKET_IFNAME to the interface that joins the nodes; open the ports between nodes"),
-    _p(r"No usable listening interface|no socket interface found|No IP interface|"
-       r"Failed to initialize any NET plugin", "no_interface", E,
-       "NCCL found no usable network interface", "set NCCL_SOCKET_IFNAME to an interface with an address"),
     _p(r"timed? ?out|Timeout|Watchdog caught", "timeout", E,
        "an operation or connection timed out: a peer hung or the network dropped traffic",
        "look for the first error on any rank; check the inter-node path with `ncclkit cluster`"),

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TypeVar
 
-from ncclkit.facts import NcclFacts, NodeFacts, OsFacts, PeerMemFacts
+from ncclkit.facts import NcclFacts, NodeFacts, OsFacts, PeerMemFacts, RdmaAccess
 from ncclkit.probe.common import IssueLog
 from ncclkit.probe.gpu import GpuFacts, read_gpus
-from ncclkit.probe.infiniband import read_ib_devices
+from ncclkit.probe.infiniband import read_ib_devices, read_rdma_access
 from ncclkit.probe.kmod import read_modules, read_peermem
 from ncclkit.probe.nccl import read_nccl
 from ncclkit.probe.net import read_ifaces
@@ -85,6 +85,7 @@ def collect(root: NodeRoot) -> NodeFacts:
         peermem=_guard(issues, "kmod.peermem", PeerMemFacts(), lambda: read_peermem(root, modules, issues)),
         os=_guard(issues, "os", OsFacts(modules=modules), lambda: read_os(root, modules, issues)),
         nccl=_guard(issues, "nccl", NcclFacts(), lambda: read_nccl(root, issues)),
+        rdma=_guard(issues, "infiniband", RdmaAccess(), lambda: read_rdma_access(root)),
         topo_matrix=_guard(issues, "topo", None, lambda: root.command("nvidia-smi-topo-m.txt")),
         issues=issues.items(),
     )

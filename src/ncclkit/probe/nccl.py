@@ -5,6 +5,8 @@ node): the libnccl.so.2 of the nvidia-nccl wheel torch loads, or one in torch/li
 ncclGetVersion(); torch is imported only when neither exists (a build with NCCL linked in). Else
 ncclGetVersion() of the libnccl.so.2 the dynamic loader finds; the environment of this process.
 Snapshot: cmd/torch-nccl.txt ("2.11.0+cu130 13.0 (2, 28, 9)"), cmd/nccl-version.txt, cmd/env.txt.
+Then NCCL's config files (NCCL_CONF_FILE or ~/.nccl.conf, and etc/nccl.conf) are applied under the
+environment with NCCL's precedence (ncclkit.nccl.config): `env` is what NCCL reads.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ncclkit.facts import NcclFacts
-from ncclkit.ncclver import parse_nccl_version
+from ncclkit.nccl.config import apply_conf_files, conf_file_order
+from ncclkit.nccl.versions import parse_nccl_version
 from ncclkit.probe.common import IssueLog, uncaptured_reason
 from ncclkit.probe.parse import parse_env_lines
 from ncclkit.probe.root import NodeRoot, is_error_output
@@ -186,8 +189,21 @@ def _read_env(root: NodeRoot, issues: IssueLog) -> tuple[dict[str, str], str | N
     return filter_env(env), "cmd/env.txt"
 
 
+def _conf_files(root: NodeRoot, env: dict[str, str], version: str | None) -> list[tuple[str, str]]:
+    """The config files NCCL would read that exist on the node, in precedence order."""
+    home = os.environ.get("HOME") if root.live else None  # a snapshot does not know the job's HOME
+    out = []
+    for path in conf_file_order(env, home, parse_nccl_version(version)):
+        text = root.read_text(path.lstrip("/")) if path.startswith("/") else None
+        if text is not None:
+            out.append((path, text))
+    return out
+
+
 def read_nccl(root: NodeRoot, issues: IssueLog) -> NcclFacts:
     version, version_source, torch_version = _read_version(root, issues)
     env, env_source = _read_env(root, issues)
+    applied, origin = apply_conf_files(env, _conf_files(root, env, version))
     return NcclFacts(version=version, version_source=version_source, torch_version=torch_version,
-                     env=env, env_source=env_source)
+                     env=filter_env(applied), env_source=env_source,
+                     env_from_files={k: v for k, v in origin.items() if k in filter_env(applied)})

@@ -50,7 +50,17 @@ def read_os(root: NodeRoot, modules: tuple[str, ...], issues: IssueLog) -> OsFac
         modules=modules,
         os_name=parse_os_release(os_release).get("PRETTY_NAME") if os_release else None,
         numa_balancing=read_int_attr(root, "proc/sys/kernel/numa_balancing", issues, SOURCE),
+        cpu_vendor=_cpu_vendor(root.read_text("proc/cpuinfo")),
     )
+
+
+def _cpu_vendor(cpuinfo: str | None) -> str | None:
+    """The x86 `vendor_id` of proc/cpuinfo (what NCCL's cpuid reads); Arm has no such line."""
+    for line in (cpuinfo or "").splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "vendor_id":
+            return value.strip() or None
+    return None
 
 
 def read_numa_nodes(root: NodeRoot, issues: IssueLog) -> dict[int, str]:

@@ -7,17 +7,21 @@ logic for the version in the facts (nccl-internals.md sections 1-6), not folklor
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from ncclkit.facts import IbPort, NodeFacts
-from ncclkit.findings import Severity
-from ncclkit.nccllist import format_exact_list
-from ncclkit.ncclver import NcclVersion
+from ncclkit.findings import Finding, Severity
+from ncclkit.nccl.gdr import gdr_support, predict_gdr
+from ncclkit.nccl.gid import auto_gid_index, best_roce_v2_ipv4_index, gid_at
+from ncclkit.nccl.ifaces import nccl_interfaces
+from ncclkit.nccl.net import efa_ports
+from ncclkit.nccl.params import format_exact_list
+from ncclkit.nccl.paths import PathType, gpu_is_c2c, gpu_nic_paths, is_flattened
+from ncclkit.nccl.ports import usable_ports
+from ncclkit.nccl.predict import predict
+from ncclkit.nccl.debug import verification_subsys
+from ncclkit.nccl.versions import GID_AUTO, NcclVersion, nccl_version, ver_at_least
 from ncclkit.recommend.model import EnvRecommendation, EnvSetting
-from ncclkit.gdr import gdr_support
-from ncclkit.recommend.predict import predict, predict_gdr
-from ncclkit.recommend.select import (auto_gid_index, best_roce_v2_ipv4_index, gid_at, nccl_interfaces,
-                                      nccl_version, usable_ports, ver_at_least)
-from ncclkit.topology import PathType, gpu_is_c2c, gpu_nic_paths, is_flattened
 
 __all__ = ["recommend_env"]
 
@@ -36,9 +40,15 @@ def _near_gpu(facts: NodeFacts) -> set[str]:
 def _hca(facts: NodeFacts) -> tuple[EnvSetting, list[IbPort]]:
     name = "NCCL_IB_HCA"
     active = usable_ports(facts)
-    down = [p.name for p in facts.ib_ports if p not in active]
+    plugin_ports = efa_ports(facts)
+    down = [p.name for p in facts.ib_ports if p not in active and p not in plugin_ports]
     if not facts.ib_ports:
         return EnvSetting(name=name, value=None, reason="no RDMA device on this node: nothing to select"), []
+    if plugin_ports and not active:
+        return EnvSetting(name=name, value=None, reason=(
+            f"the ACTIVE ports ({', '.join(p.name for p in plugin_ports)}) are AWS EFA, which NCCL's IB "
+            "transport never opens: the aws-ofi-nccl plugin selects them (its own FI_* variables), "
+            "NCCL_IB_HCA does not apply")), []
     if not active:
         return EnvSetting(name=name, value=None, reason=(
             f"no ACTIVE port ({', '.join(down)} down): NCCL will fall back to NET/Socket; bring the "
@@ -89,7 +99,7 @@ def _good_iface(name: str, address: str | None, family: str, kind: str) -> bool:
 
 def _ifname(facts: NodeFacts) -> EnvSetting:
     name = "NCCL_SOCKET_IFNAME"
-    auto = nccl_interfaces(facts, {})
+    auto = nccl_interfaces(facts, {}, all_passes=True)
     good = [a for a in auto if _good_iface(a.iface.name, a.address, a.family, a.iface.kind)]
     first = auto[0] if auto else None
     if not good:
@@ -129,7 +139,7 @@ def _gid(facts: NodeFacts, ports: list[IbPort], version: NcclVersion | None) -> 
         return EnvSetting(name=name, value=None, reason=(
             f"{', '.join(missing)} has no RoCE v2 GID with an IPv4 address, so no index can work: give "
             "its netdev an IPv4 address (see roce.gid_missing)"))
-    if ver_at_least(version, (2, 21, 0), unknown=False):
+    if ver_at_least(version, GID_AUTO, unknown=False):
         auto = {p.name: auto_gid_index(p, {}) for p in roce}
         if auto == best:
             return EnvSetting(name=name, value=None, reason=(
@@ -223,7 +233,7 @@ def _fabric(facts: NodeFacts, ports: list[IbPort], version: NcclVersion | None) 
             "fabrics; raise to 22 only on very large or congested fabrics that log IBV_WC_RETRY_EXC_ERR")))
     out.append(EnvSetting(name="NCCL_IB_RETRY_CNT", value=None, reason=(
         "leave unset: the default 7 is already the largest value the 3-bit IB retry field holds")))
-    if ver_at_least(version, (2, 12, 0)):
+    if ver_at_least(version, (2, 12, 0)):  # NCCL_IB_PCI_RELAXED_ORDERING (net_ib.cc v2.12.7-1)
         vm = " It matters most in VMs, where PCIe writes are otherwise strictly ordered." if is_flattened(facts) else ""
         out.append(EnvSetting(name="NCCL_IB_PCI_RELAXED_ORDERING", value=None, reason=(
             "leave unset: the default 2 turns relaxed ordering on wherever the verbs library supports it "
@@ -267,11 +277,7 @@ def _topo_file(facts: NodeFacts, env: dict[str, str]) -> EnvSetting | None:
 
 
 def _verification(version: NcclVersion | None) -> list[EnvSetting]:
-    subsys = "INIT,NET,GRAPH"
-    if ver_at_least(version, (2, 13, 0)):
-        subsys = "INIT,ENV,NET,GRAPH"
-    if ver_at_least(version, (2, 23, 0)):
-        subsys = "INIT,BOOTSTRAP,ENV,NET,GRAPH"
+    subsys = verification_subsys(version)
     return [
         EnvSetting(name="NCCL_DEBUG", value="INFO", reason=(
             "verification run only: INFO prints the transport, NIC and GDR choices to compare with the "
@@ -285,10 +291,11 @@ def _verification(version: NcclVersion | None) -> list[EnvSetting]:
     ]
 
 
-def recommend_env(facts: NodeFacts) -> EnvRecommendation:
-    """The variables to set on this node, a reason for each, and NCCL's predicted choices with them."""
-    from ncclkit.rules.env import check_env_vars  # rules import recommend helpers: import late
+def recommend_env(facts: NodeFacts, env_findings: Iterable[Finding]) -> EnvRecommendation:
+    """The variables to set on this node, a reason for each, and NCCL's predicted choices with them.
 
+    `env_findings` are the env.* findings of the variables in force (rules.env.check_env_vars): a
+    variable they flag and the recommendation does not replace is listed to unset."""
     version = nccl_version(facts)
     current = dict(facts.nccl.env)
     hca, ports = _hca(facts)
@@ -298,7 +305,7 @@ def recommend_env(facts: NodeFacts) -> EnvRecommendation:
     settings += _fabric(facts, ports, version) + _gpus(facts)
     recommended = {s.name: s.value for s in settings if s.value is not None}
     # Variables in force that a validator flags, and that the recommendation does not replace.
-    flagged = {f.subject for f in check_env_vars(facts, current)
+    flagged = {f.subject for f in env_findings
                if f.severity in (Severity.ERROR, Severity.WARNING)}
     unset = tuple(sorted(n for n in flagged if n in current and n not in recommended))
     effective = {k: v for k, v in current.items() if k not in unset}

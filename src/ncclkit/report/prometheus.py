@@ -39,7 +39,7 @@ def _client() -> Any:
 
 
 def _node_metrics(pc: Any, reg: Any, doctor: dict[str, Any]) -> None:
-    from ncclkit.gdr import gdr_support
+    from ncclkit.nccl.gdr import gdr_support
 
     try:
         facts = facts_from_json(doctor["facts"])

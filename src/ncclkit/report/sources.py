@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ncclkit.bench.results import BenchSample
+from ncclkit.cluster.model import ReachRow
+from ncclkit.nccl.predict import Prediction
 from ncclkit.errors import NcclkitError
+from ncclkit.typedjson import build_typed
 from ncclkit.facts import NodeFacts
 from ncclkit.factsjson import facts_from_json
 from ncclkit.inputfile import require_regular_file
@@ -72,14 +76,29 @@ def _check(name: str, kind: str, data: Any) -> None:
         if not _is_finding_list(item.get("findings", [])):
             raise NcclkitError(f"{name}: {kind} result with a malformed `findings` list",
                                hint="each finding needs at least `id` and `severity`; regenerate the file")
-    if kind == "bench" and not all(isinstance(s, dict) and {"collective", "size_bytes", "busbw_gbps"} <= set(s)
-                                   for s in data.get("samples") or []):
-        raise NcclkitError(f"{name}: bench result whose samples lack collective/size_bytes/busbw_gbps",
-                           hint="give the output of `ncclkit bench --json`")
-    if kind == "cluster" and not all(isinstance(r, dict) and {"src", "dst", "ok"} <= set(r)
-                                     for r in data.get("reachability") or []):
-        raise NcclkitError(f"{name}: cluster result whose reachability rows lack src/dst/ok",
-                           hint="give the output of `ncclkit cluster --json` (printed by rank 0)")
+    predictions = {"doctor": lambda d: (d.get("env") or {}).get("prediction"), "env": lambda d: d.get("prediction")}
+    if kind in predictions:
+        for item in items:
+            pred = predictions[kind](item)
+            try:
+                if pred is not None:
+                    Prediction.from_json(pred)
+            except ValueError as exc:
+                raise NcclkitError(f"{name}: {kind} result with a bad prediction field: {exc}",
+                                   hint=f"regenerate it with `ncclkit {kind} --json`") from None
+    # Rows are read back into the records that wrote them: a missing field or a wrong type (a string
+    # where a number belongs) is named here, not met as a TypeError while rendering.
+    rows = {"bench": ("samples", BenchSample, "give the output of `ncclkit bench --json`"),
+            "cluster": ("reachability", ReachRow, "give the output of `ncclkit cluster --json` (printed by rank 0)")}
+    if kind in rows:
+        key, record, hint = rows[kind]
+        if not isinstance(data.get(key) or [], list):
+            raise NcclkitError(f"{name}: {kind} result whose `{key}` is not a list", hint=hint)
+        try:
+            for i, row in enumerate(data.get(key) or []):
+                build_typed(record, row, f"{key}[{i}]")
+        except ValueError as exc:
+            raise NcclkitError(f"{name}: {kind} result with a bad field: {exc}", hint=hint) from None
 
 
 def load_source(path: str | Path) -> Source:

@@ -20,10 +20,9 @@ from ncclkit.doctor import DoctorReport
 from ncclkit.facts import GpuInfo, NodeFacts, PciDevice, pcie_gen_of_gts
 from ncclkit.findings import Finding, Severity
 from ncclkit.probe.nccl import NOT_READ_BY_NCCL
-from ncclkit.gdr import gdr_support
-from ncclkit.recommend.predict import predict
-from ncclkit.topology import (DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_level_from_env, gpu_gpu_link, gpu_nic_paths,
-                              nccl_level_of)
+from ncclkit.nccl.gdr import DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_support
+from ncclkit.nccl.params import parse_level
+from ncclkit.nccl.paths import gpu_gpu_link, gpu_nic_paths, nccl_level_of
 
 __all__ = ["make_console", "render_text"]
 
@@ -152,15 +151,15 @@ def _gdr(console: Console, report: DoctorReport) -> None:
     console.print(f"  peer memory: {', '.join(seen) or 'none'}; dma-buf: {dmabuf}", markup=False)
     if not facts.gpus or not facts.ib_devices:
         return
-    # Both pairs of columns come from one model (recommend.predict), once with the env NCCL sees
+    # Both pairs of columns come from one model (ncclkit.nccl.predict), once with the env NCCL sees
     # now and once with `ncclkit env`'s recommendation applied, so that they can be compared.
-    in_force = predict(facts, dict(facts.nccl.env))
+    in_force = report.prediction_in_force
     recommended = report.env.get("prediction") or {}
 
     def level(pred: dict, env: dict[str, str], index: int) -> str:
         # The prediction knows the per-GPU default (P2C for C2C-attached GPUs on NCCL 2.27+).
         return ((pred.get("gdr") or {}).get(f"GPU{index}") or {}).get("level") \
-            or gdr_level_from_env(env) or DEFAULT_GDR_LEVEL
+            or parse_level(env.get("NCCL_NET_GDR_LEVEL")) or DEFAULT_GDR_LEVEL
     table = _table(console, "GPU", "nearest NIC", "path", "level (env in force)", "GDR (env in force)",
                    "level (recommended env)", "GDR (recommended env)")
     for entry in gdr_by_distance(facts):

@@ -2,7 +2,7 @@
 
 The tree is built from each GPU's and RDMA NIC's PciDevice.path chain the way NCCL walks it
 (nccl-internals.md section 4, ncclTopoGetXmlFromSys in src/graph/xml.cc; same walk as
-ncclkit.topology): a device's parent is two path components up, so a switch's upstream and
+ncclkit.nccl.paths): a device's parent is two path components up, so a switch's upstream and
 downstream ports make one node, and a non-BDF component (`pci0000:15`) is the CPU root complex.
 Each GPU box says whether NCCL will use GPUDirect RDMA for it (the env prediction), each NIC box
 shows its ports with rate and state. No scripts, no external references: only shapes and text.
@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ncclkit.facts import NodeFacts
-from ncclkit.topology import pci_ancestors
+from ncclkit.nccl.paths import pci_ancestors
 
 __all__ = ["TopoNode", "build_tree", "topology_svg"]
 

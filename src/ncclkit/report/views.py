@@ -13,7 +13,7 @@ from typing import Any
 from ncclkit.facts import NodeFacts
 from ncclkit.report.sources import Source
 from ncclkit.report.topo_svg import topology_svg
-from ncclkit.topology import gpu_nic_paths, nccl_level_of
+from ncclkit.nccl.paths import gpu_nic_paths, nccl_level_of
 
 __all__ = ["EnvView", "FindingView", "NodeView", "env_views", "finding_views", "node_views", "slug"]
 

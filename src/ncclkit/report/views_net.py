@@ -2,7 +2,7 @@
 
 Reads bench JSON (CONTRACTS.md section 6, plus its `compare` rows), analyze JSON of nccl-tests
 outputs and NCCL logs (section 5), cluster JSON (section 7, plus its `bandwidth` and `proof`
-sections) and the `prediction` of doctor/env results (recommend.predict).
+sections) and the `prediction` of doctor/env results (ncclkit.nccl.predict).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """check_env_vars(facts, env) -> env.* findings: NCCL variables that select nothing, the wrong thing,
 or turn off a transport this node has (CONTRACTS.md section 3; subject = the variable name).
 
-The list variables are matched with NCCL's own rules (ncclkit.nccllist), and the choices NCCL then
-makes are re-done by ncclkit.recommend.select for the NCCL version in the facts.
+The list variables are matched with NCCL's own rules (ncclkit.nccl.params), and the choices NCCL then
+makes are asked of the ncclkit.nccl model for the NCCL version in the facts.
 """
 
 from __future__ import annotations
@@ -12,19 +12,14 @@ from collections.abc import Callable
 from ncclkit.causes import Cause
 from ncclkit.facts import IbPort, NodeFacts
 from ncclkit.findings import Finding, Severity
-from ncclkit.nccllist import MAX_IFS, parse_nccl_int, parse_nccl_list
-from ncclkit.gdr import gdr_support
-from ncclkit.recommend.predict import predict_gdr
-from ncclkit.recommend.select import (
-    best_roce_v2_ipv4_index,
-    gid_at,
-    nccl_ib_ports,
-    nccl_interfaces,
-    nccl_version,
-    usable_ports,
-    ver_at_least,
-)
-from ncclkit.topology import gdr_level_from_env
+from ncclkit.nccl.gdr import gdr_support, predict_gdr
+from ncclkit.nccl.gid import best_roce_v2_ipv4_index, gid_at
+from ncclkit.nccl.ifaces import bootstrap_interface, comm_id_address, nccl_interfaces
+from ncclkit.nccl.net import choose_net
+from ncclkit.nccl.params import MAX_IFS, NcclList, env_int, parse_level, parse_nccl_int, parse_nccl_list
+from ncclkit.nccl.ports import nccl_ib_ports, usable_ports
+from ncclkit.nccl.versions import GID_AUTO, IB_GID_FLID, nccl_version, ver_at_least
+from ncclkit.topofile import check_topo_text
 
 __all__ = ["check_env_vars", "check_nccl_defaults"]
 
@@ -45,19 +40,20 @@ def _gid(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     roce = [p for p in ports if p.is_roce]
     var = "NCCL_IB_GID_INDEX"
     if not roce:
-        if ports and ver_at_least(version, (2, 23, 0)):
+        if ports and ver_at_least(version, IB_GID_FLID):
+            # ncclIbGetGidIndex, v2.22.3-1+: IB ports take the FLID branch and never read the variable.
             return [_f("env.gid_index_invalid", Severity.ERROR, var,
-                       f"NCCL_IB_GID_INDEX={raw} is set on an InfiniBand-only node: NCCL 2.23+ ignores it "
+                       f"NCCL_IB_GID_INDEX={raw} is set on an InfiniBand-only node: NCCL 2.22+ ignores it "
                        "on IB ports (it picks the GID itself)",
                        "unset NCCL_IB_GID_INDEX", value=raw, nccl_version=facts.nccl.version)]
-        bad = [p.name for p in ports if gid_at(p, index) is None or gid_at(p, index).is_empty]  # type: ignore[union-attr]
+        bad = [p.name for p in ports if (g := gid_at(p, index)) is None or g.is_empty]
         if bad and index >= 0:
             return [_f("env.gid_index_invalid", Severity.ERROR, var,
                        f"NCCL_IB_GID_INDEX={raw} names an empty GID on InfiniBand port(s) {', '.join(bad)}",
                        "unset NCCL_IB_GID_INDEX (InfiniBand uses GID 0)", value=raw, ports=bad)]
         return []
     if index < 0:
-        if ver_at_least(version, (2, 21, 0)):
+        if ver_at_least(version, GID_AUTO):
             return []  # -1 is the automatic choice from 2.21
         return [_f("env.gid_index_invalid", Severity.ERROR, var,
                    f"NCCL_IB_GID_INDEX={raw}: NCCL {facts.nccl.version} has no automatic GID choice "
@@ -85,7 +81,7 @@ def _gid(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
 
 def _gid_fix(roce: list[IbPort], version: tuple[int, int, int] | None) -> str:
     right = {best_roce_v2_ipv4_index(p) for p in roce}
-    if ver_at_least(version, (2, 21, 0), unknown=False):
+    if ver_at_least(version, GID_AUTO, unknown=False):
         return "unset NCCL_IB_GID_INDEX  # NCCL 2.21+ picks the RoCE v2 IPv4 GID itself"
     if len(right) == 1 and None not in right:
         return f"export NCCL_IB_GID_INDEX={right.pop()}  # the RoCE v2 GID with an IPv4 address"
@@ -179,10 +175,10 @@ def _hca_subset(facts: NodeFacts, raw: str, lst: object, good: list[IbPort]) -> 
                value=raw, selected=sorted(chosen), left_out=missed)]
 
 
-def _exact(facts: NodeFacts, lst: object | None = None) -> str:
+def _exact(facts: NodeFacts, lst: NcclList | None = None) -> str:
     ports = usable_ports(facts)
     if lst is not None:
-        ports = [p for p in ports if lst.selects(p.device, p.port)]  # type: ignore[attr-defined]
+        ports = [p for p in ports if lst.selects(p.device, p.port)]
     return "=" + ",".join(p.name for p in ports)
 
 
@@ -193,7 +189,7 @@ def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     if raw is None:
         return []
     var = "NCCL_SOCKET_IFNAME"
-    with_addr = [a.iface.name for a in nccl_interfaces(facts, {})]
+    with_addr = [a.iface.name for a in nccl_interfaces(facts, {}, all_passes=True)]
     if len(raw) <= 1:
         return [_f("env.ifname_ignored", Severity.WARNING, var,
                    f"NCCL_SOCKET_IFNAME={raw!r} is ignored: NCCL reads it only when longer than one character",
@@ -208,8 +204,12 @@ def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     out: list[Finding] = []
     first = chosen[0].iface.name
     if first.startswith(_DEMOTED) or chosen[0].iface.kind == "loopback":
+        # With NCCL_COMM_ID set, bootstrapNetInit takes the COMM_ID subnet's interface and ignores
+        # NCCL_SOCKET_IFNAME (src/bootstrap.cc); IB's out-of-band exchange and NET/Socket still use it.
+        uses = ("NCCL's IB out-of-band exchange and NET/Socket use" if comm_id_address(env) is not None
+                else "makes NCCL bootstrap over")
         out.append(_f("env.ifname_virtual", Severity.WARNING, var,
-                      f"NCCL_SOCKET_IFNAME={raw!r} makes NCCL bootstrap over {first}, which does not reach "
+                      f"NCCL_SOCKET_IFNAME={raw!r}: {uses} {first}, which does not reach "
                       "other nodes", "name the interface that carries node-to-node traffic", value=raw))
     lst = parse_nccl_list(raw, version=nccl_version(facts), max_entries=MAX_IFS)
     over = lst.prefix_overreach(i.name for i in facts.ifaces)
@@ -233,6 +233,11 @@ def _disabled(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
         out.append(_f("env.ib_disabled", Severity.WARNING, "NCCL_NET",
                       "NCCL_NET=Socket while RDMA ports are ACTIVE: inter-node traffic uses NET/Socket",
                       "unset NCCL_NET", ports=[p.name for p in rdma]))
+    net = choose_net(facts, env, nccl_ib_ports(facts, env), bool(nccl_interfaces(facts, env)))
+    if net.fails:
+        out.append(_f("env.net_unmet", Severity.ERROR, "NCCL_NET", net.why,
+                      "unset NCCL_NET, or make the network it names usable on this node",
+                      value=env.get("NCCL_NET", "")))
     if len(facts.gpus) > 1:
         for var in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE"):
             if (parse_nccl_int(env.get(var, "")) or 0) == 1:
@@ -245,18 +250,26 @@ def _disabled(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     return out
 
 
+def _comm_id(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
+    boot = bootstrap_interface(facts, env)
+    if comm_id_address(env) is None or not boot.fails:
+        return []
+    return [_f("env.comm_id_unreachable", Severity.ERROR, "NCCL_COMM_ID", boot.why,
+               "set NCCL_COMM_ID to an address:port of rank 0 in a subnet this node has an interface in",
+               value=env["NCCL_COMM_ID"])]
+
+
 def _gdr(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     out: list[Finding] = []
     ports = nccl_ib_ports(facts, env)
-    capable = gdr_support(facts).nic_capable
     raw = env.get("NCCL_NET_GDR_LEVEL")
-    if raw is not None and raw.strip() and gdr_level_from_env(env) is None:
+    if raw is not None and raw.strip() and parse_level(raw, nccl_version(facts)) is None:
         out.append(_f("env.gdr_level_invalid", Severity.WARNING, "NCCL_NET_GDR_LEVEL",
-                      f"NCCL_NET_GDR_LEVEL={raw!r} is not a level: NCCL ignores it and keeps its default",
-                      "use LOC, PIX, PXB, PHB or SYS (or unset it)", value=raw))
-    if not ports or not capable:
-        return out
+                      f"NCCL_NET_GDR_LEVEL={raw!r} is not a level: NCCL ignores it and keeps its default "
+                      "(names are case-sensitive)", "use LOC, PIX, PXB, PHB or SYS (or unset it)", value=raw))
     base = {k: v for k, v in env.items() if k not in ("NCCL_NET_GDR_LEVEL", "NCCL_DMABUF_ENABLE")}
+    if not ports or not gdr_support(facts, base).nic_capable:
+        return out
     by_default = predict_gdr(facts, base, ports, "IB")
     now = predict_gdr(facts, env, ports, "IB")
     lost = sorted(g for g, e in by_default.items() if e["gdr"] and not now[g]["gdr"])
@@ -265,14 +278,14 @@ def _gdr(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_NET_GDR_LEVEL={raw} turns GPUDirect RDMA off for {', '.join(lost)} although "
                       "their NIC is close enough by default", "unset NCCL_NET_GDR_LEVEL", value=raw, gpus=lost))
     old = env.get("NCCL_IB_GDR_LEVEL")
-    if old is not None and gdr_level_from_env({"NCCL_NET_GDR_LEVEL": old}) in ("LOC",):
+    if old is not None and parse_level(old) == "LOC":
         out.append(_f("env.gdr_disabled", Severity.WARNING, "NCCL_IB_GDR_LEVEL",
                       f"NCCL_IB_GDR_LEVEL={old} asks for GPUDirect RDMA off; NCCL reads this old name only "
                       "before 2.4.0, so it has no effect now but turns GDR off if renamed",
                       "unset NCCL_IB_GDR_LEVEL", value=old))
-    pm = facts.peermem
-    only_dmabuf = not (pm.nv_mem or pm.nv_mem_nc or pm.nvidia_peermem_module)
-    if only_dmabuf and (parse_nccl_int(env.get("NCCL_DMABUF_ENABLE", "")) or 1) == 0 and any(
+    # dmaBufSupported (src/init.cc) needs NCCL_DMABUF_ENABLE != 0: with no peer memory, GDR goes.
+    only_dmabuf = not gdr_support(facts, base).nccl_sees_peermem
+    if only_dmabuf and env_int(env, "NCCL_DMABUF_ENABLE", 1) == 0 and any(
             e["gdr"] for e in by_default.values()):
         out.append(_f("env.gdr_disabled", Severity.WARNING, "NCCL_DMABUF_ENABLE",
                       "NCCL_DMABUF_ENABLE=0 while dma-buf is this node's only GPUDirect RDMA path",
@@ -284,8 +297,6 @@ def _topo(facts: NodeFacts, env: dict[str, str], read_file: Callable[[str], str 
     path = env.get("NCCL_TOPO_FILE")
     if not path or read_file is None:
         return []
-    from ncclkit.topofile import check_topo_text  # topofile uses recommend helpers too
-
     return check_topo_text(facts, read_file(path), path)
 
 
@@ -298,8 +309,8 @@ def check_env_vars(facts: NodeFacts, env: dict[str, str], *,
     never reads (probe.nccl.NOT_READ_BY_NCCL: NCCL_VERSION from NVIDIA's images) give no finding,
     and nor do they make recommend_env "unset" anything.
     """
-    return (_gid(facts, env) + _hca(facts, env) + _ifname(facts, env) + _disabled(facts, env)
-            + _gdr(facts, env) + _topo(facts, env, read_file) + _numbers(env))
+    return (_gid(facts, env) + _hca(facts, env) + _ifname(facts, env) + _comm_id(facts, env)
+            + _disabled(facts, env) + _gdr(facts, env) + _topo(facts, env, read_file) + _numbers(env))
 
 
 # NCCL_PARAM integers NCCL reads with strtoll (src/misc/param.cc): "true" or "yes" read as 0, so a

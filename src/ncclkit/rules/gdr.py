@@ -3,29 +3,18 @@ gdr.peermem_version, gdr.distance.
 
 What NCCL looks at (nccl-internals.md section 3, `ncclIbGdrSupport`, net_ib/gdr.cc): the peer-memory
 files below, by version, and dma-buf (`ncclIbDmaBufSupport`, NCCL 2.13+, kernel >= 5.12 with the open
-GPU kernel module). Distance: GDR only when the GPU-NIC path is <= NCCL_NET_GDR_LEVEL (default PXB;
-P2C for NVLink-C2C GPUs from 2.27).
+GPU kernel module). Distance: the decision of ncclkit.nccl.gdr (ncclTopoCheckGdr), by version.
 """
 
 from __future__ import annotations
 
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
-from ncclkit.gdr import gdr_support, peermem_paths_checked
-from ncclkit.ncclver import parse_nccl_version
-from ncclkit.recommend.predict import LEVEL_ORDER
+from ncclkit.nccl.gdr import DEFAULT_GDR_LEVEL, gdr_by_distance, gdr_support, peermem_paths_checked, usable_rdma_devices
+from ncclkit.nccl.params import parse_level, path_order
+from ncclkit.nccl.paths import gpu_gpu_link, gpu_is_c2c, gpu_nic_paths, is_flattened, nccl_level_of
+from ncclkit.nccl.versions import nccl_version, parse_nccl_version
 from ncclkit.rules.common import evidence, gpu_name, pip_nccl_package
-from ncclkit.topology import (
-    DEFAULT_GDR_LEVEL,
-    gdr_by_distance,
-    gdr_level_from_env,
-    gpu_gpu_link,
-    gpu_is_c2c,
-    gpu_nic_paths,
-    is_flattened,
-    nccl_level_of,
-    usable_rdma_devices,
-)
 
 __all__ = ["check_gdr_distance", "check_gdr_unavailable", "check_peermem_version"]
 
@@ -98,9 +87,10 @@ def check_gdr_distance(facts: NodeFacts) -> list[Finding]:
     # Distance is judged at the default level (per GPU: PXB, or P2C for C2C GPUs on 2.27+), or at a
     # wider one the env sets: a narrower env level (LOC, PIX) is a setting, not a distance, and
     # env.gdr_disabled reports it.
-    env_level = gdr_level_from_env(facts.nccl.env)
-    level = (env_level if env_level and LEVEL_ORDER[env_level] > LEVEL_ORDER[DEFAULT_GDR_LEVEL]
-             else None)
+    version = nccl_version(facts)
+    order = path_order(version)
+    env_level = parse_level(facts.nccl.env.get("NCCL_NET_GDR_LEVEL"), version)
+    level = env_level if env_level and order[env_level] > order[DEFAULT_GDR_LEVEL] else None
     entries = gdr_by_distance(facts, level=level, use_env=False)
     for entry in entries:
         nic = entry.nic

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
-from ncclkit.ncclver import parse_nccl_version
+from ncclkit.nccl.versions import parse_nccl_version
 from ncclkit.rules.common import evidence
 
 __all__ = ["check_nccl_version", "check_probe_issues"]

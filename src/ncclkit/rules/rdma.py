@@ -22,9 +22,9 @@ def _port_src(port: IbPort, attr: str) -> str:
 
 
 def check_rdma_none(facts: NodeFacts) -> list[Finding]:
-    """rdma.none (warning): no RDMA device with an ACTIVE port, so inter-node traffic uses sockets."""
+    """rdma.none (warning): no RDMA device NCCL can use, so inter-node traffic uses sockets."""
     if any(p.is_active for p in facts.ib_ports):
-        return []
+        return _unopenable(facts)
     if any(i.path == "sys/class/infiniband" for i in facts.issues):
         return []  # unreadable, not empty: probe.source_missing says so
     if facts.ib_devices:
@@ -39,6 +39,26 @@ def check_rdma_none(facts: NodeFacts) -> list[Finding]:
     return [Finding(id="rdma.none", severity=Severity.WARNING, subject="NET/IB", message=message,
                     fix=fix, evidence=evidence("sys/class/infiniband", len(facts.ib_devices),
                                                ">= 1 device with an ACTIVE port"))]
+
+
+def _unopenable(facts: NodeFacts) -> list[Finding]:
+    """ACTIVE ports that this process cannot open: no libibverbs, or no uverbs device node."""
+    rdma = facts.rdma
+    if rdma.libibverbs_known and rdma.libibverbs is None:
+        message = ("RDMA ports are ACTIVE but libibverbs is not installed: NCCL logs `Failed to open "
+                   "libibverbs.so[.1]` and sends inter-node traffic over NET/Socket (TCP)")
+        fix = "apt-get install -y ibverbs-providers libibverbs1   # or rdma-core in the container image"
+        found, want = "libibverbs not found", "libibverbs.so.1"
+    elif rdma.uverbs == ():
+        message = ("RDMA ports are ACTIVE in sysfs but /dev/infiniband has no uverbs device node (a container "
+                   "without the RDMA devices): NCCL opens no HCA and uses NET/Socket (TCP)")
+        fix = ("docker run --device=/dev/infiniband ...   # Kubernetes: the RDMA device plugin resource "
+               "(e.g. rdma/hca_shared_devices_a: 1)")
+        found, want = "no uverbs*", "/dev/infiniband/uverbs0 ..."
+    else:
+        return []
+    return [Finding(id="rdma.none", severity=Severity.WARNING, subject="NET/IB", message=message, fix=fix,
+                    evidence=evidence("/dev/infiniband, libibverbs", found, want))]
 
 
 def check_port_down(facts: NodeFacts) -> list[Finding]:

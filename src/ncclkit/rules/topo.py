@@ -5,7 +5,7 @@ from __future__ import annotations
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.rules.common import evidence
-from ncclkit.topology import is_flattened
+from ncclkit.nccl.paths import is_flattened
 
 __all__ = ["check_flattened"]
 

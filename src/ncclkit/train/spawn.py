@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -20,19 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from ncclkit.errors import NcclkitError
+from ncclkit.procspawn import free_port, start_rank, stop_ranks
 from ncclkit.train.options import TrainOptions
 
-__all__ = ["free_port", "run_local"]
+__all__ = ["run_local"]
 
 _LOG_TAIL_LINES = 15
 _POLL_S = 0.2
 _TERM_GRACE_S = 5.0
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _tail(path: Path) -> str:
@@ -40,17 +33,8 @@ def _tail(path: Path) -> str:
     return "\n".join("    " + line for line in lines)
 
 
-def _stop(procs: list[subprocess.Popen]) -> None:
-    for p in procs:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGTERM)
-    end = time.monotonic() + _TERM_GRACE_S
-    for p in procs:
-        try:
-            p.wait(timeout=max(0.1, end - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    stop_ranks(procs, _TERM_GRACE_S)
 
 
 def run_local(opts: TrainOptions, *, nproc: int, deadline_s: float,
@@ -74,9 +58,8 @@ def run_local(opts: TrainOptions, *, nproc: int, deadline_s: float,
                 env.setdefault("OMP_NUM_THREADS", str(max(1, (os.cpu_count() or 1) // nproc)))
             log_paths.append(logs / f"{tag}-rank{rank}.log")
             with log_paths[-1].open("w") as log:
-                procs.append(subprocess.Popen(
-                    [sys.executable, "-m", "ncclkit.train.worker", str(options), str(result)],
-                    env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
+                procs.append(start_rank([sys.executable, "-m", "ncclkit.train.worker", str(options), str(result)],
+                                        env, log))
         _wait(procs, log_paths, deadline_s)
         if not result.exists():
             raise NcclkitError(f"rank 0 exited without a result ({log_paths[0]})",

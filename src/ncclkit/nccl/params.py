@@ -1,4 +1,11 @@
-"""Parse and match NCCL's device-list syntax (NCCL_IB_HCA, NCCL_SOCKET_IFNAME) exactly as NCCL does.
+"""NCCL's parameter syntax, exactly as NCCL reads it: device lists, integers, path levels.
+
+Path levels (NCCL_NET_GDR_LEVEL, NCCL_P2P_LEVEL) are read by `ncclGetLevel` (src/graph/paths.cc, all
+versions): strcmp against the version's `topoPathTypeStr` names up to SYS (case-sensitive), else, when
+the first character is a digit, strtol(str, NULL, 0) as an old level (0 LOC, 1 PIX, 2 PXB, 3 PHB,
+4+ SYS); anything else leaves the default. `parse_level` and `path_order` do the same.
+
+Device lists (NCCL_IB_HCA, NCCL_SOCKET_IFNAME):
 
 NCCL reads these lists with `parseStringList` and matches them with `matchIfList`
 (src/misc/utils.cc; nccl-internals.md section 1 "NCCL_IB_HCA syntax"):
@@ -14,14 +21,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ncclkit.ncclver import NcclVersion
+from ncclkit.nccl.versions import IB_RAIL_PLANE, NcclVersion
 
-__all__ = ["MAX_IB_DEVS", "MAX_IFS", "NcclList", "NcclListEntry", "format_exact_list",
-           "parse_nccl_int", "parse_nccl_list"]
+__all__ = ["MAX_IB_DEVS", "MAX_IFS", "NcclList", "NcclListEntry", "env_flag", "env_int", "format_exact_list",
+           "parse_level", "parse_nccl_int", "parse_nccl_list", "path_order"]
 
 MAX_IB_DEVS = 32  # src/transport/net_ib: entries beyond this are dropped by parseStringList
 MAX_IFS = 16  # src/misc/socket.cc: NCCL_SOCKET_IFNAME entries kept
-_RAIL_PLANE_SINCE: NcclVersion = (2, 30, 7)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,7 +109,7 @@ def parse_nccl_list(value: str, *, version: NcclVersion | None = None,
             port_field = tail.split(":", 1)[0]
             # 2.30.7 reads hca:port:rail:plane and an empty port field means "any port";
             # before that atoi(":0:1") is 0, a port that never exists.
-            if port_field == "" and (version is None or version >= _RAIL_PLANE_SINCE):
+            if port_field == "" and (version is None or version >= IB_RAIL_PLANE):
                 port = None
             else:
                 port = _atoi(port_field)
@@ -138,3 +144,63 @@ def parse_nccl_int(value: str) -> int | None:
             break
         num += ch
     return sign * int(num, base) if num else 0
+
+
+def env_int(env: dict[str, str], name: str, default: int) -> int:
+    """An NCCL_PARAM integer from `env` (strtoll semantics), `default` when unset or empty."""
+    value = parse_nccl_int(env.get(name, ""))
+    return default if value is None else value
+
+
+def env_flag(env: dict[str, str], name: str) -> bool:
+    """True when an NCCL_PARAM with default 0 is set to non-zero (NCCL_IB_DISABLE=1, ...)."""
+    return env_int(env, name, 0) != 0
+
+
+# topoPathTypeStr (src/graph/topo.cc) by version, up to SYS: the names ncclGetLevel accepts, in
+# NCCL's numeric order (a level compares by this order). C2C appears in v2.26.2-1, P2C in v2.27.3-1
+# (after PXN), and P2C moves before PXN in v2.28.3-1.
+_ORDER_2_18 = ("LOC", "NVL", "NVB", "PIX", "PXB", "PXN", "PHB", "SYS")
+_ORDER_2_26 = ("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "PXN", "PHB", "SYS")
+_ORDER_2_27 = ("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "PXN", "P2C", "PHB", "SYS")
+_ORDER_2_28 = ("LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS")
+_OLD_LEVELS = ("LOC", "PIX", "PXB", "PHB", "SYS")  # levelsOldToNew; larger numbers are capped at SYS
+
+
+def _order_names(version: NcclVersion | None) -> tuple[str, ...]:
+    if version is None or version >= (2, 28, 0):
+        return _ORDER_2_28
+    if version >= (2, 27, 0):
+        return _ORDER_2_27
+    if version >= (2, 26, 0):
+        return _ORDER_2_26
+    return _ORDER_2_18
+
+
+def path_order(version: NcclVersion | None = None) -> dict[str, int]:
+    """NCCL's path types up to SYS with their rank for `version` (None: the newest order).
+
+    Every name ncclkit compares is present: a type the version lacks (C2C, P2C before 2.26/2.27)
+    gets the rank it has in the newest order, so only levels read from the env are version-checked.
+    """
+    names = _order_names(version)
+    order = {name: i for i, name in enumerate(names)}
+    for name in _ORDER_2_28:
+        if name not in order:
+            order[name] = order["PXB"] if name == "P2C" else order["NVB"]
+    return order
+
+
+def parse_level(value: str | None, version: NcclVersion | None = None) -> str | None:
+    """ncclGetLevel: the level NCCL reads from `value`, or None when NCCL ignores it (default kept).
+
+    `phb` and `Phb` are ignored (strcmp), `2abc` is PXB and `010` is octal 8, capped at SYS (strtol).
+    """
+    if not value:
+        return None
+    if value in _order_names(version):
+        return value
+    if "0" <= value[0] <= "9":
+        old = parse_nccl_int(value) or 0
+        return _OLD_LEVELS[min(old, len(_OLD_LEVELS) - 1)]
+    return None

@@ -11,7 +11,7 @@ PHB for NCCL's GDR and P2P levels (`nccl_level_of`).
 
 Grace-class GPUs (GH200, GB200, GB300) reach their CPU over NVLink-C2C, which sysfs does not show:
 they are recognised by product name (`gpu_is_c2c`), and from NCCL 2.27 their path to a NIC on the
-same CPU is P2C, within the default GDR level P2C (`gdr_path_name`, `default_gdr_level`).
+same CPU is P2C (`gdr_path_name`; what the GDR test makes of it is ncclkit.nccl.gdr).
 """
 
 from __future__ import annotations
@@ -21,28 +21,21 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ncclkit.facts import GpuInfo, IbDevice, NodeFacts, PciDevice
-from ncclkit.logs.detect import strip_ansi
-from ncclkit.ncclver import NcclVersion, parse_nccl_version
+from ncclkit.nccl.versions import GDR_C2C_DEFAULT, nccl_version, ver_at_least
+from ncclkit.textclean import strip_ansi
 
 __all__ = [
-    "DEFAULT_GDR_LEVEL",
-    "GpuGdr",
     "GpuLink",
     "NicPath",
     "PathType",
-    "default_gdr_level",
-    "gdr_by_distance",
-    "gdr_level_from_env",
     "gdr_path_name",
     "gpu_gpu_link",
     "gpu_is_c2c",
     "gpu_nic_paths",
     "is_flattened",
     "nccl_level_of",
-    "nearest_nic",
     "pci_ancestors",
     "pci_path_type",
-    "usable_rdma_devices",
 ]
 
 _BDF = re.compile(r"^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
@@ -58,16 +51,6 @@ class PathType(IntEnum):
     SYS = 5  # across NUMA nodes (QPI/UPI/xGMI)
 
 
-# NCCL's path type order (2.28 numbering, src/include/graph.h); only the order matters here.
-_NCCL_ORDER = {"LOC": 0, "NVL": 1, "NVB": 2, "C2C": 3, "PIX": 4, "PXB": 5, "P2C": 6, "PXN": 7,
-               "PHB": 8, "SYS": 9}
-# Legacy integer levels of NCCL_NET_GDR_LEVEL / NCCL_P2P_LEVEL (`ncclGetLevel`).
-_LEGACY_LEVELS = {0: "LOC", 1: "PIX", 2: "PXB", 3: "PHB"}
-
-DEFAULT_GDR_LEVEL = "PXB"
-"""NCCL's default GDR distance on PCIe-attached GPUs (P2C on C2C systems from 2.27: paths.cc)."""
-
-_P2C_SINCE: NcclVersion = (2, 27, 0)
 # GPUs joined to a Grace CPU by NVLink-C2C. NCCL learns C2C from NVML's C2C_LINK fields; a snapshot
 # has no such field, so the product name is the evidence.
 _C2C_GPU_NAMES = ("GH200", "GB200", "GB300")
@@ -79,15 +62,8 @@ def gpu_is_c2c(gpu: GpuInfo) -> bool:
 
 
 def _p2c_applies(facts: NodeFacts, gpu: GpuInfo) -> bool:
-    """NCCL 2.27+ types GPU-C2C-CPU-PCIe-NIC as P2C (ncclTopoSetPaths: PHB combined with C2C)."""
-    version = parse_nccl_version(facts.nccl.version)
-    return gpu_is_c2c(gpu) and (version is None or version >= _P2C_SINCE)
-
-
-def default_gdr_level(facts: NodeFacts, gpu: GpuInfo) -> str:
-    """NCCL's default GDR level for `gpu`: P2C for a C2C GPU on 2.27+ unless NCCL_NET_GDR_C2C=0, else PXB."""
-    c2c_off = (facts.nccl.env.get("NCCL_NET_GDR_C2C") or "").strip() == "0"
-    return "P2C" if _p2c_applies(facts, gpu) and not c2c_off else DEFAULT_GDR_LEVEL
+    """NCCL 2.27+ types GPU-C2C-CPU-PCIe-NIC as P2C (mergePathType: PHB combined with C2C, paths.cc)."""
+    return gpu_is_c2c(gpu) and ver_at_least(nccl_version(facts), GDR_C2C_DEFAULT)
 
 
 def gdr_path_name(facts: NodeFacts, gpu: GpuInfo, path: PathType) -> str:
@@ -151,11 +127,6 @@ class NicPath:
         return f"GPU{self.gpu.index}"
 
 
-def usable_rdma_devices(facts: NodeFacts) -> tuple[IbDevice, ...]:
-    """RDMA devices with at least one ACTIVE/LinkUp port: the ones NCCL's IB transport keeps."""
-    return tuple(d for d in facts.ib_devices if any(p.is_active for p in d.ports))
-
-
 def _pci_of(facts: NodeFacts, bdf: str | None, numa_node: int | None) -> PciDevice | None:
     if bdf is None:
         return None
@@ -167,9 +138,9 @@ def _pci_of(facts: NodeFacts, bdf: str | None, numa_node: int | None) -> PciDevi
     return dev
 
 
-def gpu_nic_paths(facts: NodeFacts, *, usable_only: bool = False) -> dict[int, list[NicPath]]:
-    """Per GPU index, every RDMA device (or only the usable ones) with its path type, closest first."""
-    devices = usable_rdma_devices(facts) if usable_only else facts.ib_devices
+def gpu_nic_paths(facts: NodeFacts) -> dict[int, list[NicPath]]:
+    """Per GPU index, every RDMA device with its path type, closest first."""
+    devices = facts.ib_devices
     out: dict[int, list[NicPath]] = {}
     for gpu in facts.gpus:
         gpu_pci = _pci_of(facts, gpu.bus_id, gpu.numa_node)
@@ -180,12 +151,6 @@ def gpu_nic_paths(facts: NodeFacts, *, usable_only: bool = False) -> dict[int, l
             paths.append(NicPath(gpu=gpu, device=dev, path=kind))
         out[gpu.index] = sorted(paths, key=lambda p: (p.path is None, p.path or 0, p.device.name))
     return out
-
-
-def nearest_nic(facts: NodeFacts, gpu: GpuInfo) -> NicPath | None:
-    """The closest usable RDMA device of a GPU (lowest path type, then name); None if none is known."""
-    paths = [p for p in gpu_nic_paths(facts, usable_only=True).get(gpu.index, []) if p.path]
-    return paths[0] if paths else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -267,44 +232,3 @@ def is_flattened(facts: NodeFacts) -> bool:
     # <cpu numaid=-1> and all GPU-NIC paths are PHB.
     return (all(len(d.path) == 2 for d in devs if d)
             and all(d.numa_node in (None, -1) for d in devs if d))
-
-
-def gdr_level_from_env(env: dict[str, str]) -> str | None:
-    """NCCL_NET_GDR_LEVEL as an NCCL path type name, or None when unset/unparsable.
-
-    The pre-2.4 name NCCL_IB_GDR_LEVEL is no longer read by NCCL (paths.cc), so it is ignored here.
-    """
-    raw = (env.get("NCCL_NET_GDR_LEVEL") or "").strip().upper()
-    if not raw:
-        return None
-    if raw in _NCCL_ORDER:
-        return raw
-    try:
-        num = int(raw, 0)
-    except ValueError:
-        return None
-    return _LEGACY_LEVELS.get(num, "SYS") if num >= 0 else None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GpuGdr:
-    """Whether a GPU's closest usable NIC is within NCCL's GDR distance."""
-
-    gpu: GpuInfo
-    nic: NicPath | None
-    level: str  # NCCL path type name of the level in force
-    within_level: bool
-
-
-def gdr_by_distance(facts: NodeFacts, *, level: str | None = None, use_env: bool = True) -> list[GpuGdr]:
-    """Per GPU: nearest usable NIC and whether its path is <= the GDR level (`level`, else the env's
-    unless `use_env` is False, else NCCL's default for that GPU: PXB, or P2C for C2C GPUs on 2.27+)."""
-    env_level = gdr_level_from_env(facts.nccl.env) if use_env else None
-    out = []
-    for gpu in facts.gpus:
-        gpu_level = level or env_level or default_gdr_level(facts, gpu)
-        nic = nearest_nic(facts, gpu)
-        ok = nic is not None and nic.path is not None and (
-            _NCCL_ORDER[gdr_path_name(facts, gpu, nic.path)] <= _NCCL_ORDER[gpu_level])
-        out.append(GpuGdr(gpu=gpu, nic=nic, level=gpu_level, within_level=ok))
-    return out

@@ -29,7 +29,7 @@ class EnvRecommendation:
     reasons: dict[str, str]
     """A reason for every variable in `env` and for the important ones deliberately left unset."""
     prediction: dict[str, Any]
-    """What NCCL will choose with `env` applied (see recommend.predict)."""
+    """What NCCL will choose with `env` applied (see ncclkit.nccl.predict)."""
     unset: tuple[str, ...] = ()
     """Variables in force now that must be removed (they slow or break NCCL here)."""
     verification: dict[str, str] = field(default_factory=dict)

@@ -19,6 +19,7 @@ from ncclkit.nccl.net import choose_net
 from ncclkit.nccl.params import MAX_IFS, NcclList, env_int, parse_level, parse_nccl_int, parse_nccl_list
 from ncclkit.nccl.ports import nccl_ib_ports, usable_ports
 from ncclkit.nccl.versions import GID_AUTO, IB_GID_FLID, nccl_version, ver_at_least
+from ncclkit.recommend.nccl_env import hca_recommendation, ifname_recommendation
 from ncclkit.topofile import check_topo_text
 
 __all__ = ["check_env_vars", "check_nccl_defaults"]
@@ -89,7 +90,6 @@ def _gid_fix(roce: list[IbPort], version: tuple[int, int, int] | None) -> str:
 
 
 def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
-    from ncclkit.recommend.nccl_env import hca_recommendation  # recommend imports this module: late
 
     raw = env.get("NCCL_IB_HCA")
     if raw is None or not facts.ib_ports:
@@ -159,7 +159,6 @@ def _pasteable_fix(var: str, recommended: str | None) -> str:
 def _hca_subset(facts: NodeFacts, raw: str, lst: object, good: list[IbPort]) -> list[Finding]:
     """ACTIVE compute ports the value leaves out: NCCL then runs fewer rails than the node has (a
     one-rail NCCL_IB_HCA on an 8-NIC node gives 1/8 of its inter-node bandwidth, without an error)."""
-    from ncclkit.recommend.nccl_env import hca_recommendation  # recommend imports this module: late
 
     setting, wanted = hca_recommendation(facts)
     chosen = {p.name for p in good}
@@ -183,7 +182,6 @@ def _exact(facts: NodeFacts, lst: NcclList | None = None) -> str:
 
 
 def _ifname(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
-    from ncclkit.recommend.nccl_env import ifname_recommendation  # recommend imports this module: late
 
     raw = env.get("NCCL_SOCKET_IFNAME")
     if raw is None:

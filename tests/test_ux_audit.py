@@ -414,7 +414,8 @@ def test_14_nccl_tests_flags_are_understood_or_redirected(capsys: pytest.Capture
     args = build_parser().parse_args(["bench", "-c", "0"])
     _config(args)
     assert args.check == 0 and args.collectives == "all_reduce"
-    for flag, hint in (("-g", "--nproc"), ("-t", "--nproc"), ("-J", "--json"), ("-T", "--timeout"), ("-a", "min/max")):
+    # -J is taken: it writes nccl-tests' JSON (tests/bench/test_bench_gloo.py).
+    for flag, hint in (("-g", "--nproc"), ("-t", "--nproc"), ("-T", "--timeout"), ("-a", "min/max")):
         rc, _, err = run(capsys, "bench", "-b", "1K", "-e", "1K", flag, "1")
         assert rc == 2 and f"{flag} is an nccl-tests flag" in err and hint in err, err
 

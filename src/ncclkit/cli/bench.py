@@ -84,7 +84,6 @@ _NCCL_TESTS_ONLY = {
     "-g": "one process per GPU here: --nproc N (or a launcher)",
     "-t": "one process per GPU here: --nproc N (or a launcher)",
     "-a": "every row shows the mean, and the per-rank min/max table follows",
-    "-J": "--json > FILE",
     "-T": "--timeout SECONDS",
 }
 

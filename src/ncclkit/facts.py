@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from ncclkit.facts_health import HealthFacts
+
 __all__ = [
     "GidEntry",
     "GpuInfo",
@@ -251,6 +253,7 @@ class NodeFacts:
     os: OsFacts = field(default_factory=OsFacts)
     nccl: NcclFacts = field(default_factory=NcclFacts)
     topo_matrix: str | None = None  # cmd/nvidia-smi-topo-m.txt, kept for comparison only
+    health: HealthFacts = field(default_factory=HealthFacts)  # round-two node checks
     issues: tuple[ProbeIssue, ...] = ()
 
     @property

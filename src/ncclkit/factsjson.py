@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ncclkit import facts as facts_mod
+from ncclkit import facts_health
 from ncclkit.facts import NodeFacts
 
 __all__ = ["facts_from_json"]
@@ -23,7 +24,7 @@ __all__ = ["facts_from_json"]
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(facts_mod))
+    return typing.get_type_hints(cls, {**vars(facts_health), **vars(facts_mod)})
 
 
 def _build(tp: Any, value: Any, where: str) -> Any:

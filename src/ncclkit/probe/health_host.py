@@ -106,13 +106,14 @@ def read_firewall(root: NodeRoot, env: Mapping[str, str]) -> FirewallFacts:
     return FirewallFacts(ephemeral_range=span)
 
 
-def find_libraries(pattern: str, env: Mapping[str, str]) -> list[str]:
-    """Files matching `pattern` in LD_LIBRARY_PATH and the loader's default directories, resolved."""
+def find_libraries(pattern: str, env: Mapping[str, str], *, resolve: bool = True) -> list[str]:
+    """Files matching `pattern` in LD_LIBRARY_PATH and the loader's default directories (resolved
+    through links unless `resolve` is False: plugin names are what NCCL dlopen()s)."""
     dirs = [d for d in env.get("LD_LIBRARY_PATH", "").split(":") if d] + list(LIB_DIRS)
     found: list[str] = []
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, pattern))):
-            real = os.path.realpath(path)
+            real = os.path.realpath(path) if resolve else path
             if real not in found:
                 found.append(real)
     return found
@@ -179,7 +180,7 @@ def read_conf(root: NodeRoot, env: Mapping[str, str]) -> NcclConfFacts:
             continue
         files[path] = nccl_conf.parse_conf_text(text)
     if root.live:
-        plugins: tuple[str, ...] | None = tuple(find_libraries("libnccl-net*.so", os.environ))
+        plugins: tuple[str, ...] | None = tuple(find_libraries("libnccl-net*.so", os.environ, resolve=False))
     else:
         text = root.read_text(f"cmd/{PLUGINS}")
         plugins = None if text is None else tuple(ln.strip() for ln in text.splitlines() if ln.strip())

@@ -41,15 +41,15 @@ def read_health(root: NodeRoot, *, gpus: tuple[GpuInfo, ...], ib_devices: tuple[
     smi = root.command(SMI_XML) if gpus else None
     return HealthFacts(
         acs=acs, acs_source=acs_source, iommu_groups=iommu, iommu_group_count=groups, cmdline=cmdline,
-        nvswitches=_guard(issues, "gpu.nvswitch", (), lambda: read_nvswitches(root)),
+        nvswitches=_guard(issues, "nvswitch", (), lambda: read_nvswitches(root)),
         fabric_manager=parse_fabric_manager(root.command(FABRIC_MANAGER)),
-        gpus=_guard(issues, "gpu.health", (), lambda: parse_gpu_health(smi) if smi else ()),
-        xids=_guard(issues, "gpu.xid", None, lambda: read_xids(root)),
+        gpus=_guard(issues, "gpuhealth", (), lambda: parse_gpu_health(smi) if smi else ()),
+        xids=_guard(issues, "xid", None, lambda: read_xids(root)),
         ib_counters=_guard(issues, "infiniband.counters", (),
                            lambda: read_ib_counters(root, ib_devices, issues, interval_s)),
         uptime_s=read_uptime(root),
         ipc=_guard(issues, "host.ipc", IpcFacts(), lambda: read_ipc(root)),
         firewall=_guard(issues, "host.firewall", FirewallFacts(), lambda: read_firewall(root, env)),
         rdma=_guard(issues, "host.rdma", RdmaUserspace(), lambda: read_rdma_userspace(root, issues)),
-        conf=_guard(issues, "nccl.conf", NcclConfFacts(), lambda: read_conf(root, env)),
+        conf=_guard(issues, "ncclconf", NcclConfFacts(), lambda: read_conf(root, env)),
     )

@@ -47,6 +47,9 @@ def build_report(facts: NodeFacts) -> DoctorReport:
     return DoctorReport(facts=facts, findings=tuple(run_rules(facts)), env=recommend_env(facts).to_json())
 
 
-def run_doctor(root: NodeRoot) -> DoctorReport:
-    """Probe `root` (live or snapshot) and diagnose it; NcclkitError only for an unusable root."""
-    return build_report(collect(root))
+def run_doctor(root: NodeRoot, *, interval_s: float = 0.0) -> DoctorReport:
+    """Probe `root` (live or snapshot) and diagnose it; NcclkitError only for an unusable root.
+
+    `interval_s` > 0 on a live node reads the IB port counters twice to judge their change.
+    """
+    return build_report(collect(root, interval_s=interval_s))

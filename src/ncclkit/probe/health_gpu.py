@@ -94,8 +94,15 @@ def parse_xids(text: str) -> tuple[Xid, ...]:
     return tuple(out)
 
 
+# Other kernel-log captures a snapshot may carry (dmesg -T, journalctl -k, syslog's kern.log).
+_KERNEL_LOGS = ("cmd/dmesg-T.txt", "cmd/journalctl-k.txt", "var/log/kern.log")
+
+
 def read_xids(root: NodeRoot) -> tuple[Xid, ...] | None:
+    """XIDs of the kernel log; None when no kernel log could be read (root needed on many hosts)."""
     text = root.command(DMESG)
+    if text is None and not root.live:
+        text = next((t for rel in _KERNEL_LOGS if (t := root.read_text(rel)) is not None), None)
     return None if text is None else parse_xids(text)
 
 

@@ -78,8 +78,11 @@ def read_ipc(root: NodeRoot) -> IpcFacts:
         except OSError:
             pass
     else:
-        size = parse_shm_mount(root.read_text("proc/mounts") or "")
-        source = "proc/mounts" if size is not None else None
+        for rel in ("proc/mounts", "proc/self/mounts", "proc/1/mounts"):
+            size = parse_shm_mount(root.read_text(rel) or "")
+            if size is not None:
+                source = rel
+                break
         if size is None and (n := parse_int(read_attr(root, f"cmd/{SHM_BYTES}"), 10)) is not None:
             size, source = n, f"cmd/{SHM_BYTES}"
     remove_ipc, ipc_source = _logind(root)

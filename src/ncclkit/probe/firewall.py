@@ -131,7 +131,7 @@ def _nft_rule(text: str, table: str, names: set[str]) -> Rule:
             target = f"jump:{table}/{words[i + 1]}" if words[i + 1] in names else ""
     lower = text.lower()
     state = re.search(r"ct state\s+(\{[^}]*\}|\S+)", lower)
-    states = set(re.split(r"[,\s{}]+", state.group(1)) - {""}) if state else set()
+    states = set(re.split(r"[,\s{}]+", state.group(1))) - {""} if state else set()
     applies = not (re.search(r'\biif(name)?\s+"?lo"?(\s|$)', lower)
                    or re.search(r"\b(udp|icmp|icmpv6)\b", lower) and "tcp" not in lower
                    or (states and states <= _ESTABLISHED_ONLY | {"invalid"}))

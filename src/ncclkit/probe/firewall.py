@@ -97,7 +97,8 @@ def _iptables_rule(words: list[str], chains: set[str]) -> Rule:
 
 
 _NFT_CHAIN = re.compile(r"^\s*chain\s+(\S+)\s*\{")
-_NFT_HOOK = re.compile(r"type\s+filter\s+hook\s+input\b.*?(?:policy\s+(accept|drop)\s*;)?", re.IGNORECASE)
+_NFT_HOOK = re.compile(r"type\s+filter\s+hook\s+input\b", re.IGNORECASE)
+_NFT_POLICY = re.compile(r"\bpolicy\s+(accept|drop)\b", re.IGNORECASE)
 _NFT_DPORT = re.compile(r"\b(?:tcp|th)\s+dport\s+(!=\s*)?(\{[^}]*\}|\S+)")
 
 
@@ -114,8 +115,9 @@ def parse_nft(text: str) -> tuple[dict[str, str], dict[str, list[Rule]]]:
         elif (m := _NFT_CHAIN.match(line)):
             chain = f"{table}/{m.group(1)}"
             rules.setdefault(chain, [])
-        elif chain and stripped.startswith("type ") and (h := _NFT_HOOK.search(stripped)):
-            policies[chain] = (h.group(1) or "accept").lower()
+        elif chain and stripped.startswith("type ") and _NFT_HOOK.search(stripped):
+            policy = _NFT_POLICY.search(stripped)
+            policies[chain] = policy.group(1).lower() if policy else "accept"
         elif chain and stripped and stripped != "}" and not stripped.startswith(("type ", "policy ")):
             rules[chain].append(_nft_rule(stripped, table, names))
     return policies, rules

@@ -186,12 +186,13 @@ def _capture_commands(c: TreeMirror) -> None:
                         f"{nccl.torch_version} ({nccl.version.replace('.', ', ')})\n".encode())
         return
     # Every other captured output of the source (env.txt, nccl-version.txt, NVLink status, ...),
-    # unless it holds an error message instead of output. env.txt may be empty: that is data.
+    # unless it holds an error message instead of output. env.txt and nccl-net-plugins.txt may be
+    # empty: that is data (nothing set, no plugin found).
     for name in c.root.list_dir("cmd"):
         if name in outputs:
             continue
         text = c.root.read_text(f"cmd/{name}")
-        if text is not None and (name == "env.txt" or not is_error_output(text)):
+        if text is not None and (name in ("env.txt", "nccl-net-plugins.txt") or not is_error_output(text)):
             c.copy(f"cmd/{name}")
 
 

@@ -77,7 +77,7 @@ def read_acs(root: NodeRoot, pci: dict[str, PciDevice], issues: IssueLog) -> tup
     lspci = parse_lspci_acs(lspci_text) if lspci_text else {}
     states: list[AcsState] = []
     sources: set[str] = set()
-    unreadable = 0
+    unreadable = 0  # config space present but cut at 256 bytes (read without root), or live and unreadable
     for bdf in bridges:
         try:
             data = (root.base / pci_dir(root, bdf) / "config").read_bytes()[:_CONFIG_SIZE]
@@ -90,7 +90,7 @@ def read_acs(root: NodeRoot, pci: dict[str, PciDevice], issues: IssueLog) -> tup
         elif bdf in lspci:
             states.append(_state(bdf, "lspci", lspci[bdf]))
             sources.add("lspci")
-        elif len(data) <= _EXT_START:
+        elif data or root.live:
             unreadable += 1
     if unreadable and not sources and bridges:
         issues.add(SOURCE, "sys/bus/pci/devices/*/config",

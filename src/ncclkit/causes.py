@@ -147,6 +147,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     # Node checks, round two (rules/pcie_p2p.py, gpu_health.py, host.py, env_names.py).
     "pcie.acs_enabled": Cause.ACS_IOMMU_P2P,
     "pcie.iommu_translated": Cause.ACS_IOMMU_P2P,
+    "pcie.aer_errors": Cause.OTHER,
     "gpu.fabric_not_ready": Cause.CUDA_OR_DRIVER,
     "gpu.fabric_manager_inactive": Cause.CUDA_OR_DRIVER,
     "gpu.xid": Cause.CUDA_OR_DRIVER,

@@ -131,6 +131,8 @@ class NcclConfFacts:
 class HealthFacts:
     acs: tuple[AcsState, ...] = ()
     acs_source: str | None = None  # None: no bridge's ACS could be read
+    # bdf -> {"correctable", "nonfatal", "fatal"}: TOTAL_ERR_* of sysfs aer_dev_* since boot
+    aer: dict[str, dict[str, int]] = field(default_factory=dict)
     iommu_groups: dict[str, str] = field(default_factory=dict)  # bdf -> group type ("DMA-FQ", "identity")
     iommu_group_count: int | None = None  # number of sys/kernel/iommu_groups/* (None: not captured)
     cmdline: str | None = None  # proc/cmdline

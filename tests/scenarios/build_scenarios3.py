@@ -28,7 +28,7 @@ from nodebuilder import NodeBuilder
 
 from ncclkit.probe.health_ib import ERROR_COUNTERS
 
-NEW_IDS = ("pcie.acs_enabled", "pcie.iommu_translated", "gpu.fabric_not_ready", "gpu.fabric_manager_inactive",
+NEW_IDS = ("pcie.acs_enabled", "pcie.iommu_translated", "pcie.aer_errors", "gpu.fabric_not_ready", "gpu.fabric_manager_inactive",
            "gpu.xid", "gpu.ecc_uncorrectable", "gpu.memory_repair_pending", "gpu.row_remap_failed",
            "gpu.recovery_action", "gpu.persistence_off", "nvlink.inactive", "ib.link_flaps", "ib.port_errors",
            "os.shm_small", "os.remove_ipc", "net.firewall_ephemeral_blocked", "net.firewall_master_blocked",
@@ -70,7 +70,28 @@ def node(name: str, gpus: int = 2, **kw: object) -> NodeBuilder:
     b.cmd("systemctl-is-active-nvidia-fabricmanager.txt", "inactive")  # no NVSwitch: irrelevant
     for i in range(gpus):
         counters(b, f"mlx5_{i}", {})
+    for bdf in sorted(b._pci):
+        aer(b, bdf, [*b._pci[bdf].chain, bdf], {})
     return b
+
+
+_AER_NAMES = {"correctable": ("RxErr", "BadTLP", "BadDLLP", "Rollover", "Timeout", "NonFatalErr", "CorrIntErr",
+                              "HeaderOF", "TOTAL_ERR_COR"),
+              "nonfatal": ("Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO", "CmpltAbrt", "UnxCmplt", "RxOF",
+                           "MalfTLP", "ECRC", "UnsupReq", "ACSViol", "UncorrIntErr", "BlockedTLP",
+                           "AtomicOpBlocked", "TLPBlockedErr", "PoisonTLPBlocked", "TOTAL_ERR_NONFATAL"),
+              "fatal": ("Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO", "CmpltAbrt", "UnxCmplt", "RxOF",
+                        "MalfTLP", "ECRC", "UnsupReq", "ACSViol", "UncorrIntErr", "BlockedTLP",
+                        "AtomicOpBlocked", "TLPBlockedErr", "PoisonTLPBlocked", "TOTAL_ERR_FATAL")}
+
+
+def aer(b: NodeBuilder, bdf: str, path: list[str], counts: dict[str, dict[str, int]]) -> None:
+    """aer_dev_{correctable,nonfatal,fatal} of a PCI function as drivers/pci/pcie/aer.c prints them."""
+    for kind, names in _AER_NAMES.items():
+        values = counts.get(kind, {})
+        total = sum(values.values())
+        lines = [f"{n} {total if n.startswith('TOTAL_') else values.get(n, 0)}" for n in names]
+        b.file("sys/devices/" + "/".join(path) + f"/aer_dev_{kind}", "\n".join(lines))
 
 
 def bridges(b: NodeBuilder) -> list[str]:
@@ -199,6 +220,19 @@ def iommu_dma() -> dict:
     _iommu(root, b, "DMA-FQ")
     healthy_xml(root)
     return expect3([{"id": "pcie.iommu_translated", "subject": "IOMMU"}])
+
+
+def aer_errors() -> dict:
+    """mlx5_1 logged 2 non-fatal completion timeouts; the switch port above GPU0 replays (BadTLP,
+    BadDLLP by thousands); a handful of correctable errors on GPU1 is normal noise."""
+    b = node("pcie-aer-nic-nonfatal")
+    sw0, sw1 = switch_pair(DGX_BUSES[0]), switch_pair(DGX_BUSES[1])
+    aer(b, sw1["nic"], [*sw1["nic_path"], sw1["nic"]], {"nonfatal": {"CmpltTO": 2}})
+    aer(b, sw0["dn_gpu"], sw0["gpu_path"], {"correctable": {"BadTLP": 3120, "BadDLLP": 1877}})
+    aer(b, sw1["gpu"], [*sw1["gpu_path"], sw1["gpu"]], {"correctable": {"RxErr": 3}})
+    healthy_xml(b.write())
+    return expect3([{"id": "pcie.aer_errors", "subject": sw1["nic"]},
+                    {"id": "pcie.aer_errors", "subject": sw0["dn_gpu"]}])
 
 
 def fabric_in_progress() -> dict:
@@ -358,6 +392,7 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "pcie-acs-lspci": acs_lspci,
     "pcie-acs-config": acs_config,
     "pcie-iommu-dma-fq": iommu_dma,
+    "pcie-aer-nic-nonfatal": aer_errors,
     "nvswitch-fm-down": fabric_in_progress,
     "nvswitch-fabric-failed": fabric_failed,
     "gpu-xid79-remap-pending": xid_remap,

@@ -15,7 +15,7 @@ from ncclkit.probe.common import IssueLog
 from ncclkit.probe.health_gpu import FABRIC_MANAGER, parse_fabric_manager, parse_gpu_health, read_xids
 from ncclkit.probe.health_host import read_conf, read_firewall, read_ipc, read_rdma_userspace
 from ncclkit.probe.health_ib import read_ib_counters, read_uptime
-from ncclkit.probe.health_pci import read_acs, read_iommu, read_nvswitches
+from ncclkit.probe.health_pci import read_acs, read_aer, read_iommu, read_nvswitches
 from ncclkit.probe.root import NodeRoot
 
 __all__ = ["read_health"]
@@ -40,7 +40,8 @@ def read_health(root: NodeRoot, *, gpus: tuple[GpuInfo, ...], ib_devices: tuple[
     iommu, groups, cmdline = _guard(issues, "pci.iommu", ({}, None, None), lambda: read_iommu(root, endpoints))
     smi = root.command(SMI_XML) if gpus else None
     return HealthFacts(
-        acs=acs, acs_source=acs_source, iommu_groups=iommu, iommu_group_count=groups, cmdline=cmdline,
+        acs=acs, acs_source=acs_source, aer=_guard(issues, "pci.aer", {}, lambda: read_aer(root, pci)),
+        iommu_groups=iommu, iommu_group_count=groups, cmdline=cmdline,
         nvswitches=_guard(issues, "nvswitch", (), lambda: read_nvswitches(root)),
         fabric_manager=parse_fabric_manager(root.command(FABRIC_MANAGER)),
         gpus=_guard(issues, "gpuhealth", (), lambda: parse_gpu_health(smi) if smi else ()),

@@ -18,7 +18,11 @@ from ncclkit.probe.parse import parse_bdf
 from ncclkit.probe.pci import list_pci_bdfs, pci_dir
 from ncclkit.probe.root import NodeRoot
 
-__all__ = ["LSPCI", "parse_acs_config", "parse_lspci_acs", "read_acs", "read_iommu", "read_nvswitches"]
+__all__ = ["AER_FILES", "LSPCI", "parse_acs_config", "parse_aer", "parse_lspci_acs", "read_acs", "read_aer",
+           "read_iommu", "read_nvswitches"]
+
+# sysfs AER statistics (drivers/pci/pcie/aer.c): one "<name> <count>" a line, then TOTAL_ERR_*.
+AER_FILES = {"correctable": "aer_dev_correctable", "nonfatal": "aer_dev_nonfatal", "fatal": "aer_dev_fatal"}
 
 SOURCE = "pci.acs"
 LSPCI = "lspci-vvv.txt"
@@ -125,3 +129,24 @@ def read_nvswitches(root: NodeRoot) -> tuple[str, ...]:
         if cls.startswith(NVSWITCH_CLASS) and (read_attr(root, f"{base}/vendor") or "").lower() == "0x10de":
             out.append(bdf)
     return tuple(out)
+
+
+def parse_aer(text: str) -> int | None:
+    """The TOTAL_ERR_* count of one aer_dev_* file; None when it has no total line."""
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) == 2 and fields[0].startswith("TOTAL_ERR_") and fields[1].isdigit():
+            return int(fields[1])
+    return None
+
+
+def read_aer(root: NodeRoot, pci: dict[str, PciDevice]) -> dict[str, dict[str, int]]:
+    """bdf -> AER totals since boot, for the GPUs, NICs and bridges in `pci` that expose them."""
+    out: dict[str, dict[str, int]] = {}
+    for bdf in pci:
+        base = pci_dir(root, bdf)
+        counts = {kind: n for kind, name in AER_FILES.items()
+                  if (n := parse_aer(read_attr(root, f"{base}/{name}") or "")) is not None}
+        if counts:
+            out[bdf] = counts
+    return out

@@ -45,7 +45,8 @@ NET_ATTRS = ("operstate", "mtu", "type", "address", "broadcast", "addr_len", "fl
              "carrier", "dev_id", "dev_port", "ifindex", "iflink", "mode")
 PCI_ATTRS = ("vendor", "device", "class", "revision", "numa_node", "current_link_speed", "current_link_width",
              "max_link_speed", "max_link_width", "local_cpulist", "local_cpus", "subsystem_vendor",
-             "subsystem_device", "sriov_numvfs", "sriov_totalvfs")
+             "subsystem_device", "sriov_numvfs", "sriov_totalvfs", "aer_dev_correctable", "aer_dev_nonfatal",
+             "aer_dev_fatal")
 MODULE_ATTRS = ("version", "refcnt", "initstate")
 NUMA_NODE_ATTRS = ("cpulist", "cpumap", "distance")
 NUMA_ATTRS = ("online", "possible", "has_cpu", "has_memory", "has_normal_memory")

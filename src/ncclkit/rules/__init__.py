@@ -28,7 +28,7 @@ from ncclkit.rules.ib_counters import check_ib_counters
 from ncclkit.rules.os import check_memlock
 from ncclkit.rules.env_names import check_conf_files, check_env_names
 from ncclkit.rules.pcie import check_link_degraded
-from ncclkit.rules.pcie_p2p import check_acs, check_iommu
+from ncclkit.rules.pcie_p2p import check_acs, check_aer, check_iommu
 from ncclkit.rules.probe import check_nccl_version, check_probe_issues
 from ncclkit.rules.rdma import (
     check_ipoib_missing,
@@ -59,6 +59,7 @@ RULES: tuple[Rule, ...] = (
     check_flattened,
     check_acs,
     check_iommu,
+    check_aer,
     check_fabric,
     check_xid,
     check_gpu_memory,

@@ -18,9 +18,12 @@ from ncclkit.facts import NodeFacts, PciDevice
 from ncclkit.findings import Finding, Severity
 from ncclkit.rules.common import evidence, gpu_by_bdf, gpu_name
 
-__all__ = ["check_acs", "check_iommu"]
+__all__ = ["check_acs", "check_aer", "check_iommu"]
 
 _TRANSLATED = ("dma", "dma-fq")
+# Correctable errors since boot above which a link is marginal (replays cost bandwidth long
+# before the link fails); any uncorrectable one is reported.
+_AER_CORRECTABLE = 100
 
 
 def _label(facts: NodeFacts, bdf: str) -> str:
@@ -104,3 +107,23 @@ def check_iommu(facts: NodeFacts) -> list[Finding]:
         fix=("add iommu=pt to the kernel command line (GRUB_CMDLINE_LINUX in /etc/default/grub, then "
              "sudo update-grub && sudo reboot), or turn VT-d/AMD-Vi off in the BIOS on bare metal"),
         evidence=evidence(source, shown, "identity (passthrough) or no IOMMU"))]
+
+
+def check_aer(facts: NodeFacts) -> list[Finding]:
+    """pcie.aer_errors (warning): uncorrectable AER errors, or many correctable ones, since boot on
+    a GPU, a NIC or a bridge above them."""
+    out = []
+    for bdf, counts in sorted(facts.health.aer.items()):
+        bad = {k: v for k, v in counts.items() if (k != "correctable" and v > 0) or v >= _AER_CORRECTABLE}
+        if not bad:
+            continue
+        shown = ", ".join(f"{v} {k}" for k, v in sorted(bad.items()))
+        out.append(Finding(
+            id="pcie.aer_errors", severity=Severity.WARNING, subject=bdf, cause=Cause.OTHER,
+            message=(f"PCIe AER counted {shown} error(s) since boot at {_label(facts, bdf)} ({bdf}): a marginal "
+                     "link retries transfers (slower NCCL traffic through it) and tends to fail later"),
+            fix=(f"sudo lspci -vvv -s {bdf} | grep -A4 -E 'UESta|CESta'; journalctl -k | grep -i 'AER'; reseat "
+                 "the card or riser, check the slot in the BIOS; replace the device if the count keeps rising"),
+            evidence=evidence(f"sys/bus/pci/devices/{bdf}/aer_dev_*", counts,
+                              {"fatal": 0, "nonfatal": 0, "correctable": f"< {_AER_CORRECTABLE}"})))
+    return out

@@ -168,6 +168,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "env.name_removed": Cause.PERFORMANCE_CONFIG,
     "env.conf_file_missing": Cause.OTHER,
     "env.conf_file": None,
+    "env.socket_buffer_capped": Cause.PERFORMANCE_CONFIG,
 }
 
 # The default cause of an id area (the part before the dot); an area absent here has no default.

@@ -33,7 +33,7 @@ NEW_IDS = ("pcie.acs_enabled", "pcie.iommu_translated", "pcie.aer_errors", "gpu.
            "gpu.recovery_action", "gpu.persistence_off", "nvlink.inactive", "ib.link_flaps", "ib.port_errors",
            "os.shm_small", "os.remove_ipc", "net.firewall_ephemeral_blocked", "net.firewall_master_blocked",
            "rdma.verbs_unavailable", "nccl.net_plugin_missing", "env.name_misspelled", "env.name_removed",
-           "env.conf_file_missing")
+           "env.conf_file_missing", "env.socket_buffer_capped")
 ALL_IDS = NODE_IDS + NEW_IDS
 # Where scenarios are written; the tests point it at a temporary folder.
 TARGET = {"out": OUT}
@@ -380,6 +380,15 @@ def conf_typos() -> dict:
                     {"id": "env.name_removed", "subject": "NCCL_LL_THRESHOLD"}])
 
 
+def socket_buffers() -> dict:
+    """A socket-transport node asking NCCL for 16 MiB socket buffers with the kernel's 208 KiB caps."""
+    b = node("env-socket-buffer-capped").env(NCCL_SOCKET_SNDBUF="16777216", NCCL_SOCKET_RCVBUF="16777216")
+    b.sysctl(rmem_max=212992, wmem_max=212992)
+    healthy_xml(b.write())
+    return expect3([{"id": "env.socket_buffer_capped", "subject": "NCCL_SOCKET_RCVBUF"},
+                    {"id": "env.socket_buffer_capped", "subject": "NCCL_SOCKET_SNDBUF"}])
+
+
 def conf_missing() -> dict:
     """NCCL_CONF_FILE names a file that is not there (NCCL skips it silently)."""
     b = node("env-conf-file-missing").env(NCCL_CONF_FILE="/opt/site/nccl.conf")
@@ -408,6 +417,7 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "net-plugin-missing": plugin_missing,
     "env-conf-typos": conf_typos,
     "env-conf-file-missing": conf_missing,
+    "env-socket-buffer-capped": socket_buffers,
 }
 
 

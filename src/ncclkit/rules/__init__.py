@@ -26,7 +26,7 @@ from ncclkit.rules.gpu_health import (
 from ncclkit.rules.host import check_firewall, check_net_plugin, check_remove_ipc, check_shm, check_verbs_access
 from ncclkit.rules.ib_counters import check_ib_counters
 from ncclkit.rules.os import check_memlock
-from ncclkit.rules.env_names import check_conf_files, check_env_names
+from ncclkit.rules.env_names import check_conf_files, check_env_names, check_socket_buffers
 from ncclkit.rules.pcie import check_link_degraded
 from ncclkit.rules.pcie_p2p import check_acs, check_aer, check_iommu
 from ncclkit.rules.probe import check_nccl_version, check_probe_issues
@@ -73,6 +73,7 @@ RULES: tuple[Rule, ...] = (
     check_net_plugin,
     check_env_names,
     check_conf_files,
+    check_socket_buffers,
     check_nccl_version,
     check_probe_issues,
 )

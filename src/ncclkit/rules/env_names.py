@@ -15,7 +15,7 @@ from ncclkit.nccl_conf import REMOVED_NAMES, close_known_name
 from ncclkit.probe.nccl import NOT_READ_BY_NCCL
 from ncclkit.rules.common import evidence
 
-__all__ = ["check_conf_files", "check_env_names"]
+__all__ = ["check_conf_files", "check_env_names", "check_socket_buffers"]
 
 
 def check_env_names(facts: NodeFacts) -> list[Finding]:
@@ -58,4 +58,27 @@ def check_conf_files(facts: NodeFacts) -> list[Finding]:
             message=f"NCCL also takes {shown} from {', '.join(conf.files)} (the environment wins over these files)",
             fix="keep settings in one place: the job's environment or these files, the same on every node",
             evidence=evidence("NCCL config files", conf.from_files, None)))
+    return out
+
+
+def check_socket_buffers(facts: NodeFacts) -> list[Finding]:
+    """env.socket_buffer_capped (warning): NCCL_SOCKET_SNDBUF/RCVBUF above net.core.wmem_max/rmem_max.
+
+    NCCL passes them to setsockopt(SO_SNDBUF/SO_RCVBUF) (src/os/linux.cc, 2.30), which Linux caps at
+    wmem_max/rmem_max without an error: the socket transport runs with the smaller buffer.
+    """
+    out = []
+    for name, limit, sysctl in (("NCCL_SOCKET_SNDBUF", facts.os.wmem_max, "net.core.wmem_max"),
+                                ("NCCL_SOCKET_RCVBUF", facts.os.rmem_max, "net.core.rmem_max")):
+        raw = facts.nccl.env.get(name, "").strip()
+        try:
+            wanted = int(raw, 0)
+        except ValueError:
+            continue
+        if limit is not None and wanted > limit:
+            out.append(Finding(
+                id="env.socket_buffer_capped", severity=Severity.WARNING, subject=name, cause=Cause.PERFORMANCE_CONFIG,
+                message=f"{name}={wanted} but {sysctl} is {limit}: the kernel caps the socket buffer at {limit} silently",
+                fix=f"sudo sysctl -w {sysctl}={wanted}   # persist it in /etc/sysctl.d/; or lower {name}",
+                evidence=evidence(f"proc/sys/{sysctl.replace('.', '/')}", limit, f">= {wanted}")))
     return out

@@ -159,6 +159,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "gpu.recovery_action": Cause.CUDA_OR_DRIVER,
     "gpu.persistence_off": Cause.CUDA_OR_DRIVER,
     "nvlink.inactive": Cause.CUDA_OR_DRIVER,
+    "nvlink.errors": Cause.CUDA_OR_DRIVER,
     "os.shm_small": Cause.SHM_TOO_SMALL,
     "os.remove_ipc": Cause.SHM_TOO_SMALL,
     "net.firewall_ephemeral_blocked": Cause.FIREWALL_OR_PORT_BLOCKED,

@@ -59,6 +59,7 @@ class GpuHealth:
     persistence_mode: str | None = None  # "Enabled" / "Disabled"
     fabric_state: str | None = None  # "Completed", "In Progress", "Not Started", "Not Supported"
     fabric_status: str | None = None  # "Success" or an error text
+    fabric_health: str | None = None  # <fabric><health><summary>: "Healthy", "Unhealthy", "Limited Capacity"
     vbios_version: str | None = None
     ecc_mode: str | None = None  # current_ecc
     ecc_volatile_uncorrectable: int | None = None  # dram + sram uncorrectable since driver load
@@ -140,6 +141,9 @@ class HealthFacts:
     fabric_manager: str | None = None  # `systemctl is-active nvidia-fabricmanager`
     gpus: tuple[GpuHealth, ...] = ()
     xids: tuple[Xid, ...] | None = None  # None: kernel log not captured
+    # GPU index -> counter ("Replay Errors", "Recovery Errors", "CRC Errors") -> sum over its links,
+    # from `nvidia-smi nvlink -e` (since the driver loaded); empty when not captured
+    nvlink_errors: dict[int, dict[str, int]] = field(default_factory=dict)
     ib_counters: tuple[IbCounters, ...] = ()
     uptime_s: float | None = None
     ipc: IpcFacts = field(default_factory=IpcFacts)

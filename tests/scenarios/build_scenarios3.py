@@ -30,7 +30,7 @@ from ncclkit.probe.health_ib import ERROR_COUNTERS
 
 NEW_IDS = ("pcie.acs_enabled", "pcie.iommu_translated", "pcie.aer_errors", "gpu.fabric_not_ready", "gpu.fabric_manager_inactive",
            "gpu.xid", "gpu.ecc_uncorrectable", "gpu.memory_repair_pending", "gpu.row_remap_failed",
-           "gpu.recovery_action", "gpu.persistence_off", "nvlink.inactive", "ib.link_flaps", "ib.port_errors",
+           "gpu.recovery_action", "gpu.persistence_off", "nvlink.inactive", "nvlink.errors", "ib.link_flaps", "ib.port_errors",
            "os.shm_small", "os.remove_ipc", "net.firewall_ephemeral_blocked", "net.firewall_master_blocked",
            "rdma.verbs_unavailable", "nccl.net_plugin_missing", "env.name_misspelled", "env.name_removed",
            "env.conf_file_missing", "env.socket_buffer_capped")
@@ -68,6 +68,7 @@ def node(name: str, gpus: int = 2, **kw: object) -> NodeBuilder:
                                              "providers": ["libmlx5-rdmav34.so"]}))
     b.cmd("nccl-net-plugins.txt", "")
     b.cmd("systemctl-is-active-nvidia-fabricmanager.txt", "inactive")  # no NVSwitch: irrelevant
+    b.cmd("nvidia-smi-nvlink-e.txt", nvlink_errors(gpus, {}))
     for i in range(gpus):
         counters(b, f"mlx5_{i}", {})
     for bdf in sorted(b._pci):
@@ -92,6 +93,16 @@ def aer(b: NodeBuilder, bdf: str, path: list[str], counts: dict[str, dict[str, i
         total = sum(values.values())
         lines = [f"{n} {total if n.startswith('TOTAL_') else values.get(n, 0)}" for n in names]
         b.file("sys/devices/" + "/".join(path) + f"/aer_dev_{kind}", "\n".join(lines))
+
+
+def nvlink_errors(gpus: int, bad: dict[tuple[int, int, str], int]) -> str:
+    """`nvidia-smi nvlink -e`: three counters for each of 18 links per GPU; bad[(gpu, link, name)] = n."""
+    lines = []
+    for g in range(gpus):
+        lines.append(f"GPU {g}: NVIDIA H100 80GB HBM3 (UUID: GPU-{g:08x}-0000-0000-0000-000000000000)")
+        lines += [f"\t Link {n}: {name}: {bad.get((g, n, name), 0)}" for n in range(18)
+                  for name in ("Replay Errors", "Recovery Errors", "CRC Errors")]
+    return "\n".join(lines)
 
 
 def bridges(b: NodeBuilder) -> list[str]:
@@ -155,6 +166,9 @@ def gpu_health(root: Path, index: int, **fields: str) -> None:
     ET.SubElement(fabric, "state").text = fields.get("fabric_state", "N/A")
     ET.SubElement(fabric, "status").text = fields.get("fabric_status", "N/A")
     ET.SubElement(fabric, "cliqueId").text = "N/A"
+    health = ET.SubElement(fabric, "health")
+    ET.SubElement(health, "summary").text = fields.get("fabric_health", "N/A")
+    ET.SubElement(health, "bandwidth").text = "N/A"
     ET.indent(doc, space="\t")
     path.write_text('<?xml version="1.0" ?>\n' + ET.tostring(doc, encoding="unicode") + "\n")
 
@@ -285,6 +299,17 @@ def nvlink_down() -> dict:
     return expect3([{"id": "nvlink.inactive", **_gpu(3)}])
 
 
+def nvlink_errors_gpu1() -> dict:
+    """GPU1's link 4 replays and fails CRC; GPU0 is registered on a fabric whose health is Limited
+    Capacity (an NVSwitch tray down)."""
+    b = node("nvlink-errors-fabric-degraded")
+    b.cmd("nvidia-smi-nvlink-e.txt", nvlink_errors(2, {(1, 4, "Replay Errors"): 37, (1, 4, "CRC Errors"): 12,
+                                                       (0, 2, "Replay Errors"): 1}))
+    healthy_xml(b.write(), gpu0={"fabric_state": "Completed", "fabric_status": "Success",
+                                 "fabric_health": "Limited Capacity"})
+    return expect3([{"id": "nvlink.errors", **_gpu(1)}, {"id": "gpu.fabric_not_ready", **_gpu(0)}])
+
+
 def counters_interval() -> dict:
     """mlx5_1:1 flapping right now: link_downed +2 and symbol errors rising over a 3 s sample."""
     b = node("ib-counters-flapping")
@@ -407,6 +432,7 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "gpu-xid79-remap-pending": xid_remap,
     "gpu-remap-failed-reset": remap_failed_reset,
     "nvlink-gpu3-six-down": nvlink_down,
+    "nvlink-errors-fabric-degraded": nvlink_errors_gpu1,
     "ib-counters-flapping": counters_interval,
     "ib-counters-since-boot": counters_boot,
     "docker-shm-64m-removeipc": docker_shm,

@@ -12,7 +12,14 @@ from typing import TypeVar
 from ncclkit.facts import GpuInfo, IbDevice, PciDevice
 from ncclkit.facts_health import FirewallFacts, HealthFacts, IpcFacts, NcclConfFacts, RdmaUserspace
 from ncclkit.probe.common import IssueLog
-from ncclkit.probe.health_gpu import FABRIC_MANAGER, parse_fabric_manager, parse_gpu_health, read_xids
+from ncclkit.probe.health_gpu import (
+    FABRIC_MANAGER,
+    NVLINK_ERRORS,
+    parse_fabric_manager,
+    parse_gpu_health,
+    parse_nvlink_errors,
+    read_xids,
+)
 from ncclkit.probe.health_host import read_conf, read_firewall, read_ipc, read_rdma_userspace
 from ncclkit.probe.health_ib import read_ib_counters, read_uptime
 from ncclkit.probe.health_pci import read_acs, read_aer, read_iommu, read_nvswitches
@@ -46,6 +53,8 @@ def read_health(root: NodeRoot, *, gpus: tuple[GpuInfo, ...], ib_devices: tuple[
         fabric_manager=parse_fabric_manager(root.command(FABRIC_MANAGER)),
         gpus=_guard(issues, "gpuhealth", (), lambda: parse_gpu_health(smi) if smi else ()),
         xids=_guard(issues, "xid", None, lambda: read_xids(root)),
+        nvlink_errors=_guard(issues, "gpuhealth", {}, lambda: parse_nvlink_errors(root.command(NVLINK_ERRORS) or "")
+                             if gpus else {}),
         ib_counters=_guard(issues, "infiniband.counters", (),
                            lambda: read_ib_counters(root, ib_devices, issues, interval_s)),
         uptime_s=read_uptime(root),

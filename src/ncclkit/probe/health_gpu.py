@@ -16,10 +16,14 @@ from ncclkit.facts_health import GpuHealth, Xid
 from ncclkit.probe.parse import parse_bdf, parse_int
 from ncclkit.probe.root import NodeRoot
 
-__all__ = ["DMESG", "FABRIC_MANAGER", "parse_fabric_manager", "parse_gpu_health", "parse_xids"]
+__all__ = ["DMESG", "FABRIC_MANAGER", "NVLINK_ERRORS", "parse_fabric_manager", "parse_gpu_health",
+           "parse_nvlink_errors", "parse_xids"]
 
 DMESG = "dmesg.txt"
 FABRIC_MANAGER = "systemctl-is-active-nvidia-fabricmanager.txt"
+NVLINK_ERRORS = "nvidia-smi-nvlink-e.txt"
+_NVLINK_GPU = re.compile(r"^GPU\s+(\d+)\s*:")
+_NVLINK_COUNTER = re.compile(r"^\s*Link\s+\d+\s*:\s*([A-Za-z][A-Za-z ]*?)\s*:\s*(\d+)\s*$")
 _XID = re.compile(r"^(?:\[\s*(\d+\.\d+)\]\s*)?.*?NVRM: Xid \(PCI:([0-9a-fA-F:.]+)\):\s*(\d+),?\s*(.*)$")
 _UNITS = ("active", "inactive", "failed", "activating", "deactivating", "reloading", "unknown")
 
@@ -65,6 +69,7 @@ def parse_gpu_health(text: str) -> tuple[GpuHealth, ...]:
             persistence_mode=_text(gpu, "persistence_mode"),
             fabric_state=_text(gpu, "fabric/state"),
             fabric_status=_text(gpu, "fabric/status"),
+            fabric_health=_text(gpu, "fabric/health/summary"),
             vbios_version=_text(gpu, "vbios_version"),
             ecc_mode=_text(gpu, "ecc_mode/current_ecc"),
             ecc_volatile_uncorrectable=_sum(volatile, _UNCORRECTABLE) if volatile is not None else None,
@@ -110,3 +115,20 @@ def parse_fabric_manager(text: str | None) -> str | None:
     """`systemctl is-active nvidia-fabricmanager` -> "active", "inactive", ...; None otherwise."""
     first = (text or "").strip().splitlines()[:1]
     return first[0].strip() if first and first[0].strip() in _UNITS else None
+
+
+def parse_nvlink_errors(text: str) -> dict[int, dict[str, int]]:
+    """`nvidia-smi nvlink -e` ("GPU 0: ...", then "\t Link 3: Replay Errors: 0") -> per-GPU sums."""
+    out: dict[int, dict[str, int]] = {}
+    current: int | None = None
+    for line in text.splitlines():
+        gpu = _NVLINK_GPU.match(line)
+        if gpu:
+            current = int(gpu.group(1))
+            out.setdefault(current, {})
+            continue
+        m = _NVLINK_COUNTER.match(line)
+        if m and current is not None:
+            name = m.group(1).strip()
+            out[current][name] = out[current].get(name, 0) + int(m.group(2))
+    return out

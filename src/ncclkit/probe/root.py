@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     # Round-two node checks (ACS, XID, Fabric Manager, firewall, OFED); each may need root and
     # then reads as "not available".
     "lspci-vvv.txt": ("lspci", "-vvv", "-D"),
+    "nvidia-smi-nvlink-e.txt": ("nvidia-smi", "nvlink", "-e"),
     "dmesg.txt": ("dmesg",),
     "systemctl-is-active-nvidia-fabricmanager.txt": (
         "sh", "-c", "systemctl is-active nvidia-fabricmanager 2>/dev/null || true"),

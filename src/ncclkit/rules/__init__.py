@@ -19,6 +19,7 @@ from ncclkit.rules.gpu import check_driver_missing, check_gpu_none
 from ncclkit.rules.gpu_health import (
     check_fabric,
     check_gpu_memory,
+    check_nvlink_errors,
     check_nvlink_inactive,
     check_persistence,
     check_xid,
@@ -65,6 +66,7 @@ RULES: tuple[Rule, ...] = (
     check_gpu_memory,
     check_persistence,
     check_nvlink_inactive,
+    check_nvlink_errors,
     check_ib_counters,
     check_shm,
     check_remove_ipc,

@@ -13,7 +13,8 @@ from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.rules.common import evidence, gpu_by_bdf, gpu_name
 
-__all__ = ["check_fabric", "check_gpu_memory", "check_nvlink_inactive", "check_persistence", "check_xid"]
+__all__ = ["check_fabric", "check_gpu_memory", "check_nvlink_errors", "check_nvlink_inactive", "check_persistence",
+           "check_xid"]
 
 _SMI = "cmd/nvidia-smi-q-x.xml"
 # XIDs that mean the GPU (or its NVLink/memory) needs a reset or service, and those an application
@@ -28,6 +29,10 @@ _HARDWARE_XIDS = {48: "double-bit ECC error", 61: "micro-controller breakpoint",
 _APP_XIDS = {13: "graphics engine exception", 31: "GPU memory page fault", 43: "GPU stopped processing",
              45: "preemptive cleanup", 68: "video decoder exception", 69: "graphics engine class error"}
 _READY = ("completed", "not supported")
+_DEGRADED = ("unhealthy", "limited capacity", "degraded bandwidth")
+# NVLink error counters since driver load at which a link is marginal (imbue's cluster-health warns
+# at 5): replays and CRC errors come before links drop; any recovery means the link retrained.
+_NVLINK_ERROR_LIMIT = 5
 
 
 def _subject(facts: NodeFacts, bdf: str) -> str:
@@ -43,6 +48,16 @@ def check_fabric(facts: NodeFacts) -> list[Finding]:
         state, status = g.fabric_state, g.fabric_status
         bad_state = state is not None and state.lower() not in _READY
         bad_status = (state or "").lower() == "completed" and status is not None and status.lower() != "success"
+        degraded = not (bad_state or bad_status) and (g.fabric_health or "").lower() in _DEGRADED
+        if degraded:
+            out.append(Finding(
+                id="gpu.fabric_not_ready", severity=Severity.WARNING, subject=_subject(facts, g.bus_id),
+                cause=Cause.CUDA_OR_DRIVER,
+                message=(f"NVLink fabric of {_subject(facts, g.bus_id)} is registered but its health is "
+                         f"{g.fabric_health!r}: NVLink bandwidth through the switches is reduced"),
+                fix=("nvidia-smi -q | grep -A12 Fabric   # which health bit is set; then check NVSwitch trays and "
+                     "the Fabric Manager log, and reset the GPU"),
+                evidence=evidence(f"{_SMI} <fabric><health><summary>", g.fabric_health, "Healthy")))
         if bad_state or bad_status:
             out.append(Finding(
                 id="gpu.fabric_not_ready", severity=Severity.ERROR, subject=_subject(facts, g.bus_id),
@@ -169,4 +184,23 @@ def check_nvlink_inactive(facts: NodeFacts) -> list[Finding]:
                     fix=(f"nvidia-smi nvlink -s -i {g.index}; reset the GPU (sudo nvidia-smi -r -i {g.index}) or "
                          "reboot; if links stay down, reseat the NVLink bridge / call hardware service"),
                     evidence=evidence("NVLink state (NVML / nvidia-smi nvlink -s)", active, best, inactive_links=down)))
+    return out
+
+
+def check_nvlink_errors(facts: NodeFacts) -> list[Finding]:
+    """nvlink.errors (warning): NVLink replay / recovery / CRC error counters of a GPU at 5 or more."""
+    gpus = {g.index: g for g in facts.gpus}
+    out = []
+    for index, counters in sorted(facts.health.nvlink_errors.items()):
+        high = {k: v for k, v in counters.items() if v >= _NVLINK_ERROR_LIMIT}
+        if not high:
+            continue
+        name = gpu_name(gpus[index]) if index in gpus else f"GPU{index}"
+        out.append(Finding(
+            id="nvlink.errors", severity=Severity.WARNING, subject=name, cause=Cause.CUDA_OR_DRIVER,
+            message=(f"{name} NVLinks counted {', '.join(f'{v} {k}' for k, v in sorted(high.items()))} since the "
+                     "driver loaded: a marginal link retransmits (slower rings) and tends to go down later"),
+            fix=(f"nvidia-smi nvlink -e -i {index} to see which link; reset the GPU (sudo nvidia-smi -r -i {index}) "
+                 "and watch the counters; if they keep rising, hardware service (NVLink bridge / baseboard)"),
+            evidence=evidence("nvidia-smi nvlink -e", counters, f"< {_NVLINK_ERROR_LIMIT} each")))
     return out

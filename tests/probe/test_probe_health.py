@@ -127,6 +127,20 @@ def test_close_names():
     assert close_known_name("NCCL_FASTRAK_IFNAME") is None  # a plugin's own variable, not a typo
 
 
+def test_health_facts_survive_json(tmp_path: Path):
+    """doctor --json facts read back (report, bundle) give the same round-two facts."""
+    import json
+
+    from ncclkit.factsjson import facts_from_json
+    from ncclkit.facts import facts_to_json
+    from ncclkit.probe.collect import collect
+
+    build_scenarios3.build_all(tmp_path, ["ib-counters-flapping", "firewall-master-port-only", "nvlink-errors-fabric-degraded"])
+    for name in ("ib-counters-flapping", "firewall-master-port-only", "nvlink-errors-fabric-degraded"):
+        facts = collect(NodeRoot.open(str(tmp_path / name)))
+        assert facts_from_json(json.loads(json.dumps(facts_to_json(facts)))) == facts, name
+
+
 def test_snapshot_keeps_round_two_sources(tmp_path: Path):
     """Snapshotting a scenario tree keeps every new source: doctor says the same on the copy."""
     names = ["pcie-acs-config", "pcie-iommu-dma-fq", "ib-counters-flapping", "docker-shm-64m-removeipc",

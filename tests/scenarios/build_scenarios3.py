@@ -213,6 +213,25 @@ def acs_lspci() -> dict:
     return expect3([{"id": "pcie.acs_enabled", "subject": sw["dn_gpu"], "subject_alt": [sw["dn_nic"]]}])
 
 
+def acs_root_ports() -> dict:
+    """ACS on every root port only (usual for IOMMU isolation): each GPU reaches its NIC inside its
+    switch, and cross-switch traffic crosses the root complex anyway: nothing to report."""
+    b = node("pcie-acs-root-ports-only")
+    b.cmd("lspci-vvv.txt", lspci(b, {switch_pair(DGX_BUSES[i])["root_port"]: ACS_ON for i in range(2)}))
+    healthy_xml(b.write())
+    return expect3([])
+
+
+def acs_upstream() -> dict:
+    """ACS redirect set on the switch's upstream port above GPU1 and mlx5_1 (a platform script that
+    set it on every bridge): reported, with the downstream ports clean."""
+    b = node("pcie-acs-switch-upstream")
+    sw = switch_pair(DGX_BUSES[1])
+    b.cmd("lspci-vvv.txt", lspci(b, {sw["upstream"]: ACS_ON}))
+    healthy_xml(b.write())
+    return expect3([{"id": "pcie.acs_enabled", "subject": sw["upstream"]}])
+
+
 def acs_config() -> dict:
     """The same from raw config space (root read of sys/bus/pci/devices/<bdf>/config), no lspci."""
     b = node("pcie-acs-config")
@@ -425,6 +444,8 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "node2-healthy": health_ok,
     "pcie-acs-lspci": acs_lspci,
     "pcie-acs-config": acs_config,
+    "pcie-acs-root-ports-only": acs_root_ports,
+    "pcie-acs-switch-upstream": acs_upstream,
     "pcie-iommu-dma-fq": iommu_dma,
     "pcie-aer-nic-nonfatal": aer_errors,
     "nvswitch-fm-down": fabric_in_progress,

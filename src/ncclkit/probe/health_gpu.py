@@ -100,7 +100,8 @@ def parse_xids(text: str) -> tuple[Xid, ...]:
 
 
 # Other kernel-log captures a snapshot may carry (dmesg -T, journalctl -k, syslog's kern.log).
-_KERNEL_LOGS = ("cmd/dmesg-T.txt", "cmd/journalctl-k.txt", "var/log/kern.log")
+_KERNEL_LOGS = ("cmd/dmesg-T.txt", "cmd/journalctl-k.txt", "var/log/kern.log", "var/log/syslog",
+                "var/log/messages")
 
 
 def read_xids(root: NodeRoot) -> tuple[Xid, ...] | None:

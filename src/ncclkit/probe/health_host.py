@@ -168,7 +168,10 @@ def _home(root: NodeRoot) -> str | None:
     except ValueError:
         return None
     home = meta.get("home") if isinstance(meta, dict) else None
-    return home if isinstance(home, str) and home.startswith("/") else None
+    if isinstance(home, str) and home.startswith("/"):
+        return home
+    # A capture that kept root's ~/.nccl.conf at its real path but did not record $HOME.
+    return "/root" if root.exists("root/.nccl.conf") else None
 
 
 def read_conf(root: NodeRoot, env: Mapping[str, str]) -> NcclConfFacts:
@@ -187,6 +190,10 @@ def read_conf(root: NodeRoot, env: Mapping[str, str]) -> NcclConfFacts:
     else:
         text = root.read_text(f"cmd/{PLUGINS}")
         plugins = None if text is None else tuple(ln.strip() for ln in text.splitlines() if ln.strip())
+        if plugins is None and any(root.is_dir(d.lstrip("/")) for d in LIB_DIRS):
+            # A tree that carries the library folders themselves: look there as the loader would.
+            plugins = tuple(f"{d}/{n}" for d in LIB_DIRS for n in root.list_dir(d.lstrip("/"))
+                            if n.startswith("libnccl-net") and ".so" in n)
     return NcclConfFacts(files=files, missing_conf_file=missing,
                          from_files=nccl_conf.apply_conf_files(env, list(files.values())),
                          net_plugins=plugins, topo_default=root.exists(nccl_conf.DEFAULT_TOPO_FILE.lstrip("/")))

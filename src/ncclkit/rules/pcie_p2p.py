@@ -40,7 +40,10 @@ def _endpoints(facts: NodeFacts) -> list[PciDevice]:
 
 
 def _between(a: PciDevice, b: PciDevice) -> list[str]:
-    """Bridges below the lowest common bridge of a and b (empty when they meet only at the root complex)."""
+    """Switch ports the traffic between a and b crosses below their root port: the ports under the
+    lowest common bridge, and that bridge itself when it is a switch port rather than the root port
+    (root ports keep ACS on for IOMMU isolation; traffic between root ports crosses the root complex
+    anyway). Empty when a and b meet only at the root complex."""
     common = 0
     for x, y in zip(a.path[:-1], b.path[:-1], strict=False):
         if x != y:
@@ -48,7 +51,8 @@ def _between(a: PciDevice, b: PciDevice) -> list[str]:
         common += 1
     if common < 2:  # only "pciDDDD:BB" shared
         return []
-    return list(a.path[common:-1]) + list(b.path[common:-1])
+    meeting = [a.path[common - 1]] if common >= 3 else []  # path[1] is the root port
+    return meeting + list(a.path[common:-1]) + list(b.path[common:-1])
 
 
 def check_acs(facts: NodeFacts) -> list[Finding]:

@@ -1,14 +1,11 @@
-"""Cross-node software stack (HCA firmware, OFED, rdma-core, net plugin, VBIOS, kernel) and the probe
-of a port from NCCL's ephemeral range."""
+"""Cross-node software stack: HCA firmware, OFED, rdma-core, net plugin libraries, VBIOS, kernel."""
 
 from __future__ import annotations
 
-import socket
 from dataclasses import replace
 
 from ncclkit.cluster.consistency import check_consistency
-from ncclkit.cluster.model import NodeEntry, NodeInfo
-from ncclkit.cluster.reach import EPHEMERAL_LABEL, ephemeral_jobs, open_ephemeral_listener, probe
+from ncclkit.cluster.model import NodeEntry
 from ncclkit.facts import IbDevice, NodeFacts, PeerMemFacts
 from ncclkit.facts_health import GpuHealth, HealthFacts, NcclConfFacts, RdmaUserspace
 
@@ -41,25 +38,3 @@ def test_odd_stack_is_named() -> None:
 def test_same_stack_and_unknowns_are_quiet() -> None:
     nodes = [_node("a"), _node("b"), replace(_node("c", plugins=None), health=HealthFacts())]
     assert check_consistency(_entries(*nodes)) == []
-
-
-def test_ephemeral_listener_is_reachable_and_in_the_range() -> None:
-    listener = open_ephemeral_listener("127.0.0.1")
-    assert listener is not None
-    try:
-        lo, hi = (int(x) for x in open("/proc/sys/net/ipv4/ip_local_port_range").read().split())
-        assert lo <= listener.port <= hi
-        info = NodeInfo(rank=1, host="b", addr="127.0.0.1", probe_port=1, ephemeral_port=listener.port)
-        assert NodeInfo.from_json(info.to_json()) == info
-        jobs = ephemeral_jobs(0, [(1, info.label, info.addr, info.ephemeral_port), (0, "me", "x", 5)])
-        assert jobs == [(f"{info.label} ({EPHEMERAL_LABEL})", "127.0.0.1", listener.port)]
-        row = probe("a", jobs[0][0], jobs[0][1], jobs[0][2], 2.0, {"kind": "probe"})
-        assert row.ok, row.error
-    finally:
-        listener.close()
-    # A closed ephemeral port answers "refused" within the bound, naming the port.
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    row = probe("a", "b", "127.0.0.1", port, 2.0)
-    assert not row.ok and str(port) in (row.error or "")

@@ -29,8 +29,6 @@ class NodeInfo:
     addr: str  # the local address of its connection to MASTER_ADDR: its bootstrap address
     probe_port: int
     probe_error: str | None = None  # why the listener could not open (port in use...)
-    # A listener bound to port 0 like NCCL's own sockets: a port from this node's ephemeral range.
-    ephemeral_port: int | None = None
 
     @property
     def label(self) -> str:
@@ -42,8 +40,7 @@ class NodeInfo:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NodeInfo:
         return cls(rank=int(data["rank"]), host=str(data["host"]), addr=str(data["addr"]),
-                   probe_port=int(data["probe_port"]), probe_error=data.get("probe_error"),
-                   ephemeral_port=int(data["ephemeral_port"]) if data.get("ephemeral_port") else None)
+                   probe_port=int(data["probe_port"]), probe_error=data.get("probe_error"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,10 +16,7 @@ from typing import Any
 
 from ncclkit.cluster.model import ReachRow
 
-__all__ = ["EPHEMERAL_LABEL", "ProbeListener", "bounded_connect", "connect_error_text", "ephemeral_jobs",
-           "open_ephemeral_listener", "probe", "send_message"]
-
-EPHEMERAL_LABEL = "NCCL ephemeral port"
+__all__ = ["ProbeListener", "bounded_connect", "connect_error_text", "probe", "send_message"]
 
 _LINE_MAX_BYTES = 4096
 
@@ -67,23 +64,6 @@ def probe(src: str, dst: str, addr: str, port: int, timeout_s: float,
                     time_ms=round((time.monotonic() - start) * 1e3, 3))
 
 
-def open_ephemeral_listener(addr: str) -> ProbeListener | None:
-    """A probe listener on port 0 of `addr`, as NCCL binds its bootstrap, proxy and socket-transport
-    listeners (src/misc/socket.cc): the kernel gives it a port of net.ipv4.ip_local_port_range, so
-    a firewall that opens only MASTER_PORT shows up as a failed connect to it. None if it cannot open."""
-    try:
-        return ProbeListener(addr, 0)
-    except OSError:
-        return None
-
-
-def ephemeral_jobs(me_rank: int, nodes: list[tuple[int, str, str, int | None]]) -> list[tuple[str, str, int]]:
-    """(destination label, address, port) to probe for each other node's ephemeral listener;
-    `nodes` holds (rank, label, address, ephemeral port or None)."""
-    return [(f"{label} ({EPHEMERAL_LABEL})", addr, port) for rank, label, addr, port in sorted(nodes)
-            if rank != me_rank and port]
-
-
 class ProbeListener:
     """Accepts probe connections on addr:port in a daemon thread until close().
 
@@ -102,7 +82,6 @@ class ProbeListener:
         except OSError:
             self._sock.close()
             raise
-        self.port = self._sock.getsockname()[1]  # the kernel's choice when bound to port 0
         self._sock.settimeout(0.2)  # so close() is noticed promptly
         self._lock = threading.Lock()
         self._messages: list[dict[str, Any]] = []

@@ -23,7 +23,7 @@ from ncclkit.cluster.bandwidth import judge_run, run_pair_passes
 from ncclkit.cluster.consistency import check_consistency
 from ncclkit.cluster.launchenv import ClusterEnv
 from ncclkit.cluster.model import NodeEntry, NodeInfo, ReachRow, node_label
-from ncclkit.cluster.reach import ProbeListener, ephemeral_jobs, open_ephemeral_listener, probe, send_message
+from ncclkit.cluster.reach import ProbeListener, probe, send_message
 from ncclkit.cluster.rendezvous import (
     PeerTimeout,
     Session,
@@ -94,12 +94,10 @@ def collect_facts(root_spec: str | None) -> NodeFacts:
 
 def _probe_all(me: NodeInfo, infos: dict[int, NodeInfo], cenv: ClusterEnv,
                opts: ClusterOptions) -> list[ReachRow]:
-    """Bounded connects, in parallel, to the master port and to every other node's probe port and
-    ephemeral-range listener (the ports NCCL's own connections go to)."""
+    """Bounded connects, in parallel, to the master port and to every other node's probe port."""
     jobs = [(f"master {cenv.master_addr}", cenv.master_addr, cenv.master_port)]
     jobs += [(i.label, i.addr, i.probe_port) for r, i in sorted(infos.items())
              if r != me.rank and i.probe_error is None]
-    jobs += ephemeral_jobs(me.rank, [(r, i.label, i.addr, i.ephemeral_port) for r, i in infos.items()])
     message = {"kind": "probe", "src": me.label}
     with ThreadPoolExecutor(max_workers=min(64, len(jobs))) as pool:
         return list(pool.map(lambda j: probe(me.label, j[0], j[1], j[2], opts.connect_timeout_s,
@@ -145,17 +143,15 @@ def run_cluster(cenv: ClusterEnv, opts: ClusterOptions) -> ClusterOutcome:
         return ClusterOutcome(exit_code=1, message=(
             f"rank {cenv.rank}: cannot reach rank 0 at {where} within {opts.timeout_s:g}s: {exc.what}"))
     listener, listen_error = _open_listener(addr, probe_port)
-    ephemeral = open_ephemeral_listener(addr)
     me = NodeInfo(rank=cenv.rank, host=host, addr=addr, probe_port=probe_port,
-                  probe_error=listen_error, ephemeral_port=ephemeral.port if ephemeral else None)
+                  probe_error=listen_error)
     try:
         if cenv.rank == 0:
             return _run_rank0(session, me, facts, listener, opts, start)
         return _run_peer(session, me, facts, opts, start)
     finally:
-        for open_listener in (listener, ephemeral):
-            if open_listener is not None:
-                open_listener.close()
+        if listener is not None:
+            listener.close()
         session.close()
 
 

@@ -61,6 +61,8 @@ CASES = [
     # (argv, text the message must contain, expected exit code, paths that must not exist after)
     (["--no-such-option"], "--no-such-option", 2, []),
     (["doctor", "--root", "missing"], "--root missing: no such file", 2, []),
+    (["doctor", "--interval", "-1"], "give 0 to 60 seconds", 2, []),
+    (["snapshot", "--interval", "abc", "out"], "is not a number", 2, []),
     (["doctor", "--root", "empty.txt"], "--root empty.txt", 2, []),
     (["doctor", "--root", "fifo"], "--root fifo", 2, []),
     (["doctor", "--root", "adir"], "--root adir: not a node snapshot", 2, []),

@@ -59,6 +59,9 @@ def build_report(facts: NodeFacts) -> DoctorReport:
                         prediction_in_force=predict(facts, dict(facts.nccl.env)))
 
 
-def run_doctor(root: NodeRoot) -> DoctorReport:
-    """Probe `root` (live or snapshot) and diagnose it; NcclkitError only for an unusable root."""
-    return build_report(collect(root))
+def run_doctor(root: NodeRoot, *, interval_s: float = 0.0) -> DoctorReport:
+    """Probe `root` (live or snapshot) and diagnose it; NcclkitError only for an unusable root.
+
+    `interval_s` > 0 on a live node reads the IB port counters twice to judge their change.
+    """
+    return build_report(collect(root, interval_s=interval_s))

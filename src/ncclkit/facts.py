@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from ncclkit.facts_health import HealthFacts
+
 __all__ = [
     "GidEntry",
     "GpuInfo",
@@ -267,6 +269,7 @@ class NodeFacts:
     nccl: NcclFacts = field(default_factory=NcclFacts)
     rdma: RdmaAccess = field(default_factory=RdmaAccess)
     topo_matrix: str | None = None  # cmd/nvidia-smi-topo-m.txt, kept for comparison only
+    health: HealthFacts = field(default_factory=HealthFacts)  # round-two node checks
     issues: tuple[ProbeIssue, ...] = ()
 
     @property

@@ -13,7 +13,10 @@ from ncclkit.nccl.predict import Prediction, predict
 from ncclkit.probe.collect import collect
 from ncclkit.probe.root import NodeRoot
 
-NODES = sorted(p.parent for p in (Path(__file__).resolve().parents[1] / "fixtures" / "nodes").glob("*/expected.json"))
+from nodes import CAPTURED, built_dir  # noqa: E402  (tests/nodes.py: captured and built snapshots)
+
+NODES = sorted([p.parent for p in CAPTURED.glob("*/expected.json")]
+               + [p.parent for p in built_dir().glob("*/expected.json")], key=lambda p: p.name)
 
 
 @pytest.mark.parametrize("node", NODES, ids=[p.name for p in NODES])

@@ -57,6 +57,14 @@ def positive_float(text: str) -> float:
     return value
 
 
+def interval_seconds(text: str) -> float:
+    """0 (one reading) up to 60 seconds: how long doctor/snapshot wait between two counter readings."""
+    value = _float(text)
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 to 60 seconds")
+    return value
+
+
 def fraction(text: str) -> float:
     """A number in (0, 1]."""
     value = _float(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ncclkit.cli.argtypes import interval_seconds
 from ncclkit.doctor import run_doctor
 from ncclkit.probe.root import NodeRoot
 from ncclkit.report.jsonout import write_json
@@ -21,6 +22,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                      "error finding, 1 at least one, 2 could not run."))
     p.add_argument("--root", metavar="DIR|TAR", default=None,
                    help="a snapshot folder or its .tar.gz (default: this machine)")
+    p.add_argument("--interval", metavar="SECONDS", type=interval_seconds, default=3.0,
+                   help="live node: read the IB port error counters twice, this far apart, and judge "
+                        "their change (default 3; 0: one reading, judged against the uptime)")
     p.add_argument("--json", action="store_true", help="print the JSON report (same as --format json)")
     p.add_argument("--format", choices=("text", "json", "prometheus"), default="text",
                    help="output format (prometheus: node_exporter textfile metrics)")
@@ -32,7 +36,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def run(args: argparse.Namespace) -> int:
-    report = run_doctor(NodeRoot.open(args.root))
+    report = run_doctor(NodeRoot.open(args.root), interval_s=args.interval)
     if args.format == "prometheus" or args.textfile:
         # prometheus_client is an optional extra: imported only for this output.
         from ncclkit.report.prometheus import emit_metrics

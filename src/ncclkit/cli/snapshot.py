@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from ncclkit.cli.argtypes import interval_seconds
 from ncclkit.errors import ExitCode
 from ncclkit.probe.root import NodeRoot
 from ncclkit.probe.snapshot import MAX_FILE_BYTES, write_snapshot
@@ -31,13 +32,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--redact", action="store_true",
                    help="replace host names, IP/MAC addresses, GUIDs, GPU UUIDs and serials with placeholders")
     p.add_argument("--force", action="store_true", help="write into a non-empty OUT")
+    p.add_argument("--interval", metavar="SECONDS", type=interval_seconds, default=3.0,
+                   help="read the IB port error counters twice, this far apart (default 3; 0: once)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     root = NodeRoot.open(args.root)
-    result = write_snapshot(root, Path(args.out), tar=args.tar, redact=args.redact, force=args.force)
+    result = write_snapshot(root, Path(args.out), tar=args.tar, redact=args.redact, force=args.force,
+                            interval_s=args.interval)
     if args.json:
         data = {
             "schema_version": 1,

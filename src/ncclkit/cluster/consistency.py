@@ -107,6 +107,19 @@ def _env(key: str) -> Callable[[NodeEntry], str | None]:
     return value
 
 
+def _sorted_set(values: Any) -> tuple[str, ...] | None:
+    out = tuple(sorted({v for v in values if v}))
+    return out or None
+
+
+def _plugins(e: NodeEntry) -> tuple[str, ...] | None:
+    """Net plugin libraries found on the node's library path; () when none, None when not looked."""
+    found = e.facts.health.conf.net_plugins
+    return None if found is None else tuple(sorted(p.rsplit("/", 1)[-1] for p in found)) or ("(none)",)
+
+
+_STACK_FIX = ("install the same HCA firmware, MLNX/DOCA OFED or rdma-core, net plugin, GPU VBIOS and kernel "
+              "on every node (one image); mixed stacks hang or fail at connection setup")
 _VERSION_FIX = ("install the same NVIDIA driver, CUDA, NCCL and net plugin on every node (one "
                 "container image); mixed NCCL versions can fail at init or hang")
 _CONFIG_FIX = "make the odd node match the others, or leave it out of the job"
@@ -115,6 +128,18 @@ _ATTRS: tuple[_Attr, ...] = (
           value=lambda e: e.facts.driver_version, fix=_VERSION_FIX),
     _Attr(finding_id="cluster.version_mismatch", name="CUDA version",
           value=lambda e: e.facts.cuda_version, fix=_VERSION_FIX),
+    _Attr(finding_id="cluster.version_mismatch", name="HCA firmware (fw_ver)",
+          value=lambda e: _sorted_set(d.fw_ver for d in e.facts.ib_devices), fix=_STACK_FIX),
+    _Attr(finding_id="cluster.version_mismatch", name="OFED (ofed_info -s)",
+          value=lambda e: e.facts.health.rdma.ofed_version, fix=_STACK_FIX),
+    _Attr(finding_id="cluster.version_mismatch", name="rdma-core (libibverbs)",
+          value=lambda e: e.facts.health.rdma.rdma_core_version, fix=_STACK_FIX),
+    _Attr(finding_id="cluster.version_mismatch", name="net plugin libraries (libnccl-net*.so)",
+          value=_plugins, fix=_STACK_FIX),
+    _Attr(finding_id="cluster.version_mismatch", name="GPU VBIOS",
+          value=lambda e: _sorted_set(g.vbios_version for g in e.facts.health.gpus), fix=_STACK_FIX),
+    _Attr(finding_id="cluster.version_mismatch", name="kernel release",
+          value=lambda e: e.facts.peermem.kernel_release, fix=_STACK_FIX),
     _Attr(finding_id="cluster.version_mismatch", name="NCCL version",
           value=lambda e: e.facts.nccl.version, fix=_VERSION_FIX),
     _Attr(finding_id="cluster.version_mismatch", name="torch version",

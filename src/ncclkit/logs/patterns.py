@@ -161,6 +161,18 @@ PATTERNS: tuple[LogPattern, ...] = (
     _p(r"remote process exited|ncclRemoteError|remote error", "remote_exited", E,
        "a peer process exited or a network error broke the connection",
        "find the rank that exited first (OOM, crash, killed) or the failing link"),
+    # Before shm_error and collnet_sharp_error, which these lines would also match: the NVLS bind
+    # failure names "NVLink SHARP" (src/transport/nvls.cc) and logind's RemoveIPC shows up as a
+    # failed unlink of NCCL's segment (src/os/linux.cc), not as a full /dev/shm.
+    _p(r"Failed to bind NVLink SHARP|NVLS\) Multicast|Fabric Manager or NVSwitches", "nvls_fabric", E,
+       "NVLS multicast memory could not be bound: the Fabric Manager or NVSwitch fabric is not ready",
+       "run `ncclkit doctor` on the node (fabric state, nvidia-fabricmanager); restart the Fabric Manager "
+       "and reset the GPUs, or export NCCL_NVLS_ENABLE=0 to run without NVLS"),
+    _p(r"unlink shared memory .* failed", "shm_removed", E,
+       "NCCL's shared memory segment was removed under the job: systemd-logind RemoveIPC=yes deletes a "
+       "user's segments when their last session ends",
+       "set RemoveIPC=no in /etc/systemd/logind.conf.d/ and restart systemd-logind; run jobs as a "
+       "system user or keep a session open"),
     _p(r"/dev/shm|failed to extend|shm_open|SHM", "shm_error", E,
        "the shared memory segment could not be created: /dev/shm too small",
        "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm"),

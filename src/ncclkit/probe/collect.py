@@ -16,6 +16,7 @@ from typing import TypeVar
 from ncclkit.facts import NcclFacts, NodeFacts, OsFacts, PeerMemFacts, RdmaAccess
 from ncclkit.probe.common import IssueLog
 from ncclkit.probe.gpu import GpuFacts, read_gpus
+from ncclkit.probe.health import read_health
 from ncclkit.probe.infiniband import read_ib_devices, read_rdma_access
 from ncclkit.probe.kmod import read_modules, read_peermem
 from ncclkit.probe.nccl import read_nccl
@@ -58,8 +59,11 @@ def _host_and_time(root: NodeRoot, issues: IssueLog) -> tuple[str, str | None]:
     return host, captured if isinstance(captured, str) else None
 
 
-def collect(root: NodeRoot) -> NodeFacts:
-    """Every fact the probe knows how to read from `root`, plus the issues met on the way."""
+def collect(root: NodeRoot, *, interval_s: float = 0.0) -> NodeFacts:
+    """Every fact the probe knows how to read from `root`, plus the issues met on the way.
+
+    `interval_s` > 0 on a live node samples the IB port counters twice, that far apart.
+    """
     issues = IssueLog()
     host, captured_at = _guard(issues, "meta", (root.base.name, None), lambda: _host_and_time(root, issues))
     modules = _guard(issues, "kmod.modules", (), lambda: read_modules(root, issues))
@@ -70,6 +74,11 @@ def collect(root: NodeRoot) -> NodeFacts:
     wanted += [d.pci_bdf for d in ib_devices if d.pci_bdf]
     wanted += [i.pci_bdf for i in ifaces if i.pci_bdf]
     pci = _guard(issues, "pci", {}, lambda: collect_pci(root, wanted, issues))
+    nccl = _guard(issues, "nccl", NcclFacts(), lambda: read_nccl(root, issues))
+    # read_nccl has applied NCCL's config files to the env already (ncclkit.nccl.config).
+    health = read_health(root, gpus=gpu.gpus, ib_devices=ib_devices, pci=pci, env=nccl.env, issues=issues,
+                         nccl_version=nccl.version, env_from_files=nccl.env_from_files,
+                         interval_s=interval_s)
     return NodeFacts(
         host=host,
         source="live" if root.live else (root.label or str(root.base)),
@@ -84,8 +93,9 @@ def collect(root: NodeRoot) -> NodeFacts:
         numa_nodes=_guard(issues, "numa", {}, lambda: read_numa_nodes(root, issues)),
         peermem=_guard(issues, "kmod.peermem", PeerMemFacts(), lambda: read_peermem(root, modules, issues)),
         os=_guard(issues, "os", OsFacts(modules=modules), lambda: read_os(root, modules, issues)),
-        nccl=_guard(issues, "nccl", NcclFacts(), lambda: read_nccl(root, issues)),
+        nccl=nccl,
         rdma=_guard(issues, "infiniband", RdmaAccess(), lambda: read_rdma_access(root)),
         topo_matrix=_guard(issues, "topo", None, lambda: root.command("nvidia-smi-topo-m.txt")),
+        health=health,
         issues=issues.items(),
     )

@@ -34,6 +34,16 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "ip-j-addr.json": ("ip", "-j", "addr"),
     "ulimit-l.txt": ("sh", "-c", "ulimit -l"),
     "numactl-H.txt": ("numactl", "-H"),
+    # Round-two node checks (ACS, XID, Fabric Manager, firewall, OFED); each may need root and
+    # then reads as "not available".
+    "lspci-vvv.txt": ("lspci", "-vvv", "-D"),
+    "nvidia-smi-nvlink-e.txt": ("nvidia-smi", "nvlink", "-e"),
+    "dmesg.txt": ("dmesg",),
+    "systemctl-is-active-nvidia-fabricmanager.txt": (
+        "sh", "-c", "systemctl is-active nvidia-fabricmanager 2>/dev/null || true"),
+    "iptables-save.txt": ("iptables-save",),
+    "nft-ruleset.txt": ("nft", "list", "ruleset"),
+    "ofed_info-s.txt": ("ofed_info", "-s"),
 }
 
 # Text that a failed capture leaves in a cmd/ file instead of output: read as "not available".

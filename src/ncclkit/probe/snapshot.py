@@ -31,6 +31,7 @@ from ncclkit.probe.mirror import MAX_FILE_BYTES, TreeMirror
 from ncclkit.probe.nccl import filter_env, read_nccl
 from ncclkit.probe.netaddr import IP_JSON, read_live_addresses_json
 from ncclkit.probe.root import COMMANDS, NodeRoot, is_error_output
+from ncclkit.probe.snapshot_health import capture_health
 from ncclkit.redact import RedactionSummary, redact_tree
 
 __all__ = ["MAX_FILE_BYTES", "SNAPSHOT_SCHEMA", "SnapshotResult", "capture_tree", "write_snapshot"]
@@ -40,14 +41,15 @@ SNAPSHOT_SCHEMA = 1
 IB_DEVICE_ATTRS = ("node_type", "node_guid", "sys_image_guid", "fw_ver", "hca_type", "board_id", "node_desc")
 IB_PORT_ATTRS = ("state", "phys_state", "rate", "link_layer", "lid", "lid_mask_count", "sm_lid", "sm_sl",
                  "cap_mask")
-# Per-index tables of a port. Counters and hw_counters are left out: hundreds of changing values
-# that no check reads.
+# Per-index tables of a port. The error counters are captured by snapshot_health; the data
+# counters and hw_counters are left out: hundreds of changing values that no check reads.
 IB_PORT_TABLES = ("gids", "gid_attrs/types", "gid_attrs/ndevs")
 NET_ATTRS = ("operstate", "mtu", "type", "address", "broadcast", "addr_len", "flags", "speed", "duplex",
              "carrier", "dev_id", "dev_port", "ifindex", "iflink", "mode")
 PCI_ATTRS = ("vendor", "device", "class", "revision", "numa_node", "current_link_speed", "current_link_width",
              "max_link_speed", "max_link_width", "local_cpulist", "local_cpus", "subsystem_vendor",
-             "subsystem_device", "sriov_numvfs", "sriov_totalvfs")
+             "subsystem_device", "sriov_numvfs", "sriov_totalvfs", "aer_dev_correctable", "aer_dev_nonfatal",
+             "aer_dev_fatal")
 MODULE_ATTRS = ("version", "refcnt", "initstate")
 NUMA_NODE_ATTRS = ("cpulist", "cpumap", "distance")
 NUMA_ATTRS = ("online", "possible", "has_cpu", "has_memory", "has_normal_memory")
@@ -191,12 +193,13 @@ def _capture_commands(c: TreeMirror) -> None:
                         f"{nccl.torch_version} ({nccl.version.replace('.', ', ')})\n".encode())
         return
     # Every other captured output of the source (env.txt, nccl-version.txt, NVLink status, ...),
-    # unless it holds an error message instead of output. env.txt may be empty: that is data.
+    # unless it holds an error message instead of output. env.txt and nccl-net-plugins.txt may be
+    # empty: that is data (nothing set, no plugin found).
     for name in c.root.list_dir("cmd"):
         if name in outputs:
             continue
         text = c.root.read_text(f"cmd/{name}")
-        if text is not None and (name == "env.txt" or not is_error_output(text)):
+        if text is not None and (name in ("env.txt", "nccl-net-plugins.txt") or not is_error_output(text)):
             c.copy(f"cmd/{name}")
 
 
@@ -221,15 +224,19 @@ def _meta(root: NodeRoot, redacted: bool, skipped: list[str]) -> dict[str, objec
     return meta
 
 
-def capture_tree(root: NodeRoot, dest: Path, *, redacted: bool = False) -> list[str]:
-    """Write the snapshot of `root` into the existing folder `dest`; returns the files skipped as too big."""
+def capture_tree(root: NodeRoot, dest: Path, *, redacted: bool = False, interval_s: float = 0.0) -> list[str]:
+    """Write the snapshot of `root` into the existing folder `dest`; returns the files skipped as too big.
+
+    `interval_s` > 0 on a live node reads the IB port error counters twice, that far apart.
+    """
     c = TreeMirror(root, dest)
     pci_dirs = _capture_infiniband(c)
     _capture_net(c, pci_dirs)
     _capture_pci(c, pci_dirs)
     _capture_system(c)
     _capture_commands(c)
-    meta = _meta(root, redacted, c.skipped)
+    extra = capture_health(c, interval_s)
+    meta = {**_meta(root, redacted, c.skipped), **extra}
     c.write("meta.json", (json.dumps(meta, indent=1) + "\n").encode())
     return c.skipped
 
@@ -298,7 +305,7 @@ def _move_into(tmp: Path, out: Path, force: bool) -> None:
 
 
 def write_snapshot(root: NodeRoot, out: Path, *, tar: bool = False, redact: bool = False,
-                   force: bool = False) -> SnapshotResult:
+                   force: bool = False, interval_s: float = 0.0) -> SnapshotResult:
     """Capture `root` into the folder `out` (or `out`.tar.gz with `tar`), redacted on request.
 
     The capture is built in a hidden folder next to `out` and moved into place only when complete
@@ -311,7 +318,7 @@ def write_snapshot(root: NodeRoot, out: Path, *, tar: bool = False, redact: bool
     try:
         tree = tmp_parent / name
         tree.mkdir()
-        skipped = capture_tree(root, tree, redacted=redact)
+        skipped = capture_tree(root, tree, redacted=redact, interval_s=interval_s)
         summary = redact_tree(tree) if redact else None
         files, links, size = _count(tree)
         if tar:

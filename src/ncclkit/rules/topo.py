@@ -16,7 +16,8 @@ def check_flattened(facts: NodeFacts) -> list[Finding]:
     NCCL then treats every GPU<->NIC path as PHB (nccl-internals.md section 4), so GDR is off and NIC
     choice ignores locality. A warning with RDMA devices, otherwise info (NVLink/P2P are unaffected).
     """
-    if not is_flattened(facts) or facts.nccl.env.get("NCCL_TOPO_FILE"):
+    # NCCL also reads the topologyd default file when NCCL_TOPO_FILE is unset (src/graph/topo.cc).
+    if not is_flattened(facts) or facts.nccl.env.get("NCCL_TOPO_FILE") or facts.health.conf.topo_default:
         return []
     severity = Severity.WARNING if facts.ib_devices else Severity.INFO
     impact = ("every GPU<->NIC path looks like PHB, so NCCL turns GPUDirect RDMA off and cannot pick "

@@ -50,7 +50,10 @@ def test_sampled_plan_names_each_faulty_node(netns_cluster) -> None:
     assert by_id.get("cluster.node_missing") == [label[7]]
     assert by_id.get("cluster.slow_node") == [label[5]]
     assert set(by_id) <= {"cluster.unreachable", "cluster.node_missing", "cluster.slow_node",
-                          "cluster.proof_skipped"}, by_id
+                          "cluster.proof_skipped", "net.firewall_ephemeral_blocked"}, by_id
+    # The walled node's own doctor rules read its iptables rules too (cluster.consistency.node_errors).
+    assert {f["evidence"]["node"] for f in report["findings"]
+            if f["id"] == "net.firewall_ephemeral_blocked"} <= {label[2]}
     plan = report["probe_plan"]
     assert plan == {"mode": "sampled", "seed": 11, "peers_per_node": plan["peers_per_node"],
                     "mesh_max_nodes": 4} and plan["peers_per_node"] <= 6

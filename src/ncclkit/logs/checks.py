@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.diagnose import error_findings, rank_findings
 from ncclkit.logs.gids import GidEntry, recommend_gid_index
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
@@ -16,23 +16,11 @@ __all__ = ["check_gids", "check_log", "check_ports", "check_tests", "check_topo"
 
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
-_HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
-    out: list[Finding] = []
-    by_cat: dict[str, list] = {}
-    for e in s.errors:
-        by_cat.setdefault(e.category, []).append(e)
-    for cat, errs in by_cat.items():
-        first = errs[0]
-        m = _HOST.search(first.text)
-        out.append(Finding(
-            id=f"log.{cat}", severity=first.severity, subject=m.group(1) if m else name,
-            message=f"{first.explanation} (line {first.line_no}: {first.text[:200]})",
-            fix=first.fix, evidence={"lines": [e.line_no for e in errs][:20],
-                                     "occurrences": sum(e.count for e in errs)}))
+    out: list[Finding] = error_findings(s, name)
     if not s.errors and s.return_codes:
         where = next(iter(s.return_codes.values()))
         out.append(Finding(id="log.nccl_error_code", severity=E, subject=name,
@@ -42,7 +30,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     if "NET/Socket" in nets or (s.network == "Socket" and multi):
+        # The fallback and what caused it: a variable, a library that did not load, no device.
+        verbs = next((e for e in s.errors if e.category == "libibverbs_missing"), None)
         why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (
+            f"libibverbs could not be loaded (line {verbs.line_no})" if verbs else
             "NET/IB found no device" if s.no_ib_device else "no RDMA network was selected")
         out.append(Finding(
             id="log.net_socket", severity=W, subject=s.hosts[0] if len(s.hosts) == 1 else "inter-node",
@@ -50,7 +41,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
                 "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
             evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16])}))
-    if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets):
+    if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets) or (
+            not nets and s.network == "IB" and any("HCA" in r for r in s.gdr_disabled_reasons)):
         reasons = list(s.gdr_disabled_reasons)
         module = any("no module" in r for r in reasons)
         out.append(Finding(
@@ -94,7 +86,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.nccl_lines == 0:
         out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
                            message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
-    return out
+    return rank_findings(out)
 
 
 def _transport_map_finding(s: NcclLogSummary) -> Finding:

@@ -70,8 +70,14 @@ _LINE = re.compile(
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
-# Error words on lines that are not NCCL lines (Python tracebacks, launcher messages).
-_OTHER_ERRORS = (re.compile(rb"rror"), re.compile(rb"imeout"))
+# Error words on lines that are not NCCL lines (Python tracebacks, launcher, kernel and verbs messages).
+_OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|"
+                            rb"exitcode|SIGKILL|Killed|name resolution|Name or service|already in use|"
+                            rb"refused|[Ff]ailed|[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation"),)
+# INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
+# failed ... retrying", "Call to connect returned Connection refused, retrying", the 2.2x "HINT:" lines,
+# "Failed to open libibverbs.so[.1]", "NVLS multicast ... failed".
+_INFO_CAUSE = re.compile(rb"[Ff]ail|HINT|refused|retrying|[Ee]rror|libibverbs|unreachable|RLIMIT")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "
@@ -162,6 +168,8 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
     env: dict[str, list[tuple[str, int, bytes]]] = {}
     for key, count in others:
         needle = _rare_needle(key)
+        if needle is None and _INFO_CAUSE.search(key) and key[:2] != b": ":
+            needle = b"NCCL INFO " + key
         if needle is not None:
             if needle not in needles:
                 needles.append(needle)

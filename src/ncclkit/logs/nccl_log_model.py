@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ncclkit.causes import Cause
 from ncclkit.findings import Severity
 
 __all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport"]
@@ -21,10 +22,14 @@ class LogError:
     explanation: str
     fix: str
     count: int = 1
+    cause: Cause | None = None
+    role: str = "root"  # "root", "collateral" or "noise" (patterns.py)
+    alternatives: tuple[Cause, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"line_no": self.line_no, "text": self.text, "category": self.category,
-                "explanation": self.explanation, "fix": self.fix}
+                "explanation": self.explanation, "fix": self.fix,
+                "cause": None if self.cause is None else str(self.cause)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

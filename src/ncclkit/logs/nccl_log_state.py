@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,8 @@ from ncclkit.logs.nccl_log_model import (
     normalize_transport,
 )
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.patterns import NCCL_RESULT_NAMES, classify_error
+from ncclkit.findings import Severity
+from ncclkit.logs.patterns import NCCL_RESULT_NAMES, ErrorClass, classify_error
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
 
@@ -43,6 +45,8 @@ _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
+# A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
+_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#)')
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -106,7 +110,11 @@ class LogState:
         error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
-        if tag == "INFO":
+        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log._INFO_CAUSE)
+            cls = classify_error(line)
+            if cls.role != "collateral" and cls.category != "other":
+                self.host_of(line[:i])
+                self._add_error(line_no, line, cls, info=True)
             return
         if tag == "WARN":
             self.host_of(line[:i])
@@ -127,7 +135,8 @@ class LogState:
         if not _EMPTY_PREFIXED.match(line):
             self._add_error(line_no, line)
 
-    def _add_error(self, line_no: Callable[[], int], line: str) -> None:
+    def _add_error(self, line_no: Callable[[], int], line: str, cls: ErrorClass | None = None,
+                   info: bool = False) -> None:
         text = line.strip()[:ERROR_TEXT_CHARS]
         k = text.find("NCCL WARN ")
         # Ranks repeat one message with their own addresses and ids: count them as one.
@@ -136,7 +145,10 @@ class LogState:
         if entry is not None:
             entry[1] += 1
         elif len(self.errors) < MAX_ERRORS:
-            self.errors[key] = [line_no(), 1, text, classify_error(text)]
+            cls = cls or classify_error(text)
+            if info and cls.severity == Severity.ERROR:  # NCCL itself did not call it a warning
+                cls = replace(cls, severity=Severity.WARNING)
+            self.errors[key] = [line_no(), 1, text, cls]
 
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:
         if "Rank" in line and "#" in line:
@@ -145,9 +157,14 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 return
-        if ("nccl" in line.lower() or "SHARP" in line or "sharp" in line) and any(
-                w in line for w in _ERROR_WORDS):
-            self._add_error(line_no, line)
+        # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
+        # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
+        cls = classify_error(line)
+        if cls.category not in ("other", "noise") or (
+                "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
+            if cls.category == "noise" or _QUOTED_CODE.search(line):
+                return
+            self._add_error(line_no, line, cls)
 
     # -- distinct INFO messages --------------------------------------------------------------
     def info(self, rest: str, count: int) -> None:
@@ -282,7 +299,8 @@ class LogState:
             nranks = max(self.test_ranks) + 1
         errors = tuple(
             LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
-                     severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix)
+                     severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
+                     cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives)
             for e in sorted(self.errors.values(), key=lambda e: e[0]))
         return NcclLogSummary(
             nccl_version=self.versions.most_common(1)[0][0] if self.versions else None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ncclkit.findings import Finding, Severity
-from ncclkit.logs.diagnose import error_findings, rank_findings
+from ncclkit.logs.diagnose import env_findings, error_findings, rank_findings
 from ncclkit.logs.gids import GidEntry, recommend_gid_index
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
@@ -41,8 +41,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
                 "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
             evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16])}))
+    # Channels without /GDRDMA, or (an excerpt without channel lines) NET/IB's own "GPU Direct RDMA
+    # Disabled for HCA" lines (graph/topo.cc) with no GDR-enabled line.
     if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets) or (
-            not nets and s.network == "IB" and any("HCA" in r for r in s.gdr_disabled_reasons)):
+            not nets and s.gdr is False and any("HCA" in r for r in s.gdr_disabled_reasons)):
         reasons = list(s.gdr_disabled_reasons)
         module = any("no module" in r for r in reasons)
         out.append(Finding(
@@ -81,6 +83,21 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                f"{n} on {c} host(s)" for n, c in nets_seen.most_common()),
                            fix="install the same net plugin (or none) and the same NCCL_NET settings on every node",
                            evidence={"networks_by_host": {h: list(v) for h, v in list(s.networks_by_host.items())[:32]}}))
+    differ = {p: v for p, v in s.package_versions.items() if len(v) > 1}
+    if differ:
+        out.append(Finding(id="log.package_versions", severity=E, subject=", ".join(differ),
+                           message="the pasted package listings show different versions: " + "; ".join(
+                               f"{p} {' vs '.join(v)}" for p, v in differ.items()),
+                           fix="install the same NCCL package version on every node (and in every container)",
+                           evidence={"versions": {p: list(v) for p, v in differ.items()}, "role": "root"}))
+    if s.coll_mismatch:
+        out.append(Finding(id="log.collective_mismatch", severity=E, subject="COLL",
+                           message="ranks logged different collectives for the same operation: "
+                                   + "; ".join(s.coll_mismatch),
+                           fix="make every rank issue the same collectives with the same sizes and dtypes "
+                               "(TORCH_DISTRIBUTED_DEBUG=DETAIL names the first that differs)",
+                           evidence={"calls": list(s.coll_mismatch), "role": "root"}))
+    out.extend(env_findings(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
     if s.nccl_lines == 0:

@@ -20,7 +20,7 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 
-__all__ = ["CONTEXT_RULES", "VERSION_RULES", "error_findings", "rank_findings"]
+__all__ = ["CONTEXT_RULES", "ENV_RULES", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
@@ -55,6 +55,48 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     ContextRule("NCCL_NET", frozenset({"net_plugin_error", "no_ib_device", "ofi_error"}), Cause.NET_PLUGIN_ERROR,
                 "NCCL_NET={v} forces a network that did not initialise"),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class EnvRule:
+    """A variable that, set by the environment, replaces what NCCL would detect itself: worth naming as
+    a possible cause of any failure (`log.env_set`), and the likely one when nothing else is."""
+
+    env: str
+    cause: Cause
+    severity: Severity
+    why: str
+    fix: str
+
+
+ENV_RULES: tuple[EnvRule, ...] = (
+    EnvRule("NCCL_GRAPH_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_GRAPH_FILE={v} replaces NCCL's own ring/tree "
+            "search with a fixed graph: a graph written for another machine or GPU count breaks or slows the job",
+            "unset NCCL_GRAPH_FILE (also check /etc/nccl.conf and ~/.nccl.conf, which set it silently)"),
+    EnvRule("NCCL_TOPO_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_TOPO_FILE={v} replaces the detected topology: it "
+            "must describe this exact machine (GPUs and NICs visible to the job)",
+            "unset NCCL_TOPO_FILE, or use the file for this instance type with all its GPUs visible"),
+    EnvRule("NCCL_IB_GID_INDEX", Cause.GID_INDEX_OR_ROCE_CONFIG, I, "NCCL_IB_GID_INDEX={v} forces the RoCE GID",
+            "unset it on NCCL >= 2.21, or set the RoCE v2 IPv4 index that `show_gids` lists on every node"),
+    EnvRule("NCCL_SOCKET_IFNAME", Cause.WRONG_INTERFACE, I, "NCCL_SOCKET_IFNAME={v} selects the bootstrap and "
+            "socket interface", "make sure it names an interface with an address that reaches every node"),
+    EnvRule("NCCL_ALGO", Cause.PERFORMANCE_CONFIG, I, "NCCL_ALGO={v} overrides NCCL's algorithm choice",
+            "unset NCCL_ALGO unless it works around a known bug"),
+    EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",
+            "unset NCCL_PROTO unless it works around a known bug"),
+)
+
+
+def env_findings(s: NcclLogSummary) -> list[Finding]:
+    """`log.env_set` for each variable of ENV_RULES the log shows set (unless a rule already used it)."""
+    out = []
+    for rule in ENV_RULES:
+        value = s.env.get(rule.env)
+        if value is not None:
+            out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
+                               message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause,
+                               evidence={rule.env: value, "role": "root"}))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +175,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
     by severity."""
+    findings = [f for f in findings if f.id != "log.alternative"]  # re-ranked: alternatives anew
     roots = [f for f in findings if _role(f) == "root" and f.root_cause is not None
              and f.severity != I]
     rest = [f for f in findings if f not in roots]

@@ -73,11 +73,13 @@ _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"versio
 # Error words on lines that are not NCCL lines (Python tracebacks, launcher, kernel and verbs messages).
 _OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|"
                             rb"exitcode|SIGKILL|Killed|name resolution|Name or service|already in use|"
-                            rb"refused|[Ff]ailed|[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation"),)
+                            rb"refused|[Ff]ail|FAIL|[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation|nvidia-nccl|"
+                            rb"peer_?mem"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", the 2.2x "HINT:" lines,
 # "Failed to open libibverbs.so[.1]", "NVLS multicast ... failed".
-_INFO_CAUSE = re.compile(rb"[Ff]ail|HINT|refused|retrying|[Ee]rror|libibverbs|unreachable|RLIMIT")
+_INFO_CAUSE = re.compile(rb"[Ff]ail|HINT|refused|retrying|[Ee]rror|libibverbs|unreachable|RLIMIT|dlerror|"
+                         rb"undefined symbol|not found \(required")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "

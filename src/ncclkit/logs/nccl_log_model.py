@@ -68,6 +68,8 @@ class NcclLogSummary:
     return_codes: dict[int, str] = field(default_factory=dict)
     lines_total: int = 0
     nccl_lines: int = 0  # lines with "NCCL INFO/WARN/..." (0: not an NCCL debug log)
+    package_versions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # pasted pip/apt listings
+    coll_mismatch: tuple[str, ...] = ()  # COLL lines of one opCount that differ between ranks
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

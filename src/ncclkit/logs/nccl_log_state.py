@@ -47,6 +47,11 @@ _DIGITS = re.compile(r"\d+")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
 _QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#)')
+# pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
+_PACKAGE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl2|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
+# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
+_COLL = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
+MAX_COLL_OPS = 4096
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -78,6 +83,8 @@ class LogState:
         self.nic_speed_mbps: int | None = None
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
+        self.packages: dict[str, set[str]] = {}
+        self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
 
     # -- hosts -------------------------------------------------------------------------------
     def host_of(self, prefix: str) -> str:
@@ -157,6 +164,11 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 return
+        m = _PACKAGE.search(line)
+        if m:
+            if len(self.packages) < 32:
+                self.packages.setdefault(m.group(1), set()).add(m.group(2))
+            return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
         cls = classify_error(line)
@@ -192,6 +204,10 @@ class LogState:
             if m:
                 n = int(m.group(1))
                 self.nranks = n if self.nranks is None else max(self.nranks, n)
+        elif ": opCount " in rest:
+            m = _COLL.search(rest)
+            if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):
+                self.coll_ops.setdefault((m.group(7), m.group(2)), set()).add(m.group(1, 3, 4, 5, 6))
         elif " -> " in rest:  # NCCLCHECK trace "transport/net.cc:1302 -> 6": the first site per code
             m = _TRACE.search(rest)
             if m:
@@ -274,6 +290,11 @@ class LogState:
                 self.errors[key] = [line_no + offset, count, text, cls]
         for code, site in later.return_codes.items():
             self.return_codes.setdefault(code, site)
+        for pkg, vers in later.packages.items():
+            self.packages.setdefault(pkg, set()).update(vers)
+        for key, ops in later.coll_ops.items():
+            if len(self.coll_ops) < MAX_COLL_OPS or key in self.coll_ops:
+                self.coll_ops.setdefault(key, set()).update(ops)
 
     # -- result ------------------------------------------------------------------------------
     def summary(self) -> NcclLogSummary:
@@ -315,7 +336,17 @@ class LogState:
             nic_speed_mbps=self.nic_speed_mbps,
             return_codes={c: f"{NCCL_RESULT_NAMES.get(c, 'code ' + str(c))} first raised at {site}"
                           for c, site in sorted(self.return_codes.items())},
-            lines_total=self.lines_total, nccl_lines=self.nccl_lines)
+            lines_total=self.lines_total, nccl_lines=self.nccl_lines,
+            package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
+            coll_mismatch=self._coll_mismatch())
+
+    def _coll_mismatch(self) -> tuple[str, ...]:
+        """The first opCount at which ranks of one communicator size logged different collectives."""
+        for (nranks, op), calls in self.coll_ops.items():
+            if len(calls) > 1:
+                return tuple(f"opCount {op} [nranks={nranks}]: {c[0]} count {c[1]} datatype {c[2]} root {c[4]}"
+                             for c in sorted(calls)[:4])
+        return ()
 
     def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
         merged: dict[tuple[str, str], int] = {}

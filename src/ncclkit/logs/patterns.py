@@ -90,7 +90,7 @@ _VENDOR_SYNDROME = {
     0x32: "0x32 = work request flushed after an earlier error",
     0x88: "0x88 = remote NAK: invalid request",
 }
-_COMPLETION = re.compile(r"completion from peer (?P<peer>\S+) with (?:error |status=)"
+_COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error |status=)"
                          r"(?:(?P<name>IBV_WC_\w+)\()?(?P<status>\d+)"
                          r"(?:.*?vendor[ _]err(?:or)?[ =]?(?P<vendor>\d+))?", re.IGNORECASE)
 
@@ -151,7 +151,7 @@ def _completion(text: str, cls: ErrorClass) -> ErrorClass:
         status = _WC_BY_NAME[m.group("name").upper()]
     name, meaning, cause, role, alts = _WC_STATUS.get(
         status, (f"ibv_wc_status {status}", "see infiniband/verbs.h", C.IB_TIMEOUT_OR_RETRY, "root", ()))
-    parts = [f"{cls.explanation}: peer {m.group('peer')}, status {status} = {name} ({meaning})"]
+    parts = [f"{cls.explanation}: peer {m.group('peer') or '?'}, status {status} = {name} ({meaning})"]
     if m.group("vendor"):
         vendor = int(m.group("vendor"))
         parts.append("vendor syndrome " + _VENDOR_SYNDROME.get(vendor, f"0x{vendor:x}"))

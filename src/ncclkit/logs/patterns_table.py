@@ -23,6 +23,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- alarming lines that state no problem --------------------------------------------------
         # init.cc / net.cc: "NET/Plugin : No plugin found (libnccl-net.so), using internal
         # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
+        # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
+        p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
+          r"incompatible|Failed to find ncclNetPlugin)", "net_plugin_error", E,
+          "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",
+          "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
+          "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
         p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|Plugin load returned|"
           r"Plugin load \(libnccl|Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
           r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",
@@ -35,7 +42,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- IB / RoCE ------------------------------------------------------------------------------
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
         # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".
-        p(r"Got completion from peer|Got CQE with error|Work completion error", "ib_completion_error", E,
+        p(r"Got completion (?:from peer|with)|Got CQE with error|Work completion error", "ib_completion_error", E,
           "an RDMA transfer to a peer failed at the NIC", "see the decoded status; check `ibstat` on both "
           "nodes, cables/switch ports, and on RoCE the PFC/ECN configuration; raise NCCL_IB_TIMEOUT for "
           "retry-exceeded errors on large fabrics", C.IB_TIMEOUT_OR_RETRY),
@@ -110,7 +117,25 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "GPU peer-to-peer is blocked or broken: PCIe ACS, an IOMMU in translation mode, or a VM",
           "disable PCIe ACS on the switches (BIOS or `setpci`), boot with iommu=pt (or intel_iommu=off), "
           "or NCCL_P2P_DISABLE=1 as a workaround", C.ACS_IOMMU_P2P),
+        # -- topology ---------------------------------------------------------------------------------------
+        # graph/xml.cc, xml.h: "Attribute %s of node %s not found", "Could not open XML graph file",
+        # "XML Mismatch"; topo.cc/paths.cc "Could not find ..." path and node errors.
+        p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:real path|NET with id|net id|node of type|"
+          r"any local path|a path for pattern|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
+          r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE",
+          "topology_error", E, "NCCL could not build or read the node topology: a topology/graph file that "
+          "does not match the machine, or a virtual machine or container that hides the PCI tree",
+          "unset NCCL_TOPO_FILE / NCCL_GRAPH_FILE (or give the file for this exact instance type); in VMs "
+          "and containers expose /sys (PCI paths) to the job", C.TOPOLOGY_OR_NUMA, "root", (C.NET_PLUGIN_ERROR,)),
         # -- bootstrap, sockets, interfaces ------------------------------------------------------------
+        # socket.cc: "Socket creation failed : Address family not supported by protocol" (IPv6 off in a
+        # container), "connecting to address  with family %d is neither AF_INET(%d) nor AF_INET6(%d)" (an
+        # interface name that matches nothing leaves the address empty).
+        p(r"Address family not supported|is neither AF_INET|unsupported IP family|Socket creation failed",
+          "no_interface", E, "NCCL picked an address it cannot use: the interface named by NCCL_SOCKET_IFNAME "
+          "does not exist here, or it is IPv6 where IPv6 is disabled",
+          "set NCCL_SOCKET_IFNAME to an existing interface with an IPv4 address (`ip -br addr`), and "
+          "NCCL_SOCKET_FAMILY=AF_INET when IPv6 is off", C.WRONG_INTERFACE),
         p(r"already checked in", "bootstrap_duplicate_rank", E,
           "two processes claimed the same rank: the launcher started the job twice or ranks are wrong",
           "check RANK/WORLD_SIZE/node_rank per node and that no stale job uses the same MASTER_PORT",
@@ -121,7 +146,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Mismatched NCCL version detected", "NCCL version mismatch with remote peer", "library is not
         # backwards compatible", "compiled with NCCL version ... running with".
         p(r"Mismatched NCCL version|version mismatch|not backwards compatible|library is too old|"
-          r"compiled with (?:too old version of )?NCCL", "version_mismatch", E,
+          r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
+          r"undefined symbol: *nccl|version `NCCL", "version_mismatch", E,
           "ranks (or the program and the library) run different NCCL versions",
           "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
         # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found".
@@ -134,7 +160,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
           "the ranks disagree on the world size or rank numbering",
           "pass the same WORLD_SIZE/nnodes/nproc_per_node on every node", C.APPLICATION_BUG),
-        p(r"Message truncated|message truncated|Detected mismatch between collectives|CollectiveFingerPrint|"
+        p(r"Message truncated|message truncated|Mismatched collective|Detected mismatch between collectives|CollectiveFingerPrint|"
           r"mismatch between collectives|Mismatch between collectives", "collective_mismatch", E,
           "ranks issued different collectives or sizes (desync)",
           "make every rank call the same collectives in the same order with the same shapes; find the "

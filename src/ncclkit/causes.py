@@ -115,6 +115,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.p2p_error": Cause.ACS_IOMMU_P2P,
     "log.topology_error": Cause.TOPOLOGY_OR_NUMA,
     "log.env_set": None,
+    "log.crash": Cause.OTHER,
     "log.package_versions": Cause.NCCL_VERSION_MISMATCH,
     "log.collective_mismatch": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.name_resolution": Cause.HOSTNAME_RESOLUTION,

@@ -128,11 +128,18 @@ def _pair_key(p: str) -> tuple[int, int]:
 
 def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> list[Finding]:
     out: list[Finding] = []
+    if r.duplicated_sizes or len(r.avg_busbw_lines) > 1:
+        out.append(Finding(
+            id="tests.duplicated_output", severity=W, subject=name,
+            message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
+                    f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
+            fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
+            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
     peak = r.peak_row
     if peak is None:
         return [Finding(id="tests.no_rows", severity=W, subject=name,
                         message="no nccl-tests result rows found (the run failed or the paste is cut)",
-                        fix="look at the error lines; rerun the test")]
+                        fix="look at the error lines; rerun the test"), *out]
     out.append(Finding(
         id="tests.bandwidth", severity=I, subject=r.collective or "collective",
         message=f"peak busbw {peak.busbw_gbps:.2f} GB/s at {peak.size_bytes} B"
@@ -148,13 +155,6 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
                            fix="rerun with NCCL_PROTO=Simple and then NCCL_ALGO=Ring to isolate the protocol; "
                                "check GPU health (Xid errors), PCIe ACS, and NIC firmware",
                            evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16]}))
-    if r.duplicated_sizes or len(r.avg_busbw_lines) > 1:
-        out.append(Finding(
-            id="tests.duplicated_output", severity=W, subject=name,
-            message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
-                    f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
-            fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
-            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
     multi_node = len(r.hosts) >= 2
     limit_gbps = line_rate_gbps or MAX_NIC_GBPS
     limit_gBps = limit_gbps / 8.0

@@ -24,7 +24,8 @@ _BARE_LEVEL = re.compile(r"^(?P<pre>[^\n]*?(?:\w\.(?:cc|cu|cuh|h|c|cpp):\d+ |:\d
 # A channel tail without "NCCL INFO Channel NN/N : " in front (after any launcher prefix).
 _BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO )?)(?P<tail>\d+(?:\[[0-9a-fA-F]+\])? ?-> ?\d+"
                            r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z]+/\S*)\s*$", re.MULTILINE)
-_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure")
+# NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
+_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]")
 
 _BLOCKS = (
     ("ibstat", re.compile(r"^CA '[^']+'[ \t]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),

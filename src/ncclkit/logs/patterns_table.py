@@ -234,7 +234,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),
-        p(r"Segmentation fault|SIGSEGV|core dumped", "other", W, "a process crashed (segmentation fault)",
+        p(r"Segmentation fault|SIGSEGV|core dumped", "crash", W, "a process crashed (segmentation fault)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
         # -- consequences and generic codes --------------------------------------------------------------

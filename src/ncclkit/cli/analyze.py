@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable.append(name)
             results.append({"file": name, "kind": "unknown", "findings": [{
                 "id": "input.unreadable", "severity": "error", "subject": name, "message": exc.message,
-                "evidence": {}, "fix": exc.hint}]})
+                "evidence": {}, "fix": exc.hint, "cause": None}]})
     if len(unreadable) == len(args.files):
         raise NcclkitError("no input could be read: " + ", ".join(unreadable),
                            hint="check the paths (use - to read stdin)")

@@ -24,6 +24,11 @@ __all__ = ["CONTEXT_RULES", "ENV_RULES", "VERSION_RULES", "env_findings", "error
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
+# Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, as a peer
+# address in a socket error: the wrong interface was chosen (misc/socket.cc prints "ip<port>").
+_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|192\.168\.122\.\d{1,3}|127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
+                           r"(?=[<:\s,)\]]|$)")
+_SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
 # Roots that name a symptom more than a cause: they rank after the specific ones.
 _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed",
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
@@ -45,7 +50,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     ContextRule("NCCL_SOCKET_IFNAME", frozenset({"no_interface", "socket_connect_failed", "bootstrap_error"}),
                 Cause.WRONG_INTERFACE, "NCCL_SOCKET_IFNAME={v} is set: it must name an interface that has "
                 "an address and reaches the other nodes, on every node"),
-    ContextRule("NCCL_IB_GID_INDEX", frozenset({"ibv_modify_qp_failed", "gid_error", "ib_completion_error"}),
+    ContextRule("NCCL_IB_GID_INDEX", frozenset({"ibv_modify_qp_failed", "gid_error"}),
                 Cause.GID_INDEX_OR_ROCE_CONFIG, "NCCL_IB_GID_INDEX={v} is forced: it must be the RoCE v2 "
                 "IPv4 GID of every port (`show_gids`); NCCL >= 2.21 picks it itself when unset"),
     ContextRule("NCCL_IB_HCA", frozenset({"no_ib_device"}), Cause.TOPOLOGY_OR_NUMA,
@@ -139,16 +144,25 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         first = errs[0]
         m = _HOST.search(first.text)
         cause, role, message, fix = first.cause, first.role, first.explanation, first.fix
+        alternatives = list(first.alternatives)
         evidence: dict = {"lines": [e.line_no for e in errs][:20], "occurrences": sum(e.count for e in errs),
                           "role": role}
         for rule in CONTEXT_RULES:
             value = s.env.get(rule.env)
             if value is not None and cat in rule.categories and (not rule.values or value in rule.values):
+                alternatives = [a for a in (cause, *alternatives) if a is not None and a != rule.cause]
                 cause, role = rule.cause, "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
-        if first.alternatives:
-            evidence["alternatives"] = [str(a) for a in first.alternatives]
+        bridge = _VIRTUAL_ADDR.search(first.text) if cat in _SOCKET_CATEGORIES else None
+        if bridge:  # a peer address on docker0/virbr0/loopback: NCCL or the launcher picked that interface
+            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
+            cause, role = Cause.WRONG_INTERFACE, "root"
+            message = (f"{message}; the peer address {bridge.group(0)} is on a docker/libvirt bridge or "
+                       "loopback network, which does not join nodes")
+            fix = "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes"
+        if alternatives:
+            evidence["alternatives"] = [str(a) for a in alternatives]
         out.append(Finding(
             id=f"log.{cat}", severity=I if role == "noise" else first.severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",

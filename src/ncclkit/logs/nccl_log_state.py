@@ -153,8 +153,8 @@ class LogState:
             entry[1] += 1
         elif len(self.errors) < MAX_ERRORS:
             cls = cls or classify_error(text)
-            if info and cls.severity == Severity.ERROR:  # NCCL itself did not call it a warning
-                cls = replace(cls, severity=Severity.WARNING)
+            if info:  # NCCL itself logged it below WARN: one level lower here too
+                cls = replace(cls, severity=Severity.WARNING if cls.severity == Severity.ERROR else Severity.INFO)
             self.errors[key] = [line_no(), 1, text, cls]
 
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:

@@ -25,7 +25,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
         # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
         p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
-          r"incompatible|Failed to find ncclNetPlugin)", "net_plugin_error", E,
+          r"incompatible)", "net_plugin_error", E,
           "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",
           "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
           "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
@@ -35,6 +35,17 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",
           "noise", I, "NCCL looked for an optional plugin that is not installed and used its built-in one",
           "nothing to fix: this line is normal", None, "noise"),
+        # net_ib/common.h printIbWcStatusHint, ibvwrap.cc: "HINT: ..." INFO lines restate the decoded
+        # status of the completion error or ibv_modify_qp failure printed just before them.
+        p(r"\bHINT: |Failed to find ncclNetPlugin_v\d+ symbol|Failed to find ncclCollNetPlugin|"
+          r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
+          "NCCL restating the error before it, or probing an older plugin interface version", "nothing to fix",
+          None, "noise"),
+        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
+        # client hostname lookup, deprecated variables.
+        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning|FutureWarning|DeprecationWarning|is deprecated",
+          "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
         # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,
           "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,
@@ -56,6 +67,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "device is unusable in this container", "set `ulimit -l unlimited` (docker: --ulimit memlock=-1; "
           "k8s: IPC_LOCK and a memlock limit), and lower NCCL_IB_QPS_PER_CONNECTION if raised",
           C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
+        # ibvwrap.cc: "Call to ibv_open_device failed", ibv_alloc_pd, ibv_query_port/device/gid.
+        p(r"ibv_(?:open_device|alloc_pd|query_\w+|get_device_list|get_async_event|poll_cq)|"
+          r"Unable to (?:query|open) device|Call to ibv_poll_cq", "ibv_call_failed", E,
+          "a verbs call on the RDMA device failed: the device is not usable from this process (container "
+          "without the device, driver/firmware state)", "check `ibv_devinfo` in the same container/job; "
+          "mount /dev/infiniband and give IPC_LOCK; check `dmesg` for mlx5 errors", C.IB_RESOURCE_ERROR,
+          "root", (C.IB_PORT_DOWN_OR_LINK,)),
         p(r"ibv_create_cq", "ibv_create_cq_failed", E,
           "NCCL could not create an RDMA completion queue (locked memory or device resources)",
           "set `ulimit -l unlimited` for the job and check `ibv_devinfo` works inside the container",
@@ -111,6 +129,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (state "
           "Completed, status Success), same version as the driver; as a workaround NCCL_NVLS_ENABLE=0",
           C.CUDA_OR_DRIVER),
+        # init.cc on AMD CPUs: 'Missing "iommu=pt" from kernel command line which can lead to system
+        # instablity or hang!' (a risk, printed whether or not the job fails).
+        p(r'Missing "?iommu=pt', "p2p_error", W, "the IOMMU is not in passthrough mode: PCIe peer-to-peer "
+          "(GPU-GPU, GPU-NIC) may hang or fail on this platform", "boot with iommu=pt (amd_iommu=on iommu=pt)",
+          C.ACS_IOMMU_P2P),
         # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P".
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|IO_PAGE_FAULT|DMAR:|AMD-Vi|iommu=pt|\bACS\b", "p2p_error", E,
@@ -120,7 +143,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- topology ---------------------------------------------------------------------------------------
         # graph/xml.cc, xml.h: "Attribute %s of node %s not found", "Could not open XML graph file",
         # "XML Mismatch"; topo.cc/paths.cc "Could not find ..." path and node errors.
-        p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:real path|NET with id|net id|node of type|"
+        p(r"Could not find real path", "topology_error", W, "NCCL could not resolve a device's PCI path "
+          "(virtual NICs, containers without /sys): it places that device less precisely",
+          "usually harmless; in containers mount /sys so NCCL sees the PCI tree", C.TOPOLOGY_OR_NUMA),
+        p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
           r"any local path|a path for pattern|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE",
           "topology_error", E, "NCCL could not build or read the node topology: a topology/graph file that "
@@ -165,7 +191,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "ranks issued different collectives or sizes (desync)",
           "make every rank call the same collectives in the same order with the same shapes; find the "
           "rank that differs with TORCH_DISTRIBUTED_DEBUG=DETAIL", C.HANG_COLLECTIVE_MISMATCH,
-          "root", (C.APPLICATION_BUG,)),
+          "root", (C.APPLICATION_BUG, C.NCCL_VERSION_MISMATCH)),
         p(r"error encountered when getting address info|Name or service not known|name resolution|"
           r"nodename nor servname|gaierror|getaddrinfo|Unknown host|could not resolve|No address associated",
           "name_resolution", E, "a host name did not resolve",
@@ -185,7 +211,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s".
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
           r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
-          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError",
+          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
+          r"waiting for clients|clients joined|RendezvousTimeoutError",
           "socket_connect_failed", E,
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "
           "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "
@@ -206,12 +233,19 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "
           r"on device|Bus error", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
+        # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
+        # consequence of the "Cuda failure" / "Last error:" line next to it.
+        p(r"^(?!.*(?:Cuda failure|CUDA error:|'[^']+')).*(?:unhandled cuda error|ncclUnhandledCudaError|"
+          r"Call to CUDA function failed)", "cuda_error", E, "NCCL returned ncclUnhandledCudaError (the CUDA "
+          "error itself is on a WARN or 'Last error:' line)", "read the CUDA error named near it; check the "
+          "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
+          "collateral"),
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
           r"CUDA_ERROR|cudaError", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
           "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
         p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
-          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory", "oom", E,
+          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; shells: "Killed".
@@ -234,7 +268,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),
-        p(r"Segmentation fault|SIGSEGV|core dumped", "crash", W, "a process crashed (segmentation fault)",
+        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-11\b|Signal 11\b", "crash", W, "a process crashed (segmentation fault)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
         # -- consequences and generic codes --------------------------------------------------------------

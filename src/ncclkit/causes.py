@@ -132,6 +132,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "topo.gpu_nic": Cause.TOPOLOGY_OR_NUMA,
     "topo.no_nic": Cause.SOCKET_FALLBACK,
     "topo.no_rows": None,
+    "topo.pcie_p2p": Cause.ACS_IOMMU_P2P,
     "roce.gid_index": Cause.GID_INDEX_OR_ROCE_CONFIG,
     "roce.gid_index_differs": Cause.GID_INDEX_OR_ROCE_CONFIG,
     "bench.busbw_ok": None,

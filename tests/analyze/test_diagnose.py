@@ -153,3 +153,10 @@ def test_text_output_leads_with_the_cause(tmp_path, capsys) -> None:  # type: ig
     assert any(line.strip().startswith("fix: set RemoveIPC=no") for line in lines[2:6])
     assert main(["analyze", str(path), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)[0]["findings"][0]["cause"] == "shm_too_small"
+
+
+def test_gpus_joined_only_by_pcie_point_at_acs() -> None:
+    pcie = "        GPU0    GPU1    CPU Affinity    NUMA Affinity\nGPU0     X      PHB     0-63    0\nGPU1    PHB      X      0-63    0\n"
+    assert top(pcie) == "acs_iommu_p2p"
+    nvlink = pcie.replace("PHB", "NV4")
+    assert "topo.pcie_p2p" not in [fid for fid, _ in ranked(nvlink)]

@@ -184,9 +184,10 @@ def check_topo(t: TopoMatrix) -> list[Finding]:
     if not t.gpus:
         return [Finding(id="topo.no_rows", severity=W, subject="topo",
                         message="no complete GPU row in the matrix", fix="paste the whole `nvidia-smi topo -m`")]
+    pcie = _pcie_p2p(t)
     if not t.nics:
-        return [Finding(id="topo.no_nic", severity=I, subject="topo",
-                        message="the matrix shows no NIC: no RDMA device is visible to the driver")]
+        return pcie + [Finding(id="topo.no_nic", severity=I, subject="topo",
+                               message="the matrix shows no NIC: no RDMA device is visible to the driver")]
     pairs = {}
     for gpu in t.gpus:
         nic, level = t.nearest_nic(gpu) or ("", "")
@@ -199,10 +200,27 @@ def check_topo(t: TopoMatrix) -> list[Finding]:
                 fix="accept staging through host memory, or set NCCL_NET_GDR_LEVEL=PHB/SYS only if "
                     "the platform's PCIe root complex handles peer-to-peer well",
                 evidence={"nearest": pairs[gpu]}))
+    out.extend(pcie)
     out.insert(0, Finding(id="topo.gpu_nic", severity=I, subject="topo",
                           message="nearest NIC per GPU: " + ", ".join(f"{g} {p}" for g, p in pairs.items()),
                           evidence={"nearest": pairs}))
     return out
+
+
+def _pcie_p2p(t: TopoMatrix) -> list[Finding]:
+    """GPU pairs joined only through PCIe: NCCL's P2P transport there is PCIe peer-to-peer DMA, which
+    PCIe ACS or an IOMMU in translation mode silently breaks (hangs, wrong data)."""
+    pairs = sorted({(a, b, v) if a < b else (b, a, v) for a, row in t.gpu_gpu.items() for b, v in row.items()
+                    if v in ("PIX", "PXB", "PHB", "NODE")})
+    if not pairs:
+        return []
+    shown = ", ".join(f"{a}-{b} {v}" for a, b, v in pairs[:8])
+    return [Finding(id="topo.pcie_p2p", severity=I, subject="topo",
+                    message=f"GPUs talk over PCIe, not NVLink ({shown}): peer-to-peer there needs PCIe ACS "
+                            "off on the switches and the IOMMU in passthrough",
+                    fix="if NCCL hangs or gives wrong results between these GPUs: disable ACS (BIOS/`setpci`), "
+                        "boot with iommu=pt, and confirm with NCCL_P2P_DISABLE=1 or nccl-tests",
+                    evidence={"pairs": [f"{a}-{b} {v}" for a, b, v in pairs[:32]]})]
 
 
 def check_ports(p: PortListing) -> list[Finding]:

@@ -160,3 +160,12 @@ def test_gpus_joined_only_by_pcie_point_at_acs() -> None:
     assert top(pcie) == "acs_iommu_p2p"
     nvlink = pcie.replace("PHB", "NV4")
     assert "topo.pcie_p2p" not in [fid for fid, _ in ranked(nvlink)]
+
+
+def test_errno_of_a_failed_verbs_call() -> None:
+    enomem = "n:1:2 [0] misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory\n"
+    assert top(enomem) == "memlock_or_ulimit"
+    efault = enomem.replace("Cannot allocate memory", "Bad address")
+    assert top(efault) == "gdr_unavailable"
+    other = enomem.replace("Cannot allocate memory", "Invalid argument")
+    assert top(other) == "ib_resource_error"

@@ -3,7 +3,8 @@
 The rows live in patterns_table.py (rules as data); this module holds the row type, the first-match
 classifier and the decoders that turn an error string into a cause: the ibv_wc_status of an IB
 completion WARN (every format NCCL printed, including 2.28.7+ `status=IBV_WC_...(N) ...
-vendor_err=N`) and the CUDA error of a "Cuda failure" / "CUDA error" line.
+vendor_err=N`), the CUDA error of a "Cuda failure" / "CUDA error" line, and the errno of a failed
+verbs call.
 
 `role` says how a line relates to the root cause: "root" lines state one, "collateral" lines are
 consequences of an error elsewhere (a peer that went away, a generic NCCL return code), "noise"
@@ -116,6 +117,29 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] 
     ))
 
 
+# The errno text of a failed verbs call (ibvwrap.cc prints "Call to ibv_X failed with error %s"):
+# ENOMEM from a registration or QP/CQ creation is the locked-memory limit; EFAULT registering GPU
+# memory is GPUDirect RDMA (no peer-memory client); EPERM/EACCES is a container without IPC_LOCK.
+_VERBS_ERRNO: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] = tuple(
+    (re.compile(r, re.IGNORECASE), cause, why, alts) for r, cause, why, alts in (
+        (r"Cannot allocate memory|ENOMEM|errno:? 12\b", C.MEMLOCK_OR_ULIMIT,
+         "ENOMEM: the locked-memory limit (ulimit -l) is too low for the registration", (C.IB_RESOURCE_ERROR,)),
+        (r"Bad address|EFAULT", C.GDR_UNAVAILABLE,
+         "EFAULT: the NIC could not pin GPU memory (no nvidia_peermem / DMA-BUF)", (C.IB_RESOURCE_ERROR,)),
+        (r"Operation not permitted|Permission denied|EPERM|EACCES", C.MEMLOCK_OR_ULIMIT,
+         "EPERM: the process may not lock memory (container without IPC_LOCK, memlock limit)",
+         (C.IB_RESOURCE_ERROR,)),
+    ))
+_VERBS_CATEGORIES = frozenset({"ibv_reg_mr_failed", "ibv_create_qp_failed", "ibv_create_cq_failed"})
+_VERBS_FIX = {
+    C.MEMLOCK_OR_ULIMIT: "raise the locked-memory limit where the job runs: `ulimit -l unlimited` (limits.d "
+                         "`* - memlock unlimited`, docker --ulimit memlock=-1:-1, k8s IPC_LOCK); check it inside "
+                         "the launcher (`mpirun ... sh -c 'ulimit -l'`)",
+    C.GDR_UNAVAILABLE: "`modprobe nvidia_peermem` (or use DMA-BUF: kernel 5.12+, open driver); as a test "
+                       "NCCL_NET_GDR_LEVEL=LOC",
+}
+
+
 def _p(regex: str, category: str, severity: Severity, explanation: str, fix: str, cause: Cause | None,
        role: str = "root", alternatives: tuple[Cause, ...] = ()) -> LogPattern:
     return LogPattern(regex=re.compile(regex, re.IGNORECASE), category=category, severity=severity,
@@ -137,6 +161,8 @@ def classify_error(text: str) -> ErrorClass:
                 return _completion(text, cls)
             if pat.category == "cuda_error":
                 return _cuda(text, cls)
+            if pat.category in _VERBS_CATEGORIES:
+                return _verbs(text, cls)
             return cls
     return ErrorClass(category="other", severity=Severity.WARNING, explanation="an unclassified warning",
                       fix="read the message in context", cause=None, role="collateral")
@@ -163,6 +189,14 @@ def _completion(text: str, cls: ErrorClass) -> ErrorClass:
         fix = "make every rank issue the same collectives with the same sizes (TORCH_DISTRIBUTED_DEBUG=DETAIL)"
     return ErrorClass(category=cls.category, severity=cls.severity, explanation="; ".join(parts), fix=fix,
                       cause=cause, role=role, alternatives=alts)
+
+
+def _verbs(text: str, cls: ErrorClass) -> ErrorClass:
+    for regex, cause, why, alts in _VERBS_ERRNO:
+        if regex.search(text):
+            return ErrorClass(category=cls.category, severity=cls.severity, explanation=f"{cls.explanation}: {why}",
+                              fix=_VERBS_FIX[cause], cause=cause, role="root", alternatives=alts)
+    return cls
 
 
 def _cuda(text: str, cls: ErrorClass) -> ErrorClass:

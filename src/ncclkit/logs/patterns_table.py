@@ -143,11 +143,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- topology ---------------------------------------------------------------------------------------
         # graph/xml.cc, xml.h: "Attribute %s of node %s not found", "Could not open XML graph file",
         # "XML Mismatch"; topo.cc/paths.cc "Could not find ..." path and node errors.
-        p(r"Could not find real path", "topology_error", W, "NCCL could not resolve a device's PCI path "
-          "(virtual NICs, containers without /sys): it places that device less precisely",
+        # "Could not find real path of %s" (virtual NICs), search.cc "Could not find a path for pattern %d,
+        # falling back to simple order": NCCL copes and goes on.
+        p(r"Could not find real path|Could not find a path for pattern", "topology_error", W,
+          "NCCL could not resolve a device's PCI path or its preferred ring/tree pattern (virtual NICs, "
+          "containers without /sys): it goes on with a simpler placement",
           "usually harmless; in containers mount /sys so NCCL sees the PCI tree", C.TOPOLOGY_OR_NUMA),
         p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
-          r"any local path|a path for pattern|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
+          r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE",
           "topology_error", E, "NCCL could not build or read the node topology: a topology/graph file that "
           "does not match the machine, or a virtual machine or container that hides the PCI tree",
@@ -295,7 +298,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
           "check that every rank calls the same collectives in the same order with the same sizes",
           C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
-        p(r"Proxy|proxy", "proxy_error", E,
+        p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
           "the NCCL proxy thread failed an operation (usually after a network error)",
           "read the first WARN before this one; it names the real cause", None, "collateral"),
         p(r"NCCL error|NCCL failure|NCCL WARN", "nccl_error", E,

@@ -117,6 +117,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.env_set": None,
     "log.crash": Cause.OTHER,
     "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,
+    "log.same_hostname": Cause.HOSTNAME_RESOLUTION,
     "log.package_versions": Cause.NCCL_VERSION_MISMATCH,
     "log.collective_mismatch": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.name_resolution": Cause.HOSTNAME_RESOLUTION,

@@ -169,3 +169,12 @@ def test_errno_of_a_failed_verbs_call() -> None:
     assert top(efault) == "gdr_unavailable"
     other = enomem.replace("Cannot allocate memory", "Invalid argument")
     assert top(other) == "ib_resource_error"
+
+
+def test_two_hosts_with_one_hostname() -> None:
+    text = ("mpirun -np 2 -H 192.168.2.249:1,192.168.2.243:1 -x NCCL_DEBUG=INFO python train.py\n"
+            "mtk:2521:2528 [0] INFO 0 -> 1 via P2P/IPC\n"
+            "mtk:2522:2529 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] via P2P/IPC\n")
+    assert top(text) == "hostname_resolution"
+    two = text.replace("mtk:2522", "mtk2:2522").replace("P2P/IPC", "NET/IB/0")
+    assert "log.same_hostname" not in [fid for fid, _ in ranked(two)]

@@ -98,12 +98,31 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                "(TORCH_DISTRIBUTED_DEBUG=DETAIL names the first that differs)",
                            evidence={"calls": list(s.coll_mismatch), "role": "root"}))
     out.extend(env_findings(s))
+    out.extend(_same_hostname(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
     if s.nccl_lines == 0:
         out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
                            message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
     return rank_findings(out)
+
+
+def _same_hostname(s: NcclLogSummary) -> list[Finding]:
+    """The launcher names several hosts, yet every NCCL line comes from one host name and the ranks use
+    intra-node transports or report a shared GPU: NCCL tells nodes apart by hostname (host hash), so
+    nodes with one hostname look like one node to it."""
+    local = any(t.startswith(("P2P", "SHM")) for t in s.transports) or any(
+        e.category == "duplicate_gpu" for e in s.errors)
+    if len(s.launch_hosts) < 2 or len(s.hosts) > 1 or not local or any(t.startswith("NET/") for t in s.transports):
+        return []
+    return [Finding(
+        id="log.same_hostname", severity=E, subject=s.hosts[0] if s.hosts else "hostname",
+        message=f"the launcher starts ranks on {len(s.launch_hosts)} hosts ({', '.join(s.launch_hosts[:4])}) but "
+                f"NCCL sees one host name{' (' + s.hosts[0] + ')' if s.hosts else ''} and connects the ranks "
+                "as if they shared a node: the nodes have the same hostname",
+        fix="give every node (container, pod) a unique hostname; NCCL_HOSTID can override it",
+        evidence={"launch_hosts": list(s.launch_hosts), "hosts": list(s.hosts), "lines": [s.launch_line],
+                  "role": "root"})]
 
 
 def _transport_map_finding(s: NcclLogSummary) -> Finding:

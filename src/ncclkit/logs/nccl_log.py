@@ -75,7 +75,7 @@ _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"versio
 _OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|"
                             rb"exitcode|SIGKILL|Killed|name resolution|Name or service|already in use|"
                             rb"refused|[Ff]ail|FAIL|[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation|nvidia-nccl|"
-                            rb"peer_?mem"),)
+                            rb"peer_?mem| -H | --host[ =]| -host "),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", the 2.2x "HINT:" lines,
 # "Failed to open libibverbs.so[.1]", "NVLS multicast ... failed".

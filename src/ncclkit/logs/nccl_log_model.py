@@ -70,6 +70,8 @@ class NcclLogSummary:
     nccl_lines: int = 0  # lines with "NCCL INFO/WARN/..." (0: not an NCCL debug log)
     package_versions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # pasted pip/apt listings
     coll_mismatch: tuple[str, ...] = ()  # COLL lines of one opCount that differ between ranks
+    launch_hosts: tuple[str, ...] = ()  # hosts of a pasted launcher command (mpirun -H a,b)
+    launch_line: int = 0
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

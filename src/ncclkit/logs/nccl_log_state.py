@@ -52,6 +52,8 @@ _PACKAGE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl2|aws-ofi-nccl)[\s=:]+v?(\d+
 # NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
 _COLL = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
 MAX_COLL_OPS = 4096
+# Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".
+_LAUNCH_HOSTS = re.compile(r"(?:^|\s)(?:-H|--host|-host)[ =]([\w.\-]+(?::\d+)?(?:,[\w.\-]+(?::\d+)?)+)")
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -84,6 +86,8 @@ class LogState:
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
         self.packages: dict[str, set[str]] = {}
+        self.launch_hosts: list[str] = []
+        self.launch_line = 0
         self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
 
     # -- hosts -------------------------------------------------------------------------------
@@ -164,6 +168,11 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 return
+        m = _LAUNCH_HOSTS.search(line)
+        if m and not self.launch_hosts:
+            self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]
+            self.launch_line = line_no()
+            return
         m = _PACKAGE.search(line)
         if m:
             if len(self.packages) < 32:
@@ -290,6 +299,8 @@ class LogState:
                 self.errors[key] = [line_no + offset, count, text, cls]
         for code, site in later.return_codes.items():
             self.return_codes.setdefault(code, site)
+        if not self.launch_hosts and later.launch_hosts:
+            self.launch_hosts, self.launch_line = later.launch_hosts, later.launch_line + offset
         for pkg, vers in later.packages.items():
             self.packages.setdefault(pkg, set()).update(vers)
         for key, ops in later.coll_ops.items():
@@ -338,7 +349,8 @@ class LogState:
                           for c, site in sorted(self.return_codes.items())},
             lines_total=self.lines_total, nccl_lines=self.nccl_lines,
             package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
-            coll_mismatch=self._coll_mismatch())
+            coll_mismatch=self._coll_mismatch(), launch_hosts=tuple(self.launch_hosts),
+            launch_line=self.launch_line)
 
     def _coll_mismatch(self) -> tuple[str, ...]:
         """The first opCount at which ranks of one communicator size logged different collectives."""

@@ -23,7 +23,7 @@ _BARE_LEVEL = re.compile(r"^(?P<pre>[^\n]*?(?:\w\.(?:cc|cu|cuh|h|c|cpp):\d+ |:\d
                          r"(?P<lvl>WARN|INFO) ", re.MULTILINE)
 # A channel tail without "NCCL INFO Channel NN/N : " in front (after any launcher prefix).
 _BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO )?)(?P<tail>\d+(?:\[[0-9a-fA-F]+\])? ?-> ?\d+"
-                           r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z]+/\S*)\s*$", re.MULTILINE)
+                           r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z][A-Za-z0-9]*/\S*)\s*$", re.MULTILINE)
 # NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
 _NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]")
 

@@ -46,7 +46,8 @@ def test_known_overreach_is_fixed() -> None:
     nvls = ("h1:1:2 [0] transport/nvls.cc:236 NCCL WARN Failed to bind NVLink SHARP (NVLS) Multicast memory of "
             "size 1073741824 : CUDA error 1 'invalid argument'.\n")
     assert top(nvls) == "cuda_or_driver"
-    unlink = "h1:1:2 [0] misc/shmutils.cc:64 NCCL WARN unlink shared memory /dev/shm/nccl-Xy failed, error: No such file or directory (2)\n"
+    unlink = ("h1:1:2 [0] misc/shmutils.cc:64 NCCL WARN unlink shared memory /dev/shm/nccl-Xy failed, error: "
+              "No such file or directory (2)\n")
     f = analyze_text(unlink)["findings"][0]
     assert f["cause"] == "shm_too_small" and "RemoveIPC=no" in f["fix"] and "shm-size" not in f["fix"]
     assert top("h1:1:1 [0] bootstrap.cc:88 NCCL WARN Bootstrap : no socket interface found\n") == "wrong_interface"
@@ -156,14 +157,16 @@ def test_text_output_leads_with_the_cause(tmp_path, capsys) -> None:  # type: ig
 
 
 def test_gpus_joined_only_by_pcie_point_at_acs() -> None:
-    pcie = "        GPU0    GPU1    CPU Affinity    NUMA Affinity\nGPU0     X      PHB     0-63    0\nGPU1    PHB      X      0-63    0\n"
+    pcie = ("        GPU0    GPU1    CPU Affinity    NUMA Affinity\n"
+            "GPU0     X      PHB     0-63    0\nGPU1    PHB      X      0-63    0\n")
     assert top(pcie) == "acs_iommu_p2p"
     nvlink = pcie.replace("PHB", "NV4")
     assert "topo.pcie_p2p" not in [fid for fid, _ in ranked(nvlink)]
 
 
 def test_errno_of_a_failed_verbs_call() -> None:
-    enomem = "n:1:2 [0] misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory\n"
+    enomem = ("n:1:2 [0] misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error "
+              "Cannot allocate memory\n")
     assert top(enomem) == "memlock_or_ulimit"
     efault = enomem.replace("Cannot allocate memory", "Bad address")
     assert top(efault) == "gdr_unavailable"
@@ -178,3 +181,14 @@ def test_two_hosts_with_one_hostname() -> None:
     assert top(text) == "hostname_resolution"
     two = text.replace("mtk:2522", "mtk2:2522").replace("P2P/IPC", "NET/IB/0")
     assert "log.same_hostname" not in [fid for fid, _ in ranked(two)]
+
+
+def test_sockets_over_a_container_or_tunnel_interface() -> None:
+    text = ("ip-172-31-0-137:14605:14673 [0] NCCL INFO Bootstrap : Using [0]ens5:172.31.0.137<0> "
+            "[1]veth75fa783:fe80::14ad:64ff:fe64:b31e%veth75fa783<0>\n"
+            "ip-172-31-0-137:14605:14688 [0] include/socket.h:403 NCCL WARN Connect to 172.31.0.140<33021> failed : "
+            "Network is unreachable\n")
+    f = analyze_text(text)["findings"][0]
+    assert f["id"] == "env.ifname_virtual" and f["cause"] == "wrong_interface" and "NCCL_SOCKET_IFNAME=ens5" in f["fix"]
+    one_node = "n1:1:1 [0] NCCL INFO Bootstrap : Using lo:127.0.0.1<0>\n"
+    assert ranked(one_node) == []

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
+from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.diagnose import env_findings, error_findings, rank_findings
 from ncclkit.logs.gids import GidEntry, recommend_gid_index
@@ -99,6 +101,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                            evidence={"calls": list(s.coll_mismatch), "role": "root"}))
     out.extend(env_findings(s))
     out.extend(_same_hostname(s))
+    out.extend(_virtual_interface(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
     if s.nccl_lines == 0:
@@ -123,6 +126,32 @@ def _same_hostname(s: NcclLogSummary) -> list[Finding]:
         fix="give every node (container, pod) a unique hostname; NCCL_HOSTID can override it",
         evidence={"launch_hosts": list(s.launch_hosts), "hosts": list(s.hosts), "lines": [s.launch_line],
                   "role": "root"})]
+
+
+# Interfaces that do not join nodes: loopback, container bridges and veths, libvirt, tunnels.
+_VIRTUAL_IF = re.compile(r"^(?:lo|docker\d*|veth\w*|virbr\w*|br-\w+|cni\w*|flannel\S*|cali\w*|tun\w*|tunl\w*|"
+                         r"ip6tnl\w*|ip_vti\w*|sit\d*|kube-ipvs\d*)$")
+_SOCKET_ERRORS = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout", "system_error",
+                            "remote_exited", "no_interface"})
+
+
+def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
+    """NCCL bootstraps or carries sockets over an interface that does not reach other nodes (it takes
+    the first interfaces it finds unless NCCL_SOCKET_IFNAME says otherwise; misc/socket.cc)."""
+    failing = any(e.category in _SOCKET_ERRORS for e in s.errors)
+    # Loopback is what a one-node job may use; bridges, veths and tunnels never join nodes.
+    bad = [i for i in s.socket_ifaces if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2)]
+    if not bad:
+        return []
+    good = [i for i in s.socket_ifaces if i not in bad]
+    return [Finding(
+        id="env.ifname_virtual", severity=E if failing else W, subject="NCCL_SOCKET_IFNAME",
+        message=f"NCCL uses {', '.join(bad)} for its sockets"
+                + (f" (besides {', '.join(good)})" if good else "")
+                + ": loopback, container-bridge and tunnel interfaces do not reach the other nodes",
+        fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
+        evidence={"interfaces": list(s.socket_ifaces), "virtual": bad, "role": "root"},
+        cause=Cause.WRONG_INTERFACE)]
 
 
 def _transport_map_finding(s: NcclLogSummary) -> Finding:

@@ -26,7 +26,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 # Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, as a peer
 # address in a socket error: the wrong interface was chosen (misc/socket.cc prints "ip<port>").
-_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|192\.168\.122\.\d{1,3}|127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
+_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|192\.168\.122\.\d{1,3}|"
+                           r"127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
                            r"(?=[<:\s,)\]]|$)")
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
 # Roots that name a symptom more than a cause: they rank after the specific ones.
@@ -65,7 +66,8 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
 @dataclass(frozen=True, slots=True)
 class EnvRule:
     """A variable that, set by the environment, replaces what NCCL would detect itself: worth naming as
-    a possible cause of any failure (`log.env_set`), and the likely one when nothing else is."""
+    a possible cause of any failure (`log.env_set`), and the likely one when nothing else is. (Variables
+    that only matter with the errors they cause are CONTEXT_RULES.)"""
 
     env: str
     cause: Cause
@@ -81,10 +83,6 @@ ENV_RULES: tuple[EnvRule, ...] = (
     EnvRule("NCCL_TOPO_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_TOPO_FILE={v} replaces the detected topology: it "
             "must describe this exact machine (GPUs and NICs visible to the job)",
             "unset NCCL_TOPO_FILE, or use the file for this instance type with all its GPUs visible"),
-    EnvRule("NCCL_IB_GID_INDEX", Cause.GID_INDEX_OR_ROCE_CONFIG, I, "NCCL_IB_GID_INDEX={v} forces the RoCE GID",
-            "unset it on NCCL >= 2.21, or set the RoCE v2 IPv4 index that `show_gids` lists on every node"),
-    EnvRule("NCCL_SOCKET_IFNAME", Cause.WRONG_INTERFACE, I, "NCCL_SOCKET_IFNAME={v} selects the bootstrap and "
-            "socket interface", "make sure it names an interface with an address that reaches every node"),
     EnvRule("NCCL_ALGO", Cause.PERFORMANCE_CONFIG, I, "NCCL_ALGO={v} overrides NCCL's algorithm choice",
             "unset NCCL_ALGO unless it works around a known bug"),
     EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",

@@ -67,20 +67,18 @@ PARALLEL_MIN_BYTES = 64 << 20
 _LINE = re.compile(
     rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
-    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure)|"
+    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using)|"
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
 # Error words on lines that are not NCCL lines (Python tracebacks, launcher, kernel and verbs messages).
-_OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|"
-                            rb"exitcode|SIGKILL|Killed|name resolution|Name or service|already in use|"
-                            rb"refused|[Ff]ail|FAIL|[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation|nvidia-nccl|"
-                            rb"peer_?mem| -H | --host[ =]| -host "),)
+_OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|exitcode|"
+                            rb"SIGKILL|Killed|name resolution|Name or service|already in use|refused|[Ff]ail|FAIL|"
+                            rb"[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation|nvidia-nccl|peer_?mem|"
+                            rb" -H | --host[ =]| -host "),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
-# failed ... retrying", "Call to connect returned Connection refused, retrying", the 2.2x "HINT:" lines,
-# "Failed to open libibverbs.so[.1]", "NVLS multicast ... failed".
-_INFO_CAUSE = re.compile(rb"[Ff]ail|HINT|refused|retrying|[Ee]rror|libibverbs|unreachable|RLIMIT|dlerror|"
-                         rb"undefined symbol|not found \(required")
+# failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...".
+_INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "

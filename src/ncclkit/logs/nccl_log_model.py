@@ -72,6 +72,7 @@ class NcclLogSummary:
     coll_mismatch: tuple[str, ...] = ()  # COLL lines of one opCount that differ between ranks
     launch_hosts: tuple[str, ...] = ()  # hosts of a pasted launcher command (mpirun -H a,b)
     launch_line: int = 0
+    socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -21,6 +21,7 @@ from ncclkit.logs.nccl_log_model import (
     normalize_transport,
 )
 from ncclkit.logs.nccl_tests import RANK_LINE
+from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, PACKAGE_LINE, coll_mismatch
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import NCCL_RESULT_NAMES, ErrorClass, classify_error
 
@@ -44,16 +45,10 @@ _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
+_IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
 _QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#)')
-# pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
-_PACKAGE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl2|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
-# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
-_COLL = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
-MAX_COLL_OPS = 4096
-# Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".
-_LAUNCH_HOSTS = re.compile(r"(?:^|\s)(?:-H|--host|-host)[ =]([\w.\-]+(?::\d+)?(?:,[\w.\-]+(?::\d+)?)+)")
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -82,6 +77,7 @@ class LogState:
         self.no_ib_device = False
         self.ib_devices: list[str] = []
         self.socket_devices = False
+        self.socket_ifaces: list[str] = []
         self.nic_speed_mbps: int | None = None
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
@@ -168,12 +164,12 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 return
-        m = _LAUNCH_HOSTS.search(line)
+        m = LAUNCH_HOSTS.search(line)
         if m and not self.launch_hosts:
             self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]
             self.launch_line = line_no()
             return
-        m = _PACKAGE.search(line)
+        m = PACKAGE_LINE.search(line)
         if m:
             if len(self.packages) < 32:
                 self.packages.setdefault(m.group(1), set()).add(m.group(2))
@@ -202,6 +198,8 @@ class LogState:
                 m = _ENV.search(rest.strip())
                 if m and (len(self.env) < MAX_ENV or m.group(1) in self.env):
                     self.env[m.group(1)] = m.group(2)
+        elif rest.startswith("Bootstrap : Using"):
+            self._ifaces(rest)
         elif rest.startswith("P2P plugin "):
             self.plugins.add(rest[11:].strip())
         elif rest.startswith("Initialized NET plugin "):
@@ -214,7 +212,7 @@ class LogState:
                 n = int(m.group(1))
                 self.nranks = n if self.nranks is None else max(self.nranks, n)
         elif ": opCount " in rest:
-            m = _COLL.search(rest)
+            m = COLL_LINE.search(rest)
             if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):
                 self.coll_ops.setdefault((m.group(7), m.group(2)), set()).add(m.group(1, 3, 4, 5, 6))
         elif " -> " in rest:  # NCCLCHECK trace "transport/net.cc:1302 -> 6": the first site per code
@@ -229,6 +227,7 @@ class LogState:
                 self.ib_devices.extend(d for d in devs if d not in self.ib_devices)
         elif rest.startswith("NET/Socket") and "Using [" in rest:
             self.socket_devices = True
+            self._ifaces(rest)
         elif "No device found" in rest:
             self.no_ib_device = True
         elif "GPU Direct RDMA" in rest:
@@ -239,6 +238,12 @@ class LogState:
                 self.nic_speed_mbps = max(self.nic_speed_mbps or 0, int(m.group(1)))
         elif rest.startswith("NET/Plugin") and ("Loaded net plugin" in rest or "Using" in rest):
             self.plugins.add(rest.split(":", 1)[-1].strip()[:80])
+
+    def _ifaces(self, rest: str) -> None:
+        """Interfaces of "Bootstrap : Using [0]eth0:10.0.0.1<0> [1]veth1:fe80::..<0>" (and NET/Socket's)."""
+        for name in _IFACE.findall(rest):
+            if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
+                self.socket_ifaces.append(name)
 
     def _gdr_line(self, rest: str, count: int) -> None:
         if "Disabled" in rest:
@@ -289,6 +294,9 @@ class LogState:
             if dev not in self.ib_devices and len(self.ib_devices) < MAX_IB_DEVICES:
                 self.ib_devices.append(dev)
         self.socket_devices |= later.socket_devices
+        for name in later.socket_ifaces:
+            if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
+                self.socket_ifaces.append(name)
         if later.nic_speed_mbps is not None:
             self.nic_speed_mbps = max(self.nic_speed_mbps or 0, later.nic_speed_mbps)
         for key, (line_no, count, text, cls) in later.errors.items():
@@ -349,16 +357,8 @@ class LogState:
                           for c, site in sorted(self.return_codes.items())},
             lines_total=self.lines_total, nccl_lines=self.nccl_lines,
             package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
-            coll_mismatch=self._coll_mismatch(), launch_hosts=tuple(self.launch_hosts),
-            launch_line=self.launch_line)
-
-    def _coll_mismatch(self) -> tuple[str, ...]:
-        """The first opCount at which ranks of one communicator size logged different collectives."""
-        for (nranks, op), calls in self.coll_ops.items():
-            if len(calls) > 1:
-                return tuple(f"opCount {op} [nranks={nranks}]: {c[0]} count {c[1]} datatype {c[2]} root {c[4]}"
-                             for c in sorted(calls)[:4])
-        return ()
+            coll_mismatch=coll_mismatch(self.coll_ops), launch_hosts=tuple(self.launch_hosts),
+            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces))
 
     def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
         merged: dict[tuple[str, str], int] = {}

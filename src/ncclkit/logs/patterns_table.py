@@ -189,7 +189,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
           "the ranks disagree on the world size or rank numbering",
           "pass the same WORLD_SIZE/nnodes/nproc_per_node on every node", C.APPLICATION_BUG),
-        p(r"Message truncated|message truncated|Mismatched collective|Detected mismatch between collectives|CollectiveFingerPrint|"
+        p(r"Message truncated|message truncated|Mismatched collective|Detected mismatch between collectives|"
+          r"CollectiveFingerPrint|"
           r"mismatch between collectives|Mismatch between collectives", "collective_mismatch", E,
           "ranks issued different collectives or sizes (desync)",
           "make every rank call the same collectives in the same order with the same shapes; find the "
@@ -271,7 +272,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),
-        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-11\b|Signal 11\b", "crash", W, "a process crashed (segmentation fault)",
+        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-11\b|Signal 11\b", "crash", W,
+          "a process crashed (segmentation fault)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
         # -- consequences and generic codes --------------------------------------------------------------

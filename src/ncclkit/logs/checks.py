@@ -56,12 +56,13 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
             else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
             evidence={"gdr_disabled": reasons[:8]}))
-    for var, fid in (("NCCL_P2P_DISABLE", "env.p2p_disabled"), ("NCCL_SHM_DISABLE", "env.p2p_disabled")):
-        if s.env.get(var) == "1":
+    for var, fid in (("NCCL_P2P_DISABLE", "env.p2p_disabled"), ("NCCL_SHM_DISABLE", "env.p2p_disabled"),
+                     ("NCCL_P2P_LEVEL", "env.p2p_disabled")):
+        if s.env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",)):
             out.append(Finding(id=fid, severity=W, subject=var,
-                               message=f"{var}=1 in the log: intra-node traffic cannot use "
+                               message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
-                               fix=f"unset {var} unless it works around a known bug", evidence={var: "1"}))
+                               fix=f"unset {var} unless it works around a known bug", evidence={var: s.env[var]}))
     level = s.env.get("NCCL_NET_GDR_LEVEL") or s.env.get("NCCL_IB_GDR_LEVEL")
     if level in ("0", "LOC"):
         out.append(Finding(id="env.gdr_disabled", severity=W, subject="NCCL_NET_GDR_LEVEL",

@@ -37,7 +37,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nothing to fix: this line is normal", None, "noise"),
         # net_ib/common.h printIbWcStatusHint, ibvwrap.cc: "HINT: ..." INFO lines restate the decoded
         # status of the completion error or ibv_modify_qp failure printed just before them.
-        p(r"\bHINT: |Failed to find ncclNetPlugin_v\d+ symbol|Failed to find ncclCollNetPlugin|"
+        p(r"\bHINT: |Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
           r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, or probing an older plugin interface version", "nothing to fix",
           None, "noise"),

@@ -192,3 +192,11 @@ def test_sockets_over_a_container_or_tunnel_interface() -> None:
     assert f["id"] == "env.ifname_virtual" and f["cause"] == "wrong_interface" and "NCCL_SOCKET_IFNAME=ens5" in f["fix"]
     one_node = "n1:1:1 [0] NCCL INFO Bootstrap : Using lo:127.0.0.1<0>\n"
     assert ranked(one_node) == []
+
+
+def test_a_setup_fact_does_not_hide_a_timeout() -> None:
+    text = ("a:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [send] via NET/Socket/0\n"
+            "b:3:4 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [send] via NET/Socket/0\n"
+            "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE) ran for "
+            "1800000 milliseconds before timing out.\n")
+    assert [c for _, c in ranked(text)][:2] == ["hang_collective_mismatch", "socket_fallback"]

@@ -212,6 +212,8 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
                 out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
                                    message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
                                    evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
-        # Consequences of the root cause: still shown, no longer competing with it.
-        rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
+        # Consequences of the root cause: still shown, no longer competing with it. A fact of the
+        # setup alone (sockets in use, no GDR) does not explain a crash or a timeout away.
+        if any(f.severity == E or (f.evidence or {}).get("lines") for f in roots):
+            rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
     return out + rest

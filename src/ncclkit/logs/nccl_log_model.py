@@ -28,8 +28,7 @@ class LogError:
 
     def to_json(self) -> dict[str, Any]:
         return {"line_no": self.line_no, "text": self.text, "category": self.category,
-                "explanation": self.explanation, "fix": self.fix,
-                "cause": None if self.cause is None else str(self.cause)}
+                "explanation": self.explanation, "fix": self.fix}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -200,3 +200,11 @@ def test_a_setup_fact_does_not_hide_a_timeout() -> None:
             "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE) ran for "
             "1800000 milliseconds before timing out.\n")
     assert [c for _, c in ranked(text)][:2] == ["hang_collective_mismatch", "socket_fallback"]
+
+
+def test_setup_listings_count_only_when_they_show_a_problem() -> None:
+    assert top("$ ulimit -a\nmax locked memory       (kbytes, -l) 64\n") == "memlock_or_ulimit"
+    assert ranked("$ ulimit -a\nmax locked memory       (kbytes, -l) unlimited\n") == []
+    assert top("        ACSCtl: SrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+\n") == "acs_iommu_p2p"
+    assert ranked("        ACSCtl: SrcValid- TransBlk- ReqRedir- CmpltRedir- UpstreamFwd-\n") == []
+    assert ranked("   Active: active (running) since Mon; nvidia-fabricmanager.service\n") == []

@@ -75,7 +75,7 @@ _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"versio
 _OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|exitcode|"
                             rb"SIGKILL|Killed|name resolution|Name or service|already in use|refused|[Ff]ail|FAIL|"
                             rb"[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation|nvidia-nccl|peer_?mem|"
-                            rb" -H | --host[ =]| -host "),)
+                            rb" -H | --host[ =]| -host |max locked memory|ACSCtl"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...".
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by")

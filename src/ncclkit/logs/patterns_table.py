@@ -58,7 +58,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nodes, cables/switch ports, and on RoCE the PFC/ECN configuration; raise NCCL_IB_TIMEOUT for "
           "retry-exceeded errors on large fabrics", C.IB_TIMEOUT_OR_RETRY),
         # libibverbs: "Warning: RLIMIT_MEMLOCK is 65536 bytes. This will severely limit memory registrations."
-        p(r"RLIMIT_MEMLOCK|max locked memory|memlock", "memlock", E,
+        # "ulimit -a": "max locked memory (kbytes, -l) 64" (a number: "unlimited" is fine).
+        p(r"RLIMIT_MEMLOCK|max locked memory[^\n]*?\b\d+\s*$|memlock limit", "memlock", E,
           "the locked-memory limit is too low for RDMA memory registration",
           "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; "
           "Slurm PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT),
@@ -122,8 +123,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # transport/nvls.cc: "Failed to bind NVLink SHARP (NVLS) Multicast memory of size %ld : CUDA
         # error %d '%s'. This is usually caused by a system or configuration error in the Fabric Manager
         # or NVSwitches." Also MNNVL "not working on this system. Check the IMEX ...".
-        p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|Fabric ?Manager|"
-          r"fabricmanager|NVSwitch|IMEX|MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady",
+        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine).
+        p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
+          r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
+          r"not (?:started|ready))|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
+          r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady",
           "fabric_manager", E, "NVLink multicast (NVLS) or the NVSwitch fabric is not usable: the fabric "
           "manager is not running, failed, or does not match the driver",
           "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (state "
@@ -136,7 +140,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.ACS_IOMMU_P2P),
         # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P".
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
-          r"supported|IO_PAGE_FAULT|DMAR:|AMD-Vi|iommu=pt|\bACS\b", "p2p_error", E,
+          r"supported|IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"
+          r"ACSCtl:[^\n]*SrcValid\+", "p2p_error", E,
           "GPU peer-to-peer is blocked or broken: PCIe ACS, an IOMMU in translation mode, or a VM",
           "disable PCIe ACS on the switches (BIOS or `setpci`), boot with iommu=pt (or intel_iommu=off), "
           "or NCCL_P2P_DISABLE=1 as a workaround", C.ACS_IOMMU_P2P),

@@ -10,12 +10,11 @@ Hot path: no per-line Python. A block (read into one reused buffer) costs one `f
 straight into LogState.pairs at C speed (a channel tail such as "0[0] -> 1[1] [send] via NET/IB/0"
 repeats once per channel; the few other keys of the block are the last ones pairs gained, taken out
 again for Python), `count(b"\n")`, and bytes.find for the rare lines those keys say are there (WARN,
-"Using network", "#  Rank"). Python then runs once per distinct fact message. Error words on non-NCCL
-lines ("rror", "imeout": tracebacks, watchdog messages) are searched only in blocks that have a line
-which is neither an NCCL line nor the empty line NCCL prints before a WARN; a pure NCCL_DEBUG_FILE
-block skips those two passes. Per 8 MiB block of benchmarks/analyze_stream.py's log: findall ~13 ms,
-counting ~7 ms (hashing the new tail objects), WARN and "Using network" finds ~4.5 ms, newline count
-~2.7 ms.
+"Using network", "#  Rank"). Python then runs once per distinct fact message. Words of non-NCCL lines
+(_OTHER_ERRORS: tracebacks, launcher, kernel) are searched only in blocks that have a line which is
+neither an NCCL line nor the empty line NCCL prints before a WARN; a pure NCCL_DEBUG_FILE block skips
+those passes. Per 8 MiB block of benchmarks/analyze_stream.py's log: findall ~13 ms, counting ~7 ms
+(hashing the new tail objects), WARN and "Using network" finds ~4.5 ms, newline count ~2.7 ms.
 
 Hosts: every line of the first HOST_SCAN_BYTES gives its host; after that hosts come from the lines
 each rank prints at init ("Using network X", all versions, section 7) and from WARN/error lines,
@@ -71,11 +70,12 @@ _LINE = re.compile(
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
-# Error words on lines that are not NCCL lines (Python tracebacks, launcher, kernel and verbs messages).
-_OTHER_ERRORS = (re.compile(rb"rror|imeout|timed out|out of memory|RLIMIT_MEMLOCK|Xid|IO_PAGE_FAULT|DMAR|exitcode|"
-                            rb"SIGKILL|Killed|name resolution|Name or service|already in use|refused|[Ff]ail|FAIL|"
-                            rb"[Mm]ismatch|Fabric ?Manager|fabricmanager|Segmentation|nvidia-nccl|peer_?mem|"
-                            rb" -H | --host[ =]| -host |max locked memory|ACSCtl"),)
+# Words on lines that are not NCCL lines (tracebacks, launcher, kernel, verbs), one literal pass each.
+_OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
+    b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
+    b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
+    b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
+    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl"))
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...".
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by")

@@ -34,6 +34,7 @@ MAX_GDR_REASONS = 16
 MAX_IB_DEVICES = 64
 MAX_ENV = 256
 ERROR_TEXT_CHARS = 500
+MAX_HARMLESS = 4096
 
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
@@ -82,6 +83,7 @@ class LogState:
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
         self.packages: dict[str, set[str]] = {}
+        self.harmless: set[str] = set()  # lines already classified as no error (skipped on repeat)
         self.launch_hosts: list[str] = []
         self.launch_line = 0
         self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
@@ -118,8 +120,11 @@ class LogState:
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
         if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log._INFO_CAUSE)
+            if self._seen(line):
+                return
             cls = classify_error(line)
             if cls.role != "collateral" and cls.category != "other":
+                self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
                 self.host_of(line[:i])
                 self._add_error(line_no, line, cls, info=True)
             return
@@ -157,6 +162,21 @@ class LogState:
                 cls = replace(cls, severity=Severity.WARNING if cls.severity == Severity.ERROR else Severity.INFO)
             self.errors[key] = [line_no(), 1, text, cls]
 
+    def _seen(self, line: str) -> bool:
+        """Count a repeat of a known error line (or skip a line already judged harmless) without
+        classifying it again; True when done."""
+        key = _DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS])
+        entry = self.errors.get(key)
+        if entry is not None:
+            entry[1] += 1
+            return True
+        if key in self.harmless:
+            return True
+        if len(self.harmless) >= MAX_HARMLESS:
+            self.harmless.clear()
+        self.harmless.add(key)  # removed again below when the line turns out to be an error
+        return False
+
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:
         if "Rank" in line and "#" in line:
             m = RANK_LINE.search(line)
@@ -176,11 +196,14 @@ class LogState:
             return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
+        if self._seen(line):
+            return
         cls = classify_error(line)
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
             if cls.category == "noise" or _QUOTED_CODE.search(line):
                 return
+            self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)
 
     # -- distinct INFO messages --------------------------------------------------------------

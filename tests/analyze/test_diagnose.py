@@ -208,3 +208,10 @@ def test_setup_listings_count_only_when_they_show_a_problem() -> None:
     assert top("        ACSCtl: SrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+\n") == "acs_iommu_p2p"
     assert ranked("        ACSCtl: SrcValid- TransBlk- ReqRedir- CmpltRedir- UpstreamFwd-\n") == []
     assert ranked("   Active: active (running) since Mon; nvidia-fabricmanager.service\n") == []
+
+
+def test_different_versions_explain_the_errors_after_them() -> None:
+    text = ("a:1:1 [0] NCCL INFO NCCL version 2.18.1+cuda12.1\n"
+            "b:2:2 [0] NCCL INFO NCCL version 2.19.3+cuda12.2\n"
+            "b:2:3 [0] misc/socket.cc:500 NCCL WARN Message truncated : received 1024 bytes instead of 256\n")
+    assert [c for _, c in ranked(text)][:2] == ["nccl_version_mismatch", "hang_collective_mismatch"]

@@ -75,8 +75,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                     "peers are on other nodes, or P2P and SHM are unavailable between local GPUs",
             fix="if all ranks are on this host, check NCCL_P2P_DISABLE/NCCL_SHM_DISABLE and "
                 "`nvidia-smi topo -m`", evidence={"transports": list(s.transports)}))
-    if len(s.versions) > 1:
-        out.append(Finding(id="cluster.version_mismatch", severity=W, subject="NCCL",
+    if len(s.versions) > 1:  # an error elsewhere in the log is then most likely its consequence
+        out.append(Finding(id="cluster.version_mismatch", severity=E if s.errors else W, subject="NCCL",
                            message=f"ranks report different NCCL versions: {', '.join(s.versions)}",
                            fix="install the same NCCL build on every node", evidence={"versions": list(s.versions)}))
     nets_seen = Counter(n for v in s.networks_by_host.values() for n in v)

@@ -197,7 +197,9 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         cat = f.id.partition(".")[2]
         lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
         first = lines[0] if lines else 1 << 30
-        return (sev[f.severity], 1 if cat in _WEAK else 0, first)
+        # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
+        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 2 if cat in _WEAK else 1
+        return (sev[f.severity], rank, first)
 
     roots.sort(key=weight)
     out: list[Finding] = []

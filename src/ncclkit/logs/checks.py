@@ -203,7 +203,10 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
                                    "data was corrupted in transit or in a GPU",
                            fix="rerun with NCCL_PROTO=Simple and then NCCL_ALGO=Ring to isolate the protocol; "
                                "check GPU health (Xid errors), PCIe ACS, and NIC firmware",
-                           evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16]}))
+                           # Corruption on the way: a GPU/driver fault first, then PCIe P2P through ACS
+                           # or an IOMMU, then an NCCL bug fixed by an upgrade.
+                           evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16], "role": "root",
+                                     "alternatives": ["acs_iommu_p2p", "other"]}))
     multi_node = len(r.hosts) >= 2
     limit_gbps = line_rate_gbps or MAX_NIC_GBPS
     limit_gBps = limit_gbps / 8.0

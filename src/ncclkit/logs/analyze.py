@@ -25,9 +25,11 @@ from ncclkit.logs.checks import (
     check_topo,
 )
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
+from ncclkit.logs.diagnose import rank_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
+from ncclkit.logs.paste import embedded, has_signal, normalize
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.topo import parse_topo
 
@@ -91,46 +93,77 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
             message=f"{name} is binary data, not text printed by NCCL or a tool",
             fix="pass the text log (NCCL_DEBUG_FILE output, nccl-tests stdout, ibstat output)")])
     head_text = head.decode("utf-8", errors="replace")
+    # A paste (the whole input fits the head): restore trimmed NCCL markers before anything reads it.
+    whole = len(head) < HEAD_BYTES
+    if whole:
+        head_text = normalize(strip_ansi(head_text))
     if kind is None:
         kind = detect_kind(head_text)
+        if kind == "unknown" and whole and has_signal(head_text):
+            kind = "nccl_log"  # a traceback, a bare WARN, a launcher error: read as a log
     elif kind not in KINDS:
         raise NcclkitError(f"unknown kind {kind!r}", hint="use one of " + ", ".join(KINDS))
     if kind == "nccl_log":
-        if start is not None:  # a file: read it again from the start (large ones in two processes)
+        if whole:
+            summary = parse_nccl_log_stream(io.BytesIO(head_text.encode("utf-8", errors="replace")))
+        elif start is not None:  # a file: read it again from the start (large ones in two processes)
             stream.seek(start)
             summary = parse_nccl_log_stream(stream)
         else:
             summary = parse_nccl_log_stream(io.BufferedReader(_Prefixed(head, stream), buffer_size=1 << 20))
         # PyTorch watchdog lines of several ranks name the one that lags (ncclkit.hang.watchdog).
         wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
-        return _result(name, kind, {**summary.to_json(), **wd_fields}, wd_findings + check_log(summary, name))
+        findings = wd_findings + check_log(summary, name)
+        if whole:
+            findings = rank_findings(findings + _embedded_findings(head_text, kind, name))
+        return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     if kind in HANG_KINDS:
         return analyze_hang(kind, head + rest, name)
     text = strip_ansi((head + rest).decode("utf-8", errors="replace") if rest else head_text)
-    if kind == "nccl_tests":
-        tests = parse_nccl_tests(text)
-        findings = check_tests(tests, name, line_rate_gbps)
-        if "NCCL WARN" in text or "NCCL INFO" in text:
+    if kind != "unknown":
+        fields, findings = _read_kind(kind, text, name, line_rate_gbps)
+        if whole:
+            findings = rank_findings(findings + _embedded_findings(text, kind, name))
+        elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
-        return _result(name, kind, tests.to_json(), findings)
-    if kind == "topo":
-        topo = parse_topo(text)
-        return _result(name, kind, topo.to_json(), check_topo(topo))
-    if kind in ("ibstat", "ibv_devinfo"):
-        listing = parse_ports(text)
-        return _result(name, kind, {"ports": [p.to_json() for p in listing.ports]}, check_ports(listing))
-    if kind == "show_gids":
-        gids = parse_show_gids(text)
-        return _result(name, kind, {"gids": [g.to_json() for g in gids],
-                                    "recommended_gid_index": recommend_gid_index(gids)}, check_gids(gids))
+        return _result(name, kind, fields, findings)
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
     return _result(name, "unknown", {}, [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
+
+
+def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) -> tuple[dict[str, Any], list[Finding]]:
+    """The fields and findings of one artifact of a known kind other than an NCCL log."""
+    if kind == "nccl_tests":
+        tests = parse_nccl_tests(text)
+        return tests.to_json(), check_tests(tests, name, line_rate_gbps)
+    if kind == "topo":
+        topo = parse_topo(text)
+        return topo.to_json(), check_topo(topo)
+    if kind in ("ibstat", "ibv_devinfo"):
+        listing = parse_ports(text)
+        return {"ports": [p.to_json() for p in listing.ports]}, check_ports(listing)
+    gids = parse_show_gids(text)
+    return {"gids": [g.to_json() for g in gids], "recommended_gid_index": recommend_gid_index(gids)}, check_gids(gids)
+
+
+def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
+    """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
+    and of the log lines around a tool's output."""
+    out: list[Finding] = []
+    for sub_kind, block in embedded(text, kind):
+        _, found = _read_kind(sub_kind, block, name, None)
+        out.extend(f for f in found if f.severity != Severity.INFO or f.root_cause is not None)
+    if kind != "nccl_log" and has_signal(text):
+        log = parse_nccl_log(text.splitlines())
+        out.extend(f for f in check_log(log, name)
+                   if f.id not in ("log.no_nccl_lines", "log.transport_map", "log.intra_node_net"))
+    return out
 
 
 def _seekable_at(stream: BinaryIO) -> int | None:

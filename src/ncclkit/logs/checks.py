@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.diagnose import env_findings, error_findings, rank_findings
 from ncclkit.logs.gids import GidEntry, recommend_gid_index
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
@@ -16,23 +18,11 @@ __all__ = ["check_gids", "check_log", "check_ports", "check_tests", "check_topo"
 
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
-_HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
-    out: list[Finding] = []
-    by_cat: dict[str, list] = {}
-    for e in s.errors:
-        by_cat.setdefault(e.category, []).append(e)
-    for cat, errs in by_cat.items():
-        first = errs[0]
-        m = _HOST.search(first.text)
-        out.append(Finding(
-            id=f"log.{cat}", severity=first.severity, subject=m.group(1) if m else name,
-            message=f"{first.explanation} (line {first.line_no}: {first.text[:200]})",
-            fix=first.fix, evidence={"lines": [e.line_no for e in errs][:20],
-                                     "occurrences": sum(e.count for e in errs)}))
+    out: list[Finding] = error_findings(s, name)
     if not s.errors and s.return_codes:
         where = next(iter(s.return_codes.values()))
         out.append(Finding(id="log.nccl_error_code", severity=E, subject=name,
@@ -42,7 +32,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     if "NET/Socket" in nets or (s.network == "Socket" and multi):
+        # The fallback and what caused it: a variable, a library that did not load, no device.
+        verbs = next((e for e in s.errors if e.category == "libibverbs_missing"), None)
         why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (
+            f"libibverbs could not be loaded (line {verbs.line_no})" if verbs else
             "NET/IB found no device" if s.no_ib_device else "no RDMA network was selected")
         out.append(Finding(
             id="log.net_socket", severity=W, subject=s.hosts[0] if len(s.hosts) == 1 else "inter-node",
@@ -50,7 +43,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
                 "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
             evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16])}))
-    if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets):
+    # Channels without /GDRDMA, or (an excerpt without channel lines) NET/IB's own "GPU Direct RDMA
+    # Disabled for HCA" lines (graph/topo.cc) with no GDR-enabled line.
+    if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets) or (
+            not nets and s.gdr is False and any("HCA" in r for r in s.gdr_disabled_reasons)):
         reasons = list(s.gdr_disabled_reasons)
         module = any("no module" in r for r in reasons)
         out.append(Finding(
@@ -60,12 +56,13 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
             else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
             evidence={"gdr_disabled": reasons[:8]}))
-    for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled")):
-        if s.env.get(var) == "1":
+    for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled"),
+                     ("NCCL_P2P_LEVEL", "log.p2p_disabled")):
+        if s.env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",)):
             out.append(Finding(id=fid, severity=W, subject=var,
-                               message=f"{var}=1 in the log: intra-node traffic cannot use "
+                               message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
-                               fix=f"unset {var} unless it works around a known bug", evidence={var: "1"}))
+                               fix=f"unset {var} unless it works around a known bug", evidence={var: s.env[var]}))
     level = s.env.get("NCCL_NET_GDR_LEVEL") or s.env.get("NCCL_IB_GDR_LEVEL")
     if level in ("0", "LOC"):
         out.append(Finding(id="log.gdr_level_off", severity=W, subject="NCCL_NET_GDR_LEVEL",
@@ -78,8 +75,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                     "peers are on other nodes, or P2P and SHM are unavailable between local GPUs",
             fix="if all ranks are on this host, check NCCL_P2P_DISABLE/NCCL_SHM_DISABLE and "
                 "`nvidia-smi topo -m`", evidence={"transports": list(s.transports)}))
-    if len(s.versions) > 1:
-        out.append(Finding(id="cluster.version_mismatch", severity=W, subject="NCCL",
+    if len(s.versions) > 1:  # an error elsewhere in the log is then most likely its consequence
+        out.append(Finding(id="cluster.version_mismatch", severity=E if s.errors else W, subject="NCCL",
                            message=f"ranks report different NCCL versions: {', '.join(s.versions)}",
                            fix="install the same NCCL build on every node", evidence={"versions": list(s.versions)}))
     nets_seen = Counter(n for v in s.networks_by_host.values() for n in v)
@@ -89,12 +86,73 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                f"{n} on {c} host(s)" for n, c in nets_seen.most_common()),
                            fix="install the same net plugin (or none) and the same NCCL_NET settings on every node",
                            evidence={"networks_by_host": {h: list(v) for h, v in list(s.networks_by_host.items())[:32]}}))
+    differ = {p: v for p, v in s.package_versions.items() if len(v) > 1}
+    if differ:
+        out.append(Finding(id="log.package_versions", severity=E, subject=", ".join(differ),
+                           message="the pasted package listings show different versions: " + "; ".join(
+                               f"{p} {' vs '.join(v)}" for p, v in differ.items()),
+                           fix="install the same NCCL package version on every node (and in every container)",
+                           evidence={"versions": {p: list(v) for p, v in differ.items()}, "role": "root"}))
+    if s.coll_mismatch:
+        out.append(Finding(id="log.collective_mismatch", severity=E, subject="COLL",
+                           message="ranks logged different collectives for the same operation: "
+                                   + "; ".join(s.coll_mismatch),
+                           fix="make every rank issue the same collectives with the same sizes and dtypes "
+                               "(TORCH_DISTRIBUTED_DEBUG=DETAIL names the first that differs)",
+                           evidence={"calls": list(s.coll_mismatch), "role": "root"}))
+    out.extend(env_findings(s))
+    out.extend(_same_hostname(s))
+    out.extend(_virtual_interface(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
     if s.nccl_lines == 0:
         out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
                            message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
-    return out
+    return rank_findings(out)
+
+
+def _same_hostname(s: NcclLogSummary) -> list[Finding]:
+    """The launcher names several hosts, yet every NCCL line comes from one host name and the ranks use
+    intra-node transports or report a shared GPU: NCCL tells nodes apart by hostname (host hash), so
+    nodes with one hostname look like one node to it."""
+    local = any(t.startswith(("P2P", "SHM")) for t in s.transports) or any(
+        e.category == "duplicate_gpu" for e in s.errors)
+    if len(s.launch_hosts) < 2 or len(s.hosts) > 1 or not local or any(t.startswith("NET/") for t in s.transports):
+        return []
+    return [Finding(
+        id="log.same_hostname", severity=E, subject=s.hosts[0] if s.hosts else "hostname",
+        message=f"the launcher starts ranks on {len(s.launch_hosts)} hosts ({', '.join(s.launch_hosts[:4])}) but "
+                f"NCCL sees one host name{' (' + s.hosts[0] + ')' if s.hosts else ''} and connects the ranks "
+                "as if they shared a node: the nodes have the same hostname",
+        fix="give every node (container, pod) a unique hostname; NCCL_HOSTID can override it",
+        evidence={"launch_hosts": list(s.launch_hosts), "hosts": list(s.hosts), "lines": [s.launch_line],
+                  "role": "root"})]
+
+
+# Interfaces that do not join nodes: loopback, container bridges and veths, libvirt, tunnels.
+_VIRTUAL_IF = re.compile(r"^(?:lo|docker\d*|veth\w*|virbr\w*|br-\w+|cni\w*|flannel\S*|cali\w*|tun\w*|tunl\w*|"
+                         r"ip6tnl\w*|ip_vti\w*|sit\d*|kube-ipvs\d*)$")
+_SOCKET_ERRORS = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout", "system_error",
+                            "remote_exited", "no_interface"})
+
+
+def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
+    """NCCL bootstraps or carries sockets over an interface that does not reach other nodes (it takes
+    the first interfaces it finds unless NCCL_SOCKET_IFNAME says otherwise; misc/socket.cc)."""
+    failing = any(e.category in _SOCKET_ERRORS for e in s.errors)
+    # Loopback is what a one-node job may use; bridges, veths and tunnels never join nodes.
+    bad = [i for i in s.socket_ifaces if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2)]
+    if not bad:
+        return []
+    good = [i for i in s.socket_ifaces if i not in bad]
+    return [Finding(
+        id="env.ifname_virtual", severity=E if failing else W, subject="NCCL_SOCKET_IFNAME",
+        message=f"NCCL uses {', '.join(bad)} for its sockets"
+                + (f" (besides {', '.join(good)})" if good else "")
+                + ": loopback, container-bridge and tunnel interfaces do not reach the other nodes",
+        fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
+        evidence={"interfaces": list(s.socket_ifaces), "virtual": bad, "role": "root"},
+        cause=Cause.WRONG_INTERFACE)]
 
 
 def _transport_map_finding(s: NcclLogSummary) -> Finding:
@@ -119,11 +177,18 @@ def _pair_key(p: str) -> tuple[int, int]:
 
 def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> list[Finding]:
     out: list[Finding] = []
+    if r.duplicated_sizes or len(r.avg_busbw_lines) > 1:
+        out.append(Finding(
+            id="tests.duplicated_output", severity=W, subject=name,
+            message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
+                    f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
+            fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
+            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
     peak = r.peak_row
     if peak is None:
         return [Finding(id="tests.no_rows", severity=W, subject=name,
                         message="no nccl-tests result rows found (the run failed or the paste is cut)",
-                        fix="look at the error lines; rerun the test")]
+                        fix="look at the error lines; rerun the test"), *out]
     out.append(Finding(
         id="tests.bandwidth", severity=I, subject=r.collective or "collective",
         message=f"peak busbw {peak.busbw_gbps:.2f} GB/s at {peak.size_bytes} B"
@@ -138,14 +203,10 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
                                    "data was corrupted in transit or in a GPU",
                            fix="rerun with NCCL_PROTO=Simple and then NCCL_ALGO=Ring to isolate the protocol; "
                                "check GPU health (Xid errors), PCIe ACS, and NIC firmware",
-                           evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16]}))
-    if r.duplicated_sizes or len(r.avg_busbw_lines) > 1:
-        out.append(Finding(
-            id="tests.duplicated_output", severity=W, subject=name,
-            message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
-                    f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
-            fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
-            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
+                           # Corruption on the way: a GPU/driver fault first, then PCIe P2P through ACS
+                           # or an IOMMU, then an NCCL bug fixed by an upgrade.
+                           evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16], "role": "root",
+                                     "alternatives": ["acs_iommu_p2p", "other"]}))
     multi_node = len(r.hosts) >= 2
     limit_gbps = line_rate_gbps or MAX_NIC_GBPS
     # A ring sends busbw out of each node in total, spread over its rails (one channel per NIC), so
@@ -180,9 +241,10 @@ def check_topo(t: TopoMatrix) -> list[Finding]:
     if not t.gpus:
         return [Finding(id="topo.no_rows", severity=W, subject="topo",
                         message="no complete GPU row in the matrix", fix="paste the whole `nvidia-smi topo -m`")]
+    pcie = _pcie_p2p(t)
     if not t.nics:
-        return [Finding(id="topo.no_nic", severity=I, subject="topo",
-                        message="the matrix shows no NIC: no RDMA device is visible to the driver")]
+        return pcie + [Finding(id="topo.no_nic", severity=I, subject="topo",
+                               message="the matrix shows no NIC: no RDMA device is visible to the driver")]
     pairs = {}
     for gpu in t.gpus:
         nic, level = t.nearest_nic(gpu) or ("", "")
@@ -195,10 +257,27 @@ def check_topo(t: TopoMatrix) -> list[Finding]:
                 fix="accept staging through host memory, or set NCCL_NET_GDR_LEVEL=PHB/SYS only if "
                     "the platform's PCIe root complex handles peer-to-peer well",
                 evidence={"nearest": pairs[gpu]}))
+    out.extend(pcie)
     out.insert(0, Finding(id="topo.gpu_nic", severity=I, subject="topo",
                           message="nearest NIC per GPU: " + ", ".join(f"{g} {p}" for g, p in pairs.items()),
                           evidence={"nearest": pairs}))
     return out
+
+
+def _pcie_p2p(t: TopoMatrix) -> list[Finding]:
+    """GPU pairs joined only through PCIe: NCCL's P2P transport there is PCIe peer-to-peer DMA, which
+    PCIe ACS or an IOMMU in translation mode silently breaks (hangs, wrong data)."""
+    pairs = sorted({(a, b, v) if a < b else (b, a, v) for a, row in t.gpu_gpu.items() for b, v in row.items()
+                    if v in ("PIX", "PXB", "PHB", "NODE")})
+    if not pairs:
+        return []
+    shown = ", ".join(f"{a}-{b} {v}" for a, b, v in pairs[:8])
+    return [Finding(id="topo.pcie_p2p", severity=I, subject="topo",
+                    message=f"GPUs talk over PCIe, not NVLink ({shown}): peer-to-peer there needs PCIe ACS "
+                            "off on the switches and the IOMMU in passthrough",
+                    fix="if NCCL hangs or gives wrong results between these GPUs: disable ACS (BIOS/`setpci`), "
+                        "boot with iommu=pt, and confirm with NCCL_P2P_DISABLE=1 or nccl-tests",
+                    evidence={"pairs": [f"{a}-{b} {v}" for a, b, v in pairs[:32]]})]
 
 
 def check_ports(p: PortListing) -> list[Finding]:

@@ -69,6 +69,8 @@ def detect_kind(head: str) -> str:
         return "nccl_tests"
     if nccl_lines:
         return "nccl_log"
+    if marks >= 2:  # only the summary lines of several runs (their tables cut from the paste)
+        return "nccl_tests"
     if _DEVINFO.search(head):
         return "ibv_devinfo"
     if len(_GID_ROW.findall(head)) >= 2:

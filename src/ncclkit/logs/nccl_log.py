@@ -10,12 +10,11 @@ Hot path: no per-line Python. A block (read into one reused buffer) costs one `f
 straight into LogState.pairs at C speed (a channel tail such as "0[0] -> 1[1] [send] via NET/IB/0"
 repeats once per channel; the few other keys of the block are the last ones pairs gained, taken out
 again for Python), `count(b"\n")`, and bytes.find for the rare lines those keys say are there (WARN,
-"Using network", "#  Rank"). Python then runs once per distinct fact message. Error words on non-NCCL
-lines ("rror", "imeout": tracebacks, watchdog messages) are searched only in blocks that have a line
-which is neither an NCCL line nor the empty line NCCL prints before a WARN; a pure NCCL_DEBUG_FILE
-block skips those two passes. Per 8 MiB block of benchmarks/analyze_stream.py's log: findall ~13 ms,
-counting ~7 ms (hashing the new tail objects), WARN and "Using network" finds ~4.5 ms, newline count
-~2.7 ms.
+"Using network", "#  Rank"). Python then runs once per distinct fact message. Words of non-NCCL lines
+(_OTHER_ERRORS: tracebacks, launcher, kernel) are searched only in blocks that have a line which is
+neither an NCCL line nor the empty line NCCL prints before a WARN; a pure NCCL_DEBUG_FILE block skips
+those passes. Per 8 MiB block of benchmarks/analyze_stream.py's log: findall ~13 ms, counting ~7 ms
+(hashing the new tail objects), WARN and "Using network" finds ~4.5 ms, newline count ~2.7 ms.
 
 Hosts: every line of the first HOST_SCAN_BYTES gives its host; after that hosts come from the lines
 each rank prints at init ("Using network X", all versions, section 7) and from WARN/error lines,
@@ -66,12 +65,20 @@ PARALLEL_MIN_BYTES = 64 << 20
 # INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
 _LINE = re.compile(
     rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
-    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d)|"
+    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
+    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using)|"
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
-# Error words on lines that are not NCCL lines (Python tracebacks, launcher messages).
-_OTHER_ERRORS = (re.compile(rb"rror"), re.compile(rb"imeout"))
+# Words on lines that are not NCCL lines (tracebacks, launcher, kernel, verbs), one literal pass each.
+_OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
+    b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
+    b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
+    b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
+    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl"))
+# INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
+# failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...".
+_INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "
@@ -162,6 +169,8 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
     env: dict[str, list[tuple[str, int, bytes]]] = {}
     for key, count in others:
         needle = _rare_needle(key)
+        if needle is None and _INFO_CAUSE.search(key) and key[:2] != b": ":
+            needle = b"NCCL INFO " + key
         if needle is not None:
             if needle not in needles:
                 needles.append(needle)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ncclkit.causes import Cause
 from ncclkit.findings import Severity
 
 __all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport"]
@@ -21,6 +22,9 @@ class LogError:
     explanation: str
     fix: str
     count: int = 1
+    cause: Cause | None = None
+    role: str = "root"  # "root", "collateral" or "noise" (patterns.py)
+    alternatives: tuple[Cause, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"line_no": self.line_no, "text": self.text, "category": self.category,
@@ -63,6 +67,11 @@ class NcclLogSummary:
     return_codes: dict[int, str] = field(default_factory=dict)
     lines_total: int = 0
     nccl_lines: int = 0  # lines with "NCCL INFO/WARN/..." (0: not an NCCL debug log)
+    package_versions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # pasted pip/apt listings
+    coll_mismatch: tuple[str, ...] = ()  # COLL lines of one opCount that differ between ranks
+    launch_hosts: tuple[str, ...] = ()  # hosts of a pasted launcher command (mpirun -H a,b)
+    launch_line: int = 0
+    socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

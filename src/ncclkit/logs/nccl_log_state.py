@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,9 @@ from ncclkit.logs.nccl_log_model import (
     normalize_transport,
 )
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.patterns import NCCL_RESULT_NAMES, classify_error
+from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, PACKAGE_LINE, coll_mismatch
+from ncclkit.findings import Severity
+from ncclkit.logs.patterns import NCCL_RESULT_NAMES, ErrorClass, classify_error
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
 
@@ -31,6 +34,7 @@ MAX_GDR_REASONS = 16
 MAX_IB_DEVICES = 64
 MAX_ENV = 256
 ERROR_TEXT_CHARS = 500
+MAX_HARMLESS = 4096
 
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
@@ -42,7 +46,10 @@ _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
+_IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
+# A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
+_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#)')
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -71,9 +78,15 @@ class LogState:
         self.no_ib_device = False
         self.ib_devices: list[str] = []
         self.socket_devices = False
+        self.socket_ifaces: list[str] = []
         self.nic_speed_mbps: int | None = None
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
+        self.packages: dict[str, set[str]] = {}
+        self.harmless: set[str] = set()  # lines already classified as no error (skipped on repeat)
+        self.launch_hosts: list[str] = []
+        self.launch_line = 0
+        self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
 
     # -- hosts -------------------------------------------------------------------------------
     def host_of(self, prefix: str) -> str:
@@ -106,7 +119,14 @@ class LogState:
         error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
-        if tag == "INFO":
+        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log._INFO_CAUSE)
+            if self._seen(line):
+                return
+            cls = classify_error(line)
+            if cls.role != "collateral" and cls.category != "other":
+                self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
+                self.host_of(line[:i])
+                self._add_error(line_no, line, cls, info=True)
             return
         if tag == "WARN":
             self.host_of(line[:i])
@@ -127,7 +147,8 @@ class LogState:
         if not _EMPTY_PREFIXED.match(line):
             self._add_error(line_no, line)
 
-    def _add_error(self, line_no: Callable[[], int], line: str) -> None:
+    def _add_error(self, line_no: Callable[[], int], line: str, cls: ErrorClass | None = None,
+                   info: bool = False) -> None:
         text = line.strip()[:ERROR_TEXT_CHARS]
         k = text.find("NCCL WARN ")
         # Ranks repeat one message with their own addresses and ids: count them as one.
@@ -136,7 +157,25 @@ class LogState:
         if entry is not None:
             entry[1] += 1
         elif len(self.errors) < MAX_ERRORS:
-            self.errors[key] = [line_no(), 1, text, classify_error(text)]
+            cls = cls or classify_error(text)
+            if info:  # NCCL itself logged it below WARN: one level lower here too
+                cls = replace(cls, severity=Severity.WARNING if cls.severity == Severity.ERROR else Severity.INFO)
+            self.errors[key] = [line_no(), 1, text, cls]
+
+    def _seen(self, line: str) -> bool:
+        """Count a repeat of a known error line (or skip a line already judged harmless) without
+        classifying it again; True when done."""
+        key = _DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS])
+        entry = self.errors.get(key)
+        if entry is not None:
+            entry[1] += 1
+            return True
+        if key in self.harmless:
+            return True
+        if len(self.harmless) >= MAX_HARMLESS:
+            self.harmless.clear()
+        self.harmless.add(key)  # removed again below when the line turns out to be an error
+        return False
 
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:
         if "Rank" in line and "#" in line:
@@ -145,9 +184,27 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 return
-        if ("nccl" in line.lower() or "SHARP" in line or "sharp" in line) and any(
-                w in line for w in _ERROR_WORDS):
-            self._add_error(line_no, line)
+        m = LAUNCH_HOSTS.search(line)
+        if m and not self.launch_hosts:
+            self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]
+            self.launch_line = line_no()
+            return
+        m = PACKAGE_LINE.search(line)
+        if m:
+            if len(self.packages) < 32:
+                self.packages.setdefault(m.group(1), set()).add(m.group(2))
+            return
+        # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
+        # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
+        if self._seen(line):
+            return
+        cls = classify_error(line)
+        if cls.category not in ("other", "noise") or (
+                "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
+            if cls.category == "noise" or _QUOTED_CODE.search(line):
+                return
+            self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
+            self._add_error(line_no, line, cls)
 
     # -- distinct INFO messages --------------------------------------------------------------
     def info(self, rest: str, count: int) -> None:
@@ -164,6 +221,8 @@ class LogState:
                 m = _ENV.search(rest.strip())
                 if m and (len(self.env) < MAX_ENV or m.group(1) in self.env):
                     self.env[m.group(1)] = m.group(2)
+        elif rest.startswith("Bootstrap : Using"):
+            self._ifaces(rest)
         elif rest.startswith("P2P plugin "):
             self.plugins.add(rest[11:].strip())
         elif rest.startswith("Initialized NET plugin "):
@@ -175,6 +234,10 @@ class LogState:
             if m:
                 n = int(m.group(1))
                 self.nranks = n if self.nranks is None else max(self.nranks, n)
+        elif ": opCount " in rest:
+            m = COLL_LINE.search(rest)
+            if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):
+                self.coll_ops.setdefault((m.group(7), m.group(2)), set()).add(m.group(1, 3, 4, 5, 6))
         elif " -> " in rest:  # NCCLCHECK trace "transport/net.cc:1302 -> 6": the first site per code
             m = _TRACE.search(rest)
             if m:
@@ -187,6 +250,7 @@ class LogState:
                 self.ib_devices.extend(d for d in devs if d not in self.ib_devices)
         elif rest.startswith("NET/Socket") and "Using [" in rest:
             self.socket_devices = True
+            self._ifaces(rest)
         elif "No device found" in rest:
             self.no_ib_device = True
         elif "GPU Direct RDMA" in rest:
@@ -198,6 +262,12 @@ class LogState:
         elif (rest.startswith("NET/Plugin") and ("Loaded net plugin" in rest or "Using" in rest)
               and "internal" not in rest):  # "Using internal network plugin." (2.21-2.25) names none
             self.plugins.add(rest.split(":", 1)[-1].strip()[:80])
+
+    def _ifaces(self, rest: str) -> None:
+        """Interfaces of "Bootstrap : Using [0]eth0:10.0.0.1<0> [1]veth1:fe80::..<0>" (and NET/Socket's)."""
+        for name in _IFACE.findall(rest):
+            if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
+                self.socket_ifaces.append(name)
 
     def _gdr_line(self, rest: str, count: int) -> None:
         if "Disabled" in rest:
@@ -248,6 +318,9 @@ class LogState:
             if dev not in self.ib_devices and len(self.ib_devices) < MAX_IB_DEVICES:
                 self.ib_devices.append(dev)
         self.socket_devices |= later.socket_devices
+        for name in later.socket_ifaces:
+            if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
+                self.socket_ifaces.append(name)
         if later.nic_speed_mbps is not None:
             self.nic_speed_mbps = max(self.nic_speed_mbps or 0, later.nic_speed_mbps)
         for key, (line_no, count, text, cls) in later.errors.items():
@@ -258,6 +331,13 @@ class LogState:
                 self.errors[key] = [line_no + offset, count, text, cls]
         for code, site in later.return_codes.items():
             self.return_codes.setdefault(code, site)
+        if not self.launch_hosts and later.launch_hosts:
+            self.launch_hosts, self.launch_line = later.launch_hosts, later.launch_line + offset
+        for pkg, vers in later.packages.items():
+            self.packages.setdefault(pkg, set()).update(vers)
+        for key, ops in later.coll_ops.items():
+            if len(self.coll_ops) < MAX_COLL_OPS or key in self.coll_ops:
+                self.coll_ops.setdefault(key, set()).update(ops)
 
     # -- result ------------------------------------------------------------------------------
     def summary(self) -> NcclLogSummary:
@@ -283,7 +363,8 @@ class LogState:
             nranks = max(self.test_ranks) + 1
         errors = tuple(
             LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
-                     severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix)
+                     severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
+                     cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives)
             for e in sorted(self.errors.values(), key=lambda e: e[0]))
         return NcclLogSummary(
             nccl_version=self.versions.most_common(1)[0][0] if self.versions else None,
@@ -298,7 +379,10 @@ class LogState:
             nic_speed_mbps=self.nic_speed_mbps,
             return_codes={c: f"{NCCL_RESULT_NAMES.get(c, 'code ' + str(c))} first raised at {site}"
                           for c, site in sorted(self.return_codes.items())},
-            lines_total=self.lines_total, nccl_lines=self.nccl_lines)
+            lines_total=self.lines_total, nccl_lines=self.nccl_lines,
+            package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
+            coll_mismatch=coll_mismatch(self.coll_ops), launch_hosts=tuple(self.launch_hosts),
+            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces))
 
     def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
         merged: dict[tuple[str, str], int] = {}

@@ -49,13 +49,52 @@ def _facts(r: dict[str, Any]) -> list[str]:
     return []
 
 
+def _lead(findings: list[dict[str, Any]]) -> tuple[list[str], set[int]]:
+    """"Most likely cause" (the first finding that states one), its evidence lines and fix, then the
+    other causes the paste shows; returns the lines and the indices of the findings they covered."""
+    ranked = [(i, f) for i, f in enumerate(findings) if f.get("cause")]
+    if not ranked:
+        return [], set()
+    i, top = ranked[0]
+    ev = top.get("evidence") or {}
+    lines = ev.get("lines") or []
+    out = [f"   Most likely cause: {top['cause']} ({top['id']}, {top['severity']})",
+           f"     {top['message']}"]
+    if lines:
+        out.append("     evidence: line " + ", ".join(str(n) for n in lines[:10]) + (" ..." if len(lines) > 10 else ""))
+    if ev.get("env"):
+        out.append("     set by the environment: " + ", ".join(f"{k}={v}" for k, v in ev["env"].items()))
+    if top.get("fix"):
+        out.append(f"     fix: {top['fix']}")
+    covered = {i}
+    alts = [(j, f) for j, f in ranked[1:] if f["cause"] != top["cause"] and f["severity"] != "info"
+            or f["id"] == "log.alternative"]
+    if alts:
+        out.append("   Alternatives:")
+        seen: set[str] = set()
+        for j, f in alts:
+            if f["cause"] in seen:
+                continue
+            seen.add(f["cause"])
+            covered.add(j)
+            out.append(f"     - {f['cause']} ({f['id']}): {f['message'][:160]}")
+    out.append("")
+    return out, covered
+
+
 def render_text(results: list[dict[str, Any]]) -> str:
-    """One block per file: the facts, then findings (errors first) with their fixes."""
+    """One block per file: the most likely cause with its evidence and fix, the alternatives, the
+    facts, then the other findings (errors first) with their fixes."""
     out: list[str] = []
     for r in results:
         out.append(f"== {r.get('file')} ({r.get('kind')})")
+        findings = r.get("findings") or []
+        lead, covered = _lead(findings)
+        out.extend(lead)
         out.extend(f"   {line}" for line in _facts(r))
-        for f in r.get("findings") or []:
+        for k, f in enumerate(findings):
+            if k in covered:
+                continue
             out.append(f"   {_TAG.get(f['severity'], f['severity'])} {f['id']} [{f['subject']}]: {f['message']}")
             if f.get("fix"):
                 out.append(f"          fix: {f['fix']}")

@@ -30,6 +30,7 @@ class TopoMatrix:
     gpu_nic: dict[str, dict[str, str]]
     nic_names: dict[str, str] = field(default_factory=dict)
     gpus_in_header: tuple[str, ...] = ()
+    gpu_gpu: dict[str, dict[str, str]] = field(default_factory=dict)  # path type between GPUs ("NV12", "PHB")
 
     def to_json(self) -> dict[str, Any]:
         return {"gpus": list(self.gpus), "nics": list(self.nics), "nic_names": dict(self.nic_names),
@@ -62,6 +63,7 @@ def parse_topo(text: str) -> TopoMatrix:
     cols: list[str] = []
     gpus: list[str] = []
     gpu_nic: dict[str, dict[str, str]] = {}
+    gpu_gpu: dict[str, dict[str, str]] = {}
     names: dict[str, str] = {}
     for line in text.splitlines():
         m = _LEGEND.match(line)
@@ -81,6 +83,7 @@ def parse_topo(text: str) -> TopoMatrix:
         if name.startswith("GPU"):
             gpus.append(name)
             gpu_nic[name] = {c: v for c, v in zip(cols, cells, strict=True) if not c.startswith("GPU")}
+            gpu_gpu[name] = {c: v for c, v in zip(cols, cells, strict=True) if c.startswith("GPU") and c != name}
     nics = tuple(c for c in cols if not c.startswith("GPU"))
     return TopoMatrix(gpus=tuple(gpus), nics=nics, gpu_nic=gpu_nic, nic_names=names,
-                      gpus_in_header=tuple(c for c in cols if c.startswith("GPU")))
+                      gpus_in_header=tuple(c for c in cols if c.startswith("GPU")), gpu_gpu=gpu_gpu)

@@ -1,0 +1,221 @@
+"""Judge the error lines of one paste together: which one is the root cause, which are collateral.
+
+Readers give one classified record per distinct error line (patterns.py: cause, role, alternatives);
+this module turns them into findings and reasons across lines, versions and context the way a
+maintainer reads a thread:
+- a variable set by the environment plus the error it produces (CONTEXT_RULES, data);
+- the NCCL version plus what that version looks for (VERSION_RULES, data);
+- a root-cause line anywhere makes the consequences (a peer that went away, "remote process exited",
+  generic NCCL return codes, "see WARN above") collateral: they drop to info;
+- roots are ordered by weight, then by line (the first rank's error comes first); the most likely
+  one leads (the highest severity among roots), and its alternatives follow as `log.alternative` (info).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
+
+__all__ = ["CONTEXT_RULES", "ENV_RULES", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
+# Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, as a peer
+# address in a socket error: the wrong interface was chosen (misc/socket.cc prints "ip<port>").
+_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|192\.168\.122\.\d{1,3}|"
+                           r"127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
+                           r"(?=[<:\s,)\]]|$)")
+_SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
+# Roots that name a symptom more than a cause: they rank after the specific ones.
+_WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed",
+                   "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
+
+
+@dataclass(frozen=True, slots=True)
+class ContextRule:
+    """A variable set by the environment (`env`, optionally only `values`) that explains the errors of
+    `categories`: those findings get `cause` and name the variable as evidence."""
+
+    env: str
+    categories: frozenset[str]
+    cause: Cause
+    why: str
+    values: frozenset[str] = frozenset()
+
+
+CONTEXT_RULES: tuple[ContextRule, ...] = (
+    ContextRule("NCCL_SOCKET_IFNAME", frozenset({"no_interface", "socket_connect_failed", "bootstrap_error"}),
+                Cause.WRONG_INTERFACE, "NCCL_SOCKET_IFNAME={v} is set: it must name an interface that has "
+                "an address and reaches the other nodes, on every node"),
+    ContextRule("NCCL_IB_GID_INDEX", frozenset({"ibv_modify_qp_failed", "gid_error"}),
+                Cause.GID_INDEX_OR_ROCE_CONFIG, "NCCL_IB_GID_INDEX={v} is forced: it must be the RoCE v2 "
+                "IPv4 GID of every port (`show_gids`); NCCL >= 2.21 picks it itself when unset"),
+    ContextRule("NCCL_IB_HCA", frozenset({"no_ib_device"}), Cause.TOPOLOGY_OR_NUMA,
+                "NCCL_IB_HCA={v} selects the devices: it must name ACTIVE ports that exist on the node"),
+    ContextRule("NCCL_TOPO_FILE", frozenset({"other", "nccl_error", "internal_error"}), Cause.TOPOLOGY_OR_NUMA,
+                "NCCL_TOPO_FILE={v} is loaded: a topology file that does not match the node breaks the search"),
+    ContextRule("NCCL_NET", frozenset({"net_plugin_error", "no_ib_device", "ofi_error"}), Cause.NET_PLUGIN_ERROR,
+                "NCCL_NET={v} forces a network that did not initialise"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EnvRule:
+    """A variable that, set by the environment, replaces what NCCL would detect itself: worth naming as
+    a possible cause of any failure (`log.env_set`), and the likely one when nothing else is. (Variables
+    that only matter with the errors they cause are CONTEXT_RULES.)"""
+
+    env: str
+    cause: Cause
+    severity: Severity
+    why: str
+    fix: str
+
+
+ENV_RULES: tuple[EnvRule, ...] = (
+    EnvRule("NCCL_GRAPH_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_GRAPH_FILE={v} replaces NCCL's own ring/tree "
+            "search with a fixed graph: a graph written for another machine or GPU count breaks or slows the job",
+            "unset NCCL_GRAPH_FILE (also check /etc/nccl.conf and ~/.nccl.conf, which set it silently)"),
+    EnvRule("NCCL_TOPO_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_TOPO_FILE={v} replaces the detected topology: it "
+            "must describe this exact machine (GPUs and NICs visible to the job)",
+            "unset NCCL_TOPO_FILE, or use the file for this instance type with all its GPUs visible"),
+    EnvRule("NCCL_ALGO", Cause.PERFORMANCE_CONFIG, I, "NCCL_ALGO={v} overrides NCCL's algorithm choice",
+            "unset NCCL_ALGO unless it works around a known bug"),
+    EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",
+            "unset NCCL_PROTO unless it works around a known bug"),
+)
+
+
+def env_findings(s: NcclLogSummary) -> list[Finding]:
+    """`log.env_set` for each variable of ENV_RULES the log shows set (unless a rule already used it)."""
+    out = []
+    for rule in ENV_RULES:
+        value = s.env.get(rule.env)
+        if value is not None:
+            out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
+                               message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause,
+                               evidence={rule.env: value, "role": "root"}))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRule:
+    """An NCCL version range [low, high) in which the reasons of `gdr_reason` mean `finding`."""
+
+    low: tuple[int, ...]
+    high: tuple[int, ...]
+    finding_id: str
+    cause: Cause
+    message: str
+    fix: str
+
+
+VERSION_RULES: tuple[VersionRule, ...] = (
+    # net_ib.cc before 2.23.4 looked only for /sys/kernel/mm/memory_peers/{nv_mem,nvidia-peermem}; the
+    # upstream nvidia_peermem (driver 470+) is found through /sys/module/nvidia_peermem from 2.23.4.
+    VersionRule((0,), (2, 23, 4), "gdr.peermem_version", Cause.GDR_UNAVAILABLE,
+                "NCCL {v} reports GPU Direct RDMA disabled; before 2.23.4 NCCL does not detect the upstream "
+                "nvidia_peermem module (only MLNX_OFED's nv_peer_mem), so GDR stays off even when it is loaded",
+                "upgrade NCCL to 2.23.4+ (`pip install -U nvidia-nccl-cu12`), or use MLNX_OFED's nv_peer_mem / "
+                "DMA-BUF (NCCL_DMABUF_ENABLE=1 on kernel 5.12+ with the open driver)"),
+)
+
+
+def _version(v: str | None) -> tuple[int, ...] | None:
+    if not v:
+        return None
+    parts = re.findall(r"\d+", v)[:3]
+    return tuple(int(x) for x in parts) if parts else None
+
+
+def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
+    """One finding per (category, cause) of the error lines, in line order, with context applied."""
+    groups: dict[tuple[str, str | None], list[LogError]] = {}
+    for e in s.errors:
+        groups.setdefault((e.category, e.cause), []).append(e)
+    out: list[Finding] = []
+    for (cat, _), errs in groups.items():
+        first = errs[0]
+        m = _HOST.search(first.text)
+        cause, role, message, fix = first.cause, first.role, first.explanation, first.fix
+        alternatives = list(first.alternatives)
+        evidence: dict = {"lines": [e.line_no for e in errs][:20], "occurrences": sum(e.count for e in errs),
+                          "role": role}
+        for rule in CONTEXT_RULES:
+            value = s.env.get(rule.env)
+            if value is not None and cat in rule.categories and (not rule.values or value in rule.values):
+                alternatives = [a for a in (cause, *alternatives) if a is not None and a != rule.cause]
+                cause, role = rule.cause, "root"
+                message = f"{message}; {rule.why.format(v=value)}"
+                evidence.update(role=role, env={rule.env: value})
+        bridge = _VIRTUAL_ADDR.search(first.text) if cat in _SOCKET_CATEGORIES else None
+        if bridge:  # a peer address on docker0/virbr0/loopback: NCCL or the launcher picked that interface
+            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
+            cause, role = Cause.WRONG_INTERFACE, "root"
+            message = (f"{message}; the peer address {bridge.group(0)} is on a docker/libvirt bridge or "
+                       "loopback network, which does not join nodes")
+            fix = "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes"
+        if alternatives:
+            evidence["alternatives"] = [str(a) for a in alternatives]
+        out.append(Finding(
+            id=f"log.{cat}", severity=I if role == "noise" else first.severity,
+            subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
+            fix=fix, evidence=evidence, cause=cause))
+    ver = _version(s.nccl_version)
+    hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
+        e.text for e in s.errors if e.category == "gdr_disabled"]
+    for rule in VERSION_RULES:
+        if ver is not None and rule.low <= ver < rule.high and hca_gdr_off:
+            out.append(Finding(id=rule.finding_id, severity=W, subject="nvidia_peermem",
+                               message=rule.message.format(v=s.nccl_version), fix=rule.fix, cause=rule.cause,
+                               evidence={"nccl_version": s.nccl_version, "gdr": hca_gdr_off[:2], "role": "root"}))
+    return out
+
+
+def _role(f: Finding) -> str:
+    role = f.evidence.get("role") if isinstance(f.evidence, dict) else None
+    if role:
+        return str(role)
+    return "root" if f.root_cause is not None else "none"
+
+
+def rank_findings(findings: list[Finding]) -> list[Finding]:
+    """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
+    kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
+    by severity."""
+    findings = [f for f in findings if f.id != "log.alternative"]  # re-ranked: alternatives anew
+    roots = [f for f in findings if _role(f) == "root" and f.root_cause is not None
+             and f.severity != I]
+    rest = [f for f in findings if f not in roots]
+    sev = {E: 0, W: 1, I: 2}
+
+    def weight(f: Finding) -> tuple[int, int, int]:
+        cat = f.id.partition(".")[2]
+        lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
+        first = lines[0] if lines else 1 << 30
+        # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
+        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 2 if cat in _WEAK else 1
+        return (sev[f.severity], rank, first)
+
+    roots.sort(key=weight)
+    out: list[Finding] = []
+    if roots:
+        top = roots[0]
+        out.extend(roots)
+        present = {f.root_cause for f in roots}
+        alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
+        for alt in alts or []:
+            if Cause(alt) not in present:
+                present.add(Cause(alt))
+                out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
+                                   message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
+                                   evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
+        # Consequences of the root cause: still shown, no longer competing with it. A fact of the
+        # setup alone (sockets in use, no GDR) does not explain a crash or a timeout away.
+        if any(f.severity == E or (f.evidence or {}).get("lines") for f in roots):
+            rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
+    return out + rest

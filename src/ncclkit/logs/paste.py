@@ -1,0 +1,91 @@
+"""What users paste into an issue, made readable by the readers: NCCL lines cut from their prefix,
+other artifacts pasted into the same text, and pastes whose only signal is an error line.
+
+- `normalize`: NCCL lines whose "NCCL " marker was trimmed ("include/socket.h:344 WARN ...", NCCL
+  2.0-2.3 "host:pid:tid [0] INFO 0 -> 1 via P2P/IPC") and bare channel tails ("9[1a000] -> 2[6b000]
+  [send] via NET/IB/0/GDRDMA") get it back; line numbers do not change.
+- `has_signal`: some line states something the classifier knows (patterns.py).
+- `embedded`: the blocks of other kinds in a paste (ibstat, ibstatus, ibv_devinfo, topo -m, show_gids),
+  each read by its own reader.
+- the line shapes of the facts a paste carries besides NCCL lines (package listings of several nodes,
+  a launcher's host list, NCCL_DEBUG_SUBSYS=COLL calls), read by nccl_log_state.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ncclkit.logs.patterns import classify_error
+
+__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "PACKAGE_LINE", "coll_mismatch", "embedded", "has_signal",
+           "normalize"]
+
+MAX_SIGNAL_LINES = 5000
+# "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
+_BARE_LEVEL = re.compile(r"^(?P<pre>[^\n]*?(?:\w\.(?:cc|cu|cuh|h|c|cpp):\d+ |:\d+:\d+ \[\d+\] ))"
+                         r"(?P<lvl>WARN|INFO) ", re.MULTILINE)
+# A channel tail without "NCCL INFO Channel NN/N : " in front (after any launcher prefix).
+_BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO )?)(?P<tail>\d+(?:\[[0-9a-fA-F]+\])? ?-> ?\d+"
+                           r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z][A-Za-z0-9]*/\S*)\s*$",
+                           re.MULTILINE)
+# NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
+_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]")
+
+# pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
+PACKAGE_LINE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl2|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
+# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
+COLL_LINE = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
+MAX_COLL_OPS = 4096
+# Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".
+LAUNCH_HOSTS = re.compile(r"(?:^|\s)(?:-H|--host|-host)[ =]([\w.\-]+(?::\d+)?(?:,[\w.\-]+(?::\d+)?)+)")
+
+_BLOCKS = (
+    ("ibstat", re.compile(r"^CA '[^']+'[ \t]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),
+    ("ibstat", re.compile(r"^Infiniband device '[^']+' port \d+ status:[ \t]*\n(?:[ \t]+[^\n]*\n?)+",
+                          re.MULTILINE)),
+    ("ibv_devinfo", re.compile(r"^hca_id:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),
+    ("topo", re.compile(r"^[ \t]*GPU0[ \t]+(?:GPU1|NIC0|mlx|X\b)[^\n]*\n(?:[ \t]*(?:GPU|NIC|mlx)\w*[ \t][^\n]*\n?)+",
+                        re.MULTILINE)),
+    ("show_gids", re.compile(r"^[ \t]*DEV[ \t]+PORT[ \t]+INDEX[ \t]+GID[^\n]*\n(?:[ \t]*\S+[ \t]+\d+[ \t]+\d+[ \t]"
+                             r"[^\n]*\n?|[ \t]*-+[^\n]*\n?)+", re.MULTILINE | re.IGNORECASE)),
+)
+
+
+def normalize(text: str) -> str:
+    """`text` with trimmed NCCL markers restored (same number of lines)."""
+    if "WARN" in text or "INFO" in text:
+        text = _BARE_LEVEL.sub(lambda m: m.group("pre") if m.group("pre").endswith("NCCL ") else
+                               m.group("pre") + "NCCL " + m.group("lvl") + " ", text)
+    if " via " in text:
+        text = _BARE_CHANNEL.sub(lambda m: (m.group("pre") or "NCCL INFO ") + "Channel 00/0 : " + m.group("tail"),
+                                 text)
+    return text
+
+
+def has_signal(text: str) -> bool:
+    """True when a line is an NCCL line or states something the classifier recognises."""
+    if _NCCL_MARK.search(text):
+        return True
+    for line in text.splitlines()[:MAX_SIGNAL_LINES]:
+        if len(line) > 8 and classify_error(line).category not in ("other", "noise"):
+            return True
+    return False
+
+
+def embedded(text: str, primary: str) -> list[tuple[str, str]]:
+    """(kind, block) for each block of another kind than `primary` found in `text`."""
+    out: list[tuple[str, str]] = []
+    for kind, regex in _BLOCKS:
+        if kind == primary or (kind, primary) in (("ibstat", "ibv_devinfo"), ("ibv_devinfo", "ibstat")):
+            continue
+        out.extend((kind, m.group(0)) for m in regex.finditer(text))
+    return out
+
+
+def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]]) -> tuple[str, ...]:
+    """The first opCount at which ranks of one communicator size logged different collectives."""
+    for (nranks, op), calls in coll_ops.items():
+        if len(calls) > 1:
+            return tuple(f"opCount {op} [nranks={nranks}]: {c[0]} count {c[1]} datatype {c[2]} root {c[4]}"
+                         for c in sorted(calls)[:4])
+    return ()

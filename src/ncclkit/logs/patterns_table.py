@@ -1,0 +1,314 @@
+"""The rows of the line classifier (patterns.py): most specific first, the first match wins.
+
+NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
+quoted in each comment); framework and OS rows from the lines users paste with them (PyTorch c10d,
+torchrun, CUDA runtime, libibverbs, kernel). Each row: regex, category (the finding is
+`log.<category>`), severity, explanation, fix, cause (CONTRACTS section 9), role, alternatives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_SHM_FIX = "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm"
+
+
+def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- alarming lines that state no problem --------------------------------------------------
+        # init.cc / net.cc: "NET/Plugin : No plugin found (libnccl-net.so), using internal
+        # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
+        # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
+        p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
+          r"incompatible)", "net_plugin_error", E,
+          "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",
+          "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
+          "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
+        p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|Plugin load returned|"
+          r"Plugin load \(libnccl|Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
+          r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",
+          "noise", I, "NCCL looked for an optional plugin that is not installed and used its built-in one",
+          "nothing to fix: this line is normal", None, "noise"),
+        # net_ib/common.h printIbWcStatusHint, ibvwrap.cc: "HINT: ..." INFO lines restate the decoded
+        # status of the completion error or ibv_modify_qp failure printed just before them.
+        p(r"\bHINT: |Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
+          r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
+          "NCCL restating the error before it, or probing an older plugin interface version", "nothing to fix",
+          None, "noise"),
+        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
+        # client hostname lookup, deprecated variables.
+        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning|FutureWarning|DeprecationWarning|is deprecated",
+          "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
+        # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
+        p(r"libibverbs: Warning: couldn't load driver", "noise", I,
+          "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,
+          "noise"),
+        # -- IB / RoCE ------------------------------------------------------------------------------
+        # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
+        # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".
+        p(r"Got completion (?:from peer|with)|Got CQE with error|Work completion error", "ib_completion_error", E,
+          "an RDMA transfer to a peer failed at the NIC", "see the decoded status; check `ibstat` on both "
+          "nodes, cables/switch ports, and on RoCE the PFC/ECN configuration; raise NCCL_IB_TIMEOUT for "
+          "retry-exceeded errors on large fabrics", C.IB_TIMEOUT_OR_RETRY),
+        # libibverbs: "Warning: RLIMIT_MEMLOCK is 65536 bytes. This will severely limit memory registrations."
+        # "ulimit -a": "max locked memory (kbytes, -l) 64" (a number: "unlimited" is fine).
+        p(r"RLIMIT_MEMLOCK|max locked memory[^\n]*?\b\d+\s*$|memlock limit", "memlock", E,
+          "the locked-memory limit is too low for RDMA memory registration",
+          "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; "
+          "Slurm PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT),
+        p(r"ibv_create_qp|mlx5dv_create_qp", "ibv_create_qp_failed", E,
+          "NCCL could not create an RDMA queue pair: locked-memory limit too low, too many QPs, or the "
+          "device is unusable in this container", "set `ulimit -l unlimited` (docker: --ulimit memlock=-1; "
+          "k8s: IPC_LOCK and a memlock limit), and lower NCCL_IB_QPS_PER_CONNECTION if raised",
+          C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
+        # ibvwrap.cc: "Call to ibv_open_device failed", ibv_alloc_pd, ibv_query_port/device/gid.
+        p(r"ibv_(?:open_device|alloc_pd|query_\w+|get_device_list|get_async_event|poll_cq)|"
+          r"Unable to (?:query|open) device|Call to ibv_poll_cq", "ibv_call_failed", E,
+          "a verbs call on the RDMA device failed: the device is not usable from this process (container "
+          "without the device, driver/firmware state)", "check `ibv_devinfo` in the same container/job; "
+          "mount /dev/infiniband and give IPC_LOCK; check `dmesg` for mlx5 errors", C.IB_RESOURCE_ERROR,
+          "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        p(r"ibv_create_cq", "ibv_create_cq_failed", E,
+          "NCCL could not create an RDMA completion queue (locked memory or device resources)",
+          "set `ulimit -l unlimited` for the job and check `ibv_devinfo` works inside the container",
+          C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
+        p(r"ibv_reg_mr|ibv_reg_dmabuf_mr|regMr", "ibv_reg_mr_failed", E,
+          "registering GPU or host memory with the NIC failed: memlock limit, or GPUDirect RDMA broken "
+          "(nvidia_peermem not loaded, or DMA-BUF unsupported)", "set `ulimit -l unlimited`; `modprobe "
+          "nvidia_peermem` (or use a driver/kernel with DMA-BUF); as a test, NCCL_NET_GDR_LEVEL=LOC",
+          C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT, C.GDR_UNAVAILABLE)),
+        # "Call to ibv_modify_qp failed with error Network is unreachable"; 2.2x HINT lines name the GID.
+        p(r"ibv_modify_qp|incorrect GID index", "ibv_modify_qp_failed", E,
+          "connecting the RDMA queue pair failed: on RoCE usually a wrong/empty GID index or no route "
+          "between the two ports' subnets; on IB a port that is down", "run `show_gids` on both nodes and "
+          "set NCCL_IB_GID_INDEX to the RoCE v2 IPv4 index (NCCL >= 2.21 picks it itself); make sure the "
+          "HCAs in NCCL_IB_HCA are ACTIVE and can reach each other", C.GID_INDEX_OR_ROCE_CONFIG, "root",
+          (C.IB_PORT_DOWN_OR_LINK,)),
+        # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...".
+        p(r"NET/OFI|libfabric|\bEFA\b|fi_getinfo", "ofi_error", E,
+          "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
+          "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
+          "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),
+        p(r"\bGID\b|gid index|ncclIbRoceGetVersionNum|ncclIbGetGidIndex", "gid_error", E,
+          "NCCL could not read or use the RoCE GID of a port", "check `show_gids`: the port needs a RoCE v2 "
+          "GID with an IPv4 address; set NCCL_IB_GID_INDEX to it", C.GID_INDEX_OR_ROCE_CONFIG),
+        # "NET/IB : %s:%d async fatal event: %s", "Got non-fatal async event", "port error".
+        p(r"async fatal event|async event: port error|port error|IBV_EVENT_PORT_ERR|link (?:is )?down|"
+          r"LOCAL_CATAS|catastrophic", "ib_port_event", E, "an RDMA port went down while the job ran",
+          "check the link (`ibstat`, switch logs) and rerun", C.IB_PORT_DOWN_OR_LINK),
+        p(r"incompatible devices|is incompatible with the local", "ib_mixed_link_layers", E,
+          "InfiniBand and RoCE ports were mixed in one connection",
+          "restrict NCCL_IB_HCA to ports of one link layer", C.GID_INDEX_OR_ROCE_CONFIG),
+        # "Failed to open libibverbs.so[.1]" (INFO or WARN by version).
+        p(r"libibverbs", "libibverbs_missing", W,
+          "libibverbs is not installed or not visible: NCCL cannot use RDMA and falls back to sockets",
+          "install rdma-core / libibverbs1 (in the container too) or set NCCL_IBVERBS_LIB; ignore on "
+          "nodes without RDMA", C.SOCKET_FALLBACK),
+        p(r"No device found|No IB device|no usable RDMA|Unable to open device|No RMA-capable",
+          "no_ib_device", W, "NCCL found no usable RDMA port, so inter-node traffic uses TCP sockets",
+          "check `ibstat`/`ibv_devinfo` inside the job, device plugins in containers, and NCCL_IB_HCA",
+          C.SOCKET_FALLBACK),
+        p(r"GPU Direct RDMA Disabled|peer ?mem|nv_peer_mem|nvidia.peermem|GDR.*disabled|Peermem is not",
+          "gdr_disabled", W, "GPUDirect RDMA is off: inter-node data is staged through host memory",
+          "`modprobe nvidia_peermem` (or use DMA-BUF), and keep GPU and NIC under one PCIe switch (PIX/PXB)",
+          C.GDR_UNAVAILABLE),
+        # -- NVLink / NVSwitch / P2P ------------------------------------------------------------------
+        # transport/nvls.cc: "Failed to bind NVLink SHARP (NVLS) Multicast memory of size %ld : CUDA
+        # error %d '%s'. This is usually caused by a system or configuration error in the Fabric Manager
+        # or NVSwitches." Also MNNVL "not working on this system. Check the IMEX ...".
+        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine).
+        p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
+          r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
+          r"not (?:started|ready))|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
+          r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady",
+          "fabric_manager", E, "NVLink multicast (NVLS) or the NVSwitch fabric is not usable: the fabric "
+          "manager is not running, failed, or does not match the driver",
+          "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (state "
+          "Completed, status Success), same version as the driver; as a workaround NCCL_NVLS_ENABLE=0",
+          C.CUDA_OR_DRIVER),
+        # init.cc on AMD CPUs: 'Missing "iommu=pt" from kernel command line which can lead to system
+        # instablity or hang!' (a risk, printed whether or not the job fails).
+        p(r'Missing "?iommu=pt', "p2p_error", W, "the IOMMU is not in passthrough mode: PCIe peer-to-peer "
+          "(GPU-GPU, GPU-NIC) may hang or fail on this platform", "boot with iommu=pt (amd_iommu=on iommu=pt)",
+          C.ACS_IOMMU_P2P),
+        # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P".
+        p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
+          r"supported|IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"
+          r"ACSCtl:[^\n]*SrcValid\+", "p2p_error", E,
+          "GPU peer-to-peer is blocked or broken: PCIe ACS, an IOMMU in translation mode, or a VM",
+          "disable PCIe ACS on the switches (BIOS or `setpci`), boot with iommu=pt (or intel_iommu=off), "
+          "or NCCL_P2P_DISABLE=1 as a workaround", C.ACS_IOMMU_P2P),
+        # -- topology ---------------------------------------------------------------------------------------
+        # graph/xml.cc, xml.h: "Attribute %s of node %s not found", "Could not open XML graph file",
+        # "XML Mismatch"; topo.cc/paths.cc "Could not find ..." path and node errors.
+        # "Could not find real path of %s" (virtual NICs), search.cc "Could not find a path for pattern %d,
+        # falling back to simple order": NCCL copes and goes on.
+        p(r"Could not find real path|Could not find a path for pattern", "topology_error", W,
+          "NCCL could not resolve a device's PCI path or its preferred ring/tree pattern (virtual NICs, "
+          "containers without /sys): it goes on with a simpler placement",
+          "usually harmless; in containers mount /sys so NCCL sees the PCI tree", C.TOPOLOGY_OR_NUMA),
+        p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
+          r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
+          r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE",
+          "topology_error", E, "NCCL could not build or read the node topology: a topology/graph file that "
+          "does not match the machine, or a virtual machine or container that hides the PCI tree",
+          "unset NCCL_TOPO_FILE / NCCL_GRAPH_FILE (or give the file for this exact instance type); in VMs "
+          "and containers expose /sys (PCI paths) to the job", C.TOPOLOGY_OR_NUMA, "root", (C.NET_PLUGIN_ERROR,)),
+        # -- bootstrap, sockets, interfaces ------------------------------------------------------------
+        # socket.cc: "Socket creation failed : Address family not supported by protocol" (IPv6 off in a
+        # container), "connecting to address  with family %d is neither AF_INET(%d) nor AF_INET6(%d)" (an
+        # interface name that matches nothing leaves the address empty).
+        p(r"Address family not supported|is neither AF_INET|unsupported IP family|Socket creation failed",
+          "no_interface", E, "NCCL picked an address it cannot use: the interface named by NCCL_SOCKET_IFNAME "
+          "does not exist here, or it is IPv6 where IPv6 is disabled",
+          "set NCCL_SOCKET_IFNAME to an existing interface with an IPv4 address (`ip -br addr`), and "
+          "NCCL_SOCKET_FAMILY=AF_INET when IPv6 is off", C.WRONG_INTERFACE),
+        p(r"already checked in", "bootstrap_duplicate_rank", E,
+          "two processes claimed the same rank: the launcher started the job twice or ranks are wrong",
+          "check RANK/WORLD_SIZE/node_rank per node and that no stale job uses the same MASTER_PORT",
+          C.APPLICATION_BUG),
+        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|same GPU", "duplicate_gpu", E,
+          "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU",
+          C.APPLICATION_BUG),
+        # "Mismatched NCCL version detected", "NCCL version mismatch with remote peer", "library is not
+        # backwards compatible", "compiled with NCCL version ... running with".
+        p(r"Mismatched NCCL version|version mismatch|not backwards compatible|library is too old|"
+          r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
+          r"undefined symbol: *nccl|version `NCCL", "version_mismatch", E,
+          "ranks (or the program and the library) run different NCCL versions",
+          "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
+        # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found".
+        p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
+          r"interface found|Failed to initialize any NET plugin|SOCKET_IFNAME", "no_interface", E,
+          "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
+          "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
+          C.WRONG_INTERFACE),
+        # "Bootstrap Root : mismatch in info from procs, nranks %d vs %d".
+        p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
+          "the ranks disagree on the world size or rank numbering",
+          "pass the same WORLD_SIZE/nnodes/nproc_per_node on every node", C.APPLICATION_BUG),
+        p(r"Message truncated|message truncated|Mismatched collective|Detected mismatch between collectives|"
+          r"CollectiveFingerPrint|"
+          r"mismatch between collectives|Mismatch between collectives", "collective_mismatch", E,
+          "ranks issued different collectives or sizes (desync)",
+          "make every rank call the same collectives in the same order with the same shapes; find the "
+          "rank that differs with TORCH_DISTRIBUTED_DEBUG=DETAIL", C.HANG_COLLECTIVE_MISMATCH,
+          "root", (C.APPLICATION_BUG, C.NCCL_VERSION_MISMATCH)),
+        p(r"error encountered when getting address info|Name or service not known|name resolution|"
+          r"nodename nor servname|gaierror|getaddrinfo|Unknown host|could not resolve|No address associated",
+          "name_resolution", E, "a host name did not resolve",
+          "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
+          "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
+        p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"
+          r"server socket has failed to (?:bind|listen)", "port_in_use", E,
+          "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
+          "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
+          "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"Connection closed by remote peer|closed by remote|Connection reset|Socket recv failed|"
+          r"socket recv|Broken pipe|socket progress error|Failed to recv", "socket_closed", E,
+          "a peer closed its TCP connection: that process died or aborted first",
+          "find the first error on the other ranks (this is usually a consequence)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
+        # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s".
+        p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
+          r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
+          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
+          r"waiting for clients|clients joined|RendezvousTimeoutError",
+          "socket_connect_failed", E,
+          "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "
+          "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "
+          "NCCL_SOCKET_IFNAME / MASTER_ADDR to the network that joins the nodes",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.HOSTNAME_RESOLUTION)),
+        p(r"Bootstrap|bootstrap", "bootstrap_error", E,
+          "the ranks could not exchange their startup information over TCP",
+          "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",
+          C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # -- memory, processes -----------------------------------------------------------------------------
+        # "unlink shared memory %s failed, error: %s": systemd-logind RemoveIPC deletes the segments of
+        # a user whose last session ended (shmutils.cc).
+        p(r"unlink shared memory|shm unlink failed|RemoveIPC", "shm_error", E,
+          "a shared-memory segment NCCL created was deleted under it: systemd-logind RemoveIPC removes "
+          "the segments of a user whose last login session ends",
+          "set RemoveIPC=no in /etc/systemd/logind.conf and `systemctl restart systemd-logind`",
+          C.SHM_TOO_SMALL),
+        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "
+          r"on device|Bus error", "shm_error", E,
+          "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
+        # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
+        # consequence of the "Cuda failure" / "Last error:" line next to it.
+        p(r"^(?!.*(?:Cuda failure|CUDA error:|'[^']+')).*(?:unhandled cuda error|ncclUnhandledCudaError|"
+          r"Call to CUDA function failed)", "cuda_error", E, "NCCL returned ncclUnhandledCudaError (the CUDA "
+          "error itself is on a WARN or 'Last error:' line)", "read the CUDA error named near it; check the "
+          "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
+          "collateral"),
+        p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
+          r"CUDA_ERROR|cudaError", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
+          "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
+          C.CUDA_OR_DRIVER),
+        p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
+          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed", "oom", E,
+          "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
+          "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
+        # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; shells: "Killed".
+        p(r"exitcode\s*:\s*-9\b|SIGKILL|Signal 9\b|\bKilled\b", "process_killed", W,
+          "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
+          "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
+          "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # -- CollNet / plugins -----------------------------------------------------------------------------
+        # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
+        p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",
+          "collnet_sharp_error", E, "the SHARP / CollNet plugin failed to set up in-network reduction",
+          "check the SHARP aggregation manager and quotas, or disable with NCCL_COLLNET_ENABLE=0",
+          C.NET_PLUGIN_ERROR),
+        p(r"NET/Plugin|plugin", "net_plugin_error", W, "the network plugin failed to load or initialise",
+          "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
+          C.NET_PLUGIN_ERROR),
+        # -- CUDA / driver -----------------------------------------------------------------------------------
+        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|NVML|"
+          r"CUDA driver version|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
+          "the GPU driver reports a fault or does not match the libraries",
+          "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
+          C.CUDA_OR_DRIVER),
+        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-11\b|Signal 11\b", "crash", W,
+          "a process crashed (segmentation fault)",
+          "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
+          C.OTHER),
+        # -- consequences and generic codes --------------------------------------------------------------
+        p(r"Watchdog caught collective operation timeout|timed? ?out|Timeout|watchdog", "timeout", E,
+          "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
+          "look for the first error on any rank; make sure every rank issues the same collectives; check "
+          "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.RANK_CRASHED_ELSEWHERE,)),
+        p(r"remote process exited|ncclRemoteError|remote error|ChildFailedError|exitcode\s*:\s*-?\d+",
+          "remote_exited", E, "a peer process exited or a network error broke the connection",
+          "find the rank that exited first (OOM, crash, killed) or the failing link",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        p(r"\babort|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
+          "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        p(r"unhandled system error|ncclSystemError|system error", "system_error", E,
+          "NCCL got an error from the OS, a socket or the RDMA stack",
+          "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
+          None, "collateral"),
+        p(r"internal error|ncclInternalError|Internal check failed", "internal_error", E,
+          "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
+          None, "collateral"),
+        p(r"invalid usage|ncclInvalidUsage|invalid argument|ncclInvalidArgument", "invalid_usage", E,
+          "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
+          "check that every rank calls the same collectives in the same order with the same sizes",
+          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
+        p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
+          "the NCCL proxy thread failed an operation (usually after a network error)",
+          "read the first WARN before this one; it names the real cause", None, "collateral"),
+        p(r"NCCL error|NCCL failure|NCCL WARN", "nccl_error", E,
+          "NCCL reported a problem", "read the message; rerun with NCCL_DEBUG=INFO for context", None,
+          "collateral"),
+    )

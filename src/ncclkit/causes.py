@@ -127,6 +127,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.abort": Cause.RANK_CRASHED_ELSEWHERE,
     "log.remote_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.shm_error": Cause.SHM_TOO_SMALL,
+    "log.ib_disabled": Cause.SOCKET_FALLBACK,
+    "log.firewall": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.collnet_sharp_error": Cause.NET_PLUGIN_ERROR,
     "log.net_plugin_error": Cause.NET_PLUGIN_ERROR,
     "log.ofi_error": Cause.NET_PLUGIN_ERROR,

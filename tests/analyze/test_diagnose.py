@@ -215,3 +215,37 @@ def test_different_versions_explain_the_errors_after_them() -> None:
             "b:2:2 [0] NCCL INFO NCCL version 2.19.3+cuda12.2\n"
             "b:2:3 [0] misc/socket.cc:500 NCCL WARN Message truncated : received 1024 bytes instead of 256\n")
     assert [c for _, c in ranked(text)][:2] == ["nccl_version_mismatch", "hang_collective_mismatch"]
+
+
+def _top(text: str, tmp_path) -> tuple[str, str | None]:
+    from ncclkit.logs.analyze import analyze_path
+
+    path = tmp_path / "paste.txt"
+    path.write_text(text)
+    f = analyze_path(path)["findings"][0]
+    return f["id"], f["cause"]
+
+
+def test_nccl_23_interface_lines_with_loopback_name_the_interface(tmp_path) -> None:
+    # NCCL <= 2.3 logs one "NET : Using interface" line each; lo among them fails between nodes.
+    text = ("a:1:2 [0] NCCL INFO NET : Using interface lo:127.0.0.1<0>\n"
+            "a:1:2 [0] NCCL INFO NET : Using interface eth0:10.1.0.2<0>\n"
+            "b:3:4 [0] NCCL INFO NET : Using interface eth0:10.1.0.3<0>\n"
+            "a:1:2 [0] include/socket.h:361 NCCL WARN Call to connect timeout : Connection refused\n")
+    assert _top(text, tmp_path) == ("env.ifname_virtual", "wrong_interface")
+
+
+def test_ib_disable_in_a_launch_line_is_a_socket_fallback(tmp_path) -> None:
+    text = "mpirun -np 16 -x NCCL_IB_DISABLE=1 python train.py\nmulti-node steps are 2x slower than expected\n"
+    assert _top(text, tmp_path) == ("log.ib_disabled", "socket_fallback")
+    assert _top("NCCL_IB_DISABLE=0 is set\n", tmp_path)[1] != "socket_fallback"
+
+
+def test_a_firewall_opened_for_one_port_is_the_lead(tmp_path) -> None:
+    text = "two nodes hang at init\nI opened port 29500 with firewall-cmd on both nodes\n"
+    assert _top(text, tmp_path) == ("log.firewall", "firewall_or_port_blocked")
+
+
+def test_socket_ifname_set_alone_points_to_the_interface(tmp_path) -> None:
+    text = "h:1:2 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to ^lo,docker,veth\n"
+    assert _top(text, tmp_path) == ("log.env_set", "wrong_interface")

@@ -83,6 +83,12 @@ ENV_RULES: tuple[EnvRule, ...] = (
     EnvRule("NCCL_TOPO_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_TOPO_FILE={v} replaces the detected topology: it "
             "must describe this exact machine (GPUs and NICs visible to the job)",
             "unset NCCL_TOPO_FILE, or use the file for this instance type with all its GPUs visible"),
+    # Set by a launcher or a framework more often than by the user (Ray Train sets ^lo,docker,veth):
+    # on its own in a paste about a failing job, the interface choice is the lead to follow.
+    EnvRule("NCCL_SOCKET_IFNAME", Cause.WRONG_INTERFACE, I, "NCCL_SOCKET_IFNAME={v} is set by the environment "
+            "(the user, the launcher or the framework): NCCL uses only the interfaces it selects for its "
+            "sockets and bootstrap, on every node", "make it name the interface that joins the nodes on every "
+            "node (`ip -br addr`), or unset it and let NCCL choose"),
     EnvRule("NCCL_ALGO", Cause.PERFORMANCE_CONFIG, I, "NCCL_ALGO={v} overrides NCCL's algorithm choice",
             "unset NCCL_ALGO unless it works around a known bug"),
     EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",
@@ -93,9 +99,12 @@ ENV_RULES: tuple[EnvRule, ...] = (
 def env_findings(s: NcclLogSummary) -> list[Finding]:
     """`log.env_set` for each variable of ENV_RULES the log shows set (unless a rule already used it)."""
     out = []
+    explained = {c for rule in CONTEXT_RULES if rule.env in s.env for c in rule.categories}
     for rule in ENV_RULES:
         value = s.env.get(rule.env)
-        if value is not None:
+        # A variable that a context rule already tied to an error of this log is named there.
+        if value is not None and not (rule.env == "NCCL_SOCKET_IFNAME"
+                                      and any(e.category in explained for e in s.errors)):
             out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
                                message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause,
                                evidence={rule.env: value, "role": "root"}))

@@ -210,7 +210,7 @@ class LogState:
     def info(self, rest: str, count: int) -> None:
         """`count` INFO lines with the message `rest` (the text after "NCCL INFO ")."""
         head = rest[:4]
-        if head == "NET/":
+        if head == "NET/" or rest.startswith("NET : Using interface"):
             self._net_line(rest, count)
         elif head == "NCCL":  # "NCCL version ...", "NCCL_X set by environment to Y."
             if rest.startswith("NCCL version"):
@@ -248,7 +248,8 @@ class LogState:
             devs = _IB_DEV.findall(rest.split(";")[0])
             if devs and len(self.ib_devices) < MAX_IB_DEVICES:
                 self.ib_devices.extend(d for d in devs if d not in self.ib_devices)
-        elif rest.startswith("NET/Socket") and "Using [" in rest:
+        elif (rest.startswith("NET/Socket") and "Using [" in rest) or rest.startswith("NET : Using interface"):
+            # "NET : Using interface eth0:10.0.0.1<0>", one line an interface: NCCL 2.3 and older.
             self.socket_devices = True
             self._ifaces(rest)
         elif "No device found" in rest:

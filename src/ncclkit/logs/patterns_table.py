@@ -308,6 +308,22 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
           "the NCCL proxy thread failed an operation (usually after a network error)",
           "read the first WARN before this one; it names the real cause", None, "collateral"),
+        # What a user writes beside the log: a launch line or prose that turns InfiniBand/RoCE off
+        # ("-x NCCL_IB_DISABLE=1", "export NCCL_IB_DISABLE=1"): NCCL then runs NET/Socket (TCP).
+        p(r"\bNCCL_IB_DISABLE\s*=\s*1\b", "ib_disabled", W,
+          "NCCL_IB_DISABLE=1 is set: NCCL uses no RDMA device (InfiniBand or RoCE) and sends inter-node "
+          "traffic over TCP sockets", "unset NCCL_IB_DISABLE where the nodes have RDMA NICs (check "
+          "`ibv_devinfo`), or set NCCL_IB_HCA to the ports to use", C.SOCKET_FALLBACK, "root",
+          (C.PERFORMANCE_CONFIG,)),
+        # Prose about a host firewall that was opened for the master port only (firewall-cmd, ufw,
+        # iptables): NCCL also listens on ports of the ephemeral range on every node.
+        p(r"firewall-cmd|firewalld|\bufw (?:allow|enable)|iptables -[AI]|open(?:ed)? (?:the )?ports?\b.*firewall|"
+          r"firewall.*\bopen(?:ed)? (?:the |some )?ports?\b|\bsome open port", "firewall", W,
+          "a host firewall is in the way: opening the rendezvous port is not enough, NCCL's bootstrap and "
+          "socket transport connect to ports of the ephemeral range on every node",
+          "allow all TCP between the nodes (firewall-cmd --zone=trusted --add-source=<cluster subnet>), or "
+          "check with `ncclkit cluster`, which probes the master port and the ephemeral range",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
         p(r"NCCL error|NCCL failure|NCCL WARN", "nccl_error", E,
           "NCCL reported a problem", "read the message; rerun with NCCL_DEBUG=INFO for context", None,
           "collateral"),

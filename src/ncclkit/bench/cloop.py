@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ncclkit.bench.ncclffi import mapped_library
 from ncclkit.errors import NcclkitError
 
 __all__ = ["KINDS", "CollArgs", "CudaRt", "Loop", "build_loop", "compile_loop", "find_cudart"]
@@ -99,15 +100,7 @@ def build_loop(cache: Path | None = None) -> Path:
 
 def find_cudart() -> str:
     """The CUDA runtime this process mapped (torch's), else the nvidia-cuda-runtime wheel's."""
-    try:
-        maps = Path("/proc/self/maps").read_text()
-    except OSError:
-        maps = ""
-    for line in maps.splitlines():
-        path = line.split()[-1] if line.split() else ""
-        if "/libcudart.so" in path:
-            return path
-    return "libcudart.so"
+    return mapped_library("/libcudart.so") or "libcudart.so"
 
 
 class CudaRt:

@@ -28,18 +28,26 @@ class UniqueId(ctypes.Structure):
     _fields_ = [("internal", ctypes.c_char * 128)]  # NCCL_UNIQUE_ID_BYTES
 
 
-def find_libnccl(override: str | None = None) -> str:
-    """Path of the libnccl that this process already mapped (torch's), else nvidia-nccl's wheel."""
-    if override:
-        return override
+def mapped_library(fragment: str) -> str | None:
+    """Path of a library this process already mapped (torch's) whose path holds `fragment`."""
     try:
         maps = Path("/proc/self/maps").read_text()
     except OSError:
         maps = ""
     for line in maps.splitlines():
         path = line.split()[-1] if line.split() else ""
-        if "/libnccl.so" in path:
+        if fragment in path:
             return path
+    return None
+
+
+def find_libnccl(override: str | None = None) -> str:
+    """Path of the libnccl that this process already mapped (torch's), else nvidia-nccl's wheel."""
+    if override:
+        return override
+    mapped = mapped_library("/libnccl.so")
+    if mapped:
+        return mapped
     try:
         import nvidia.nccl  # noqa: PLC0415 - optional wheel, only on GPU machines
 

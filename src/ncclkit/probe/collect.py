@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TypeVar
 
 from ncclkit.facts import NcclFacts, NodeFacts, OsFacts, PeerMemFacts, RdmaAccess
-from ncclkit.probe.common import IssueLog
+from ncclkit.probe.common import IssueLog, guard
 from ncclkit.probe.gpu import GpuFacts, read_gpus
 from ncclkit.probe.health import read_health
 from ncclkit.probe.infiniband import read_ib_devices, read_rdma_access
@@ -27,15 +25,7 @@ from ncclkit.probe.root import NodeRoot
 
 __all__ = ["collect"]
 
-T = TypeVar("T")
 
-
-def _guard(issues: IssueLog, source: str, default: T, fn: Callable[[], T]) -> T:
-    try:
-        return fn()
-    except Exception as exc:  # noqa: BLE001 - one broken source must not hide the others
-        issues.add(source, "", f"reader failed: {type(exc).__name__}: {exc}")
-        return default
 
 
 def _host_and_time(root: NodeRoot, issues: IssueLog) -> tuple[str, str | None]:
@@ -65,16 +55,16 @@ def collect(root: NodeRoot, *, interval_s: float = 0.0) -> NodeFacts:
     `interval_s` > 0 on a live node samples the IB port counters twice, that far apart.
     """
     issues = IssueLog()
-    host, captured_at = _guard(issues, "meta", (root.base.name, None), lambda: _host_and_time(root, issues))
-    modules = _guard(issues, "kmod.modules", (), lambda: read_modules(root, issues))
-    gpu = _guard(issues, "gpu", GpuFacts(), lambda: read_gpus(root, modules, issues))
-    ib_devices = _guard(issues, "infiniband", (), lambda: read_ib_devices(root, issues))
-    ifaces = _guard(issues, "net", (), lambda: read_ifaces(root, issues))
+    host, captured_at = guard(issues, "meta", (root.base.name, None), lambda: _host_and_time(root, issues))
+    modules = guard(issues, "kmod.modules", (), lambda: read_modules(root, issues))
+    gpu = guard(issues, "gpu", GpuFacts(), lambda: read_gpus(root, modules, issues))
+    ib_devices = guard(issues, "infiniband", (), lambda: read_ib_devices(root, issues))
+    ifaces = guard(issues, "net", (), lambda: read_ifaces(root, issues))
     wanted = [g.bus_id for g in gpu.gpus]
     wanted += [d.pci_bdf for d in ib_devices if d.pci_bdf]
     wanted += [i.pci_bdf for i in ifaces if i.pci_bdf]
-    pci = _guard(issues, "pci", {}, lambda: collect_pci(root, wanted, issues))
-    nccl = _guard(issues, "nccl", NcclFacts(), lambda: read_nccl(root, issues))
+    pci = guard(issues, "pci", {}, lambda: collect_pci(root, wanted, issues))
+    nccl = guard(issues, "nccl", NcclFacts(), lambda: read_nccl(root, issues))
     # read_nccl has applied NCCL's config files to the env already (ncclkit.nccl.config).
     health = read_health(root, gpus=gpu.gpus, ib_devices=ib_devices, pci=pci, env=nccl.env, issues=issues,
                          nccl_version=nccl.version, env_from_files=nccl.env_from_files,
@@ -90,12 +80,12 @@ def collect(root: NodeRoot, *, interval_s: float = 0.0) -> NodeFacts:
         ib_devices=ib_devices,
         ifaces=ifaces,
         pci=pci,
-        numa_nodes=_guard(issues, "numa", {}, lambda: read_numa_nodes(root, issues)),
-        peermem=_guard(issues, "kmod.peermem", PeerMemFacts(), lambda: read_peermem(root, modules, issues)),
-        os=_guard(issues, "os", OsFacts(modules=modules), lambda: read_os(root, modules, issues)),
+        numa_nodes=guard(issues, "numa", {}, lambda: read_numa_nodes(root, issues)),
+        peermem=guard(issues, "kmod.peermem", PeerMemFacts(), lambda: read_peermem(root, modules, issues)),
+        os=guard(issues, "os", OsFacts(modules=modules), lambda: read_os(root, modules, issues)),
         nccl=nccl,
-        rdma=_guard(issues, "infiniband", RdmaAccess(), lambda: read_rdma_access(root)),
-        topo_matrix=_guard(issues, "topo", None, lambda: root.command("nvidia-smi-topo-m.txt")),
+        rdma=guard(issues, "infiniband", RdmaAccess(), lambda: read_rdma_access(root)),
+        topo_matrix=guard(issues, "topo", None, lambda: root.command("nvidia-smi-topo-m.txt")),
         health=health,
         issues=issues.items(),
     )

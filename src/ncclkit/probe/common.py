@@ -14,7 +14,7 @@ from ncclkit.facts import ProbeIssue
 from ncclkit.probe.parse import parse_bdf, parse_int
 from ncclkit.probe.root import NodeRoot, is_error_output
 
-__all__ = ["BDF_COMPONENT", "IssueLog", "bdf_of_path", "read_attr", "read_int_attr", "read_parsed",
+__all__ = ["BDF_COMPONENT", "IssueLog", "bdf_of_path", "guard", "read_attr", "read_int_attr", "read_parsed",
            "uncaptured_reason"]
 
 T = TypeVar("T")
@@ -103,3 +103,12 @@ def uncaptured_reason(root: NodeRoot, name: str) -> str:
     if is_error_output(text):
         return f"captured output is an error message ({text.strip().splitlines()[0][:80]!r})"
     return "not captured"
+
+
+def guard(issues: IssueLog, source: str, default: T, fn: Callable[[], T]) -> T:
+    """fn(), or `default` with the failure recorded: one broken source must not hide the others."""
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - any reader bug becomes a probe issue, never a traceback
+        issues.add(source, "", f"reader failed: {type(exc).__name__}: {exc}")
+        return default

@@ -6,12 +6,11 @@ reads the IB port counters twice, that many seconds apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TypeVar
+from collections.abc import Mapping
 
 from ncclkit.facts import GpuInfo, IbDevice, PciDevice
 from ncclkit.facts_health import FirewallFacts, HealthFacts, IpcFacts, NcclConfFacts, RdmaUserspace
-from ncclkit.probe.common import IssueLog
+from ncclkit.probe.common import IssueLog, guard
 from ncclkit.probe.health_gpu import (
     FABRIC_MANAGER,
     NVLINK_ERRORS,
@@ -27,40 +26,32 @@ from ncclkit.probe.root import NodeRoot
 
 __all__ = ["read_health"]
 
-T = TypeVar("T")
 SMI_XML = "nvidia-smi-q-x.xml"
 
-
-def _guard(issues: IssueLog, source: str, default: T, fn: Callable[[], T]) -> T:
-    try:
-        return fn()
-    except Exception as exc:  # noqa: BLE001 - one broken source must not hide the others
-        issues.add(source, "", f"reader failed: {type(exc).__name__}: {exc}")
-        return default
 
 
 def read_health(root: NodeRoot, *, gpus: tuple[GpuInfo, ...], ib_devices: tuple[IbDevice, ...],
                 pci: dict[str, PciDevice], env: Mapping[str, str], issues: IssueLog,
                 nccl_version: str | None = None, env_from_files: Mapping[str, str] | None = None,
                 interval_s: float = 0.0) -> HealthFacts:
-    acs, acs_source = _guard(issues, "pci.acs", ((), None), lambda: read_acs(root, pci, issues))
+    acs, acs_source = guard(issues, "pci.acs", ((), None), lambda: read_acs(root, pci, issues))
     endpoints = [g.bus_id for g in gpus] + [d.pci_bdf for d in ib_devices if d.pci_bdf]
-    iommu, groups, cmdline = _guard(issues, "pci.iommu", ({}, None, None), lambda: read_iommu(root, endpoints))
+    iommu, groups, cmdline = guard(issues, "pci.iommu", ({}, None, None), lambda: read_iommu(root, endpoints))
     smi = root.command(SMI_XML) if gpus else None
     return HealthFacts(
-        acs=acs, acs_source=acs_source, aer=_guard(issues, "pci.aer", {}, lambda: read_aer(root, pci)),
+        acs=acs, acs_source=acs_source, aer=guard(issues, "pci.aer", {}, lambda: read_aer(root, pci)),
         iommu_groups=iommu, iommu_group_count=groups, cmdline=cmdline,
-        nvswitches=_guard(issues, "nvswitch", (), lambda: read_nvswitches(root)),
+        nvswitches=guard(issues, "nvswitch", (), lambda: read_nvswitches(root)),
         fabric_manager=parse_fabric_manager(root.command(FABRIC_MANAGER)),
-        gpus=_guard(issues, "gpuhealth", (), lambda: parse_gpu_health(smi) if smi else ()),
-        xids=_guard(issues, "xid", None, lambda: read_xids(root)),
-        nvlink_errors=_guard(issues, "gpuhealth", {}, lambda: parse_nvlink_errors(root.command(NVLINK_ERRORS) or "")
+        gpus=guard(issues, "gpuhealth", (), lambda: parse_gpu_health(smi) if smi else ()),
+        xids=guard(issues, "xid", None, lambda: read_xids(root)),
+        nvlink_errors=guard(issues, "gpuhealth", {}, lambda: parse_nvlink_errors(root.command(NVLINK_ERRORS) or "")
                              if gpus else {}),
-        ib_counters=_guard(issues, "infiniband.counters", (),
+        ib_counters=guard(issues, "infiniband.counters", (),
                            lambda: read_ib_counters(root, ib_devices, issues, interval_s)),
         uptime_s=read_uptime(root),
-        ipc=_guard(issues, "host.ipc", IpcFacts(), lambda: read_ipc(root)),
-        firewall=_guard(issues, "host.firewall", FirewallFacts(), lambda: read_firewall(root, env)),
-        rdma=_guard(issues, "host.rdma", RdmaUserspace(), lambda: read_rdma_userspace(root, issues)),
-        conf=_guard(issues, "ncclconf", NcclConfFacts(), lambda: read_conf(root, env, nccl_version, env_from_files or {})),
+        ipc=guard(issues, "host.ipc", IpcFacts(), lambda: read_ipc(root)),
+        firewall=guard(issues, "host.firewall", FirewallFacts(), lambda: read_firewall(root, env)),
+        rdma=guard(issues, "host.rdma", RdmaUserspace(), lambda: read_rdma_userspace(root, issues)),
+        conf=guard(issues, "ncclconf", NcclConfFacts(), lambda: read_conf(root, env, nccl_version, env_from_files or {})),
     )

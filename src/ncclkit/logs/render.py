@@ -58,7 +58,7 @@ def _lead(findings: list[dict[str, Any]]) -> tuple[list[str], set[int]]:
     i, top = ranked[0]
     ev = top.get("evidence") or {}
     lines = ev.get("lines") or []
-    out = [f"   Most likely cause: {top['cause']} ({top['id']}, {top['severity']})",
+    out = [f"   Most likely cause: {top['cause']} ({top['id']} [{top.get('subject')}], {top['severity']})",
            f"     {top['message']}"]
     if lines:
         out.append("     evidence: line " + ", ".join(str(n) for n in lines[:10]) + (" ..." if len(lines) > 10 else ""))

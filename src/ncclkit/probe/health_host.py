@@ -182,13 +182,13 @@ def read_conf(root: NodeRoot, env: Mapping[str, str], version: str | None,
     (`from_files`: what read_nccl applied), plugins, default topology."""
     files: dict[str, dict[str, str]] = {}
     missing = None
+    user = env.get("NCCL_CONF_FILE")
+    if user and root.read_text(user.lstrip("/")) is None:
+        missing = user  # NCCL skips a missing file without a word (or, before 2.23.4, ignores the name)
     for path in conf_file_order(dict(env), _home(root), parse_nccl_version(version)):
         text = root.read_text(path.lstrip("/"))
-        if text is None:
-            if path == env.get("NCCL_CONF_FILE"):
-                missing = path
-            continue
-        files[path] = parse_conf(text)
+        if text is not None:
+            files[path] = parse_conf(text)
     if root.live:
         plugins: tuple[str, ...] | None = tuple(find_libraries("libnccl-net*.so", os.environ, resolve=False))
     else:

@@ -9,4 +9,4 @@ bash tests/cluster/setup_netns_deps.sh
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 # torch pinned: this version is a CPU build available locally; an unpinned torch pulls CUDA wheels.
-.venv/bin/python -m pip install -q "torch==2.13.0" -e ".[test,report]"
+.venv/bin/python -m pip install -q "torch==2.13.0" -e ".[test,report,torch]"

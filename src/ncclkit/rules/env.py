@@ -94,6 +94,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
     raw = env.get("NCCL_IB_HCA")
     if raw is None or not facts.ib_ports:
         return []
+    setting, compute = hca_recommendation(facts)
     var, version = "NCCL_IB_HCA", nccl_version(facts)
     lst = parse_nccl_list(raw, version=version)
     all_ports = facts.ib_ports
@@ -109,7 +110,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
         what = f"only ports that are down ({', '.join(down)})" if down else "no device/port"
         out.append(_f("env.hca_unknown", Severity.ERROR, var,
                       f"NCCL_IB_HCA={raw!r} selects {what}{spaces}: NCCL finds no IB device and falls back "
-                      "to NET/Socket", _pasteable_fix(var, hca_recommendation(facts)[0].value),
+                      "to NET/Socket", _pasteable_fix(var, setting.value),
                       value=raw, active_ports=sorted(active)))
         return out
     if down and not lst.exclude:
@@ -125,7 +126,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_IB_HCA={raw!r} names {', '.join(repr(d) for d in dead)}, which "
                       f"{'matches' if len(dead) == 1 else 'match'} no device/port here{spaces}: NCCL "
                       "silently runs without it, on fewer NICs than intended",
-                      _pasteable_fix(var, hca_recommendation(facts)[0].value) + f" (usable ports: {usable})",
+                      _pasteable_fix(var, setting.value) + f" (usable ports: {usable})",
                       value=raw, unknown_entries=dead))
     elif dead and not out:
         out.append(_f("env.hca_entry_unknown", Severity.WARNING, var,
@@ -139,7 +140,7 @@ def _hca(facts: NodeFacts, env: dict[str, str]) -> list[Finding]:
                       f"NCCL_IB_HCA={raw!r} uses prefix matching: {desc}",
                       f"write exact names with '=': NCCL_IB_HCA={_exact(facts, lst)}", value=raw,
                       also_matches={k: list(v) for k, v in over.items()}))
-    out += _hca_subset(facts, raw, lst, good)
+    out += _hca_subset(raw, setting.value, compute, good)
     layers = {p.is_roce for p in good}
     if len(layers) > 1:
         out.append(_f("env.hca_mixed_link_layer", Severity.WARNING, var,
@@ -156,17 +157,14 @@ def _pasteable_fix(var: str, recommended: str | None) -> str:
     return f"export {var}={recommended}"
 
 
-def _hca_subset(facts: NodeFacts, raw: str, lst: object, good: list[IbPort]) -> list[Finding]:
+def _hca_subset(raw: str, recommended: str | None, wanted: list[IbPort], good: list[IbPort]) -> list[Finding]:
     """ACTIVE compute ports the value leaves out: NCCL then runs fewer rails than the node has (a
     one-rail NCCL_IB_HCA on an 8-NIC node gives 1/8 of its inter-node bandwidth, without an error)."""
-
-    setting, wanted = hca_recommendation(facts)
     chosen = {p.name for p in good}
     missed = [p.name for p in wanted if p.name not in chosen]
     if not missed:
         return []
-    fix = (f"export NCCL_IB_HCA={setting.value}" if setting.value
-           else "unset NCCL_IB_HCA (NCCL then uses every ACTIVE port)")
+    fix = _pasteable_fix("NCCL_IB_HCA", recommended)
     return [_f("env.hca_subset", Severity.WARNING, "NCCL_IB_HCA",
                f"NCCL_IB_HCA={raw!r} leaves out {len(missed)} of the {len(wanted)} ACTIVE compute ports "
                f"({', '.join(missed)}): NCCL runs on {len(chosen)} rail(s), about {len(chosen)}/{len(wanted)} "
@@ -318,7 +316,7 @@ _INT_PARAMS = ("NCCL_IB_DISABLE", "NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_
                "NCCL_IB_RETRY_CNT", "NCCL_IB_TC", "NCCL_IB_SL", "NCCL_IB_QPS_PER_CONNECTION",
                "NCCL_PXN_DISABLE", "NCCL_IB_PCI_RELAXED_ORDERING", "NCCL_IB_ADAPTIVE_ROUTING")
 # The IB fields these are written into (ibv_qp_attr): timeout is 5 bits, retry_cnt 3 bits.
-_RANGES = {"NCCL_IB_TIMEOUT": (1, 31), "NCCL_IB_RETRY_CNT": (0, 7), "NCCL_IB_SL": (0, 15),
+_RANGES = {"NCCL_IB_TIMEOUT": (0, 31), "NCCL_IB_RETRY_CNT": (0, 7), "NCCL_IB_SL": (0, 15),
            "NCCL_IB_TC": (0, 255)}
 
 

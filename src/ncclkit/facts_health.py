@@ -119,7 +119,7 @@ class RdmaUserspace:
 
 @dataclass(**_FROZEN)
 class NcclConfFacts:
-    """NCCL's config files and external net plugin, as NCCL itself looks them up (ncclkit.nccl_conf)."""
+    """NCCL's config files and external net plugin, as NCCL itself looks them up (ncclkit.nccl.config, ncclkit.nccl.names)."""
 
     files: dict[str, dict[str, str]] = field(default_factory=dict)  # path -> variables it sets
     missing_conf_file: str | None = None  # NCCL_CONF_FILE names a file that does not exist

@@ -75,8 +75,7 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
     b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
-    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall",
-    b"open port"))
+    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port"))
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...".
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by")

@@ -14,16 +14,12 @@ from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
-from ncclkit.logs.nccl_log_model import (
-    LogError,
-    NcclLogSummary,
-    TransportUse,
-    normalize_transport,
-)
+from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.nccl_tests import RANK_LINE
 from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, PACKAGE_LINE, coll_mismatch
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import NCCL_RESULT_NAMES, ErrorClass, classify_error
+from ncclkit.logs.transport_map import transport_map_of
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
 
@@ -41,7 +37,6 @@ _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
-_PAIR = re.compile(r"(\d+)(?:\[[^\]]*\])?\s*->\s*(\d+)")
 _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
@@ -343,7 +338,7 @@ class LogState:
     # -- result ------------------------------------------------------------------------------
     def summary(self) -> NcclLogSummary:
         transports: set[str] = set()
-        transport_map, net_gdr, net_nogdr = self._transport_map(transports)
+        transport_map, net_gdr, net_nogdr = transport_map_of(self.pairs, self.overflow_transports, transports)
         if net_gdr:
             gdr: bool | None = True
         elif net_nogdr:
@@ -384,37 +379,6 @@ class LogState:
             package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
             coll_mismatch=coll_mismatch(self.coll_ops), launch_hosts=tuple(self.launch_hosts),
             launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces))
-
-    def _transport_map(self, transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
-        merged: dict[tuple[str, str], int] = {}
-        get = merged.get
-        for tail, count in self.pairs.items():
-            seg, via, raw = tail[2:].decode("utf-8", "replace").rpartition(" via ")
-            if via:
-                key = (seg.strip(), raw.strip())
-                merged[key] = get(key, 0) + count
-        for raw_b, count in self.overflow_transports.items():
-            key = ("", raw_b.decode("utf-8", "replace").strip())
-            merged[key] = get(key, 0) + count
-        # A few distinct transports for thousands of rank pairs: classify each transport once.
-        kinds: dict[str, tuple[str, bool, bool]] = {}  # raw -> (normalized, NET+GDR, NET without)
-        rows: list[tuple[int, int, str, str, int | None, int | None, int]] = []
-        for (seg, raw), count in merged.items():
-            kind = kinds.get(raw)
-            if kind is None:
-                upper = raw.upper()
-                net = upper.startswith(("NET/", "COLLNET/"))
-                kind = kinds[raw] = (normalize_transport(raw), net and "GDRDMA" in upper,
-                                     net and "GDRDMA" not in upper and upper.startswith("NET/"))
-            m = _PAIR.search(seg)
-            src, dst = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-            rows.append((-1 if src is None else src, -1 if dst is None else dst, kind[0], raw, src, dst,
-                         count))
-        rows.sort(key=lambda r: (r[2], r[0], r[1]))  # stable: ties keep the order of first lines
-        transports.update(k[0] for k in kinds.values())
-        out = [TransportUse(src_rank=r[4], dst_rank=r[5], transport=r[2], raw=r[3], channels=r[6])
-               for r in rows]
-        return out, any(k[1] for k in kinds.values()), any(k[2] for k in kinds.values())
 
     def _network(self, transports: set[str]) -> str | None:
         if self.networks:

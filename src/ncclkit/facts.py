@@ -31,7 +31,6 @@ __all__ = [
     "pcie_gen_of_gts",
 ]
 
-_FROZEN = {"frozen": True, "slots": True, "kw_only": True}
 
 # PCIe generation -> link speed in GT/s: NVML and nvidia-smi give generations, sysfs gives GT/s.
 PCIE_GEN_GTS = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}
@@ -42,7 +41,7 @@ def pcie_gen_of_gts(speed_gts: float | None) -> int | None:
     return next((gen for gen, gts in PCIE_GEN_GTS.items() if gts == speed_gts), None)
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ProbeIssue:
     """A source that could not be read: `source` is a short name, `path` the file or command."""
 
@@ -51,7 +50,7 @@ class ProbeIssue:
     message: str
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PciDevice:
     """One PCI function from sys/bus/pci/devices/<bdf> (resolved into sys/devices/pci*/...)."""
 
@@ -71,14 +70,14 @@ class PciDevice:
     driver: str | None = None
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NvLink:
     link: int
     active: bool
     remote_bus_id: str | None = None  # normalised like PciDevice.bdf, when known
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GpuInfo:
     """An NVIDIA GPU: NVML live, else cmd/nvidia-smi-q-x.xml."""
 
@@ -95,7 +94,7 @@ class GpuInfo:
     nvlinks: tuple[NvLink, ...] = ()
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GidEntry:
     """ports/<p>/gids/<i> with gid_attrs/types/<i> and gid_attrs/ndevs/<i>."""
 
@@ -120,7 +119,7 @@ class GidEntry:
         return 2 if "v2" in self.gid_type.lower() else 1
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IbPort:
     """sys/class/infiniband/<dev>/ports/<n>."""
 
@@ -150,7 +149,7 @@ class IbPort:
         return (self.link_layer or "").lower() == "ethernet"
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IbDevice:
     """sys/class/infiniband/<dev>: one RDMA device (HCA, VF or bond)."""
 
@@ -167,7 +166,7 @@ class IbDevice:
     ports: tuple[IbPort, ...] = ()
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NetIface:
     """sys/class/net/<if> plus its addresses (live getifaddrs, or cmd/ip-j-addr.json)."""
 
@@ -202,7 +201,7 @@ class NetIface:
         return "other"
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PeerMemFacts:
     """What NCCL's GDR probes look at (nccl-internals.md section 3)."""
 
@@ -216,7 +215,7 @@ class PeerMemFacts:
     dmabuf_possible: bool | None = None  # kernel >= 5.12 and open module; None when unknown
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OsFacts:
     memlock_soft_bytes: int | None = None  # None: unknown; see memlock_unlimited
     memlock_unlimited: bool | None = None
@@ -229,7 +228,7 @@ class OsFacts:
     cpu_vendor: str | None = None  # proc/cpuinfo vendor_id ("AuthenticAMD", "GenuineIntel"); None on Arm
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RdmaAccess:
     """Whether a process can open the RDMA devices: libibverbs and /dev/infiniband/uverbs* (NCCL dlopens
     libibverbs.so[.1] and opens the uverbs node of each device; sysfs alone shows the host's HCAs)."""
@@ -239,7 +238,7 @@ class RdmaAccess:
     libibverbs_known: bool = False  # False: not looked at (libibverbs None then means unknown)
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NcclFacts:
     version: str | None = None  # "2.28.9"
     version_source: str | None = None  # "torch", "libnccl", "cmd/torch-nccl.txt", "cmd/nccl-version.txt"
@@ -251,7 +250,7 @@ class NcclFacts:
     env_from_files: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NodeFacts:
     host: str
     source: str  # "live" or the snapshot folder

@@ -21,10 +21,9 @@ __all__ = [
     "Xid",
 ]
 
-_FROZEN = {"frozen": True, "slots": True, "kw_only": True}
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AcsState:
     """ACS control of one PCI bridge: the ACS extended capability (id 0x000D) control word."""
 
@@ -41,7 +40,7 @@ class AcsState:
         return self.request_redirect or self.completion_redirect
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Xid:
     """One `NVRM: Xid (PCI:0000:18:00): 79, ...` kernel message."""
 
@@ -51,7 +50,7 @@ class Xid:
     seconds_since_boot: float | None = None
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GpuHealth:
     """Health fields of one GPU from `nvidia-smi -q -x` (the same fields NVML gives)."""
 
@@ -71,7 +70,7 @@ class GpuHealth:
     recovery_action: str | None = None  # gpu_recovery_action: "None", "Reset", "Reboot", "Drain P2P"
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IbCounters:
     """sys/class/infiniband/<dev>/ports/<p>/counters: the error counters as the kernel prints them.
 
@@ -85,7 +84,7 @@ class IbCounters:
     interval_s: float | None = None
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IpcFacts:
     shm_size_bytes: int | None = None  # /dev/shm size (proc/mounts `size=`, or statvfs live)
     shm_source: str | None = None
@@ -93,7 +92,7 @@ class IpcFacts:
     remove_ipc_source: str | None = None
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FirewallFacts:
     """What the host firewall does to a new inbound TCP connection from another node, per port
     (see ncclkit.probe.firewall): "accept" or "drop" (dropped or rejected)."""
@@ -105,7 +104,7 @@ class FirewallFacts:
     master_verdict: str | None = None
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RdmaUserspace:
     """Whether a process here can open verbs: device nodes, libibverbs and its providers."""
 
@@ -117,7 +116,7 @@ class RdmaUserspace:
     ofed_version: str | None = None  # `ofed_info -s`, e.g. "MLNX_OFED_LINUX-23.10-1.1.9.0"
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NcclConfFacts:
     """NCCL's config files and external net plugin, as NCCL itself looks them up (ncclkit.nccl.config, ncclkit.nccl.names)."""
 
@@ -128,7 +127,7 @@ class NcclConfFacts:
     topo_default: bool | None = None  # /var/run/nvidia-topologyd/virtualTopology.xml exists
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HealthFacts:
     acs: tuple[AcsState, ...] = ()
     acs_source: str | None = None  # None: no bridge's ACS could be read

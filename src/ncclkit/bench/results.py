@@ -15,10 +15,9 @@ from ncclkit.findings import Finding
 
 __all__ = ["BenchConfig", "BenchResult", "BenchSample", "RankInfo"]
 
-_FROZEN = {"frozen": True, "slots": True, "kw_only": True}
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BenchConfig:
     """What to run: nccl-tests' flags (-b -e -f -i -n -w -c -d -o -r -G) and ours."""
 
@@ -66,7 +65,7 @@ class BenchConfig:
         return out
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RankInfo:
     rank: int
     host: str
@@ -88,7 +87,7 @@ class RankInfo:
         return f"{self.host}/rank{self.rank} ({where})"
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BenchSample:
     collective: str
     size_bytes: int
@@ -118,7 +117,7 @@ class BenchSample:
         return d
 
 
-@dataclass(**_FROZEN)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BenchResult:
     nranks: int
     backend: str

@@ -156,8 +156,8 @@ def render_table(result: BenchResult) -> str:
     """The whole text output: one nccl-tests block per (NCCL_ALGO, collective), in run order."""
     groups: dict[tuple[str | None, str], dict[int, list[BenchSample | None]]] = {}
     for s in result.samples:
-        rows = groups.setdefault((s.algo, s.collective), defaultdict(lambda: [None, None]))
-        rows[s.size_bytes][1 if s.in_place else 0] = s
+        sizes = groups.setdefault((s.algo, s.collective), defaultdict(lambda: [None, None]))
+        sizes[s.size_bytes][1 if s.in_place else 0] = s
     blocks = []
     for (algo, name), by_size in groups.items():
         binary = _binary(name)

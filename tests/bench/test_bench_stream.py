@@ -23,6 +23,9 @@ pytest.importorskip("torch")
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
+Lines = queue.Queue[tuple[float, str | None]]  # (arrival time, line); None: the pipe ended
+
+
 def _start(args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     env = dict(env or os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (SRC, env.get("PYTHONPATH")) if p)
@@ -30,9 +33,9 @@ def _start(args: list[str], env: dict[str, str] | None = None) -> subprocess.Pop
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _stamped(proc: subprocess.Popen[str]) -> queue.Queue[tuple[float, str | None]]:
+def _stamped(proc: subprocess.Popen[str]) -> Lines:
     """(arrival time, line) for every stdout line, then (time, None) at the end of the pipe."""
-    lines: queue.Queue[tuple[float, str | None]] = queue.Queue()
+    lines: Lines = queue.Queue()
 
     def pump() -> None:
         assert proc.stdout is not None
@@ -44,8 +47,9 @@ def _stamped(proc: subprocess.Popen[str]) -> queue.Queue[tuple[float, str | None
     return lines
 
 
-def _drain(lines: queue.Queue[tuple[float, str | None]], timeout_s: float) -> list[tuple[float, str]]:
-    out, end = [], time.monotonic() + timeout_s
+def _drain(lines: Lines, timeout_s: float) -> list[tuple[float, str]]:
+    out: list[tuple[float, str]] = []
+    end = time.monotonic() + timeout_s
     while True:
         t, line = lines.get(timeout=max(0.1, end - time.monotonic()))
         if line is None:
@@ -58,7 +62,7 @@ def _rows(stamped: list[tuple[float, str]]) -> list[tuple[float, list[str]]]:
 
 
 def test_9_rows_stream_before_the_last_size_is_measured() -> None:
-    iters = 30
+    iters = 40
     proc = _start(["--nproc", "2", "--backend", "gloo", "-b", "64K", "-e", "4M", "-f", "8",
                    "-n", str(iters), "--timeout", "60"])
     stamped = _drain(_stamped(proc), 120)

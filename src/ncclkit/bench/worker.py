@@ -1,6 +1,7 @@
 """One local rank started by `ncclkit bench --nproc N`: read the config JSON, run, write rank 0's result.
 
-Usage (by dist.spawn_local only): python -m ncclkit.bench.worker CONFIG.json [RESULT.json ROWS.jsonl]
+Usage (by dist.spawn_local only):
+    python -m ncclkit.bench.worker CONFIG.json [RESULT.json ROWS.jsonl]
 Rank 0 appends each size's rows to ROWS.jsonl as they are known (the first line the result
 without samples), so that the parent can print them during the sweep.
 """

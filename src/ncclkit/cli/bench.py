@@ -305,7 +305,8 @@ def _report(args: argparse.Namespace, result: Any, compare_text: str | None,
             doc["compare"] = {"file": args.compare, "rows": [r.to_json() for r in compared]}
         print(json.dumps(doc, indent=2))
     else:
-        out = stream.finish(result) if stream is not None and stream.printed else render_table(result)
+        streamed = stream is not None and stream.printed
+        out = stream.finish(result) if streamed else render_table(result)
         if compared is not None:
             out += render_compare(compared, args.compare)
         for f in findings:

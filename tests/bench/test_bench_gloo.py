@@ -137,3 +137,29 @@ def test_per_iteration_timing_needs_eager_gpus(capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert rc == 2 and "-I 1" in err and "--eager" in err
     assert "Traceback" not in err
+
+
+def test_streamed_table_is_the_whole_table(three_ranks: BenchResult) -> None:
+    """TableStream fed size by size (as run_rank hands rows on) prints render_table's text."""
+    import dataclasses
+
+    from ncclkit.bench.table import TableStream
+
+    out: list[str] = []
+    stream = TableStream(out.append)
+    shell = dataclasses.replace(three_ranks, samples=())
+    samples = list(three_ranks.samples)
+    for i in range(0, len(samples), 2):  # out-of-place, in-place: one size
+        pair = samples[i:i + 2]
+        assert pair[0].size_bytes == pair[1].size_bytes and not pair[0].in_place
+        stream.rows(shell, pair)
+    assert len(out) == len(samples) // 2  # one write a size, header and footers riding along
+    assert "".join(out) + stream.finish(three_ranks) == render_table(three_ranks)
+    marked = dataclasses.replace(three_ranks, samples=(
+        dataclasses.replace(samples[0], marks=("bench.no_time",)), *samples[1:]))
+    stream = TableStream(out.append)
+    stream.rows(shell, samples[:2])
+    tail = stream.finish(marked)
+    assert tail.endswith(f"#  ^ suspect row {samples[0].collective} {samples[0].size_bytes} B "
+                         "(out-of-place: bench.no_time): see the findings below\n")
+    assert "# Collective test concluded" in tail

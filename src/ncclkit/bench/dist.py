@@ -13,15 +13,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ncclkit.bench.results import BenchResult, BenchSample
 from ncclkit.errors import NcclkitError
 from ncclkit.launchenv import first_slurm_host, read_launch_env
 from ncclkit.procspawn import free_port, start_rank, stop_ranks
 
-__all__ = ["DistContext", "first_slurm_host", "from_env", "spawn_local"]
+__all__ = ["DistContext", "OnRows", "first_slurm_host", "from_env", "spawn_local"]
+
+# rank 0's hook for each size's rows (runner.run_rank): the result without samples, the samples
+OnRows = Callable[[BenchResult, list[BenchSample]], None]
 
 _TERM_GRACE_S = 10.0  # a rank that failed gets time to print its own error
 
@@ -47,8 +51,11 @@ def from_env(env: Mapping[str, str] | None = None) -> DistContext:
 
 
 def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
-                extra_pythonpath: str | None = None) -> dict:
+                extra_pythonpath: str | None = None, on_rows: OnRows | None = None) -> dict:
     """Run `nproc` ranks of ncclkit.bench.worker here; return rank 0's result JSON.
+
+    With `on_rows`, each size's rows go to it as rank 0 writes them (runner.run_rank's hook),
+    read from rank 0's rows file while the ranks run.
 
     Every wait is bounded: a rank that exits non-zero ends the others after a grace period, and
     the whole run is ended after `timeout_s` without progress from rank 0. The environment is
@@ -57,6 +64,7 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="ncclkit-bench-") as tmp:
         out_path = Path(tmp) / "result.json"
+        rows = _RowsFile(Path(tmp) / "rows.jsonl", on_rows)
         cfg_path = Path(tmp) / "config.json"
         cfg_path.write_text(json.dumps(config_json))
         procs: list[subprocess.Popen] = []
@@ -72,10 +80,11 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
             logs.append(log)
             cmd = [sys.executable, "-m", "ncclkit.bench.worker", str(cfg_path)]
             if rank == 0:
-                cmd.append(str(out_path))
+                cmd += [str(out_path), str(rows.path)]
             procs.append(start_rank(cmd, env, log))
         try:
-            _wait_all(procs, timeout_s, progress=out_path.parent)
+            _wait_all(procs, timeout_s, progress=out_path.parent, poll=rows.read)
+            rows.read()
         finally:
             stop_ranks(procs, _TERM_GRACE_S)
             texts = []
@@ -95,7 +104,31 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
         return json.loads(out_path.read_text())
 
 
-def _wait_all(procs: list[subprocess.Popen], timeout_s: float, progress: Path) -> None:
+class _RowsFile:
+    """Rank 0's rows file (worker.py), read up to its last whole line at each poll."""
+
+    def __init__(self, path: Path, on_rows: OnRows | None) -> None:
+        self.path, self._on_rows, self._offset = path, on_rows, 0
+        self._shell: BenchResult | None = None
+
+    def read(self) -> None:
+        if self._on_rows is None or not self.path.exists():
+            return
+        with self.path.open("rb") as f:
+            f.seek(self._offset)
+            data = f.read()
+        whole = data[: data.rfind(b"\n") + 1]
+        self._offset += len(whole)
+        for line in whole.decode().splitlines():
+            rec = json.loads(line)
+            if "shell" in rec:
+                self._shell = BenchResult.from_json(rec["shell"])
+            elif self._shell is not None:
+                self._on_rows(self._shell, [BenchSample.from_json(s) for s in rec["samples"]])
+
+
+def _wait_all(procs: list[subprocess.Popen], timeout_s: float, progress: Path,
+              poll: Callable[[], None]) -> None:
     """Wait for every rank; stop early when one fails; give up after `timeout_s` of no progress."""
     last_change, last_mtime = time.monotonic(), 0.0
     while True:
@@ -108,6 +141,7 @@ def _wait_all(procs: list[subprocess.Popen], timeout_s: float, progress: Path) -
             while time.monotonic() < deadline and any(p.poll() is None for p in procs):
                 time.sleep(0.1)
             return
+        poll()
         mtime = max((f.stat().st_mtime for f in progress.iterdir()), default=0.0)
         if mtime != last_mtime:
             last_mtime, last_change = mtime, time.monotonic()

@@ -116,6 +116,14 @@ class BenchSample:
         d["marks"] = list(self.marks)
         return d
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BenchSample:
+        kw = dict(data)
+        kw["rank_time_us"] = tuple(kw.get("rank_time_us", ()))
+        kw["iter_time_us"] = tuple(kw.get("iter_time_us", ()))
+        kw["marks"] = tuple(kw.get("marks", ()))
+        return cls(**kw)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BenchResult:
@@ -147,13 +155,7 @@ class BenchResult:
     def from_json(cls, data: dict[str, Any]) -> BenchResult:
         from ncclkit.findings import Severity  # noqa: PLC0415 - only for the reverse mapping
 
-        samples = []
-        for s in data["samples"]:
-            kw = dict(s)
-            kw["rank_time_us"] = tuple(kw.get("rank_time_us", ()))
-            kw["iter_time_us"] = tuple(kw.get("iter_time_us", ()))
-            kw["marks"] = tuple(kw.get("marks", ()))
-            samples.append(BenchSample(**kw))
+        samples = [BenchSample.from_json(s) for s in data["samples"]]
         findings = tuple(
             Finding(id=f["id"], severity=Severity(f["severity"]), subject=f["subject"],
                     message=f["message"], fix=f.get("fix", ""), evidence=f.get("evidence", {}))

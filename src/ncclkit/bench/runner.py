@@ -2,19 +2,20 @@
 
 For each NCCL_ALGO value it makes the engine and runs every collective's sweep (sweep.py: rows
 timed as nccl-tests times them). torch.distributed (gloo) is the control plane everywhere:
-rendezvous, the NCCL unique id, barriers and the final exchange of per-rank times; rank 0
-averages each row over ranks, as nccl-tests' Allreduce(deltaSec, average).
+rendezvous, the NCCL unique id, barriers and the exchange of per-rank times after each size; rank 0
+averages each row over ranks at once, as nccl-tests' Allreduce(deltaSec, average), and hands it on.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 import socket
 from typing import Any
 
 from ncclkit.bench.collectives import Collective, busbw_gbps, get_collective
-from ncclkit.bench.dist import DistContext
+from ncclkit.bench.dist import DistContext, OnRows
 from ncclkit.bench.engines import DirectEngine, TorchEngine
 from ncclkit.bench.results import BenchConfig, BenchResult, BenchSample, RankInfo
 from ncclkit.bench.sweep import Local, Sweep, sweep_collective
@@ -26,6 +27,10 @@ __all__ = ["NET_ONLY_ENV", "run_rank"]
 # Keep NCCL off NVLink (P2P, NVLS) and shared memory so the NIC carries every byte. NCCL reads
 # these once per process (NCCL_PARAM caches them), so they are set before the first communicator.
 NET_ONLY_ENV = {"NCCL_P2P_DISABLE": "1", "NCCL_SHM_DISABLE": "1", "NCCL_NVLS_ENABLE": "0"}
+
+def _log(msg: str) -> None:
+    print(msg, flush=True)  # without a row hook, the progress signal of a launcher's rank 0
+
 
 def _boot_id() -> str | None:
     try:
@@ -123,29 +128,49 @@ def _nccl_version(torch: Any, engine: Any) -> int | None:
     return major * 10000 + minor * 100 + patch
 
 
-def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
-    """Run the whole sweep on this rank; rank 0 gets the result, the others None."""
+def run_rank(config: BenchConfig, ctx: DistContext,
+             on_rows: OnRows | None = None) -> BenchResult | None:
+    """Run the whole sweep on this rank; rank 0 gets the result, the others None.
+
+    After each size every rank's times are exchanged and rank 0 averages them at once (as
+    nccl-tests' Allreduce per size); rank 0 then calls `on_rows(shell, samples)`, `shell` being
+    the result without samples, so the row can be printed before the next size runs.
+    """
     import torch  # noqa: PLC0415 - heavy, and only the bench needs it
 
     if config.net_only:
         os.environ.update(NET_ONLY_ENV)
     colls = [get_collective(c) for c in config.collectives]
+    by_name = {c.name: c for c in colls}
     device = _init(torch, config, ctx)
     dist = torch.distributed
     try:
         infos: list[Any] = [None] * ctx.world_size
         dist.all_gather_object(infos, _rank_info(torch, ctx, device))
         stream = torch.cuda.Stream(device) if device.type == "cuda" else None
-        rows: list[Local] = []
-        nccl_version = None
+        samples: list[BenchSample] = []
+        shell = _shell(config, ctx, infos, None, device.type == "cuda")
         saved_algo = os.environ.get("NCCL_ALGO")
+
+        def size_done(rows: list[Local]) -> None:
+            # the control plane is gloo for both backends, so this exchange is the same code on GPUs
+            everyone: list[Any] = [None] * ctx.world_size
+            dist.all_gather_object(everyone, rows)
+            if ctx.rank != 0:
+                return
+            new = _samples(config, ctx, by_name, everyone)
+            samples.extend(new)
+            if on_rows is not None:
+                on_rows(shell, new)
+            else:
+                _log(f"# {rows[0].collective} {rows[0].size_bytes} B done")
+
         for algo in config.algos or (None,):
             if algo is not None:
                 os.environ["NCCL_ALGO"] = algo  # read by NCCL at each communicator's init
             engine = _make_engine(torch, config, ctx)
-            nccl_version = nccl_version or (
-                _nccl_version(torch, engine) if config.backend == "nccl" else None
-            )
+            if shell.nccl_version is None and config.backend == "nccl":
+                shell = dataclasses.replace(shell, nccl_version=_nccl_version(torch, engine))
             window = Window(iters=config.iters, graph_launches=config.graph_launches
                             if device.type == "cuda" else 0, timer=config.timer,
                             per_iter=config.per_iter, barrier=dist.barrier)
@@ -153,32 +178,23 @@ def run_rank(config: BenchConfig, ctx: DistContext) -> BenchResult | None:
                            stream=stream, algo=algo, window=window)
             try:
                 for coll in colls:
-                    rows += sweep_collective(sweep, coll, config.sizes())
+                    sweep_collective(sweep, coll, config.sizes(), size_done)
             finally:
                 engine.close()
                 if saved_algo is None:
                     os.environ.pop("NCCL_ALGO", None)
                 else:
                     os.environ["NCCL_ALGO"] = saved_algo
-        everyone: list[Any] = [None] * ctx.world_size
-        dist.all_gather_object(everyone, rows)
     finally:
         dist.destroy_process_group()
     if ctx.rank != 0:
         return None
-    return _assemble(config, ctx, colls, everyone, infos, nccl_version, device.type == "cuda")
+    return dataclasses.replace(shell, samples=tuple(samples))
 
 
-def _assemble(
-    config: BenchConfig,
-    ctx: DistContext,
-    colls: list[Collective],
-    everyone: list[list[Local]],
-    infos: list[RankInfo],
-    nccl_version: int | None,
-    on_gpu: bool,
-) -> BenchResult:
-    by_name = {c.name: c for c in colls}
+def _samples(config: BenchConfig, ctx: DistContext, by_name: dict[str, Collective],
+             everyone: list[list[Local]]) -> list[BenchSample]:
+    """One size's rows, each averaged over the ranks (nccl-tests' Allreduce(deltaSec, average))."""
     samples = []
     for i, row in enumerate(everyone[0]):
         times = tuple(rank_rows[i].time_us for rank_rows in everyone)
@@ -206,6 +222,12 @@ def _assemble(
                 iter_time_us=tuple(max(vals) for vals in zip(*(r[i].iter_us for r in everyone))),
             )
         )
+    return samples
+
+
+def _shell(config: BenchConfig, ctx: DistContext, infos: list[RankInfo],
+           nccl_version: int | None, on_gpu: bool) -> BenchResult:
+    """The result before its samples: what a table's header needs."""
     mode = "graph" if on_gpu and config.graph_launches > 0 else "eager"
     engine = "direct" if config.backend == "nccl" and config.engine == "direct" else "torch"
     return BenchResult(
@@ -216,5 +238,4 @@ def _assemble(
         config=config,
         nccl_version=nccl_version,
         ranks=tuple(infos),
-        samples=tuple(samples),
     )

@@ -10,6 +10,7 @@ compiled loop (cloop); torch.distributed, gloo and custom records from Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +40,6 @@ class Local:
     wrong: int
     checked: bool
     iter_us: tuple[float, ...] = ()
-
-
-def _log(msg: str) -> None:
-    print(msg, flush=True)  # rank logs double as the progress signal of dist.spawn_local
 
 
 def _count_wrong(torch: Any, got: Any, want: Any, dtype_name: str) -> int:
@@ -101,28 +98,26 @@ def _steps(config: BenchConfig, sz: Sizing) -> int:
     return max(config.max_bytes // sz.size_bytes, 1) if sz.size_bytes else 1
 
 
-def sweep_collective(sw: Sweep, coll: Collective, sizes: list[int]) -> list[Local]:
+def sweep_collective(sw: Sweep, coll: Collective, sizes: list[int],
+                     size_done: Callable[[list[Local]], None]) -> None:
+    """Every size's rows (out-of-place, in-place), handed to `size_done` as each size ends."""
     torch, engine = sw.torch, sw.engine
     dtype = torch_dtype(torch, sw.config.dtype)
     elem = torch.empty((), dtype=dtype).element_size()
     n = max(sw.config.max_bytes // elem, 1)
     space = _Space(send=engine.alloc(n, dtype, sw.device), recv=engine.alloc(n, dtype, sw.device),
                    dtype=dtype, elem=elem)
-    rows = []
     try:
         _warm_up(sw, coll, space)
         for size in sizes:
             sz = coll.sizing(size, elem, sw.ctx.world_size)
             if sz.count == 0:
                 continue  # below one 16-byte group per rank: nothing to move
-            for in_place in (False, True):
-                rows.append(_check_and_time(sw, coll, sz, in_place, space))
-            if sw.ctx.rank == 0:
-                _log(f"# {coll.name} {size} B done")
+            size_done([_check_and_time(sw, coll, sz, in_place, space)
+                       for in_place in (False, True)])
     finally:
         del space
         engine.release()
-    return rows
 
 
 def _issuer(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,

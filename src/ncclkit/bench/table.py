@@ -9,13 +9,14 @@ the engine and mode) goes on `#` comment lines, which nccl-tests readers skip.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from ncclkit import __version__
 from ncclkit.bench.collectives import get_collective
 from ncclkit.bench.ntjson import iter_stats
 from ncclkit.bench.results import BenchResult, BenchSample
 
-__all__ = ["float_str", "render_table"]
+__all__ = ["TableStream", "float_str", "render_table"]
 
 
 def float_str(value: float, width: int) -> str:
@@ -106,46 +107,109 @@ def _spread(rows: list[tuple[int, BenchSample | None, BenchSample | None]]) -> l
     return out
 
 
+def _binary(name: str) -> str:
+    try:
+        return get_collective(name).binary
+    except Exception:  # noqa: BLE001 - a custom record read back from JSON: keep its name
+        return f"{name}_perf"
+
+
+Row = tuple[int, BenchSample | None, BenchSample | None]
+
+
+def _row_line(result: BenchResult, row: Row) -> str:
+    size, oop, ip = row
+    first = oop or ip
+    assert first is not None
+    c = result.config
+    return ("%12d  %12d  %8s  %6s  %6s" % (size, first.count, first.dtype, first.redop,
+                                           "%6i" % first.root)
+            + _body(oop, c.per_iter, c.per_iter_skip) + _body(ip, c.per_iter, c.per_iter_skip))
+
+
+def _marked(row: Row) -> str | None:
+    marked = [f"{place}: {', '.join(s.marks)}" for place, s in
+              (("out-of-place", row[1]), ("in-place", row[2])) if s is not None and s.marks]
+    return "; ".join(marked) if marked else None
+
+
+def _footer(result: BenchResult, binary: str, rows: list[Row]) -> list[str]:
+    """util.cu's end of a test: out-of-bounds count, average busbw; then ours, the spread."""
+    bws = [s.busbw_gbps for _, oop, ip in rows for s in (oop, ip) if s is not None]
+    wrong = sum(s.wrong for _, oop, ip in rows for s in (oop, ip) if s is not None)
+    avg = sum(bws) / len(bws) if bws else 0.0
+    lines = ["# %-20s : %d %s" % ("Out of bounds values", wrong, "FAILED" if wrong else "OK"),
+             "# %-20s : %g " % ("Avg bus bandwidth", avg), "#"]
+    if result.nranks > 1:
+        lines += _spread(rows)
+        lines.append("#")
+    return lines + [f"# Collective test concluded: {binary}", "#"]
+
+
+def _pair(samples: list[BenchSample]) -> Row:
+    oop = next((s for s in samples if not s.in_place), None)
+    ip = next((s for s in samples if s.in_place), None)
+    return (samples[0].size_bytes, oop, ip)
+
+
 def render_table(result: BenchResult) -> str:
     """The whole text output: one nccl-tests block per (NCCL_ALGO, collective), in run order."""
     groups: dict[tuple[str | None, str], dict[int, list[BenchSample | None]]] = {}
     for s in result.samples:
-        rows = groups.setdefault((s.algo, s.collective), defaultdict(lambda: [None, None]))
-        rows[s.size_bytes][1 if s.in_place else 0] = s
+        sizes = groups.setdefault((s.algo, s.collective), defaultdict(lambda: [None, None]))
+        sizes[s.size_bytes][1 if s.in_place else 0] = s
     blocks = []
     for (algo, name), by_size in groups.items():
-        try:
-            binary = get_collective(name).binary
-        except Exception:  # noqa: BLE001 - a custom record read back from JSON: keep its name
-            binary = f"{name}_perf"
+        binary = _binary(name)
         lines = _header(result, binary, algo)
-        rows = [(size, oop, ip) for size, (oop, ip) in by_size.items()]
-        bws, wrong = [], 0
-        for size, oop, ip in rows:
-            first = oop or ip
-            assert first is not None
-            c = result.config
-            lines.append("%12d  %12d  %8s  %6s  %6s" % (size, first.count, first.dtype,
-                                                        first.redop, "%6i" % first.root)
-                         + _body(oop, c.per_iter, c.per_iter_skip)
-                         + _body(ip, c.per_iter, c.per_iter_skip))
-            marked = [f"{place}: {', '.join(s.marks)}" for place, s in
-                      (("out-of-place", oop), ("in-place", ip)) if s is not None and s.marks]
+        rows: list[Row] = [(size, oop, ip) for size, (oop, ip) in by_size.items()]
+        for row in rows:
+            lines.append(_row_line(result, row))
+            marked = _marked(row)
             if marked:  # a comment line, so nccl-tests readers still see the row as it is
-                lines.append(f"#  ^ suspect row ({'; '.join(marked)}): see the findings below")
-            for s in (oop, ip):
-                if s is not None:
-                    bws.append(s.busbw_gbps)
-                    wrong += s.wrong
-        avg = sum(bws) / len(bws) if bws else 0.0
-        lines.append("# %-20s : %d %s" % ("Out of bounds values", wrong,
-                                          "FAILED" if wrong else "OK"))
-        lines.append("# %-20s : %g " % ("Avg bus bandwidth", avg))
-        lines.append("#")
-        if result.nranks > 1:
-            lines += _spread(rows)
-            lines.append("#")
-        lines.append(f"# Collective test concluded: {binary}")
-        lines.append("#")
-        blocks.append("\n".join(lines))
+                lines.append(f"#  ^ suspect row ({marked}): see the findings below")
+        blocks.append("\n".join(lines + _footer(result, binary, rows)))
     return "\n".join(blocks) + "\n"
+
+
+class TableStream:
+    """render_table's text as the sweep goes, as nccl-tests prints it (each size's row once the
+    ranks' times are averaged): a block's header before its first row, each row when its size is
+    done, the block's footer when the next block starts or at `finish`. Suspect-row marks come
+    from the whole result, so `finish` lists them after the last block instead of under the row."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self._write = write
+        self._key: tuple[str | None, str] | None = None
+        self._shell: BenchResult | None = None
+        self._rows: list[Row] = []
+        self.printed = False
+
+    def rows(self, shell: BenchResult, samples: list[BenchSample]) -> None:
+        """One size's samples (out-of-place and in-place), `shell` the result without samples."""
+        key = (samples[0].algo, samples[0].collective)
+        text = ""
+        if key != self._key:
+            text += self._close()
+            self._key, self._shell, self._rows = key, shell, []
+            text += "\n".join(_header(shell, _binary(key[1]), key[0])) + "\n"
+        row = _pair(samples)
+        self._rows.append(row)
+        self._write(text + _row_line(shell, row) + "\n")
+        self.printed = True
+
+    def _close(self) -> str:
+        if self._key is None or self._shell is None:
+            return ""
+        return "\n".join(_footer(self._shell, _binary(self._key[1]), self._rows)) + "\n"
+
+    def finish(self, result: BenchResult) -> str:
+        """The last block's footer and the suspect rows of the whole result."""
+        out = self._close()
+        self._key = None
+        for s in result.samples:
+            if s.marks:
+                place = "in-place" if s.in_place else "out-of-place"
+                out += (f"#  ^ suspect row {s.collective} {s.size_bytes} B ({place}: "
+                        f"{', '.join(s.marks)}): see the findings below\n")
+        return out

@@ -171,7 +171,7 @@ def _facts(args: argparse.Namespace) -> Any | None:
         return None
 
 
-def _run_sweep(args: argparse.Namespace) -> Any | None:
+def _run_sweep(args: argparse.Namespace, on_rows: Any = None) -> Any | None:
     from ncclkit.bench.dist import from_env, spawn_local  # noqa: PLC0415
     from ncclkit.bench.results import BenchResult  # noqa: PLC0415
 
@@ -190,12 +190,12 @@ def _run_sweep(args: argparse.Namespace) -> Any | None:
                                hint=f"use --nproc {limit} or fewer here; more ranks need more nodes "
                                     "(torchrun, srun, mpirun)")
         return BenchResult.from_json(spawn_local(config.to_json(), args.nproc,
-                                                 timeout_s=args.timeout))
+                                                 timeout_s=args.timeout, on_rows=on_rows))
     from ncclkit.bench.runner import run_rank  # noqa: PLC0415
 
     ctx = from_env()
     _check_root_rank(args.root_rank, ctx.world_size)
-    return run_rank(config, ctx)
+    return run_rank(config, ctx, on_rows=on_rows)
 
 
 def _check_root_rank(root_rank: int, world_size: int) -> None:
@@ -248,10 +248,20 @@ def run(args: argparse.Namespace) -> int:
 
         check_output_file(args.output_file, flag="-J")
     args.started = time.time()
-    result = _run_sweep(args)
+    stream = None
+    if not args.json:  # the table grows as each size ends; --json stays one document at the end
+        from ncclkit.bench.table import TableStream  # noqa: PLC0415
+
+        stream = TableStream(_write_now)
+    result = _run_sweep(args, on_rows=stream.rows if stream else None)
     if result is None:
         return 0  # not rank 0: rank 0 prints
-    return _report(args, result, compare_text)
+    return _report(args, result, compare_text, stream)
+
+
+def _write_now(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()  # a row is news only when it is seen: through a pipe or a file too
 
 
 def _write_json(args: argparse.Namespace, result: Any) -> None:
@@ -266,7 +276,8 @@ def _write_json(args: argparse.Namespace, result: Any) -> None:
         write_output_file(path, json.dumps(doc, indent=1), flag="-J")
 
 
-def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> int:
+def _report(args: argparse.Namespace, result: Any, compare_text: str | None,
+            stream: Any = None) -> int:
     import dataclasses  # noqa: PLC0415
 
     from ncclkit.bench.compare import compare_with_nccl_tests, render_compare  # noqa: PLC0415
@@ -294,7 +305,8 @@ def _report(args: argparse.Namespace, result: Any, compare_text: str | None) -> 
             doc["compare"] = {"file": args.compare, "rows": [r.to_json() for r in compared]}
         print(json.dumps(doc, indent=2))
     else:
-        out = render_table(result)
+        streamed = stream is not None and stream.printed
+        out = stream.finish(result) if streamed else render_table(result)
         if compared is not None:
             out += render_compare(compared, args.compare)
         for f in findings:

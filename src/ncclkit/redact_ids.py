@@ -7,7 +7,6 @@ ncclkit.redact, which finds the values in a snapshot and rewrites them.
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Callable, Iterable
 from ipaddress import IPv4Address, IPv4Network, IPv6Address
 from typing import Any
@@ -18,9 +17,9 @@ __all__ = ["GuidMapper", "IdMapper", "Ipv4Mapper", "Ipv6Mapper", "eui64_to_mac",
 
 # Blocks a redacted IPv4 network is moved into: the private block it came from, or 10/8 for a
 # public address, so that the result still looks like a private address of the same prefix length.
-_PRIVATE_BLOCKS = tuple(ipaddress.ip_network(n) for n in
+_PRIVATE_BLOCKS = tuple(IPv4Network(n) for n in
                         ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16"))
-_PUBLIC_TARGET = ipaddress.ip_network("10.0.0.0/8")
+_PUBLIC_TARGET = IPv4Network("10.0.0.0/8")
 # A network of unknown prefix (an address seen only in a GID or an env value) is taken as a /24.
 _DEFAULT_PREFIX = 24
 _ULA_PREFIX = 0xFD00 << 48  # fd00::/8 upper 64 bits: redacted global IPv6 /64 prefixes go here

@@ -29,7 +29,7 @@ def build_typed(tp: Any, value: Any, where: str) -> Any:
             return None
         inner = [a for a in args if a is not type(None)]
         return build_typed(inner[0], value, where)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, dict):
             raise ValueError(f"{where}: expected an object, got {type(value).__name__}")
         hints = _hints(tp)

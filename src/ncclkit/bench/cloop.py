@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,7 +145,7 @@ class GraphHandle:
 class Loop:
     """loop.c bound to one libnccl (a ncclffi.NcclLib) and the CUDA runtime."""
 
-    def __init__(self, nccl: ctypes.CDLL, nccl_error: object, cudart: CudaRt,
+    def __init__(self, nccl: ctypes.CDLL, nccl_error: Callable[[int], str], cudart: CudaRt,
                  lib_path: Path | None = None) -> None:
         self.so = ctypes.CDLL(str(lib_path or build_loop()))
         if self.so.nk_abi() != _ABI:
@@ -157,16 +158,16 @@ class Loop:
             fn = getattr(src, name, None)
             self.table[i] = ctypes.cast(fn, ctypes.c_void_p).value if fn is not None else None
         self.so.nk_now.restype = ctypes.c_double
-        vp, i, dp = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)
+        vp, ci, dp = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)
         ip, sz = ctypes.POINTER(ctypes.c_int), ctypes.c_size_t
         cp = ctypes.POINTER(CollArgs)
-        self.so.nk_issue.argtypes = [vp, cp, sz, i, vp, ip]
+        self.so.nk_issue.argtypes = [vp, cp, sz, ci, vp, ip]
         self.so.nk_sync.argtypes = [vp, vp, ip]
-        self.so.nk_time_eager.argtypes = [vp, cp, i, vp, i, dp, ip]
-        self.so.nk_capture.argtypes = [vp, cp, i, vp, ctypes.POINTER(vp), ctypes.POINTER(vp), ip]
-        self.so.nk_time_graph.argtypes = [vp, vp, vp, i, i, dp, ip]
+        self.so.nk_time_eager.argtypes = [vp, cp, ci, vp, ci, dp, ip]
+        self.so.nk_capture.argtypes = [vp, cp, ci, vp, ctypes.POINTER(vp), ctypes.POINTER(vp), ip]
+        self.so.nk_time_graph.argtypes = [vp, vp, vp, ci, ci, dp, ip]
         self.so.nk_graph_free.argtypes = [vp, vp, vp, ip]
-        self.so.nk_elapsed.argtypes = [vp, vp, i, ctypes.POINTER(ctypes.c_float), ip]
+        self.so.nk_elapsed.argtypes = [vp, vp, ci, ctypes.POINTER(ctypes.c_float), ip]
 
     def _check(self, rc: int, failed: ctypes.c_int) -> None:
         if rc == 0:

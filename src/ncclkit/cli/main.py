@@ -54,7 +54,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         dest = getattr(args, "_intermixed", None)
         if dest is None or any(e.startswith("-") and e != "-" for e in extras):
             # The subcommand's own parser: its --help is the one that lists the right flags.
-            (getattr(args, "_parser", None) or parser).error(f"unrecognized arguments: {' '.join(extras)}")
+            sub: argparse.ArgumentParser = getattr(args, "_parser", None) or parser
+            sub.error(f"unrecognized arguments: {' '.join(extras)}")
         setattr(args, dest, [*(getattr(args, dest) or []), *extras])
     return args
 

@@ -104,7 +104,8 @@ def _frames(frames: Any) -> list[str]:
 
 def _trace(raw: dict[str, Any], name: str) -> RankTrace:
     trace = RankTrace(rank=rank_from_name(name), source=name, version=str(raw.get("version") or ""))
-    config = raw.get("pg_config") if isinstance(raw.get("pg_config"), dict) else {}
+    config = raw.get("pg_config")
+    config = config if isinstance(config, dict) else {}
     for key, status in (raw.get("pg_status") or {}).items():
         if isinstance(status, dict):
             trace.groups[str(key)] = GroupTrace(

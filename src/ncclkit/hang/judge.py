@@ -93,7 +93,7 @@ def _judge_group(label: str, listed: list[int] | None, views: dict[int, GroupTra
     done = {r: g.last_completed for r, g in views.items()}
     if all(c is not None and c >= top for c in done.values()) and (waited is None or waited.state == "completed"):
         return out
-    states = {r: (g.op(top).state if g.op(top) else "?") for r, g in views.items()}
+    states = {r: (op.state if (op := g.op(top)) else "?") for r, g in views.items()}
     out.append(Finding(
         id="hang.all_in_collective", severity=Severity.ERROR, subject=f"{label} #{top}",
         message=f"process group {label}: every rank ({rank_list(list(views))}) enqueued #{top} "

@@ -173,6 +173,7 @@ def _read_text(text: str) -> RasReport:
         if not r:
             continue
         rank = _rank_from(r)
+        assert rank.rank is not None  # _rank_from reads it from the line
         if block == "INCOMPLETE":
             comm.missing.append(rank)
         elif r.group(4):  # "Rank R has status S"
@@ -189,11 +190,11 @@ def _read_text(text: str) -> RasReport:
             comm.ranks.append(rank)
         else:  # a member of the group counted on the line before
             groups = comm.count_groups.get(coll) if coll else None
-            target = groups[-1] if groups else (comm.status_groups[-1] if comm.status_groups else None)
-            if target is not None:
-                target[2].append(rank.rank)
-                if groups:
-                    rank.counts[coll] = target[1]
+            if groups:
+                groups[-1][2].append(rank.rank)
+                rank.counts[coll] = groups[-1][1]
+            elif comm.status_groups:
+                comm.status_groups[-1][2].append(rank.rank)
             comm.ranks.append(rank)
     for comm in comms.values():
         for m in comm.missing:

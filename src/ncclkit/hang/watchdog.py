@@ -35,10 +35,10 @@ def read_watchdog(text: str, name: str) -> list[RankTrace]:
         g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2), desc=m.group(3)))
         g.last_enqueued, g.last_completed = int(m.group(5)), int(m.group(6))
     for m in _TIMEOUT.finditer(text):
-        t = traces.get(int(m.group(2)))
-        if t is None:
+        found = traces.get(int(m.group(2)))
+        if found is None:
             continue
-        g = t.groups.get(m.group(1) or "0") or next(iter(t.groups.values()))
+        g = found.groups.get(m.group(1) or "0") or next(iter(found.groups.values()))
         seq = int(m.group(3))
         if g.op(seq) is None:
             g.ops.append(Op(seq=seq, name=m.group(4).lower().replace("allreduce", "all_reduce"),

@@ -56,7 +56,8 @@ def env_from_json(path: Path) -> NodeEnv:
     env = data.get("env", data if "schema_version" not in data else None)
     if not isinstance(env, dict):
         raise NcclkitError(f"{path}: no 'env' object", hint="expected {\"env\": {\"NAME\": \"value\"}}")
-    reasons = data.get("reasons") if isinstance(data.get("reasons"), dict) else {}
+    reasons = data.get("reasons")
+    reasons = reasons if isinstance(reasons, dict) else {}
     return NodeEnv(env=validate_env(env, source=str(path)),
                    reasons={str(k): str(v) for k, v in reasons.items()}, source=str(path))
 

@@ -177,10 +177,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     ver = _version(s.nccl_version)
     hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
         e.text for e in s.errors if e.category == "gdr_disabled"]
-    for rule in VERSION_RULES:
-        if ver is not None and rule.low <= ver < rule.high and hca_gdr_off:
-            out.append(Finding(id=rule.finding_id, severity=W, subject="nvidia_peermem",
-                               message=rule.message.format(v=s.nccl_version), fix=rule.fix, cause=rule.cause,
+    for vrule in VERSION_RULES:
+        if ver is not None and vrule.low <= ver < vrule.high and hca_gdr_off:
+            out.append(Finding(id=vrule.finding_id, severity=W, subject="nvidia_peermem",
+                               message=vrule.message.format(v=s.nccl_version), fix=vrule.fix, cause=vrule.cause,
                                evidence={"nccl_version": s.nccl_version, "gdr": hca_gdr_off[:2], "role": "root"}))
     return out
 

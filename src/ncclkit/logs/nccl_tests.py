@@ -234,8 +234,10 @@ def parse_nccl_tests_json(doc: dict[str, Any]) -> NcclTestsResult:
     for res in doc.get("results") or []:
         if not isinstance(res, dict):
             continue
-        oop = res.get("out_of_place") if isinstance(res.get("out_of_place"), dict) else {}
-        ip = res.get("in_place") if isinstance(res.get("in_place"), dict) else {}
+        oop = res.get("out_of_place")
+        oop = oop if isinstance(oop, dict) else {}
+        ip = res.get("in_place")
+        ip = ip if isinstance(ip, dict) else {}
         root = str(res.get("root", "")).strip()
         rows.append(TestRow(
             size_bytes=_int(res.get("size")) or 0, count=_int(res.get("count")) or 0,
@@ -245,7 +247,8 @@ def parse_nccl_tests_json(doc: dict[str, Any]) -> NcclTestsResult:
             busbw_gbps=_float(oop.get("bus_bw")), wrong=_jwrong(oop.get("nwrong")),
             ip_time_us=_float(ip.get("time", ip.get("cpu_time"))), ip_algbw_gbps=_float(ip.get("alg_bw")),
             ip_busbw_gbps=_float(ip.get("bus_bw")), ip_wrong=_jwrong(ip.get("nwrong"))))
-    config = doc.get("config") if isinstance(doc.get("config"), dict) else {}
+    config = doc.get("config")
+    config = config if isinstance(config, dict) else {}
     devices = config.get("devices") or doc.get("devices") or []
     ranks = {int(d["rank"]): str(d.get("hostname", "")) for d in devices
              if isinstance(d, dict) and isinstance(d.get("rank"), int)}

@@ -170,18 +170,22 @@ def plan_step(*, num_params: int, world_size: int, strategy: Strategy, grad_dtyp
             raise NcclkitError(f"{flag} {dtype!r} is not known", hint=f"use {', '.join(DTYPE_BYTES)}")
     g, w = DTYPE_BYTES[grad_dtype], DTYPE_BYTES[param_dtype]
     grads, params = num_params * g, num_params * w
-    kw = {"bucket_bytes": bucket_bytes, "world_size": world_size, "bandwidth": bandwidth}
+
+    def op(collective: str, purpose: str, size_bytes: int) -> CommOp:
+        return _op(collective, purpose, size_bytes, bucket_bytes=bucket_bytes, world_size=world_size,
+                   bandwidth=bandwidth)
+
     ops: list[CommOp] = []
     if world_size > 1:
         if strategy == Strategy.DDP:
-            ops = [_op("all_reduce", "grads", grads, **kw)]
+            ops = [op("all_reduce", "grads", grads)]
         elif strategy in (Strategy.ZERO1, Strategy.ZERO2):
-            ops = [_op("reduce_scatter", "grads", grads, **kw),
-                   _op("all_gather", "updated params", params, **kw)]
+            ops = [op("reduce_scatter", "grads", grads),
+                   op("all_gather", "updated params", params)]
         else:
-            ops = [_op("all_gather", "params forward", params, **kw),
-                   _op("all_gather", "params backward", params, **kw),
-                   _op("reduce_scatter", "grads", grads, **kw)]
+            ops = [op("all_gather", "params forward", params),
+                   op("all_gather", "params backward", params),
+                   op("reduce_scatter", "grads", grads)]
     return StepPlan(num_params=num_params, world_size=world_size, strategy=strategy,
                     grad_dtype=grad_dtype, param_dtype=param_dtype, bucket_bytes=bucket_bytes,
                     bandwidth_source=bandwidth.source, ops=tuple(ops),

@@ -100,7 +100,7 @@ def check_iommu(facts: NodeFacts) -> list[Finding]:
         source = "sys/bus/pci/devices/*/iommu_group -> sys/kernel/iommu_groups/*/type"
     elif not h.iommu_groups and any(w in ("intel_iommu=on", "amd_iommu=on", "amd_iommu=force_isolation")
                                     for w in words) and "iommu=pt" not in words and h.iommu_group_count != 0:
-        devices, shown, source = ["all devices"], {"cmdline": h.cmdline}, "proc/cmdline"
+        devices, shown, source = ["all devices"], {"cmdline": h.cmdline or ""}, "proc/cmdline"
     else:
         return []
     return [Finding(

@@ -136,8 +136,8 @@ def check_ipoib_missing(facts: NodeFacts) -> list[Finding]:
                  "bootstrap and the IB out-of-band exchange, and falls back to "
                  f"{other or 'another interface, if any'}"),
         fix=fix,
-        evidence=evidence("sys/class/net + addresses", {n: list(facts.iface(n).ipv4) for n in names
-                                                        if facts.iface(n)},
+        evidence=evidence("sys/class/net + addresses", {n: list(nif.ipv4) for n in names
+                                                        if (nif := facts.iface(n))},
                           "an up IPoIB interface with an IPv4 address",
                           ib_ports=[p.name for p in ib_ports]))]
 

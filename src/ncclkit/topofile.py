@@ -10,6 +10,7 @@ the rest from sysfs, so a file only needs the PCI placement of GPUs and NICs.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ncclkit.errors import NcclkitError
@@ -133,7 +134,7 @@ def validate_topo(topo: TopoFile, facts: NodeFacts, source: str) -> list[Finding
     return out
 
 
-def _contradictions(topo: TopoFile, facts: NodeFacts, source: str, gpus: dict[str, object]) -> list[Finding]:
+def _contradictions(topo: TopoFile, facts: NodeFacts, source: str, gpus: Mapping[str, object]) -> list[Finding]:
     if is_flattened(facts):
         return []  # the facts cannot be trusted about placement: that is why the file exists
     out: list[Finding] = []
@@ -221,8 +222,8 @@ def write_topo_xml(facts: NodeFacts) -> str:
         for bridge in reversed(chain):
             key = f"{numa}/{bridge}"
             if key not in bridges:
-                bridges[key] = ET.SubElement(parent, "pci", busid=bridge, **{"class": "0x060400"})
+                bridges[key] = ET.SubElement(parent, "pci", {"busid": bridge, "class": "0x060400"})
             parent = bridges[key]
-        ET.SubElement(parent, "pci", **_leaf_attrs(dev))
+        ET.SubElement(parent, "pci", _leaf_attrs(dev))
     ET.indent(system, space="  ")
     return ET.tostring(system, encoding="unicode") + "\n"

@@ -75,9 +75,9 @@ def nccl_tests_json(result: BenchResult, collective: str, *, argv: list[str],
                     start: float, end: float) -> dict[str, Any]:
     c = result.config
     rows: dict[int, list[BenchSample | None]] = {}
-    for s in result.samples:
-        if s.collective == collective:
-            rows.setdefault(s.size_bytes, [None, None])[1 if s.in_place else 0] = s
+    for sample in result.samples:
+        if sample.collective == collective:
+            rows.setdefault(sample.size_bytes, [None, None])[1 if sample.in_place else 0] = sample
     results, bws, wrong = [], [], 0
     for size, (oop, ip) in rows.items():
         first = oop or ip

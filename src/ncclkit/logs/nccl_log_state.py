@@ -331,9 +331,9 @@ class LogState:
             self.launch_hosts, self.launch_line = later.launch_hosts, later.launch_line + offset
         for pkg, vers in later.packages.items():
             self.packages.setdefault(pkg, set()).update(vers)
-        for key, ops in later.coll_ops.items():
-            if len(self.coll_ops) < MAX_COLL_OPS or key in self.coll_ops:
-                self.coll_ops.setdefault(key, set()).update(ops)
+        for op_key, ops in later.coll_ops.items():
+            if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
+                self.coll_ops.setdefault(op_key, set()).update(ops)
 
     # -- result ------------------------------------------------------------------------------
     def summary(self) -> NcclLogSummary:

@@ -18,6 +18,7 @@ __all__ = ["BDF_COMPONENT", "IssueLog", "bdf_of_path", "guard", "read_attr", "re
            "uncaptured_reason"]
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 # A path component that names a PCI function: "0000:18:00.0" (sysfs always writes the domain).
 BDF_COMPONENT = re.compile(r"^[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$")
@@ -105,7 +106,7 @@ def uncaptured_reason(root: NodeRoot, name: str) -> str:
     return "not captured"
 
 
-def guard(issues: IssueLog, source: str, default: T, fn: Callable[[], T]) -> T:
+def guard(issues: IssueLog, source: str, default: D, fn: Callable[[], T]) -> T | D:
     """fn(), or `default` with the failure recorded: one broken source must not hide the others."""
     try:
         return fn()

@@ -65,6 +65,7 @@ def read_ib_counters(root: NodeRoot, devices: tuple[IbDevice, ...], issues: Issu
     first = read_counters(root, devices)
     if not first:
         return ()
+    interval: float | None
     if root.live and interval_s > 0:
         time.sleep(interval_s)
         before, after, interval = first, read_counters(root, devices), interval_s

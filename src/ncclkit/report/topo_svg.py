@@ -94,7 +94,7 @@ def build_tree(facts: NodeFacts, prediction: dict[str, Any]) -> list[TopoNode]:
     for _bdf, numa, chain, box in _leaves(facts, prediction):
         known = numa is not None and numa >= 0
         nkey = f"numa{numa}" if known else "numa?"
-        cpus = facts.numa_nodes.get(numa) if known else None
+        cpus = facts.numa_nodes.get(numa) if known and numa is not None else None
         numa_box = roots.setdefault(nkey, TopoNode(
             key=nkey, kind="numa", lines=[f"NUMA {numa}" if known else "NUMA unknown",
                                           f"CPUs {cpus}" if cpus else ("numa_node -1" if numa == -1 else "")]))

@@ -187,15 +187,15 @@ def _write_index(tree: Path, *, redact: bool, live: bool) -> None:
         return sorted(p.relative_to(tree).as_posix() for p in (tree / BUNDLE_DIR / sub).iterdir())
 
     created = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    logs, results = names("logs"), names("results")
     index = {"schema_version": 1, "ncclkit_version": __version__, "created_at": created, "redacted": redact,
-             "snapshot_of": "live node" if live else "a snapshot", "logs": names("logs"),
-             "results": names("results")}
+             "snapshot_of": "live node" if live else "a snapshot", "logs": logs, "results": results}
     (tree / BUNDLE_DIR / "index.json").write_text(json.dumps(index, indent=1) + "\n")
     (tree / "README.txt").write_text(_README.format(
         version=__version__, created=created, redacted="yes" if redact else "NO (made with --no-redact)",
         redaction_note=(": host names, IP/MAC addresses, GUIDs, GPU UUIDs and serials are placeholders, "
                         "the same one everywhere in this bundle") if redact else "",
-        bdir=BUNDLE_DIR, nlogs=len(index["logs"]), nresults=len(index["results"])))
+        bdir=BUNDLE_DIR, nlogs=len(logs), nresults=len(results)))
 
 
 def _is_result(path: Path) -> bool:

@@ -114,8 +114,10 @@ def _make_engine(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
     lib = NcclLib(config.libnccl)
     box = [lib.unique_id() if ctx.rank == 0 else None]
     dist.broadcast_object_list(box, src=0)
+    uid = box[0]
+    assert uid is not None  # rank 0's unique id, received by every rank
     return DirectEngine(
-        torch, lib, box[0], ctx.world_size, ctx.rank, nccl_alloc=config.alloc == "nccl"
+        torch, lib, uid, ctx.world_size, ctx.rank, nccl_alloc=config.alloc == "nccl"
     )
 
 def _nccl_version(torch: Any, engine: Any) -> int | None:

@@ -14,7 +14,7 @@ from ncclkit.errors import ExitCode
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "bundle", help="pack a redacted snapshot, NCCL logs and results into one .tar.gz for an issue",
         description=__doc__.splitlines()[0] if __doc__ else None)

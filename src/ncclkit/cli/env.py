@@ -11,6 +11,7 @@ import argparse
 import dataclasses
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ncclkit.errors import ExitCode, NcclkitError
@@ -29,7 +30,7 @@ __all__ = ["add_parser", "parse_env_file", "run"]
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = subparsers.add_parser("env", help="recommend, validate and explain the NCCL environment",
                               description=__doc__)
     p.add_argument("--root", metavar="DIR|TAR", help="a snapshot folder or .tar.gz instead of this node")
@@ -70,7 +71,7 @@ def parse_env_file(path: Path) -> dict[str, str]:
     return env
 
 
-def _read_on_node(root: NodeRoot):  # type: ignore[no-untyped-def]
+def _read_on_node(root: NodeRoot) -> Callable[[str], str | None]:
     def read(path: str) -> str | None:
         return Path(path).read_text(errors="replace") if root.live and Path(path).is_file() else (
             None if root.live else root.read_text(path.lstrip("/")))

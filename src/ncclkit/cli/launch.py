@@ -239,6 +239,7 @@ def run(args: argparse.Namespace) -> int:
         if not (per_host or spec.common_env):
             print("note: no --root or --env-json: no recommended NCCL variables included",
                   file=sys.stderr)
-        for f in findings:
-            print(f"{f.severity}: {f.subject}: {f.message}\n  fix: {f.fix}", file=sys.stderr)
+        for finding in findings:
+            print(f"{finding.severity}: {finding.subject}: {finding.message}\n  fix: {finding.fix}",
+                  file=sys.stderr)
     return exit_code_for(findings)

@@ -17,7 +17,7 @@ from ncclkit.errors import NcclkitError
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "report", help="render doctor, env, bench, analyze and cluster results into one HTML page",
         description=("Render findings, the node topology, busbw plots, the cluster matrices and "

@@ -20,7 +20,7 @@ from ncclkit.probe.snapshot import MAX_FILE_BYTES, write_snapshot
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "snapshot", help="capture this node (sysfs, proc, command outputs) into a folder or .tar.gz",
         description="Capture what ncclkit reads from this node into OUT, for `--root OUT` elsewhere "

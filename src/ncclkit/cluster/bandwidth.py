@@ -91,6 +91,7 @@ def _run_rounds(session: Session, rounds: list[list[Pair]], size_bytes: int,
                 ab = _one_way(dist, torch, a, b, me, size_bytes, iters)
                 ba = _one_way(dist, torch, b, a, me, size_bytes, iters)
                 if me == a:
+                    assert ab is not None  # a sent a->b, so a timed it
                     # b's timing of b->a is kept on b; a reports a->b and fetches b->a below.
                     back = torch.zeros(1, dtype=torch.float64)
                     dist.recv(back, b)
@@ -171,7 +172,9 @@ def run_pair_passes(session: Session, opts: ClusterOptions, host: str,
         plan = [plan_pass2(pass1, slow_pairs(pass1))] if session.cenv.rank == 0 else [None]
         bounded_call(lambda: session.dist.broadcast_object_list(plan, src=0),
                      session.timeout_s + 5, "bandwidth pass 2 plan")
-        p2_mine = measure(plan[0], 2)
+        p2_rounds = plan[0]
+        assert p2_rounds is not None  # rank 0's plan, received by every rank
+        p2_mine = measure(p2_rounds, 2)
         observed = slot.observed() if slot is not None else None
         gathered = session.gather((p2_mine, observed), "bandwidth pass 2 results")
     finally:

@@ -51,7 +51,8 @@ class _PairRunner:
         props = self.torch.cuda.get_device_properties(self.device)
         bus = None
         if hasattr(props, "pci_bus_id"):
-            bus = f"{props.pci_domain_id:04x}:{props.pci_bus_id:02x}:{props.pci_device_id:02x}.0"
+            # torch's stub lists neither field, though CUDA builds have both next to pci_bus_id.
+            bus = f"{props.pci_domain_id:04x}:{props.pci_bus_id:02x}:{props.pci_device_id:02x}.0"  # type: ignore[attr-defined]
         return {"ready": True, "device": self.device, "gpu_name": props.name, "bus_id": bus,
                 "nccl_version": self.lib.version(), "libnccl": self.lib.path}
 
@@ -64,7 +65,7 @@ class _PairRunner:
         torch, role, key = self.torch, int(cmd["role"]), str(cmd["key"])
         if role == 0:
             uid = self.lib.unique_id()
-            self.store.set(key, uid)
+            self.store.set(key, uid)  # type: ignore[arg-type]  # torch's stub says str; the store takes bytes
         else:
             uid = self.store.get(key)  # blocks up to the store timeout (the run's --timeout)
         engine = DirectEngine(torch, self.lib, bytes(uid), 2, role)

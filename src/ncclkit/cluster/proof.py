@@ -60,16 +60,16 @@ def exchange_plan(session: Session, opts: ClusterOptions) -> ProofPlan:
     counts = session.gather(local, "proof GPU counts")
     box: list[Any] = [None]
     if session.cenv.rank == 0:
-        counts = tuple(int(c) for c in counts or [])
+        per_node = tuple(int(c) for c in counts or [])
         reason = None
         if opts.proof == "off":
             reason = "--proof off"
         elif opts.root:
             reason = "--root: the facts come from a snapshot, not this machine"
-        elif not all(counts):
-            idle = [r for r, c in enumerate(counts) if not c]
+        elif not all(per_node):
+            idle = [r for r, c in enumerate(per_node) if not c]
             reason = f"no visible CUDA GPU on rank(s) {', '.join(map(str, idle))}"
-        box[0] = ProofPlan(gpus_per_node=counts, reason=reason)
+        box[0] = ProofPlan(gpus_per_node=per_node, reason=reason)
     bounded_call(lambda: session.dist.broadcast_object_list(box, src=0), session.timeout_s + 5,
                  "proof plan")
     return box[0]

@@ -48,14 +48,14 @@ def init_distributed(opts: TrainOptions) -> DistContext:
         device = torch.device("cpu")
     if launch is not None and world_size > 1:
         addr = f"{launch.master_addr}:{launch.master_port}"
-        kwargs = {"device_id": device} if opts.backend == "nccl" else {}
+        device_id = device if opts.backend == "nccl" else None  # None: init_process_group's default
         # Under torchrun's agent store the default env:// init joins that store as a client;
         # otherwise rank 0 hosts the store at the address the launcher (or Slurm's node list) gave.
         init_method = None if launch.agent_store else f"tcp://{addr}"
         try:
             dist.init_process_group(opts.backend, init_method=init_method, rank=rank,
                                     world_size=world_size, timeout=timedelta(seconds=opts.timeout_s),
-                                    **kwargs)
+                                    device_id=device_id)
         except (RuntimeError, ValueError) as exc:
             raise NcclkitError(
                 f"rank {rank}: could not join the {world_size}-rank group at {addr} within "

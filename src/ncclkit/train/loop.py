@@ -16,7 +16,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import torch
 import torch.distributed as dist
@@ -28,6 +28,9 @@ from ncclkit.train.config import num_params, preset
 from ncclkit.train.dist import DistContext, init_distributed, max_over_ranks, synchronize
 from ncclkit.train.model import Block, Gpt, synthetic_batches
 from ncclkit.train.options import TrainOptions
+
+if TYPE_CHECKING:
+    from torch.distributed.fsdp import FSDPModule
 
 __all__ = ["run_job"]
 
@@ -59,13 +62,12 @@ class _Job:
             for module in model.modules():
                 if isinstance(module, Block):
                     fully_shard(module)
-            fully_shard(model)
-            no_sync = _fsdp_no_sync(model)
+            no_sync = _fsdp_no_sync(fully_shard(model))  # the same module, as an FSDPModule
         # Fused AdamW for plain tensors on CUDA; FSDP's sharded DTensor parameters keep the
         # default (foreach) implementation.
-        fused = {"fused": True} if self.ctx.device.type == "cuda" and not (
-            self.ctx.distributed and self.opts.strategy == "fsdp") else {}
-        opt = torch.optim.AdamW(model.parameters(), lr=1e-4, **fused)
+        fused = True if self.ctx.device.type == "cuda" and not (
+            self.ctx.distributed and self.opts.strategy == "fsdp") else None  # None: AdamW's default
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=fused)
         return model, opt, no_sync
 
     def _autocast(self) -> contextlib.AbstractContextManager:
@@ -125,7 +127,7 @@ class _Job:
             torch.cuda.empty_cache()
 
 
-def _fsdp_no_sync(model: nn.Module) -> Callable[[], contextlib.AbstractContextManager]:
+def _fsdp_no_sync(model: FSDPModule) -> Callable[[], contextlib.AbstractContextManager]:
     @contextlib.contextmanager
     def no_sync() -> Iterator[None]:
         model.set_requires_gradient_sync(False)  # FSDP2: skip the reduce-scatter of this backward

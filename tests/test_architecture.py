@@ -1,5 +1,6 @@
 """The static gates: the import direction (import-linter contracts in pyproject.toml) and mypy on the
-NCCL model (pyproject.toml [tool.mypy]). Both tools come with the `test` extra; a missing tool fails."""
+whole package, the NCCL model with every definition typed (pyproject.toml [tool.mypy]). Both tools
+come with the `test` extra; a missing tool fails."""
 
 from __future__ import annotations
 
@@ -31,6 +32,6 @@ def test_import_contracts_kept():
     assert "BROKEN" not in done.stdout
 
 
-def test_nccl_model_is_mypy_clean():
+def test_package_is_mypy_clean():
     done = _run([sys.executable, "-m", "mypy", "--no-incremental"])
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

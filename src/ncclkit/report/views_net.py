@@ -250,8 +250,8 @@ def transport_rows(sources: list[Source]) -> list[TransportRow]:
     # A doctor prediction is compared only with logs of its own node (by host name): logs of
     # other clusters would give mismatches that mean nothing. env JSON names no host.
     given = [(s.name, (s.data.get("env") or {}).get("prediction") if s.kind == "doctor"
-                    else s.data.get("prediction"), s.data.get("host") if s.kind == "doctor" else None)
-                   for s in sources if s.kind in ("doctor", "env")]
+              else s.data.get("prediction"), s.data.get("host") if s.kind == "doctor" else None)
+             for s in sources if s.kind in ("doctor", "env")]
     predictions = [(n, p, h) for n, p, h in given if isinstance(p, dict)]
     logs = [item for s in sources if s.kind == "analyze" for item in s.data if item.get("kind") == "nccl_log"]
     for log in logs:

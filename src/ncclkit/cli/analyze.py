@@ -14,9 +14,7 @@ from typing import Any
 
 from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import ExitCode, NcclkitError
-from ncclkit.hang.analyze import list_dir, merge
-from ncclkit.logs.analyze import KINDS, analyze_path, analyze_stream
-from ncclkit.logs.render import render_text
+from ncclkit.logs.detect import KINDS
 
 __all__ = ["add_parser", "run"]
 
@@ -45,6 +43,11 @@ def _unreadable(name: str, message: str, fix: str) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The readers load here, not when the parser is built: every other command starts faster.
+    from ncclkit.hang.analyze import list_dir, merge
+    from ncclkit.logs.analyze import analyze_path, analyze_stream
+    from ncclkit.logs.render import render_text
+
     results: list[dict[str, Any]] = []
     unreadable: list[str] = []
     names = [f for n in args.files for f in (list_dir(n) if n != "-" and os.path.isdir(n) else [n])]

@@ -15,10 +15,6 @@ from typing import Any
 
 from ncclkit.cli.argtypes import positive_float
 from ncclkit.errors import ExitCode, NcclkitError
-from ncclkit.hang.analyze import analyze_hang, list_dir, merge
-from ncclkit.hang.rasclient import parse_ras_addr, query_ras
-from ncclkit.logs.analyze import analyze_path
-from ncclkit.logs.render import render_text
 from ncclkit.outputfile import check_output_file, write_output_file
 
 __all__ = ["add_parser", "run"]
@@ -45,6 +41,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The readers load here, not when the parser is built: every other command starts faster.
+    from ncclkit.hang.analyze import analyze_hang, list_dir, merge
+    from ncclkit.hang.rasclient import parse_ras_addr, query_ras
+    from ncclkit.logs.analyze import analyze_path
+
     if args.save:
         check_output_file(args.save, flag="--save")
     results: list[dict[str, Any]] = []
@@ -74,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(args: argparse.Namespace, results: list[dict[str, Any]]) -> int:
+    from ncclkit.logs.render import render_text
+
     if args.json:
         json.dump(results, sys.stdout, indent=1)
         sys.stdout.write("\n")

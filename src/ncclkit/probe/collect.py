@@ -21,7 +21,7 @@ from ncclkit.probe.nccl import read_nccl
 from ncclkit.probe.net import read_ifaces
 from ncclkit.probe.osinfo import read_numa_nodes, read_os
 from ncclkit.probe.pci import collect_pci
-from ncclkit.probe.root import NodeRoot
+from ncclkit.probe.root import COMMANDS, NodeRoot
 
 __all__ = ["collect"]
 
@@ -55,6 +55,7 @@ def collect(root: NodeRoot, *, interval_s: float = 0.0) -> NodeFacts:
     `interval_s` > 0 on a live node samples the IB port counters twice, that far apart.
     """
     issues = IssueLog()
+    root.prefetch(COMMANDS)  # live: every command at once, not one after the other
     host, captured_at = guard(issues, "meta", (root.base.name, None), lambda: _host_and_time(root, issues))
     modules = guard(issues, "kmod.modules", (), lambda: read_modules(root, issues))
     gpu = guard(issues, "gpu", GpuFacts(), lambda: read_gpus(root, modules, issues))

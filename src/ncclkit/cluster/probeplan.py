@@ -18,6 +18,7 @@ Attribution, from the failed and the good probes together:
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -106,12 +107,26 @@ def slow_nodes(transfers: Sequence[tuple[int, int, float]]) -> dict[int, tuple[f
     for src, dst, mbps in transfers:
         involved[src].append(mbps)
         involved[dst].append(mbps)
+    # One sorted list for all nodes: each node's median skips its own few streams by position, so
+    # rank 0's work stays N log N at fleet scale (not a re-sort of every stream per node).
+    everyone = sorted(t[2] for t in transfers)
     out: dict[int, tuple[float, float]] = {}
     for node, rates in sorted(involved.items()):
-        others = sorted(t[2] for t in transfers if node not in (t[0], t[1]))
-        if len(rates) < 2 or not others:
+        if len(rates) < 2 or len(everyone) == len(rates):
             continue
-        median = others[len(others) // 2]
+        median = _median_without(everyone, rates)
         if max(rates) < SLOW_SHARE * median:
             out[node] = (max(rates), median)
     return out
+
+
+def _median_without(ordered: list[float], removed: list[float]) -> float:
+    """ordered[len // 2] of `ordered` (sorted) once the values `removed` (each present) are taken out."""
+    skip = sorted(bisect_left(ordered, v) for v in removed)
+    for i in range(1, len(skip)):  # equal values sit at consecutive positions
+        skip[i] = max(skip[i], skip[i - 1] + 1)
+    k = (len(ordered) - len(removed)) // 2
+    for pos in skip:
+        if pos <= k:
+            k += 1
+    return ordered[k]

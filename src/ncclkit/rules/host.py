@@ -15,6 +15,7 @@ from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.nccl.names import plugin_library_names
 from ncclkit.rules.common import evidence
+from ncclkit.rules.rdma import unopenable_rdma
 
 __all__ = ["check_firewall", "check_net_plugin", "check_remove_ipc", "check_shm", "check_verbs_access"]
 
@@ -91,6 +92,8 @@ def check_verbs_access(facts: NodeFacts) -> list[Finding]:
     r = facts.health.rdma
     if not any(p.is_active for p in facts.ib_ports) or r.source is None:
         return []
+    if unopenable_rdma(facts):
+        return []  # rdma.none already says it, from the same device nodes and library (facts.rdma)
     missing = []
     if r.uverbs is not None and not r.uverbs:
         missing.append("no /dev/infiniband/uverbs* device nodes")

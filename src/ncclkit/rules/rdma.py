@@ -13,7 +13,7 @@ from ncclkit.facts import IbDevice, IbPort, NodeFacts
 from ncclkit.findings import Finding, Severity
 from ncclkit.rules.common import evidence
 
-__all__ = ["check_ipoib_missing", "check_port_down", "check_rate_mismatch", "check_rdma_none",
+__all__ = ["check_ipoib_missing", "check_port_down", "check_rate_mismatch", "check_rdma_none", "unopenable_rdma",
            "check_roce_gid_missing"]
 
 
@@ -24,7 +24,7 @@ def _port_src(port: IbPort, attr: str) -> str:
 def check_rdma_none(facts: NodeFacts) -> list[Finding]:
     """rdma.none (warning): no RDMA device NCCL can use, so inter-node traffic uses sockets."""
     if any(p.is_active for p in facts.ib_ports):
-        return _unopenable(facts)
+        return unopenable_rdma(facts)
     if any(i.path == "sys/class/infiniband" for i in facts.issues):
         return []  # unreadable, not empty: probe.source_missing says so
     if facts.ib_devices:
@@ -41,7 +41,7 @@ def check_rdma_none(facts: NodeFacts) -> list[Finding]:
                                                ">= 1 device with an ACTIVE port"))]
 
 
-def _unopenable(facts: NodeFacts) -> list[Finding]:
+def unopenable_rdma(facts: NodeFacts) -> list[Finding]:
     """ACTIVE ports that this process cannot open: no libibverbs, or no uverbs device node."""
     rdma = facts.rdma
     if rdma.libibverbs_known and rdma.libibverbs is None:

@@ -14,40 +14,27 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from ncclkit.bench.results import BenchResult, BenchSample
 from ncclkit.errors import NcclkitError
-from ncclkit.launchenv import first_slurm_host, read_launch_env
+from ncclkit.launchenv import LaunchEnv, first_slurm_host, read_launch_env
 from ncclkit.procspawn import free_port, start_rank, stop_ranks
 
-__all__ = ["DistContext", "OnRows", "first_slurm_host", "from_env", "spawn_local"]
+__all__ = ["OnRows", "first_slurm_host", "from_env", "spawn_local"]
 
 # rank 0's hook for each size's rows (runner.run_rank): the result without samples, the samples
 OnRows = Callable[[BenchResult, list[BenchSample]], None]
 
 _TERM_GRACE_S = 10.0  # a rank that failed gets time to print its own error
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DistContext:
-    rank: int
-    world_size: int
-    local_rank: int
-    master_addr: str
-    master_port: int
-    launcher: str  # "torchrun", "slurm", "mpirun", "ncclkit" (--nproc) or "single"
-
-
-def from_env(env: Mapping[str, str] | None = None) -> DistContext:
+def from_env(env: Mapping[str, str] | None = None) -> LaunchEnv:
     """The launcher's variables (ncclkit.launchenv), checked; a lone process is rank 0 of 1."""
     launch = read_launch_env(env)
     if launch is None:
-        return DistContext(rank=0, world_size=1, local_rank=0, master_addr="127.0.0.1",
-                           master_port=free_port(), launcher="single")
-    return DistContext(rank=launch.rank, world_size=launch.world_size, local_rank=launch.local_rank,
-                       master_addr=launch.master_addr, master_port=launch.master_port,
-                       launcher=launch.launcher)
+        return LaunchEnv(rank=0, world_size=1, local_rank=0, master_addr="127.0.0.1",
+                         master_port=free_port(), launcher="single", agent_store=False)
+    return launch
 
 
 def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,

@@ -15,7 +15,8 @@ import socket
 from typing import Any
 
 from ncclkit.bench.collectives import Collective, busbw_gbps, get_collective
-from ncclkit.bench.dist import DistContext, OnRows
+from ncclkit.bench.dist import OnRows
+from ncclkit.launchenv import LaunchEnv
 from ncclkit.bench.engines import DirectEngine, TorchEngine
 from ncclkit.bench.results import BenchConfig, BenchResult, BenchSample, RankInfo
 from ncclkit.bench.sweep import Local, Sweep, sweep_collective
@@ -40,7 +41,7 @@ def _boot_id() -> str | None:
         return None
 
 
-def _rank_info(torch: Any, ctx: DistContext, device: Any) -> RankInfo:
+def _rank_info(torch: Any, ctx: LaunchEnv, device: Any) -> RankInfo:
     name = bus = mem = l2 = None
     if device.type == "cuda":
         props = torch.cuda.get_device_properties(device)
@@ -67,7 +68,7 @@ def _rank_info(torch: Any, ctx: DistContext, device: Any) -> RankInfo:
     )
 
 
-def _init(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
+def _init(torch: Any, config: BenchConfig, ctx: LaunchEnv) -> Any:
     dist = torch.distributed
     if config.backend == "nccl":
         if not torch.cuda.is_available():
@@ -103,7 +104,7 @@ def _init(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
     return device
 
 
-def _make_engine(torch: Any, config: BenchConfig, ctx: DistContext) -> Any:
+def _make_engine(torch: Any, config: BenchConfig, ctx: LaunchEnv) -> Any:
     dist = torch.distributed
     if config.backend == "gloo":
         return TorchEngine(torch, dist.group.WORLD)
@@ -130,7 +131,7 @@ def _nccl_version(torch: Any, engine: Any) -> int | None:
     return major * 10000 + minor * 100 + patch
 
 
-def run_rank(config: BenchConfig, ctx: DistContext,
+def run_rank(config: BenchConfig, ctx: LaunchEnv,
              on_rows: OnRows | None = None) -> BenchResult | None:
     """Run the whole sweep on this rank; rank 0 gets the result, the others None.
 
@@ -194,7 +195,7 @@ def run_rank(config: BenchConfig, ctx: DistContext,
     return dataclasses.replace(shell, samples=tuple(samples))
 
 
-def _samples(config: BenchConfig, ctx: DistContext, by_name: dict[str, Collective],
+def _samples(config: BenchConfig, ctx: LaunchEnv, by_name: dict[str, Collective],
              everyone: list[list[Local]]) -> list[BenchSample]:
     """One size's rows, each averaged over the ranks (nccl-tests' Allreduce(deltaSec, average))."""
     samples = []
@@ -227,7 +228,7 @@ def _samples(config: BenchConfig, ctx: DistContext, by_name: dict[str, Collectiv
     return samples
 
 
-def _shell(config: BenchConfig, ctx: DistContext, infos: list[RankInfo],
+def _shell(config: BenchConfig, ctx: LaunchEnv, infos: list[RankInfo],
            nccl_version: int | None, on_gpu: bool) -> BenchResult:
     """The result before its samples: what a table's header needs."""
     mode = "graph" if on_gpu and config.graph_launches > 0 else "eager"

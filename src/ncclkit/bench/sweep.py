@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ncclkit.bench.collectives import Buffers, Collective, Sizing, pattern
-from ncclkit.bench.dist import DistContext
+from ncclkit.launchenv import LaunchEnv
 from ncclkit.bench.engines import DirectEngine, torch_dtype
 from ncclkit.bench.results import BenchConfig
 from ncclkit.bench.timing import Window, time_compiled, time_python
@@ -61,7 +61,7 @@ class Sweep:
     torch: Any
     engine: Any
     config: BenchConfig
-    ctx: DistContext
+    ctx: LaunchEnv
     device: Any
     stream: Any  # a CUDA stream on GPUs, None on CPUs
     algo: str | None

@@ -372,6 +372,30 @@ def firewall_master_only() -> dict:
     return expect3([{"id": "net.firewall_ephemeral_blocked", "subject": "ip_local_port_range"}])
 
 
+def _closed_iptables(master_addr: str) -> NodeBuilder:
+    b = node(f"firewall-closed-master-{master_addr}").env(MASTER_PORT="29500", MASTER_ADDR=master_addr)
+    b.cmd("iptables-save.txt", "\n".join([
+        "*filter", ":INPUT DROP [40:2810]", ":FORWARD DROP [0:0]", ":OUTPUT ACCEPT [812:90114]",
+        "-A INPUT -i lo -j ACCEPT", "-A INPUT -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT",
+        "-A INPUT -p tcp -m tcp --dport 22 -j ACCEPT", "COMMIT"]))
+    return b
+
+
+def firewall_closed_on_master() -> dict:
+    """MASTER_ADDR is this node's own eno1 address and INPUT drops everything but ssh: the
+    rendezvous port is closed where the store listens."""
+    healthy_xml(_closed_iptables("10.0.0.17").write())
+    return expect3([{"id": "net.firewall_ephemeral_blocked", "subject": "ip_local_port_range"},
+                    {"id": "net.firewall_master_blocked", "subject": "MASTER_PORT=29500"}])
+
+
+def firewall_closed_off_master() -> dict:
+    """The same firewall on a node whose MASTER_ADDR is another host: only the ephemeral range matters
+    here (no store listens on MASTER_PORT on this node)."""
+    healthy_xml(_closed_iptables("10.0.0.1").write())
+    return expect3([{"id": "net.firewall_ephemeral_blocked", "subject": "ip_local_port_range"}])
+
+
 def nft_reject() -> dict:
     """nftables (firewalld-like): an accept for 29500 and a final reject in the input chain."""
     b = node("firewall-nft-reject").cmd("iptables-save.txt", None)
@@ -458,6 +482,8 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "ib-counters-since-boot": counters_boot,
     "docker-shm-64m-removeipc": docker_shm,
     "firewall-master-port-only": firewall_master_only,
+    "firewall-closed-master-10.0.0.17": firewall_closed_on_master,
+    "firewall-closed-master-10.0.0.1": firewall_closed_off_master,
     "firewall-nft-reject": nft_reject,
     "firewall-nft-subnet-ok": nft_open,
     "container-no-uverbs": no_uverbs,

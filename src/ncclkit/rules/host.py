@@ -10,6 +10,8 @@ ends (NCCL troubleshooting guide, "Shared memory").
 
 from __future__ import annotations
 
+import ipaddress
+
 from ncclkit.causes import Cause
 from ncclkit.facts import NodeFacts
 from ncclkit.findings import Finding, Severity
@@ -76,7 +78,7 @@ def check_firewall(facts: NodeFacts) -> list[Finding]:
                  f"firewalld: firewall-cmd --permanent --add-port={lo}-{hi}/tcp && firewall-cmd --reload"),
             evidence=evidence(fw.source, {p: fw.ephemeral_verdicts[p] for p in sorted(fw.ephemeral_verdicts)},
                               "accept", ephemeral_range=[lo, hi])))
-    if "MASTER_PORT" in facts.nccl.env and fw.master_verdict == "drop":
+    if "MASTER_PORT" in facts.nccl.env and fw.master_verdict == "drop" and _may_host_rendezvous(facts):
         out.append(Finding(
             id="net.firewall_master_blocked", severity=Severity.ERROR, subject=f"MASTER_PORT={fw.master_port}",
             cause=Cause.FIREWALL_OR_PORT_BLOCKED,
@@ -84,6 +86,22 @@ def check_firewall(facts: NodeFacts) -> list[Finding]:
             fix=f"sudo iptables -I INPUT -p tcp -s <cluster subnet> --dport {fw.master_port} -j ACCEPT",
             evidence=evidence(fw.source, "drop", "accept")))
     return out
+
+
+def _may_host_rendezvous(facts: NodeFacts) -> bool:
+    """False only when MASTER_ADDR is an IP address that none of this node's interfaces holds: only
+    the rendezvous host (torchrun's store on MASTER_ADDR) accepts connections on MASTER_PORT, so a
+    firewall elsewhere that closes that port stops nothing. A host name cannot be matched without
+    resolving it, so it keeps the finding."""
+    addr = facts.nccl.env.get("MASTER_ADDR", "").strip().strip("[]")
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:
+        return True
+    if ip.is_loopback or not any(i.addresses_known for i in facts.ifaces):
+        return True
+    ours = {ipaddress.ip_interface(a).ip for i in facts.ifaces for a in (*i.ipv4, *i.ipv6)}
+    return ip in ours
 
 
 def check_verbs_access(facts: NodeFacts) -> list[Finding]:

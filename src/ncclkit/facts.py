@@ -230,12 +230,18 @@ class OsFacts:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RdmaAccess:
-    """Whether a process can open the RDMA devices: libibverbs and /dev/infiniband/uverbs* (NCCL dlopens
-    libibverbs.so[.1] and opens the uverbs node of each device; sysfs alone shows the host's HCAs)."""
+    """Whether a process here can open the RDMA devices: NCCL dlopens libibverbs.so[.1] (ibvwrap.cc),
+    libibverbs loads a provider for the HCA (libmlx5-rdmav*.so) and opens each device's
+    /dev/infiniband/uverbs* node; sysfs alone shows the host's HCAs, also in a container that has none
+    of these. Plus the stack's versions, which must match across a cluster."""
 
+    source: str | None = None  # "live", "cmd/rdma-userspace.json", "cmd/libibverbs.txt", "dev/"; None: not read
     uverbs: tuple[str, ...] | None = None  # /dev/infiniband/uverbs*; None: not looked at
-    libibverbs: str | None = None  # the library the loader finds ("libibverbs.so.1")
+    libibverbs: str | None = None  # the library the loader finds (a resolved path, or "libibverbs.so.1")
     libibverbs_known: bool = False  # False: not looked at (libibverbs None then means unknown)
+    providers: tuple[str, ...] | None = None  # libibverbs/lib*-rdmav*.so; None: not looked at
+    rdma_core_version: str | None = None  # from the libibverbs file name (libibverbs.so.1.14.50.0 -> 50.0)
+    ofed_version: str | None = None  # `ofed_info -s`, e.g. "MLNX_OFED_LINUX-23.10-1.1.9.0"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -17,7 +17,6 @@ __all__ = [
     "IbCounters",
     "IpcFacts",
     "NcclConfFacts",
-    "RdmaUserspace",
     "Xid",
 ]
 
@@ -105,18 +104,6 @@ class FirewallFacts:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RdmaUserspace:
-    """Whether a process here can open verbs: device nodes, libibverbs and its providers."""
-
-    source: str | None = None  # "live", "cmd/rdma-userspace.json", "dev/"; None: not captured
-    uverbs: tuple[str, ...] | None = None  # /dev/infiniband/uverbs*
-    libibverbs: str | None = None  # resolved path of libibverbs.so.1; "" when not found
-    providers: tuple[str, ...] | None = None  # libmlx5-rdmav*.so and friends
-    rdma_core_version: str | None = None  # from the libibverbs file name (libibverbs.so.1.14.50.0 -> 50.0)
-    ofed_version: str | None = None  # `ofed_info -s`, e.g. "MLNX_OFED_LINUX-23.10-1.1.9.0"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class NcclConfFacts:
     """NCCL's config files and external net plugin, as NCCL itself looks them up (ncclkit.nccl.config, ncclkit.nccl.names)."""
 
@@ -147,5 +134,4 @@ class HealthFacts:
     uptime_s: float | None = None
     ipc: IpcFacts = field(default_factory=IpcFacts)
     firewall: FirewallFacts = field(default_factory=FirewallFacts)
-    rdma: RdmaUserspace = field(default_factory=RdmaUserspace)
     conf: NcclConfFacts = field(default_factory=NcclConfFacts)

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from ncclkit.cluster.consistency import check_consistency
 from ncclkit.cluster.model import NodeEntry
-from ncclkit.facts import IbDevice, NodeFacts, PeerMemFacts
-from ncclkit.facts_health import GpuHealth, HealthFacts, NcclConfFacts, RdmaUserspace
+from ncclkit.facts import IbDevice, NodeFacts, PeerMemFacts, RdmaAccess
+from ncclkit.facts_health import GpuHealth, HealthFacts, NcclConfFacts
 
 
 def _node(host: str, *, fw: str = "28.39.2048", ofed: str = "MLNX_OFED_LINUX-23.10-1.1.9.0",
@@ -17,8 +17,8 @@ def _node(host: str, *, fw: str = "28.39.2048", ofed: str = "MLNX_OFED_LINUX-23.
         host=host, source="live",
         ib_devices=tuple(IbDevice(name=f"mlx5_{i}", fw_ver=fw) for i in range(2)),
         peermem=PeerMemFacts(kernel_release=kernel),
+        rdma=RdmaAccess(source="live", ofed_version=ofed),
         health=HealthFacts(gpus=(GpuHealth(bus_id="0000:18:00.0", vbios_version=vbios),),
-                           rdma=RdmaUserspace(source="live", ofed_version=ofed),
                            conf=NcclConfFacts(net_plugins=plugins)))
 
 
@@ -36,5 +36,5 @@ def test_odd_stack_is_named() -> None:
 
 
 def test_same_stack_and_unknowns_are_quiet() -> None:
-    nodes = [_node("a"), _node("b"), replace(_node("c", plugins=None), health=HealthFacts())]
+    nodes = [_node("a"), _node("b"), replace(_node("c", plugins=None), health=HealthFacts(), rdma=RdmaAccess())]
     assert check_consistency(_entries(*nodes)) == []

@@ -429,6 +429,16 @@ def no_uverbs() -> dict:
         {"uverbs": [], "libibverbs": "/usr/lib/x86_64-linux-gnu/libibverbs.so.1.14.50.0",
          "providers": ["libmlx5-rdmav34.so"]}))
     healthy_xml(b.write())
+    return expect3([{"id": "rdma.none", "subject": "NET/IB"}])
+
+
+def no_provider() -> dict:
+    """An image with libibverbs but without ibverbs-providers: the HCAs and device nodes are there,
+    libibverbs lists no device."""
+    b = node("image-no-verbs-provider").cmd("rdma-userspace.json", json.dumps(
+        {"uverbs": ["uverbs0", "uverbs1"], "libibverbs": "/usr/lib/x86_64-linux-gnu/libibverbs.so.1.14.50.0",
+         "providers": []}))
+    healthy_xml(b.write())
     return expect3([{"id": "rdma.verbs_unavailable", "subject": "/dev/infiniband"}])
 
 
@@ -487,6 +497,7 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "firewall-nft-reject": nft_reject,
     "firewall-nft-subnet-ok": nft_open,
     "container-no-uverbs": no_uverbs,
+    "image-no-verbs-provider": no_provider,
     "net-plugin-missing": plugin_missing,
     "env-conf-typos": conf_typos,
     "env-conf-file-missing": conf_missing,

@@ -15,7 +15,8 @@ from ncclkit.facts import NcclFacts, NodeFacts, OsFacts, PeerMemFacts, RdmaAcces
 from ncclkit.probe.common import IssueLog, guard
 from ncclkit.probe.gpu import GpuFacts, read_gpus
 from ncclkit.probe.health import read_health
-from ncclkit.probe.infiniband import read_ib_devices, read_rdma_access
+from ncclkit.probe.infiniband import read_ib_devices
+from ncclkit.probe.rdma_access import read_rdma_access
 from ncclkit.probe.kmod import read_modules, read_peermem
 from ncclkit.probe.nccl import read_nccl
 from ncclkit.probe.net import read_ifaces
@@ -85,7 +86,7 @@ def collect(root: NodeRoot, *, interval_s: float = 0.0) -> NodeFacts:
         peermem=guard(issues, "kmod.peermem", PeerMemFacts(), lambda: read_peermem(root, modules, issues)),
         os=guard(issues, "os", OsFacts(modules=modules), lambda: read_os(root, modules, issues)),
         nccl=nccl,
-        rdma=guard(issues, "infiniband", RdmaAccess(), lambda: read_rdma_access(root)),
+        rdma=guard(issues, "infiniband", RdmaAccess(), lambda: read_rdma_access(root, issues)),
         topo_matrix=guard(issues, "topo", None, lambda: root.command("nvidia-smi-topo-m.txt")),
         health=health,
         issues=issues.items(),

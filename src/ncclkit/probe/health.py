@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ncclkit.facts import GpuInfo, IbDevice, PciDevice
-from ncclkit.facts_health import FirewallFacts, HealthFacts, IpcFacts, NcclConfFacts, RdmaUserspace
+from ncclkit.facts_health import FirewallFacts, HealthFacts, IpcFacts, NcclConfFacts
 from ncclkit.probe.common import IssueLog, guard
 from ncclkit.probe.health_gpu import (
     FABRIC_MANAGER,
@@ -19,7 +19,7 @@ from ncclkit.probe.health_gpu import (
     parse_nvlink_errors,
     read_xids,
 )
-from ncclkit.probe.health_host import read_conf, read_firewall, read_ipc, read_rdma_userspace
+from ncclkit.probe.health_host import read_conf, read_firewall, read_ipc
 from ncclkit.probe.health_ib import read_ib_counters, read_uptime
 from ncclkit.probe.health_pci import read_acs, read_aer, read_iommu, read_nvswitches
 from ncclkit.probe.root import NodeRoot
@@ -52,6 +52,5 @@ def read_health(root: NodeRoot, *, gpus: tuple[GpuInfo, ...], ib_devices: tuple[
         uptime_s=read_uptime(root),
         ipc=guard(issues, "host.ipc", IpcFacts(), lambda: read_ipc(root)),
         firewall=guard(issues, "host.firewall", FirewallFacts(), lambda: read_firewall(root, env)),
-        rdma=guard(issues, "host.rdma", RdmaUserspace(), lambda: read_rdma_userspace(root, issues)),
         conf=guard(issues, "ncclconf", NcclConfFacts(), lambda: read_conf(root, env, nccl_version, env_from_files or {})),
     )

@@ -1,9 +1,8 @@
-"""Host-side sources of the round-two checks: /dev/shm size, logind RemoveIPC, the firewall, RDMA
-user space (verbs device nodes, libibverbs, providers, OFED), NCCL config files and net plugins.
+"""Host-side sources of the round-two checks: /dev/shm size, logind RemoveIPC, the firewall, NCCL
+config files and net plugins (RDMA user space: probe/rdma_access.py).
 
 Live reads go to the real paths; a snapshot keeps them at the same paths (etc/, proc/mounts with
-the /dev/shm line, dev/infiniband/) or in cmd/ (rdma-userspace.json, nccl-net-plugins.txt,
-dev-shm-bytes.txt, ofed_info-s.txt).
+the /dev/shm line) or in cmd/ (nccl-net-plugins.txt, dev-shm-bytes.txt).
 """
 
 from __future__ import annotations
@@ -16,20 +15,17 @@ from collections.abc import Mapping
 from ncclkit.nccl import names as nccl_conf
 from ncclkit.nccl.config import conf_file_order, parse_conf
 from ncclkit.nccl.versions import parse_nccl_version
-from ncclkit.facts_health import FirewallFacts, IpcFacts, NcclConfFacts, RdmaUserspace
+from ncclkit.facts_health import FirewallFacts, IpcFacts, NcclConfFacts
 from ncclkit.probe import firewall
 from ncclkit.probe.common import IssueLog, read_attr
 from ncclkit.probe.parse import parse_int
 from ncclkit.probe.root import NodeRoot
 
-__all__ = ["LIB_DIRS", "find_libraries", "live_rdma_userspace", "parse_shm_mount", "read_conf", "read_firewall",
-           "read_ipc", "read_rdma_userspace"]
+__all__ = ["LIB_DIRS", "find_libraries", "parse_shm_mount", "read_conf", "read_firewall", "read_ipc"]
 
 SOURCE = "host"
-RDMA_JSON = "rdma-userspace.json"
 PLUGINS = "nccl-net-plugins.txt"
 SHM_BYTES = "dev-shm-bytes.txt"
-OFED = "ofed_info-s.txt"
 LOGIND = ("etc/systemd/logind.conf", "etc/systemd/logind.conf.d", "usr/lib/systemd/logind.conf.d",
           "run/systemd/logind.conf.d")
 # The dynamic loader's default directories (Debian multiarch and RHEL layouts).
@@ -122,44 +118,6 @@ def find_libraries(pattern: str, env: Mapping[str, str], *, resolve: bool = True
             if real not in found:
                 found.append(real)
     return found
-
-
-def live_rdma_userspace(env: Mapping[str, str]) -> dict[str, object]:
-    """What cmd/rdma-userspace.json records: device nodes, libibverbs and its providers."""
-    libs = find_libraries("libibverbs.so.1", env)
-    providers = sorted({os.path.basename(p) for d in [*LIB_DIRS, *env.get("LD_LIBRARY_PATH", "").split(":")] if d
-                        for p in glob.glob(os.path.join(d, "libibverbs", "lib*-rdmav*.so"))})
-    return {"uverbs": sorted(os.path.basename(p) for p in glob.glob("/dev/infiniband/uverbs*")),
-            "libibverbs": libs[0] if libs else "", "providers": providers}
-
-
-def read_rdma_userspace(root: NodeRoot, issues: IssueLog) -> RdmaUserspace:
-    data: dict[str, object] | None = None
-    source = None
-    if root.live:
-        data, source = live_rdma_userspace(os.environ), "live"
-    elif (text := root.read_text(f"cmd/{RDMA_JSON}")) is not None:
-        try:
-            data, source = json.loads(text), f"cmd/{RDMA_JSON}"
-        except ValueError:
-            issues.add(SOURCE, f"cmd/{RDMA_JSON}", "not JSON")
-    if not isinstance(data, dict):
-        data = {}
-        if root.is_dir("dev"):  # a tree that captured dev/: uverbs nodes are listed there
-            data["uverbs"] = [n for n in root.list_dir("dev/infiniband") if n.startswith("uverbs")]
-            source = "dev/"
-    uverbs = data.get("uverbs")
-    lib = data.get("libibverbs")
-    providers = data.get("providers")
-    base = os.path.basename(lib) if isinstance(lib, str) else ""
-    ofed = (root.command(OFED) or "").strip().splitlines()
-    return RdmaUserspace(
-        source=source,
-        uverbs=tuple(str(u) for u in uverbs) if isinstance(uverbs, list) else None,
-        libibverbs=lib if isinstance(lib, str) else None,
-        providers=tuple(str(p) for p in providers) if isinstance(providers, list) else None,
-        rdma_core_version=base.split(".so.1.", 1)[1].split(".", 1)[1] if base.count(".") >= 4 else None,
-        ofed_version=ofed[0].rstrip(":") if ofed and ofed[0].strip() else None)
 
 
 def _home(root: NodeRoot) -> str | None:

@@ -6,22 +6,18 @@ ibv_query_port reports: state, phys_state, rate, link_layer, and the GID table t
 
 from __future__ import annotations
 
-import ctypes.util
 import os
 
-from ncclkit.facts import GidEntry, IbDevice, IbPort, RdmaAccess
+from ncclkit.facts import GidEntry, IbDevice, IbPort
 from ncclkit.probe.common import IssueLog, bdf_of_path, read_attr, read_int_attr, read_parsed
 from ncclkit.probe.parse import parse_gid_ipv4, parse_ib_rate, parse_ib_state, parse_int
 from ncclkit.probe.pci import pci_dir
 from ncclkit.probe.root import NodeRoot
 
-__all__ = ["DEV_LISTING", "LIBIBVERBS", "live_rdma_listing", "read_ib_devices", "read_ib_port", "read_rdma_access"]
+__all__ = ["read_ib_devices", "read_ib_port"]
 
 SOURCE = "infiniband"
 CLASS_DIR = "sys/class/infiniband"
-# Snapshot files: `ls /dev/infiniband` (empty: no device node) and the libibverbs the loader finds.
-DEV_LISTING = "cmd/dev-infiniband.txt"
-LIBIBVERBS = "cmd/libibverbs.txt"
 
 
 def read_ib_devices(root: NodeRoot, issues: IssueLog) -> tuple[IbDevice, ...]:
@@ -105,21 +101,3 @@ def _read_gids(root: NodeRoot, port_dir: str) -> tuple[GidEntry, ...]:
             continue
         out.append(entry)
     return tuple(out)
-
-
-def live_rdma_listing(root: NodeRoot) -> tuple[list[str], str]:
-    """This host's /dev/infiniband entries and the libibverbs name the loader finds ("" when none)."""
-    return root.list_dir("dev/infiniband"), ctypes.util.find_library("ibverbs") or ""
-
-
-def read_rdma_access(root: NodeRoot) -> RdmaAccess:
-    """Whether libibverbs loads and /dev/infiniband/uverbs* exist (live), or what the snapshot recorded
-    (a snapshot without the two files leaves both unknown)."""
-    if root.live:
-        names, lib = live_rdma_listing(root)
-        return RdmaAccess(uverbs=tuple(sorted(n for n in names if n.startswith("uverbs"))),
-                          libibverbs=lib or None, libibverbs_known=True)
-    listing, lib_text = root.read_text(DEV_LISTING), root.read_text(LIBIBVERBS)
-    uverbs = None if listing is None else tuple(sorted(n for n in listing.split() if n.startswith("uverbs")))
-    return RdmaAccess(uverbs=uverbs, libibverbs=(lib_text or "").strip() or None,
-                      libibverbs_known=lib_text is not None)

@@ -26,7 +26,6 @@ from pathlib import Path
 from ncclkit import __version__
 from ncclkit.errors import NcclkitError
 from ncclkit.probe.common import BDF_COMPONENT, IssueLog
-from ncclkit.probe.infiniband import DEV_LISTING, LIBIBVERBS, live_rdma_listing
 from ncclkit.probe.mirror import MAX_FILE_BYTES, TreeMirror
 from ncclkit.probe.nccl import filter_env, read_nccl
 from ncclkit.probe.netaddr import IP_JSON, read_live_addresses_json
@@ -181,9 +180,6 @@ def _capture_commands(c: TreeMirror) -> None:
             names = c.root.list_dir("sys/class/net")
             c.write(f"cmd/{IP_JSON}", (read_live_addresses_json(c.root, names) + "\n").encode())
         c.write("cmd/env.txt", "".join(f"{k}={v}\n" for k, v in filter_env(os.environ).items()).encode())
-        names, lib = live_rdma_listing(c.root)
-        c.write(DEV_LISTING, "".join(f"{n}\n" for n in names).encode())
-        c.write(LIBIBVERBS, f"{lib}\n".encode())
         nccl = read_nccl(c.root, IssueLog())
         if nccl.version:
             c.write("cmd/nccl-version.txt", f"{nccl.version}\n".encode())

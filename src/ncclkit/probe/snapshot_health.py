@@ -18,7 +18,8 @@ import time
 from ncclkit.nccl import names as nccl_conf
 from ncclkit.nccl.config import ETC_CONF
 from ncclkit.probe.health_gpu import DMESG, parse_xids
-from ncclkit.probe.health_host import LOGIND, PLUGINS, RDMA_JSON, SHM_BYTES, find_libraries, live_rdma_userspace
+from ncclkit.probe.health_host import LOGIND, PLUGINS, SHM_BYTES, find_libraries
+from ncclkit.probe.rdma_access import RDMA_JSON, live_rdma_access
 from ncclkit.probe.health_ib import ERROR_COUNTERS, SAMPLES
 from ncclkit.probe.mirror import TreeMirror
 from ncclkit.probe.nccl import filter_env
@@ -111,7 +112,7 @@ def _capture_files(c: TreeMirror) -> None:
 
 
 def _capture_live(c: TreeMirror) -> None:
-    c.write(f"cmd/{RDMA_JSON}", (json.dumps(live_rdma_userspace(os.environ), indent=1) + "\n").encode())
+    c.write(f"cmd/{RDMA_JSON}", (json.dumps(live_rdma_access(c.root, os.environ), indent=1) + "\n").encode())
     plugins = find_libraries("libnccl-net*.so", os.environ, resolve=False)
     c.write(f"cmd/{PLUGINS}", "".join(f"{p}\n" for p in plugins).encode())
     try:

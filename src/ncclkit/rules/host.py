@@ -105,31 +105,22 @@ def _may_host_rendezvous(facts: NodeFacts) -> bool:
 
 
 def check_verbs_access(facts: NodeFacts) -> list[Finding]:
-    """rdma.verbs_unavailable (error): RDMA devices in sysfs, but this process cannot open verbs
-    (no /dev/infiniband/uverbs*, no libibverbs.so.1, or no provider): NCCL falls back to sockets."""
-    r = facts.health.rdma
-    if not any(p.is_active for p in facts.ib_ports) or r.source is None:
+    """rdma.verbs_unavailable (error): ACTIVE RDMA ports and libibverbs, but no provider library for
+    the HCAs: ibv_get_device_list() returns none, NCCL finds no IB device and uses NET/Socket. A
+    missing libibverbs or missing uverbs nodes are rdma.none's (the same record, facts.rdma)."""
+    r = facts.rdma
+    if not any(p.is_active for p in facts.ib_ports) or unopenable_rdma(facts):
         return []
-    if unopenable_rdma(facts):
-        return []  # rdma.none already says it, from the same device nodes and library (facts.rdma)
-    missing = []
-    if r.uverbs is not None and not r.uverbs:
-        missing.append("no /dev/infiniband/uverbs* device nodes")
-    if r.libibverbs == "":
-        missing.append("libibverbs.so.1 not found")
-    elif r.libibverbs and r.providers is not None and not r.providers:
-        missing.append("no libibverbs provider (libmlx5-rdmav*.so)")
-    if not missing:
+    if not r.libibverbs or r.providers is None or r.providers:
         return []
     return [Finding(
         id="rdma.verbs_unavailable", severity=Severity.ERROR, subject="/dev/infiniband", cause=Cause.SOCKET_FALLBACK,
-        message=(f"{len(facts.ib_devices)} RDMA device(s) exist but verbs cannot be opened here ({'; '.join(missing)}): "
-                 "NCCL logs \"Failed to open libibverbs.so\" or finds no IB device and uses NET/Socket"),
-        fix=("containers: docker run --device=/dev/infiniband --cap-add=IPC_LOCK --ulimit memlock=-1 ... "
-             "(Kubernetes: the RDMA shared device plugin); images: apt-get install -y libibverbs1 "
-             "ibverbs-providers (rdma-core)"),
-        evidence=evidence(r.source, {"uverbs": r.uverbs, "libibverbs": r.libibverbs, "providers": r.providers},
-                          "uverbs nodes, libibverbs.so.1 and a provider"))]
+        message=(f"{len(facts.ib_devices)} RDMA device(s) and {r.libibverbs} exist but no libibverbs provider "
+                 "(libmlx5-rdmav*.so) is installed: libibverbs lists no device (\"libibverbs: Warning: couldn't load "
+                 "driver\"), NCCL finds no IB device and uses NET/Socket"),
+        fix="apt-get install -y ibverbs-providers   # RHEL: dnf install -y libibverbs (rdma-core) in the image",
+        evidence=evidence(r.source or "libibverbs", {"uverbs": r.uverbs, "libibverbs": r.libibverbs,
+                                                      "providers": r.providers}, "a provider such as libmlx5-rdmav*.so"))]
 
 
 def check_net_plugin(facts: NodeFacts) -> list[Finding]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
@@ -31,7 +32,9 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                            evidence={"return_codes": {str(k): v for k, v in s.return_codes.items()}}))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
-    if "NET/Socket" in nets or (s.network == "Socket" and multi):
+    # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes
+    # sockets last (net.cc ncclNetInit), so the line says RDMA was not usable; one node needs no network.
+    if "NET/Socket" in nets or s.network == "Socket":
         # The fallback and what caused it: a variable, a library that did not load, no device.
         verbs = next((e for e in s.errors if e.category == "libibverbs_missing"), None)
         why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (
@@ -39,7 +42,9 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             "NET/IB found no device" if s.no_ib_device else "no RDMA network was selected")
         out.append(Finding(
             id="log.net_socket", severity=W, subject=s.hosts[0] if len(s.hosts) == 1 else "inter-node",
-            message=f"inter-node traffic uses NET/Socket (TCP), not RDMA: {why}",
+            message=(f"inter-node traffic uses NET/Socket (TCP), not RDMA: {why}" if multi or "NET/Socket" in nets
+                     else f"NCCL chose NET/Socket (TCP) as its network, so traffic between nodes (if this job spans "
+                          f"nodes) goes over TCP, not RDMA: {why}"),
             fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
                 "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
             evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16])}))
@@ -108,7 +113,23 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.nccl_lines == 0:
         out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
                            message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
+    if s.nodes == 1:
+        out = [_one_node(f) for f in out]
     return rank_findings(out)
+
+
+# What only inter-node traffic uses: on one node NCCL connects every pair through P2P, SHM or (between
+# processes that cannot share memory) NET loopback, so these explain no failure there.
+_INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.no_ib_device", "log.gdr_disabled", "log.net_socket",
+                              "log.no_gdrdma", "log.gdr_level_off", "env.ifname_virtual"})
+
+
+def _one_node(f: Finding) -> Finding:
+    if f.id not in _INTER_NODE_ONLY or f.severity == I:
+        return f
+    evidence = {**(f.evidence if isinstance(f.evidence, dict) else {}), "role": "none", "nodes": 1}
+    return replace(f, severity=I, evidence=evidence,
+                   message=f"{f.message} (every rank of this log is on one node: no inter-node traffic depends on it)")
 
 
 def _same_hostname(s: NcclLogSummary) -> list[Finding]:

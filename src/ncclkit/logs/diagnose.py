@@ -147,6 +147,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     for e in s.errors:
         groups.setdefault((e.category, e.cause), []).append(e)
     out: list[Finding] = []
+    loopback = next((e for e in s.errors if e.category == "hostname_loopback"), None)
     for (cat, _), errs in groups.items():
         first = errs[0]
         m = _HOST.search(first.text)
@@ -162,7 +163,15 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
         bridge = _VIRTUAL_ADDR.search(first.text) if cat in _SOCKET_CATEGORIES else None
-        if bridge:  # a peer address on docker0/virbr0/loopback: NCCL or the launcher picked that interface
+        if cat in _SOCKET_CATEGORIES and not bridge and loopback is not None:
+            # A rank whose host name does not resolve advertised loopback: the peers' connects fail.
+            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
+            cause, role = Cause.WRONG_INTERFACE, "root"
+            message = (f"{message}; line {loopback.line_no} shows a rank advertising the loopback address "
+                       "(its host name does not resolve to a local address), which peers cannot reach")
+            fix = ("make every host name resolve to the address that joins the nodes, or set GLOO_SOCKET_IFNAME / "
+                   "NCCL_SOCKET_IFNAME to that interface on every node")
+        elif bridge:  # a peer address on docker0/virbr0/loopback: NCCL or the launcher picked that interface
             alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
             cause, role = Cause.WRONG_INTERFACE, "root"
             message = (f"{message}; the peer address {bridge.group(0)} is on a docker/libvirt bridge or "

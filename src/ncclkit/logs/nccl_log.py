@@ -66,7 +66,8 @@ PARALLEL_MIN_BYTES = 64 << 20
 _LINE = re.compile(
     rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
-    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using)|"
+    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
+    rb"ncclMaxSharedMem)|"
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
@@ -75,10 +76,13 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
     b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
-    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port"))
+    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
+    b"Unable to resolve hostname"))
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
-# failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...".
-_INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by")
+# failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
+# "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
+_INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
+                         rb"exceeds device")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
 _USING_NEEDLE = b"NCCL INFO Using network "

@@ -35,6 +35,8 @@ MAX_HARMLESS = 4096
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
+# init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
+_NNODES = re.compile(r"\bnNodes (\d+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
 _SPEED = re.compile(r"speed=(\d+)")
@@ -59,6 +61,8 @@ class LogState:
         self.versions: Counter[str] = Counter()
         self.nranks: int | None = None
         self.test_ranks: set[int] = set()
+        self.test_hosts: set[str] = set()  # hosts of nccl-tests' "#  Rank N ... on HOST" listing
+        self.nnodes: int | None = None
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
         self.plugins: set[str] = set()
@@ -178,6 +182,7 @@ class LogState:
             if m:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
+                self.test_hosts.add(m.group(2))
                 return
         m = LAUNCH_HOSTS.search(line)
         if m and not self.launch_hosts:
@@ -224,11 +229,15 @@ class LogState:
             self.plugins.add(rest[23:].strip())
         elif head == "GPU ":  # 2.25+: "GPU Direct RDMA Enabled for GPU 0 / HCA 0 (distance 4 <= 5) ..."
             self._gdr_line(rest, count)
-        elif "ranks " in rest:
+        elif "anks " in rest:  # "nranks 16" (Init COMPLETE), "nRanks 2 nNodes 1" (2.20+)
             m = _NRANKS.search(rest)
             if m:
                 n = int(m.group(1))
                 self.nranks = n if self.nranks is None else max(self.nranks, n)
+            m = _NNODES.search(rest)
+            if m:
+                n = int(m.group(1))
+                self.nnodes = n if self.nnodes is None else max(self.nnodes, n)
         elif ": opCount " in rest:
             m = COLL_LINE.search(rest)
             if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):
@@ -288,6 +297,9 @@ class LogState:
         if later.nranks is not None:
             self.nranks = later.nranks if self.nranks is None else max(self.nranks, later.nranks)
         self.test_ranks |= later.test_ranks
+        self.test_hosts |= later.test_hosts
+        if later.nnodes is not None:
+            self.nnodes = later.nnodes if self.nnodes is None else max(self.nnodes, later.nnodes)
         self.networks.update(later.networks)
         for host, nets in later.networks_by_host.items():
             self.networks_by_host.setdefault(host, set()).update(nets)
@@ -378,7 +390,15 @@ class LogState:
             lines_total=self.lines_total, nccl_lines=self.nccl_lines,
             package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
             coll_mismatch=coll_mismatch(self.coll_ops), launch_hosts=tuple(self.launch_hosts),
-            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces))
+            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces), nodes=self._nodes())
+
+    def _nodes(self) -> int | None:
+        """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank)."""
+        if self.nnodes is not None:
+            return self.nnodes
+        if self.test_ranks and self.test_ranks == set(range(max(self.test_ranks) + 1)):
+            return len(self.test_hosts)
+        return None
 
     def _network(self, transports: set[str]) -> str | None:
         if self.networks:

@@ -127,7 +127,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
           r"not (?:started|ready))|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
-          r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady",
+          r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
+          # The fabric manager's own log (/var/log/fabricmanager.log) on NVLS multicast setup/release:
+          # "[ERROR] [tid N] failed to release multicast team with handle ..., cannot find the team".
+          r"\[ERROR\][^\n]*multicast team|multicast team[^\n]*(?:fail|cannot|error)",
           "fabric_manager", E, "NVLink multicast (NVLS) or the NVSwitch fabric is not usable: the fabric "
           "manager is not running, failed, or does not match the driver",
           "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (state "
@@ -181,7 +184,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # backwards compatible", "compiled with NCCL version ... running with".
         p(r"Mismatched NCCL version|version mismatch|not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
-          r"undefined symbol: *nccl|version `NCCL", "version_mismatch", E,
+          r"undefined symbol: *nccl|version `NCCL|"
+          # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is
+          # NCCL_CONFIG_UNDEF_INT of nccl.h 2.17+: a program built with newer headers than the library
+          # it loaded (torch built for NCCL 2.18 running on 2.14).
+          r"Invalid config \w+ attribute value -2147483648", "version_mismatch", E,
           "ranks (or the program and the library) run different NCCL versions",
           "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
         # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found".
@@ -190,11 +197,22 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),
+        # ProcessGroupGloo.cpp createDefaultDevice: "Unable to resolve hostname to a (local) address. Using
+        # the loopback address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME":
+        # this rank then advertises 127.0.0.1, which no other node can reach.
+        p(r"Unable to resolve hostname to a \(local\) address", "hostname_loopback", W,
+          "this host name does not resolve to a local address, so the rank advertises the loopback address "
+          "to its peers: ranks on other nodes cannot connect to it",
+          "make the host name resolve to the address of the interface that joins the nodes (/etc/hosts, "
+          "DNS), or set GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to that interface", C.WRONG_INTERFACE, "root",
+          (C.HOSTNAME_RESOLUTION,)),
         # "Bootstrap Root : mismatch in info from procs, nranks %d vs %d".
         p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
           "the ranks disagree on the world size or rank numbering",
           "pass the same WORLD_SIZE/nnodes/nproc_per_node on every node", C.APPLICATION_BUG),
-        p(r"Message truncated|message truncated|Mismatched collective|Detected mismatch between collectives|"
+        # bootstrap.cc "Message truncated : received %d bytes instead of %d"; net_ib.cc (<= 2.19) "NET/IB :
+        # req %d/%d tag %x peer %s collective mismatch error, local size %d remote size %d".
+        p(r"Message truncated|message truncated|collective mismatch error|Mismatched collective|Detected mismatch between collectives|"
           r"CollectiveFingerPrint|"
           r"mismatch between collectives|Mismatch between collectives", "collective_mismatch", E,
           "ranks issued different collectives or sizes (desync)",
@@ -281,13 +299,30 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a process crashed (segmentation fault)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
+        # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO
+        # before 2.26, where NCCL shrinks the request and the kernel launch fails later with "invalid
+        # argument"; 2.26+: WARN "cudaArch %d ncclMaxSharedMem ..." and ncclSystemError at init).
+        p(r"ncclMaxSharedMem \d+ exceeds", "kernel_shared_mem", E,
+          "this NCCL build's kernels need more shared memory than this GPU offers: the NCCL release does not "
+          "support the GPU's architecture (e.g. NCCL 2.25 on consumer Blackwell, fixed in 2.26.2)",
+          "upgrade NCCL to a release built for this GPU (`pip install -U nvidia-nccl-cu12`, or the CUDA 12.8+ "
+          "wheels for Blackwell) and check `NCCL version` in the log after", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH, C.CUDA_OR_DRIVER)),
         # -- consequences and generic codes --------------------------------------------------------------
         p(r"Watchdog caught collective operation timeout|timed? ?out|Timeout|watchdog", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "
           "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
           (C.RANK_CRASHED_ELSEWHERE,)),
-        p(r"remote process exited|ncclRemoteError|remote error|ChildFailedError|exitcode\s*:\s*-?\d+",
+        # torch.distributed.elastic: "failed (exitcode: 1) local_rank: 0 (pid: N) of binary: ..." and
+        # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
+        # worker's error above (a signal such as -9 is process_killed's).
+        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b", "worker_failed", E,
+          "the launcher reports that its local worker exited with an error: the worker's own error, above "
+          "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
+          "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,
+          "collateral"),
+        p(r"remote process exited|ncclRemoteError|remote error|exitcode\s*:\s*-\d+",
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),

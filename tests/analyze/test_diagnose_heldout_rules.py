@@ -1,0 +1,116 @@
+"""Rules added after measuring a held-out corpus (tests/diagnosis/corpus-heldout-nccl): each is tested
+on the text that carries it and on the text that would prove it wrong.
+
+Lines are NCCL's format strings as printed (src/ file named per test), the fabric manager's log and
+torchrun's launcher lines as they appear in public threads.
+"""
+
+from __future__ import annotations
+
+from ncclkit.logs.analyze import analyze_text
+
+SEV = {"error": 0, "warning": 1, "info": 2}
+
+
+def ranked(text: str) -> list[tuple[str, str, str]]:
+    found = analyze_text(text)["findings"]
+    keyed = sorted((SEV[f["severity"]], i, f["id"], f["cause"], f["severity"])
+                   for i, f in enumerate(found) if f["cause"])
+    return [(fid, cause, sev) for _, _, fid, cause, sev in keyed]
+
+
+# enqueue.cc: INFO before 2.26, WARN "cudaArch %d ncclMaxSharedMem ..." from 2.26.
+SHARED_MEM = ("h:1:1 [0] NCCL INFO NCCL version 2.25.1+cuda12.8\n"
+              "h:1:2 [0] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856\n")
+SHARED_MEM_WARN = ("h:1:1 [0] NCCL INFO NCCL version 2.26.2+cuda12.8\n"
+                   "h:1:2 [0] enqueue.cc:69 NCCL WARN cudaArch 1200 ncclMaxSharedMem 82240 exceeds device/fn "
+                   "maxSharedMem 79856\n")
+
+
+def test_kernels_needing_more_shared_memory_than_the_gpu_has() -> None:
+    for text in (SHARED_MEM, SHARED_MEM_WARN):
+        first = ranked(text)[0]
+        assert first[:2] == ("log.kernel_shared_mem", "other"), ranked(text)
+    # A log that only mentions the variable (NCCL_MAX_SHARED_MEM... is not a NCCL variable; the INFO
+    # line without "exceeds") is no finding.
+    quiet = "h:1:2 [0] NCCL INFO ncclMaxSharedMem 82240 set\n"
+    assert not [r for r in ranked(quiet) if r[0] == "log.kernel_shared_mem"]
+
+
+LISTING = ("#  Rank  0 Group  0 Pid   4766 on   GENOA-06 device  0 [0x21] NVIDIA GeForce RTX 5090\n"
+           "#  Rank  1 Group  0 Pid   4766 on   GENOA-06 device  1 [0x61] NVIDIA GeForce RTX 5090\n")
+# misc/ibvwrap.cc (WARN up to 2.18, INFO after): the WARN form, which alone is a warning finding.
+NO_VERBS = ("GENOA-06:4766:4780 [0] misc/ibvwrap.cc:61 NCCL WARN Failed to open libibverbs.so[.1]\n"
+            "GENOA-06:4766:4780 [0] NCCL INFO Using network Socket\n")
+
+
+def test_network_findings_do_not_explain_a_one_node_job() -> None:
+    one_node = {fid: sev for fid, _, sev in ranked(LISTING + NO_VERBS)}
+    assert one_node["log.libibverbs_missing"] == "info"
+    init = "GENOA-06:4766:4780 [0] NCCL INFO comm 0x55 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0\n"
+    assert {fid: sev for fid, _, sev in ranked(init + NO_VERBS)}["log.libibverbs_missing"] == "info"
+    # Two nodes, or a listing that does not show every rank (one rank's excerpt): the fallback counts.
+    two = init.replace("nNodes 1", "nNodes 2")
+    assert {fid: sev for fid, _, sev in ranked(two + NO_VERBS)}["log.libibverbs_missing"] == "warning"
+    partial = LISTING.splitlines(keepends=True)[1]
+    assert {fid: sev for fid, _, sev in ranked(partial + NO_VERBS)}["log.libibverbs_missing"] == "warning"
+    other_host = LISTING.replace("on   GENOA-06 device  1", "on   GENOA-07 device  1")
+    assert {fid: sev for fid, _, sev in ranked(other_host + NO_VERBS)}["log.libibverbs_missing"] == "warning"
+
+
+def test_fabric_manager_log_multicast_team_error() -> None:
+    fm = ("[Oct 31 2023 20:45:27] [INFO] [tid 526845] Successfully configured all the available NVSwitches\n"
+          "[Oct 31 2023 20:59:37] [ERROR] [tid 527118] failed to release multicast team with handle "
+          "17117060486525261364, cannot find the team\n")
+    assert ranked(fm)[0][:2] == ("log.fabric_manager", "cuda_or_driver")
+    healthy = fm.splitlines(keepends=True)[0]
+    assert not ranked(healthy)
+
+
+def test_net_ib_size_mismatch_is_a_collective_mismatch() -> None:
+    # transport/net_ib.cc (<= 2.19): "NET/IB : req %d/%d tag %x peer %s collective mismatch error, ..."
+    line = ("h:1:2 [0] transport/net_ib.cc:1038 NCCL WARN NET/IB : req 0/1 tag 0 peer 10.10.23.6<58683> "
+            "collective mismatch error, local size 496640 remote size 65536\n")
+    assert ranked(line)[0][:2] == ("log.collective_mismatch", "hang_collective_mismatch")
+
+
+def test_torchrun_reporting_its_own_worker_is_not_a_peer_failure() -> None:
+    own = ("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 1050) "
+           "of binary: /opt/conda/bin/python\n")
+    assert "rank_crashed_elsewhere" not in [c for _, c, _ in ranked(own)]
+    # With the worker's own error above it, that error leads.
+    with_cause = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n" + own
+    assert ranked(with_cause)[0][1] == "oom"
+    # A signal is still a kill (process_killed), and NCCL's remote error still points elsewhere.
+    assert ranked(own.replace("exitcode: 1", "exitcode: -9"))[0][0] == "log.process_killed"
+    remote = "RuntimeError: NCCL error: remote process exited or there was a network error, NCCL version 2.21.5\n"
+    assert ranked(remote)[0][1] == "rank_crashed_elsewhere"
+
+
+def test_config_attribute_left_undefined_is_a_header_library_mismatch() -> None:
+    # init.cc parseCommConfig of 2.14 accepts blocking 0 or 1; INT_MIN is NCCL_CONFIG_UNDEF_INT of newer
+    # headers (nccl.h 2.17+): the program was built for a newer NCCL than the one it loaded.
+    text = ("DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:219, invalid argument, "
+            "NCCL version 2.14.3\nncclInvalidArgument: Invalid value for an argument.\nLast error:\n"
+            "Invalid config blocking attribute value -2147483648\n")
+    assert ranked(text)[0][1] == "nccl_version_mismatch"
+    # A value the caller really set wrong (2) is a misuse, not a version mismatch.
+    assert ranked(text.replace("-2147483648", "2"))[0][1] == "application_bug"
+
+
+def test_a_rank_that_advertised_loopback_explains_the_refused_connects() -> None:
+    refused = ("[rank8] Gloo connectFullMesh failed ... timed out connecting: SO_ERROR: Connection refused,\n"
+               "RuntimeError: Gloo connectFullMesh failed ...\n")
+    warning = ("[rank8] Warning: Unable to resolve hostname to a (local) address. Using the loopback\n"
+               "        address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME\n")
+    assert ranked(warning + refused)[0][1] == "wrong_interface"
+    assert ranked(refused)[0][1] == "firewall_or_port_blocked"  # without it, the refused connect stays generic
+
+
+def test_socket_network_alone_is_named_unless_the_job_is_on_one_node() -> None:
+    line = "NCCL INFO NET/Socket : Using [0]bond0:200.8.184.2<0>\n"
+    assert ranked(line)[0][:3] == ("log.net_socket", "socket_fallback", "warning")
+    one = "h:1:1 [0] NCCL INFO comm 0x55 rank 0 nRanks 8 nNodes 1 localRanks 8 localRank 0 MNNVL 0\n"
+    assert [r for r in ranked(one + line) if r[0] == "log.net_socket"][0][2] == "info"
+    ib = "NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB ; OOB bond0:200.8.184.2<0>\n"
+    assert not [r for r in ranked(ib) if r[0] == "log.net_socket"]

@@ -114,3 +114,13 @@ def test_socket_network_alone_is_named_unless_the_job_is_on_one_node() -> None:
     assert [r for r in ranked(one + line) if r[0] == "log.net_socket"][0][2] == "info"
     ib = "NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB ; OOB bond0:200.8.184.2<0>\n"
     assert not [r for r in ranked(ib) if r[0] == "log.net_socket"]
+
+
+def test_nccl_message_quoted_without_its_prefix() -> None:
+    # net_ib.cc prints "NET/IB : GPU Direct RDMA Disabled for HCA %d '%s'"; users quote it as "INFO NET/IB ...".
+    quoted = ("cat: /sys/kernel/mm/memory_peers/nv_mem_nc/version: No such file or directory\n"
+              "INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'\n")
+    assert ranked(quoted)[0][1] == "gdr_unavailable"
+    # Other tools' INFO lines are not made NCCL lines (vLLM's "INFO 12-01 ...", Python logging's "INFO:").
+    other = "INFO 12-01 10:00:00 llm_engine.py:161] Initializing an LLM engine\nINFO: Started server process\n"
+    assert analyze_text(other)["kind"] == "unknown"

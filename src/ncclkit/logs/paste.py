@@ -22,8 +22,12 @@ __all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "PACKAGE_LINE", "coll_mi
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
-_BARE_LEVEL = re.compile(r"^(?P<pre>[^\n]*?(?:\w\.(?:cc|cu|cuh|h|c|cpp):\d+ |:\d+:\d+ \[\d+\] ))"
-                         r"(?P<lvl>WARN|INFO) ", re.MULTILINE)
+# Also a line that starts with the level, when the message is one only NCCL prints ("INFO NET/IB : GPU
+# Direct RDMA Disabled for HCA 0 'mlx5_0'" quoted without its host prefix); other tools' "INFO ..." lines
+# (vLLM's "INFO 12-01 10:00:00 ...", Python logging) start differently and stay as they are.
+_BARE_LEVEL = re.compile(r"^(?P<pre>[^\n]*?(?:\w\.(?:cc|cu|cuh|h|c|cpp):\d+ |:\d+:\d+ \[\d+\] )|(?P<bare>[ \t>]*))"
+                         r"(?P<lvl>WARN|INFO) (?(bare)(?=NET/|Bootstrap|Channel \d|NCCL_\w+ set|comm 0x|Using network|"
+                         r"GPU Direct|P2P|Connected all|Trees|Ring \d|Call to|Failed|Could not|\w+\.cc:\d+))", re.MULTILINE)
 # A channel tail without "NCCL INFO Channel NN/N : " in front (after any launcher prefix).
 _BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO )?)(?P<tail>\d+(?:\[[0-9a-fA-F]+\])? ?-> ?\d+"
                            r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z][A-Za-z0-9]*/\S*)\s*$",

@@ -28,6 +28,10 @@ def test_sampled_plan_names_each_faulty_node(netns_cluster) -> None:
     for dport in (str(c.master_port + 1), "32768:60999"):
         c.iptables(walled, "-A", "INPUT", "-p", "tcp", "-m", "conntrack", "--ctstate", "NEW",
                    "--dport", dport, "-j", "DROP")
+    # The killed node's own probes hang (its SYNs to the probe port are dropped, for one connect
+    # timeout), so it is still inside the reachability phase when it is killed, however late this
+    # process reads its "phase: reachability" line on a loaded machine.
+    c.iptables(killed, "-A", "OUTPUT", "-p", "tcp", "--syn", "--dport", str(c.master_port + 1), "-j", "DROP")
     subprocess.run(["tc", "qdisc", "add", "dev", c.veth(slowed), *SHAPE], check=True)
     subprocess.run(["ip", "netns", "exec", slowed.ns, "tc", "qdisc", "add", "dev", "eth0", *SHAPE],
                    check=True)

@@ -85,3 +85,26 @@ def test_slow_node_rule_is_linear_enough_for_a_fleet() -> None:
     start = time.monotonic()
     assert list(slow_nodes(transfers)) == [7]
     assert time.monotonic() - start < 2.0
+
+
+def test_connects_to_a_node_that_died_are_counted_not_judged() -> None:
+    # Node 3 joined, then died in the reachability phase: the connects to it failed, its own summary
+    # never came. Without `gone` they read as a closed port on node 3 (or per pair).
+    from ncclkit.cluster.model import NodeInfo
+    from ncclkit.cluster.reachphase import judge_summaries
+
+    infos = {r: NodeInfo(rank=r, host=f"n{r}", addr=f"10.0.0.{r + 1}", probe_port=29501) for r in range(4)}
+    refused = "connect: [Errno 111] Connection refused"
+
+    def summary(r: int) -> dict:
+        fails = [{"src": f"10.0.0.{r + 1}", "dst_rank": 3, "dst": "10.0.0.4", "port_kind": "probe", "port": 29501,
+                  "ok": False, "error": refused}]
+        ok_to = [d for d in range(3) if d != r]
+        return {"failures": fails, "ok_to": ok_to, "connects": 3, "ok": 2, "rows": [], "bulk": []}
+
+    summaries = {r: summary(r) for r in range(3)}
+    label = lambda r: infos[r].label  # noqa: E731
+    judged, _, _ = judge_summaries(summaries, infos, label, False)
+    assert [f.id for f in judged] == ["cluster.unreachable"]
+    found, _, counts = judge_summaries(summaries, infos, label, False, frozenset({3}))
+    assert found == [] and counts["failed"] == 3 and counts["failed_to_missing"] == 3

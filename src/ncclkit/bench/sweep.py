@@ -2,9 +2,9 @@
 
 As nccl-tests does it (src/common.cu of NVIDIA/nccl-tests 2.19.6): two buffers of max_bytes each
 for the whole sweep (AllocateBuffs), which every row and iteration takes a slice of; -w calls at
-every size from min to max, doubling, before the first row (TimeTest); per row one checked call
-(inputs from collectives.pattern, the output poisoned first so an unwritten element counts as
-wrong), then the timed window (timing: BenchTime). The direct engine issues its calls from the
+every size from min to max, doubling, before the first row (TimeTest); per row the timed window
+(timing: BenchTime), then one checked call (inputs from collectives.pattern, the output poisoned
+first so an unwritten element counts as wrong). The direct engine issues its calls from the
 compiled loop (cloop); torch.distributed, gloo and custom records from Python.
 """
 
@@ -113,7 +113,7 @@ def sweep_collective(sw: Sweep, coll: Collective, sizes: list[int],
             sz = coll.sizing(size, elem, sw.ctx.world_size)
             if sz.count == 0:
                 continue  # below one 16-byte group per rank: nothing to move
-            size_done([_check_and_time(sw, coll, sz, in_place, space)
+            size_done([_time_and_check(sw, coll, sz, in_place, space)
                        for in_place in (False, True)])
     finally:
         del space
@@ -189,11 +189,12 @@ def _check(sw: Sweep, coll: Collective, b: Buffers, dtype: Any) -> tuple[int, bo
     return _count_wrong(torch, b.recv, want, config.dtype), True
 
 
-def _check_and_time(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,
+def _time_and_check(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,
                     space: _Space) -> Local:
-    wrong, checked = 0, False
-    if sw.config.check and (coll.checks_in_place or not in_place):
-        wrong, checked = _check(sw, coll, _buffers(sw, coll, sz, in_place, space, 0), space.dtype)
+    """BenchTime's order: the "Sync" call, the barrier, the timed window, then the data check. The
+    check's own calls and kernels come after the window they could disturb; a check before it made
+    every row follow one, where nccl-tests' first row follows none (it was 1.2x faster than its
+    second there, and than ncclkit's first: benchmarks/results/bench-vs-nccl-tests-1xH200-2026-12-01)."""
     args, issue = _issuer(sw, coll, sz, in_place, space)
     sw.engine.set_timing(True)
     try:
@@ -205,6 +206,9 @@ def _check_and_time(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,
             t = time_python(sw.torch, issue, sw.stream, sw.window)
     finally:
         sw.engine.set_timing(False)
+    wrong, checked = 0, False
+    if sw.config.check and (coll.checks_in_place or not in_place):
+        wrong, checked = _check(sw, coll, _buffers(sw, coll, sz, in_place, space, 0), space.dtype)
     return Local(collective=coll.name, size_bytes=sz.size_bytes, count=sz.count,
                  algbw_bytes=sz.algbw_bytes, in_place=in_place, algo=sw.algo,
                  time_us=t.seconds * 1e6, wrong=wrong, checked=checked, iter_us=t.iter_us)

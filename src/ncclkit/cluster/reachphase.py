@@ -79,14 +79,17 @@ def _stream_targets(rank: int, ranks: list[int]) -> list[int]:
 
 
 def judge_summaries(summaries: dict[int, dict[str, Any]], infos: dict[int, NodeInfo],
-                    label: Callable[[int], str], full: bool) -> tuple[list[Finding], list[dict[str, Any]],
-                                                                    dict[str, Any]]:
+                    label: Callable[[int], str], full: bool,
+                    gone: frozenset[int] = frozenset()) -> tuple[list[Finding], list[dict[str, Any]],
+                                                                 dict[str, Any]]:
     """Findings, the report rows (failures; every row when `full`) and the counts (with every
-    bulk stream: two per node, so linear in N)."""
+    bulk stream: two per node, so linear in N). Connects to the nodes of `gone` (they joined, then
+    sent no summary: cluster.node_missing names them) failed because they died, not because a
+    port is closed: they are counted, not judged."""
     failures = [Failure(src=r, dst=f["dst_rank"], port_kind=f["port_kind"], port=f["port"],
                         error=f["error"] or "")
                 for r, s in sorted(summaries.items()) for f in s["failures"]
-                if f.get("dst_rank") is not None]
+                if f.get("dst_rank") is not None and f["dst_rank"] not in gone]
     ok = {r: set(s["ok_to"]) for r, s in summaries.items()}
     att = attribute(failures, ok)
     findings: list[Finding] = []
@@ -146,6 +149,9 @@ def judge_summaries(summaries: dict[int, dict[str, Any]], infos: dict[int, NodeI
     counts: dict[str, Any] = {"connects": sum(s["connects"] for s in summaries.values()),
                               "ok": sum(s["ok"] for s in summaries.values())}
     counts["failed"] = counts["connects"] - counts["ok"]
+    if gone:
+        counts["failed_to_missing"] = sum(f.get("dst_rank") in gone for s in summaries.values()
+                                          for f in s["failures"])
     counts["streams"] = [{"src": label(r), "dst": label(b["dst"]), "mbps": b.get("mbps"),
                           "error": b.get("error")}
                          for r, s in sorted(summaries.items()) for b in s.get("bulk") or []]

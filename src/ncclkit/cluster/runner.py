@@ -271,7 +271,7 @@ def _run_rank0(session: Session, me: NodeInfo, facts: NodeFacts, listener: Probe
     reach.end(late=[st.infos[r].label for r in late])
     label = lambda r: st.infos[r].label if r in st.infos else node_label(r)  # noqa: E731
     judge_start = time.monotonic()
-    found, st.reach_rows, st.reach_counts = judge_summaries(summaries, st.infos, label, full)
+    found, st.reach_rows, st.reach_counts = judge_summaries(summaries, st.infos, label, full, frozenset(late))
     st.findings += found
     state_bytes = sum(len(json.dumps(v)) for v in summaries.values())
     for r in st.infos:

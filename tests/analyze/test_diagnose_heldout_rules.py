@@ -124,3 +124,60 @@ def test_nccl_message_quoted_without_its_prefix() -> None:
     # Other tools' INFO lines are not made NCCL lines (vLLM's "INFO 12-01 ...", Python logging's "INFO:").
     other = "INFO 12-01 10:00:00 llm_engine.py:161] Initializing an LLM engine\nINFO: Started server process\n"
     assert analyze_text(other)["kind"] == "unknown"
+
+
+def test_gloo_interface_without_an_address() -> None:
+    # gloo/transport/tcp/device.cc lookupAddrForIface, through ProcessGroupGloo.
+    for name in ("bond1", "^lo"):
+        text = (f"RuntimeError: [enforce fail at /root/pytorch/third_party/gloo/gloo/transport/tcp/device.cc:83] "
+                f"ifa != nullptr. Unable to find address for: {name}\n")
+        assert ranked(text)[0][:2] == ("log.gloo_interface", "wrong_interface")
+
+
+def test_timeout_keyword_in_traceback_source_is_no_timeout() -> None:
+    source = ("  File \"/usr/lib/python3/site-packages/torch/distributed/distributed_c10d.py\", line 703, in _new\n"
+              "    pg = ProcessGroupGloo(prefix_store, rank, world_size, timeout=timeout)\n")
+    assert not [r for r in ranked(source + "RuntimeError: boom\n") if r[0] == "log.timeout"]
+    real = "RuntimeError: Socket Timeout\n"
+    assert ranked(real)[0][0] == "log.timeout"
+
+
+def test_duplicate_gpu_quoted_alone() -> None:
+    # init.cc: WARN "Duplicate GPU detected : rank %d and rank %d both on CUDA device %lx" (ncclInvalidUsage).
+    assert ranked("Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 50\n")[0][1] == "application_bug"
+
+
+def test_invalid_usage_at_init_is_not_a_collective_mismatch() -> None:
+    init = "[rank1]: NCCL error ... invalid usage ... ncclCommInitRank\n"
+    assert "hang_collective_mismatch" not in [c for _, c, _ in ranked(init)]
+    later = "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1970, invalid usage, NCCL version 2.21.5\n"
+    assert "hang_collective_mismatch" in [c for _, c, _ in ranked(later)]
+
+
+def test_nccl_tests_processes_that_did_not_join_one_mpi_job() -> None:
+    launch = "mpirun --allow-run-as-root -np 2 -H 10.0.0.15,10.0.0.16 /opt/nccl-tests/build/all_reduce_perf -g 8\n"
+    header = ("# nThread 1 nGpus 8 minBytes 1073741824 maxBytes 8589934592 step: 2(factor) warmup iters: 5 "
+              "iters: 20 agg iters: 1 validation: 1 graph: 0\n#\n# Using devices\n"
+              "#  Rank  0 Group  0 Pid    798 on       hw14 device  0 [0x0f] NVIDIA H800\n")
+    assert ranked(launch + header * 2)[0][:2] == ("log.tests_not_one_job", "other")
+    # One header (a working MPI job), or two runs on one host without a multi-host launch: nothing.
+    assert not [r for r in ranked(launch + header) if r[0] == "log.tests_not_one_job"]
+    assert not [r for r in ranked(header * 2) if r[0] == "log.tests_not_one_job"]
+
+
+def test_mpi_transport_errors_are_not_nccl_invalid_arguments() -> None:
+    ucc = ("[1723337199.099229] [ai-worker03:1382 :0] tl_shm_team.c:617 TL_SHM ERROR Child failed to attach "
+           "to shmseg, errno: Invalid argument\n")
+    first = ranked(ucc)[0]
+    assert first[:2] == ("log.mpi_transport", "other")
+    assert "application_bug" not in [c for _, c, _ in ranked(ucc)]
+    nccl = "DistBackendError: NCCL error in: NCCLUtils.hpp:219, invalid argument, NCCL version 2.14.3\n"
+    assert ranked(nccl)[0][0] == "log.invalid_usage"
+
+
+def test_legacy_nccl_1_leads_over_the_cuda_error_it_gives() -> None:
+    text = ("# NCCL Tests compiled with NCCL 1.0\n# Using devices\n"
+            "NCCL failure all_reduce.cu:95 'unhandled cuda error'\n")
+    assert ranked(text)[0][:2] == ("log.legacy_nccl", "nccl_version_mismatch")
+    current = text.replace("NCCL 1.0", "NCCL 2.18")
+    assert ranked(current)[0][1] == "cuda_or_driver"

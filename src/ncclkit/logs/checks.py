@@ -107,6 +107,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                            evidence={"calls": list(s.coll_mismatch), "role": "root"}))
     out.extend(env_findings(s))
     out.extend(_same_hostname(s))
+    out.extend(_separate_test_jobs(s))
     out.extend(_virtual_interface(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
@@ -130,6 +131,23 @@ def _one_node(f: Finding) -> Finding:
     evidence = {**(f.evidence if isinstance(f.evidence, dict) else {}), "role": "none", "nodes": 1}
     return replace(f, severity=I, evidence=evidence,
                    message=f"{f.message} (every rank of this log is on one node: no inter-node traffic depends on it)")
+
+
+def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
+    """A launcher starts nccl-tests on several hosts and the output has one header per process: an
+    MPI job prints its header once, from its main process (nccl-tests common.cu run() takes rank and
+    size from MPI only when built with MPI=1), so each process ran alone on its own GPUs."""
+    if s.test_headers < 2 or len(s.launch_hosts) < 2:
+        return []
+    return [Finding(
+        id="log.tests_not_one_job", severity=E, subject="nccl-tests", cause=Cause.OTHER,
+        message=f"the launcher starts nccl-tests on {len(s.launch_hosts)} hosts, but the output has "
+                f"{s.test_headers} headers: every process ran its own one-node test instead of joining one "
+                "MPI job (nccl-tests built without MPI=1, or run with another MPI than it was built with)",
+        fix="rebuild nccl-tests with `make MPI=1 MPI_HOME=<the MPI that mpirun belongs to>` and launch it with "
+            "that mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses",
+        evidence={"headers": s.test_headers, "launch_hosts": list(s.launch_hosts), "lines": [s.launch_line],
+                  "role": "root", "alternatives": [str(Cause.APPLICATION_BUG)]})]
 
 
 def _same_hostname(s: NcclLogSummary) -> list[Finding]:

@@ -77,14 +77,16 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
     b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
-    b"Unable to resolve hostname"))
+    b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU", b"with NCCL 1."))
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
                          rb"exceeds device")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
-_RANK_HEADER = re.compile(rb"# {1,3}Rank")  # nccl-tests "#  Rank  0 Group  0 Pid ... on host device"
+# nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
+# "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
+_RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
 _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")

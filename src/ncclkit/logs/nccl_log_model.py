@@ -72,6 +72,7 @@ class NcclLogSummary:
     launch_hosts: tuple[str, ...] = ()  # hosts of a pasted launcher command (mpirun -H a,b)
     launch_line: int = 0
     socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines
+    test_headers: int = 0  # nccl-tests "# nThread ..." headers: one per job, one per process without MPI
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:

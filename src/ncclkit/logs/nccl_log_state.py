@@ -46,7 +46,7 @@ _DIGITS = re.compile(r"\d+")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
-_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#)')
+_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#(?! NCCL Tests compiled))')
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -62,6 +62,7 @@ class LogState:
         self.nranks: int | None = None
         self.test_ranks: set[int] = set()
         self.test_hosts: set[str] = set()  # hosts of nccl-tests' "#  Rank N ... on HOST" listing
+        self.test_headers = 0  # nccl-tests "# nThread N nGpus N ..." header lines
         self.nnodes: int | None = None
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
@@ -177,6 +178,9 @@ class LogState:
         return False
 
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:
+        if line.lstrip().startswith("# nThread ") and " nGpus " in line:
+            self.test_headers += 1  # printed once per job by its main process (nccl-tests util.cu)
+            return
         if "Rank" in line and "#" in line:
             m = RANK_LINE.search(line)
             if m:
@@ -298,6 +302,7 @@ class LogState:
             self.nranks = later.nranks if self.nranks is None else max(self.nranks, later.nranks)
         self.test_ranks |= later.test_ranks
         self.test_hosts |= later.test_hosts
+        self.test_headers += later.test_headers
         if later.nnodes is not None:
             self.nnodes = later.nnodes if self.nnodes is None else max(self.nnodes, later.nnodes)
         self.networks.update(later.networks)
@@ -390,7 +395,8 @@ class LogState:
             lines_total=self.lines_total, nccl_lines=self.nccl_lines,
             package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
             coll_mismatch=coll_mismatch(self.coll_ops), launch_hosts=tuple(self.launch_hosts),
-            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces), nodes=self._nodes())
+            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces), nodes=self._nodes(),
+            test_headers=self.test_headers)
 
     def _nodes(self) -> int | None:
         """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank)."""

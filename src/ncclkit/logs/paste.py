@@ -33,7 +33,9 @@ _BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO )?)(?P<tail>\d+(?:\[[0
                            r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z][A-Za-z0-9]*/\S*)\s*$",
                            re.MULTILINE)
 # NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
-_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]")
+# nccl-tests' header ("# nThread 1 nGpus 8 minBytes ...") counts too: its output may stop before any row.
+_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]|"
+                        r"# nThread \d+ nGpus \d+")
 
 # pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
 PACKAGE_LINE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl2|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")

@@ -180,6 +180,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|same GPU", "duplicate_gpu", E,
           "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU",
           C.APPLICATION_BUG),
+        # nccl-tests' nccl1_compat.h sets NCCL 1.0 when the header has no NCCL_MAJOR: the legacy NCCL 1.x
+        # library, which current nccl-tests and frameworks do not support.
+        p(r"compiled with NCCL 1\.\d|NCCL version 1\.\d|nccl-1\.\d+\.\d+", "legacy_nccl", E,
+          "the program is built against NCCL 1.x, the legacy library: its failures are fixed by NCCL 2",
+          "install NCCL 2 (the libnccl2/libnccl-dev packages or the nvidia-nccl wheel) and rebuild against "
+          "it (NCCL_HOME=<its prefix>)", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
         # "Mismatched NCCL version detected", "NCCL version mismatch with remote peer", "library is not
         # backwards compatible", "compiled with NCCL version ... running with".
         p(r"Mismatched NCCL version|version mismatch|not backwards compatible|library is too old|"
@@ -197,6 +203,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),
+        # gloo/transport/tcp/device.cc lookupAddrForIface: "Unable to find address for: <if>": the
+        # interface that GLOO_SOCKET_IFNAME names has no address here; Gloo takes plain interface names
+        # (ProcessGroupGloo splits the variable on ","), not NCCL's "^" exclusion or prefix syntax.
+        p(r"Unable to find address for: ?\S+", "gloo_interface", E,
+          "Gloo found no address on the interface GLOO_SOCKET_IFNAME names (a name missing on this host, or "
+          "NCCL's ^exclusion / prefix syntax, which Gloo does not understand)",
+          "set GLOO_SOCKET_IFNAME to the exact name of the interface that joins the nodes on every node "
+          "(`ip -br addr`; e.g. eth0), or unset it", C.WRONG_INTERFACE),
         # ProcessGroupGloo.cpp createDefaultDevice: "Unable to resolve hostname to a (local) address. Using
         # the loopback address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME":
         # this rank then advertises 127.0.0.1, which no other node can reach.
@@ -308,8 +322,16 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "upgrade NCCL to a release built for this GPU (`pip install -U nvidia-nccl-cu12`, or the CUDA 12.8+ "
           "wheels for Blackwell) and check `NCCL version` in the log after", C.OTHER, "root",
           (C.NCCL_VERSION_MISMATCH, C.CUDA_OR_DRIVER)),
+        # Open MPI's UCX / UCC layers (nccl-tests built with MPI=1, mpirun's collectives): "[ts] [host:pid:tid]
+        # tl_shm_team.c:617 TL_SHM ERROR ...", "UCX  ERROR ...": the launcher's MPI failed, not NCCL.
+        p(r"\b(?:UCX|UCC|TL_[A-Z]+|CL_[A-Z]+) +ERROR\b", "mpi_transport", E,
+          "the MPI runtime's UCX/UCC layer failed (mpirun's own transport, not NCCL)",
+          "restrict MPI's transports (`-x UCX_TLS=tcp,self`, `-x UCC_TLS=^shm` or `--mca coll_ucc_enable 0`); "
+          "containers on one host need a shared IPC namespace (--ipc=host) for its shared memory",
+          C.OTHER, "root", (C.SHM_TOO_SMALL,)),
         # -- consequences and generic codes --------------------------------------------------------------
-        p(r"Watchdog caught collective operation timeout|timed? ?out|Timeout|watchdog", "timeout", E,
+        # Not a `timeout=` keyword in the Python source lines of a traceback.
+        p(r"Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out(?!\s*=)|watchdog", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "
           "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
@@ -336,7 +358,18 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"internal error|ncclInternalError|Internal check failed", "internal_error", E,
           "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
           None, "collateral"),
-        p(r"invalid usage|ncclInvalidUsage|invalid argument|ncclInvalidArgument", "invalid_usage", E,
+        # Raised inside ncclCommInitRank*: no collective ran yet, so no collective can mismatch.
+        p(r"(?:invalid usage|ncclInvalidUsage)[^\n]*ncclCommInit|ncclCommInit\w*[^\n]*(?:invalid usage|"
+          r"ncclInvalidUsage)", "invalid_usage", E,
+          "NCCL rejected the communicator at init: ranks that disagree on the world size or rank numbering, "
+          "two ranks on one GPU, or a setting (NCCL_* variable, config) it refuses; the WARN line before it "
+          "names which", "rerun with NCCL_DEBUG=INFO and read the WARN line before the error",
+          C.APPLICATION_BUG, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # NCCL's result strings ("invalid usage (run with NCCL_DEBUG=WARN for details)", init.cc
+        # ncclGetErrorString) in NCCL's or the framework's words, not an errno text of another library
+        # ("errno: Invalid argument" from UCX, CUDA's 'invalid argument' has its own row).
+        p(r"ncclInvalidUsage|ncclInvalidArgument|(?:NCCL|nccl)[^\n]*invalid (?:usage|argument)|"
+          r"invalid (?:usage|argument)[^\n]*(?:NCCL|nccl)", "invalid_usage", E,
           "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
           "check that every rank calls the same collectives in the same order with the same sizes",
           C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),

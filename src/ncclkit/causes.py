@@ -181,6 +181,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "show_gids.gid_index": Cause.GID_INDEX_OR_ROCE_CONFIG,
     "show_gids.gid_index_differs": Cause.GID_INDEX_OR_ROCE_CONFIG,
     "show_gids.gid_missing": Cause.GID_INDEX_OR_ROCE_CONFIG,
+    "show_gids.listing_cut": None,
     "log.p2p_disabled": Cause.PERFORMANCE_CONFIG,
     "log.gdr_level_off": Cause.GDR_UNAVAILABLE,
     "topo.pcie_p2p": Cause.ACS_IOMMU_P2P,

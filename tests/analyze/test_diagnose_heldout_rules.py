@@ -181,3 +181,24 @@ def test_legacy_nccl_1_leads_over_the_cuda_error_it_gives() -> None:
     assert ranked(text)[0][:2] == ("log.legacy_nccl", "nccl_version_mismatch")
     current = text.replace("NCCL 1.0", "NCCL 2.18")
     assert ranked(current)[0][1] == "cuda_or_driver"
+
+
+def test_show_gids_cut_inside_the_last_port_is_not_a_missing_gid() -> None:
+    head = "DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---\n"
+
+    def port(dev: str, net: str, octet: int, rows: int) -> str:
+        full = [f"{dev}\t1\t4\tfe80:0000:0000:0000:a4ed:ccff:fe8b:19{octet:02x}\t\t\tv1\t{net}",
+                f"{dev}\t1\t5\tfe80:0000:0000:0000:a4ed:ccff:fe8b:19{octet:02x}\t\t\tv2\t{net}",
+                f"{dev}\t1\t6\t0000:0000:0000:0000:0000:ffff:0a98:{octet:04x}\t10.152.0.{octet}  \tv1\t{net}",
+                f"{dev}\t1\t7\t0000:0000:0000:0000:0000:ffff:0a98:{octet:04x}\t10.152.0.{octet}  \tv2\t{net}"]
+        return "\n".join(full[:rows]) + "\n"
+
+    cut = head + port("mlx5_0", "net1", 12, 4) + port("mlx5_1", "net2", 13, 4) + port("mlx5_2", "net3", 14, 1)
+    ids = {f["id"]: f for f in analyze_text(cut)["findings"]}
+    assert "show_gids.gid_missing" not in ids and ids["show_gids.listing_cut"]["subject"] == "mlx5_2:1"
+    # The same port with as many rows as the others and still no v2 IPv4 GID: that is missing.
+    whole = head + port("mlx5_0", "net1", 12, 4) + port("mlx5_1", "net2", 13, 4) + port("mlx5_2", "net3", 14, 2) \
+        + "mlx5_2\t1\t6\tfe80:0000:0000:0000:a4ed:ccff:fe8b:1999\t\t\tv1\tnet3\n" \
+        + "mlx5_2\t1\t7\tfe80:0000:0000:0000:a4ed:ccff:fe8b:1999\t\t\tv2\tnet3\n"
+    missing = [f for f in analyze_text(whole)["findings"] if f["id"] == "show_gids.gid_missing"]
+    assert [f["subject"] for f in missing] == ["mlx5_2:1"]

@@ -355,8 +355,19 @@ def check_gids(gids: tuple[GidEntry, ...]) -> list[Finding]:
     out: list[Finding] = []
     rec = recommend_gid_index(gids)
     ports = sorted({f"{g.device}:{g.port}" for g in gids})
+    rows = Counter(f"{g.device}:{g.port}" for g in gids)
+    # A paste cut inside the table: the last port listed has fewer rows than every other one.
+    cut = f"{gids[-1].device}:{gids[-1].port}" if len(rows) >= 2 and gids else None
+    if cut is not None and not all(rows[cut] < n for k, n in rows.items() if k != cut):
+        cut = None
     for key in ports:
-        if key in rec:
+        if key == cut and key not in rec:
+            out.append(Finding(id="show_gids.listing_cut", severity=I, subject=key,
+                               message=f"the listing ends inside {key}'s rows ({rows[key]} row(s), the other ports "
+                                       f"show {min(n for k, n in rows.items() if k != key)} or more): its RoCE v2 "
+                                       "GID may be in the rows cut off",
+                               fix="paste the whole `show_gids` output", evidence={"rows": rows[key]}))
+        elif key in rec:
             out.append(Finding(id="show_gids.gid_index", severity=I, subject=key,
                                message=f"{key}: RoCE v2 IPv4 GID index {rec[key]} (NCCL >= 2.21 picks it "
                                        f"itself; older NCCL needs NCCL_IB_GID_INDEX={rec[key]})",

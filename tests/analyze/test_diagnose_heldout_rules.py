@@ -202,3 +202,14 @@ def test_show_gids_cut_inside_the_last_port_is_not_a_missing_gid() -> None:
         + "mlx5_2\t1\t7\tfe80:0000:0000:0000:a4ed:ccff:fe8b:1999\t\t\tv2\tnet3\n"
     missing = [f for f in analyze_text(whole)["findings"] if f["id"] == "show_gids.gid_missing"]
     assert [f["subject"] for f in missing] == ["mlx5_2:1"]
+
+
+def test_socket_interfaces_of_nccl_2_4_are_no_fallback() -> None:
+    # NCCL <= 2.4 initialised NET/Socket always, as its bootstrap network (init.cc initNet, v2.4.8-1).
+    line = "server1:117944:117944 [0] NCCL INFO NET/Socket : Using [0]enp41s0f1:<0>\n"
+    old = "server1:117944:117944 [0] NCCL INFO NCCL version 2.4.7+cuda10.0\n" + line
+    assert not [r for r in ranked(old) if r[0] == "log.net_socket"]
+    assert [r for r in ranked(old.replace("2.4.7", "2.5.6")) if r[0] == "log.net_socket"]
+    # Channels over NET/Socket are a fallback in any version.
+    chan = "server1:1:1 [0] NCCL INFO Channel 00 : 0[0] -> 8[0] [send] via NET/Socket/0\n"
+    assert [r for r in ranked(old + chan) if r[0] == "log.net_socket"]

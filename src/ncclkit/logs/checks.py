@@ -14,6 +14,7 @@ from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
 from ncclkit.logs.ports import PortListing
 from ncclkit.logs.topo import GDR_OK_LEVELS, TopoMatrix
+from ncclkit.nccl.versions import NET_SOCKET_ONLY_AS_FALLBACK, parse_nccl_version, ver_at_least
 
 __all__ = ["check_gids", "check_log", "check_ports", "check_tests", "check_topo"]
 
@@ -33,8 +34,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes
-    # sockets last (net.cc ncclNetInit), so the line says RDMA was not usable; one node needs no network.
-    if "NET/Socket" in nets or s.network == "Socket":
+    # sockets last (net.cc ncclNetInit), so the line says RDMA was not usable (NCCL >= 2.5; before, it
+    # listed the bootstrap interfaces on every node); one node needs no network.
+    socket_line_proves = ver_at_least(parse_nccl_version(s.nccl_version), NET_SOCKET_ONLY_AS_FALLBACK)
+    if "NET/Socket" in nets or (s.network == "Socket" and socket_line_proves):
         # The fallback and what caused it: a variable, a library that did not load, no device.
         verbs = next((e for e in s.errors if e.category == "libibverbs_missing"), None)
         why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (

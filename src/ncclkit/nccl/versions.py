@@ -45,6 +45,10 @@ def ver_at_least(version: NcclVersion | None, since: NcclVersion, *, unknown: bo
 
 # Every NCCL behaviour ncclkit models that changed with a release, by name, with the NCCL source and
 # the first tag that has it (read with `git show <tag>:<file>` in NVIDIA/nccl).
+# NET/Socket is initialised (and logs "NET/Socket : Using ...") only when no plugin or IB network is
+# usable; NCCL <= 2.4 initialised it always, as the bootstrap network (src/init.cc initNet, v2.4.8-1 vs
+# v2.5.6-1, which moved bootstrap to bootstrapNetInit).
+NET_SOCKET_ONLY_AS_FALLBACK = (2, 5, 0)
 PXN = (2, 12, 0)  # ncclTopoComputePaths: PXN paths (src/graph/paths.cc)
 DMABUF = (2, 13, 0)  # ncclIbDmaBufSupport + dmaBufSupported (src/transport/net_ib.cc, src/init.cc)
 SUBSYS_ENV = (2, 12, 0)  # NCCL_DEBUG_SUBSYS=ENV exists (src/debug.cc v2.12.7-1; default mask has it from v2.17.1-1)

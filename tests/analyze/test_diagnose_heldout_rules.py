@@ -196,6 +196,10 @@ def test_show_gids_cut_inside_the_last_port_is_not_a_missing_gid() -> None:
     cut = head + port("mlx5_0", "net1", 12, 4) + port("mlx5_1", "net2", 13, 4) + port("mlx5_2", "net3", 14, 1)
     ids = {f["id"]: f for f in analyze_text(cut)["findings"]}
     assert "show_gids.gid_missing" not in ids and ids["show_gids.listing_cut"]["subject"] == "mlx5_2:1"
+    # Indices from 4 up: a container's sparse table, which NCCL 2.21 - 2.26.1 can fail on.
+    assert "NCCL_IB_GID_INDEX=7 there" in ids["show_gids.gid_index"]["message"]
+    dense = cut.replace("\t1\t4\t", "\t1\t0\t")
+    assert "there" not in {f["id"]: f for f in analyze_text(dense)["findings"]}["show_gids.gid_index"]["message"]
     # The same port with as many rows as the others and still no v2 IPv4 GID: that is missing.
     whole = head + port("mlx5_0", "net1", 12, 4) + port("mlx5_1", "net2", 13, 4) + port("mlx5_2", "net3", 14, 2) \
         + "mlx5_2\t1\t6\tfe80:0000:0000:0000:a4ed:ccff:fe8b:1999\t\t\tv1\tnet3\n" \
@@ -213,3 +217,12 @@ def test_socket_interfaces_of_nccl_2_4_are_no_fallback() -> None:
     # Channels over NET/Socket are a fallback in any version.
     chan = "server1:1:1 [0] NCCL INFO Channel 00 : 0[0] -> 8[0] [send] via NET/Socket/0\n"
     assert [r for r in ranked(old + chan) if r[0] == "log.net_socket"]
+
+
+def test_unmapped_gid_slot_in_a_container() -> None:
+    # net_ib.cc ncclIbRoceGetVersionNum: EINVAL on gid_attrs/types/<n> aborts on 2.21-2.26.1; 2.26.2+ skips.
+    line = "pod-2:41:41 [0] NCCL WARN NET/IB: read failed in ncclIbRoceGetVersionNum: Invalid argument\n"
+    found = [f for f in analyze_text(line)["findings"] if f["id"] == "log.gid_error"]
+    assert found and "2.26.2" in found[0]["fix"] and found[0]["cause"] == "gid_index_or_roce_config"
+    other = "pod-2:41:41 [0] NCCL WARN NET/IB: open failed in ncclIbRoceGetVersionNum: No such file or directory\n"
+    assert "2.26.2" not in [f for f in analyze_text(other)["findings"] if f["id"] == "log.gid_error"][0]["fix"]

@@ -371,10 +371,15 @@ def check_gids(gids: tuple[GidEntry, ...]) -> list[Finding]:
                                        "GID may be in the rows cut off",
                                fix="paste the whole `show_gids` output", evidence={"rows": rows[key]}))
         elif key in rec:
+            first = min(g.index for g in gids if f"{g.device}:{g.port}" == key)
+            # Slots below the first listed index are not mapped into this container: NCCL 2.21 - 2.26.1
+            # abort on reading their RoCE type (EINVAL, net_ib.cc ncclIbRoceGetVersionNum).
+            sparse = (f"; the table starts at index {first} (a container's sparse table): NCCL 2.21 - 2.26.1 "
+                      f"can fail on the unmapped slots, set NCCL_IB_GID_INDEX={rec[key]} there") if first > 0 else ""
             out.append(Finding(id="show_gids.gid_index", severity=I, subject=key,
                                message=f"{key}: RoCE v2 IPv4 GID index {rec[key]} (NCCL >= 2.21 picks it "
-                                       f"itself; older NCCL needs NCCL_IB_GID_INDEX={rec[key]})",
-                               evidence={"index": rec[key]}))
+                                       f"itself; older NCCL needs NCCL_IB_GID_INDEX={rec[key]}){sparse}",
+                               evidence={"index": rec[key], "first_index": first}))
         else:
             out.append(Finding(id="show_gids.gid_missing", severity=E, subject=key,
                                message=f"{key} shows no RoCE v2 GID with an IPv4 address",

@@ -96,6 +96,15 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),
+        # net_ib.cc ncclIbRoceGetVersionNum: "read failed in ncclIbRoceGetVersionNum: Invalid argument" is a
+        # container's GID slot that is not mapped into its sysfs; NCCL 2.21 - 2.26.1 stop there, 2.26.2+
+        # skip the slot (errno == EINVAL) and go on to the next index.
+        p(r"read failed in ncclIbRoceGetVersionNum: Invalid argument", "gid_error", E,
+          "NCCL's GID walk hit a GID slot that is not mapped into this container (EINVAL): NCCL 2.21 - "
+          "2.26.1 abort IB init there",
+          "upgrade NCCL to 2.26.2+ (it skips unmapped slots), or set NCCL_IB_GID_INDEX to the port's RoCE v2 "
+          "IPv4 GID (`show_gids` inside the container)", C.GID_INDEX_OR_ROCE_CONFIG, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
         p(r"\bGID\b|gid index|ncclIbRoceGetVersionNum|ncclIbGetGidIndex", "gid_error", E,
           "NCCL could not read or use the RoCE GID of a port", "check `show_gids`: the port needs a RoCE v2 "
           "GID with an IPv4 address; set NCCL_IB_GID_INDEX to it", C.GID_INDEX_OR_ROCE_CONFIG),

@@ -406,8 +406,6 @@ def test_27_compare_takes_the_runs_collective_for_an_unnamed_table() -> None:
 # 14: nccl-tests' `-c 0` (its check switch) gave "unknown collective '0'"; -g, -t, -a, -J and -T gave
 # "unrecognized arguments" with the top-level help as the fix.
 def test_14_nccl_tests_flags_are_understood_or_redirected(capsys: pytest.CaptureFixture[str]) -> None:
-    import argparse
-
     from ncclkit.cli.bench import _config
     from ncclkit.cli.main import build_parser
 

@@ -140,7 +140,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.proxy_error": None,
     "log.nccl_error": None,
     "log.other": None,
-    # analyze diagnosis (logs/patterns_table.py, logs/diagnose.py): lines of the framework, launcher,
+    # analyze diagnosis (logs/patterns_table*.py, logs/diagnose.py): lines of the framework, launcher,
     # kernel and verbs, and the alarming lines that state no cause.
     "log.noise": None,
     "log.alternative": None,

@@ -4,7 +4,6 @@ prediction has a mistyped field is refused with the field named, not rendered in
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

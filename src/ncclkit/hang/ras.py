@@ -133,13 +133,13 @@ def _rank_from(m: re.Match[str]) -> RasRank:
 def _read_text(text: str) -> RasReport:
     v = _VERSION.search(text)
     rep = RasReport(format="text", nccl_version=v.group(1) if v else None)
-    section = block = ""
+    block = ""
     comm: RasComm | None = None
     comms: dict[str, RasComm] = {}
     coll = ""
     for line in text.splitlines():
         if line in ("Errors", "Warnings"):
-            section, block, comm = line, "", None
+            block, comm = "", None  # a new section: no comm or block of the last one applies
             continue
         head = _COMM_HEAD.match(line)
         if head:

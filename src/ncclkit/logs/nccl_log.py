@@ -5,34 +5,17 @@ so a multi-GB log of thousands of ranks fits in a few tens of MB. Accepts one fi
 ranks mixed, with or without the `host:pid:tid [dev]` prefix (nccl-internals.md section 0), with
 launcher noise in front of it (pdsh `host: `, mpirun `[1,0]<stdout>:`, CloudWatch columns).
 
-Hot path: no per-line Python. A block (read into one reused buffer) costs one `findall` of _LINE
-(one match per NCCL line, so its length also counts the NCCL lines), counting the non-empty matches
-straight into LogState.pairs at C speed (a channel tail such as "0[0] -> 1[1] [send] via NET/IB/0"
-repeats once per channel; the few other keys of the block are the last ones pairs gained, taken out
-again for Python), `count(b"\n")`, and bytes.find for the rare lines those keys say are there (WARN,
-"Using network", "#  Rank"). Python then runs once per distinct fact message. Words of non-NCCL lines
-(_OTHER_ERRORS: tracebacks, launcher, kernel) are searched only in blocks that have a line which is
-neither an NCCL line nor the empty line NCCL prints before a WARN; a pure NCCL_DEBUG_FILE block skips
-those passes. Per 8 MiB block of benchmarks/analyze_stream.py's log: findall ~13 ms, counting ~7 ms
-(hashing the new tail objects), WARN and "Using network" finds ~4.5 ms, newline count ~2.7 ms.
-
-Hosts: every line of the first HOST_SCAN_BYTES gives its host; after that hosts come from the lines
-each rank prints at init ("Using network X", all versions, section 7) and from WARN/error lines,
-which avoids parsing the prefix of millions of channel lines.
-
 A regular file of PARALLEL_MIN_BYTES or more is read as two byte ranges in two processes (fork) when
-the machine has 2+ cores; the second range's state is merged into the first.
+the machine has 2+ cores; the second range's state is merged into the first. Each block is read by
+nccl_log_scan.scan_block (the hot path); the state it fills is summarized by nccl_log_summary.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
 import threading
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+from collections.abc import Iterable
 from typing import BinaryIO
 
 from ncclkit.logs.nccl_log_model import (
@@ -41,7 +24,9 @@ from ncclkit.logs.nccl_log_model import (
     TransportUse,
     normalize_transport,
 )
-from ncclkit.logs.nccl_log_state import MAX_PAIRS, LogState
+from ncclkit.logs.nccl_log_scan import scan_block
+from ncclkit.logs.nccl_log_state import LogState
+from ncclkit.logs.nccl_log_summary import summarize
 
 __all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport", "parse_nccl_log",
            "parse_nccl_log_stream"]
@@ -50,196 +35,6 @@ CHUNK_BYTES = 8 << 20       # scan unit; whole lines only
 MAX_LINE_BYTES = 64 << 20
 HOST_SCAN_BYTES = 1 << 20   # head of the log in which every line's prefix is parsed for its host
 PARALLEL_MIN_BYTES = 64 << 20
-
-# One match per NCCL line (every alternative runs to the end of the line), one C-speed pass. The
-# group is:
-# - channel lines: ": " + the tail after "Channel 00/0 : ", e.g. ": 0[0] -> 1[1] [send] via NET/IB/0"
-#   (2.4: "Ring 00 : 1 -> 0 [receive] via NET/Socket/0"; "CollNet 05/0 : 5 [receive] via ...");
-# - fact lines: the text after "NCCL INFO ": init lines ("comm 0x.. rank 0 nranks 16", "ncclCommInit..
-#   comm ..", 2.30 "[Rank 0] ncclCommInitRankConfig .. - Init START"), NET/, env, plugin and GDR lines,
-#   NCCLCHECK traces "init.cc:1 -> 2";
-# - rare lines: the text after "NCCL " (WARN/failure/error/version);
-# - empty for any other "NCCL <WORD> " line (no allocation: b"" is shared).
-# Possessive repeats (*+) never give back characters: none of them can be followed by what they
-# consume, so they match what the plain form matches without backtracking on a failed line; any other
-# INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
-_LINE = re.compile(
-    rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
-    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
-    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
-    rb"ncclMaxSharedMem)|"
-    rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
-# Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
-_RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
-# Words on lines that are not NCCL lines (tracebacks, launcher, kernel, verbs), one literal pass each.
-_OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
-    b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
-    b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
-    b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
-    b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
-    b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU", b"with NCCL 1."))
-# INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
-# failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
-# "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
-_INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
-                         rb"exceeds device")
-_ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
-# nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
-# "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
-_RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
-_USING_NEEDLE = b"NCCL INFO Using network "
-# The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
-_HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
-_HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
-_FIRST_PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
-
-Buffer = bytes | bytearray  # a block: a file range is read into one reused bytearray
-
-
-def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
-    """Add the facts of buf[:end] (whole lines, the last one ending in a newline) to `st`; `end`
-    spares the copy of a slice."""
-    end = len(buf) if end is None else end
-    if buf.find(b"\x1b", 0, end) >= 0:  # colour codes from a log viewer or a coloured launcher
-        buf = _ANSI.sub(b"", buf[:end])
-        end = len(buf)
-    if st.first_host is None:
-        first = buf[:end].lstrip()[:400].split(b"\n", 1)[0].decode("utf-8", "replace")
-        m = _FIRST_PREFIX.search(first)
-        st.first_host = m.group(1) if m else ""
-    if st.line_hosts_left > 0:
-        _line_hosts(st, buf, end)
-    lines = buf.count(b"\n", 0, end)
-    found = _LINE.findall(buf, 0, end)
-    st.nccl_lines += len(found)
-    needles: list[bytes] = [b"#"]
-    _keys(st, buf, end, found, needles)
-    spots = _rare_spots(st, buf, end, needles)
-    # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
-    # an error word stand on a line of its own (each NCCL line gave exactly one match above).
-    if lines - len(found) > _empty_lines_before(buf, spots):
-        for pattern in _OTHER_ERRORS:
-            spots.update(buf.rfind(b"\n", 0, m.start()) + 1 for m in pattern.finditer(buf, 0, end))
-    if spots:
-        numbers = _LineNumbers(buf, st.lines_total)
-        for s in sorted(spots):
-            e = buf.find(b"\n", s, end)
-            line = buf[s:e].decode("utf-8", "replace")
-            st.rare_line(numbers.at(s), line)
-            # NCCL >= 2.13 errors raised through PyTorch end with "Last error:" and, on the next line
-            # without any prefix, ncclGetLastError()'s text: the real cause (the WARN message).
-            if line.rstrip().endswith("Last error:") and e + 1 < end:
-                cause = buf[e + 1:buf.find(b"\n", e + 1, end)].decode("utf-8", "replace")
-                st.cause_line(numbers.at(e + 1), cause)
-    st.lines_total += lines
-
-
-def _empty_lines_before(c: Buffer, starts: set[int]) -> int:
-    """How many of the lines starting at `starts` follow an empty line (NCCL prints one before WARN)."""
-    return sum(1 for s in starts if (c[s - 2:s] == b"\n\n" if s > 1 else s == 1 and c[:1] == b"\n"))
-
-
-def _line_hosts(st: LogState, buf: Buffer, end: int) -> None:
-    """Hosts of all lines that start in the first HOST_SCAN_BYTES of the log."""
-    cut = buf.find(b"\n", st.line_hosts_left - 1, end) + 1 if end > st.line_hosts_left else end
-    region = b"\n" + buf[:cut]
-    st.line_hosts_left -= cut
-    found = _HEAD_PLAIN.findall(region)
-    if len(found) < region.count(b"] NCCL "):
-        found = _HEAD.findall(region)  # launcher noise before host:pid:tid: the slower lazy form
-    for head in set(found):
-        st.host_of(head.decode("utf-8", "replace") + " [0]")
-
-
-def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[bytes]) -> None:
-    """Counts the channel tails of a block into st.pairs and hands its fact messages to `st`; adds to
-    `needles` the rare searches the block needs."""
-    pairs = st.pairs
-    if len(pairs) >= MAX_PAIRS:  # keep counting transports, no longer per rank pair
-        keys = Counter(filter(None, found))
-        for key, count in keys.items():
-            if key[:2] == b": ":
-                st.pairs_truncated = True
-                if (v := key.rfind(b" via ")) >= 0:
-                    st.overflow_transports[key[v + 5:]] += count
-        others = [(key, count) for key, count in keys.items() if key[:2] != b": "]
-    else:
-        # Every key of the block is counted into pairs at C speed (no per-key Python for the ~12k
-        # channel tails of a block); the keys new to pairs come last in its insertion order, and the
-        # non-channel ones among them (all of them: they are taken out again below) are the block's
-        # fact and rare messages, in the order of their first line as in a Counter of the block.
-        known = len(pairs)
-        pairs.update(filter(None, found))
-        fresh = [key for key in islice(pairs, known, None) if key[:2] != b": "]
-        others = [(key, pairs.pop(key)) for key in fresh]
-    env: dict[str, list[tuple[str, int, bytes]]] = {}
-    for key, count in others:
-        needle = _rare_needle(key)
-        if needle is None and _INFO_CAUSE.search(key) and key[:2] != b": ":
-            needle = b"NCCL INFO " + key
-        if needle is not None:
-            if needle not in needles:
-                needles.append(needle)
-            continue
-        rest = key.decode("utf-8", "replace")
-        if rest.startswith("NCCL_") and " set " in rest:
-            env.setdefault(rest.split(" ", 1)[0], []).append((rest, count, key))
-        else:
-            st.info(rest, count)
-    for values in env.values():
-        if len(values) > 1:  # one variable with several values: the last line in the block wins
-            values.sort(key=lambda v: c.rfind(b"NCCL INFO " + v[2], 0, end))
-        for rest, count, _ in values:
-            st.info(rest, count)
-
-
-def _rare_needle(key: bytes) -> bytes | None:
-    """The literal that finds the lines of a rare key ("WARN ...", "Using network IB"), if it is one."""
-    if key.startswith(b"Using network "):
-        return _USING_NEEDLE
-    for word, needle in _RARE_WORDS.items():
-        if key.startswith(word):
-            return needle
-    return None
-
-
-def _find_all(c: Buffer, end: int, needle: bytes) -> Iterator[int]:
-    i = c.find(needle, 0, end)
-    while i >= 0:
-        yield i
-        i = c.find(needle, i + len(needle), end)
-
-
-def _rare_spots(st: LogState, c: Buffer, end: int, needles: list[bytes]) -> set[int]:
-    """Line starts of rare lines (each once); "Using network" lines are handled here."""
-    spots: set[int] = set()
-    for needle in needles:
-        if needle == _USING_NEEDLE:
-            for i in _find_all(c, end, needle):
-                s = c.rfind(b"\n", 0, i) + 1
-                net = c[i + len(needle):c.find(b"\n", i, end)].decode("utf-8", "replace").strip()
-                st.using_network(st.host_of_bytes(bytes(c[s:i])), net)
-        else:
-            for i in _find_all(c, end, needle):
-                if needle != b"#" or _RANK_HEADER.match(c, i, end):
-                    spots.add(c.rfind(b"\n", 0, i) + 1)
-    return spots
-
-
-class _LineNumbers:
-    """1-based line number of a line start in block `c`, counted only when asked for (a new error),
-    forward from the last one asked for."""
-
-    def __init__(self, c: Buffer, before: int) -> None:
-        self._c, self._pos, self._no = c, 0, before + 1
-
-    def at(self, start: int) -> Callable[[], int]:
-        def line_no() -> int:
-            self._no += self._c.count(b"\n", self._pos, start)
-            self._pos = start
-            return self._no
-        return line_no
-
 
 def parse_nccl_log(lines: Iterable[str]) -> NcclLogSummary:
     """Read NCCL debug output given as lines (a list, a text file object, any iterable of str)."""
@@ -255,7 +50,7 @@ def parse_nccl_log(lines: Iterable[str]) -> NcclLogSummary:
             size = 0
     if batch:
         scan_block(st, "".join(batch).encode("utf-8", "surrogateescape"))
-    return st.summary()
+    return summarize(st)
 
 
 def parse_nccl_log_stream(stream: BinaryIO, *, workers: int | None = None) -> NcclLogSummary:
@@ -263,13 +58,13 @@ def parse_nccl_log_stream(stream: BinaryIO, *, workers: int | None = None) -> Nc
     file is split over `workers` processes (default: 2 when there are 2+ cores, 1 is sequential)."""
     span = _file_span(stream)
     if span is not None and _want_split(span, workers):
-        return _parse_split(*span).summary()
+        return summarize(_parse_split(*span))
     st = _new_state()
     if span is not None:
         _scan_range(st, *span)
     else:
         _scan_stream(st, stream)
-    return st.summary()
+    return summarize(st)
 
 
 def _new_state() -> LogState:

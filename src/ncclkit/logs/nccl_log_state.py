@@ -1,5 +1,5 @@
-"""Running state of one NCCL log read (nccl_log.py fills it): what each kind of line adds, how two
-states of consecutive byte ranges merge, and the frozen NcclLogSummary it finally gives.
+"""Running state of one NCCL log read (nccl_log.py fills it): what each kind of line adds and how two
+states of consecutive byte ranges merge (nccl_log_summary.summarize freezes it).
 
 The scanner hands over either distinct INFO messages with how often they occurred (`info`, bulk
 lines deduplicated at C speed) or single decoded lines (`rare_line`: WARN/error lines, nccl-tests
@@ -14,12 +14,10 @@ from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
-from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, PACKAGE_LINE, coll_mismatch
+from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, PACKAGE_LINE
 from ncclkit.findings import Severity
-from ncclkit.logs.patterns import NCCL_RESULT_NAMES, ErrorClass, classify_error
-from ncclkit.logs.transport_map import transport_map_of
+from ncclkit.logs.patterns import ErrorClass, classify_error
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
 
@@ -119,7 +117,7 @@ class LogState:
         error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
-        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log._INFO_CAUSE)
+        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log_scan._INFO_CAUSE)
             if self._seen(line):
                 return
             cls = classify_error(line)
@@ -351,70 +349,3 @@ class LogState:
         for op_key, ops in later.coll_ops.items():
             if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
                 self.coll_ops.setdefault(op_key, set()).update(ops)
-
-    # -- result ------------------------------------------------------------------------------
-    def summary(self) -> NcclLogSummary:
-        transports: set[str] = set()
-        transport_map, net_gdr, net_nogdr = transport_map_of(self.pairs, self.overflow_transports, transports)
-        if net_gdr:
-            gdr: bool | None = True
-        elif net_nogdr:
-            gdr = False
-        elif self.gdr_enabled_lines:
-            gdr = True
-        elif self.gdr_disabled:
-            gdr = False
-        else:
-            gdr = None
-        hosts = set(self.hosts)
-        # A paste often cuts the first line mid-hostname ("ask-7677-54l6r" for "task-7677-54l6r").
-        first = self.first_host
-        if first and first in hosts and any(h != first and h.endswith(first) for h in hosts):
-            hosts.discard(first)
-        nranks = self.nranks
-        if nranks is None and self.test_ranks:
-            nranks = max(self.test_ranks) + 1
-        errors = tuple(
-            LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
-                     severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
-                     cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives)
-            for e in sorted(self.errors.values(), key=lambda e: e[0]))
-        return NcclLogSummary(
-            nccl_version=self.versions.most_common(1)[0][0] if self.versions else None,
-            nranks=nranks, hosts=tuple(sorted(hosts)), transports=tuple(sorted(transports)),
-            network=self._network(transports), gdr=gdr, errors=errors,
-            versions=tuple(sorted(self.versions)),
-            networks_by_host={h: tuple(sorted(v)) for h, v in sorted(self.networks_by_host.items())},
-            plugins=tuple(sorted(self.plugins)), env=dict(self.env),
-            transport_map=tuple(transport_map), transport_map_truncated=self.pairs_truncated,
-            net_without_gdr=net_nogdr, gdr_disabled_reasons=tuple(self.gdr_disabled),
-            no_ib_device=self.no_ib_device, ib_devices=tuple(self.ib_devices),
-            nic_speed_mbps=self.nic_speed_mbps,
-            return_codes={c: f"{NCCL_RESULT_NAMES.get(c, 'code ' + str(c))} first raised at {site}"
-                          for c, site in sorted(self.return_codes.items())},
-            lines_total=self.lines_total, nccl_lines=self.nccl_lines,
-            package_versions={p: tuple(sorted(v)) for p, v in sorted(self.packages.items())},
-            coll_mismatch=coll_mismatch(self.coll_ops), launch_hosts=tuple(self.launch_hosts),
-            launch_line=self.launch_line, socket_ifaces=tuple(self.socket_ifaces), nodes=self._nodes(),
-            test_headers=self.test_headers)
-
-    def _nodes(self) -> int | None:
-        """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank)."""
-        if self.nnodes is not None:
-            return self.nnodes
-        if self.test_ranks and self.test_ranks == set(range(max(self.test_ranks) + 1)):
-            return len(self.test_hosts)
-        return None
-
-    def _network(self, transports: set[str]) -> str | None:
-        if self.networks:
-            return self.networks.most_common(1)[0][0]
-        nets = {t.split("/")[1] for t in transports if t.startswith("NET/")}
-        if len(nets) == 1:
-            return nets.pop()
-        if self.ib_devices:
-            return "IB"
-        if self.socket_devices:
-            return "Socket"
-        return None
-

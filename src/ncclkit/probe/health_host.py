@@ -17,7 +17,7 @@ from ncclkit.nccl.config import conf_file_order, parse_conf
 from ncclkit.nccl.versions import parse_nccl_version
 from ncclkit.facts_health import FirewallFacts, IpcFacts, NcclConfFacts
 from ncclkit.probe import firewall
-from ncclkit.probe.common import IssueLog, read_attr
+from ncclkit.probe.common import read_attr
 from ncclkit.probe.parse import parse_int
 from ncclkit.probe.root import NodeRoot
 

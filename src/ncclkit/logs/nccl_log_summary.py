@@ -1,0 +1,81 @@
+"""The frozen NcclLogSummary of a finished log read (nccl_log_state.LogState): transports and GDR
+from the channel lines, hosts, ranks and nodes, the network chosen, errors in line order."""
+
+from __future__ import annotations
+
+from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
+from ncclkit.logs.nccl_log_state import LogState
+from ncclkit.logs.paste import coll_mismatch
+from ncclkit.logs.patterns import NCCL_RESULT_NAMES
+from ncclkit.logs.transport_map import transport_map_of
+
+__all__ = ["summarize"]
+
+
+def summarize(st: LogState) -> NcclLogSummary:
+    """The frozen summary of a finished read."""
+    transports: set[str] = set()
+    transport_map, net_gdr, net_nogdr = transport_map_of(st.pairs, st.overflow_transports, transports)
+    if net_gdr:
+        gdr: bool | None = True
+    elif net_nogdr:
+        gdr = False
+    elif st.gdr_enabled_lines:
+        gdr = True
+    elif st.gdr_disabled:
+        gdr = False
+    else:
+        gdr = None
+    hosts = set(st.hosts)
+    # A paste often cuts the first line mid-hostname ("ask-7677-54l6r" for "task-7677-54l6r").
+    first = st.first_host
+    if first and first in hosts and any(h != first and h.endswith(first) for h in hosts):
+        hosts.discard(first)
+    nranks = st.nranks
+    if nranks is None and st.test_ranks:
+        nranks = max(st.test_ranks) + 1
+    errors = tuple(
+        LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
+                 severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
+                 cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives)
+        for e in sorted(st.errors.values(), key=lambda e: e[0]))
+    return NcclLogSummary(
+        nccl_version=st.versions.most_common(1)[0][0] if st.versions else None,
+        nranks=nranks, hosts=tuple(sorted(hosts)), transports=tuple(sorted(transports)),
+        network=_network(st, transports), gdr=gdr, errors=errors,
+        versions=tuple(sorted(st.versions)),
+        networks_by_host={h: tuple(sorted(v)) for h, v in sorted(st.networks_by_host.items())},
+        plugins=tuple(sorted(st.plugins)), env=dict(st.env),
+        transport_map=tuple(transport_map), transport_map_truncated=st.pairs_truncated,
+        net_without_gdr=net_nogdr, gdr_disabled_reasons=tuple(st.gdr_disabled),
+        no_ib_device=st.no_ib_device, ib_devices=tuple(st.ib_devices),
+        nic_speed_mbps=st.nic_speed_mbps,
+        return_codes={c: f"{NCCL_RESULT_NAMES.get(c, 'code ' + str(c))} first raised at {site}"
+                      for c, site in sorted(st.return_codes.items())},
+        lines_total=st.lines_total, nccl_lines=st.nccl_lines,
+        package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
+        coll_mismatch=coll_mismatch(st.coll_ops), launch_hosts=tuple(st.launch_hosts),
+        launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
+        test_headers=st.test_headers)
+
+
+def _nodes(st: LogState) -> int | None:
+    """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank)."""
+    if st.nnodes is not None:
+        return st.nnodes
+    if st.test_ranks and st.test_ranks == set(range(max(st.test_ranks) + 1)):
+        return len(st.test_hosts)
+    return None
+
+
+def _network(st: LogState, transports: set[str]) -> str | None:
+    if st.networks:
+        return st.networks.most_common(1)[0][0]
+    nets = {t.split("/")[1] for t in transports if t.startswith("NET/")}
+    if len(nets) == 1:
+        return nets.pop()
+    if st.ib_devices:
+        return "IB"
+    if st.socket_devices:
+        return "Socket"
+    return None

@@ -1,0 +1,152 @@
+"""The line classifier's rows after the network ones (patterns_table.py): memory and processes,
+CollNet and net plugins, CUDA and the driver, then the consequences and generic codes that only
+count when no more specific row matched. Same row shape and sources as patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_SHM_FIX = "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm"
+
+
+def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- memory, processes -----------------------------------------------------------------------------
+        # "unlink shared memory %s failed, error: %s": systemd-logind RemoveIPC deletes the segments of
+        # a user whose last session ended (shmutils.cc).
+        p(r"unlink shared memory|shm unlink failed|RemoveIPC", "shm_error", E,
+          "a shared-memory segment NCCL created was deleted under it: systemd-logind RemoveIPC removes "
+          "the segments of a user whose last login session ends",
+          "set RemoveIPC=no in /etc/systemd/logind.conf and `systemctl restart systemd-logind`",
+          C.SHM_TOO_SMALL),
+        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "
+          r"on device|Bus error", "shm_error", E,
+          "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
+        # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
+        # consequence of the "Cuda failure" / "Last error:" line next to it.
+        p(r"^(?!.*(?:Cuda failure|CUDA error:|'[^']+')).*(?:unhandled cuda error|ncclUnhandledCudaError|"
+          r"Call to CUDA function failed)", "cuda_error", E, "NCCL returned ncclUnhandledCudaError (the CUDA "
+          "error itself is on a WARN or 'Last error:' line)", "read the CUDA error named near it; check the "
+          "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
+          "collateral"),
+        p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
+          r"CUDA_ERROR|cudaError", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
+          "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
+          C.CUDA_OR_DRIVER),
+        p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
+          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed", "oom", E,
+          "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
+          "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
+        # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; shells: "Killed".
+        p(r"exitcode\s*:\s*-9\b|SIGKILL|Signal 9\b|\bKilled\b", "process_killed", W,
+          "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
+          "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
+          "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # -- CollNet / plugins -----------------------------------------------------------------------------
+        # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
+        p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",
+          "collnet_sharp_error", E, "the SHARP / CollNet plugin failed to set up in-network reduction",
+          "check the SHARP aggregation manager and quotas, or disable with NCCL_COLLNET_ENABLE=0",
+          C.NET_PLUGIN_ERROR),
+        p(r"NET/Plugin|plugin", "net_plugin_error", W, "the network plugin failed to load or initialise",
+          "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
+          C.NET_PLUGIN_ERROR),
+        # -- CUDA / driver -----------------------------------------------------------------------------------
+        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|NVML|"
+          r"CUDA driver version|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
+          "the GPU driver reports a fault or does not match the libraries",
+          "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
+          C.CUDA_OR_DRIVER),
+        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-11\b|Signal 11\b", "crash", W,
+          "a process crashed (segmentation fault)",
+          "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
+          C.OTHER),
+        # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO
+        # before 2.26, where NCCL shrinks the request and the kernel launch fails later with "invalid
+        # argument"; 2.26+: WARN "cudaArch %d ncclMaxSharedMem ..." and ncclSystemError at init).
+        p(r"ncclMaxSharedMem \d+ exceeds", "kernel_shared_mem", E,
+          "this NCCL build's kernels need more shared memory than this GPU offers: the NCCL release does not "
+          "support the GPU's architecture (e.g. NCCL 2.25 on consumer Blackwell, fixed in 2.26.2)",
+          "upgrade NCCL to a release built for this GPU (`pip install -U nvidia-nccl-cu12`, or the CUDA 12.8+ "
+          "wheels for Blackwell) and check `NCCL version` in the log after", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH, C.CUDA_OR_DRIVER)),
+        # Open MPI's UCX / UCC layers (nccl-tests built with MPI=1, mpirun's collectives): "[ts] [host:pid:tid]
+        # tl_shm_team.c:617 TL_SHM ERROR ...", "UCX  ERROR ...": the launcher's MPI failed, not NCCL.
+        p(r"\b(?:UCX|UCC|TL_[A-Z]+|CL_[A-Z]+) +ERROR\b", "mpi_transport", E,
+          "the MPI runtime's UCX/UCC layer failed (mpirun's own transport, not NCCL)",
+          "restrict MPI's transports (`-x UCX_TLS=tcp,self`, `-x UCC_TLS=^shm` or `--mca coll_ucc_enable 0`); "
+          "containers on one host need a shared IPC namespace (--ipc=host) for its shared memory",
+          C.OTHER, "root", (C.SHM_TOO_SMALL,)),
+        # -- consequences and generic codes --------------------------------------------------------------
+        # Not a `timeout=` keyword in the Python source lines of a traceback.
+        p(r"Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out(?!\s*=)|watchdog", "timeout", E,
+          "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
+          "look for the first error on any rank; make sure every rank issues the same collectives; check "
+          "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.RANK_CRASHED_ELSEWHERE,)),
+        # torch.distributed.elastic: "failed (exitcode: 1) local_rank: 0 (pid: N) of binary: ..." and
+        # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
+        # worker's error above (a signal such as -9 is process_killed's).
+        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b", "worker_failed", E,
+          "the launcher reports that its local worker exited with an error: the worker's own error, above "
+          "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
+          "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,
+          "collateral"),
+        p(r"remote process exited|ncclRemoteError|remote error|exitcode\s*:\s*-\d+",
+          "remote_exited", E, "a peer process exited or a network error broke the connection",
+          "find the rank that exited first (OOM, crash, killed) or the failing link",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        p(r"\babort|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
+          "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        p(r"unhandled system error|ncclSystemError|system error", "system_error", E,
+          "NCCL got an error from the OS, a socket or the RDMA stack",
+          "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
+          None, "collateral"),
+        p(r"internal error|ncclInternalError|Internal check failed", "internal_error", E,
+          "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
+          None, "collateral"),
+        # Raised inside ncclCommInitRank*: no collective ran yet, so no collective can mismatch.
+        p(r"(?:invalid usage|ncclInvalidUsage)[^\n]*ncclCommInit|ncclCommInit\w*[^\n]*(?:invalid usage|"
+          r"ncclInvalidUsage)", "invalid_usage", E,
+          "NCCL rejected the communicator at init: ranks that disagree on the world size or rank numbering, "
+          "two ranks on one GPU, or a setting (NCCL_* variable, config) it refuses; the WARN line before it "
+          "names which", "rerun with NCCL_DEBUG=INFO and read the WARN line before the error",
+          C.APPLICATION_BUG, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # NCCL's result strings ("invalid usage (run with NCCL_DEBUG=WARN for details)", init.cc
+        # ncclGetErrorString) in NCCL's or the framework's words, not an errno text of another library
+        # ("errno: Invalid argument" from UCX, CUDA's 'invalid argument' has its own row).
+        p(r"ncclInvalidUsage|ncclInvalidArgument|(?:NCCL|nccl)[^\n]*invalid (?:usage|argument)|"
+          r"invalid (?:usage|argument)[^\n]*(?:NCCL|nccl)", "invalid_usage", E,
+          "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
+          "check that every rank calls the same collectives in the same order with the same sizes",
+          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
+        p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
+          "the NCCL proxy thread failed an operation (usually after a network error)",
+          "read the first WARN before this one; it names the real cause", None, "collateral"),
+        # What a user writes beside the log: a launch line or prose that turns InfiniBand/RoCE off
+        # ("-x NCCL_IB_DISABLE=1", "export NCCL_IB_DISABLE=1"): NCCL then runs NET/Socket (TCP).
+        p(r"\bNCCL_IB_DISABLE\s*=\s*1\b", "ib_disabled", W,
+          "NCCL_IB_DISABLE=1 is set: NCCL uses no RDMA device (InfiniBand or RoCE) and sends inter-node "
+          "traffic over TCP sockets", "unset NCCL_IB_DISABLE where the nodes have RDMA NICs (check "
+          "`ibv_devinfo`), or set NCCL_IB_HCA to the ports to use", C.SOCKET_FALLBACK, "root",
+          (C.PERFORMANCE_CONFIG,)),
+        # Prose about a host firewall that was opened for the master port only (firewall-cmd, ufw,
+        # iptables): NCCL also listens on ports of the ephemeral range on every node.
+        p(r"firewall-cmd|firewalld|\bufw (?:allow|enable)|iptables -[AI]|open(?:ed)? (?:the )?ports?\b.*firewall|"
+          r"firewall.*\bopen(?:ed)? (?:the |some )?ports?\b|\bsome open port", "firewall", W,
+          "a host firewall is in the way: opening the rendezvous port is not enough, NCCL's bootstrap and "
+          "socket transport connect to ports of the ephemeral range on every node",
+          "allow all TCP between the nodes (firewall-cmd --zone=trusted --add-source=<cluster subnet>), or "
+          "check with `ncclkit cluster`, which probes the master port and the ephemeral range",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        p(r"NCCL error|NCCL failure|NCCL WARN", "nccl_error", E,
+          "NCCL reported a problem", "read the message; rerun with NCCL_DEBUG=INFO for context", None,
+          "collateral"),
+    )

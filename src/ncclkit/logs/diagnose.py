@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
+from ncclkit.nccl.versions import PEERMEM_MODULE, parse_nccl_version
 
 __all__ = ["CONTEXT_RULES", "ENV_RULES", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
 
@@ -126,7 +127,7 @@ class VersionRule:
 VERSION_RULES: tuple[VersionRule, ...] = (
     # net_ib.cc before 2.23.4 looked only for /sys/kernel/mm/memory_peers/{nv_mem,nvidia-peermem}; the
     # upstream nvidia_peermem (driver 470+) is found through /sys/module/nvidia_peermem from 2.23.4.
-    VersionRule((0,), (2, 23, 4), "gdr.peermem_version", Cause.GDR_UNAVAILABLE,
+    VersionRule((0, 0, 0), PEERMEM_MODULE, "gdr.peermem_version", Cause.GDR_UNAVAILABLE,
                 "NCCL {v} reports GPU Direct RDMA disabled; before 2.23.4 NCCL does not detect the upstream "
                 "nvidia_peermem module (only MLNX_OFED's nv_peer_mem), so GDR stays off even when it is loaded",
                 "upgrade NCCL to 2.23.4+ (`pip install -U nvidia-nccl-cu12`), or use MLNX_OFED's nv_peer_mem / "
@@ -134,11 +135,20 @@ VERSION_RULES: tuple[VersionRule, ...] = (
 )
 
 
-def _version(v: str | None) -> tuple[int, ...] | None:
-    if not v:
-        return None
-    parts = re.findall(r"\d+", v)[:3]
-    return tuple(int(x) for x in parts) if parts else None
+def _interface_reason(first: LogError, loopback: LogError | None) -> tuple[str, str] | None:
+    """(why, fix) when a socket error's peer address is on docker0/virbr0/loopback, or when a rank of
+    the paste advertised loopback because its host name does not resolve; None otherwise."""
+    bridge = _VIRTUAL_ADDR.search(first.text)
+    if bridge:  # NCCL or the launcher picked that interface
+        return (f"the peer address {bridge.group(0)} is on a docker/libvirt bridge or loopback network, which "
+                "does not join nodes",
+                "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes")
+    if loopback is not None:
+        return (f"line {loopback.line_no} shows a rank advertising the loopback address (its host name does not "
+                "resolve to a local address), which peers cannot reach",
+                "make every host name resolve to the address that joins the nodes, or set GLOO_SOCKET_IFNAME / "
+                "NCCL_SOCKET_IFNAME to that interface on every node")
+    return None
 
 
 def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
@@ -162,28 +172,18 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 cause, role = rule.cause, "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
-        bridge = _VIRTUAL_ADDR.search(first.text) if cat in _SOCKET_CATEGORIES else None
-        if cat in _SOCKET_CATEGORIES and not bridge and loopback is not None:
-            # A rank whose host name does not resolve advertised loopback: the peers' connects fail.
+        iface = _interface_reason(first, loopback) if cat in _SOCKET_CATEGORIES else None
+        if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
             cause, role = Cause.WRONG_INTERFACE, "root"
-            message = (f"{message}; line {loopback.line_no} shows a rank advertising the loopback address "
-                       "(its host name does not resolve to a local address), which peers cannot reach")
-            fix = ("make every host name resolve to the address that joins the nodes, or set GLOO_SOCKET_IFNAME / "
-                   "NCCL_SOCKET_IFNAME to that interface on every node")
-        elif bridge:  # a peer address on docker0/virbr0/loopback: NCCL or the launcher picked that interface
-            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
-            cause, role = Cause.WRONG_INTERFACE, "root"
-            message = (f"{message}; the peer address {bridge.group(0)} is on a docker/libvirt bridge or "
-                       "loopback network, which does not join nodes")
-            fix = "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes"
+            message, fix = f"{message}; {iface[0]}", iface[1]
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]
         out.append(Finding(
             id=f"log.{cat}", severity=I if role == "noise" else first.severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
             fix=fix, evidence=evidence, cause=cause))
-    ver = _version(s.nccl_version)
+    ver = parse_nccl_version(s.nccl_version)
     hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
         e.text for e in s.errors if e.category == "gdr_disabled"]
     for vrule in VERSION_RULES:

@@ -51,11 +51,8 @@ def filter_env(env: Mapping[str, str]) -> dict[str, str]:
 
 
 def _version(text: str | int | None) -> str | None:
-    """"2.28.9" from any form parse_nccl_version() takes; None for garbage, never raising."""
-    try:
-        version = parse_nccl_version(text)
-    except ValueError:  # it trusts str.isdigit(), which also accepts "\u00b9" that int() refuses
-        return None
+    """"2.28.9" from any form parse_nccl_version() takes; None for garbage."""
+    version = parse_nccl_version(text)
     return ".".join(map(str, version)) if version else None
 
 

@@ -11,14 +11,13 @@ cmd/libibverbs.txt (the name ctypes found), or a copy of dev/: all three are sti
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 from collections.abc import Mapping
 
 from ncclkit.facts import RdmaAccess
 from ncclkit.probe.common import IssueLog
-from ncclkit.probe.health_host import LIB_DIRS, find_libraries
+from ncclkit.probe.health_host import find_libraries
 from ncclkit.probe.root import NodeRoot
 
 __all__ = ["OFED", "RDMA_JSON", "live_rdma_access", "read_rdma_access"]
@@ -32,9 +31,7 @@ _OLD_LISTING, _OLD_LIBRARY = "cmd/dev-infiniband.txt", "cmd/libibverbs.txt"
 def live_rdma_access(root: NodeRoot, env: Mapping[str, str]) -> dict[str, object]:
     """What cmd/rdma-userspace.json records: device nodes, libibverbs ("" when none) and providers."""
     libs = find_libraries("libibverbs.so.1", env)
-    dirs = [*LIB_DIRS, *env.get("LD_LIBRARY_PATH", "").split(":")]
-    providers = sorted({os.path.basename(p) for d in dirs if d
-                        for p in glob.glob(os.path.join(d, "libibverbs", "lib*-rdmav*.so"))})
+    providers = sorted({os.path.basename(p) for p in find_libraries("libibverbs/lib*-rdmav*.so", env, resolve=False)})
     return {"uverbs": sorted(n for n in root.list_dir("dev/infiniband") if n.startswith("uverbs")),
             "libibverbs": libs[0] if libs else "", "providers": providers}
 

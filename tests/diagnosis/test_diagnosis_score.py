@@ -67,6 +67,6 @@ def test_root_cause_in_top_three(corpus: Path, capsys: pytest.CaptureFixture[str
                f"hit@3 {hit3}/{n} ({100 * hit3 / max(n, 1):.0f}%) on visible causes")
     with capsys.disabled():
         print("\n" + summary)
-    if n == 0:  # every cause needs the thread (a held-out set kept to review over-reach): read, not scored
-        pytest.skip(f"{corpus.name}: no case with a visible cause; every case was read without a crash")
-    assert hit3 >= MIN_HIT3 * n, summary + "\n" + "\n".join(report)
+    # A set whose causes all need the thread (kept to review over-reach) has nothing to score: score()
+    # read every case above, and a crash there fails this test.
+    assert n == 0 or hit3 >= MIN_HIT3 * n, summary + "\n" + "\n".join(report)

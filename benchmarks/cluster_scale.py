@@ -86,8 +86,11 @@ def run_one(n: int, mesh_max: int, timeout_s: float, out: Path) -> dict:
             "killed": label[faults["killed"]] in by_id.get("cluster.node_missing", []),
             "slowed": label[faults["slowed"]] in by_id.get("cluster.slow_node", []),
         }
-    wrongly = sorted({s for ids in by_id.values() for s in ids}
-                     - {label[i] for i in faults.values()})
+    # A node's own finding (doctor's rules on its facts) keeps NCCL's subject and names the node in
+    # evidence.node: it points at that node.
+    faulty = {label[i] for i in faults.values()}
+    wrongly = sorted({f["evidence"].get("node") or f["subject"] for f in report["findings"]
+                      if f["severity"] != "info"} - faulty)
     return {"nodes": n, "mesh_max": mesh_max, "timeout_s": timeout_s, "wall_s": round(wall_s, 1),
             "rank0_wall_s": round(n0.elapsed_s, 1), "exit_codes": codes,
             "rank0_peak_rss_mb": report["rank0_peak_rss_mb"], "report_bytes": len(report_text),

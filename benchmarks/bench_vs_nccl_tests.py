@@ -120,6 +120,9 @@ def main() -> int:
                     help="only the rounds: no --timer events, --engine torch or doctor runs")
     ap.add_argument("--time-budget", type=float, default=1e9,
                     help="start no new round after this many seconds")
+    ap.add_argument("--modes", default="graph,eager", help="graph, eager or both (the default)")
+    ap.add_argument("--taskset", default="",
+                    help="CPU list: run both tools under `taskset -c LIST` (the same CPUs)")
     args = ap.parse_args()
     t_start = time.time()
     colls = args.colls.split(",")
@@ -134,9 +137,11 @@ def main() -> int:
                   "--format=csv,noheader"], raw, env)
     build_nccl_tests(args.nccl_tests_src, build, raw, env)
     sizes = ["-b", args.min_bytes, "-e", args.max_bytes, "-f", "2"]
-    kit = [sys.executable, "-m", "ncclkit", "bench", "--nproc", str(args.nproc), *sizes, *ITERS,
+    pin = ["taskset", "-c", args.taskset] if args.taskset else []
+    kit = [*pin, sys.executable, "-m", "ncclkit", "bench", "--nproc", str(args.nproc), *sizes, *ITERS,
            "--backend", "nccl", "-c", ",".join(colls)]
-    modes = {"graph": (["-G", "10"], ["-G", "10"]), "eager": ([], ["--eager"])}
+    modes = {m: f for m, f in {"graph": (["-G", "10"], ["-G", "10"]),
+                               "eager": ([], ["--eager"])}.items() if m in args.modes.split(",")}
     runs: dict[str, list[dict]] = {}
     cmds: dict[str, str] = {}
     json_dir = Path("/tmp/bench-json")
@@ -159,7 +164,7 @@ def main() -> int:
             if rnd % 2:
                 kit_run(rnd, mode, kit_flag)
             for c in colls:
-                cmd = [str(build / f"{c}_perf"), "-g", str(args.nproc), *sizes, *ITERS, "-c", "1",
+                cmd = [*pin, str(build / f"{c}_perf"), "-g", str(args.nproc), *sizes, *ITERS, "-c", "1",
                        *nt_flag]
                 if rnd == 0:
                     cmd += ["-J", str(json_dir / f"nt-{mode}-{c}.json")]

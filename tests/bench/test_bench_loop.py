@@ -20,7 +20,8 @@ from ncclkit.errors import NcclkitError
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
 DATA = Path(__file__).parent / "data"
-AR, AG, RS, A2A, BC, RD, SEND, RECV, GSTART, GEND, SYNC, BEGIN, END, INST, LAUNCH = range(1, 16)
+AR, AG, RS, A2A, BC, RD, SEND, RECV, GSTART, GEND, QUERY, BEGIN, END, INST, LAUNCH = range(1, 16)
+ASYNC = 20
 
 
 class Rec(ctypes.Structure):
@@ -63,7 +64,7 @@ def test_eager_calls_rotate_their_buffers_like_start_coll(fake) -> None:
     assert [r.a - 0x10000 for r in calls] == [0, 64, 128, 0, 64, 128, 0]
     assert [r.b - 0x90000 for r in calls] == [0, 64, 128, 0, 64, 128, 0]
     assert {(r.count, r.x, r.stream) for r in calls} == {(16, 7, 0x5)}
-    assert [r.fn for r in _log(lib)][-1] == SYNC  # the window ends with the stream sync
+    assert [r.fn for r in _log(lib)][-1] == QUERY  # the window ends when the stream is idle
     assert sec > 0
 
 
@@ -98,13 +99,13 @@ def test_graph_is_captured_thread_local_and_launched(fake) -> None:
     lib, loop = fake
     lib.fake_reset()
     handle = loop.capture(_args("all_reduce"), 4)
-    loop.time_graph(handle, 0x5, 3)
+    loop.time_graph(handle, _args("all_reduce"), 3)
     loop.free(handle)
     fns = [r.fn for r in _log(lib)]
     assert fns[:6] == [BEGIN, AR, AR, AR, AR, END]
     assert _log(lib)[0].x == 1  # cudaStreamCaptureModeThreadLocal
     assert fns.count(INST) == 1 and fns.count(LAUNCH) == 3
-    assert fns[fns.index(LAUNCH) + 3] == SYNC
+    assert fns[fns.index(LAUNCH) + 3] == QUERY
 
 
 def test_per_iteration_events_bracket_every_call(fake) -> None:
@@ -114,6 +115,50 @@ def test_per_iteration_events_bracket_every_call(fake) -> None:
     loop.time_eager(_args("all_reduce"), 3, events)
     assert len(loop.elapsed_ms(events, 3)) == 3
     loop.cudart.free_events(events)
+
+
+def _set(lib: ctypes.CDLL, name: str, value: int) -> None:
+    ctypes.c_int.in_dll(lib, name).value = value
+
+
+def test_the_wait_polls_the_stream_and_nccl_as_test_stream_synchronize(fake) -> None:
+    lib, loop = fake
+    _set(lib, "fake_busy", 3)
+    try:
+        lib.fake_reset()
+        loop.wait(_args("all_reduce"), 5.0)
+    finally:
+        _set(lib, "fake_busy", 0)
+    # three "not ready" answers, each followed by an asynchronous-error check, then done
+    assert [r.fn for r in _log(lib)] == [QUERY, ASYNC] * 3 + [QUERY]
+    assert _log(lib)[1].a == 0x1  # asked of the row's communicator
+
+
+def test_an_asynchronous_nccl_error_ends_the_wait_with_its_text(fake) -> None:
+    lib, loop = fake
+    _set(lib, "fake_busy", -1)
+    _set(lib, "fake_async", 6)
+    try:
+        lib.fake_reset()
+        with pytest.raises(NcclkitError, match=r"asynchronous error.*error 6: remote process "
+                                               r"exited"):
+            loop.time_eager(_args("all_reduce"), 2, None, timeout_s=5.0)
+    finally:
+        _set(lib, "fake_busy", 0)
+        _set(lib, "fake_async", 0)
+
+
+def test_a_stream_that_never_ends_is_bounded_by_the_timeout(fake) -> None:
+    lib, loop = fake
+    _set(lib, "fake_busy", -1)
+    try:
+        lib.fake_reset()
+        handle = loop.capture(_args("all_reduce"), 2)
+        with pytest.raises(NcclkitError, match=r"did not complete on this GPU within 0.05 s"):
+            loop.time_graph(handle, _args("all_reduce"), 1, timeout_s=0.05)
+        loop.free(handle)
+    finally:
+        _set(lib, "fake_busy", 0)
 
 
 def test_an_nccl_error_names_the_call(fake) -> None:

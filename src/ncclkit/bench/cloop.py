@@ -4,7 +4,7 @@ addresses of the NCCL and CUDA runtime functions this process already loaded.
 Why compiled: nccl-tests issues ncclAllReduce & co. back to back from C, 7-9 us a call on one
 H200 in eager mode; a Python loop adds its own per-call cost on top (22-25 us measured, issue 15),
 so the small-message figures would be Python's. The loop here is the whole timed window: host
-clock, calls, stream sync, as BenchTime in nccl-tests' src/common.cu times it.
+clock, calls, stream wait, as BenchTime in nccl-tests' src/common.cu times it.
 """
 
 from __future__ import annotations
@@ -28,15 +28,17 @@ SOURCE = Path(__file__).with_name("loop.c")
 # enum fn of loop.c, in order: the NCCL functions, then the CUDA runtime ones
 NCCL_FNS = ("ncclAllReduce", "ncclAllGather", "ncclReduceScatter", "ncclAlltoAll",
             "ncclBroadcast", "ncclReduce", "ncclSend", "ncclRecv", "ncclGroupStart",
-            "ncclGroupEnd", "ncclCommCount", "ncclCommUserRank")
-CUDA_FNS = ("cudaStreamSynchronize", "cudaStreamBeginCapture", "cudaStreamEndCapture",
+            "ncclGroupEnd", "ncclCommCount", "ncclCommUserRank", "ncclCommGetAsyncError")
+CUDA_FNS = ("cudaStreamQuery", "cudaStreamBeginCapture", "cudaStreamEndCapture",
             "cudaGraphInstantiateWithFlags", "cudaGraphLaunch", "cudaGraphExecDestroy",
             "cudaGraphDestroy", "cudaEventRecord", "cudaEventElapsedTime")
 FNS = NCCL_FNS + CUDA_FNS
 # enum kind of loop.c; "alltoall_p2p" is alltoall as grouped send/recv (NCCL < 2.28)
 KINDS = ("all_reduce", "all_gather", "reduce_scatter", "alltoall", "broadcast", "reduce",
          "sendrecv", "alltoall_p2p")
-_ABI = len(FNS) * 100 + 1
+_ABI = len(FNS) * 100 + 2
+# loop.c's *failed values past the function table: W_TIMEOUT, W_ASYNC
+_W_TIMEOUT, _W_ASYNC = len(FNS), len(FNS) + 1
 
 
 class CollArgs(ctypes.Structure):
@@ -162,16 +164,26 @@ class Loop:
         ip, sz = ctypes.POINTER(ctypes.c_int), ctypes.c_size_t
         cp = ctypes.POINTER(CollArgs)
         self.so.nk_issue.argtypes = [vp, cp, sz, ci, vp, ip]
-        self.so.nk_sync.argtypes = [vp, vp, ip]
-        self.so.nk_time_eager.argtypes = [vp, cp, ci, vp, ci, dp, ip]
+        db = ctypes.c_double
+        self.so.nk_wait.argtypes = [vp, vp, vp, db, ip]
+        self.so.nk_time_eager.argtypes = [vp, cp, ci, vp, ci, db, dp, ip]
         self.so.nk_capture.argtypes = [vp, cp, ci, vp, ctypes.POINTER(vp), ctypes.POINTER(vp), ip]
-        self.so.nk_time_graph.argtypes = [vp, vp, vp, ci, ci, dp, ip]
+        self.so.nk_time_graph.argtypes = [vp, vp, cp, ci, ci, db, dp, ip]
         self.so.nk_graph_free.argtypes = [vp, vp, vp, ip]
         self.so.nk_elapsed.argtypes = [vp, vp, ci, ctypes.POINTER(ctypes.c_float), ip]
 
-    def _check(self, rc: int, failed: ctypes.c_int) -> None:
+    def _check(self, rc: int, failed: ctypes.c_int, timeout_s: float = 0.0) -> None:
         if rc == 0:
             return
+        if failed.value == _W_TIMEOUT:
+            raise NcclkitError(f"the collective did not complete on this GPU within "
+                               f"{timeout_s:g} s (a peer rank is not calling it, or is stuck)",
+                               hint="run `ncclkit hang` on the job, or raise --timeout for very "
+                                    "large sizes")
+        if failed.value == _W_ASYNC:
+            raise NcclkitError(f"NCCL reported an asynchronous error while the collective ran: "
+                               f"error {rc}: {self._nccl_error(rc)}",
+                               hint="re-run with NCCL_DEBUG=WARN to see NCCL's reason")
         where = FNS[failed.value] if 0 <= failed.value < len(FNS) else "the timing loop"
         text = self.cudart.error(rc) if where.startswith("cuda") else self._nccl_error(rc)
         raise NcclkitError(f"{where} failed: error {rc}: {text}",
@@ -182,16 +194,19 @@ class Loop:
         self._check(self.so.nk_issue(self.table, ctypes.byref(c), first, n, None,
                                      ctypes.byref(failed)), failed)
 
-    def sync(self, stream: int) -> None:
+    def wait(self, c: CollArgs, timeout_s: float) -> None:
+        """Until c's stream is idle, as nccl-tests' testStreamSynchronize waits (loop.c nk_wait)."""
         failed = ctypes.c_int(-1)
-        self._check(self.so.nk_sync(self.table, stream, ctypes.byref(failed)), failed)
+        self._check(self.so.nk_wait(self.table, c.stream, c.comm, timeout_s,
+                                    ctypes.byref(failed)), failed, timeout_s)
 
     def time_eager(self, c: CollArgs, iters: int, events: ctypes.Array | None,
-                   sync: bool = True) -> float:
-        """Seconds from the call to the end of the stream sync after `iters` calls."""
+                   sync: bool = True, timeout_s: float = 0.0) -> float:
+        """Seconds from the call to the end of the stream wait after `iters` calls."""
         failed, sec = ctypes.c_int(-1), ctypes.c_double()
         self._check(self.so.nk_time_eager(self.table, ctypes.byref(c), iters, events, int(sync),
-                                          ctypes.byref(sec), ctypes.byref(failed)), failed)
+                                          timeout_s, ctypes.byref(sec), ctypes.byref(failed)),
+                    failed, timeout_s)
         return sec.value
 
     def capture(self, c: CollArgs, iters: int) -> GraphHandle:
@@ -204,10 +219,12 @@ class Loop:
         self._check(rc, failed)
         return handle
 
-    def time_graph(self, h: GraphHandle, stream: int, launches: int, sync: bool = True) -> float:
+    def time_graph(self, h: GraphHandle, c: CollArgs, launches: int, sync: bool = True,
+                   timeout_s: float = 0.0) -> float:
         failed, sec = ctypes.c_int(-1), ctypes.c_double()
-        self._check(self.so.nk_time_graph(self.table, h.exec, stream, launches, int(sync),
-                                          ctypes.byref(sec), ctypes.byref(failed)), failed)
+        self._check(self.so.nk_time_graph(self.table, h.exec, ctypes.byref(c), launches,
+                                          int(sync), timeout_s, ctypes.byref(sec),
+                                          ctypes.byref(failed)), failed, timeout_s)
         return sec.value
 
     def free(self, h: GraphHandle) -> None:

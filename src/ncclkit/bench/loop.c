@@ -6,15 +6,21 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <sched.h>
 #include <time.h>
 
 enum fn {
   F_ALLREDUCE, F_ALLGATHER, F_REDUCESCATTER, F_ALLTOALL, F_BROADCAST, F_REDUCE, F_SEND, F_RECV,
-  F_GROUPSTART, F_GROUPEND, F_COMMCOUNT, F_COMMUSERRANK,
-  F_STREAMSYNC, F_BEGINCAPTURE, F_ENDCAPTURE, F_INSTANTIATE, F_GRAPHLAUNCH, F_EXECDESTROY,
+  F_GROUPSTART, F_GROUPEND, F_COMMCOUNT, F_COMMUSERRANK, F_COMMASYNCERROR,
+  F_STREAMQUERY, F_BEGINCAPTURE, F_ENDCAPTURE, F_INSTANTIATE, F_GRAPHLAUNCH, F_EXECDESTROY,
   F_GRAPHDESTROY, F_EVENTRECORD, F_EVENTELAPSED,
   F_COUNT
 };
+/* *failed values that name no function: the wait ran past its bound, or NCCL reported an
+ * asynchronous error on the communicator while the stream ran */
+#define W_TIMEOUT F_COUNT
+#define W_ASYNC (F_COUNT + 1)
+#define CUDA_NOT_READY 600 /* cudaErrorNotReady */
 
 /* Collective kinds, the order of ncclkit.bench.cloop.KINDS */
 enum kind { K_ALLREDUCE, K_ALLGATHER, K_REDUCESCATTER, K_ALLTOALL, K_BROADCAST, K_REDUCE,
@@ -43,6 +49,7 @@ typedef int (*f_ptr_pptr)(void *, void **);
 typedef int (*f_inst)(void **, void *, unsigned long long);
 typedef int (*f_ptr_ptr)(void *, void *);
 typedef int (*f_elapsed)(float *, void *, void *);
+typedef int (*f_async)(void *, int *);
 
 #define CALL(where, expr) do { int rc_ = (expr); if (rc_ != 0) { *failed = (where); return rc_; } } while (0)
 
@@ -121,20 +128,36 @@ int nk_issue(void *const *f, const struct nk_coll *c, size_t first, int n, void 
   return 0;
 }
 
-int nk_sync(void *const *f, void *stream, int *failed) {
-  CALL(F_STREAMSYNC, ((f_ptr)f[F_STREAMSYNC])(stream));
-  return 0;
+/* Wait for the stream as testStreamSynchronize does (nccl-tests src/common.cu): poll
+ * cudaStreamQuery, ask NCCL for an asynchronous error between polls and yield the CPU, instead of
+ * cudaStreamSynchronize, whose wake-up comes later (a few us at the end of every timed window:
+ * about 4% of a 200-call graph of small rows on one H200, benchmarks/results). The wait is bounded
+ * by timeout_s (<= 0: unbounded, nccl-tests' default). */
+int nk_wait(void *const *f, void *stream, void *comm, double timeout_s, int *failed) {
+  double t0 = nk_now();
+  for (;;) {
+    int rc = ((f_ptr)f[F_STREAMQUERY])(stream);
+    if (rc == 0) return 0;
+    if (rc != CUDA_NOT_READY) { *failed = F_STREAMQUERY; return rc; }
+    if (comm) {
+      int async = 0;
+      CALL(F_COMMASYNCERROR, ((f_async)f[F_COMMASYNCERROR])(comm, &async));
+      if (async != 0) { *failed = W_ASYNC; return async; }
+    }
+    if (timeout_s > 0 && nk_now() - t0 > timeout_s) { *failed = W_TIMEOUT; return -1; }
+    sched_yield();
+  }
 }
 
 /* Eager: host clock from here (the caller has just left the barrier) to the end of the stream
  * sync after `iters` calls; *seconds is the whole window (BenchTime's tim.elapsed()).
  * sync 0 leaves the sync to the caller (CUDA-event timing records its end event first). */
 int nk_time_eager(void *const *f, const struct nk_coll *c, int iters, void **events, int sync,
-                  double *seconds, int *failed) {
+                  double timeout_s, double *seconds, int *failed) {
   double t0 = nk_now();
   int rc = nk_issue(f, c, 0, iters, events, failed);
   if (rc) return rc;
-  if (sync) CALL(F_STREAMSYNC, ((f_ptr)f[F_STREAMSYNC])(c->stream));
+  if (sync && (rc = nk_wait(f, c->stream, c->comm, timeout_s, failed))) return rc;
   *seconds = nk_now() - t0;
   return 0;
 }
@@ -159,12 +182,13 @@ int nk_capture(void *const *f, const struct nk_coll *c, int iters, void **events
 }
 
 /* Graph: host clock from here to the end of the stream sync after `launches` launches. */
-int nk_time_graph(void *const *f, void *exec, void *stream, int launches, int sync,
-                  double *seconds, int *failed) {
+int nk_time_graph(void *const *f, void *exec, const struct nk_coll *c, int launches, int sync,
+                  double timeout_s, double *seconds, int *failed) {
   double t0 = nk_now();
+  int rc;
   for (int l = 0; l < launches; l++)
-    CALL(F_GRAPHLAUNCH, ((f_ptr_ptr)f[F_GRAPHLAUNCH])(exec, stream));
-  if (sync) CALL(F_STREAMSYNC, ((f_ptr)f[F_STREAMSYNC])(stream));
+    CALL(F_GRAPHLAUNCH, ((f_ptr_ptr)f[F_GRAPHLAUNCH])(exec, c->stream));
+  if (sync && (rc = nk_wait(f, c->stream, c->comm, timeout_s, failed))) return rc;
   *seconds = nk_now() - t0;
   return 0;
 }
@@ -182,4 +206,4 @@ int nk_elapsed(void *const *f, void **events, int n, float *ms, int *failed) {
   return 0;
 }
 
-int nk_abi(void) { return F_COUNT * 100 + 1; }
+int nk_abi(void) { return F_COUNT * 100 + 2; }

@@ -20,7 +20,7 @@ from ncclkit.launchenv import LaunchEnv
 from ncclkit.bench.engines import DirectEngine, TorchEngine
 from ncclkit.bench.results import BenchConfig, BenchResult, BenchSample, RankInfo
 from ncclkit.bench.sweep import Local, Sweep, sweep_collective
-from ncclkit.bench.timing import Window
+from ncclkit.bench.timing import Window, spinning_barrier
 from ncclkit.errors import NcclkitError
 
 __all__ = ["NET_ONLY_ENV", "run_rank"]
@@ -176,7 +176,9 @@ def run_rank(config: BenchConfig, ctx: LaunchEnv,
                 shell = dataclasses.replace(shell, nccl_version=_nccl_version(torch, engine))
             window = Window(iters=config.iters, graph_launches=config.graph_launches
                             if device.type == "cuda" else 0, timer=config.timer,
-                            per_iter=config.per_iter, barrier=dist.barrier)
+                            per_iter=config.per_iter,
+                            barrier=spinning_barrier(dist, config.timeout_s, ctx.rank),
+                            timeout_s=config.timeout_s)
             sweep = Sweep(torch=torch, engine=engine, config=config, ctx=ctx, device=device,
                            stream=stream, algo=algo, window=window)
             try:

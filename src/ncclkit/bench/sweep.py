@@ -137,11 +137,11 @@ def _issuer(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,
 
 
 def _issue_n(sw: Sweep, args: Any, issue: Any, n: int) -> None:
-    """n untimed calls from iteration 0, then the stream sync (completeColl)."""
+    """n untimed calls from iteration 0, then the stream wait (completeColl)."""
     if args is not None:
         loop = sw.engine.loop()
         loop.issue(args, 0, n)
-        loop.sync(args.stream)
+        loop.wait(args, sw.window.timeout_s)
         return
     if sw.stream is None:
         for i in range(n):
@@ -170,12 +170,17 @@ def _warm_up(sw: Sweep, coll: Collective, space: _Space) -> None:
         size *= 2
 
 
-def _check(sw: Sweep, coll: Collective, b: Buffers, dtype: Any) -> tuple[int, bool]:
-    torch, stream, config = sw.torch, sw.stream, sw.config
+def _init_data(sw: Sweep, b: Buffers, dtype: Any) -> None:
+    """initData: the receive buffer poisoned, the send buffer filled with this rank's pattern."""
     poison = float("nan") if dtype.is_floating_point else 0
     b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
-    b.send.copy_(pattern(torch, b.rank, b.sizing.send_elems, op=config.op, dtype=dtype,
+    b.send.copy_(pattern(sw.torch, b.rank, b.sizing.send_elems, op=sw.config.op, dtype=dtype,
                          device=sw.device))
+
+
+def _check(sw: Sweep, coll: Collective, b: Buffers, dtype: Any) -> tuple[int, bool]:
+    torch, stream, config = sw.torch, sw.stream, sw.config
+    _init_data(sw, b, dtype)
     if stream is not None:
         stream.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(stream):
@@ -194,7 +199,11 @@ def _time_and_check(sw: Sweep, coll: Collective, sz: Sizing, in_place: bool,
     """BenchTime's order: the "Sync" call, the barrier, the timed window, then the data check. The
     check's own calls and kernels come after the window they could disturb; a check before it made
     every row follow one, where nccl-tests' first row follows none (it was 1.2x faster than its
-    second there, and than ncclkit's first: benchmarks/results/bench-vs-nccl-tests-1xH200-2026-12-01)."""
+    second there, and than ncclkit's first: benchmarks/results/bench-vs-nccl-tests-1xH200-2026-12-01).
+    nccl-tests also fills its buffers before the window (initData); doing the same with torch's
+    kernels and allocator made ncclkit's first row 1.23x nccl-tests' in graph mode, where the
+    fill after the window keeps it at 1.05 (benchmarks/results/bench-wait-1xH200-2026-12-01), so
+    the fill stays with the check."""
     args, issue = _issuer(sw, coll, sz, in_place, space)
     sw.engine.set_timing(True)
     try:

@@ -1,7 +1,7 @@
 """Time one row as nccl-tests' BenchTime does (src/common.cu of NVIDIA/nccl-tests 2.19.6).
 
-One untimed call and a stream sync, a barrier, then the host clock (steady clock) from just after
-the barrier to the end of a stream sync after `iters` calls (eager) or after `graph_launches`
+One untimed call and a stream wait, a barrier, then the host clock (steady clock) from just after
+the barrier to the end of a stream wait after `iters` calls (eager) or after `graph_launches`
 launches of a CUDA graph that holds `iters` calls (-G; captured in thread-local mode between two
 barriers). Iteration i reads and writes the buffers at an offset of (i % steps) x the row's
 bytes, steps = max_bytes / row bytes (startColl), so a small row does not time the L2 cache.
@@ -20,7 +20,31 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["RowTiming", "Window", "time_calls", "time_compiled", "time_python"]
+from ncclkit.errors import NcclkitError
+
+__all__ = ["RowTiming", "Window", "spinning_barrier", "time_calls", "time_compiled",
+           "time_python"]
+
+
+def spinning_barrier(dist: Any, timeout_s: float, rank: int) -> Callable[[], None]:
+    """A barrier that keeps this thread busy until every rank arrived, as nccl-tests' barriers do
+    (its thread barrier spins on a shared counter, MPI_Barrier polls). gloo's own barrier sleeps
+    in a socket wait; the CPU then idles, and the first graph launch after it (which uploads the
+    graph) runs slower: on one H200, 1 ms of idle before a -G 10 window of 8-byte all_reduces
+    adds 0.08 us a call, 100 ms adds 0.26 us, where nccl-tests' window follows its barrier at
+    once (benchmarks/results/bench-wait-1xH200-2026-12-01, graph_window_probe.py)."""
+
+    def barrier() -> None:
+        work = dist.barrier(async_op=True)
+        deadline = time.monotonic() + timeout_s
+        while not work.is_completed():
+            if time.monotonic() > deadline:
+                raise NcclkitError(f"rank {rank}: not every rank reached the bench barrier "
+                                   f"within {timeout_s:g} s",
+                                   hint="a rank died or is stuck; see the other ranks' output")
+        work.wait()  # raises gloo's error, if the barrier failed
+
+    return barrier
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,6 +54,7 @@ class Window:
     timer: str  # "host" (nccl-tests) or "events"
     per_iter: bool  # -I: a CUDA event around every call (eager only)
     barrier: Callable[[], None]
+    timeout_s: float = 0.0  # bound of each stream wait of the compiled loop (<= 0: none)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,10 +82,10 @@ def time_compiled(torch: Any, loop: Any, args: Any, stream: Any, w: Window) -> R
             pair = _events_pair(torch, stream)
         sync = pair is None
         if handle is None:
-            sec = loop.time_eager(args, w.iters, events, sync)
+            sec = loop.time_eager(args, w.iters, events, sync, w.timeout_s)
             calls = w.iters
         else:
-            sec = loop.time_graph(handle, args.stream, w.graph_launches, sync)
+            sec = loop.time_graph(handle, args, w.graph_launches, sync, w.timeout_s)
             calls = w.iters * w.graph_launches
         if pair is not None:
             pair[1].record(stream)

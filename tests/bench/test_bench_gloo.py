@@ -163,3 +163,26 @@ def test_streamed_table_is_the_whole_table(three_ranks: BenchResult) -> None:
     assert tail.endswith(f"#  ^ suspect row {samples[0].collective} {samples[0].size_bytes} B "
                          "(out-of-place: bench.no_time): see the findings below\n")
     assert "# Collective test concluded" in tail
+
+
+def test_a_port_taken_before_rank_0_listens_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """free_port() lets its port go before rank 0's store binds it; when another process takes
+    it in between, the ranks are started again on another port instead of failing the run."""
+    import socket  # noqa: PLC0415
+
+    import ncclkit.bench.dist as dist_mod  # noqa: PLC0415
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    picks = [int(taken.getsockname()[1])]
+    real = dist_mod.free_port
+    monkeypatch.setattr(dist_mod, "free_port", lambda: picks.pop() if picks else real())
+    cfg = BenchConfig(collectives=("all_reduce",), min_bytes=64, max_bytes=64, iters=1,
+                      warmup_iters=0, backend="gloo", timeout_s=30)
+    try:
+        res = BenchResult.from_json(spawn_local(cfg.to_json(), 2, timeout_s=60))
+    finally:
+        taken.close()
+    assert not picks  # the taken port was tried first
+    assert [s.size_bytes for s in res.samples if not s.in_place] == [64]

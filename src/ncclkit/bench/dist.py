@@ -27,6 +27,7 @@ __all__ = ["OnRows", "first_slurm_host", "from_env", "spawn_local"]
 OnRows = Callable[[BenchResult, list[BenchSample]], None]
 
 _TERM_GRACE_S = 10.0  # a rank that failed gets time to print its own error
+_PORT_ATTEMPTS = 3  # rendezvous ports tried when the one picked is taken before rank 0 listens
 
 def from_env(env: Mapping[str, str] | None = None) -> LaunchEnv:
     """The launcher's variables (ncclkit.launchenv), checked; a lone process is rank 0 of 1."""
@@ -48,7 +49,30 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
     the whole run is ended after `timeout_s` without progress from rank 0. The environment is
     passed through unchanged (NCCL_* variables included) plus the rank variables.
     """
-    port = free_port()
+    for attempt in range(_PORT_ATTEMPTS):
+        try:
+            return _spawn_once(config_json, nproc, free_port(), timeout_s=timeout_s,
+                               extra_pythonpath=extra_pythonpath, on_rows=on_rows)
+        except _PortTaken as exc:
+            if attempt + 1 == _PORT_ATTEMPTS:
+                raise NcclkitError(f"{_PORT_ATTEMPTS} free ports in a row were taken before rank 0 "
+                                   f"could listen on them (last: {exc.port})",
+                                   hint="another program is opening ports on 127.0.0.1 quickly; "
+                                        "start the ranks with torchrun and a fixed "
+                                        "--master-port") from None
+    raise AssertionError("unreachable")
+
+
+class _PortTaken(Exception):
+    """Rank 0 could not listen on the port picked for it: someone took it in between."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(port)
+        self.port = port
+
+
+def _spawn_once(config_json: dict, nproc: int, port: int, *, timeout_s: float,
+                extra_pythonpath: str | None, on_rows: OnRows | None) -> dict:
     with tempfile.TemporaryDirectory(prefix="ncclkit-bench-") as tmp:
         out_path = Path(tmp) / "result.json"
         rows = _RowsFile(Path(tmp) / "rows.jsonl", on_rows)
@@ -80,6 +104,10 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
                 texts.append(log.read().decode(errors="replace"))
                 log.close()
         bad = [(r, p.returncode) for r, p in enumerate(procs) if p.returncode != 0]
+        if bad and not rows.started and "EADDRINUSE" in texts[0]:
+            # free_port() let the port go before rank 0's store bound it, and another process
+            # took it in between (seen once in ~100 runs on a busy host): pick another one
+            raise _PortTaken(port)
         if bad:
             rank, rc = bad[0]
             tail = "\n".join(texts[rank].strip().splitlines()[-15:])
@@ -97,6 +125,11 @@ class _RowsFile:
     def __init__(self, path: Path, on_rows: OnRows | None) -> None:
         self.path, self._on_rows, self._offset = path, on_rows, 0
         self._shell: BenchResult | None = None
+
+    @property
+    def started(self) -> bool:
+        """Rank 0 wrote something: the ranks met, so the port is not the problem."""
+        return self.path.exists() and self.path.stat().st_size > 0
 
     def read(self) -> None:
         if self._on_rows is None or not self.path.exists():

@@ -149,6 +149,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.p2p_error": Cause.ACS_IOMMU_P2P,
     "log.topology_error": Cause.TOPOLOGY_OR_NUMA,
     "log.kernel_shared_mem": Cause.OTHER,
+    "log.nccl_unknown_result": Cause.NCCL_VERSION_MISMATCH,
     "log.hostname_loopback": Cause.WRONG_INTERFACE,
     "log.gloo_interface": Cause.WRONG_INTERFACE,
     "log.mpi_transport": Cause.OTHER,

@@ -99,7 +99,9 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
         out.append(Finding(id="log.package_versions", severity=E, subject=", ".join(differ),
                            message="the pasted package listings show different versions: " + "; ".join(
                                f"{p} {' vs '.join(v)}" for p, v in differ.items()),
-                           fix="install the same NCCL package version on every node (and in every container)",
+                           fix="keep one NCCL: remove the other packages or library files (`ldconfig -p | grep "
+                               "libnccl` and LD_LIBRARY_PATH show which one loads), and install the same version "
+                               "on every node and in every container",
                            evidence={"versions": {p: list(v) for p, v in differ.items()}, "role": "root"}))
     if s.coll_mismatch:
         out.append(Finding(id="log.collective_mismatch", severity=E, subject="COLL",

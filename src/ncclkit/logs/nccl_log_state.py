@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, PACKAGE_LINE
+from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, package_version
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 
@@ -191,10 +191,10 @@ class LogState:
             self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]
             self.launch_line = line_no()
             return
-        m = PACKAGE_LINE.search(line)
-        if m:
+        pkg = package_version(line)
+        if pkg:
             if len(self.packages) < 32:
-                self.packages.setdefault(m.group(1), set()).add(m.group(2))
+                self.packages.setdefault(pkg[0], set()).add(pkg[1])
             return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.

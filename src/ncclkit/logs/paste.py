@@ -17,8 +17,8 @@ import re
 
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "PACKAGE_LINE", "coll_mismatch", "embedded", "has_signal",
-           "normalize"]
+__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "coll_mismatch", "embedded", "has_signal",
+           "normalize", "package_version"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -38,7 +38,27 @@ _NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL fa
                         r"# nThread \d+ nGpus \d+")
 
 # pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
-PACKAGE_LINE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl2|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
+PACKAGE_LINE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl(?:2|-dev|-devel|-static)|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
+# The system NCCL library as file listings (find, ls, ldconfig -p) and package files or names
+# (rpm -qa, dpkg, local repos) show it: "/usr/lib64/libnccl.so.2.9.9",
+# "libnccl-devel-2.8.3-1+cuda10.1.x86_64.rpm", "libnccl2_2.18.3-1+cuda12.2_amd64.deb",
+# "nccl-repo-2.8.3-ga-cuda10.1". Two versions of it on one machine: whichever the loader finds
+# first runs (NVIDIA/nccl#554: a stray 2.9.9 for CUDA 11.3 beside the 2.8.3 meant for CUDA 10.1).
+NCCL_LIBRARY_FILE = re.compile(r"\blibnccl\.so\.(\d+\.\d+\.\d+)\b"
+                               r"|\blibnccl(?:2|-devel|-dev|-static)?[-_](\d+\.\d+\.\d+)-\d+\+cuda"
+                               r"|\bnccl-(?:local-)?repo-[\w.-]*?(\d+\.\d+\.\d+)-(?:ga-)?cuda")
+SYSTEM_NCCL = "libnccl"  # one name for the system library's files and packages (libnccl2, -dev)
+
+
+def package_version(line: str) -> tuple[str, str] | None:
+    """(package, version) of a listing line that names an NCCL package or library file."""
+    m = PACKAGE_LINE.search(line)
+    if m:
+        return (SYSTEM_NCCL if m.group(1).startswith("libnccl") else m.group(1)), m.group(2)
+    m = NCCL_LIBRARY_FILE.search(line)
+    if m:
+        return SYSTEM_NCCL, next(g for g in m.groups() if g)
+    return None
 # NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
 COLL_LINE = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
 MAX_COLL_OPS = 4096
@@ -73,7 +93,8 @@ def has_signal(text: str) -> bool:
     if _NCCL_MARK.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
-        if len(line) > 8 and classify_error(line).category not in ("other", "noise"):
+        if len(line) > 8 and (classify_error(line).category not in ("other", "noise")
+                              or package_version(line)):
             return True
     return False
 

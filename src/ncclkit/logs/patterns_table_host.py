@@ -54,7 +54,19 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "collnet_sharp_error", E, "the SHARP / CollNet plugin failed to set up in-network reduction",
           "check the SHARP aggregation manager and quotas, or disable with NCCL_COLLNET_ENABLE=0",
           C.NET_PLUGIN_ERROR),
-        p(r"NET/Plugin|plugin", "net_plugin_error", W, "the network plugin failed to load or initialise",
+        # ncclGetErrorString's default case (init.cc, every release): the code is none the loaded
+        # libnccl knows. A program built against a newer nccl.h passes a code the older library has no
+        # text for (ncclInProgress 2.14, ncclTimeout later), or passes a value that is no ncclResult_t.
+        p(r"unknown result code", "nccl_unknown_result", E,
+          "NCCL's error text for this code is 'unknown result code': the loaded libnccl does not know the "
+          "code, so the program was built against another NCCL version than the one it loads (or passed "
+          "a value that is not an NCCL result)",
+          "make the NCCL the program was built with and the one it loads the same (NCCL_DEBUG=VERSION "
+          "prints the loaded one; check LD_LIBRARY_PATH and a framework's bundled libnccl)",
+          C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
+        # "plugin" as a word: not inside a path or a name (TensorRT-LLM's plugins/ncclPlugin/*.cpp).
+        p(r"NET/Plugin|(?<![/\w-])[Pp]lugin(?![/\w.-])", "net_plugin_error", W,
+          "the network plugin failed to load or initialise",
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
           C.NET_PLUGIN_ERROR),
         # -- CUDA / driver -----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ Bytes that are not UTF-8 are replaced, and binary input gives kind "unknown" wit
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from pathlib import Path
@@ -17,20 +18,15 @@ from ncclkit.findings import Finding, Severity, sort_findings
 from ncclkit.hang.analyze import HANG_KINDS, analyze_hang, watchdog_fields
 from ncclkit.hang.frdump import looks_like_pickle_dump
 from ncclkit.inputfile import open_input_fd
-from ncclkit.logs.checks import (
-    check_gids,
-    check_log,
-    check_ports,
-    check_tests,
-    check_topo,
-)
+from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.diagnose import rank_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
-from ncclkit.logs.paste import embedded, has_signal, normalize
+from ncclkit.logs.paste import embedded, has_signal, normalize, unflatten
 from ncclkit.logs.ports import parse_ports
+from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
 from ncclkit.logs.topo import parse_topo
 
 __all__ = ["KINDS", "analyze_path", "analyze_stream", "analyze_text"]
@@ -95,8 +91,10 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     head_text = head.decode("utf-8", errors="replace")
     # A paste (the whole input fits the head): restore trimmed NCCL markers before anything reads it.
     whole = len(head) < HEAD_BYTES
+    split = 0
     if whole:
-        head_text = normalize(strip_ansi(head_text))
+        head_text, split = unflatten(strip_ansi(head_text))
+        head_text = normalize(head_text)
     if kind is None:
         kind = detect_kind(head_text)
         if kind == "unknown" and whole and has_signal(head_text):
@@ -115,7 +113,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
         findings = wd_findings + check_log(summary, name)
         if whole:
-            findings = rank_findings(findings + _embedded_findings(head_text, kind, name))
+            findings = rank_findings(findings + _embedded_findings(head_text, kind, name)) + _unflattened(name, split)
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     if kind in HANG_KINDS:
@@ -124,7 +122,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     if kind != "unknown":
         fields, findings = _read_kind(kind, text, name, line_rate_gbps)
         if whole:
-            findings = rank_findings(findings + _embedded_findings(text, kind, name))
+            findings = rank_findings(findings + _embedded_findings(text, kind, name)) + _unflattened(name, split)
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
@@ -156,14 +154,33 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
     out: list[Finding] = []
-    for sub_kind, block in embedded(text, kind):
+    for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
-        out.extend(f for f in found if f.severity != Severity.INFO or f.root_cause is not None)
+        out.extend(_shift_lines(f, before) for f in found
+                   if f.severity != Severity.INFO or f.root_cause is not None)
     if kind != "nccl_log" and has_signal(text):
         log = parse_nccl_log(text.splitlines())
         out.extend(f for f in check_log(log, name)
                    if f.id not in ("log.no_nccl_lines", "log.transport_map", "log.intra_node_net"))
     return out
+
+
+def _unflattened(name: str, split: int) -> list[Finding]:
+    if not split:
+        return []
+    return [Finding(id="input.unflattened", severity=Severity.INFO, subject=name,
+                    message=f"{split} line(s) of {name} held several log lines run together (a paste that lost "
+                            "its line breaks): they were read as separate lines, and the line numbers above "
+                            "count them so",
+                    fix="paste the log as a file or a code block to keep its lines", evidence={"lines_split": split})]
+
+
+def _shift_lines(f: Finding, before: int) -> Finding:
+    """A finding of a block pasted inside a longer text, its evidence lines counted in that text."""
+    ev = f.evidence if isinstance(f.evidence, dict) else {}
+    if not before or not ev.get("lines"):
+        return f
+    return dataclasses.replace(f, evidence={**ev, "lines": [n + before for n in ev["lines"]]})
 
 
 def _seekable_at(stream: BinaryIO) -> int | None:

@@ -1,4 +1,5 @@
-"""Findings from parsed artifacts (pure: parsed record -> list[Finding]), one function per kind."""
+"""Findings from a parsed NCCL log and nccl-tests output (pure: parsed record -> list[Finding]); the
+pasted tool outputs (topo -m, port listings, show_gids) are judged in tool_checks.py."""
 
 from __future__ import annotations
 
@@ -9,14 +10,11 @@ from dataclasses import replace
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.diagnose import env_findings, error_findings, rank_findings
-from ncclkit.logs.gids import GidEntry, recommend_gid_index
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
-from ncclkit.logs.ports import PortListing
-from ncclkit.logs.topo import GDR_OK_LEVELS, TopoMatrix
 from ncclkit.nccl.versions import NET_SOCKET_ONLY_AS_FALLBACK, parse_nccl_version, ver_at_least
 
-__all__ = ["check_gids", "check_log", "check_ports", "check_tests", "check_topo"]
+__all__ = ["check_log", "check_tests"]
 
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
@@ -39,9 +37,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     socket_line_proves = ver_at_least(parse_nccl_version(s.nccl_version), NET_SOCKET_ONLY_AS_FALLBACK)
     if "NET/Socket" in nets or (s.network == "Socket" and socket_line_proves):
         # The fallback and what caused it: a variable, a library that did not load, no device.
-        verbs = next((e for e in s.errors if e.category == "libibverbs_missing"), None)
+        verbs = next((e for e in s.errors if e.category in ("libibverbs_missing", "verbs_provider_missing")), None)
         why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (
-            f"libibverbs could not be loaded (line {verbs.line_no})" if verbs else
+            (f"libibverbs could not be loaded (line {verbs.line_no})" if verbs.category == "libibverbs_missing"
+             else f"libibverbs has no provider for the RDMA device (line {verbs.line_no})") if verbs else
             "NET/IB found no device" if s.no_ib_device else "no RDMA network was selected")
         out.append(Finding(
             id="log.net_socket", severity=W, subject=s.hosts[0] if len(s.hosts) == 1 else "inter-node",
@@ -50,7 +49,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                           f"nodes) goes over TCP, not RDMA: {why}"),
             fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
                 "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
-            evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16])}))
+            evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16]),
+                      "lines": fact_lines(s, "network:Socket", "net_socket") + ([verbs.line_no] if verbs else [])}))
     # Channels without /GDRDMA, or (an excerpt without channel lines) NET/IB's own "GPU Direct RDMA
     # Disabled for HCA" lines (graph/topo.cc) with no GDR-enabled line.
     if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets) or (
@@ -63,7 +63,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                     + (f" ({reasons[0]})" if reasons else ""),
             fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
             else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
-            evidence={"gdr_disabled": reasons[:8]}))
+            evidence={"gdr_disabled": reasons[:8], "lines": fact_lines(s, "net_without_gdr", "gdr_disabled")}))
     for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled"),
                      ("NCCL_P2P_LEVEL", "log.p2p_disabled")):
         if s.env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",)):
@@ -102,7 +102,9 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                            fix="keep one NCCL: remove the other packages or library files (`ldconfig -p | grep "
                                "libnccl` and LD_LIBRARY_PATH show which one loads), and install the same version "
                                "on every node and in every container",
-                           evidence={"versions": {p: list(v) for p, v in differ.items()}, "role": "root"}))
+                           evidence={"versions": {p: list(v) for p, v in differ.items()}, "role": "root",
+                                     "lines": fact_lines(s, *(f"package:{p}:{x}" for p, v in differ.items()
+                                                              for x in v))}))
     if s.coll_mismatch:
         out.append(Finding(id="log.collective_mismatch", severity=E, subject="COLL",
                            message="ranks logged different collectives for the same operation: "
@@ -124,10 +126,16 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     return rank_findings(out)
 
 
+def fact_lines(s: NcclLogSummary, *facts: str) -> list[int]:
+    """The log lines (first of each) that show these facts, in line order."""
+    return sorted({s.fact_lines[f] for f in facts if f in s.fact_lines})
+
+
 # What only inter-node traffic uses: on one node NCCL connects every pair through P2P, SHM or (between
 # processes that cannot share memory) NET loopback, so these explain no failure there.
-_INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.no_ib_device", "log.gdr_disabled", "log.net_socket",
-                              "log.no_gdrdma", "log.gdr_level_off", "env.ifname_virtual"})
+_INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.verbs_provider_missing", "log.no_ib_device",
+                              "log.gdr_disabled", "log.net_socket", "log.no_gdrdma", "log.gdr_level_off",
+                              "env.ifname_virtual"})
 
 
 def _one_node(f: Finding) -> Finding:
@@ -195,7 +203,8 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
                 + (f" (besides {', '.join(good)})" if good else "")
                 + ": loopback, container-bridge and tunnel interfaces do not reach the other nodes",
         fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
-        evidence={"interfaces": list(s.socket_ifaces), "virtual": bad, "role": "root"},
+        evidence={"interfaces": list(s.socket_ifaces), "virtual": bad, "role": "root",
+                  "lines": fact_lines(s, "bootstrap_ifaces", "net_socket")},
         cause=Cause.WRONG_INTERFACE)]
 
 
@@ -277,119 +286,4 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
                     + ("(good)" if good else "(below the 80% a healthy fabric reaches)"),
             fix="" if good else "check GDRDMA in the NCCL log, NIC/GPU PCIe placement, and port rates",
             evidence={"ratio": round(ratio, 3), "line_rate_gbps": line_rate_gbps, "nics": per_node}))
-    return out
-
-
-def check_topo(t: TopoMatrix) -> list[Finding]:
-    out: list[Finding] = []
-    if not t.gpus:
-        return [Finding(id="topo.no_rows", severity=W, subject="topo",
-                        message="no complete GPU row in the matrix", fix="paste the whole `nvidia-smi topo -m`")]
-    pcie = _pcie_p2p(t)
-    if not t.nics:
-        return pcie + [Finding(id="topo.no_nic", severity=I, subject="topo",
-                               message="the matrix shows no NIC: no RDMA device is visible to the driver")]
-    pairs = {}
-    for gpu in t.gpus:
-        nic, level = t.nearest_nic(gpu) or ("", "")
-        pairs[gpu] = f"{t.nic_names.get(nic, nic)} ({level})"
-        if level not in GDR_OK_LEVELS:
-            out.append(Finding(
-                id="topo.gdr_distance", severity=W, subject=gpu,
-                message=f"{gpu} has no NIC at PIX/PXB (nearest {pairs[gpu]}): NCCL will not use "
-                        "GPUDirect RDMA for it by default",
-                fix="accept staging through host memory, or set NCCL_NET_GDR_LEVEL=PHB/SYS only if "
-                    "the platform's PCIe root complex handles peer-to-peer well",
-                evidence={"nearest": pairs[gpu]}))
-    out.extend(pcie)
-    out.insert(0, Finding(id="topo.gpu_nic", severity=I, subject="topo",
-                          message="nearest NIC per GPU: " + ", ".join(f"{g} {p}" for g, p in pairs.items()),
-                          evidence={"nearest": pairs}))
-    return out
-
-
-def _pcie_p2p(t: TopoMatrix) -> list[Finding]:
-    """GPU pairs joined only through PCIe: NCCL's P2P transport there is PCIe peer-to-peer DMA, which
-    PCIe ACS or an IOMMU in translation mode silently breaks (hangs, wrong data)."""
-    pairs = sorted({(a, b, v) if a < b else (b, a, v) for a, row in t.gpu_gpu.items() for b, v in row.items()
-                    if v in ("PIX", "PXB", "PHB", "NODE")})
-    if not pairs:
-        return []
-    shown = ", ".join(f"{a}-{b} {v}" for a, b, v in pairs[:8])
-    return [Finding(id="topo.pcie_p2p", severity=I, subject="topo",
-                    message=f"GPUs talk over PCIe, not NVLink ({shown}): peer-to-peer there needs PCIe ACS "
-                            "off on the switches and the IOMMU in passthrough",
-                    fix="if NCCL hangs or gives wrong results between these GPUs: disable ACS (BIOS/`setpci`), "
-                        "boot with iommu=pt, and confirm with NCCL_P2P_DISABLE=1 or nccl-tests",
-                    evidence={"pairs": [f"{a}-{b} {v}" for a, b, v in pairs[:32]]})]
-
-
-def check_ports(p: PortListing) -> list[Finding]:
-    out: list[Finding] = []
-    for port in p.ports:
-        subject = f"{port.device}:{port.port}" if port.port is not None else port.device
-        if port.node_guid is not None and set(port.node_guid) == {"0"}:
-            out.append(Finding(id="ibstat.zero_node_guid", severity=W, subject=subject,
-                               message=f"{port.device} has node GUID 0: an SR-IOV VF without an assigned GUID",
-                               fix="assign GUIDs to the VFs (ip link set <pf> vf N node_guid/port_guid ...)"))
-        bad_state = port.state is not None and port.state != "ACTIVE"
-        bad_phys = port.phys_state is not None and port.phys_state != "LinkUp"
-        if bad_state or bad_phys:
-            out.append(Finding(
-                id="ibstat.port_down", severity=E, subject=subject,
-                message=f"{subject} is {port.state or '?'} / {port.phys_state or '?'}: NCCL skips it",
-                fix="check the cable and switch port; `ibstat`; exclude it with NCCL_IB_HCA=^" + port.device,
-                evidence=port.to_json()))
-    by_layer: dict[str, set[float]] = {}
-    for port in p.ports:
-        if port.state == "ACTIVE" and port.rate_gbps:
-            by_layer.setdefault(port.link_layer or "?", set()).add(port.rate_gbps)
-    for layer, rates in by_layer.items():
-        if len(rates) > 1:
-            out.append(Finding(id="ibstat.rate_mismatch", severity=W, subject=layer,
-                               message=f"active {layer} ports run at different rates {sorted(rates)} Gb/s: "
-                                       "a degraded link slows every ring through it",
-                               fix="reseat/replace the slow link; check `ibstat` width and speed",
-                               evidence={"rates_gbps": sorted(rates)}))
-    if p.gids:
-        out.extend(check_gids(p.gids))
-    return out
-
-
-def check_gids(gids: tuple[GidEntry, ...]) -> list[Finding]:
-    out: list[Finding] = []
-    rec = recommend_gid_index(gids)
-    ports = sorted({f"{g.device}:{g.port}" for g in gids})
-    rows = Counter(f"{g.device}:{g.port}" for g in gids)
-    # A paste cut inside the table: the last port listed has fewer rows than every other one.
-    cut = f"{gids[-1].device}:{gids[-1].port}" if len(rows) >= 2 and gids else None
-    if cut is not None and not all(rows[cut] < n for k, n in rows.items() if k != cut):
-        cut = None
-    for key in ports:
-        if key == cut and key not in rec:
-            out.append(Finding(id="show_gids.listing_cut", severity=I, subject=key,
-                               message=f"the listing ends inside {key}'s rows ({rows[key]} row(s), the other ports "
-                                       f"show {min(n for k, n in rows.items() if k != key)} or more): its RoCE v2 "
-                                       "GID may be in the rows cut off",
-                               fix="paste the whole `show_gids` output", evidence={"rows": rows[key]}))
-        elif key in rec:
-            first = min(g.index for g in gids if f"{g.device}:{g.port}" == key)
-            # Slots below the first listed index are not mapped into this container: NCCL 2.21 - 2.26.1
-            # abort on reading their RoCE type (EINVAL, net_ib.cc ncclIbRoceGetVersionNum).
-            sparse = (f"; the table starts at index {first} (a container's sparse table): NCCL 2.21 - 2.26.1 "
-                      f"can fail on the unmapped slots, set NCCL_IB_GID_INDEX={rec[key]} there") if first > 0 else ""
-            out.append(Finding(id="show_gids.gid_index", severity=I, subject=key,
-                               message=f"{key}: RoCE v2 IPv4 GID index {rec[key]} (NCCL >= 2.21 picks it "
-                                       f"itself; older NCCL needs NCCL_IB_GID_INDEX={rec[key]}){sparse}",
-                               evidence={"index": rec[key], "first_index": first}))
-        else:
-            out.append(Finding(id="show_gids.gid_missing", severity=E, subject=key,
-                               message=f"{key} shows no RoCE v2 GID with an IPv4 address",
-                               fix="give the port's netdev an IPv4 address; check the GID table in the "
-                                   "container (rdma shared device plugin)"))
-    if len(set(rec.values())) > 1:
-        out.append(Finding(id="show_gids.gid_index_differs", severity=I, subject="NCCL_IB_GID_INDEX",
-                           message="ports need different GID indices: one NCCL_IB_GID_INDEX cannot fit all; "
-                                   "leave it unset on NCCL >= 2.21",
-                           evidence={"recommended": rec}))
     return out

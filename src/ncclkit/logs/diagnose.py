@@ -108,7 +108,9 @@ def env_findings(s: NcclLogSummary) -> list[Finding]:
                                       and any(e.category in explained for e in s.errors)):
             out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
                                message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause,
-                               evidence={rule.env: value, "role": "root"}))
+                               evidence={rule.env: value, "role": "root",
+                                         "lines": [s.fact_lines[f"env:{rule.env}"]]
+                                         if f"env:{rule.env}" in s.fact_lines else []}))
     return out
 
 

@@ -74,6 +74,7 @@ class NcclLogSummary:
     socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines
     test_headers: int = 0  # nccl-tests "# nThread ..." headers: one per job, one per process without MPI
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
+    fact_lines: dict[str, int] = field(default_factory=dict)  # first line of each fact a finding cites
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {

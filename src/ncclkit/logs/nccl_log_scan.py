@@ -54,7 +54,7 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
     b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
     b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU", b"with NCCL 1.", b"libnccl",
-    b"nccl-repo", b"nccl-local-repo"))
+    b"nccl-repo", b"nccl-local-repo", b"device-specific driver"))
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
@@ -91,6 +91,8 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
     st.nccl_lines += len(found)
     needles: list[bytes] = [b"#"]
     _keys(st, buf, end, found, needles)
+    if "net_without_gdr" not in st.fact_lines:
+        _note_net_without_gdr(st, buf, end)
     spots = _rare_spots(st, buf, end, needles)
     # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
     # an error word stand on a line of its own (each NCCL line gave exactly one match above).
@@ -168,6 +170,39 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
             values.sort(key=lambda v: c.rfind(b"NCCL INFO " + v[2], 0, end))
         for rest, count, _ in values:
             st.info(rest, count)
+    for key, _ in others:
+        fact = _fact_of(key)
+        if fact is not None and fact not in st.fact_lines:
+            pos = c.find(b"NCCL INFO " + key, 0, end)
+            if pos >= 0:
+                st.note(fact, st.lines_total + 1 + c.count(b"\n", 0, pos))
+
+
+def _fact_of(key: bytes) -> str | None:
+    """The fact an INFO message shows that a finding points to by its line, if any."""
+    if key.startswith((b"NET/Socket", b"NET : Using interface")) and b"Using" in key:
+        return "net_socket"
+    if key.startswith(b"NCCL_") and b" set " in key:
+        return "env:" + key.split(b" ", 1)[0].decode("ascii", "replace")
+    if b"GPU Direct RDMA Disabled" in key:
+        return "gdr_disabled"
+    if key.startswith(b"Bootstrap : Using"):
+        return "bootstrap_ifaces"
+    return None
+
+
+def _note_net_without_gdr(st: LogState, c: Buffer, end: int) -> None:
+    """The first channel line of the block over NET/ other than Socket without /GDRDMA."""
+    i = c.find(b" via NET/", 0, end)
+    for _ in range(64):  # the first lines suffice: a log that has any has them early
+        if i < 0:
+            return
+        e = c.find(b"\n", i, end)
+        tail = c[i:e if e >= 0 else end]
+        if b"GDRDMA" not in tail and not tail.startswith(b" via NET/Socket"):
+            st.note("net_without_gdr", st.lines_total + 1 + c.count(b"\n", 0, i))
+            return
+        i = c.find(b" via NET/", i + 9, end)
 
 
 def _rare_needle(key: bytes) -> bytes | None:
@@ -196,6 +231,8 @@ def _rare_spots(st: LogState, c: Buffer, end: int, needles: list[bytes]) -> set[
                 s = c.rfind(b"\n", 0, i) + 1
                 net = c[i + len(needle):c.find(b"\n", i, end)].decode("utf-8", "replace").strip()
                 st.using_network(st.host_of_bytes(bytes(c[s:i])), net)
+                if f"network:{net}" not in st.fact_lines:
+                    st.note(f"network:{net}", st.lines_total + 1 + c.count(b"\n", 0, i))
         else:
             for i in _find_all(c, end, needle):
                 if needle != b"#" or _RANK_HEADER.match(c, i, end):

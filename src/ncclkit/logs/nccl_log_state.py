@@ -85,6 +85,13 @@ class LogState:
         self.launch_hosts: list[str] = []
         self.launch_line = 0
         self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
+        # First line of each fact a finding points to ("net_socket", "env:NCCL_X", "package:P", ...)
+        self.fact_lines: dict[str, int] = {}
+
+    def note(self, fact: str, line_no: int) -> None:
+        """Remember the first line that shows `fact` (the evidence line of its finding)."""
+        if fact not in self.fact_lines and len(self.fact_lines) < MAX_ENV + 32:
+            self.fact_lines[fact] = line_no
 
     # -- hosts -------------------------------------------------------------------------------
     def host_of(self, prefix: str) -> str:
@@ -194,6 +201,8 @@ class LogState:
         pkg = package_version(line)
         if pkg:
             if len(self.packages) < 32:
+                if pkg[1] not in self.packages.get(pkg[0], ()):
+                    self.note(f"package:{pkg[0]}:{pkg[1]}", line_no())
                 self.packages.setdefault(pkg[0], set()).add(pkg[1])
             return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
@@ -346,6 +355,8 @@ class LogState:
             self.launch_hosts, self.launch_line = later.launch_hosts, later.launch_line + offset
         for pkg, vers in later.packages.items():
             self.packages.setdefault(pkg, set()).update(vers)
+        for fact, line_no in later.fact_lines.items():
+            self.note(fact, line_no + offset)
         for op_key, ops in later.coll_ops.items():
             if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
                 self.coll_ops.setdefault(op_key, set()).update(ops)

@@ -56,7 +56,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
         coll_mismatch=coll_mismatch(st.coll_ops), launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
-        test_headers=st.test_headers)
+        test_headers=st.test_headers, fact_lines=dict(st.fact_lines))
 
 
 def _nodes(st: LogState) -> int | None:

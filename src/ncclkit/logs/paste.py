@@ -18,7 +18,7 @@ import re
 from ncclkit.logs.patterns import classify_error
 
 __all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "coll_mismatch", "embedded", "has_signal",
-           "normalize", "package_version"]
+           "normalize", "package_version", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -70,11 +70,42 @@ _BLOCKS = (
     ("ibstat", re.compile(r"^Infiniband device '[^']+' port \d+ status:[ \t]*\n(?:[ \t]+[^\n]*\n?)+",
                           re.MULTILINE)),
     ("ibv_devinfo", re.compile(r"^hca_id:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),
+    ("ibstat", re.compile(r"^[ \t]*link [\w.\-]+/\d+ [^\n]*\bstate \w+[^\n]*\n?(?:[ \t]*link [\w.\-]+/\d+ [^\n]*\n?)*",
+                          re.MULTILINE)),
     ("topo", re.compile(r"^[ \t]*GPU0[ \t]+(?:GPU1|NIC0|mlx|X\b)[^\n]*\n(?:[ \t]*(?:GPU|NIC|mlx)\w*[ \t][^\n]*\n?)+",
                         re.MULTILINE)),
     ("show_gids", re.compile(r"^[ \t]*DEV[ \t]+PORT[ \t]+INDEX[ \t]+GID[^\n]*\n(?:[ \t]*\S+[ \t]+\d+[ \t]+\d+[ \t]"
                              r"[^\n]*\n?|[ \t]*-+[^\n]*\n?)+", re.MULTILINE | re.IGNORECASE)),
 )
+
+
+# Pastes that lost their line breaks (a rendered issue copied back, a chat message): log lines run
+# together on one line. Where one starts: an NCCL line (with or without host:pid:tid and [dev]),
+# or a launcher's rank prefix (srun "10: ", torchrun "[rank3]: ") that recurs on the line.
+_RUN_NCCL = re.compile(r"(?:(?<=\s)|^)(?:[\w.\-]+:\d+:\d+ )?(?:\[\d+\] )?NCCL (?:INFO|WARN) ")
+_RUN_RANK = re.compile(r"(?:(?<=\s)|^)(\d{1,5}: |\[rank\d+\]: )")
+_RUN_MIN_CHARS = 120
+
+
+def unflatten(text: str) -> tuple[str, int]:
+    """`text` with log lines that were run together on one line split again, and how many lines
+    were split (0: `text` unchanged)."""
+    out: list[str] = []
+    split = 0
+    for line in text.split("\n"):
+        if len(line) >= _RUN_MIN_CHARS:
+            starts = [m.start() for m in _RUN_NCCL.finditer(line)]
+            if len(starts) < 2:
+                ranks = [(m.start(), m.group(1)) for m in _RUN_RANK.finditer(line)]
+                common = max({r for _, r in ranks}, key=lambda r: sum(x == r for _, x in ranks), default="")
+                starts = [i for i, r in ranks if r == common] if common else []
+            if len(starts) >= 2:
+                cuts = sorted({0, *starts})
+                out.extend(line[a:b].rstrip() for a, b in zip(cuts, cuts[1:] + [len(line)]) if line[a:b].strip())
+                split += 1
+                continue
+        out.append(line)
+    return ("\n".join(out), split) if split else (text, 0)
 
 
 def normalize(text: str) -> str:
@@ -99,13 +130,13 @@ def has_signal(text: str) -> bool:
     return False
 
 
-def embedded(text: str, primary: str) -> list[tuple[str, str]]:
-    """(kind, block) for each block of another kind than `primary` found in `text`."""
-    out: list[tuple[str, str]] = []
+def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:
+    """(kind, block, lines before it) for each block of another kind than `primary` in `text`."""
+    out: list[tuple[str, str, int]] = []
     for kind, regex in _BLOCKS:
         if kind == primary or (kind, primary) in (("ibstat", "ibv_devinfo"), ("ibv_devinfo", "ibstat")):
             continue
-        out.extend((kind, m.group(0)) for m in regex.finditer(text))
+        out.extend((kind, m.group(0), text.count("\n", 0, m.start())) for m in regex.finditer(text))
     return out
 
 

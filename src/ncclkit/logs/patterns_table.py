@@ -117,6 +117,15 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"incompatible devices|is incompatible with the local", "ib_mixed_link_layers", E,
           "InfiniBand and RoCE ports were mixed in one connection",
           "restrict NCCL_IB_HCA to ports of one link layer", C.GID_INDEX_OR_ROCE_CONFIG),
+        # libibverbs itself (rdma-core libibverbs/init.c): "libibverbs: Warning: no userspace
+        # device-specific driver found for /sys/class/infiniband_verbs/uverbs0": the device is there
+        # but its provider (libmlx5, ...) is not, so no verbs device opens and NCCL uses sockets.
+        p(r"no userspace device-specific driver found", "verbs_provider_missing", W,
+          "libibverbs found the RDMA device but not its user-space provider (libmlx5 for ConnectX): no "
+          "verbs device opens, so NCCL falls back to TCP sockets",
+          "install the provider in the image (rdma-core's ibverbs-providers / libibverbs1, or the MOFED "
+          "user-space packages matching the host driver); `ibv_devinfo` inside the container must list "
+          "the HCA", C.SOCKET_FALLBACK),
         # "Failed to open libibverbs.so[.1]" (INFO or WARN by version).
         p(r"libibverbs", "libibverbs_missing", W,
           "libibverbs is not installed or not visible: NCCL cannot use RDMA and falls back to sockets",

@@ -1,4 +1,5 @@
-"""RDMA port listings -> one PortInfo per port: `ibstat`, `ibstatus`, `ibv_devinfo [-v]`, `ibv_devices`.
+"""RDMA port listings -> one PortInfo per port: `ibstat`, `ibstatus`, `ibv_devinfo [-v]`, `ibv_devices`,
+iproute2's `rdma link` ("link mlx5_0/1 ... state ACTIVE physical_state LINK_UP netdev eth2").
 
 States are normalised to the kernel's words (ACTIVE, DOWN, INIT, ARMED; LinkUp, Disabled, Polling,
 ...) whatever the tool printed ("Active", "4: ACTIVE", "PORT_ACTIVE (4)"). `rate_gbps` comes from
@@ -23,6 +24,8 @@ _PHYS_WORDS = {p.lower(): p for p in _PHYS_BY_CODE.values()} | {"link_up": "Link
 _CODE = re.compile(r"\((\d+)\)|^(\d+):")
 _GID = re.compile(r"GID\[\s*(\d+)\]:\s*([0-9a-fA-F:.]+)(?:,\s*(.*))?")
 _NUM = re.compile(r"(\d+(?:\.\d+)?)")
+RDMA_LINK = re.compile(r"^\s*link ([\w.\-]+)/(\d+)\b[^\n]*?\bstate (\w+)(?:[^\n]*?\bphysical_state (\w+))?",
+                       re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,6 +48,7 @@ class PortListing:
     tool: str                      # "ibstat", "ibstatus", "ibv_devinfo", "ibv_devices"
     ports: tuple[PortInfo, ...]
     gids: tuple[GidEntry, ...] = field(default=())
+    state_lines: dict[str, int] = field(default_factory=dict)  # "mlx5_0:1" -> line of its state
 
 
 def _state(raw: str | None) -> str | None:
@@ -81,6 +85,8 @@ class _Builder:
         self.device: str | None = None
         self.port: int | None = None
         self.values: dict[str, str] = {}
+        self.state_line = 0
+        self.state_lines: dict[str, int] = {}
 
     def flush(self) -> None:
         v = self.values
@@ -90,11 +96,15 @@ class _Builder:
                 width, speed = _rate(v["active_width"]), _rate(v["active_speed"])
                 rate = width * speed if width and speed else None
             if any(k in v for k in ("state", "phys_state", "rate", "link_layer", "active_speed")):
+                if self.state_line:
+                    subject = f"{self.device}:{self.port}" if self.port is not None else self.device
+                    self.state_lines.setdefault(subject, self.state_line)
                 self.ports.append(PortInfo(
                     device=self.device, port=self.port, state=_state(v.get("state")),
                     phys_state=_phys(v.get("phys_state")), rate_gbps=rate,
                     link_layer=v.get("link_layer")))
         self.values = {}
+        self.state_line = 0
 
     def start(self, device: str | None, port: int | None) -> None:
         self.flush()
@@ -109,12 +119,14 @@ def _key(raw: str) -> str:
 
 
 def parse_ports(text: str) -> PortListing:
-    """Any of the four tools' output (the tool is recognised from its layout)."""
+    """Any of the five tools' output (the tool is recognised from its layout)."""
     if re.search(r"^\s*device\s+node GUID", text, re.MULTILINE):
         return _parse_ibv_devices(text)
+    if RDMA_LINK.search(text):
+        return _parse_rdma_link(text)
     b = _Builder()
     tool = "ibv_devinfo"
-    for line in text.splitlines():
+    for line_no, line in enumerate(text.splitlines(), 1):
         s = line.strip()
         if not s:
             continue
@@ -153,8 +165,22 @@ def parse_ports(text: str) -> PortListing:
                 if b.device is None:
                     b.device = _device_from_command(text)  # partial paste of `ibv_devinfo -d X -v`
                 b.values[key] = v.strip()
+                if key in ("state", "phys_state") and not b.state_line:
+                    b.state_line = line_no
     b.flush()
-    return PortListing(tool=tool, ports=tuple(b.ports), gids=tuple(b.gids))
+    return PortListing(tool=tool, ports=tuple(b.ports), gids=tuple(b.gids), state_lines=b.state_lines)
+
+
+def _parse_rdma_link(text: str) -> PortListing:
+    """`rdma link [show]`: one line a port; a port listed again (the same command run several times)
+    is kept each time, so a flapping link shows all its states."""
+    ports: list[PortInfo] = []
+    lines: dict[str, int] = {}
+    for m in RDMA_LINK.finditer(text):
+        ports.append(PortInfo(device=m.group(1), port=int(m.group(2)), state=_state(m.group(3)),
+                              phys_state=_phys(m.group(4)), rate_gbps=None, link_layer=None))
+        lines.setdefault(f"{m.group(1)}:{m.group(2)}", text.count("\n", 0, m.start()) + 1)
+    return PortListing(tool="rdma link", ports=tuple(ports), state_lines=lines)
 
 
 def _device_from_command(text: str) -> str | None:

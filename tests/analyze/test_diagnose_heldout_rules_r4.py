@@ -1,0 +1,86 @@
+"""Rules added after measuring round 4 of the held-out threads (tests/diagnosis/corpus-heldout-r4-*),
+each tested on the text that carries it and on the text that would prove it wrong."""
+
+from __future__ import annotations
+
+from ncclkit.logs.analyze import analyze_text
+from ncclkit.logs.paste import unflatten
+
+
+def found(text: str) -> list[dict]:
+    return analyze_text(text)["findings"]
+
+
+def first_cause(text: str) -> tuple[str, str]:
+    f = next(f for f in found(text) if f["cause"])
+    return f["id"], f["cause"]
+
+
+# A paste that lost its line breaks (hiyouga/LlamaFactory#6111): NCCL INFO lines run together.
+RUN_TOGETHER = ("[0] NCCL INFO NCCL_IB_DISABLE set by environment to 0. [0] NCCL INFO NCCL_IB_HCA set to "
+                "mlx5_0:1,mlx5_1:1 [0] NCCL INFO NET/IB : No device found. [0] NCCL INFO NET/Socket : Using "
+                "[0]eth0:10.47.14.218<0> [0] NCCL INFO Using network Socket\n")
+# srun's "10: " prefix recurring on one line (awslabs/awsome-distributed-ai#192).
+RUN_TOGETHER_SRUN = ('File "/x/torch/distributed/distributed_c10d.py", line 1906, in broadcast 10: work = '
+                     "default_pg.broadcast([tensor], opts) 10: torch.distributed.DistBackendError: NCCL error in: "
+                     "ProcessGroupNCCL.cpp:1331, unhandled system error (run with NCCL_DEBUG=INFO for details), "
+                     "NCCL version 2.18.5 10: Last error: 10: socketStartConnect: Connect to 127.0.0.1<45069> "
+                     "failed : Software caused connection abort\n")
+
+
+def test_run_together_lines_are_read_as_the_lines_they_were() -> None:
+    text, split = unflatten(RUN_TOGETHER)
+    assert split == 1 and len(text.strip().splitlines()) == 5
+    assert first_cause(RUN_TOGETHER) == ("log.net_socket", "socket_fallback")
+    socket = next(f for f in found(RUN_TOGETHER) if f["id"] == "log.net_socket")
+    assert "NET/IB found no device" in socket["message"] and socket["evidence"]["lines"] == [4, 5]
+    assert "input.unflattened" in [f["id"] for f in found(RUN_TOGETHER)]
+    assert first_cause(RUN_TOGETHER_SRUN)[1] == "wrong_interface"  # a rank dialled loopback
+
+
+def test_lines_with_one_marker_or_prose_stay_whole() -> None:
+    one = ("host:1:2 [0] NCCL INFO Channel 00/02 : 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 "
+           "24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47\n")
+    prose = ("Step 1: install the driver, then step 2: reboot; after that the job ran for a while and failed at "
+             "step 3: the all_reduce of the first bucket, which is when I saw the error below.\n")
+    for text in (one, prose):
+        assert unflatten(text) == (text, 0)
+        assert "input.unflattened" not in [f["id"] for f in found(text)]
+
+
+# libibverbs (rdma-core init.c) in a container without the HCA's provider (horovod/horovod#1117).
+NO_PROVIDER = "libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0\n"
+
+
+def test_a_verbs_device_without_its_provider_means_sockets() -> None:
+    assert first_cause(NO_PROVIDER) == ("log.verbs_provider_missing", "socket_fallback")
+    # on one node nothing between nodes depends on it: stated, not blamed
+    one_node = ("h:1:1 [0] NCCL INFO comm 0x1 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0\n"
+                + NO_PROVIDER)
+    f = next(f for f in found(one_node) if f["id"] == "log.verbs_provider_missing")
+    assert f["severity"] == "info"
+
+
+# iproute2 `rdma link`, run three times while a port flaps (ROCm/rccl#1423).
+FLAPPING = ("link mlx5_7/1 subnet_prefix fe80:0000:0000:0000 lid 3403 sm_lid 1 lmc 0 state DOWN physical_state POLLING\n"
+            "link mlx5_7/1 subnet_prefix fe80:0000:0000:0000 lid 3403 sm_lid 1 lmc 0 state DOWN physical_state LINK_UP\n"
+            "link mlx5_7/1 subnet_prefix fe80:0000:0000:0000 lid 3403 sm_lid 1 lmc 0 state ACTIVE physical_state LINK_UP\n")
+
+
+def test_rdma_link_output_is_a_port_listing_and_a_flapping_port_is_named_once() -> None:
+    r = analyze_text(FLAPPING)
+    assert r["kind"] == "ibstat"
+    downs = [f for f in r["findings"] if f["id"] == "ibstat.port_down"]
+    assert len(downs) == 1 and "flapping" in downs[0]["message"] and downs[0]["cause"] == "ib_port_down_or_link"
+    healthy = ("link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0np0\n"
+               "link mlx5_1/1 state ACTIVE physical_state LINK_UP netdev ens1f1np1\n")
+    r = analyze_text(healthy)
+    assert r["kind"] == "ibstat" and len(r["ports"]) == 2
+    assert not [f for f in r["findings"] if f["id"] == "ibstat.port_down"]
+
+
+def test_a_port_listing_pasted_after_a_log_points_at_its_own_line() -> None:
+    log = "h:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\nh:1:1 [0] NCCL INFO Using network IB\n"
+    r = analyze_text(log + FLAPPING)
+    down = next(f for f in r["findings"] if f["id"] == "ibstat.port_down")
+    assert down["evidence"]["lines"] == [3]

@@ -84,3 +84,24 @@ def test_a_port_listing_pasted_after_a_log_points_at_its_own_line() -> None:
     r = analyze_text(log + FLAPPING)
     down = next(f for f in r["findings"] if f["id"] == "ibstat.port_down")
     assert down["evidence"]["lines"] == [3]
+
+
+# graph/xml.cc in NCCL 2.7.8 under WSL2 (NVIDIA/nccl#573): the GPU's PCI path is not in /sys, and
+# the NCCLCHECK trace that follows shows the init failed because of it.
+REAL_PATH = ("h:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:172.27.213.95<0>\n"
+             "h:1:1 [0] NCCL INFO Using network Socket\n"
+             "NCCL version 2.7.8+cuda11.1\n"
+             "h:1:2 [0] graph/xml.cc:332 NCCL WARN Could not find real path of /sys/class/pci_bus/0000:01/../../0000:01:00.0\n")
+TRACE = ("h:1:2 [0] NCCL INFO graph/xml.cc:469 -> 2\n"
+         "h:1:2 [0] NCCL INFO graph/topo.cc:523 -> 2\n"
+         "h:1:2 [0] NCCL INFO init.cc:840 -> 2\n")
+
+
+def test_a_usually_harmless_warning_followed_by_a_return_code_trace_is_the_failure() -> None:
+    fatal = found(REAL_PATH + TRACE)
+    topo = next(f for f in fatal if f["id"] == "log.topology_error")
+    assert topo["severity"] == "error" and first_cause(REAL_PATH + TRACE) == ("log.topology_error",
+                                                                             "topology_or_numa")
+    # without the trace NCCL went on: a warning, and the socket network is named first
+    survived = next(f for f in found(REAL_PATH) if f["id"] == "log.topology_error")
+    assert survived["severity"] == "warning"

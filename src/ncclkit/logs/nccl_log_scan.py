@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import islice
 
-from ncclkit.logs.nccl_log_state import MAX_PAIRS, LogState
+from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -65,6 +65,8 @@ _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
 _RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
+# NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
+_TRACE_KEY = re.compile(rb"[\w./-]+\.(?:cc|h|cu):\d+ -> \d+")
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
 _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
 _HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
@@ -171,6 +173,11 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
         for rest, count, _ in values:
             st.info(rest, count)
     for key, _ in others:
+        if _TRACE_KEY.match(key) and len(st.trace_lines) < MAX_TRACES:
+            pos = c.find(b"NCCL INFO " + key, 0, end)
+            if pos >= 0:
+                st.trace_lines.append(st.lines_total + 1 + c.count(b"\n", 0, pos))
+            continue
         fact = _fact_of(key)
         if fact is not None and fact not in st.fact_lines:
             pos = c.find(b"NCCL INFO " + key, 0, end)

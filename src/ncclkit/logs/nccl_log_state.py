@@ -37,6 +37,7 @@ _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 _NNODES = re.compile(r"\bnNodes (\d+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
+MAX_TRACES = 64
 _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
@@ -87,6 +88,7 @@ class LogState:
         self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
         # First line of each fact a finding points to ("net_socket", "env:NCCL_X", "package:P", ...)
         self.fact_lines: dict[str, int] = {}
+        self.trace_lines: list[int] = []  # first line of each NCCLCHECK return-code trace site
 
     def note(self, fact: str, line_no: int) -> None:
         """Remember the first line that shows `fact` (the evidence line of its finding)."""
@@ -357,6 +359,7 @@ class LogState:
             self.packages.setdefault(pkg, set()).update(vers)
         for fact, line_no in later.fact_lines.items():
             self.note(fact, line_no + offset)
+        self.trace_lines.extend(n + offset for n in later.trace_lines[:MAX_TRACES - len(self.trace_lines)])
         for op_key, ops in later.coll_ops.items():
             if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
                 self.coll_ops.setdefault(op_key, set()).update(ops)

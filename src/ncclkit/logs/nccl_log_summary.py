@@ -3,6 +3,9 @@ from the channel lines, hosts, ranks and nodes, the network chosen, errors in li
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ncclkit.findings import Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.nccl_log_state import LogState
 from ncclkit.logs.paste import coll_mismatch
@@ -34,10 +37,10 @@ def summarize(st: LogState) -> NcclLogSummary:
     nranks = st.nranks
     if nranks is None and st.test_ranks:
         nranks = max(st.test_ranks) + 1
-    errors = tuple(
+    errors = tuple(_fatal_if_traced(
         LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
                  severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
-                 cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives)
+                 cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives), st.trace_lines)
         for e in sorted(st.errors.values(), key=lambda e: e[0]))
     return NcclLogSummary(
         nccl_version=st.versions.most_common(1)[0][0] if st.versions else None,
@@ -57,6 +60,16 @@ def summarize(st: LogState) -> NcclLogSummary:
         coll_mismatch=coll_mismatch(st.coll_ops), launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
         test_headers=st.test_headers, fact_lines=dict(st.fact_lines))
+
+
+def _fatal_if_traced(e: LogError, traces: list[int]) -> LogError:
+    """A warning NCCL usually survives ("Could not find real path of ...") that a return-code trace
+    follows within two lines ("graph/xml.cc:469 -> 2", NCCLCHECK in debug.h) did fail the call this
+    time: it is an error, and the most likely cause of the failure it started."""
+    if e.severity != Severity.WARNING or not any(e.line_no < t <= e.line_no + 2 for t in traces):
+        return e
+    return replace(e, severity=Severity.ERROR,
+                   explanation=e.explanation + " (here it failed NCCL's call: a return-code trace follows it)")
 
 
 def _nodes(st: LogState) -> int | None:

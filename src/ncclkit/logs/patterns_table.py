@@ -174,9 +174,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Could not find real path of %s" (virtual NICs), search.cc "Could not find a path for pattern %d,
         # falling back to simple order": NCCL copes and goes on.
         p(r"Could not find real path|Could not find a path for pattern", "topology_error", W,
-          "NCCL could not resolve a device's PCI path or its preferred ring/tree pattern (virtual NICs, "
-          "containers without /sys): it goes on with a simpler placement",
-          "usually harmless; in containers mount /sys so NCCL sees the PCI tree", C.TOPOLOGY_OR_NUMA),
+          "NCCL could not resolve a device's PCI path in /sys or its preferred ring/tree pattern: for a "
+          "virtual NIC it goes on with a simpler placement, for a GPU (WSL, a container without the "
+          "host's /sys) it cannot build the topology",
+          "give the job the host's /sys PCI tree (containers: do not mask /sys; WSL2 has none); for a "
+          "virtual NIC there is nothing to fix", C.TOPOLOGY_OR_NUMA),
         p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
           r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE",

@@ -105,3 +105,17 @@ def test_a_usually_harmless_warning_followed_by_a_return_code_trace_is_the_failu
     # without the trace NCCL went on: a warning, and the socket network is named first
     survived = next(f for f in found(REAL_PATH) if f["id"] == "log.topology_error")
     assert survived["severity"] == "warning"
+
+
+# Ray's warning inside a vLLM container started without --shm-size (vllm-project/vllm#1710), and
+# `df -h` of a small and of a large /dev/shm.
+RAY_SHM = ("2023-11-18 03:39:16,283 WARNING services.py:1996 -- WARNING: The object store is using /tmp "
+           "instead of /dev/shm because /dev/shm has only 67108864 bytes available. This will harm performance!\n")
+DF = "Filesystem      Size  Used Avail Use% Mounted on\nshm              {size}     0   {size}   0% /dev/shm\n"
+
+
+def test_a_small_dev_shm_shown_by_other_tools_is_named() -> None:
+    for text in (RAY_SHM, DF.format(size="64M")):
+        assert first_cause(text) == ("log.shm_small", "shm_too_small"), found(text)
+    large = found(DF.format(size="32G"))
+    assert not [f for f in large if f["cause"] == "shm_too_small"], large

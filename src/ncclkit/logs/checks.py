@@ -50,7 +50,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             fix="make the RDMA devices visible to NCCL (rdma-core, device plugin, NCCL_IB_HCA) and unset "
                 "NCCL_IB_DISABLE; on purpose-built TCP clouds use the vendor net plugin",
             evidence={"transports": sorted(nets), "network": s.network, "hosts": list(s.hosts[:16]),
-                      "lines": fact_lines(s, "network:Socket", "net_socket") + ([verbs.line_no] if verbs else [])}))
+                      "lines": fact_lines(s, "network:Socket", "net_socket", "socket_channel")
+                      + ([verbs.line_no] if verbs else [])}))
     # Channels without /GDRDMA, or (an excerpt without channel lines) NET/IB's own "GPU Direct RDMA
     # Disabled for HCA" lines (graph/topo.cc) with no GDR-enabled line.
     if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets) or (
@@ -111,7 +112,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                    + "; ".join(s.coll_mismatch),
                            fix="make every rank issue the same collectives with the same sizes and dtypes "
                                "(TORCH_DISTRIBUTED_DEBUG=DETAIL names the first that differs)",
-                           evidence={"calls": list(s.coll_mismatch), "role": "root"}))
+                           evidence={"calls": list(s.coll_mismatch), "role": "root",
+                                     "lines": list(s.coll_mismatch_lines)}))
     out.extend(env_findings(s))
     out.extend(_same_hostname(s))
     out.extend(_separate_test_jobs(s))

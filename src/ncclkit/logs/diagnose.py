@@ -31,6 +31,11 @@ _VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|192\.168\.12
                            r"127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
                            r"(?=[<:\s,)\]]|$)")
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
+# Findings about the setup a log or listing shows (the network chosen, channels without GDR, a
+# variable set, interfaces, port states, package versions, COLL calls), not about an error line:
+# their lines are where the setup shows, not where the job failed.
+_SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
+                             "ibstat.port_down", "log.package_versions", "log.collective_mismatch"})
 # Roots that name a symptom more than a cause: they rank after the specific ones.
 _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed",
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
@@ -213,13 +218,14 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     rest = [f for f in findings if f not in roots]
     sev = {E: 0, W: 1, I: 2}
 
-    def weight(f: Finding) -> tuple[int, int, int]:
+    def weight(f: Finding) -> tuple[int, int, int, int]:
         cat = f.id.partition(".")[2]
         lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
         first = lines[0] if lines else 1 << 30
         # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
         rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 2 if cat in _WEAK else 1
-        return (sev[f.severity], rank, first)
+        # A finding about the setup the log shows comes after an error line of the same weight.
+        return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 
     roots.sort(key=weight)
     out: list[Finding] = []
@@ -236,6 +242,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
                                    evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
         # Consequences of the root cause: still shown, no longer competing with it. A fact of the
         # setup alone (sockets in use, no GDR) does not explain a crash or a timeout away.
-        if any(f.severity == E or (f.evidence or {}).get("lines") for f in roots):
+        if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _SETUP_FINDINGS)
+               for f in roots):
             rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
     return out + rest

@@ -69,6 +69,7 @@ class NcclLogSummary:
     nccl_lines: int = 0  # lines with "NCCL INFO/WARN/..." (0: not an NCCL debug log)
     package_versions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # pasted pip/apt listings
     coll_mismatch: tuple[str, ...] = ()  # COLL lines of one opCount that differ between ranks
+    coll_mismatch_lines: tuple[int, ...] = ()  # the first line of each of them
     launch_hosts: tuple[str, ...] = ()  # hosts of a pasted launcher command (mpirun -H a,b)
     launch_line: int = 0
     socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines

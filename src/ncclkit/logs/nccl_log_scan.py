@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
+from ncclkit.logs.paste import MAX_COLL_OPS
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -54,7 +55,7 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
     b" -H ", b" --host", b" -host ", b"max locked memory", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
     b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU", b"with NCCL 1.", b"libnccl",
-    b"nccl-repo", b"nccl-local-repo", b"device-specific driver"))
+    b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm"))
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
@@ -65,6 +66,9 @@ _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
 _RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
+# COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
+_COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
+                       rb"[^\n]*?nranks=(\d+)")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
 _TRACE_KEY = re.compile(rb"[\w./-]+\.(?:cc|h|cu):\d+ -> \d+")
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
@@ -93,8 +97,10 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
     st.nccl_lines += len(found)
     needles: list[bytes] = [b"#"]
     _keys(st, buf, end, found, needles)
-    if "net_without_gdr" not in st.fact_lines:
-        _note_net_without_gdr(st, buf, end)
+    if not {"net_without_gdr", "socket_channel"} <= st.fact_lines.keys():
+        _note_net_channels(st, buf, end)
+    if buf.find(b": opCount ", 0, end) >= 0:
+        _note_coll_lines(st, buf, end)
     spots = _rare_spots(st, buf, end, needles)
     # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
     # an error word stand on a line of its own (each NCCL line gave exactly one match above).
@@ -185,6 +191,21 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
                 st.note(fact, st.lines_total + 1 + c.count(b"\n", 0, pos))
 
 
+def _note_coll_lines(st: LogState, c: Buffer, end: int) -> None:
+    """First line of each distinct COLL call (NCCL_DEBUG_SUBSYS=COLL) per opCount: the evidence of a
+    collective mismatch. One pass over the block, line numbers counted forward."""
+    pos, no = 0, st.lines_total + 1
+    for m in _COLL_POS.finditer(c, 0, end):
+        key = tuple(g.decode("ascii", "replace") for g in m.group(7, 2, 1, 3, 4, 5, 6))
+        if key in st.coll_lines:
+            continue
+        if len(st.coll_lines) >= 2 * MAX_COLL_OPS:
+            return
+        no += c.count(b"\n", pos, m.start())
+        pos = m.start()
+        st.coll_lines[key] = no
+
+
 def _fact_of(key: bytes) -> str | None:
     """The fact an INFO message shows that a finding points to by its line, if any."""
     if key.startswith((b"NET/Socket", b"NET : Using interface")) and b"Using" in key:
@@ -198,17 +219,18 @@ def _fact_of(key: bytes) -> str | None:
     return None
 
 
-def _note_net_without_gdr(st: LogState, c: Buffer, end: int) -> None:
-    """The first channel line of the block over NET/ other than Socket without /GDRDMA."""
+def _note_net_channels(st: LogState, c: Buffer, end: int) -> None:
+    """The first channel line of the block over NET/Socket, and over another NET/ without /GDRDMA."""
     i = c.find(b" via NET/", 0, end)
     for _ in range(64):  # the first lines suffice: a log that has any has them early
-        if i < 0:
+        if i < 0 or {"net_without_gdr", "socket_channel"} <= st.fact_lines.keys():
             return
         e = c.find(b"\n", i, end)
         tail = c[i:e if e >= 0 else end]
-        if b"GDRDMA" not in tail and not tail.startswith(b" via NET/Socket"):
-            st.note("net_without_gdr", st.lines_total + 1 + c.count(b"\n", 0, i))
-            return
+        fact = "socket_channel" if tail.startswith(b" via NET/Socket") else (
+            "net_without_gdr" if b"GDRDMA" not in tail else None)
+        if fact is not None and fact not in st.fact_lines:
+            st.note(fact, st.lines_total + 1 + c.count(b"\n", 0, i))
         i = c.find(b" via NET/", i + 9, end)
 
 

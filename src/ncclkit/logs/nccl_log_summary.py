@@ -42,6 +42,7 @@ def summarize(st: LogState) -> NcclLogSummary:
                  severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
                  cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives), st.trace_lines)
         for e in sorted(st.errors.values(), key=lambda e: e[0]))
+    mismatch = coll_mismatch(st.coll_ops, st.coll_lines)
     return NcclLogSummary(
         nccl_version=st.versions.most_common(1)[0][0] if st.versions else None,
         nranks=nranks, hosts=tuple(sorted(hosts)), transports=tuple(sorted(transports)),
@@ -57,7 +58,7 @@ def summarize(st: LogState) -> NcclLogSummary:
                       for c, site in sorted(st.return_codes.items())},
         lines_total=st.lines_total, nccl_lines=st.nccl_lines,
         package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
-        coll_mismatch=coll_mismatch(st.coll_ops), launch_hosts=tuple(st.launch_hosts),
+        coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
         test_headers=st.test_headers, fact_lines=dict(st.fact_lines))
 

@@ -140,10 +140,15 @@ def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:
     return out
 
 
-def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]]) -> tuple[str, ...]:
-    """The first opCount at which ranks of one communicator size logged different collectives."""
+def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]],
+                  lines: dict[tuple[str, ...], int] | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The first opCount at which ranks of one communicator size logged different collectives: the
+    calls, and the first line of each (from `lines`, keyed (nranks, opCount, call...))."""
     for (nranks, op), calls in coll_ops.items():
         if len(calls) > 1:
-            return tuple(f"opCount {op} [nranks={nranks}]: {c[0]} count {c[1]} datatype {c[2]} root {c[4]}"
-                         for c in sorted(calls)[:4])
-    return ()
+            shown = sorted(calls)[:4]
+            found = (lines or {})
+            return (tuple(f"opCount {op} [nranks={nranks}]: {c[0]} count {c[1]} datatype {c[2]} root {c[4]}"
+                          for c in shown),
+                    tuple(sorted(found[(nranks, op, *c)] for c in shown if (nranks, op, *c) in found)))
+    return (), ()

@@ -25,6 +25,14 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the segments of a user whose last login session ends",
           "set RemoveIPC=no in /etc/systemd/logind.conf and `systemctl restart systemd-logind`",
           C.SHM_TOO_SMALL),
+        # /dev/shm's size as other tools print it: Ray's "because /dev/shm has only 67108864 bytes
+        # available", `df -h` "shm  64M  0  64M  0% /dev/shm" (docker's default is 64 MB; NCCL's SHM
+        # transport maps buffers per peer pair there).
+        p(r"^\s*\S+\s+\d+(?:\.\d+)?[GT]i?\s+\S+\s+\S+\s+\d+% /dev/shm\s*$", "noise", I,
+          "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
+        p(r"/dev/shm has only \d+ bytes|^\s*\S+\s+\d+(?:\.\d+)?[KM]i?\s+\S+\s+\S+\s+\d+% /dev/shm\s*$",
+          "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
+          "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
         p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "
           r"on device|Bus error", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),

@@ -153,6 +153,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.nccl_unknown_result": Cause.NCCL_VERSION_MISMATCH,
     "log.verbs_provider_missing": Cause.SOCKET_FALLBACK,
     "log.shm_small": Cause.SHM_TOO_SMALL,
+    "log.gpu_missing": Cause.CUDA_OR_DRIVER,
     "log.hostname_loopback": Cause.WRONG_INTERFACE,
     "log.gloo_interface": Cause.WRONG_INTERFACE,
     "log.mpi_transport": Cause.OTHER,

@@ -119,3 +119,26 @@ def test_a_small_dev_shm_shown_by_other_tools_is_named() -> None:
         assert first_cause(text) == ("log.shm_small", "shm_too_small"), found(text)
     large = found(DF.format(size="32G"))
     assert not [f for f in large if f["cause"] == "shm_too_small"], large
+
+
+# Other tools' outputs users paste beside NCCL logs: MOFED's ibdev2netdev, the kernel's mlx5 driver,
+# nvidia-smi without a GPU.
+IBDEV2NETDEV = "mlx5_0 port 1 ==> ib0 (Up)\nmlx5_1 port 1 ==> ib1 (Down)\n"
+
+
+def test_ibdev2netdev_is_a_port_listing() -> None:
+    r = analyze_text(IBDEV2NETDEV)
+    assert r["kind"] == "ibstat" and len(r["ports"]) == 2
+    down = [f for f in r["findings"] if f["id"] == "ibstat.port_down"]
+    assert [f["subject"] for f in down] == ["mlx5_1:1"] and down[0]["evidence"]["lines"] == [2]
+    assert not [f for f in analyze_text("mlx5_0 port 1 ==> ib0 (Up)\n")["findings"]
+                if f["id"] == "ibstat.port_down"]
+
+
+def test_kernel_link_down_and_a_missing_gpu_are_read_outside_nccl_lines() -> None:
+    dmesg = "[Mon Dec  1 10:00:00 2025] mlx5_core 0000:3b:00.0 ens1f0np0: Link down\n"
+    assert first_cause(dmesg)[1] == "ib_port_down_or_link"
+    assert first_cause("No devices were found\n") == ("log.gpu_missing", "cuda_or_driver")
+    # the words inside prose are not nvidia-smi's answer
+    prose = "No devices were found to be faulty after the reboot, the job still hangs at init.\n"
+    assert "log.gpu_missing" not in [f["id"] for f in found(prose)]

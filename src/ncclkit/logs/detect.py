@@ -11,7 +11,7 @@ import re
 
 from ncclkit.hang.analyze import detect_hang_kind
 from ncclkit.logs.nccl_tests import looks_like_row
-from ncclkit.logs.ports import RDMA_LINK
+from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 from ncclkit.textclean import ANSI_ESCAPE, strip_ansi
 
 __all__ = ["ANSI_ESCAPE", "HEAD_BYTES", "KINDS", "detect_kind", "is_binary", "strip_ansi"]
@@ -60,7 +60,7 @@ def detect_kind(head: str) -> str:
         return "show_gids"
     if _IBSTAT.search(head):
         return "ibstat"
-    if _IBSTATUS.search(head) or (RDMA_LINK.search(head) and nccl_lines < 5):
+    if _IBSTATUS.search(head) or ((RDMA_LINK.search(head) or IBDEV2NETDEV.search(head)) and nccl_lines < 5):
         return "ibstat"
     if _TOPO.search(head) and nccl_lines < 5:
         return "topo"

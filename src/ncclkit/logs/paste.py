@@ -72,6 +72,8 @@ _BLOCKS = (
     ("ibv_devinfo", re.compile(r"^hca_id:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),
     ("ibstat", re.compile(r"^[ \t]*link [\w.\-]+/\d+ [^\n]*\bstate \w+[^\n]*\n?(?:[ \t]*link [\w.\-]+/\d+ [^\n]*\n?)*",
                           re.MULTILINE)),
+    ("ibstat", re.compile(r"^[ \t]*[\w.\-]+ port \d+ ==> \S+ \((?:Up|Down)\)[ \t]*\n?"
+                          r"(?:[ \t]*[\w.\-]+ port \d+ ==> \S+ \((?:Up|Down)\)[ \t]*\n?)*", re.MULTILINE)),
     ("topo", re.compile(r"^[ \t]*GPU0[ \t]+(?:GPU1|NIC0|mlx|X\b)[^\n]*\n(?:[ \t]*(?:GPU|NIC|mlx)\w*[ \t][^\n]*\n?)+",
                         re.MULTILINE)),
     ("show_gids", re.compile(r"^[ \t]*DEV[ \t]+PORT[ \t]+INDEX[ \t]+GID[^\n]*\n(?:[ \t]*\S+[ \t]+\d+[ \t]+\d+[ \t]"

@@ -78,6 +78,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
           C.NET_PLUGIN_ERROR),
         # -- CUDA / driver -----------------------------------------------------------------------------------
+        # nvidia-smi with no GPU visible (driver not loaded, GPUs not passed into the container).
+        p(r"^\s*No devices were found\s*$", "gpu_missing", E,
+          "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
+          "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
+          "the container with --gpus all (or the device plugin's resource request)", C.CUDA_OR_DRIVER),
         p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|NVML|"
           r"CUDA driver version|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",

@@ -1,5 +1,6 @@
 """RDMA port listings -> one PortInfo per port: `ibstat`, `ibstatus`, `ibv_devinfo [-v]`, `ibv_devices`,
-iproute2's `rdma link` ("link mlx5_0/1 ... state ACTIVE physical_state LINK_UP netdev eth2").
+iproute2's `rdma link` ("link mlx5_0/1 ... state ACTIVE physical_state LINK_UP netdev eth2"), MOFED's
+`ibdev2netdev` ("mlx5_1 port 1 ==> ib1 (Down)": the state only).
 
 States are normalised to the kernel's words (ACTIVE, DOWN, INIT, ARMED; LinkUp, Disabled, Polling,
 ...) whatever the tool printed ("Active", "4: ACTIVE", "PORT_ACTIVE (4)"). `rate_gbps` comes from
@@ -24,6 +25,7 @@ _PHYS_WORDS = {p.lower(): p for p in _PHYS_BY_CODE.values()} | {"link_up": "Link
 _CODE = re.compile(r"\((\d+)\)|^(\d+):")
 _GID = re.compile(r"GID\[\s*(\d+)\]:\s*([0-9a-fA-F:.]+)(?:,\s*(.*))?")
 _NUM = re.compile(r"(\d+(?:\.\d+)?)")
+IBDEV2NETDEV = re.compile(r"^\s*([\w.\-]+) port (\d+) ==> (\S+) \((Up|Down)\)", re.MULTILINE)
 RDMA_LINK = re.compile(r"^\s*link ([\w.\-]+)/(\d+)\b[^\n]*?\bstate (\w+)(?:[^\n]*?\bphysical_state (\w+))?",
                        re.MULTILINE)
 
@@ -124,6 +126,8 @@ def parse_ports(text: str) -> PortListing:
         return _parse_ibv_devices(text)
     if RDMA_LINK.search(text):
         return _parse_rdma_link(text)
+    if IBDEV2NETDEV.search(text):
+        return _parse_ibdev2netdev(text)
     b = _Builder()
     tool = "ibv_devinfo"
     for line_no, line in enumerate(text.splitlines(), 1):
@@ -181,6 +185,18 @@ def _parse_rdma_link(text: str) -> PortListing:
                               phys_state=_phys(m.group(4)), rate_gbps=None, link_layer=None))
         lines.setdefault(f"{m.group(1)}:{m.group(2)}", text.count("\n", 0, m.start()) + 1)
     return PortListing(tool="rdma link", ports=tuple(ports), state_lines=lines)
+
+
+def _parse_ibdev2netdev(text: str) -> PortListing:
+    """`ibdev2netdev`: "(Up)" or "(Down)" is the port's link; no physical state or rate."""
+    ports: list[PortInfo] = []
+    lines: dict[str, int] = {}
+    for m in IBDEV2NETDEV.finditer(text):
+        ports.append(PortInfo(device=m.group(1), port=int(m.group(2)),
+                              state="ACTIVE" if m.group(4) == "Up" else "DOWN", phys_state=None,
+                              rate_gbps=None, link_layer=None))
+        lines.setdefault(f"{m.group(1)}:{m.group(2)}", text.count("\n", 0, m.start()) + 1)
+    return PortListing(tool="ibdev2netdev", ports=tuple(ports), state_lines=lines)
 
 
 def _device_from_command(text: str) -> str | None:

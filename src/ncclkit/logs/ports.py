@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.gids import GidEntry, ipv4_of_gid
@@ -178,25 +179,26 @@ def parse_ports(text: str) -> PortListing:
 def _parse_rdma_link(text: str) -> PortListing:
     """`rdma link [show]`: one line a port; a port listed again (the same command run several times)
     is kept each time, so a flapping link shows all its states."""
-    ports: list[PortInfo] = []
-    lines: dict[str, int] = {}
-    for m in RDMA_LINK.finditer(text):
-        ports.append(PortInfo(device=m.group(1), port=int(m.group(2)), state=_state(m.group(3)),
-                              phys_state=_phys(m.group(4)), rate_gbps=None, link_layer=None))
-        lines.setdefault(f"{m.group(1)}:{m.group(2)}", text.count("\n", 0, m.start()) + 1)
-    return PortListing(tool="rdma link", ports=tuple(ports), state_lines=lines)
+    return _one_line_a_port(text, RDMA_LINK, "rdma link", lambda m: (_state(m.group(3)), _phys(m.group(4))))
 
 
 def _parse_ibdev2netdev(text: str) -> PortListing:
     """`ibdev2netdev`: "(Up)" or "(Down)" is the port's link; no physical state or rate."""
+    return _one_line_a_port(text, IBDEV2NETDEV, "ibdev2netdev",
+                            lambda m: ("ACTIVE" if m.group(4) == "Up" else "DOWN", None))
+
+
+def _one_line_a_port(text: str, regex: re.Pattern[str], tool: str,
+                     states: Callable[[re.Match[str]], tuple[str | None, str | None]]) -> PortListing:
+    """Listings whose every match is one port: device in group 1, port in group 2."""
     ports: list[PortInfo] = []
     lines: dict[str, int] = {}
-    for m in IBDEV2NETDEV.finditer(text):
-        ports.append(PortInfo(device=m.group(1), port=int(m.group(2)),
-                              state="ACTIVE" if m.group(4) == "Up" else "DOWN", phys_state=None,
+    for m in regex.finditer(text):
+        state, phys = states(m)
+        ports.append(PortInfo(device=m.group(1), port=int(m.group(2)), state=state, phys_state=phys,
                               rate_gbps=None, link_layer=None))
         lines.setdefault(f"{m.group(1)}:{m.group(2)}", text.count("\n", 0, m.start()) + 1)
-    return PortListing(tool="ibdev2netdev", ports=tuple(ports), state_lines=lines)
+    return PortListing(tool=tool, ports=tuple(ports), state_lines=lines)
 
 
 def _device_from_command(text: str) -> str | None:

@@ -360,9 +360,9 @@ class LogState:
             self.packages.setdefault(pkg, set()).update(vers)
         for fact, line_no in later.fact_lines.items():
             self.note(fact, line_no + offset)
-        for key, line_no in later.coll_lines.items():
+        for call, line_no in later.coll_lines.items():
             if len(self.coll_lines) < 2 * MAX_COLL_OPS:
-                self.coll_lines.setdefault(key, line_no + offset)
+                self.coll_lines.setdefault(call, line_no + offset)
         self.trace_lines.extend(n + offset for n in later.trace_lines[:MAX_TRACES - len(self.trace_lines)])
         for op_key, ops in later.coll_ops.items():
             if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:

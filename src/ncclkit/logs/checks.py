@@ -238,7 +238,8 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
             message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
                     f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
             fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
-            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes)}))
+            evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes),
+                      "lines": list(r.avg_lines[:10])}))
     peak = r.peak_row
     if peak is None:
         return [Finding(id="tests.no_rows", severity=W, subject=name,

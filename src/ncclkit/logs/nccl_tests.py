@@ -68,6 +68,7 @@ class NcclTestsResult:
     nccl_version: str | None = None
     source: str = "text"                  # "text" or "json"
     duplicated_sizes: tuple[int, ...] = field(default=())
+    avg_lines: tuple[int, ...] = ()       # line numbers of the "Avg bus bandwidth" lines (text)
 
     @property
     def peak_busbw_gbps(self) -> float | None:
@@ -174,7 +175,8 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
     ranks: dict[int, str] = {}
     wrong_column: str | None = None
     version = None
-    for line in text.splitlines():
+    avg_lines: list[int] = []
+    for line_no, line in enumerate(text.splitlines(), 1):
         if "#" in line:
             if _HEADER.match(line):
                 wrong_column = "error" if " error" in line else "#wrong"
@@ -184,6 +186,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
                 value = _num(m.group(1))
                 if value is not None:
                     avgs.append(value)
+                    avg_lines.append(line_no)
                 continue
             m = RANK_LINE.search(line)
             if m:
@@ -196,7 +199,8 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
         row = _parse_row(line.split()) if len(line) > 30 else None
         if row is not None:
             rows.append(row)
-    return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text")
+    return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",
+                   tuple(avg_lines))
 
 
 def _code_version(code: str) -> str | None:
@@ -205,7 +209,8 @@ def _code_version(code: str) -> str | None:
 
 
 def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong_column: str | None,
-            version: str | None, collective: str | None, source: str) -> NcclTestsResult:
+            version: str | None, collective: str | None, source: str,
+            avg_lines: tuple[int, ...] = ()) -> NcclTestsResult:
     if wrong_column is None and rows:
         # No header: integer values mean #wrong counts, fractions mean the old max-error column.
         values = [r.wrong for r in rows if r.wrong is not None]
@@ -225,7 +230,8 @@ def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong
         collective=collective, nranks=(max(ranks) + 1) if ranks else None, rows=tuple(rows),
         avg_busbw_gbps=avgs[0] if avgs else None, wrong_total=wrong_total,
         avg_busbw_lines=tuple(avgs), hosts=tuple(sorted(set(ranks.values()))),
-        wrong_column=wrong_column, nccl_version=version, source=source, duplicated_sizes=tuple(dups))
+        wrong_column=wrong_column, nccl_version=version, source=source, duplicated_sizes=tuple(dups),
+        avg_lines=avg_lines)
 
 
 def parse_nccl_tests_json(doc: dict[str, Any]) -> NcclTestsResult:

@@ -4,18 +4,12 @@ Usage: python3 benchmarks/check_effect_table.py DIR   (DIR holds {nt,kit}-c{0,1}
 
 from __future__ import annotations
 
-import re
 import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-from ncclkit.logs.nccl_tests import parse_nccl_tests  # noqa: E402
-
-
-def rounds(path: Path) -> list[dict[int, float]]:
-    parts = [p for p in re.split(r"=== round \d+\n", path.read_text()) if p.strip()]
-    return [{r.size_bytes: r.time_us for r in parse_nccl_tests(p).rows if r.time_us is not None} for p in parts]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ab_table import rounds  # noqa: E402
 
 
 def main(folder: Path) -> None:

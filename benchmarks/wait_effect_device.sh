@@ -8,12 +8,8 @@
 set -u
 src=$1 old=$2 out=$3
 mkdir -p "$out"
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
-build=/tmp/nccl-tests-build
-lib=$(PYTHONPATH=$PWD/src python3 -c "import sys; sys.path.insert(0,'benchmarks'); from pathlib import Path; from bench_vs_nccl_tests import nccl_home; print(nccl_home(Path('$build'))[1])")
-export LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
-make -C "$src/src" -j16 BUILDDIR=$build NCCL_HOME=$build/ncclhome CUDA_HOME=/usr/local/cuda \
-  NVCC_GENCODE=-gencode=arch=compute_90,code=sm_90 $build/all_reduce_perf > "$out/build.txt" 2>&1 || exit 1
+. "$(dirname "$0")/nccl_tests_env.sh"
+build_nccl_tests "$src" "$out/build.txt" all_reduce_perf || exit 1
 args=${ARGS:--b 8 -e 64K -f 2 -w 5 -n 20 -G 10}
 nt() { echo "=== round $1" >> "$out/nt.txt"; $build/all_reduce_perf -g 1 $args -c 0 >> "$out/nt.txt" 2>&1; }
 kit() { echo "=== round $1" >> "$out/kit.txt"; PYTHONPATH=$PWD/src python3 -m ncclkit bench --nproc 1 --backend nccl -c all_reduce $args ${KIT_EXTRA:-} --check 0 >> "$out/kit.txt" 2>&1; }

@@ -49,18 +49,17 @@ def spawn_local(config_json: dict, nproc: int, *, timeout_s: float,
     the whole run is ended after `timeout_s` without progress from rank 0. The environment is
     passed through unchanged (NCCL_* variables included) plus the rank variables.
     """
-    for attempt in range(_PORT_ATTEMPTS):
+    taken = 0
+    for _ in range(_PORT_ATTEMPTS):
         try:
             return _spawn_once(config_json, nproc, free_port(), timeout_s=timeout_s,
                                extra_pythonpath=extra_pythonpath, on_rows=on_rows)
         except _PortTaken as exc:
-            if attempt + 1 == _PORT_ATTEMPTS:
-                raise NcclkitError(f"{_PORT_ATTEMPTS} free ports in a row were taken before rank 0 "
-                                   f"could listen on them (last: {exc.port})",
-                                   hint="another program is opening ports on 127.0.0.1 quickly; "
-                                        "start the ranks with torchrun and a fixed "
-                                        "--master-port") from None
-    raise AssertionError("unreachable")
+            taken = exc.port
+    raise NcclkitError(f"{_PORT_ATTEMPTS} free ports in a row were taken before rank 0 could listen "
+                       f"on them (last: {taken})",
+                       hint="another program is opening ports on 127.0.0.1 quickly; start the ranks "
+                            "with torchrun and a fixed --master-port")
 
 
 class _PortTaken(Exception):

@@ -129,10 +129,10 @@ int nk_issue(void *const *f, const struct nk_coll *c, size_t first, int n, void 
 }
 
 /* Wait for the stream as testStreamSynchronize does (nccl-tests src/common.cu): poll
- * cudaStreamQuery, ask NCCL for an asynchronous error between polls and yield the CPU, instead of
- * cudaStreamSynchronize, whose wake-up comes later (a few us at the end of every timed window:
- * about 4% of a 200-call graph of small rows on one H200, benchmarks/results). The wait is bounded
- * by timeout_s (<= 0: unbounded, nccl-tests' default). */
+ * cudaStreamQuery, ask NCCL for an asynchronous error between polls and yield the CPU. Unlike
+ * cudaStreamSynchronize it ends on an NCCL error (a peer gone) and is bounded by timeout_s (<= 0:
+ * unbounded, nccl-tests' default); its timing was measured the same as the sync's on one H200
+ * (benchmarks/results/bench-wait-1xH200-2026-12-01, 1-wait-effect.md). */
 int nk_wait(void *const *f, void *stream, void *comm, double timeout_s, int *failed) {
   double t0 = nk_now();
   for (;;) {
@@ -150,8 +150,8 @@ int nk_wait(void *const *f, void *stream, void *comm, double timeout_s, int *fai
 }
 
 /* Eager: host clock from here (the caller has just left the barrier) to the end of the stream
- * sync after `iters` calls; *seconds is the whole window (BenchTime's tim.elapsed()).
- * sync 0 leaves the sync to the caller (CUDA-event timing records its end event first). */
+ * wait after `iters` calls; *seconds is the whole window (BenchTime's tim.elapsed()).
+ * sync 0 leaves the wait to the caller (CUDA-event timing records its end event first). */
 int nk_time_eager(void *const *f, const struct nk_coll *c, int iters, void **events, int sync,
                   double timeout_s, double *seconds, int *failed) {
   double t0 = nk_now();
@@ -181,7 +181,7 @@ int nk_capture(void *const *f, const struct nk_coll *c, int iters, void **events
   return 0;
 }
 
-/* Graph: host clock from here to the end of the stream sync after `launches` launches. */
+/* Graph: host clock from here to the end of the stream wait after `launches` launches. */
 int nk_time_graph(void *const *f, void *exec, const struct nk_coll *c, int launches, int sync,
                   double timeout_s, double *seconds, int *failed) {
   double t0 = nk_now();

@@ -170,17 +170,12 @@ def _warm_up(sw: Sweep, coll: Collective, space: _Space) -> None:
         size *= 2
 
 
-def _init_data(sw: Sweep, b: Buffers, dtype: Any) -> None:
-    """initData: the receive buffer poisoned, the send buffer filled with this rank's pattern."""
-    poison = float("nan") if dtype.is_floating_point else 0
-    b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
-    b.send.copy_(pattern(sw.torch, b.rank, b.sizing.send_elems, op=sw.config.op, dtype=dtype,
-                         device=sw.device))
-
-
 def _check(sw: Sweep, coll: Collective, b: Buffers, dtype: Any) -> tuple[int, bool]:
     torch, stream, config = sw.torch, sw.stream, sw.config
-    _init_data(sw, b, dtype)
+    poison = float("nan") if dtype.is_floating_point else 0
+    b.recv.fill_(poison)  # pattern() never yields 0, so an unwritten element is wrong
+    b.send.copy_(pattern(torch, b.rank, b.sizing.send_elems, op=config.op, dtype=dtype,
+                         device=sw.device))
     if stream is not None:
         stream.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(stream):

@@ -113,7 +113,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
         findings = wd_findings + check_log(summary, name)
         if whole:
-            findings = rank_findings(findings + _embedded_findings(head_text, kind, name)) + _unflattened(name, split)
+            findings = (rank_findings(findings + _embedded_findings(head_text, kind, name))
+                        + _unflattened(name, split))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     if kind in HANG_KINDS:
@@ -122,7 +123,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     if kind != "unknown":
         fields, findings = _read_kind(kind, text, name, line_rate_gbps)
         if whole:
-            findings = rank_findings(findings + _embedded_findings(text, kind, name)) + _unflattened(name, split)
+            findings = (rank_findings(findings + _embedded_findings(text, kind, name))
+                        + _unflattened(name, split))
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
@@ -169,10 +171,11 @@ def _unflattened(name: str, split: int) -> list[Finding]:
     if not split:
         return []
     return [Finding(id="input.unflattened", severity=Severity.INFO, subject=name,
-                    message=f"{split} line(s) of {name} held several log lines run together (a paste that lost "
-                            "its line breaks): they were read as separate lines, and the line numbers above "
-                            "count them so",
-                    fix="paste the log as a file or a code block to keep its lines", evidence={"lines_split": split})]
+                    message=f"{split} line(s) of {name} held several log lines run together (a paste "
+                            "that lost its line breaks): they were read as separate lines, and the line "
+                            "numbers above count them so",
+                    fix="paste the log as a file or a code block to keep its lines",
+                    evidence={"lines_split": split})]
 
 
 def _shift_lines(f: Finding, before: int) -> Finding:

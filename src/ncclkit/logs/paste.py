@@ -14,8 +14,10 @@ other artifacts pasted into the same text, and pastes whose only signal is an er
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ncclkit.logs.patterns import classify_error
+from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "coll_mismatch", "embedded", "has_signal",
            "normalize", "package_version", "unflatten"]
@@ -65,15 +67,18 @@ MAX_COLL_OPS = 4096
 # Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".
 LAUNCH_HOSTS = re.compile(r"(?:^|\s)(?:-H|--host|-host)[ =]([\w.\-]+(?::\d+)?(?:,[\w.\-]+(?::\d+)?)+)")
 
+def _line_block(line: re.Pattern[str]) -> re.Pattern[str]:
+    """Consecutive lines that each match `line` (a listing of one port a line)."""
+    return re.compile(f"(?:{line.pattern}[^\\n]*\\n?)+", re.MULTILINE)
+
+
 _BLOCKS = (
     ("ibstat", re.compile(r"^CA '[^']+'[ \t]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),
     ("ibstat", re.compile(r"^Infiniband device '[^']+' port \d+ status:[ \t]*\n(?:[ \t]+[^\n]*\n?)+",
                           re.MULTILINE)),
     ("ibv_devinfo", re.compile(r"^hca_id:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n?)+", re.MULTILINE)),
-    ("ibstat", re.compile(r"^[ \t]*link [\w.\-]+/\d+ [^\n]*\bstate \w+[^\n]*\n?(?:[ \t]*link [\w.\-]+/\d+ [^\n]*\n?)*",
-                          re.MULTILINE)),
-    ("ibstat", re.compile(r"^[ \t]*[\w.\-]+ port \d+ ==> \S+ \((?:Up|Down)\)[ \t]*\n?"
-                          r"(?:[ \t]*[\w.\-]+ port \d+ ==> \S+ \((?:Up|Down)\)[ \t]*\n?)*", re.MULTILINE)),
+    ("ibstat", _line_block(RDMA_LINK)),
+    ("ibstat", _line_block(IBDEV2NETDEV)),
     ("topo", re.compile(r"^[ \t]*GPU0[ \t]+(?:GPU1|NIC0|mlx|X\b)[^\n]*\n(?:[ \t]*(?:GPU|NIC|mlx)\w*[ \t][^\n]*\n?)+",
                         re.MULTILINE)),
     ("show_gids", re.compile(r"^[ \t]*DEV[ \t]+PORT[ \t]+INDEX[ \t]+GID[^\n]*\n(?:[ \t]*\S+[ \t]+\d+[ \t]+\d+[ \t]"
@@ -99,8 +104,8 @@ def unflatten(text: str) -> tuple[str, int]:
             starts = [m.start() for m in _RUN_NCCL.finditer(line)]
             if len(starts) < 2:
                 ranks = [(m.start(), m.group(1)) for m in _RUN_RANK.finditer(line)]
-                common = max({r for _, r in ranks}, key=lambda r: sum(x == r for _, x in ranks), default="")
-                starts = [i for i, r in ranks if r == common] if common else []
+                counts = Counter(r for _, r in ranks).most_common(1)
+                starts = [i for i, r in ranks if r == counts[0][0]] if counts else []
             if len(starts) >= 2:
                 cuts = sorted({0, *starts})
                 out.extend(line[a:b].rstrip() for a, b in zip(cuts, cuts[1:] + [len(line)]) if line[a:b].strip())

@@ -12,6 +12,8 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+# `df -h` of /dev/shm ("shm  64M  0  64M  0% /dev/shm") with its size in the given units
+_DF_SHM = r"^\s*\S+\s+\d+(?:\.\d+)?[{units}]i?\s+\S+\s+\S+\s+\d+% /dev/shm\s*$"
 _SHM_FIX = "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm"
 
 
@@ -28,9 +30,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # /dev/shm's size as other tools print it: Ray's "because /dev/shm has only 67108864 bytes
         # available", `df -h` "shm  64M  0  64M  0% /dev/shm" (docker's default is 64 MB; NCCL's SHM
         # transport maps buffers per peer pair there).
-        p(r"^\s*\S+\s+\d+(?:\.\d+)?[GT]i?\s+\S+\s+\S+\s+\d+% /dev/shm\s*$", "noise", I,
+        p(_DF_SHM.format(units="GT"), "noise", I,
           "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
-        p(r"/dev/shm has only \d+ bytes|^\s*\S+\s+\d+(?:\.\d+)?[KM]i?\s+\S+\s+\S+\s+\d+% /dev/shm\s*$",
+        p(r"/dev/shm has only \d+ bytes|" + _DF_SHM.format(units="KM"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
         p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "

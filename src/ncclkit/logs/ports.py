@@ -17,7 +17,7 @@ from typing import Any
 
 from ncclkit.logs.gids import GidEntry, ipv4_of_gid
 
-__all__ = ["PortInfo", "PortListing", "parse_ports"]
+__all__ = ["IBDEV2NETDEV", "RDMA_LINK", "PortInfo", "PortListing", "parse_ports"]
 
 _STATE_BY_CODE = {1: "DOWN", 2: "INIT", 3: "ARMED", 4: "ACTIVE", 5: "ACTIVE_DEFER"}
 _PHYS_BY_CODE = {1: "Sleep", 2: "Polling", 3: "Disabled", 4: "PortConfigurationTraining", 5: "LinkUp",
@@ -26,8 +26,8 @@ _PHYS_WORDS = {p.lower(): p for p in _PHYS_BY_CODE.values()} | {"link_up": "Link
 _CODE = re.compile(r"\((\d+)\)|^(\d+):")
 _GID = re.compile(r"GID\[\s*(\d+)\]:\s*([0-9a-fA-F:.]+)(?:,\s*(.*))?")
 _NUM = re.compile(r"(\d+(?:\.\d+)?)")
-IBDEV2NETDEV = re.compile(r"^\s*([\w.\-]+) port (\d+) ==> (\S+) \((Up|Down)\)", re.MULTILINE)
-RDMA_LINK = re.compile(r"^\s*link ([\w.\-]+)/(\d+)\b[^\n]*?\bstate (\w+)(?:[^\n]*?\bphysical_state (\w+))?",
+IBDEV2NETDEV = re.compile(r"^[ \t]*([\w.\-]+) port (\d+) ==> (\S+) \((Up|Down)\)", re.MULTILINE)
+RDMA_LINK = re.compile(r"^[ \t]*link ([\w.\-]+)/(\d+)\b[^\n]*?\bstate (\w+)(?:[^\n]*?\bphysical_state (\w+))?",
                        re.MULTILINE)
 
 

@@ -1,6 +1,7 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (harmless lines, IB/RoCE, NVLink/P2P, topology, bootstrap and
-sockets); then patterns_table_host's (memory and processes, plugins, CUDA and driver, consequences).
+sockets), with patterns_table_source's (NCCL's argument, usage and setup checks) ahead of them;
+then patterns_table_host's (memory and processes, plugins, CUDA and driver, consequences).
 
 NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
 quoted in each comment); framework and OS rows from the lines users paste with them (PyTorch c10d,
@@ -16,6 +17,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_host import host_rows
+from ncclkit.logs.patterns_table_source import source_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -52,6 +54,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,
           "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,
           "noise"),
+        # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
+        *source_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
         # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".

@@ -142,19 +142,28 @@ VERSION_RULES: tuple[VersionRule, ...] = (
 )
 
 
-def _interface_reason(first: LogError, loopback: LogError | None) -> tuple[str, str] | None:
-    """(why, fix) when a socket error's peer address is on docker0/virbr0/loopback, or when a rank of
-    the paste advertised loopback because its host name does not resolve; None otherwise."""
+def _interface_reason(first: LogError, loopback: LogError | None) -> tuple[str, str, Cause] | None:
+    """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
+    rank of the paste advertised loopback because its host name does not resolve; None otherwise."""
     bridge = _VIRTUAL_ADDR.search(first.text)
+    if bridge and bridge.group(0).startswith("127.0.1."):
+        # Debian and Ubuntu's installers map the machine's own host name to 127.0.1.1 in /etc/hosts: a
+        # rank that resolved its host name advertised that address.
+        return (f"the peer address {bridge.group(0)} is what Debian/Ubuntu's /etc/hosts gives the machine's own "
+                "host name: a rank resolved its host name to loopback and advertised it",
+                "map each host name to the address that joins the nodes in /etc/hosts (remove the 127.0.1.1 "
+                "line), or set MASTER_ADDR and GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to that interface",
+                Cause.HOSTNAME_RESOLUTION)
     if bridge:  # NCCL or the launcher picked that interface
         return (f"the peer address {bridge.group(0)} is on a docker/libvirt bridge or loopback network, which "
                 "does not join nodes",
-                "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes")
+                "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes",
+                Cause.WRONG_INTERFACE)
     if loopback is not None:
         return (f"line {loopback.line_no} shows a rank advertising the loopback address (its host name does not "
                 "resolve to a local address), which peers cannot reach",
                 "make every host name resolve to the address that joins the nodes, or set GLOO_SOCKET_IFNAME / "
-                "NCCL_SOCKET_IFNAME to that interface on every node")
+                "NCCL_SOCKET_IFNAME to that interface on every node", Cause.WRONG_INTERFACE)
     return None
 
 
@@ -181,8 +190,9 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 evidence.update(role=role, env={rule.env: value})
         iface = _interface_reason(first, loopback) if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
-            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.WRONG_INTERFACE]
-            cause, role = Cause.WRONG_INTERFACE, "root"
+            alternatives = list(dict.fromkeys(a for a in (cause, *alternatives, Cause.WRONG_INTERFACE)
+                                              if a is not None and a != iface[2]))
+            cause, role = iface[2], "root"
             message, fix = f"{message}; {iface[0]}", iface[1]
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]

@@ -47,6 +47,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           None, "noise"),
         # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
         # client hostname lookup, deprecated variables.
+        # c10d socket.cpp: "The hostname of the client socket cannot be retrieved. err=-3": getnameinfo()
+        # without NI_NAMEREQD only fails when the resolver itself fails; EAI_AGAIN (-3) and EAI_FAIL (-4)
+        # are DNS servers timing out or failing, and every accepted connection waits for that timeout.
+        p(r"hostname of the client socket cannot be retrieved\. err=-[34]\b", "name_lookup_slow", W,
+          "the rendezvous server's reverse DNS lookups fail (EAI_AGAIN/EAI_FAIL): the DNS servers time out, "
+          "and each connection to the store waits for the resolver's timeout",
+          "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
+          "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning|FutureWarning|DeprecationWarning|is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
@@ -269,7 +277,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
-        p(r"Connection closed by remote peer|closed by remote|Connection reset|Socket recv failed|"
+        p(r"Connection closed by remote peer|closed by remote|Connection closed by peer|Connection reset|Socket recv failed|"
           r"socket recv|Broken pipe|socket progress error|Failed to recv", "socket_closed", E,
           "a peer closed its TCP connection: that process died or aborted first",
           "find the first error on the other ranks (this is usually a consequence)",
@@ -279,6 +287,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
           r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
           r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
+          r"failed to connect to any network address|"
           r"waiting for clients|clients joined|RendezvousTimeoutError",
           "socket_connect_failed", E,
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "

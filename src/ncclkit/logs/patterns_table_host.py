@@ -35,8 +35,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"/dev/shm has only \d+ bytes|" + _DF_SHM.format(units="KM"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
+        # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
+        # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7".
         p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "
-          r"on device|Bus error", "shm_error", E,
+          r"on device|Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
         # consequence of the "Cuda failure" / "Last error:" line next to it.
@@ -53,11 +55,34 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
-        # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; shells: "Killed".
-        p(r"exitcode\s*:\s*-9\b|SIGKILL|Signal 9\b|\bKilled\b", "process_killed", W,
+        # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed".
+        p(r"exitcode\s*:\s*-9\b|return code = -9\b|SIGKILL|Signal 9\b|\bKilled\b", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
+        # "environment variable MASTER_ADDR expected, but not set"), a collective before
+        # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.
+        p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
+          r"Expected to have finished reduction in the prior iteration|No backend type associated with device "
+          r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device",
+          "framework_usage", E, "the program uses torch.distributed incorrectly (rendezvous variables unset, no "
+          "process group, DDP parameters without gradients, tensors on the wrong device)",
+          "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
+          "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
+          "tensors to the rank's GPU for NCCL", C.APPLICATION_BUG),
+        # gloo/transport/tcp/pair.cc: "op.preamble.length <= op.nbytes. 8773632 vs 4": a peer sent more
+        # bytes than this rank posted for the same collective.
+        p(r"op\.preamble\.length <= op\.nbytes", "collective_mismatch", E,
+          "a peer sent a larger message than this rank expected for the same collective: the ranks passed "
+          "different tensor sizes (desync)", "make every rank pass tensors of the same shape to each "
+          "collective (TORCH_DISTRIBUTED_DEBUG=DETAIL names the one that differs)",
+          C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
+        # cuBLAS/cuDNN creating their handles or workspaces on a full GPU.
+        p(r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED", "oom", E,
+          "cuBLAS/cuDNN could not allocate its handle or workspace: the GPU is out of memory (or another "
+          "process holds it)", "free GPU memory (smaller batch, fewer NCCL channels) and check `nvidia-smi` for "
+          "other processes on the GPU", C.OOM, "root", (C.CUDA_OR_DRIVER,)),
         # -- CollNet / plugins -----------------------------------------------------------------------------
         # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
         p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",

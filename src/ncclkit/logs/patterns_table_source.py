@@ -81,8 +81,16 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "open TCP between the nodes (NCCL listens on ephemeral ports on every node), and set "
           "NCCL_SOCKET_IFNAME to the interface of the network that joins the nodes",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
-        # socket.cc socketFinalizeAccept: "wrong magic %lx != %lx", "wrong type %d != %d": the process that
-        # connected is not a peer of this job (another job on the same port or NCCL_COMM_ID, a scanner).
+        # socket.cc socketFinalizeAccept: "wrong type %d != %d" compares enum ncclSocketType (socket.h:
+        # 3 NetSocket, 4 NetIb): 3 against 4 is a NET/IB connection arriving at a NET/Socket listener, so
+        # one node fell back to sockets while its peer runs IB. Other types and "wrong magic %lx != %lx":
+        # the process that connected is not a peer of this job (another job on the port, a scanner).
+        p(r"wrong type (?:3 != 4|4 != 3)\b", "net_transport_mismatch", E,
+          "the two nodes run different NCCL networks: a NET/IB connection reached a NET/Socket listener "
+          "(socket types 4 and 3), so one node fell back to TCP sockets while its peer uses InfiniBand/RoCE",
+          "make RDMA usable on every node (`ibv_devinfo` inside each job; the same NCCL_IB_HCA / "
+          "NCCL_IB_DISABLE everywhere); the node whose log says `Using network Socket` is the one to fix",
+          C.SOCKET_FALLBACK, "root", (C.IB_PORT_DOWN_OR_LINK,)),
         p(r"wrong magic|socketFinalizeAccept[^\n]*wrong type", "socket_foreign", E,
           "a connection to NCCL's port came from a process that is not a peer of this job: two jobs share "
           "a port (MASTER_PORT, NCCL_COMM_ID), or something probes the port",

@@ -24,7 +24,7 @@ from ncclkit.logs.diagnose import rank_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
-from ncclkit.logs.paste import embedded, has_signal, normalize, unflatten
+from ncclkit.logs.paste import embedded, has_signal, normalize, undecorate, unflatten
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
 from ncclkit.logs.topo import parse_topo
@@ -93,7 +93,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     whole = len(head) < HEAD_BYTES
     split = 0
     if whole:
-        head_text, split = unflatten(strip_ansi(head_text))
+        head_text, split = unflatten(undecorate(strip_ansi(head_text)))
         head_text = normalize(head_text)
     if kind is None:
         kind = detect_kind(head_text)

@@ -1,6 +1,10 @@
 """What users paste into an issue, made readable by the readers: NCCL lines cut from their prefix,
 other artifacts pasted into the same text, and pastes whose only signal is an error line.
 
+- `undecorate`: what a forum, a log collector or a launcher put in front of every line (markdown
+  quotes "> ", `kubectl logs --timestamps` / `docker logs -t` times, `kubectl logs --prefix`, Ray's
+  "(Worker pid=N)", srun's "N: ") and HTML entities of a paste copied from a web page, taken off so
+  that listings and tables are read as their tools print them; line numbers do not change.
 - `normalize`: NCCL lines whose "NCCL " marker was trimmed ("include/socket.h:344 WARN ...", NCCL
   2.0-2.3 "host:pid:tid [0] INFO 0 -> 1 via P2P/IPC") and bare channel tails ("9[1a000] -> 2[6b000]
   [send] via NET/IB/0/GDRDMA") get it back; line numbers do not change.
@@ -13,6 +17,7 @@ other artifacts pasted into the same text, and pastes whose only signal is an er
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 
@@ -20,7 +25,7 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "coll_mismatch", "embedded", "has_signal",
-           "normalize", "package_version", "unflatten"]
+           "normalize", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -31,7 +36,7 @@ _BARE_LEVEL = re.compile(r"^(?P<pre>[^\n]*?(?:\w\.(?:cc|cu|cuh|h|c|cpp):\d+ |:\d
                          r"(?P<lvl>WARN|INFO) (?(bare)(?=NET/|Bootstrap|Channel \d|NCCL_\w+ set|comm 0x|Using network|"
                          r"GPU Direct|P2P|Connected all|Trees|Ring \d|Call to|Failed|Could not|\w+\.cc:\d+))", re.MULTILINE)
 # A channel tail without "NCCL INFO Channel NN/N : " in front (after any launcher prefix).
-_BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO )?)(?P<tail>\d+(?:\[[0-9a-fA-F]+\])? ?-> ?\d+"
+_BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO |[ \t]*))(?P<tail>\d+(?:\[[0-9a-fA-F]+\])? ?-> ?\d+"
                            r"(?:\[[0-9a-fA-F]+\])?(?: \[(?:send|receive)\])? via [A-Za-z][A-Za-z0-9]*/\S*)\s*$",
                            re.MULTILINE)
 # NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
@@ -115,14 +120,40 @@ def unflatten(text: str) -> tuple[str, int]:
     return ("\n".join(out), split) if split else (text, 0)
 
 
+# Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
+# timestamped pod logs): markdown quote, RFC 3339 / "YYYY-MM-DD HH:MM:SS" time, kubectl --prefix, Ray
+# worker, srun --label.
+_DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
+    r"^>+ ?",
+    r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]? ",
+    r"^\[pod/[^\]\s]+\] ",
+    r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
+    r"^ *\d{1,5}: ",
+))
+_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#3[49]);")
+
+
+def undecorate(text: str) -> str:
+    """`text` without the prefix that most of its lines share (see _DECORATIONS), and with HTML
+    entities decoded when several are present; the same number of lines."""
+    if len(_ENTITY.findall(text, 0, 1 << 16)) >= 2:
+        text = html.unescape(text)
+    for prefix in _DECORATIONS:
+        lines = sum(1 for line in text.split("\n") if line.strip())
+        hits = len(prefix.findall(text))
+        if hits >= 2 and 2 * hits >= lines:
+            text = prefix.sub("", text)
+    return text
+
+
 def normalize(text: str) -> str:
     """`text` with trimmed NCCL markers restored (same number of lines)."""
     if "WARN" in text or "INFO" in text:
         text = _BARE_LEVEL.sub(lambda m: m.group("pre") if m.group("pre").endswith("NCCL ") else
                                m.group("pre") + "NCCL " + m.group("lvl") + " ", text)
     if " via " in text:
-        text = _BARE_CHANNEL.sub(lambda m: (m.group("pre") or "NCCL INFO ") + "Channel 00/0 : " + m.group("tail"),
-                                 text)
+        text = _BARE_CHANNEL.sub(lambda m: m.group("pre") + ("" if m.group("pre").endswith("NCCL INFO ") else "NCCL INFO ")
+                                 + "Channel 00/0 : " + m.group("tail"), text)
     return text
 
 

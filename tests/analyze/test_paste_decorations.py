@@ -1,0 +1,71 @@
+"""Real pastes as forums, log collectors and launchers decorate them: every line quoted ("> "),
+timestamped by `kubectl logs --timestamps`, prefixed by `kubectl logs --prefix`, Ray or srun, indented
+as a markdown code block, HTML-escaped by a copy from a web page. The cause must not change."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ncclkit.logs.analyze import analyze_text
+from ncclkit.logs.paste import undecorate
+
+CORPORA = Path(__file__).parent.parent / "diagnosis"
+# Pastes of each kind of artifact whose reading depends on where a line starts: port listings,
+# nccl-tests headers, bare channel tails, NCCL logs with socket addresses, Gloo errors.
+CASES = ["mscclpp493-make-connection-hang-nic-down.txt", "tensorpipe455-second-hca-unplugged-retry-exceeded.txt",
+         "rccl1423-mi300x-vm-ib-port-flapping-down-polling.txt", "nccl897-gdrdma-one-node-only.txt",
+         "nccltests27-two-nodes-run-separately-no-mpi-build.txt", "nccl1939-peermem-loaded-gdr-disabled-ubuntu2404.txt",
+         "awsome-distributed-ai192-p5-socket-connect-127001-abort.txt",
+         "horovod584-nccl23-socket-uses-lo-connect-refused.txt"]
+DECORATIONS = {
+    "quote": lambda line: "> " + line,
+    "kubectl-timestamps": lambda line: "2024-05-11T14:10:52.224718Z " + line,
+    "kubectl-prefix": lambda line: "[pod/trainer-worker-1/pytorch] " + line,
+    "ray": lambda line: "(RayWorkerWrapper pid=2657296) " + line,
+    "srun": lambda line: "3: " + line,
+    "code-block": lambda line: "    " + line,
+}
+
+
+def case(name: str) -> tuple[str, set[str]]:
+    path = next(CORPORA.glob(f"corpus-*/cases/{name}"))
+    label = json.loads((path.parent.parent / "labels.json").read_text())[name]
+    return path.read_text(errors="replace"), {label["root_cause"], *label["also_acceptable"]}
+
+
+def top_cause(text: str) -> str | None:
+    order = {"error": 0, "warning": 1, "info": 2}
+    named = [f for f in analyze_text(text)["findings"] if f["cause"]]
+    return min(named, key=lambda f: order[f["severity"]])["cause"] if named else None
+
+
+@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("how", sorted(DECORATIONS))
+def test_a_decorated_paste_keeps_its_cause(name: str, how: str) -> None:
+    text, want = case(name)
+    assert top_cause(text) in want  # the plain paste, as posted
+    decorated = "".join(DECORATIONS[how](line) for line in text.splitlines(keepends=True))
+    assert top_cause(decorated) in want
+
+
+@pytest.mark.parametrize("name", CASES[:4])
+def test_an_html_escaped_paste_keeps_its_cause(name: str) -> None:
+    text, want = case(name)
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert top_cause(escaped) in want
+
+
+def test_prefixes_of_a_minority_of_lines_stay() -> None:
+    """`ip addr` numbers only its interface lines, a reply quotes one line: neither is a decoration."""
+    ip_addr = ("1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536\n    link/loopback 00:00:00:00:00:00\n"
+               "    inet 127.0.0.1/8 scope host lo\n2: eth0: <BROADCAST,UP> mtu 1500\n"
+               "    link/ether 52:54:00:12:34:56\n    inet 10.0.0.5/24 scope global eth0\n")
+    assert undecorate(ip_addr) == ip_addr
+    reply = "> the job hangs\nnode1:1:2 [0] NCCL INFO Using network Socket\nnode1:1:2 [0] NCCL INFO ok\n"
+    assert undecorate(reply) == reply
+    one_entity = "NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1&lt;0>\n"
+    assert undecorate(one_entity) == one_entity
+    assert undecorate("> a\n> b\n").count("\n") == 2

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from ncclkit.cli.main import main
+from ncclkit.procspawn import free_port
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -95,8 +96,8 @@ def test_agrees_with_torchfrtrace_on_committed_dumps(capsys, tmp_path):
 @pytest.mark.slow
 def test_live_gloo_hangs(capsys, tmp_path):
     procs = {s: subprocess.Popen([sys.executable, str(HERE / "make_gloo_hang.py"), s, str(tmp_path / s),
-                                  str(29620 + 10 * i)], stderr=subprocess.DEVNULL)
-             for i, s in enumerate(sorted(EXPECTED))}
+                                  str(free_port())], stderr=subprocess.DEVNULL)
+             for s in sorted(EXPECTED)}
     for p in procs.values():
         assert p.wait(timeout=200) == 0
     made = sorted(str(f.relative_to(tmp_path)) for f in tmp_path.rglob("rank*"))

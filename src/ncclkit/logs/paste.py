@@ -152,9 +152,13 @@ def normalize(text: str) -> str:
         text = _BARE_LEVEL.sub(lambda m: m.group("pre") if m.group("pre").endswith("NCCL ") else
                                m.group("pre") + "NCCL " + m.group("lvl") + " ", text)
     if " via " in text:
-        text = _BARE_CHANNEL.sub(lambda m: m.group("pre") + ("" if m.group("pre").endswith("NCCL INFO ") else "NCCL INFO ")
-                                 + "Channel 00/0 : " + m.group("tail"), text)
+        text = _BARE_CHANNEL.sub(lambda m: _with_marker(m.group("pre")) + "Channel 00/0 : " + m.group("tail"), text)
     return text
+
+
+def _with_marker(pre: str) -> str:
+    """A bare channel line's prefix (a launcher's, or a code block's indent) ending in "NCCL INFO "."""
+    return pre if pre.endswith("NCCL INFO ") else pre + "NCCL INFO "
 
 
 def has_signal(text: str) -> bool:

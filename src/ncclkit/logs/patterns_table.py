@@ -45,8 +45,6 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, or probing an older plugin interface version", "nothing to fix",
           None, "noise"),
-        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
-        # client hostname lookup, deprecated variables.
         # c10d socket.cpp: "The hostname of the client socket cannot be retrieved. err=-3": getnameinfo()
         # without NI_NAMEREQD only fails when the resolver itself fails; EAI_AGAIN (-3) and EAI_FAIL (-4)
         # are DNS servers timing out or failing, and every accepted connection waits for that timeout.
@@ -55,6 +53,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "and each connection to the store waits for the resolver's timeout",
           "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
           "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
+        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
+        # client hostname lookup answered by a working resolver, deprecated variables.
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning|FutureWarning|DeprecationWarning|is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
@@ -126,7 +126,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"async fatal event|async event: port error|port error|IBV_EVENT_PORT_ERR|link (?:is )?down|"
           r"LOCAL_CATAS|catastrophic", "ib_port_event", E, "an RDMA port went down while the job ran",
           "check the link (`ibstat`, switch logs) and rerun", C.IB_PORT_DOWN_OR_LINK),
-        p(r"incompatible devices|is incompatible with the local", "ib_mixed_link_layers", E,
+        # net_ib.cc: "NET/IB : Can't merge net devices with different link_layer".
+        p(r"incompatible devices|is incompatible with the local|Can't merge net devices with different link_layer",
+          "ib_mixed_link_layers", E,
           "InfiniBand and RoCE ports were mixed in one connection",
           "restrict NCCL_IB_HCA to ports of one link layer", C.GID_INDEX_OR_ROCE_CONFIG),
         # libibverbs itself (rdma-core libibverbs/init.c): "libibverbs: Warning: no userspace
@@ -173,9 +175,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r'Missing "?iommu=pt', "p2p_error", W, "the IOMMU is not in passthrough mode: PCIe peer-to-peer "
           "(GPU-GPU, GPU-NIC) may hang or fail on this platform", "boot with iommu=pt (amd_iommu=on iommu=pt)",
           C.ACS_IOMMU_P2P),
-        # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P".
+        # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P"; transport/p2p.cc
+        # "failed to peer with device %d(=%lx): %d %s", "failed to open CUDA IPC handle : %d %s", "rank %d
+        # failed to get CUDA IPC handle to device %d(=%d)", "cudaIpcGetMemHandle failed".
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
-          r"supported|IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"
+          r"supported|failed to peer with device|failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"
+          r"IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"
           r"ACSCtl:[^\n]*SrcValid\+", "p2p_error", E,
           "GPU peer-to-peer is blocked or broken: PCIe ACS, an IOMMU in translation mode, or a VM",
           "disable PCIe ACS on the switches (BIOS or `setpci`), boot with iommu=pt (or intel_iommu=off), "
@@ -183,6 +188,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- topology ---------------------------------------------------------------------------------------
         # graph/xml.cc, xml.h: "Attribute %s of node %s not found", "Could not open XML graph file",
         # "XML Mismatch"; topo.cc/paths.cc "Could not find ..." path and node errors.
+        # graph/paths.cc, search.cc, topo.cc: "Could not find intermediate GPU between GPU rank %d and NIC %d"
+        # (PXN), "Rank %d requires NIC %d but that NIC is not available for rank %d", "Set CPU affinity :
+        # unable to find GPU/CPU for rank %d", "TOPO/NET : ...", "Fusing NET devices from different NUMA
+        # domains is not supported".
         # "Could not find real path of %s" (virtual NICs), search.cc "Could not find a path for pattern %d,
         # falling back to simple order": NCCL copes and goes on.
         p(r"Could not find real path|Could not find a path for pattern", "topology_error", W,
@@ -193,7 +202,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "virtual NIC there is nothing to fix", C.TOPOLOGY_OR_NUMA),
         p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
           r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
-          r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE",
+          r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE|"
+          r"Could not find intermediate GPU|requires NIC -?\d+ but that NIC is not available|unable to find "
+          r"GPU/CPU for rank|Could not find local GPU with rank|Add (?:NVLink|PCI Link|C2c) error|TOPO/NET :|"
+          r"Fusing NET devices from different NUMA|Specified fused NIC|number of network devices = -?\d+ for policy",
           "topology_error", E, "NCCL could not build or read the node topology: a topology/graph file that "
           "does not match the machine, or a virtual machine or container that hides the PCI tree",
           "unset NCCL_TOPO_FILE / NCCL_GRAPH_FILE (or give the file for this exact instance type); in VMs "
@@ -259,10 +271,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the ranks disagree on the world size or rank numbering",
           "pass the same WORLD_SIZE/nnodes/nproc_per_node on every node", C.APPLICATION_BUG),
         # bootstrap.cc "Message truncated : received %d bytes instead of %d"; net_ib.cc (<= 2.19) "NET/IB :
-        # req %d/%d tag %x peer %s collective mismatch error, local size %d remote size %d".
-        p(r"Message truncated|message truncated|collective mismatch error|Mismatched collective|Detected mismatch between collectives|"
-          r"CollectiveFingerPrint|"
-          r"mismatch between collectives|Mismatch between collectives", "collective_mismatch", E,
+        # req %d/%d tag %x peer %s collective mismatch error, local size %d remote size %d"; init.cc (2.4)
+        # "Your program may be hanging, this may be caused by a collective mismatch around rank %d"; gloo
+        # tcp/pair.cc "op.preamble.length <= op.nbytes. 8773632 vs 4" (a peer sent more than was posted).
+        p(r"Message truncated|collective mismatch error|Mismatched collective|mismatch between collectives|"
+          r"CollectiveFingerPrint|may be caused by a collective mismatch|op\.preamble\.length <= op\.nbytes",
+          "collective_mismatch", E,
           "ranks issued different collectives or sizes (desync)",
           "make every rank call the same collectives in the same order with the same shapes; find the "
           "rank that differs with TORCH_DISTRIBUTED_DEBUG=DETAIL", C.HANG_COLLECTIVE_MISMATCH,
@@ -277,17 +291,19 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
-        p(r"Connection closed by remote peer|closed by remote|Connection closed by peer|Connection reset|Socket recv failed|"
+        p(r"closed by (?:remote|peer)|Connection reset|Socket recv failed|"
           r"socket recv|Broken pipe|socket progress error|Failed to recv", "socket_closed", E,
           "a peer closed its TCP connection: that process died or aborted first",
           "find the first error on the other ranks (this is usually a consequence)",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
-        # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s".
+        # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
+        # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried
+        # until it gave up).
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
           r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
           r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
-          r"failed to connect to any network address|"
+          r"failed to connect to any network address|exceeded retries|exceeded error retry count|Accept failed:|"
           r"waiting for clients|clients joined|RendezvousTimeoutError",
           "socket_connect_failed", E,
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "

@@ -37,7 +37,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
         # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7".
-        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory segment|posix_fallocate|No space left "
+        # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
+        # size %zu, error: %s".
+        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory (?:segment|file)|Could not map \S+ size|"
+          r"munmap of shared memory|posix_fallocate|No space left "
           r"on device|Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
@@ -51,8 +54,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"CUDA_ERROR|cudaError", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
           "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
+        # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc
+        # "malloc of %d bytes failed"; cuBLAS/cuDNN creating their handle or workspace on a full GPU.
         p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
-          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed", "oom", E,
+          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed|"
+          r"malloc\(size=\d+\) returned null|malloc of \d+ bytes failed|calloc\(\d+ entries\) returned null|"
+          r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed".
@@ -71,18 +78,6 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
           "tensors to the rank's GPU for NCCL", C.APPLICATION_BUG),
-        # gloo/transport/tcp/pair.cc: "op.preamble.length <= op.nbytes. 8773632 vs 4": a peer sent more
-        # bytes than this rank posted for the same collective.
-        p(r"op\.preamble\.length <= op\.nbytes", "collective_mismatch", E,
-          "a peer sent a larger message than this rank expected for the same collective: the ranks passed "
-          "different tensor sizes (desync)", "make every rank pass tensors of the same shape to each "
-          "collective (TORCH_DISTRIBUTED_DEBUG=DETAIL names the one that differs)",
-          C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
-        # cuBLAS/cuDNN creating their handles or workspaces on a full GPU.
-        p(r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED", "oom", E,
-          "cuBLAS/cuDNN could not allocate its handle or workspace: the GPU is out of memory (or another "
-          "process holds it)", "free GPU memory (smaller batch, fewer NCCL channels) and check `nvidia-smi` for "
-          "other processes on the GPU", C.OOM, "root", (C.CUDA_OR_DRIVER,)),
         # -- CollNet / plugins -----------------------------------------------------------------------------
         # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
         p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",

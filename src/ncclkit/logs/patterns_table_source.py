@@ -1,7 +1,9 @@
 """The line classifier's rows for NCCL's own checks: the WARN sites of NCCL's source (2.4 - 2.30) that
-state their cause but fall outside the network, memory and CUDA families of patterns_table.py and
-patterns_table_host.py: argument and usage checks, variables NCCL rejects, the CUDA library it could
-not load, CUDA IPC and its Unix-socket exchange, host allocations, socket retries, topology merges.
+state their cause but have no row of their kind in patterns_table.py and patterns_table_host.py:
+argument and API checks, NCCL_COMM_ID, socket types and foreign peers, host identity, the CUDA
+library NCCL could not load, the cuMem Unix-socket exchange, NCCL_NET, NIC counts, an old
+libibverbs, GDRCopy, variables NCCL rejects. WARNs of a kind that has a row (P2P, shared memory,
+host memory, socket retries, topology search, collective mismatch) are in that row.
 
 tests/analyze/test_nccl_warn_catalogue.py checks these rows against every WARN format of those
 releases (tests/data/nccl_warns.json, extracted by scripts/extract_nccl_warns.py); each comment
@@ -17,50 +19,41 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-_CALL_FIX = ("fix the call the WARN names (run the failing rank with NCCL_DEBUG=WARN; in PyTorch, "
-             "TORCH_DISTRIBUTED_DEBUG=DETAIL names the collective)")
 _IPC_FIX = ("run the ranks of one node with a shared IPC and PID namespace (docker --ipc=host --pid=host; "
             "k8s hostIPC/hostPID, or one pod per node), or set NCCL_CUMEM_ENABLE=0 so NCCL uses legacy CUDA IPC")
 
 
 def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # misc/argcheck.cc: "%s : invalid root %d (root should be in the 0..%d range)", "invalid type %d",
-        # "invalid reduction operation %d", "%s argument is NULL", "%s is not a valid pointer", "%s
-        # allocated on device %d mismatchs with NCCL device %d", "reduction operation %d unknown to this
-        # communicator"; init.cc "Invalid device count requested", "rank %d exceeds ndev=%d",
-        # "improper usage of ncclCommInitRank", "comm %p has already been destroyed", "Attempt to use
-        # communicator before the previous operation returned ncclSuccess".
+        # NCCL's argument and API checks. misc/argcheck.cc: "%s : invalid root %d (root should be in the
+        # 0..%d range)", "invalid type %d", "invalid reduction operation %d", "%s argument is NULL", "%s is
+        # not a valid pointer", "%s allocated on device %d mismatchs with NCCL device %d"; init.cc "Invalid
+        # device count requested", "rank %d exceeds ndev=%d", "improper usage of ncclCommInitRank", "comm
+        # %p has already been destroyed", "Attempt to use communicator before the previous operation
+        # returned ncclSuccess", "ncclConfig_t argument not initialized via NCCL_CONFIG_INITIALIZER";
+        # group.cc / enqueue.cc "ncclGroupEnd: not in a group call.", "mixing different streams within a
+        # group call is not supported", "Trying to send to self without a matching recv", "Blocking and
+        # nonblocking communicators are not allowed in the same group", "Streams given to a communicator
+        # within a NCCL group must either be all uncaptured or all captured by the same graph", "Trying to
+        # launch too many collectives", "Too many aggregated operations", ncclRedOpCreate/Destroy misuse;
+        # bootstrap.cc "ncclCommGetUniqueId should not be called when NCCL_COMM_ID is set".
         p(r"invalid root -?\d+|: invalid (?:type|reduction operation) -?\d+|argument is NULL|is not a valid "
           r"pointer|allocated on device -?\d+ mismatch|reduction operation -?\d+ unknown to this communicator|"
           r"invalid device count|Invalid device count requested|rank -?\d+ exceeds ndev|Invalid device -?\d+ "
           r"\(totalnDev|improper usage of ncclCommInitRank|has already been destroyed|Attempt to use "
-          r"communicator before the previous operation|corrupted comm object|FP8 reduction support begins",
-          "invalid_usage", E, "NCCL's argument check rejected a call: a buffer on another GPU than the "
-          "communicator's, a null or freed pointer, a root or rank outside the communicator, a destroyed "
-          "communicator", _CALL_FIX + "; each rank's tensors must live on the GPU its communicator uses "
-          "(torch.cuda.set_device(local_rank) before init)", C.APPLICATION_BUG),
-        # group.cc / enqueue.cc: "ncclGroupEnd: not in a group call.", "mixing different streams within a
-        # group call is not supported", "Trying to send to self without a matching recv", "Blocking and
-        # nonblocking communicators are not allowed in the same group", "Streams given to a communicator
-        # within a NCCL group must either be all uncaptured or all captured by the same graph", "Trying to
-        # launch too many collectives", "Too many aggregated operations"; init.cc "ncclConfig_t argument
-        # not initialized via NCCL_CONFIG_INITIALIZER", bootstrap.cc "ncclCommGetUniqueId should not be
-        # called when NCCL_COMM_ID is set"; enqueue.cc ncclRedOpCreate/Destroy misuse.
-        p(r"not in a group call|mixing different streams within a group|to self without a matching|Blocking "
+          r"communicator before the previous operation|corrupted comm object|FP8 reduction support begins|"
+          r"not in a group call|mixing different streams within a group|to self without a matching|Blocking "
           r"and nonblocking communicators|must either be all uncaptured|Illegal to have some communicators in "
           r"graph mode|none or all communicators in a ncclGroup|argument not initialized via NCCL_\w+_INITIALIZER|"
           r"should not be called when NCCL_COMM_ID is set|launch too many (?:collectives|work elements)|Too many "
           r"aggregated operations|user-created ncclRedOp_t|ncclRedOpDestroy :|symmetric registration check "
-          r"failed", "invalid_usage", E, "the program used NCCL's group or communicator API in a way NCCL "
-          "refuses (group calls, streams, graph capture, custom reduction ops, NCCL_COMM_ID with "
-          "ncclGetUniqueId)", _CALL_FIX, C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
-        # init.cc (2.4): "Your program may be hanging, this may be caused by a collective mismatch around
-        # rank %d".
-        p(r"may be caused by a collective mismatch", "collective_mismatch", E,
-          "NCCL saw the ranks wait on different collectives (desync)", "make every rank call the same "
-          "collectives in the same order with the same sizes (TORCH_DISTRIBUTED_DEBUG=DETAIL finds the rank)",
-          C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
+          r"failed", "invalid_usage", E, "NCCL's argument or API check rejected a call: a buffer on another GPU "
+          "than the communicator's, a null or freed pointer, a root or rank outside the communicator, a "
+          "destroyed communicator, or group calls, streams, graph capture or custom reduction ops used in a "
+          "way NCCL refuses", "fix the call the WARN names (run the failing rank with NCCL_DEBUG=WARN; in "
+          "PyTorch, TORCH_DISTRIBUTED_DEBUG=DETAIL names the collective); each rank's tensors must live on "
+          "the GPU its communicator uses (torch.cuda.set_device(local_rank) before init)", C.APPLICATION_BUG, "root",
+          (C.HANG_COLLECTIVE_MISMATCH,)),
         # bootstrap.cc / socket.h: "Invalid NCCL_COMM_ID, please use format: <ipv4>:<port> or
         # [<ipv6>]:<port> or <hostname>:<port>", "No valid <IPv4_or_hostname>:<port> pair found",
         # "Net : No interface found in the same subnet as remote address %s".
@@ -72,15 +65,6 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "no_interface", E, "no local interface reaches the address NCCL_COMM_ID names (no interface in "
           "its subnet)", "set NCCL_SOCKET_IFNAME to the interface on rank 0's network, or fix NCCL_COMM_ID",
           C.WRONG_INTERFACE),
-        # socket.cc: "socketPollConnect: exceeded retries (%d)", "socketTryAccept: exceeded error retry
-        # count after %d attempts", "socketTryAccept: Accept failed: %s": connect() kept being refused or
-        # timing out until NCCL gave up.
-        p(r"socketPollConnect: exceeded retries|exceeded error retry count|Accept failed:", "socket_connect_failed",
-          E, "NCCL retried a TCP connection to a peer until it gave up: the port is filtered or refused, or "
-          "the address belongs to an interface the peer cannot reach",
-          "open TCP between the nodes (NCCL listens on ephemeral ports on every node), and set "
-          "NCCL_SOCKET_IFNAME to the interface of the network that joins the nodes",
-          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
         # socket.cc socketFinalizeAccept: "wrong type %d != %d" compares enum ncclSocketType (socket.h:
         # 3 NetSocket, 4 NetIb): 3 against 4 is a NET/IB connection arriving at a NET/Socket listener, so
         # one node fell back to sockets while its peer runs IB. Other types and "wrong magic %lx != %lx":
@@ -116,15 +100,6 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check `nvidia-smi` in the same container, that libcuda.so.1 is the host driver's (container "
           "toolkit mounts it), and that the driver is new enough for this NCCL and CUDA",
           C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),
-        # transport/p2p.cc: "failed to peer with device %d(=%lx): %d %s", "failed to open CUDA IPC handle :
-        # %d %s", "rank %d failed to get CUDA IPC handle to device %d(=%d) : %d %s"; "cudaIpcGetMemHandle
-        # failed".
-        p(r"failed to peer with device|failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed",
-          "p2p_error", E, "CUDA peer access or IPC between two GPUs of this node failed: PCIe ACS or an "
-          "IOMMU blocking peer-to-peer, a VM without P2P, or ranks in containers that do not share IPC",
-          "check `nvidia-smi topo -p2p r`; disable ACS / boot with iommu=pt; in containers share IPC "
-          "(--ipc=host); NCCL_P2P_DISABLE=1 as a workaround", C.ACS_IOMMU_P2P, "root",
-          (C.CUDA_OR_DRIVER, C.SHM_TOO_SMALL)),
         # misc/ipcsocket.cc (2.19+, cuMem): "UDS: Sending data over socket %s failed : %s (%d)", "UDS:
         # Receiving data over socket failed", "UDS: Binding to socket %s failed", "UDS: Socket creation
         # error": the local ranks pass cuMem file descriptors over abstract Unix sockets, which need the
@@ -133,17 +108,6 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the local ranks could not pass CUDA memory handles over NCCL's Unix socket: ranks of one node in "
           "containers or pods that do not share the IPC/PID/network namespace", _IPC_FIX, C.SHM_TOO_SMALL,
           "root", (C.APPLICATION_BUG,)),
-        # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
-        # size %zu, error: %s"; misc/utils.cc "Unrecoverable error detected: malloc(size=%zu) returned null",
-        # transport/p2p.cc "malloc of %d bytes failed".
-        p(r"failed to create shared memory file|Could not map \S+ size|munmap of shared memory", "shm_error", E,
-          "NCCL could not create or map its shared-memory segment: /dev/shm is too small or not shared",
-          "docker: --shm-size=1g or --ipc=host; k8s: an emptyDir with medium Memory on /dev/shm",
-          C.SHM_TOO_SMALL),
-        p(r"malloc\(size=\d+\) returned null|malloc of \d+ bytes failed|calloc\(\d+ entries\) returned null",
-          "oom", E, "a host memory allocation failed: the node or the job's memory limit is exhausted",
-          "check `free -g` and the job's memory limit (cgroup, Slurm --mem); lower host memory use",
-          C.OOM),
         # plugin/net.cc, net.cc: "Error: network %s not found." (NCCL_NET names a network no plugin offers),
         # transport/net.cc "Error : Network returned 0 device".
         p(r"Error: network \S+ not found|Network returned 0 device", "net_missing", E,
@@ -157,11 +121,8 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "run `ibstat` on every node and bring the missing port up (or exclude it everywhere with "
           "NCCL_IB_HCA); NCCL_IGNORE_NET_MISMATCH=1 only hides it", C.IB_PORT_DOWN_OR_LINK, "root",
           (C.TOPOLOGY_OR_NUMA,)),
-        # net_ib.cc: "NET/IB : Can't merge net devices with different link_layer", "Local mergedDev=%s has a
-        # different number of devices=%d as remoteDev"; "NET/IB : Unable to query port %d".
-        p(r"Can't merge net devices with different link_layer", "ib_mixed_link_layers", E,
-          "InfiniBand and RoCE ports were merged into one NCCL device", "restrict NCCL_IB_HCA to ports of "
-          "one link layer", C.GID_INDEX_OR_ROCE_CONFIG),
+        # net_ib.cc: "NET/IB : Local mergedDev=%s has a different number of devices=%d as remoteDev";
+        # "NET/IB : Unable to query port %d".
         p(r"mergedDev\S* ?=?\S* has a different number of devices|Unable to query port(?:_num)? \d+",
           "ib_device_mismatch", E, "the two sides see different RDMA devices: a port is down or missing on "
           "one node, or NCCL_IB_MERGE_NICS / NCCL_IB_HCA differ", "compare `ibstat` on both nodes and use "
@@ -189,16 +150,4 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL refuses or that leaves no usable algorithm", "unset the NCCL_ALGO / NCCL_PROTO / channel "
           "variables and let NCCL tune (set them only to test, with values valid for this NCCL version)",
           C.PERFORMANCE_CONFIG, "root", (C.APPLICATION_BUG,)),
-        # graph/paths.cc, search.cc, topo.cc: "Could not find intermediate GPU between GPU rank %d and NIC
-        # %d" (PXN), "Rank %d requires NIC %d but that NIC is not available for rank %d", "Set CPU affinity :
-        # unable to find GPU/CPU for rank %d", "TOPO/NET : ...", "Fusing NET devices from different NUMA
-        # domains is not supported".
-        p(r"Could not find intermediate GPU|requires NIC -?\d+ but that NIC is not available|unable to find "
-          r"GPU/CPU for rank|Could not find local GPU with rank|Add (?:NVLink|PCI Link|C2c) error|TOPO/NET :|"
-          r"Fusing NET devices from different NUMA|Specified fused NIC|number of network devices = -?\d+ for "
-          r"policy", "topology_error", E, "NCCL's topology search found no placement for a GPU and its "
-          "NIC: a graph or topology file that does not match this node, NIC fusion across NUMA domains, or "
-          "a node that hides part of its PCI tree", "unset NCCL_TOPO_FILE / NCCL_GRAPH_FILE / NCCL_NET_MERGE "
-          "variables (or give the files for this machine); expose /sys to containers",
-          C.TOPOLOGY_OR_NUMA),
     )

@@ -194,6 +194,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                                               if a is not None and a != iface[2]))
             cause, role = iface[2], "root"
             message, fix = f"{message}; {iface[0]}", iface[1]
+        elif cat in ("bootstrap_error", "socket_connect_failed") and s.socket_ifaces:
+            message += (f"; NCCL's sockets use {', '.join(s.socket_ifaces[:4])} (NCCL_SOCKET_IFNAME selects it): "
+                        "it must be the network that joins the nodes")
+            evidence["socket_interfaces"] = list(s.socket_ifaces[:8])
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]
         out.append(Finding(

@@ -74,6 +74,7 @@ _COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) data
                        rb"[^\n]*?nranks=(\d+)")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
 _TRACE_KEY = re.compile(rb"[\w./-]+\.(?:cc|h|cu):\d+ -> \d+")
+_TRACE_SITE = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ -> (\d+)")
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
 _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
 _HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
@@ -185,7 +186,11 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
         if _TRACE_KEY.match(key) and len(st.trace_lines) < MAX_TRACES:
             pos = c.find(b"NCCL INFO " + key, 0, end)
             if pos >= 0:
-                st.trace_lines.append(st.lines_total + 1 + c.count(b"\n", 0, pos))
+                line_no = st.lines_total + 1 + c.count(b"\n", 0, pos)
+                st.trace_lines.append(line_no)
+                m = _TRACE_SITE.match(key)
+                if m and len(st.trace_sites) < MAX_TRACES:
+                    st.trace_sites.setdefault(m.group(1).decode("ascii"), (line_no, int(m.group(2))))
             continue
         fact = _fact_of(key)
         if fact is not None and fact not in st.fact_lines:

@@ -89,6 +89,7 @@ class LogState:
         # First line of each fact a finding points to ("net_socket", "env:NCCL_X", "package:P", ...)
         self.fact_lines: dict[str, int] = {}
         self.trace_lines: list[int] = []  # first line of each NCCLCHECK return-code trace site
+        self.trace_sites: dict[str, tuple[int, int]] = {}  # source file of a trace -> (line, code)
         self.coll_lines: dict[tuple[str, ...], int] = {}  # (nranks, opCount, call...) -> first line
 
     def note(self, fact: str, line_no: int) -> None:
@@ -263,9 +264,13 @@ class LogState:
 
     def _net_line(self, rest: str, count: int) -> None:
         if rest.startswith("NET/IB") and "Using [" in rest:
-            devs = _IB_DEV.findall(rest.split(";")[0])
-            if devs and len(self.ib_devices) < MAX_IB_DEVICES:
-                self.ib_devices.extend(d for d in devs if d not in self.ib_devices)
+            devs, _, oob = rest.partition(";")
+            found = _IB_DEV.findall(devs)
+            if found and len(self.ib_devices) < MAX_IB_DEVICES:
+                self.ib_devices.extend(d for d in found if d not in self.ib_devices)
+            # "; OOB ib0:10.0.0.1<0>": NET/IB's out-of-band socket takes the interface NCCL_SOCKET_IFNAME
+            # selects, as bootstrap does (net_ib.cc ncclIbInit -> ncclFindInterfaces).
+            self._ifaces(oob)
         elif (rest.startswith("NET/Socket") and "Using [" in rest) or rest.startswith("NET : Using interface"):
             # "NET : Using interface eth0:10.0.0.1<0>", one line an interface: NCCL 2.3 and older.
             self.socket_devices = True
@@ -364,6 +369,9 @@ class LogState:
             if len(self.coll_lines) < 2 * MAX_COLL_OPS:
                 self.coll_lines.setdefault(call, line_no + offset)
         self.trace_lines.extend(n + offset for n in later.trace_lines[:MAX_TRACES - len(self.trace_lines)])
+        for src, (line_no, code) in later.trace_sites.items():
+            if len(self.trace_sites) < MAX_TRACES:
+                self.trace_sites.setdefault(src, (line_no + offset, code))
         for op_key, ops in later.coll_ops.items():
             if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
                 self.coll_ops.setdefault(op_key, set()).update(ops)

@@ -9,7 +9,8 @@ from ncclkit.findings import Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.nccl_log_state import LogState
 from ncclkit.logs.paste import coll_mismatch
-from ncclkit.logs.patterns import NCCL_RESULT_NAMES
+from ncclkit.logs.patterns import NCCL_RESULT_NAMES, class_of
+from ncclkit.logs.patterns_table_source import TRACE_SITES
 from ncclkit.logs.transport_map import transport_map_of
 
 __all__ = ["summarize"]
@@ -42,6 +43,7 @@ def summarize(st: LogState) -> NcclLogSummary:
                  severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
                  cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives), st.trace_lines)
         for e in sorted(st.errors.values(), key=lambda e: e[0]))
+    errors += _traced_errors(st, errors)
     mismatch = coll_mismatch(st.coll_ops, st.coll_lines)
     return NcclLogSummary(
         nccl_version=st.versions.most_common(1)[0][0] if st.versions else None,
@@ -61,6 +63,25 @@ def summarize(st: LogState) -> NcclLogSummary:
         coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
         test_headers=st.test_headers, fact_lines=dict(st.fact_lines))
+
+
+def _traced_errors(st: LogState, errors: tuple[LogError, ...]) -> tuple[LogError, ...]:
+    """A failure whose WARN the paste does not hold, read from where its return-code trace passes
+    (patterns_table_source.TRACE_SITES): only when no line already names a cause."""
+    if any(e.role == "root" and e.cause is not None for e in errors):
+        return ()
+    out: list[LogError] = []
+    for src, (line_no, code) in sorted(st.trace_sites.items(), key=lambda kv: kv[1]):
+        for suffix, codes, category in TRACE_SITES:
+            if src.endswith(suffix) and code in codes and all(e.category != category for e in out):
+                cls = class_of(category)
+                out.append(LogError(
+                    line_no=line_no, text=f"{src} -> {code} ({NCCL_RESULT_NAMES.get(code, code)})",
+                    category=category, severity=Severity.ERROR, fix=cls.fix, cause=cls.cause, role=cls.role,
+                    alternatives=cls.alternatives,
+                    explanation=f"{cls.explanation} (NCCL's return-code trace fails in {src}; the WARN that "
+                                f"says why is not in the paste)"))
+    return tuple(out)
 
 
 def _fatal_if_traced(e: LogError, traces: list[int]) -> LogError:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ncclkit.causes import Cause
 from ncclkit.findings import Severity
 
-__all__ = ["NCCL_RESULT_NAMES", "PATTERNS", "ErrorClass", "LogPattern", "classify_error"]
+__all__ = ["NCCL_RESULT_NAMES", "PATTERNS", "ErrorClass", "LogPattern", "class_of", "classify_error"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -167,6 +167,13 @@ def classify_error(text: str) -> ErrorClass:
             return cls
     return ErrorClass(category="other", severity=Severity.WARNING, explanation="an unclassified warning",
                       fix="read the message in context", cause=None, role="collateral")
+
+
+def class_of(category: str) -> ErrorClass:
+    """The class of the first row of `category` (for evidence that is not a line of its own)."""
+    pat = next(p for p in PATTERNS if p.category == category)
+    return ErrorClass(category=pat.category, severity=pat.severity, explanation=pat.explanation, fix=pat.fix,
+                      cause=pat.cause, role=pat.role, alternatives=pat.alternatives)
 
 
 def _completion(text: str, cls: ErrorClass) -> ErrorClass:

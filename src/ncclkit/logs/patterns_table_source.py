@@ -19,6 +19,15 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+# NCCLCHECK's return-code traces ("bootstrap.cc:270 -> 2", debug.h) through a source file whose failures
+# are of one kind, for a paste that kept no WARN saying why: a socket of bootstrap.cc's startup exchange
+# (ncclSystemError), the shared-memory segment helpers (misc/shmutils.cc from 2.12, include/shm.h
+# before). Each names the category of the row that explains it.
+TRACE_SITES: tuple[tuple[str, frozenset[int], str], ...] = (
+    ("bootstrap.cc", frozenset({2}), "bootstrap_error"),
+    ("misc/shmutils.cc", frozenset({2}), "shm_error"),
+    ("include/shm.h", frozenset({2}), "shm_error"),
+)
 _IPC_FIX = ("run the ranks of one node with a shared IPC and PID namespace (docker --ipc=host --pid=host; "
             "k8s hostIPC/hostPID, or one pod per node), or set NCCL_CUMEM_ENABLE=0 so NCCL uses legacy CUDA IPC")
 

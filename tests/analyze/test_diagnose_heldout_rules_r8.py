@@ -48,3 +48,67 @@ def test_traces_of_other_codes_or_beside_a_warn_that_names_the_cause_add_nothing
     oom = H.replace("INFO ", "WARN ") + "Cuda failure 'out of memory'\n"
     got = causes(oom + trace("misc/shmutils.cc:110 -> 2", "bootstrap.cc:270 -> 2"))
     assert got[0][1] == "oom" and not any(i in ("log.shm_error", "log.bootstrap_error") for i, _ in got)
+
+
+def nccl_tests_head(hosts: tuple[str, ...]) -> str:
+    """nccl-tests 2.x output up to NCCL's init, as NVIDIA/nccl#257 pasted it (4 GPUs, one process)."""
+    ranks = "".join(f"#   Rank {r:2d} Pid  15833 on {h} device  {r} [0x0{r + 2}] GeForce GTX 1080 Ti\n"
+                    for r, h in enumerate(hosts))
+    return ("# nThread 1 nGpus 4 minBytes 8 maxBytes 268435456 step: 2(factor) warmup iters: 5 iters: 20 "
+            "validation: 1\n#\n# Using devices\n" + ranks +
+            f"{hosts[0]}:15833:15833 [0] NCCL INFO Bootstrap : Using [0]eth0:10.2.3.32<0>\n"
+            f"{hosts[0]}:15833:15833 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]\n"
+            f"{hosts[0]}:15833:15833 [0] NCCL INFO NET/Socket : Using [0]eth0:10.2.3.32<0>\n"
+            "NCCL version 2.4.8+cuda10.0\n"
+            f"{hosts[0]}:15833:15833 [3] NCCL INFO nranks 4\n")
+
+
+ROWS = ("#                                                     out-of-place                       in-place\n"
+        "#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n"
+        "           8             2     float     sum    24.43    0.00    0.00  0e+00    24.06    0.00    0.00  0e+00\n"
+        "          16             4     float     sum    23.86    0.00    0.00  0e+00    23.71    0.00    0.00  0e+00\n")
+
+
+def test_nccl_tests_on_one_node_that_stop_before_any_row_point_at_pcie_p2p() -> None:
+    """NVIDIA/nccl#257 (IOMMU) and nccl-tests#115 (AMD IOMMU): the header, the ranks of one host, NCCL's
+    init, then nothing: a silent hang between GPUs of one node."""
+    one = ("gpu-box",) * 4
+    assert causes(nccl_tests_head(one))[0] == ("log.single_node_stall", "acs_iommu_p2p")
+    lead = found(nccl_tests_head(one))[0]
+    assert "NCCL_P2P_DISABLE=1" in lead["fix"] and lead["severity"] == "warning"
+
+
+def test_rows_an_error_or_two_nodes_are_no_single_node_stall() -> None:
+    one = ("gpu-box",) * 4
+    assert all(i != "log.single_node_stall" for i, _ in causes(nccl_tests_head(one) + ROWS))
+    failed = "gpu-box:15833:15833 [0] init.cc:1234 NCCL WARN Cuda failure 'out of memory'\n"
+    assert causes(nccl_tests_head(one) + failed)[0][1] == "oom"
+    assert all(i != "log.single_node_stall" for i, _ in causes(nccl_tests_head(one) + failed))
+    two = ("node-a", "node-a", "node-b", "node-b")
+    assert all(i != "log.single_node_stall" for i, _ in causes(nccl_tests_head(two)))
+
+
+def test_a_cuda_library_nccl_could_not_load_is_a_warning_init_survives() -> None:
+    """misc/cudawrap.cc's load failure is ignored by every init since 2.13 ("(void)ncclCudaLibraryInit()"):
+    nccl-tests#115 kept running after it and hung for another reason."""
+    warn = ("SAIS1020:28329:28329 [0] misc/cudawrap.cc:90 NCCL WARN Failed to find CUDA library in "
+            "/usr/local/cuda-11.7 (NCCL_CUDA_PATH=/usr/local/cuda-11.7)\n")
+    got = next(f for f in found(warn) if f["id"] == "log.cuda_driver_load")
+    assert got["severity"] == "warning" and got["cause"] == "cuda_or_driver"
+    old_driver = ("node1:1:1 [0] enqueue.cc:100 NCCL WARN The installed CUDA driver is older than the minimum "
+                  "version (R465) required for NCCL's CUDA Graphs support\n")
+    assert causes(old_driver)[0] == ("log.cuda_driver_unsupported", "cuda_or_driver")
+    assert found(old_driver)[0]["severity"] == "error"
+
+
+def test_a_timeout_on_one_node_names_pcie_p2p_among_its_alternatives() -> None:
+    one_node = ("node1:1234:1240 [0] NCCL INFO comm 0x55 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 "
+                "MNNVL 0\n")
+    timeout = ("[rank0]:[E1201 10:00:00.000000000 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective "
+               "operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) "
+               "ran for 600081 milliseconds before timing out.\n")
+    alts = next(f for f in found(one_node + timeout) if f["id"] == "log.timeout")["evidence"]["alternatives"]
+    assert "acs_iommu_p2p" in alts
+    two_nodes = one_node.replace("nNodes 1", "nNodes 2")
+    alts = next(f for f in found(two_nodes + timeout) if f["id"] == "log.timeout")["evidence"].get("alternatives", [])
+    assert "acs_iommu_p2p" not in alts

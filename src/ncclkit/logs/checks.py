@@ -117,6 +117,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out.extend(env_findings(s))
     out.extend(_same_hostname(s))
     out.extend(_separate_test_jobs(s))
+    out.extend(_single_node_stall(s))
     out.extend(_virtual_interface(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
@@ -163,6 +164,25 @@ def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
             "that mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses",
         evidence={"headers": s.test_headers, "launch_hosts": list(s.launch_hosts), "lines": [s.launch_line],
                   "role": "root", "alternatives": [str(Cause.APPLICATION_BUG)]})]
+
+
+def _single_node_stall(s: NcclLogSummary) -> list[Finding]:
+    """nccl-tests on one node that printed its header and ranks, then no result row and no error: its
+    first collective never completed. Between GPUs of one node NCCL uses P2P and SHM; a silent hang
+    there is what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA (NCCL's
+    troubleshooting guide, "PCI Access Control Services"), and NCCL_P2P_DISABLE=1 tells it apart."""
+    if not s.test_headers or s.test_rows or s.nodes != 1 or any(e.severity == E for e in s.errors):
+        return []
+    return [Finding(
+        id="log.single_node_stall", severity=W, subject="nccl-tests", cause=Cause.ACS_IOMMU_P2P,
+        message=f"nccl-tests started on one node ({s.nranks or '?'} ranks) but printed no result row and no "
+                "error: the first collective did not complete. On one node the usual cause is PCIe peer-to-peer "
+                "blocked by ACS or an IOMMU in translation mode (GPUs without NVLink, AMD and VT-d hosts, VMs)",
+        fix="rerun with NCCL_P2P_DISABLE=1: if it completes, disable ACS (`lspci -vvv | grep ACSCtl` shows it; "
+            "BIOS or `setpci`) and boot with iommu=pt (or amd_iommu=off / intel_iommu=off); in a VM, enable "
+            "P2P in the hypervisor",
+        evidence={"ranks": s.nranks, "nodes": 1, "role": "root",
+                  "alternatives": [str(Cause.CUDA_OR_DRIVER), str(Cause.SHM_TOO_SMALL)]})]
 
 
 def _same_hostname(s: NcclLogSummary) -> list[Finding]:

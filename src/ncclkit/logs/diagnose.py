@@ -188,6 +188,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 cause, role = rule.cause, "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
+        if cat == "timeout" and s.nodes == 1 and Cause.ACS_IOMMU_P2P not in alternatives:
+            # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
+            # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.
+            alternatives.append(Cause.ACS_IOMMU_P2P)
         iface = _interface_reason(first, loopback) if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = list(dict.fromkeys(a for a in (cause, *alternatives, Cause.WRONG_INTERFACE)

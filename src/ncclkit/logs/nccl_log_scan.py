@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
+from ncclkit.logs.nccl_tests import DTYPES
 from ncclkit.logs.paste import MAX_COLL_OPS
 
 __all__ = ["Buffer", "scan_block"]
@@ -74,6 +75,9 @@ _COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) data
                        rb"[^\n]*?nranks=(\d+)")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
 _TRACE_KEY = re.compile(rb"[\w./-]+\.(?:cc|h|cu):\d+ -> \d+")
+# nccl-tests result rows: "  8388608  2097152  float  sum  -1  ..." (size, count, type first; a launcher
+# prefix such as "[1,0]<stdout>:" may come before).
+_TEST_ROW = re.compile(rb"\n[^\n\d]{0,40}?\d+ +\d+ +(?:" + b"|".join(sorted(d.encode() for d in DTYPES)) + rb") ")
 _TRACE_SITE = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ -> (\d+)")
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
 _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
@@ -105,6 +109,8 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
         _note_net_channels(st, buf, end)
     if buf.find(b": opCount ", 0, end) >= 0:
         _note_coll_lines(st, buf, end)
+    if st.test_headers or buf.find(b"# nThread ", 0, end) >= 0:
+        st.test_rows += len(_TEST_ROW.findall(buf, 0, end))
     spots = _rare_spots(st, buf, end, needles)
     # Lines that are neither NCCL lines nor the empty line NCCL prints before a WARN: only then can
     # an error word stand on a line of its own (each NCCL line gave exactly one match above).

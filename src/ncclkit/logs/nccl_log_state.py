@@ -62,6 +62,7 @@ class LogState:
         self.test_ranks: set[int] = set()
         self.test_hosts: set[str] = set()  # hosts of nccl-tests' "#  Rank N ... on HOST" listing
         self.test_headers = 0  # nccl-tests "# nThread N nGpus N ..." header lines
+        self.test_rows = 0  # nccl-tests result rows after a header
         self.nnodes: int | None = None
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
@@ -318,6 +319,7 @@ class LogState:
         self.test_ranks |= later.test_ranks
         self.test_hosts |= later.test_hosts
         self.test_headers += later.test_headers
+        self.test_rows += later.test_rows
         if later.nnodes is not None:
             self.nnodes = later.nnodes if self.nnodes is None else max(self.nnodes, later.nnodes)
         self.networks.update(later.networks)

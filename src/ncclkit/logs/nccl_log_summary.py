@@ -62,7 +62,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
         coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
-        test_headers=st.test_headers, fact_lines=dict(st.fact_lines))
+        test_headers=st.test_headers, test_rows=st.test_rows, fact_lines=dict(st.fact_lines))
 
 
 def _traced_errors(st: LogState, errors: tuple[LogError, ...]) -> tuple[LogError, ...]:

@@ -98,16 +98,23 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "ranks per node", C.HOSTNAME_RESOLUTION, "root", (C.APPLICATION_BUG,)),
         # misc/cudawrap.cc: "Failed to find CUDA library %s (NCCL_CUDA_PATH='%s') : %s", "Failed to load
         # CUDA missing symbol cuInit", "cuDriverGetVersion failed with %d", "CUDA some PFN functions not
-        # found"; enqueue.cc "The installed CUDA driver is older than the minimum version (R465) required
-        # for NCCL's CUDA Graphs support"; init.cc "MNNVL is not supported on this system", "CC On,
-        # Multi-GPU CC Off".
+        # found". Every communicator init ignores this result ("(void)ncclCudaLibraryInit();", init.cc
+        # 2.13 - 2.28: "can fail on old drivers"): NCCL runs on without the driver API (no cuMem, no
+        # DMA-BUF), so the line explains a slowdown or a later cuMem error, not a failure by itself.
         p(r"Failed to find CUDA library|Failed to load CUDA missing symbol|cuDriverGetVersion failed|"
-          r"PFN functions not found|driver is older than the minimum version|does not support this CUDA "
-          r"version for CUDA graph|requires CUDA driver [\d.]+ or later|MNNVL is not supported|Multi-GPU CC Off",
-          "cuda_driver_load", E, "NCCL could not use the CUDA driver: libcuda is missing or not loadable, "
-          "too old for this NCCL, or the GPUs are in a mode (confidential computing, no MNNVL) NCCL cannot use",
-          "check `nvidia-smi` in the same container, that libcuda.so.1 is the host driver's (container "
-          "toolkit mounts it), and that the driver is new enough for this NCCL and CUDA",
+          r"PFN functions not found", "cuda_driver_load", W,
+          "NCCL could not load the CUDA driver library (libcuda) it looks for itself; it goes on without the "
+          "driver API (no cuMem, no DMA-BUF), which init tolerates",
+          "check that libcuda.so.1 is the host driver's (the container toolkit mounts it) and unset "
+          "NCCL_CUDA_PATH if it points elsewhere", C.CUDA_OR_DRIVER, "collateral", (C.NCCL_VERSION_MISMATCH,)),
+        # enqueue.cc "The installed CUDA driver is older than the minimum version (R465) required for
+        # NCCL's CUDA Graphs support"; init.cc "MNNVL is not supported on this system", "CC On, Multi-GPU
+        # CC Off".
+        p(r"driver is older than the minimum version|does not support this CUDA version for CUDA graph|"
+          r"requires CUDA driver [\d.]+ or later|MNNVL is not supported|Multi-GPU CC Off",
+          "cuda_driver_unsupported", E, "the CUDA driver is too old for what NCCL was asked to do, or the GPUs "
+          "are in a mode (confidential computing, no MNNVL) NCCL cannot use",
+          "check `nvidia-smi` in the same container and that the driver is new enough for this NCCL and CUDA",
           C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # misc/ipcsocket.cc (2.19+, cuMem): "UDS: Sending data over socket %s failed : %s (%d)", "UDS:
         # Receiving data over socket failed", "UDS: Binding to socket %s failed", "UDS: Socket creation

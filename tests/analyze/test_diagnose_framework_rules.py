@@ -39,6 +39,20 @@ CASES = [
      "[10.1.2.3]:27512\n", "rank_crashed_elsewhere"),
     ("torch.distributed.DistNetworkError: The client socket has failed to connect to any network address of "
      "(node0, 29500).\n", "firewall_or_port_blocked"),
+    # the kernel module and the user-space driver differ (a driver upgrade without a reboot): not NCCL's
+    ("Failed to initialize NVML: Driver/library version mismatch\n", "cuda_or_driver"),
+    ("NVML library version: 550.90\nFailed to initialize NVML: Driver/library version mismatch\n", "cuda_or_driver"),
+    # PyTorch without a usable GPU or driver
+    ("RuntimeError: No CUDA GPUs are available\n", "cuda_or_driver"),
+    ("RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!\n", "cuda_or_driver"),
+    ("RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU "
+     "driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx\n",
+     "cuda_or_driver"),
+    # the NCCL library itself missing for the framework
+    ("OSError: libnccl.so.2: cannot open shared object file: No such file or directory\n", "nccl_version_mismatch"),
+    # Gloo's full-mesh connect (vLLM, Ray) to an address that is not the peer's
+    ("RuntimeError: Gloo connectFullMesh failed with [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:144] "
+     "no error\n", "firewall_or_port_blocked"),
 ]
 
 
@@ -57,3 +71,23 @@ def test_framework_line_names_its_cause(text: str, cause: str) -> None:
 def test_lookalike_lines_name_no_such_cause(text: str) -> None:
     got = first_cause(text)
     assert got is None or got[1] not in ("shm_too_small", "oom", "application_bug"), got
+
+
+def test_the_plugin_library_missing_is_not_nccl_missing() -> None:
+    """libnccl-net.so is an optional plugin NCCL looks for; only libnccl.so itself is NCCL missing."""
+    got = first_cause("node1:1:1 [0] NCCL INFO NET/Plugin : Plugin load (libnccl-net.so) returned 2 : "
+                      "libnccl-net.so: cannot open shared object file: No such file or directory\n")
+    assert got is None or got[0] != "log.nccl_library_missing", got
+    assert first_cause("node1:1:1 [0] NCCL WARN Mismatched NCCL version detected : rank 0 version 21805 rank 1 "
+                       "version 21903\n") == ("log.version_mismatch", "nccl_version_mismatch")
+
+
+def test_torchrun_stopping_the_other_workers_is_a_consequence() -> None:
+    """torchrun sends SIGTERM to the other workers after one failed: the failure is the cause."""
+    stop = ("W1201 10:00:00.000000 1234 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 1236 "
+            "closing signal SIGTERM\n")
+    oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+    assert first_cause(oom + stop) == ("log.oom", "oom")
+    assert first_cause(stop + oom) == ("log.oom", "oom")
+    alone = [f for f in analyze_text(stop)["findings"] if f["cause"]]
+    assert alone and alone[0]["cause"] == "rank_crashed_elsewhere"

@@ -142,10 +142,10 @@ VERSION_RULES: tuple[VersionRule, ...] = (
 )
 
 
-def _interface_reason(first: LogError, loopback: LogError | None) -> tuple[str, str, Cause] | None:
+def _interface_reason(errs: list[LogError], loopback: LogError | None) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
     rank of the paste advertised loopback because its host name does not resolve; None otherwise."""
-    bridge = _VIRTUAL_ADDR.search(first.text)
+    bridge = next((m for m in (_VIRTUAL_ADDR.search(e.text) for e in errs) if m), None)
     if bridge and bridge.group(0).startswith("127.0.1."):
         # Debian and Ubuntu's installers map the machine's own host name to 127.0.1.1 in /etc/hosts: a
         # rank that resolved its host name advertised that address.
@@ -192,7 +192,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.
             alternatives.append(Cause.ACS_IOMMU_P2P)
-        iface = _interface_reason(first, loopback) if cat in _SOCKET_CATEGORIES else None
+        iface = _interface_reason(errs, loopback) if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = list(dict.fromkeys(a for a in (cause, *alternatives, Cause.WRONG_INTERFACE)
                                               if a is not None and a != iface[2]))

@@ -234,7 +234,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "it (NCCL_HOME=<its prefix>)", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
         # "Mismatched NCCL version detected", "NCCL version mismatch with remote peer", "library is not
         # backwards compatible", "compiled with NCCL version ... running with".
-        p(r"Mismatched NCCL version|version mismatch|not backwards compatible|library is too old|"
+        p(r"Mismatched NCCL version|(?<!library )version mismatch|not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
           r"undefined symbol: *nccl|version `NCCL|"
           # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is
@@ -302,7 +302,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # until it gave up).
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
           r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
-          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
+          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|connectFullMesh failed|"
           r"failed to connect to any network address|exceeded retries|exceeded error retry count|Accept failed:|"
           r"waiting for clients|clients joined|RendezvousTimeoutError",
           "socket_connect_failed", E,

@@ -100,11 +100,21 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
           C.NET_PLUGIN_ERROR),
         # -- CUDA / driver -----------------------------------------------------------------------------------
-        # nvidia-smi with no GPU visible (driver not loaded, GPUs not passed into the container).
-        p(r"^\s*No devices were found\s*$", "gpu_missing", E,
+        # nvidia-smi with no GPU visible (driver not loaded, GPUs not passed into the container); PyTorch's
+        # "No CUDA GPUs are available", "ProcessGroupNCCL is only supported with GPUs, no GPUs found!", "Found
+        # no NVIDIA driver on your system", "The NVIDIA driver on your system is too old (found version N)".
+        p(r"^\s*No devices were found\s*$|No CUDA GPUs are available|no GPUs found|Found no NVIDIA driver|"
+          r"NVIDIA driver on your system is too old", "gpu_missing", E,
           "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
           "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
           "the container with --gpus all (or the device plugin's resource request)", C.CUDA_OR_DRIVER),
+        # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional).
+        p(r"libnccl\.so[\w.]*: cannot open shared object file", "nccl_library_missing", E,
+          "the program cannot load libnccl.so: NCCL is not installed where the loader looks, or the "
+          "framework was built against a library that is not in this environment",
+          "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "
+          "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
+          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
         p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|NVML|"
           r"CUDA driver version|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
@@ -145,7 +155,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
           "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,
           "collateral"),
-        p(r"remote process exited|ncclRemoteError|remote error|exitcode\s*:\s*-\d+",
+        # torchrun's "Sending process N closing signal SIGTERM" (it stops the other workers after one
+        # failed) and RendezvousClosedError (another agent closed the rendezvous when its job ended).
+        p(r"remote process exited|ncclRemoteError|remote error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"
+          r"RendezvousClosedError",
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),

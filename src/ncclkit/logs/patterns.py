@@ -112,6 +112,21 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] 
          C.CUDA_OR_DRIVER, "the driver is older than the CUDA runtime needs", ()),
         (r"no CUDA-capable device|devices are busy or unavailable|uncorrectable ECC|fallen off the bus",
          C.CUDA_OR_DRIVER, "the GPU is unavailable or unhealthy", ()),
+        # cudaErrorAssert (710): a kernel's own assertion (an index out of range in the program's tensors).
+        (r"device-side assert", C.APPLICATION_BUG,
+         "a kernel assertion failed (an index or label out of range in the program's tensors)", (C.CUDA_OR_DRIVER,)),
+        # cudaErrorNoKernelImageForDevice (209), cudaErrorInvalidDeviceFunction (98), cudaErrorSymbolNotFound
+        # (500): the library has no code for this GPU's architecture (built before the GPU existed).
+        (r"no kernel image is available|invalid device function|named symbol not found|"
+         r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice", C.NCCL_VERSION_MISMATCH,
+         "the library (NCCL or the framework) has no kernels for this GPU's architecture: a build older than "
+         "the GPU", (C.CUDA_OR_DRIVER,)),
+        # cudaErrorUnsupportedPtxVersion (222), cudaErrorStubLibrary (34), cudaErrorCompatNotSupportedOnDevice
+        # (804), cudaErrorSystemDriverMismatch (803): the driver cannot run what the toolkit built.
+        (r"unsupported toolchain|PTX JIT compiler|driver is a stub library|forward compatibility was attempted|"
+         r"unsupported display driver ?/ ?cuda driver combination", C.CUDA_OR_DRIVER,
+         "the driver cannot run this CUDA build (older than the toolkit, a stub libcuda, or no forward "
+         "compatibility on this GPU)", (C.NCCL_VERSION_MISMATCH,)),
         (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction",
          C.CUDA_OR_DRIVER, "a kernel faulted (a driver/GPU problem, or a program bug on the same stream)",
          (C.APPLICATION_BUG,)),

@@ -112,3 +112,17 @@ def test_a_timeout_on_one_node_names_pcie_p2p_among_its_alternatives() -> None:
     two_nodes = one_node.replace("nNodes 1", "nNodes 2")
     alts = next(f for f in found(two_nodes + timeout) if f["id"] == "log.timeout")["evidence"].get("alternatives", [])
     assert "acs_iommu_p2p" not in alts
+
+
+def test_efa_that_cannot_reach_its_peer_is_the_security_group() -> None:
+    """aws-ofi-nccl#663 and #156: EFA's address-vector insert and libfabric's tx errors were the security
+    group; a generic OFI request error stays the plugin's."""
+    av = ("[rank1]: ncclInternalError: Internal check failed.\n[rank1]: Last error:\n"
+          "[rank1]: NET/OFI Unable to insert remote address into address vector for device 1. RC: 0\n")
+    assert causes(av)[0] == ("log.ofi_error", "firewall_or_port_blocked")
+    tx = ("[1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn> rxr_cq_write_tx_error: "
+          "err: 20, prov_err: Not a directory (20)\n")
+    assert causes(tx)[0] == ("log.ofi_error", "firewall_or_port_blocked")
+    generic = ("node1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request 0x7fbb944701b8 completed with error. "
+               "RC: 5. Error: Input/output error.\n")
+    assert causes(generic)[0] == ("log.ofi_error", "net_plugin_error")

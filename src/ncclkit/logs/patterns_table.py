@@ -105,6 +105,16 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "set NCCL_IB_GID_INDEX to the RoCE v2 IPv4 index (NCCL >= 2.21 picks it itself); make sure the "
           "HCAs in NCCL_IB_HCA are ACTIVE and can reach each other", C.GID_INDEX_OR_ROCE_CONFIG, "root",
           (C.IB_PORT_DOWN_OR_LINK,)),
+        # EFA that cannot reach its peer: aws-ofi-nccl's "Unable to insert remote address into address vector",
+        # libfabric's efa "rxr_cq_write_tx_error" / "Unresponsive receiver" / "Destination unreachable". The
+        # EFA security group must allow all traffic to and from itself, inbound and outbound (AWS's EFA
+        # setup guide); aws-ofi-nccl#156 and #663 were that.
+        p(r"address vector|fi_av_insert|rxr_cq_write_tx_error|efa[^\n]*(?:Unresponsive receiver|"
+          r"Destination unreachable)", "ofi_error", E,
+          "EFA could not reach the peer: traffic between the instances is filtered (security group) or the "
+          "peer's EFA endpoint is gone", "allow all inbound and outbound traffic between the instances' security "
+          "group and itself (AWS EFA setup), then check `fi_info -p efa` on both", C.FIREWALL_OR_PORT_BLOCKED,
+          "root", (C.NET_PLUGIN_ERROR,)),
         # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...".
         p(r"NET/OFI|libfabric|\bEFA\b|fi_getinfo", "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, package_version
+from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, launch_env, package_version
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 
@@ -198,6 +198,14 @@ class LogState:
                 self.hosts.add(m.group(2))
                 self.test_hosts.add(m.group(2))
                 return
+        settings = launch_env(line)
+        for name, value in settings:  # a pasted command's variables; NCCL's own lines win
+            if name not in self.env and len(self.env) < MAX_ENV:
+                self.env[name] = value
+                self.note(f"env:{name}", line_no())
+        # A command line is no error line, except that it turns RDMA off (the ib_disabled row).
+        if settings and dict(settings).get("NCCL_IB_DISABLE") != "1" and not LAUNCH_HOSTS.search(line):
+            return
         m = LAUNCH_HOSTS.search(line)
         if m and not self.launch_hosts:
             self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]

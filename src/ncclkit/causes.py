@@ -177,6 +177,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.cuda_driver_unsupported": Cause.CUDA_OR_DRIVER,
     "log.single_node_stall": Cause.ACS_IOMMU_P2P,
     "log.nccl_library_missing": Cause.NCCL_VERSION_MISMATCH,
+    "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
     "log.ipc_socket": Cause.SHM_TOO_SMALL,
     "log.net_missing": Cause.NET_PLUGIN_ERROR,
     "log.net_count_mismatch": Cause.IB_PORT_DOWN_OR_LINK,

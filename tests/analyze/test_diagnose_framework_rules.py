@@ -99,3 +99,25 @@ def test_torchrun_stopping_the_other_workers_is_a_consequence() -> None:
     assert first_cause(stop + oom) == ("log.oom", "oom")
     alone = [f for f in analyze_text(stop)["findings"] if f["cause"]]
     assert alone and alone[0]["cause"] == "rank_crashed_elsewhere"
+
+
+STUCK = ("[rank1]:[F1201 10:00:00.000000 ProcessGroupNCCL.cpp:1169] [PG 0 Rank 1] ProcessGroupNCCL's watchdog got "
+         "stuck for 480 seconds without making progress in monitoring enqueued collectives. This typically indicates "
+         "a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog\n")
+
+
+def test_a_stuck_watchdog_alone_leads_with_what_it_can_stand_for() -> None:
+    """Only consequences in the paste: the lead one comes first and its alternatives follow it."""
+    got = [(f["id"], f["cause"]) for f in analyze_text(STUCK)["findings"] if f["cause"]]
+    assert got[0] == ("log.watchdog_stuck", "cuda_or_driver")
+    assert {c for _, c in got[1:3]} == {"hang_collective_mismatch", "rank_crashed_elsewhere"}
+
+
+def test_a_stuck_watchdog_is_a_consequence_of_a_root_cause() -> None:
+    xid = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, GPU has fallen off the bus.\n"
+    oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+    assert first_cause(STUCK + oom) == ("log.oom", "oom")
+    found = analyze_text(xid + STUCK)["findings"]
+    assert found[0]["id"] == "log.cuda_error"
+    assert next(f for f in found if f["id"] == "log.watchdog_stuck")["severity"] == "info"
+

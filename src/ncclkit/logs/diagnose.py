@@ -226,6 +226,19 @@ def _role(f: Finding) -> str:
     return "root" if f.root_cause is not None else "none"
 
 
+def _alternatives(top: Finding, present: set[Cause | None]) -> list[Finding]:
+    """`log.alternative` (info) for each cause `top` names as also possible and no finding states."""
+    out = []
+    alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
+    for alt in alts or []:
+        if Cause(alt) not in present:
+            present.add(Cause(alt))
+            out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
+                               message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
+                               evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
+    return out
+
+
 def rank_findings(findings: list[Finding]) -> list[Finding]:
     """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
@@ -247,17 +260,17 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
 
     roots.sort(key=weight)
     out: list[Finding] = []
+    if not roots:
+        # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
+        # what it can stand for follows it.
+        lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
+                   key=lambda f: sev[f.severity], default=None)
+        if lead is not None:
+            rest.remove(lead)
+            return [lead, *_alternatives(lead, {lead.root_cause})] + rest
     if roots:
-        top = roots[0]
         out.extend(roots)
-        present = {f.root_cause for f in roots}
-        alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
-        for alt in alts or []:
-            if Cause(alt) not in present:
-                present.add(Cause(alt))
-                out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
-                                   message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
-                                   evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
+        out.extend(_alternatives(roots[0], {f.root_cause for f in roots}))
         # Consequences of the root cause: still shown, no longer competing with it. A fact of the
         # setup alone (sockets in use, no GDR) does not explain a crash or a timeout away.
         if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _SETUP_FINDINGS)

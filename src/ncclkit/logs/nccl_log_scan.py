@@ -59,7 +59,7 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
-    b"No backend type", b"Tensors must", b"closed by peer", b"closing signal")) + (
+    b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck", b"Heartbeat monitor")) + (
     # a pasted command or script that sets NCCL variables (paste.launch_env)
     re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp

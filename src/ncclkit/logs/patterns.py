@@ -14,7 +14,7 @@ lines look alarming but state no problem (NCCL logs a missing optional net plugi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Severity
@@ -179,6 +179,8 @@ def classify_error(text: str) -> ErrorClass:
                 return _cuda(text, cls)
             if pat.category in _VERBS_CATEGORIES:
                 return _verbs(text, cls)
+            if pat.category == "socket_foreign":
+                return _foreign(text, cls)
             return cls
     return ErrorClass(category="other", severity=Severity.WARNING, explanation="an unclassified warning",
                       fix="read the message in context", cause=None, role="collateral")
@@ -189,6 +191,30 @@ def class_of(category: str) -> ErrorClass:
     pat = next(p for p in PATTERNS if p.category == category)
     return ErrorClass(category=pat.category, severity=pat.severity, explanation=pat.explanation, fix=pat.fix,
                       cause=pat.cause, role=pat.role, alternatives=pat.alternatives)
+
+
+# socket.cc socketFinalizeAccept's WARN "wrong magic %lx != %lx" (2.18 - 2.26; 2.30.7 logs a mismatch at
+# INFO and discards the connection): the first value is the 8 bytes the peer sent, read little-endian.
+_MAGIC = re.compile(r"wrong magic (?:0x)?([0-9a-fA-F]{1,16}) ?!=")
+
+
+def _foreign(text: str, cls: ErrorClass) -> ErrorClass:
+    """A foreign connection whose first bytes are text came from another protocol's client (an HTTP
+    "GET /met" of a metrics scraper): NCCL before 2.30.7 retried the handshake inside the accept loop of
+    its proxy and RAS threads and could hang there (NVIDIA/nccl#1808; 2.30.7 discards the connection)."""
+    m = _MAGIC.search(text)
+    if not m:
+        return cls
+    sent = int(m.group(1), 16).to_bytes(8, "little").rstrip(b"\0")
+    if not sent or not all(32 <= b < 127 for b in sent):
+        return cls
+    return replace(cls, cause=C.OTHER, alternatives=(C.FIREWALL_OR_PORT_BLOCKED, C.APPLICATION_BUG),
+                   explanation=f"a client of another protocol connected to NCCL's port (its first bytes read "
+                               f"{sent.decode()!r}: a metrics scraper, health check or port scanner); NCCL before "
+                               "2.30.7 retries the handshake in its proxy and RAS accept loops and can hang there "
+                               "(NVIDIA/nccl#1808)",
+                   fix="keep scrapers and probes off the nodes' ephemeral ports (restrict their targets or filter "
+                       "them from outside the job), or upgrade to NCCL 2.30.7+, which discards such connections")
 
 
 def _completion(text: str, cls: ErrorClass) -> ErrorClass:

@@ -72,7 +72,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.
         p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
           r"Expected to have finished reduction in the prior iteration|No backend type associated with device "
-          r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device",
+          r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device|"
+          r"Tensors must be contiguous",
           "framework_usage", E, "the program uses torch.distributed incorrectly (rendezvous variables unset, no "
           "process group, DDP parameters without gradients, tensors on the wrong device)",
           "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
@@ -141,6 +142,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "containers on one host need a shared IPC namespace (--ipc=host) for its shared memory",
           C.OTHER, "root", (C.SHM_TOO_SMALL,)),
         # -- consequences and generic codes --------------------------------------------------------------
+        # ProcessGroupNCCL's heartbeat monitor: "ProcessGroupNCCL's watchdog got stuck for N seconds without
+        # making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g.,
+        # CudaEventDestroy) hang blocking the watchdog", "Heartbeat monitor timed out!": the watchdog thread
+        # itself is blocked in a CUDA or NCCL call (a wedged GPU, an abort that hangs), not only a late peer.
+        p(r"watchdog got stuck|Heartbeat monitor timed out", "watchdog_stuck", E,
+          "PyTorch's NCCL watchdog thread is blocked inside a CUDA/NCCL call: the GPU or a communicator is "
+          "wedged (a hung kernel, an abort that never returns), often after a collective already hung",
+          "check the GPU (`nvidia-smi`, Xid in dmesg) on that node and the first error or timeout of any rank; "
+          "TORCH_NCCL_DUMP_ON_TIMEOUT=1 keeps the flight recorder for `ncclkit analyze`",
+          C.CUDA_OR_DRIVER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.RANK_CRASHED_ELSEWHERE)),
         # Not a `timeout=` keyword in the Python source lines of a traceback.
         p(r"Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out(?!\s*=)|watchdog", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",

@@ -88,7 +88,7 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a connection to NCCL's port came from a process that is not a peer of this job: two jobs share "
           "a port (MASTER_PORT, NCCL_COMM_ID), or something probes the port",
           "give each job its own MASTER_PORT / NCCL_COMM_ID and kill stale runs (`ss -tnp | grep PORT`)",
-          C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+          C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.OTHER)),
         # init.cc: "Failed to determine local ranks rank %d hostHash %lx pidHash %lx ...": ranks disagree on
         # which of them share a host; the host hash comes from the host name (and boot id), NCCL_HOSTID.
         p(r"Failed to determine (?:local|intra(?: proc)?) ranks", "host_identity", E,

@@ -178,6 +178,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.single_node_stall": Cause.ACS_IOMMU_P2P,
     "log.nccl_library_missing": Cause.NCCL_VERSION_MISMATCH,
     "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
+    "log.store_barrier": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.ipc_socket": Cause.SHM_TOO_SMALL,
     "log.net_missing": Cause.NET_PLUGIN_ERROR,
     "log.net_count_mismatch": Cause.IB_PORT_DOWN_OR_LINK,

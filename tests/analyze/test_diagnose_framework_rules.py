@@ -121,3 +121,18 @@ def test_a_stuck_watchdog_is_a_consequence_of_a_root_cause() -> None:
     assert found[0]["id"] == "log.cuda_error"
     assert next(f for f in found if f["id"] == "log.watchdog_stuck")["severity"] == "info"
 
+
+
+def barrier(world: int, workers: int) -> str:
+    return ("RuntimeError: Timed out initializing process group in store based barrier on rank: 3, for key: "
+            f"store_based_barrier_key:1 (world_size={world}, worker_count={workers}, timeout=0:30:00)\n")
+
+
+def test_a_store_barrier_short_of_ranks_is_ranks_that_cannot_reach_the_store() -> None:
+    assert first_cause(barrier(16, 8)) == ("log.store_barrier", "firewall_or_port_blocked")
+    assert first_cause(barrier(16, 16)) == ("log.store_barrier", "firewall_or_port_blocked")
+
+
+def test_a_store_barrier_with_more_workers_than_ranks_is_a_second_job_on_the_port() -> None:
+    """worker_count above world_size: processes of another run checked in to the same store."""
+    assert first_cause(barrier(4, 8)) == ("log.store_barrier", "application_bug")

@@ -181,6 +181,8 @@ def classify_error(text: str) -> ErrorClass:
                 return _verbs(text, cls)
             if pat.category == "socket_foreign":
                 return _foreign(text, cls)
+            if pat.category == "store_barrier":
+                return _barrier(text, cls)
             return cls
     return ErrorClass(category="other", severity=Severity.WARNING, explanation="an unclassified warning",
                       fix="read the message in context", cause=None, role="collateral")
@@ -215,6 +217,23 @@ def _foreign(text: str, cls: ErrorClass) -> ErrorClass:
                                "(NVIDIA/nccl#1808)",
                    fix="keep scrapers and probes off the nodes' ephemeral ports (restrict their targets or filter "
                        "them from outside the job), or upgrade to NCCL 2.30.7+, which discards such connections")
+
+
+_BARRIER_COUNTS = re.compile(r"world_size=(\d+), worker_count=(\d+)")
+
+
+def _barrier(text: str, cls: ErrorClass) -> ErrorClass:
+    """More workers than world_size checked in to the store barrier: processes of another job (or of a
+    stale run) share MASTER_ADDR:MASTER_PORT, or WORLD_SIZE is smaller than the ranks launched."""
+    m = _BARRIER_COUNTS.search(text)
+    if not m or int(m.group(2)) <= int(m.group(1)):
+        return cls
+    return replace(cls, cause=C.APPLICATION_BUG, alternatives=(C.RANK_CRASHED_ELSEWHERE,),
+                   explanation=f"{m.group(2)} workers checked in to a store barrier of world_size {m.group(1)}: "
+                               "processes of another job or a stale run share MASTER_ADDR:MASTER_PORT, or "
+                               "WORLD_SIZE is smaller than the number of ranks launched",
+                   fix="give each job its own MASTER_PORT, kill stale runs (`ss -tnp | grep PORT`), and make "
+                       "WORLD_SIZE equal the ranks launched (nnodes x nproc_per_node)")
 
 
 def _completion(text: str, cls: ErrorClass) -> ErrorClass:

@@ -142,6 +142,15 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "containers on one host need a shared IPC namespace (--ipc=host) for its shared memory",
           C.OTHER, "root", (C.SHM_TOO_SMALL,)),
         # -- consequences and generic codes --------------------------------------------------------------
+        # distributed_c10d.py _store_based_barrier (torch 1.x): "Timed out initializing process group in store
+        # based barrier on rank: 3, for key: store_based_barrier_key:1 (world_size=4, worker_count=8, ...)":
+        # fewer workers than world_size reached the store (patterns._barrier reads more as a second job).
+        p(r"store based barrier", "store_barrier", E,
+          "not every rank reached the process group's store barrier: the missing ranks never started, "
+          "crashed, or cannot reach MASTER_ADDR:MASTER_PORT", "check that every node launched its ranks and "
+          "reaches MASTER_ADDR:MASTER_PORT (firewall, the address of the right interface); read the first "
+          "error of the missing ranks", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
         # ProcessGroupNCCL's heartbeat monitor: "ProcessGroupNCCL's watchdog got stuck for N seconds without
         # making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g.,
         # CudaEventDestroy) hang blocking the watchdog", "Heartbeat monitor timed out!": the watchdog thread

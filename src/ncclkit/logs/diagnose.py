@@ -259,21 +259,17 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 
     roots.sort(key=weight)
-    out: list[Finding] = []
     if not roots:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
         lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
                    key=lambda f: sev[f.severity], default=None)
-        if lead is not None:
-            rest.remove(lead)
-            return [lead, *_alternatives(lead, {lead.root_cause})] + rest
-    if roots:
-        out.extend(roots)
-        out.extend(_alternatives(roots[0], {f.root_cause for f in roots}))
-        # Consequences of the root cause: still shown, no longer competing with it. A fact of the
-        # setup alone (sockets in use, no GDR) does not explain a crash or a timeout away.
-        if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _SETUP_FINDINGS)
-               for f in roots):
-            rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
-    return out + rest
+        if lead is None:
+            return rest
+        rest.remove(lead)
+        return [lead, *_alternatives(lead, {lead.root_cause})] + rest
+    # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup
+    # alone (sockets in use, no GDR) does not explain a crash or a timeout away.
+    if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _SETUP_FINDINGS) for f in roots):
+        rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
+    return roots + _alternatives(roots[0], {f.root_cause for f in roots}) + rest

@@ -59,7 +59,8 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
-    b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck", b"Heartbeat monitor")) + (
+    b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
+    b"Heartbeat monitor")) + (
     # a pasted command or script that sets NCCL variables (paste.launch_env)
     re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
@@ -76,11 +77,10 @@ _USING_NEEDLE = b"NCCL INFO Using network "
 _COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
                        rb"[^\n]*?nranks=(\d+)")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
-_TRACE_KEY = re.compile(rb"[\w./-]+\.(?:cc|h|cu):\d+ -> \d+")
+_TRACE_KEY = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ -> (\d+)")
 # nccl-tests result rows: "  8388608  2097152  float  sum  -1  ..." (size, count, type first; a launcher
 # prefix such as "[1,0]<stdout>:" may come before).
 _TEST_ROW = re.compile(rb"\n[^\n\d]{0,40}?\d+ +\d+ +(?:" + b"|".join(sorted(d.encode() for d in DTYPES)) + rb") ")
-_TRACE_SITE = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ -> (\d+)")
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
 _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
 _HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
@@ -191,14 +191,12 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
         for rest, count, _ in values:
             st.info(rest, count)
     for key, _ in others:
-        if _TRACE_KEY.match(key) and len(st.trace_lines) < MAX_TRACES:
-            pos = c.find(b"NCCL INFO " + key, 0, end)
+        trace = _TRACE_KEY.match(key)
+        if trace:
+            pos = c.find(b"NCCL INFO " + key, 0, end) if len(st.traces) < MAX_TRACES else -1
             if pos >= 0:
-                line_no = st.lines_total + 1 + c.count(b"\n", 0, pos)
-                st.trace_lines.append(line_no)
-                m = _TRACE_SITE.match(key)
-                if m and len(st.trace_sites) < MAX_TRACES:
-                    st.trace_sites.setdefault(m.group(1).decode("ascii"), (line_no, int(m.group(2))))
+                st.traces.append((st.lines_total + 1 + c.count(b"\n", 0, pos), trace.group(1).decode("ascii"),
+                                  int(trace.group(2))))
             continue
         fact = _fact_of(key)
         if fact is not None and fact not in st.fact_lines:

@@ -89,8 +89,8 @@ class LogState:
         self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
         # First line of each fact a finding points to ("net_socket", "env:NCCL_X", "package:P", ...)
         self.fact_lines: dict[str, int] = {}
-        self.trace_lines: list[int] = []  # first line of each NCCLCHECK return-code trace site
-        self.trace_sites: dict[str, tuple[int, int]] = {}  # source file of a trace -> (line, code)
+        # Each distinct NCCLCHECK return-code trace "misc/socket.cc:567 -> 2": (first line, file, code)
+        self.traces: list[tuple[int, str, int]] = []
         self.coll_lines: dict[tuple[str, ...], int] = {}  # (nranks, opCount, call...) -> first line
 
     def note(self, fact: str, line_no: int) -> None:
@@ -203,9 +203,6 @@ class LogState:
             if name not in self.env and len(self.env) < MAX_ENV:
                 self.env[name] = value
                 self.note(f"env:{name}", line_no())
-        # A command line is no error line, except that it turns RDMA off (the ib_disabled row).
-        if settings and dict(settings).get("NCCL_IB_DISABLE") != "1" and not LAUNCH_HOSTS.search(line):
-            return
         m = LAUNCH_HOSTS.search(line)
         if m and not self.launch_hosts:
             self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]
@@ -223,6 +220,10 @@ class LogState:
         if self._seen(line):
             return
         cls = classify_error(line)
+        # A command that sets NCCL variables states settings, not an error; RDMA turned off is the one
+        # setting that is a finding of its own (the ib_disabled row, which reads prose too).
+        if settings and cls.category != "ib_disabled":
+            return
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
             if cls.category == "noise" or _QUOTED_CODE.search(line):
@@ -378,10 +379,7 @@ class LogState:
         for call, line_no in later.coll_lines.items():
             if len(self.coll_lines) < 2 * MAX_COLL_OPS:
                 self.coll_lines.setdefault(call, line_no + offset)
-        self.trace_lines.extend(n + offset for n in later.trace_lines[:MAX_TRACES - len(self.trace_lines)])
-        for src, (line_no, code) in later.trace_sites.items():
-            if len(self.trace_sites) < MAX_TRACES:
-                self.trace_sites.setdefault(src, (line_no + offset, code))
+        self.traces.extend((n + offset, src, code) for n, src, code in later.traces[:MAX_TRACES - len(self.traces)])
         for op_key, ops in later.coll_ops.items():
             if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
                 self.coll_ops.setdefault(op_key, set()).update(ops)

@@ -38,10 +38,11 @@ def summarize(st: LogState) -> NcclLogSummary:
     nranks = st.nranks
     if nranks is None and st.test_ranks:
         nranks = max(st.test_ranks) + 1
+    trace_lines = [t[0] for t in st.traces]
     errors = tuple(_fatal_if_traced(
         LogError(line_no=e[0], count=e[1], text=e[2], category=e[3].category,
                  severity=e[3].severity, explanation=e[3].explanation, fix=e[3].fix,
-                 cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives), st.trace_lines)
+                 cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives), trace_lines)
         for e in sorted(st.errors.values(), key=lambda e: e[0]))
     errors += _traced_errors(st, errors)
     mismatch = coll_mismatch(st.coll_ops, st.coll_lines)
@@ -71,7 +72,7 @@ def _traced_errors(st: LogState, errors: tuple[LogError, ...]) -> tuple[LogError
     if any(e.role == "root" and e.cause is not None for e in errors):
         return ()
     out: list[LogError] = []
-    for src, (line_no, code) in sorted(st.trace_sites.items(), key=lambda kv: kv[1]):
+    for line_no, src, code in sorted(st.traces):
         for suffix, codes, category in TRACE_SITES:
             if src.endswith(suffix) and code in codes and all(e.category != category for e in out):
                 cls = class_of(category)

@@ -69,7 +69,6 @@ def package_version(line: str) -> tuple[str, str] | None:
 # NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
 COLL_LINE = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
 MAX_COLL_OPS = 4096
-# Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".
 # NCCL variables a pasted command sets: mpirun's "-x NCCL_X=v", docker's "-e NCCL_X=v", "export NCCL_X=v",
 # "env NCCL_X=v ...", the assignments that start a command line ("NCCL_X=v NCCL_Y=w torchrun ..."), and
 # Python's os.environ["NCCL_X"] = "v" in a pasted script. Not a message that merely quotes one ("run with
@@ -82,14 +81,14 @@ _PY_ENV = re.compile(r"os\.environ\[\s*[\"'](NCCL_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\
 
 def launch_env(line: str) -> list[tuple[str, str]]:
     """The NCCL variables a pasted command or script line sets, in order."""
-    found = [(m.group(1), next(g for g in m.group(2, 3, 4) if g is not None)) for m in _FLAG_ASSIGN.finditer(line)]
     lead = _LEAD_ASSIGNS.match(line)
-    if lead:
-        found += [(m.group(1), next(g for g in m.group(2, 3, 4) if g is not None))
-                  for m in _ASSIGN.finditer(lead.group(1))]
+    shell = [*_FLAG_ASSIGN.finditer(line), *(_ASSIGN.finditer(lead.group(1)) if lead else ())]
+    # the value is whichever of "double", 'single' or bare matched
+    found = [(m.group(1), next(g for g in m.group(2, 3, 4) if g is not None)) for m in shell]
     return found + [(m.group(1), m.group(2)) for m in _PY_ENV.finditer(line)]
 
 
+# Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".
 LAUNCH_HOSTS = re.compile(r"(?:^|\s)(?:-H|--host|-host)[ =]([\w.\-]+(?::\d+)?(?:,[\w.\-]+(?::\d+)?)+)")
 
 def _line_block(line: re.Pattern[str]) -> re.Pattern[str]:

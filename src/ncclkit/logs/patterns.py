@@ -14,6 +14,7 @@ lines look alarming but state no problem (NCCL logs a missing optional net plugi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ncclkit.causes import Cause
@@ -173,17 +174,8 @@ def classify_error(text: str) -> ErrorClass:
         if pat.regex.search(text):
             cls = ErrorClass(category=pat.category, severity=pat.severity, explanation=pat.explanation,
                              fix=pat.fix, cause=pat.cause, role=pat.role, alternatives=pat.alternatives)
-            if pat.category == "ib_completion_error":
-                return _completion(text, cls)
-            if pat.category == "cuda_error":
-                return _cuda(text, cls)
-            if pat.category in _VERBS_CATEGORIES:
-                return _verbs(text, cls)
-            if pat.category == "socket_foreign":
-                return _foreign(text, cls)
-            if pat.category == "store_barrier":
-                return _barrier(text, cls)
-            return cls
+            decode = _DECODERS.get(pat.category)
+            return decode(text, cls) if decode else cls
     return ErrorClass(category="other", severity=Severity.WARNING, explanation="an unclassified warning",
                       fix="read the message in context", cause=None, role="collateral")
 
@@ -284,3 +276,9 @@ def _cuda(text: str, cls: ErrorClass) -> ErrorClass:
                               explanation=f"{cls.explanation}: {why}", fix=fix, cause=cause, role="root",
                               alternatives=alts)
     return cls
+
+
+# Categories whose line carries a status, errno or count that refines the row's cause.
+_DECODERS: dict[str, Callable[[str, ErrorClass], ErrorClass]] = {
+    "ib_completion_error": _completion, "cuda_error": _cuda, "socket_foreign": _foreign,
+    "store_barrier": _barrier, **{c: _verbs for c in _VERBS_CATEGORIES}}

@@ -312,8 +312,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # until it gave up).
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
           r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
-          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|connectFullMesh failed|"
-          r"failed to connect to any network address|exceeded retries|exceeded error retry count|Accept failed:|"
+          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
+          r"connectFullMesh failed|failed to connect to any network address|exceeded retries|"
+          r"exceeded error retry count|Accept failed:|"
           r"waiting for clients|clients joined|RendezvousTimeoutError",
           "socket_connect_failed", E,
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "

@@ -120,7 +120,8 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Receiving data over socket failed", "UDS: Binding to socket %s failed", "UDS: Socket creation
         # error": the local ranks pass cuMem file descriptors over abstract Unix sockets, which need the
         # ranks in one network and PID namespace.
-        p(r"UDS: (?:Sending|Receiving|Binding|Socket creation|Cannot bind|Cannot connect)|ncclIpcSocket\w*:", "ipc_socket", E,
+        p(r"UDS: (?:Sending|Receiving|Binding|Socket creation|Cannot bind|Cannot connect)|ncclIpcSocket\w*:",
+          "ipc_socket", E,
           "the local ranks could not pass CUDA memory handles over NCCL's Unix socket: ranks of one node in "
           "containers or pods that do not share the IPC/PID/network namespace", _IPC_FIX, C.SHM_TOO_SMALL,
           "root", (C.APPLICATION_BUG,)),

@@ -175,6 +175,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.host_identity": Cause.HOSTNAME_RESOLUTION,
     "log.cuda_driver_load": Cause.CUDA_OR_DRIVER,
     "log.cuda_driver_unsupported": Cause.CUDA_OR_DRIVER,
+    "log.cuda_context": Cause.CUDA_OR_DRIVER,
+    "log.fd_limit": Cause.MEMLOCK_OR_ULIMIT,
     "log.single_node_stall": Cause.ACS_IOMMU_P2P,
     "log.nccl_library_missing": Cause.NCCL_VERSION_MISMATCH,
     "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,

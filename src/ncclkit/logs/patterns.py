@@ -98,8 +98,11 @@ _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error
 
 # CUDA error strings (cudaGetErrorString / cuGetErrorString) and their cause; "CUDA error N 'text'"
 # and "Cuda failure 'text'" (NCCL's CUDACHECK) carry the same strings.
-_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] = tuple(
-    (re.compile(r, re.IGNORECASE), cause, why, alts) for r, cause, why, alts in (
+# A row's fix is the one of its cause (_cuda), or its own where the cause's would mislead.
+_PROGRAM_FIX = ("rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel or call of the program that failed, and "
+                "fix it there (NCCL only reports the error of the stream it shares)")
+_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], tuple[str, ...]], ...] = tuple(
+    (re.compile(r, re.IGNORECASE), cause, why, alts, tuple(fix)) for r, cause, why, alts, *fix in (
         (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
@@ -115,7 +118,15 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] 
          C.CUDA_OR_DRIVER, "the GPU is unavailable or unhealthy", ()),
         # cudaErrorAssert (710): a kernel's own assertion (an index out of range in the program's tensors).
         (r"device-side assert", C.APPLICATION_BUG,
-         "a kernel assertion failed (an index or label out of range in the program's tensors)", (C.CUDA_OR_DRIVER,)),
+         "a kernel assertion failed (an index or label out of range in the program's tensors)", (C.CUDA_OR_DRIVER,),
+         _PROGRAM_FIX),
+        # cudaErrorStreamCaptureUnsupported (900) / Invalidated (901) / Implicit (906): a call the capture
+        # of a CUDA graph forbids, made by the program while a stream it shares was being captured.
+        (r"not permitted when stream is capturing|stream capture|cudaErrorStreamCapture", C.APPLICATION_BUG,
+         "a CUDA graph capture was broken by a call it does not allow (a synchronising call, or NCCL on a "
+         "stream being captured without graph support)", (C.CUDA_OR_DRIVER,),
+         "keep synchronising calls (.item(), .cpu(), cudaDeviceSynchronize) and eager NCCL calls out of the "
+         "captured region, or capture with NCCL 2.9.6+ on a communicator of the capturing stream"),
         # cudaErrorNoKernelImageForDevice (209), cudaErrorInvalidDeviceFunction (98), cudaErrorSymbolNotFound
         # (500): the library has no code for this GPU's architecture (built before the GPU existed).
         (r"no kernel image is available|invalid device function|named symbol not found|"
@@ -260,10 +271,12 @@ def _verbs(text: str, cls: ErrorClass) -> ErrorClass:
 
 
 def _cuda(text: str, cls: ErrorClass) -> ErrorClass:
-    for regex, cause, why, alts in _CUDA_ERRORS:
+    for regex, cause, why, alts, own_fix in _CUDA_ERRORS:
         if regex.search(text):
             fix = cls.fix
-            if cause is C.OOM:
+            if own_fix:
+                fix = own_fix[0]
+            elif cause is C.OOM:
                 fix = "free GPU memory: smaller batch/model shard, fewer NCCL channels (NCCL_MAX_NCHANNELS), " \
                       "or NCCL_BUFFSIZE lower; check no other process holds the GPU (`nvidia-smi`)"
             elif cause is C.ACS_IOMMU_P2P:
@@ -278,7 +291,24 @@ def _cuda(text: str, cls: ErrorClass) -> ErrorClass:
     return cls
 
 
+# ENETUNREACH / EADDRNOTAVAIL: the kernel has no route from the chosen source to that address, or the
+# source address is not on this host: a wrong interface or address (a docker bridge, a link-local IPv6
+# address without its scope, a MASTER_ADDR on another network), not a filter on the way.
+_UNROUTABLE = re.compile(r"Network is unreachable|Cannot assign requested address|ENETUNREACH|EADDRNOTAVAIL|"
+                         r"errno:? (?:101|99)\b", re.IGNORECASE)
+
+
+def _connect(text: str, cls: ErrorClass) -> ErrorClass:
+    if not _UNROUTABLE.search(text):
+        return cls
+    return replace(cls, cause=C.WRONG_INTERFACE, alternatives=(C.HOSTNAME_RESOLUTION, C.FIREWALL_OR_PORT_BLOCKED),
+                   explanation=f"{cls.explanation}: the address is not reachable from the interface used (no route "
+                               "to its network, or a source address this host does not have)",
+                   fix="set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the interface of the network that joins "
+                       "the nodes, and MASTER_ADDR to an address on it (`ip route get <peer address>` shows the way)")
+
+
 # Categories whose line carries a status, errno or count that refines the row's cause.
 _DECODERS: dict[str, Callable[[str, ErrorClass], ErrorClass]] = {
     "ib_completion_error": _completion, "cuda_error": _cuda, "socket_foreign": _foreign,
-    "store_barrier": _barrier, **{c: _verbs for c in _VERBS_CATEGORIES}}
+    "store_barrier": _barrier, "socket_connect_failed": _connect, **{c: _verbs for c in _VERBS_CATEGORIES}}

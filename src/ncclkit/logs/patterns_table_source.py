@@ -116,6 +116,26 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "are in a mode (confidential computing, no MNNVL) NCCL cannot use",
           "check `nvidia-smi` in the same container and that the driver is new enough for this NCCL and CUDA",
           C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # proxy.cc "Failed to create CUDA context on device %d", "[Proxy Service] Failed to set CUDA device %d";
+        # CUDA's "MPS client failed to connect to the MPS control daemon or the MPS server" (cudaErrorMps*):
+        # the proxy thread or the process cannot get a context on its GPU (before the socket rows, whose
+        # "failed to connect" it shares).
+        p(r"Failed to (?:create|set) CUDA (?:context|device)|MPS client failed|MPS (?:control daemon|server)",
+          "cuda_context", E, "a CUDA context could not be created on the GPU: a GPU in exclusive-process "
+          "compute mode already taken, an MPS daemon that is down or refuses the client, or a driver fault",
+          "check `nvidia-smi -q -d COMPUTE` (compute mode Default, or one process per GPU), the MPS daemon "
+          "(`echo get_server_list | nvidia-cuda-mps-control`) and Xid errors in dmesg", C.CUDA_OR_DRIVER, "root",
+          (C.APPLICATION_BUG,)),
+        # EMFILE / ENFILE from socket(), accept() or a cuMem handle export (misc/socket.cc "socketTryAccept:
+        # Accept failed: %s", "Net : Socket creation failed : %s", proxy.cc "[Service thread] Accept failed
+        # %s"): every NCCL connection, proxy client and exported cuMem handle holds a file descriptor, and
+        # thousands are open at scale (NCCL_NSOCKS_PERTHREAD x NCCL_SOCKET_NTHREADS per peer on sockets).
+        p(r"Too many open files|\bEMFILE\b|\bENFILE\b|errno:? 24\b", "fd_limit", E,
+          "the process ran out of file descriptors (ulimit -n): NCCL's sockets, proxy connections and "
+          "exported CUDA memory handles each take one",
+          "raise the open-files limit where the job runs: `ulimit -n 1048576` (limits.d `* - nofile 1048576`, "
+          "systemd LimitNOFILE, docker --ulimit nofile=1048576:1048576); lower NCCL_NSOCKS_PERTHREAD / "
+          "NCCL_SOCKET_NTHREADS if raised", C.MEMLOCK_OR_ULIMIT),
         # misc/ipcsocket.cc (2.19+, cuMem): "UDS: Sending data over socket %s failed : %s (%d)", "UDS:
         # Receiving data over socket failed", "UDS: Binding to socket %s failed", "UDS: Socket creation
         # error": the local ranks pass cuMem file descriptors over abstract Unix sockets, which need the

@@ -265,7 +265,9 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
                    key=lambda f: sev[f.severity], default=None)
         if lead is None:
-            return rest
+            # Only a return code that names no cause (ncclSystemError): what it most often stands for.
+            bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
+            return rest if bare is None else [bare, *_alternatives(bare, set())] + [f for f in rest if f is not bare]
         rest.remove(lead)
         return [lead, *_alternatives(lead, {lead.root_cause})] + rest
     # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup

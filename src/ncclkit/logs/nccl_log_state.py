@@ -32,6 +32,13 @@ MAX_HARMLESS = 4096
 
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
+
+
+def _torch_version(dotted: str) -> str:
+    """PyTorch 1.9 - 1.10 split NCCL_VERSION_CODE (major*10000 + minor*100 + patch since NCCL 2.9) with the
+    older code's divisors, printing 2.10.3 (21003) as "21.0.3": read it back as NCCL's own version."""
+    major, minor, patch = (int(x) for x in dotted.split("."))
+    return f"2.{(major - 20) * 10 + minor}.{patch}" if 21 <= major <= 29 else dotted
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 # init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
 _NNODES = re.compile(r"\bnNodes (\d+)")
@@ -149,7 +156,7 @@ class LogState:
             if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
                 m = _VERSION.search(line)
                 if m:
-                    self.versions[m.group(1)] += 1
+                    self.versions[_torch_version(m.group(1))] += 1
             self._other_line(line_no, line)
 
     def cause_line(self, line_no: Callable[[], int], line: str) -> None:

@@ -185,10 +185,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\babort|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of
+        # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
+        # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
         p(r"unhandled system error|ncclSystemError|system error", "system_error", E,
           "NCCL got an error from the OS, a socket or the RDMA stack",
           "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
-          None, "collateral"),
+          None, "collateral", (C.SHM_TOO_SMALL, C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
         p(r"internal error|ncclInternalError|Internal check failed", "internal_error", E,
           "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
           None, "collateral"),

@@ -56,6 +56,13 @@ def _lead(findings: list[dict[str, Any]]) -> tuple[list[str], set[int]]:
     if not ranked:
         return [], set()
     i, top = ranked[0]
+    if top["id"] == "log.alternative":  # no line states a cause: what the bare error most often stands for
+        source = (top.get("evidence") or {}).get("for")
+        alts = [(j, f) for j, f in ranked if f["id"] == "log.alternative"]
+        out = [f"   No line states a cause; in resolved threads {source} alone most often meant:"]
+        out += [f"     - {f['cause']}" for _, f in alts]
+        out.append("")
+        return out, {j for j, _ in alts}
     ev = top.get("evidence") or {}
     lines = ev.get("lines") or []
     out = [f"   Most likely cause: {top['cause']} ({top['id']} [{top.get('subject')}], {top['severity']})",

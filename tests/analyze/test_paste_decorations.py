@@ -1,6 +1,7 @@
 """Real pastes as forums, log collectors and launchers decorate them: every line quoted ("> "),
-timestamped by `kubectl logs --timestamps`, prefixed by `kubectl logs --prefix`, Ray or srun, indented
-as a markdown code block, HTML-escaped by a copy from a web page. The cause must not change."""
+timestamped by `kubectl logs --timestamps`, prefixed by `kubectl logs --prefix`, Ray, srun, torchrun,
+docker compose, journald or vLLM's logging, wrapped in docker's json-file records, indented as a markdown
+code block, HTML-escaped by a copy from a web page. The cause must not change."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ CASES = ["mscclpp493-make-connection-hang-nic-down.txt", "tensorpipe455-second-h
          "rccl1423-mi300x-vm-ib-port-flapping-down-polling.txt", "nccl897-gdrdma-one-node-only.txt",
          "nccltests27-two-nodes-run-separately-no-mpi-build.txt", "nccl1939-peermem-loaded-gdr-disabled-ubuntu2404.txt",
          "awsome-distributed-ai192-p5-socket-connect-127001-abort.txt",
-         "horovod584-nccl23-socket-uses-lo-connect-refused.txt"]
+         "horovod584-nccl23-socket-uses-lo-connect-refused.txt",
+         # the cause is the line under "Last error:", the paste's last line (no newline after it)
+         "openr1mm7-socket-ifname-eth0-no-interface.txt", "vllm1726-invalid-config-blocking-attribute-nccl2143.txt"]
 DECORATIONS = {
     "quote": lambda line: "> " + line,
     "kubectl-timestamps": lambda line: "2024-05-11T14:10:52.224718Z " + line,
@@ -27,6 +30,13 @@ DECORATIONS = {
     "ray": lambda line: "(RayWorkerWrapper pid=2657296) " + line,
     "srun": lambda line: "3: " + line,
     "code-block": lambda line: "    " + line,
+    "tab-indent": lambda line: "\t" + line,
+    "torchrun": lambda line: "[rank3]: " + line,
+    "compose": lambda line: "trainer-1  | " + line,
+    "journald": lambda line: "Jan 01 10:00:00 gpu-node-3 python[12345]: " + line,
+    "vllm-logging": lambda line: "ERROR 06-25 15:28:30 worker_base.py:148] " + line,
+    "cri": lambda line: "2024-05-11T14:10:52.224718901Z stderr F " + line,
+    "docker-json": lambda line: json.dumps({"log": line, "stream": "stderr", "time": "2024-05-11T14:10:52Z"}) + "\n",
 }
 
 
@@ -56,6 +66,8 @@ def test_an_html_escaped_paste_keeps_its_cause(name: str) -> None:
     text, want = case(name)
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     assert top_cause(escaped) in want
+    hex_quotes = escaped.replace("'", "&#x27;").replace('"', "&quot;")  # Python's html.escape
+    assert top_cause(hex_quotes) in want
 
 
 def test_prefixes_of_a_minority_of_lines_stay() -> None:
@@ -69,3 +81,14 @@ def test_prefixes_of_a_minority_of_lines_stay() -> None:
     one_entity = "NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1&lt;0>\n"
     assert undecorate(one_entity) == one_entity
     assert undecorate("> a\n> b\n").count("\n") == 2
+    json_in_text = 'config: {"log": "x", "level": 1}\nnode1:1:2 [0] NCCL INFO a\nnode1:1:2 [0] NCCL INFO b\n'
+    assert undecorate(json_in_text) == json_in_text
+
+
+def test_a_last_line_without_newline_is_read_with_the_line_before_it() -> None:
+    """PyTorch puts ncclGetLastError()'s text on the line under "Last error:"; pasted last, it often has
+    no newline after it."""
+    paste = ("torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:2588, internal error, "
+             "NCCL version 2.21.5\nncclInternalError: Internal check failed.\nLast error:\n"
+             "Bootstrap : no socket interface found")
+    assert top_cause(paste) == top_cause(paste + "\n") == "wrong_interface"

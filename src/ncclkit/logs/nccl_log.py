@@ -76,8 +76,15 @@ def _new_state() -> LogState:
 def _scan_stream(st: LogState, stream: BinaryIO) -> None:
     """Scan a pipe or in-memory stream, carrying the partial last line of each block into the next."""
     carry = b""
-    while raw := stream.read(CHUNK_BYTES):
+    raw = stream.read(CHUNK_BYTES)
+    while raw:
+        ahead = stream.read(CHUNK_BYTES)
         block = carry + raw if carry else raw
+        if not ahead:  # the last block: a paste's last line often has no newline, and is one line with
+            # the line before it ("Last error:" and the cause under it), so it is scanned in this block
+            scan_block(st, block if block.endswith(b"\n") else block + b"\n")
+            return
+        raw = ahead
         cut = block.rfind(b"\n") + 1
         if cut == 0 and len(block) < MAX_LINE_BYTES:
             carry = block
@@ -86,8 +93,6 @@ def _scan_stream(st: LogState, stream: BinaryIO) -> None:
             block, cut = block + b"\n", len(block) + 1
         carry = block[cut:]
         scan_block(st, block, cut)
-    if carry:
-        scan_block(st, carry + b"\n")
 
 
 def _scan_range(st: LogState, fd: int, start: int, end: int) -> None:

@@ -18,7 +18,9 @@ other artifacts pasted into the same text, and pastes whose only signal is an er
 from __future__ import annotations
 
 import html
+import json
 import re
+import textwrap
 from collections import Counter
 
 from ncclkit.logs.patterns import classify_error
@@ -140,16 +142,40 @@ def unflatten(text: str) -> tuple[str, int]:
 
 
 # Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
-# timestamped pod logs): markdown quote, RFC 3339 / "YYYY-MM-DD HH:MM:SS" time, kubectl --prefix, Ray
-# worker, srun --label.
+# timestamped pod logs): markdown quote, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ", RFC 3339 /
+# "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), kubectl --prefix, docker
+# compose's "service-1  | ", Ray worker, Python logging of vLLM / SGLang ("ERROR 06-25 15:28:30
+# worker_base.py:148] "), srun --label, torchrun's "[rank3]:".
 _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
     r"^>+ ?",
+    r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s:\[]+(?:\[\d+\])?: ",
     r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]? ",
+    r"^(?:stdout|stderr) [FP] ",
     r"^\[pod/[^\]\s]+\] ",
+    r"^[\w.-]+ +\| ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
+    r"^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w.]+:\d+\]? ",
     r"^ *\d{1,5}: ",
+    r"^\[rank\d+\]: ?",
 ))
-_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|#3[49]);")
+# docker's json-file and many collectors: one JSON object per line, the printed line in "log" (docker),
+# "message" or "msg".
+_JSON_LINE = re.compile(r'^\{.*"(?:log|message|msg)" *: *".*\}\s*$', re.MULTILINE)
+_JSON_KEYS = ("log", "message", "msg")
+
+
+def _json_lines(text: str) -> str:
+    """Each JSON log record replaced by the line it carries (same number of lines)."""
+    def line_of(m: re.Match[str]) -> str:
+        try:
+            record = json.loads(m.group(0))
+        except ValueError:
+            return m.group(0)
+        value = next((record[k] for k in _JSON_KEYS if isinstance(record, dict) and isinstance(record.get(k), str)),
+                     None)
+        return m.group(0) if value is None else value.rstrip("\n").replace("\n", " ")
+    return _JSON_LINE.sub(line_of, text)
+_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#3[49]|#x2[27]);")
 
 
 def undecorate(text: str) -> str:
@@ -157,11 +183,20 @@ def undecorate(text: str) -> str:
     entities decoded when several are present; the same number of lines."""
     if len(_ENTITY.findall(text, 0, 1 << 16)) >= 2:
         text = html.unescape(text)
-    for prefix in _DECORATIONS:
-        lines = sum(1 for line in text.split("\n") if line.strip())
-        hits = len(prefix.findall(text))
-        if hits >= 2 and 2 * hits >= lines:
-            text = prefix.sub("", text)
+    records = len(_JSON_LINE.findall(text, 0, 1 << 20))
+    if records and 2 * records >= sum(1 for line in text.split("\n", 4096)[:4096] if line.strip()):
+        text = _json_lines(text)
+    # A paste indented as a whole (a code block inside a list): the indent all its lines share.
+    text = textwrap.dedent(text)
+    for _ in range(2):  # a prefix can nest in one of its own kind ("[rank3]: [rank0]: ...")
+        before = text
+        for prefix in _DECORATIONS:
+            lines = sum(1 for line in text.split("\n") if line.strip())
+            hits = len(prefix.findall(text))
+            if hits >= 2 and 2 * hits >= lines:
+                text = prefix.sub("", text)
+        if text == before:
+            break
     return text
 
 

@@ -53,3 +53,28 @@ def test_nccl_own_setting_wins_over_the_pasted_command() -> None:
     found = analyze_text(text)["findings"]
     env = next(f for f in found if f["id"] == "log.env_set" and f["subject"] == "NCCL_SOCKET_IFNAME")
     assert env["evidence"]["NCCL_SOCKET_IFNAME"] == "ib0"
+
+
+IB_LOG = ("node1:1:2 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>\n"
+          "node1:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 8[0] [send] via NET/IB/0\n"
+          "node1:1:2 [0] NCCL INFO GPU Direct RDMA Disabled for HCA 0 'mlx5_0'\n")
+
+
+def test_ib_disabled_counts_where_the_paste_sets_it() -> None:
+    got = [(f["id"], f["cause"]) for f in analyze_text("mpirun -np 16 -x NCCL_IB_DISABLE=1 ./all_reduce_perf -b 8\n"
+                                                       "# Avg bus bandwidth    : 1.2\n")["findings"] if f["cause"]]
+    assert ("log.ib_disabled", "socket_fallback") in got
+
+
+@pytest.mark.parametrize("prose", ["I already tried NCCL_IB_DISABLE=1 but it did not help.",
+                                   "With NCCL_IB_DISABLE=1 it still hangs."])
+def test_a_workaround_reported_without_effect_is_not_the_cause(prose: str) -> None:
+    got = analyze_text("node1:1:2 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n" + prose + "\n")
+    assert "log.ib_disabled" not in {f["id"] for f in got["findings"]}
+
+
+def test_ib_disabled_mentioned_beside_a_log_that_used_ib_is_not_in_effect() -> None:
+    """The NCCL of the log ran NET/IB: whatever the paste says about NCCL_IB_DISABLE=1, it did not apply."""
+    got = analyze_text(IB_LOG + "export NCCL_IB_DISABLE=1\n")
+    assert "log.ib_disabled" not in {f["id"] for f in got["findings"]}
+    assert got["findings"][0]["cause"] == "gdr_unavailable"

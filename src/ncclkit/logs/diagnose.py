@@ -175,6 +175,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = []
     loopback = next((e for e in s.errors if e.category == "hostname_loopback"), None)
     for (cat, _), errs in groups.items():
+        if cat == "ib_disabled" and s.network == "IB":
+            continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
         first = errs[0]
         m = _HOST.search(first.text)
         cause, role, message, fix = first.cause, first.role, first.explanation, first.fix

@@ -214,8 +214,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the NCCL proxy thread failed an operation (usually after a network error)",
           "read the first WARN before this one; it names the real cause", None, "collateral"),
         # What a user writes beside the log: a launch line or prose that turns InfiniBand/RoCE off
-        # ("-x NCCL_IB_DISABLE=1", "export NCCL_IB_DISABLE=1"): NCCL then runs NET/Socket (TCP).
-        p(r"\bNCCL_IB_DISABLE\s*=\s*1\b", "ib_disabled", W,
+        # ("-x NCCL_IB_DISABLE=1", "export NCCL_IB_DISABLE=1"): NCCL then runs NET/Socket (TCP). Not a
+        # workaround the user reports as tried without effect ("I tried NCCL_IB_DISABLE=1, still hangs").
+        p(r"^(?!.*\b(?:tried|trying|did ?n[o']t|does ?n[o']t|no luck|no effect|without success|still)\b)"
+          r".*\bNCCL_IB_DISABLE\s*=\s*1\b", "ib_disabled", W,
           "NCCL_IB_DISABLE=1 is set: NCCL uses no RDMA device (InfiniBand or RoCE) and sends inter-node "
           "traffic over TCP sockets", "unset NCCL_IB_DISABLE where the nodes have RDMA NICs (check "
           "`ibv_devinfo`), or set NCCL_IB_HCA to the ports to use", C.SOCKET_FALLBACK, "root",

@@ -58,6 +58,10 @@ CASES = [
     ("RuntimeError: CUDA error: an illegal memory access was encountered\n", "cuda_or_driver"),
     # the NCCL library itself missing for the framework
     ("OSError: libnccl.so.2: cannot open shared object file: No such file or directory\n", "nccl_version_mismatch"),
+    # a torch build without NCCL, a misspelt backend, a collective ProcessGroupNCCL lacked before 1.11
+    ("RuntimeError: Distributed package doesn't have NCCL built in\n", "application_bug"),
+    ("ValueError: Invalid backend: 'ncll'\n", "application_bug"),
+    ("RuntimeError: ProcessGroupNCCL does not support gather\n", "application_bug"),
     # Gloo's full-mesh connect (vLLM, Ray) to an address that is not the peer's
     ("RuntimeError: Gloo connectFullMesh failed with [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:144] "
      "no error\n", "firewall_or_port_blocked"),
@@ -75,6 +79,7 @@ def test_framework_line_names_its_cause(text: str, cause: str) -> None:
     "exits with return code = -75\n",
     "INFO: environment variable MASTER_ADDR set to 10.0.0.1\n",
     "Tensors are on the same device\n",
+    "NCCL INFO Using network IB, the backend is nccl\n",
 ])
 def test_lookalike_lines_name_no_such_cause(text: str) -> None:
     got = first_cause(text)

@@ -73,12 +73,17 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
           r"Expected to have finished reduction in the prior iteration|No backend type associated with device "
           r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device|"
-          r"Tensors must be contiguous",
+          r"Tensors must be contiguous|"
+          # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
+          # a collective older ProcessGroupNCCL lacks (gather and scatter before PyTorch 1.11).
+          r"Distributed package doesn't have NCCL built in|Invalid backend: |ProcessGroupNCCL does not support "
+          r"(?:gather|scatter|recvAnysource|barrier)",
           "framework_usage", E, "the program uses torch.distributed incorrectly (rendezvous variables unset, no "
           "process group, DDP parameters without gradients, tensors on the wrong device)",
           "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
-          "tensors to the rank's GPU for NCCL", C.APPLICATION_BUG),
+          "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build of PyTorch on Linux (use gloo "
+          "elsewhere)", C.APPLICATION_BUG),
         # -- CollNet / plugins -----------------------------------------------------------------------------
         # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
         p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",

@@ -1,7 +1,8 @@
 """Real pastes as forums, log collectors and launchers decorate them: every line quoted ("> "),
 timestamped by `kubectl logs --timestamps`, prefixed by `kubectl logs --prefix`, Ray, srun, torchrun,
 docker compose, journald or vLLM's logging, wrapped in docker's json-file records, indented as a markdown
-code block, HTML-escaped by a copy from a web page. The cause must not change."""
+code block, HTML-escaped or spaced with no-break spaces by a copy from a web page, or with bare carriage
+returns for line ends. The cause must not change."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ DECORATIONS = {
     "journald": lambda line: "Jan 01 10:00:00 gpu-node-3 python[12345]: " + line,
     "vllm-logging": lambda line: "ERROR 06-25 15:28:30 worker_base.py:148] " + line,
     "cri": lambda line: "2024-05-11T14:10:52.224718901Z stderr F " + line,
+    "no-break-spaces": lambda line: line.replace(" ", "\u00a0"),  # copied from a web page or chat client
+    "carriage-returns": lambda line: line.replace("\n", "\r"),  # classic Mac line ends
     "docker-json": lambda line: json.dumps({"log": line, "stream": "stderr", "time": "2024-05-11T14:10:52Z"}) + "\n",
 }
 

@@ -175,12 +175,19 @@ def _json_lines(text: str) -> str:
                      None)
         return m.group(0) if value is None else value.rstrip("\n").replace("\n", " ")
     return _JSON_LINE.sub(line_of, text)
+_SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\u200b": None,
+                        "\ufeff": None})
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#3[49]|#x2[27]);")
 
 
 def undecorate(text: str) -> str:
     """`text` without the prefix that most of its lines share (see _DECORATIONS), and with HTML
-    entities decoded when several are present; the same number of lines."""
+    entities decoded when several are present; the same number of lines (but where lines ended in a
+    bare carriage return, classic Mac or a terminal's redraw, each is a line)."""
+    # A copy from a web page or a chat client: no-break, figure, thin, ideographic and zero-width spaces.
+    text = text.translate(_SPACES)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(_ENTITY.findall(text, 0, 1 << 16)) >= 2:
         text = html.unescape(text)
     records = len(_JSON_LINE.findall(text, 0, 1 << 20))

@@ -154,6 +154,11 @@ _VERBS_ERRNO: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] 
          "ENOMEM: the locked-memory limit (ulimit -l) is too low for the registration", (C.IB_RESOURCE_ERROR,)),
         (r"Bad address|EFAULT", C.GDR_UNAVAILABLE,
          "EFAULT: the NIC could not pin GPU memory (no nvidia_peermem / DMA-BUF)", (C.IB_RESOURCE_ERROR,)),
+        # EOPNOTSUPP from ibv_reg_dmabuf_mr: the RDMA driver or kernel cannot register DMA-BUF memory (MOFED
+        # or kernel older than DMA-BUF support for its NIC); NCCL_DMABUF_ENABLE=0 goes back to peer memory.
+        (r"Operation not supported|EOPNOTSUPP|errno:? 95\b", C.GDR_UNAVAILABLE,
+         "EOPNOTSUPP: the RDMA driver or kernel cannot register this memory (DMA-BUF of GPU memory needs a recent "
+         "MOFED/rdma-core and kernel 5.12+)", (C.NCCL_VERSION_MISMATCH, C.IB_RESOURCE_ERROR)),
         (r"Operation not permitted|Permission denied|EPERM|EACCES", C.MEMLOCK_OR_ULIMIT,
          "EPERM: the process may not lock memory (container without IPC_LOCK, memlock limit)",
          (C.IB_RESOURCE_ERROR,)),
@@ -163,7 +168,8 @@ _VERBS_FIX = {
     C.MEMLOCK_OR_ULIMIT: "raise the locked-memory limit where the job runs: `ulimit -l unlimited` (limits.d "
                          "`* - memlock unlimited`, docker --ulimit memlock=-1:-1, k8s IPC_LOCK); check it inside "
                          "the launcher (`mpirun ... sh -c 'ulimit -l'`)",
-    C.GDR_UNAVAILABLE: "`modprobe nvidia_peermem` (or use DMA-BUF: kernel 5.12+, open driver); as a test "
+    C.GDR_UNAVAILABLE: "`modprobe nvidia_peermem` (or use DMA-BUF: kernel 5.12+, open driver; where DMA-BUF "
+                       "registration is not supported, NCCL_DMABUF_ENABLE=0 or a newer MOFED); as a test "
                        "NCCL_NET_GDR_LEVEL=LOC",
 }
 

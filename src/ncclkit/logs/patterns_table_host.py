@@ -114,8 +114,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
           "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
           "the container with --gpus all (or the device plugin's resource request)", C.CUDA_OR_DRIVER),
-        # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional).
-        p(r"libnccl\.so[\w.]*: cannot open shared object file", "nccl_library_missing", E,
+        # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional);
+        # XLA (xla/service/gpu nccl_utils.cc) "Unable to load NCCL library. Multi-GPU collectives will not
+        # work.", TensorFlow's "Could not load dynamic library 'libnccl.so.2'".
+        p(r"libnccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
+          r"library '?libnccl", "nccl_library_missing", E,
           "the program cannot load libnccl.so: NCCL is not installed where the loader looks, or the "
           "framework was built against a library that is not in this environment",
           "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "

@@ -211,6 +211,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.p2p_disabled": Cause.PERFORMANCE_CONFIG,
     "log.gdr_level_off": Cause.GDR_UNAVAILABLE,
     "topo.pcie_p2p": Cause.ACS_IOMMU_P2P,
+    "p2ptest.p2p_slow": Cause.ACS_IOMMU_P2P,
+    "p2ptest.no_peer_access": Cause.ACS_IOMMU_P2P,
     "bench.busbw_ok": None,
     "bench.no_expectation": None,
     "bench.latency": None,

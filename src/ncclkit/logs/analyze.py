@@ -25,6 +25,7 @@ from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.paste import embedded, has_signal, normalize, undecorate, unflatten
+from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
 from ncclkit.logs.topo import parse_topo
@@ -155,7 +156,7 @@ def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) ->
 def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
-    out: list[Finding] = []
+    out: list[Finding] = check_pcie_tests(text)
     for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
         out.extend(_shift_lines(f, before) for f in found

@@ -35,7 +35,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     # sockets last (net.cc ncclNetInit), so the line says RDMA was not usable (NCCL >= 2.5; before, it
     # listed the bootstrap interfaces on every node); one node needs no network.
     socket_line_proves = ver_at_least(parse_nccl_version(s.nccl_version), NET_SOCKET_ONLY_AS_FALLBACK)
-    if "NET/Socket" in nets or (s.network == "Socket" and socket_line_proves):
+    # "NET/IB : No device found." with no other network named: NCCL's IB transport found no usable port
+    # and, without a net plugin, NET/Socket is the only network left (net.cc tries plugin, IB, Socket).
+    ib_found_none = s.no_ib_device and not nets and not s.plugins and s.network in (None, "Socket")
+    if "NET/Socket" in nets or (s.network == "Socket" and socket_line_proves) or ib_found_none:
         # The fallback and what caused it: a variable, a library that did not load, no device.
         verbs = next((e for e in s.errors if e.category in ("libibverbs_missing", "verbs_provider_missing")), None)
         why = "NCCL_IB_DISABLE=1 is set" if s.env.get("NCCL_IB_DISABLE") == "1" else (

@@ -24,6 +24,7 @@ import textwrap
 from collections import Counter
 
 from ncclkit.logs.patterns import classify_error
+from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "coll_mismatch", "embedded", "has_signal", "launch_env",
@@ -224,7 +225,7 @@ def _with_marker(pre: str) -> str:
 
 def has_signal(text: str) -> bool:
     """True when a line is an NCCL line or states something the classifier recognises."""
-    if _NCCL_MARK.search(text):
+    if _NCCL_MARK.search(text) or PCIE_TEST.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
         if len(line) > 8 and (classify_error(line).category not in ("other", "noise")

@@ -54,9 +54,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
           "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
         # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
-        # client hostname lookup answered by a working resolver, deprecated variables.
+        # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
+        # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
-          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning|FutureWarning|DeprecationWarning|is deprecated",
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*CUDA initialization)|FutureWarning|DeprecationWarning|"
+          r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
         # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,

@@ -51,7 +51,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
           "collateral"),
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
-          r"CUDA_ERROR|cudaError", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
+          r"CUDA_ERROR|cudaError|CUDA initialization: ", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
           "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc

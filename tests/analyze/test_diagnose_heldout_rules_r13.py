@@ -82,3 +82,31 @@ def test_acs_control_words_read_with_setpci() -> None:
     assert on[0] == ("pcie.acs_enabled", "acs_iommu_p2p")
     assert causes(loop + "0000\n0000\n0000\n") == []
     assert causes("0000\n001d\n001d\n") == []  # bare words without the read that printed them
+
+
+TABLE = """mpirun -np 2 -npernode 1 -x NCCL_DEBUG=WARN {proto}-H a:8,b:8 all_reduce_perf -g 1 -d float -b 8388608
+Using devices
+Rank  0 Pid 2304899 on a100-01 device  0 [0x54] NVIDIA A100-SXM4-80GB
+NCCL version 2.10.3+cuda11.6
+       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error
+     8388608       2097152     float     sum   5729.5    1.46    1.46  0e+00   5477.3    1.53    1.53  1e+00
+Out of bounds values : 2 FAILED
+Avg bus bandwidth    : 1.49781
+"""
+
+
+def top(text: str) -> tuple[str, str | None]:
+    got = analyze_text(text)
+    return got["kind"], next((f["cause"] for f in got["findings"] if f["cause"]), None)
+
+
+def test_nccl_tests_pasted_outside_a_code_block_is_still_its_table() -> None:
+    """NVIDIA/nccl#831: markdown ate the "#" of the header and summary lines; the table is still the artifact."""
+    assert top(TABLE.format(proto=""))[0] == "nccl_tests"
+
+
+def test_wrong_results_with_ll128_forced_name_the_forced_protocol() -> None:
+    """NVIDIA/nccl#831: NCCL_PROTO=LL128 over sockets; graph/tuning.cc enables LL128 only where tested."""
+    assert top(TABLE.format(proto="-x NCCL_PROTO=LL128 ")) == ("nccl_tests", "other")
+    assert top(TABLE.format(proto="-x NCCL_PROTO=^LL128 ")) == ("nccl_tests", "cuda_or_driver")
+    assert top(TABLE.format(proto="")) == ("nccl_tests", "cuda_or_driver")

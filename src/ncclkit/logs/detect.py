@@ -28,7 +28,8 @@ _IBSTAT = re.compile(r"^\s*CA '[^']+'\s*$", re.MULTILINE)
 _IBSTATUS = re.compile(r"^\s*Infiniband device '[^']+' port \d+ status:", re.MULTILINE)
 _DEVINFO = re.compile(r"^\s*(?:hca_id:|GID\[\s*\d+\]:|phys_state:\s|device\s+node GUID)", re.MULTILINE)
 _TOPO = re.compile(r"^\s*GPU0\s+(?:X\s|GPU1|NIC0|mlx)", re.MULTILINE)
-_TESTS_MARK = re.compile(r"^\s*#\s*(?:size\s+count\b|Avg bus bandwidth|Out of bounds values)", re.MULTILINE)
+# "#" optional: a paste outside a code block loses it (markdown renders "# Avg bus bandwidth" as a heading).
+_TESTS_MARK = re.compile(r"^\s*#?\s*(?:size\s+count\b|Avg bus bandwidth\s*:|Out of bounds values\s*:)", re.MULTILINE)
 # PyTorch's ProcessGroupNCCL errors (watchdog, DistBackendError, "ncclSystemError: ...") count as NCCL
 # lines too: users often paste only those when NCCL_DEBUG was not set.
 _NCCL_LINE = re.compile(r"NCCL (?:INFO|WARN|TRACE|CALL|version|watchdog|error)|Test NCCL failure|ProcessGroupNCCL\.cpp|"

@@ -241,11 +241,30 @@ def _alternatives(top: Finding, present: set[Cause | None]) -> list[Finding]:
     return out
 
 
+def _forced_ll128(findings: list[Finding]) -> list[Finding]:
+    """Wrong results while NCCL_PROTO forces LL128: NCCL enables LL128 by default only where it was tested
+    (graph/tuning.cc: "Enable LL128 by default only on Volta/Ampere+NVLink. Other cases are not tested and
+    may cause silent data corruption"), so the forced protocol explains the corruption first."""
+    forced = next((f for f in findings if f.id == "log.env_set" and f.subject == "NCCL_PROTO"
+                   and "LL128" in str((f.evidence or {}).get("NCCL_PROTO", "")).upper()
+                   and not str((f.evidence or {}).get("NCCL_PROTO", "")).startswith("^")), None)
+    if forced is None:
+        return findings
+    return [replace(f, cause=Cause.OTHER,
+                    message=f"{f.message}; NCCL_PROTO={forced.evidence['NCCL_PROTO']} forces LL128, which NCCL "
+                            "enables only where it was tested (Volta/Ampere and newer over NVLink): elsewhere it can "
+                            "corrupt data silently",
+                    fix="unset NCCL_PROTO (or exclude LL128 with NCCL_PROTO=^LL128) and rerun the test",
+                    evidence={**(f.evidence or {}), "alternatives": [str(Cause.PERFORMANCE_CONFIG),
+                                                                    str(Cause.CUDA_OR_DRIVER)]})
+            if f.id in ("tests.wrong_results", "bench.wrong_results") else f for f in findings]
+
+
 def rank_findings(findings: list[Finding]) -> list[Finding]:
     """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
     by severity."""
-    findings = [f for f in findings if f.id != "log.alternative"]  # re-ranked: alternatives anew
+    findings = _forced_ll128([f for f in findings if f.id != "log.alternative"])  # alternatives anew
     roots = [f for f in findings if _role(f) == "root" and f.root_cause is not None
              and f.severity != I]
     rest = [f for f in findings if f not in roots]

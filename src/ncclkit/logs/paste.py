@@ -224,12 +224,13 @@ def _with_marker(pre: str) -> str:
 
 
 def has_signal(text: str) -> bool:
-    """True when a line is an NCCL line or states something the classifier recognises."""
+    """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL
+    variable (a launch command)."""
     if _NCCL_MARK.search(text) or PCIE_TEST.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
         if len(line) > 8 and (classify_error(line).category not in ("other", "noise")
-                              or package_version(line)):
+                              or package_version(line) or ("NCCL_" in line and launch_env(line))):
             return True
     return False
 

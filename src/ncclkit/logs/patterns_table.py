@@ -41,9 +41,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nothing to fix: this line is normal", None, "noise"),
         # net_ib/common.h printIbWcStatusHint, ibvwrap.cc: "HINT: ..." INFO lines restate the decoded
         # status of the completion error or ibv_modify_qp failure printed just before them.
+        # HPC-X's SHARP plugin announcing where it loaded from ("Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/
+        # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
         p(r"\bHINT: |Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
+          r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
           r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
-          "NCCL restating the error before it, or probing an older plugin interface version", "nothing to fix",
+          "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "
+          "loaded", "nothing to fix",
           None, "noise"),
         # c10d socket.cpp: "The hostname of the client socket cannot be retrieved. err=-3": getnameinfo()
         # without NI_NAMEREQD only fails when the resolver itself fails; EAI_AGAIN (-3) and EAI_FAIL (-4)

@@ -60,7 +60,11 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
     b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
-    b"Heartbeat monitor")) + (
+    b"Heartbeat monitor", b"ERROR", b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
+    b"doesn't have NCCL", b"Invalid backend", b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
+    b"ncclInvalid", b"ncclSystemError", b"ncclInternalError", b"ncclUnhandled", b"ncclRemoteError",
+    b"not yet initialized", b"Invalid config", b"socket interface", b"neither AF_INET",
+    b"insufficient", b"abort(")) + (
     # a pasted command or script that sets NCCL variables (paste.launch_env)
     re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp

@@ -317,4 +317,7 @@ def _connect(text: str, cls: ErrorClass) -> ErrorClass:
 # Categories whose line carries a status, errno or count that refines the row's cause.
 _DECODERS: dict[str, Callable[[str, ErrorClass], ErrorClass]] = {
     "ib_completion_error": _completion, "cuda_error": _cuda, "socket_foreign": _foreign,
-    "store_barrier": _barrier, "socket_connect_failed": _connect, **{c: _verbs for c in _VERBS_CATEGORIES}}
+    "store_barrier": _barrier, "socket_connect_failed": _connect,
+    # libfabric's EFA provider registers memory through verbs too: its errno means what a verbs call's does
+    # ("Libfabric error: (-12) Cannot allocate memory", awsome-distributed-ai#647: ulimit -l was 65536).
+    **{c: _verbs for c in (*_VERBS_CATEGORIES, "ofi_error")}}

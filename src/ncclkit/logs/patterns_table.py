@@ -71,6 +71,16 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
+        # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
+        # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data
+        # available)" (ENODATA: the provider listed no device): the EFA device is not usable where the job
+        # runs, before the verbs rows below, whose words these lines share.
+        p(r"^libfabric:[^\n]*\befa\b[^\n]*<warn>|fi_getinfo:? -61\b|provider efa output empty list", "ofi_error", E,
+          "libfabric's EFA provider found no usable EFA device: the device is not passed into the container or "
+          "pod, or the efa kernel driver is not loaded", "run the container with the EFA devices (`--device "
+          "/dev/infiniband/uverbs0` ... or the EFA device plugin's vpc.amazonaws.com/efa resource), check `lsmod "
+          "| grep efa` on the host and `fi_info -p efa` inside the container", C.NET_PLUGIN_ERROR, "root",
+          (C.SOCKET_FALLBACK,)),
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
         # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".
         p(r"Got completion (?:from peer|with)|Got CQE with error|Work completion error", "ib_completion_error", E,
@@ -121,8 +131,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "peer's EFA endpoint is gone", "allow all inbound and outbound traffic between the instances' security "
           "group and itself (AWS EFA setup), then check `fi_info -p efa` on both", C.FIREWALL_OR_PORT_BLOCKED,
           "root", (C.NET_PLUGIN_ERROR,)),
-        # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...".
-        p(r"NET/OFI|libfabric|\bEFA\b|fi_getinfo", "ofi_error", E,
+        # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...". Not a
+        # heading whose details follow on the next lines ("Libfabric EFA provider has encountered an internal
+        # error:"), which names no failure of its own.
+        p(r"^(?!.*:\s*$).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),

@@ -77,13 +77,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
           # a collective older ProcessGroupNCCL lacks (gather and scatter before PyTorch 1.11).
           r"Distributed package doesn't have NCCL built in|Invalid backend: |ProcessGroupNCCL does not support "
-          r"(?:gather|scatter|recvAnysource|barrier)",
+          r"(?:gather|scatter|recvAnysource|barrier)|"
+          # TensorFlow without NCCL kernels (Windows and CPU builds): "No OpKernel was registered to support Op
+          # 'NcclAllReduce'" (tensorflow#44281: HierarchicalCopyAllReduce instead).
+          r"No OpKernel was registered to support Op 'Nccl",
           "framework_usage", E, "the program uses torch.distributed incorrectly (rendezvous variables unset, no "
           "process group, DDP parameters without gradients, tensors on the wrong device)",
           "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
-          "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build of PyTorch on Linux (use gloo "
-          "elsewhere)", C.APPLICATION_BUG),
+          "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build on Linux (elsewhere use gloo, or "
+          "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
         # -- CollNet / plugins -----------------------------------------------------------------------------
         # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
         p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",

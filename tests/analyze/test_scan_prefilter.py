@@ -1,0 +1,35 @@
+"""The log scanner reads a non-NCCL line only when a word of its prefilter (nccl_log_scan._OTHER_ERRORS)
+is on it; a classifier row whose words the prefilter lacks is never used inside a log. Every line of the
+diagnosis corpora that the classifier names a cause for must therefore reach it when pasted alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ncclkit.logs.analyze import analyze_text
+from ncclkit.logs.paste import undecorate
+from ncclkit.logs.patterns import classify_error
+
+CORPORA = Path(__file__).parent.parent / "diagnosis"
+# Lines the scanner reads on purpose without classifying them as errors: commands (their settings are read
+# as the job's environment), and status lines of tools that state no failure.
+_NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+)?(?:mpirun|srun|kubectl|torchrun|docker|fi_info|python|modinfo)\b|"
+                         r"^-x |^provider: |^DEV\s+PORT|\bINFO\b|^frame #|^Exception raised from|TIMEOUT\(ms\)|"
+                         r"UB_TIMEOUT|^shm +\d|watchdog thread started|default subnet GID prefix|CUDA driver "
+                         r"version: \d|total processes killed|job has been aborted|run it on two servers|"
+                         r"Manually set the network interface")
+
+
+def test_every_line_the_classifier_names_reaches_it_in_a_log() -> None:
+    lines = {line.strip() for case in CORPORA.glob("corpus-*/cases/*")
+             for line in undecorate(case.read_text(errors="replace")).splitlines()}
+    missed = []
+    for line in sorted(lines):
+        cls = classify_error(line)
+        if len(line) < 9 or cls.cause is None or cls.category == "noise" or "NCCL WARN" in line \
+                or _NOT_ERRORS.search(line):
+            continue
+        if f"log.{cls.category}" not in {f["id"] for f in analyze_text(line + "\n")["findings"]}:
+            missed.append((cls.category, line[:120]))
+    assert missed == []

@@ -3,8 +3,10 @@ other artifacts pasted into the same text, and pastes whose only signal is an er
 
 - `undecorate`: what a forum, a log collector or a launcher put in front of every line (markdown
   quotes "> ", `kubectl logs --timestamps` / `docker logs -t` times, `kubectl logs --prefix`, Ray's
-  "(Worker pid=N)", srun's "N: ") and HTML entities of a paste copied from a web page, taken off so
-  that listings and tables are read as their tools print them; line numbers do not change.
+  "(Worker pid=N)", srun's "N: ", torchrun's "[rankN]:", journald, docker compose, CRI and vLLM logging
+  prefixes, docker's json-file records, a common indent) and HTML entities or no-break spaces of a
+  paste copied from a web page, taken off so that listings and tables are read as their tools print
+  them; line numbers do not change.
 - `normalize`: NCCL lines whose "NCCL " marker was trimmed ("include/socket.h:344 WARN ...", NCCL
   2.0-2.3 "host:pid:tid [0] INFO 0 -> 1 via P2P/IPC") and bare channel tails ("9[1a000] -> 2[6b000]
   [send] via NET/IB/0/GDRDMA") get it back; line numbers do not change.
@@ -176,6 +178,8 @@ def _json_lines(text: str) -> str:
                      None)
         return m.group(0) if value is None else value.rstrip("\n").replace("\n", " ")
     return _JSON_LINE.sub(line_of, text)
+
+
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\u200b": None,
                         "\ufeff": None})
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#3[49]|#x2[27]);")

@@ -21,7 +21,7 @@ from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.nccl.versions import PEERMEM_MODULE, parse_nccl_version
 
-__all__ = ["CONTEXT_RULES", "ENV_RULES", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
+__all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
@@ -142,6 +142,33 @@ VERSION_RULES: tuple[VersionRule, ...] = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class KnownBug:
+    """An NCCL bug in releases [low, fixed) whose error line (`category`, text matching `text`) it explains:
+    that finding names the bug (cause `other`) and the release that fixed it."""
+
+    low: tuple[int, int, int]
+    fixed: tuple[int, int, int]
+    category: str
+    text: re.Pattern[str]
+    what: str
+
+
+KNOWN_BUGS: tuple[KnownBug, ...] = (
+    # channel.cc 2.18.1 - 2.18.5 used the result of one cudaMemcpyAsync in the next without a sync; commit
+    # 43654587 "Fix cudaMemcpyAsync bug" (Fixes #957), released in 2.18.6-1 (read in the tags).
+    KnownBug((2, 18, 1), (2, 18, 6), "cuda_error", re.compile(r"invalid argument", re.IGNORECASE),
+             "NCCL 2.18.1 - 2.18.5 read device addresses from an asynchronous copy before it completed during "
+             "channel setup, failing with CUDA 'invalid argument' (NVIDIA/nccl#957)"),
+)
+
+
+def _known_bug(cat: str, text: str, version: str | None) -> KnownBug | None:
+    ver = parse_nccl_version(version)
+    return next((b for b in KNOWN_BUGS if ver is not None and b.low <= ver < b.fixed and b.category == cat
+                 and b.text.search(text)), None)
+
+
 def _interface_reason(errs: list[LogError], loopback: LogError | None) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
     rank of the paste advertised loopback because its host name does not resolve; None otherwise."""
@@ -190,6 +217,12 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 cause, role = rule.cause, "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
+        bug = next((b for b in (_known_bug(cat, e.text, s.nccl_version) for e in errs) if b), None)
+        if bug is not None:
+            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.OTHER]
+            cause, role = Cause.OTHER, "root"
+            message = f"{message}; {bug.what}"
+            fix = f"upgrade NCCL to {'.'.join(map(str, bug.fixed))} or newer (this job runs {s.nccl_version})"
         if cat == "timeout" and s.nodes == 1 and Cause.ACS_IOMMU_P2P not in alternatives:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.

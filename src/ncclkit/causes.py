@@ -212,6 +212,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.gdr_level_off": Cause.GDR_UNAVAILABLE,
     "topo.pcie_p2p": Cause.ACS_IOMMU_P2P,
     "p2ptest.p2p_slow": Cause.ACS_IOMMU_P2P,
+    "log.nccl_older_than_gpu": Cause.OTHER,
     "p2ptest.no_peer_access": Cause.ACS_IOMMU_P2P,
     "bench.busbw_ok": None,
     "bench.no_expectation": None,

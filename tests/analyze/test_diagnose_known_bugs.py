@@ -31,3 +31,17 @@ def test_the_218_async_copy_bug_is_named_with_its_fix(version: str) -> None:
                                                          ("2.18.5", "out of memory", "oom")])
 def test_outside_the_range_or_for_another_error_the_bug_is_not_named(version: str, error: str, cause: str) -> None:
     assert lead(paste(version, error))["cause"] == cause
+
+
+def topo_log(version: str, warn: str) -> str:
+    return (f"node1:1:1 [0] NCCL INFO NCCL version {version}+cuda12.8\n"
+            f"node1:1:2 [0] graph/topo.h:230 NCCL WARN {warn}\n")
+
+
+def test_the_non_local_nic_search_bug_is_named_in_its_releases() -> None:
+    """NeMo-Run#266 (2.25.1), NeMo#13996: fixed in 2.27.3-1 ("Fix the graph search to exclude non-local NICs")."""
+    got = lead(topo_log("2.25.1", "Could not find NET with id 0"))
+    assert got["cause"] == "other" and "2.27.3" in str(got["fix"])
+    assert lead(topo_log("2.27.3", "Could not find NET with id 0"))["cause"] == "topology_or_numa"
+    assert lead(topo_log("2.25.1", "Could not find a path for pattern 1, falling back to simple order"))["cause"] \
+        == "topology_or_numa"

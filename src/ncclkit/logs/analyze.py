@@ -22,6 +22,7 @@ from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.diagnose import rank_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
+from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.paste import embedded, has_signal, normalize, undecorate, unflatten
@@ -156,7 +157,7 @@ def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) ->
 def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
-    out: list[Finding] = check_pcie_tests(text)
+    out: list[Finding] = check_pcie_tests(text) + check_gpu_support(text)
     for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
         out.extend(_shift_lines(f, before) for f in found

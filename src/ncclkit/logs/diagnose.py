@@ -160,6 +160,11 @@ KNOWN_BUGS: tuple[KnownBug, ...] = (
     KnownBug((2, 18, 1), (2, 18, 6), "cuda_error", re.compile(r"invalid argument", re.IGNORECASE),
              "NCCL 2.18.1 - 2.18.5 read device addresses from an asynchronous copy before it completed during "
              "channel setup, failing with CUDA 'invalid argument' (NVIDIA/nccl#957)"),
+    # graph/topo.h "Could not find NET with id %d" on multi-node IB clusters with 2.25 - 2.26 (NeMo-Run#266,
+    # NeMo#13996, both fixed by 2.27); 2.27.3-1's notes: "Fix the graph search to exclude non-local NICs".
+    KnownBug((2, 25, 1), (2, 27, 3), "topology_error", re.compile(r"Could not find NET with id", re.IGNORECASE),
+             "NCCL 2.25 - 2.27.2's graph search could take a NIC that is not local to the rank and then fail to "
+             "find it (fixed in 2.27.3: 'exclude non-local NICs')"),
 )
 
 

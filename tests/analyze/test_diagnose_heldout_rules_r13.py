@@ -110,3 +110,20 @@ def test_wrong_results_with_ll128_forced_name_the_forced_protocol() -> None:
     assert top(TABLE.format(proto="-x NCCL_PROTO=LL128 ")) == ("nccl_tests", "other")
     assert top(TABLE.format(proto="-x NCCL_PROTO=^LL128 ")) == ("nccl_tests", "cuda_or_driver")
     assert top(TABLE.format(proto="")) == ("nccl_tests", "cuda_or_driver")
+
+
+TOPO = ("\tGPU0\tGPU1\tNIC0\tCPU Affinity\tNUMA Affinity\nGPU0\t X \tSYS\tSYS\t0-55\t0\nGPU1\tSYS\t X \tSYS\t0-55\t0\n"
+        "NIC0\tSYS\tSYS\t X \n\nNIC Legend:\n\n  NIC0: mlx5_0\n")
+
+
+def test_a_results_table_pasted_with_a_topology_matrix_stays_the_artifact() -> None:
+    """`nvidia-smi topo -m` beside nccl-tests output (or a vLLM collect_env report, which carries one):
+    the table is read, and the matrix as a block inside it; the other way round the table was lost."""
+    got = analyze_text(TOPO + "\n" + TABLE.format(proto=""))
+    assert got["kind"] == "nccl_tests" and "tests.wrong_results" in {f["id"] for f in got["findings"]}
+    assert "topo.gdr_distance" in {f["id"] for f in got["findings"]}
+    summaries = TOPO + "# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 3.94145 \n#\n" \
+                       "# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 3.94156 \n"
+    got = analyze_text(summaries)
+    assert got["kind"] == "nccl_tests" and "tests.duplicated_output" in {f["id"] for f in got["findings"]}
+    assert analyze_text(TOPO)["kind"] == "topo"

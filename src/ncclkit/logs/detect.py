@@ -57,6 +57,12 @@ def detect_kind(head: str) -> str:
     if stripped.startswith("{") and '"results"' in head:
         return "nccl_tests"  # nccl-tests -J JSON
     nccl_lines = len(_NCCL_LINE.findall(head))
+    rows = sum(1 for line in head.splitlines() if len(line) > 30 and looks_like_row(line))
+    marks = len(_TESTS_MARK.findall(head))
+    if marks and (rows or marks >= 2) and 4 * (rows + marks) >= nccl_lines:
+        # A table of results is the artifact; a port listing or topology matrix pasted with it is read too
+        # (paste.embedded), where the other way round the table would be lost.
+        return "nccl_tests"
     if _SHOW_GIDS.search(head):
         return "show_gids"
     if _IBSTAT.search(head):
@@ -65,14 +71,10 @@ def detect_kind(head: str) -> str:
         return "ibstat"
     if _TOPO.search(head) and nccl_lines < 5:
         return "topo"
-    rows = sum(1 for line in head.splitlines() if len(line) > 30 and looks_like_row(line))
-    marks = len(_TESTS_MARK.findall(head))
-    if rows and (marks or rows >= 2) and 4 * (rows + marks) >= nccl_lines:
+    if rows >= 2 and 4 * rows >= nccl_lines:
         return "nccl_tests"
     if nccl_lines:
         return "nccl_log"
-    if marks >= 2:  # only the summary lines of several runs (their tables cut from the paste)
-        return "nccl_tests"
     if _DEVINFO.search(head):
         return "ibv_devinfo"
     if len(_GID_ROW.findall(head)) >= 2:

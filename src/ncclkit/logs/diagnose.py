@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
-from ncclkit.nccl.versions import PEERMEM_MODULE, parse_nccl_version
+from ncclkit.nccl.versions import PEERMEM_MODULE, parse_nccl_version, version_text
 
 __all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
 
@@ -227,7 +227,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.OTHER]
             cause, role = Cause.OTHER, "root"
             message = f"{message}; {bug.what}"
-            fix = f"upgrade NCCL to {'.'.join(map(str, bug.fixed))} or newer (this job runs {s.nccl_version})"
+            fix = f"upgrade NCCL to {version_text(bug.fixed)} or newer (this job runs {s.nccl_version})"
         if cat == "timeout" and s.nodes == 1 and Cause.ACS_IOMMU_P2P not in alternatives:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.

@@ -14,7 +14,8 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
-from ncclkit.nccl.versions import NcclVersion, parse_nccl_version
+from ncclkit.logs.paste import NCCL_VERSION_LINE, package_version
+from ncclkit.nccl.versions import NcclVersion, parse_nccl_version, version_text
 
 __all__ = ["check_gpu_support"]
 
@@ -24,27 +25,31 @@ _ARCHS: tuple[tuple[re.Pattern[str], str, NcclVersion], ...] = (
     (re.compile(r"\b(?:GB[23]00|B[123]00)\b"), "sm_100", (2, 25, 1)),
     (re.compile(r"\b(?:GH200|H100|H200|H800|H20)\b"), "sm_90", (2, 15, 1)),
 )
-_VERSION = re.compile(r"NCCL version:? (\d+\.\d+\.\d+)|nccl-(?:cu\d+|library)[ =]+(\d+\.\d+\.\d+)|"
-                      r"libnccl2?[ _=-]+(\d+\.\d+\.\d+)", re.IGNORECASE)
+
+
+def _versions(text: str) -> list[NcclVersion]:
+    """Every NCCL version the paste names: NCCL's and PyTorch's lines, package and library listings."""
+    named = [m.group(1) for m in NCCL_VERSION_LINE.finditer(text)]
+    named += [v for pkg, v in filter(None, map(package_version, text.splitlines())) if pkg != "aws-ofi-nccl"]
+    return [v for v in map(parse_nccl_version, named) if v is not None]
 
 
 def check_gpu_support(text: str) -> list[Finding]:
     """`log.nccl_older_than_gpu` when every NCCL version the paste names predates its GPUs' support."""
-    versions = {v for m in _VERSION.finditer(text) for v in m.groups() if v}
-    parsed = [p for p in (parse_nccl_version(v) for v in versions) if p is not None]
+    gpus = [(gpu, arch, first) for names, arch, first in _ARCHS if (gpu := names.search(text))]
+    parsed = _versions(text) if gpus else []  # the listing scan only where a GPU of the table is named
     if not parsed:
         return []
     newest = max(parsed)
-    for names, arch, first in _ARCHS:
-        gpu = names.search(text)
-        if gpu and newest < first:
-            shown = ".".join(map(str, newest))
+    for gpu, arch, first in gpus:
+        if newest < first:
+            shown, since = version_text(newest), version_text(first)
             return [Finding(
                 id="log.nccl_older_than_gpu", severity=Severity.WARNING, subject=gpu.group(0),
                 message=f"NCCL {shown} predates the {gpu.group(0)} ({arch}): NCCL supports that architecture from "
-                        f"{'.'.join(map(str, first))}; before, its kernels run JIT-compiled from older PTX and its "
+                        f"{since}; before, its kernels run JIT-compiled from older PTX and its "
                         "topology and tuning do not know the GPU (init failures, crashes, hangs)",
-                fix=f"use NCCL {'.'.join(map(str, first))} or newer (a newer framework build or container, or "
+                fix=f"use NCCL {since} or newer (a newer framework build or container, or "
                     "`pip install -U nvidia-nccl-cu12`)",
                 cause=Cause.OTHER,
                 evidence={"nccl_version": shown, "gpu": gpu.group(0), "arch": arch, "role": "root",

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, launch_env, package_version
+from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, launch_env, package_version
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
+from ncclkit.nccl.versions import parse_nccl_version, version_text
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
 
@@ -31,14 +32,6 @@ ERROR_TEXT_CHARS = 500
 MAX_HARMLESS = 4096
 
 _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
-_VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
-
-
-def _torch_version(dotted: str) -> str:
-    """PyTorch 1.9 - 1.10 split NCCL_VERSION_CODE (major*10000 + minor*100 + patch since NCCL 2.9) with the
-    older code's divisors, printing 2.10.3 (21003) as "21.0.3": read it back as NCCL's own version."""
-    major, minor, patch = (int(x) for x in dotted.split("."))
-    return f"2.{(major - 20) * 10 + minor}.{patch}" if 21 <= major <= 29 else dotted
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 # init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
 _NNODES = re.compile(r"\bnNodes (\d+)")
@@ -149,14 +142,15 @@ class LogState:
             self.host_of(line[:i])
             self._add_error(line_no, line)
         elif tag == "vers":
-            m = _VERSION.search(line, i)
+            m = NCCL_VERSION_LINE.search(line, i)
             if m:
                 self.versions[m.group(1)] += 1
         else:
             if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
-                m = _VERSION.search(line)
-                if m:
-                    self.versions[_torch_version(m.group(1))] += 1
+                m = NCCL_VERSION_LINE.search(line)
+                version = parse_nccl_version(m.group(1)) if m else None  # reads PyTorch 1.9's "21.0.3" as 2.10.3
+                if version:
+                    self.versions[version_text(version)] += 1
             self._other_line(line_no, line)
 
     def cause_line(self, line_no: Callable[[], int], line: str) -> None:
@@ -246,7 +240,7 @@ class LogState:
             self._net_line(rest, count)
         elif head == "NCCL":  # "NCCL version ...", "NCCL_X set by environment to Y."
             if rest.startswith("NCCL version"):
-                m = _VERSION.search(rest)
+                m = NCCL_VERSION_LINE.search(rest)
                 if m:
                     self.versions[m.group(1)] += count
             elif " set " in rest:

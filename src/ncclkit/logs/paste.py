@@ -29,7 +29,7 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "coll_mismatch", "embedded", "has_signal", "launch_env",
+__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "coll_mismatch", "embedded", "has_signal", "launch_env",
            "normalize", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
@@ -49,6 +49,8 @@ _BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO |[ \t]*))(?P<tail>\d+(
 _NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]|"
                         r"# nThread \d+ nGpus \d+")
 
+# The version NCCL (its init line, "NCCL version 2.21.5+cuda12.4"), nccl-tests and PyTorch's errors print.
+NCCL_VERSION_LINE = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
 # pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
 PACKAGE_LINE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl(?:2|-dev|-devel|-static)|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
 # The system NCCL library as file listings (find, ls, ldconfig -p) and package files or names

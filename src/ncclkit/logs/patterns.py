@@ -101,8 +101,8 @@ _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error
 # A row's fix is the one of its cause (_cuda), or its own where the cause's would mislead.
 _PROGRAM_FIX = ("rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel or call of the program that failed, and "
                 "fix it there (NCCL only reports the error of the stream it shares)")
-_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], tuple[str, ...]], ...] = tuple(
-    (re.compile(r, re.IGNORECASE), cause, why, alts, tuple(fix)) for r, cause, why, alts, *fix in (
+_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str], ...] = tuple(
+    (re.compile(r, re.IGNORECASE), cause, why, alts, fix[0] if fix else "") for r, cause, why, alts, *fix in (
         (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
@@ -281,7 +281,7 @@ def _cuda(text: str, cls: ErrorClass) -> ErrorClass:
         if regex.search(text):
             fix = cls.fix
             if own_fix:
-                fix = own_fix[0]
+                fix = own_fix
             elif cause is C.OOM:
                 fix = "free GPU memory: smaller batch/model shard, fewer NCCL channels (NCCL_MAX_NCHANNELS), " \
                       "or NCCL_BUFFSIZE lower; check no other process holds the GPU (`nvidia-smi`)"

@@ -1,6 +1,7 @@
 """NCCL version strings as comparable tuples, and every version threshold ncclkit models, by name.
 
-Forms read: "2.28.9", "2.21.5+cuda12.4", "(2, 28, 9)" and NCCL_VERSION_CODE (22809).
+Forms read: "2.28.9", "2.21.5+cuda12.4", "(2, 28, 9)", NCCL_VERSION_CODE (22809) and PyTorch 1.9 - 1.10's
+misprint of a code since 2.9 ("21.0.3" for 2.10.3).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import re
 
 from ncclkit.facts import NodeFacts
 
-__all__ = ["NcclVersion", "nccl_version", "parse_nccl_version", "ver_at_least"]
+__all__ = ["NcclVersion", "nccl_version", "parse_nccl_version", "ver_at_least", "version_text"]
 
 NcclVersion = tuple[int, int, int]
 
@@ -30,7 +31,17 @@ def parse_nccl_version(text: str | int | None) -> NcclVersion | None:
             return (code // 1000, (code % 1000) // 100, code % 100)
         return None
     m = _DOTTED.search(str(text))
-    return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
+    if not m:
+        return None
+    major, minor, patch = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    # PyTorch 1.9 - 1.10 split NCCL_VERSION_CODE (major*10000 + minor*100 + patch since 2.9) with the older
+    # code's divisors and printed 2.10.3 (21003) as "21.0.3".
+    return (2, (major - 20) * 10 + minor, patch) if 21 <= major <= 29 else (major, minor, patch)
+
+
+def version_text(version: NcclVersion | None) -> str:
+    """"2.18.6" for (2, 18, 6)."""
+    return ".".join(map(str, version)) if version else "(unknown version)"
 
 
 def nccl_version(facts: NodeFacts) -> NcclVersion | None:

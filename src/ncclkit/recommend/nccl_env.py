@@ -20,7 +20,7 @@ from ncclkit.nccl.paths import PathType, gpu_is_c2c, gpu_nic_paths, is_flattened
 from ncclkit.nccl.ports import usable_ports
 from ncclkit.nccl.predict import predict
 from ncclkit.nccl.debug import verification_subsys
-from ncclkit.nccl.versions import GID_AUTO, NcclVersion, nccl_version, ver_at_least
+from ncclkit.nccl.versions import GID_AUTO, NcclVersion, nccl_version, ver_at_least, version_text
 from ncclkit.recommend.model import EnvRecommendation, EnvSetting
 
 __all__ = ["recommend_env"]
@@ -161,10 +161,6 @@ def _gid(facts: NodeFacts, ports: list[IbPort], version: NcclVersion | None) -> 
     return EnvSetting(name=name, value=str(index), reason=(
         f"index {index} is the RoCE v2 GID with an IPv4 address on {', '.join(best)}; {when}, "
         f"and index 0 here is {what0}, which does not route between RoCE v2 subnets"))
-
-
-def version_text(version: NcclVersion | None) -> str:
-    return ".".join(map(str, version)) if version else "(unknown version)"
 
 
 def _gdr_level(facts: NodeFacts, ports: list[IbPort], env: dict[str, str]) -> EnvSetting | None:

@@ -101,8 +101,10 @@ _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error
 # A row's fix is the one of its cause (_cuda), or its own where the cause's would mislead.
 _PROGRAM_FIX = ("rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel or call of the program that failed, and "
                 "fix it there (NCCL only reports the error of the stream it shares)")
-_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str], ...] = tuple(
-    (re.compile(r, re.IGNORECASE), cause, why, alts, fix[0] if fix else "") for r, cause, why, alts, *fix in (
+# A row may also name its role: "collateral" where the error is a consequence of another one.
+_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, str], ...] = tuple(
+    (re.compile(r, re.IGNORECASE), cause, why, alts, (rest + ["", "root"])[0], (rest[1:] + ["root"])[0])
+    for r, cause, why, alts, *rest in (
         (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
@@ -112,17 +114,28 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str], 
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),
         (r"system not yet initialized|cudaErrorSystemNotReady|\b802\b", C.CUDA_OR_DRIVER,
          "the NVSwitch system is not initialised: nvidia-fabricmanager is not running or failed", ()),
-        (r"driver version is insufficient|cudaErrorInsufficientDriver|CUDA driver version",
+        (r"driver version is insufficient|cudaErrorInsufficientDriver|CUDA driver version|"
+         r"not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver",
          C.CUDA_OR_DRIVER, "the driver is older than the CUDA runtime needs", ()),
         (r"no CUDA-capable device|devices are busy or unavailable|uncorrectable ECC|fallen off the bus",
          C.CUDA_OR_DRIVER, "the GPU is unavailable or unhealthy", ()),
+        # cudaErrorCudartUnloading (4) / cudaErrorContextIsDestroyed (709): CUDA was being torn down while
+        # NCCL or a kernel still used it, i.e. the process was already exiting (another error, or no
+        # destroy_process_group() before exit): a consequence, not the failure.
+        (r"driver shutting down|context is destroyed|cudaErrorCudartUnloading|CUDA_ERROR_DEINITIALIZED",
+         C.APPLICATION_BUG, "CUDA was already shutting down in this process (it was exiting while NCCL or a kernel "
+         "still ran): read the error that made it exit", (C.RANK_CRASHED_ELSEWHERE,),
+         "find the first error of this rank (or of its peers) before this line; end the program with "
+         "dist.destroy_process_group() so NCCL stops before CUDA unloads", "collateral"),
         # cudaErrorAssert (710): a kernel's own assertion (an index out of range in the program's tensors).
         (r"device-side assert", C.APPLICATION_BUG,
          "a kernel assertion failed (an index or label out of range in the program's tensors)", (C.CUDA_OR_DRIVER,),
          _PROGRAM_FIX),
         # cudaErrorStreamCaptureUnsupported (900) / Invalidated (901) / Implicit (906): a call the capture
         # of a CUDA graph forbids, made by the program while a stream it shares was being captured.
-        (r"not permitted when stream is capturing|stream capture|cudaErrorStreamCapture", C.APPLICATION_BUG,
+        (r"not permitted when stream is capturing|stream capture|cudaErrorStreamCapture|capture sequence|"
+         r"capturing (?:blocking )?stream|during capture|uncaptured work|not ended in the same stream",
+         C.APPLICATION_BUG,
          "a CUDA graph capture was broken by a call it does not allow (a synchronising call, or NCCL on a "
          "stream being captured without graph support)", (C.CUDA_OR_DRIVER,),
          "keep synchronising calls (.item(), .cpu(), cudaDeviceSynchronize) and eager NCCL calls out of the "
@@ -277,7 +290,7 @@ def _verbs(text: str, cls: ErrorClass) -> ErrorClass:
 
 
 def _cuda(text: str, cls: ErrorClass) -> ErrorClass:
-    for regex, cause, why, alts, own_fix in _CUDA_ERRORS:
+    for regex, cause, why, alts, own_fix, role in _CUDA_ERRORS:
         if regex.search(text):
             fix = cls.fix
             if own_fix:
@@ -292,7 +305,7 @@ def _cuda(text: str, cls: ErrorClass) -> ErrorClass:
             elif "fabric" in why:
                 fix = "start nvidia-fabricmanager (`systemctl status nvidia-fabricmanager`), same version as the driver"
             return ErrorClass(category=cls.category, severity=cls.severity,
-                              explanation=f"{cls.explanation}: {why}", fix=fix, cause=cause, role="root",
+                              explanation=f"{cls.explanation}: {why}", fix=fix, cause=cause, role=role,
                               alternatives=alts)
     return cls
 

@@ -62,9 +62,9 @@ CASES = [
     ("RuntimeError: Distributed package doesn't have NCCL built in\n", "application_bug"),
     ("ValueError: Invalid backend: 'ncll'\n", "application_bug"),
     ("RuntimeError: ProcessGroupNCCL does not support gather\n", "application_bug"),
-    # Gloo's full-mesh connect (vLLM, Ray) to an address that is not the peer's
+    # Gloo's full-mesh connect (vLLM, Ray) to an address that is not the peer's (an interface problem)
     ("RuntimeError: Gloo connectFullMesh failed with [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:144] "
-     "no error\n", "firewall_or_port_blocked"),
+     "no error\n", "wrong_interface"),
 ]
 
 

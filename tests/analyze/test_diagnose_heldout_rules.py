@@ -104,7 +104,10 @@ def test_a_rank_that_advertised_loopback_explains_the_refused_connects() -> None
     warning = ("[rank8] Warning: Unable to resolve hostname to a (local) address. Using the loopback\n"
                "        address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME\n")
     assert ranked(warning + refused)[0][1] == "wrong_interface"
-    assert ranked(refused)[0][1] == "firewall_or_port_blocked"  # without it, the refused connect stays generic
+    # Without it, Gloo's failed full mesh still names the interface first (in the resolved threads it was a
+    # rank's unreachable address), a firewall among the alternatives.
+    assert ranked(refused)[0][1] == "wrong_interface"
+    assert "firewall_or_port_blocked" in [r[1] for r in ranked(refused)[:3]]
 
 
 def test_socket_network_alone_is_named_unless_the_job_is_on_one_node() -> None:

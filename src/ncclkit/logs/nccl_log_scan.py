@@ -64,13 +64,26 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"doesn't have NCCL", b"Invalid backend", b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
     b"ncclInvalid", b"ncclSystemError", b"ncclInternalError", b"ncclUnhandled", b"ncclRemoteError",
     b"not yet initialized", b"Invalid config", b"socket interface", b"neither AF_INET",
-    b"insufficient", b"abort(")) + (
+    b"insufficient", b"abort(",
+    # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
+    b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
+    b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
+    b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
+    b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
+    b"likely closed", b"can't be empty", b"gai error", b"doesn't have ",
+    # the libraries under NCCL (patterns_table_net)
+    b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"Bad queue pair",
+    b"unresponsive", b"disabling GDR", b"eligible providers", b"GPUDirect RDMA", b"GDR disabled", b"retry count",
+    b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",
+    b"shared memory", b"maximal number of files", b"SHArP", b"Aggregation Manager", b"sharp_am",
+    b"no interface found")) + (
     # a pasted command or script that sets NCCL variables (paste.launch_env)
     re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
+                         rb"disabling GDR|eligible providers|provider supporting GPUDirect|"
                          rb"exceeds device")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and

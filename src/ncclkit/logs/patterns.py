@@ -152,6 +152,16 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, s
          r"unsupported display driver ?/ ?cuda driver combination", C.CUDA_OR_DRIVER,
          "the driver cannot run this CUDA build (older than the toolkit, a stub libcuda, or no forward "
          "compatibility on this GPU)", (C.NCCL_VERSION_MISMATCH,)),
+        # cudaErrorInvalidValue (1) outside NVLS (whose own row names the fabric manager): in the resolved
+        # threads of tests/diagnosis mostly an NCCL or framework bug fixed in a later release (NCCL 2.18.1 -
+        # 2.18.5, custom all-reduce kernels), else memory the call cannot use (another device's buffer,
+        # cuMem memory passed to legacy IPC).
+        (r"'invalid argument'|CUDA error: invalid argument|cudaErrorInvalidValue", C.OTHER,
+         "a CUDA call inside the library refused its argument: most often a bug of NCCL or of the framework's "
+         "own kernels fixed in a later release, else a buffer the call cannot use", (C.APPLICATION_BUG,
+                                                                                      C.CUDA_OR_DRIVER),
+         "upgrade NCCL and the framework to current releases; if it persists, check that every buffer given to "
+         "NCCL is on the rank's own GPU and try NCCL_CUMEM_ENABLE=0 (or the framework's plain NCCL all-reduce)"),
         (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction",
          C.CUDA_OR_DRIVER, "a kernel faulted (a driver/GPU problem, or a program bug on the same stream)",
          (C.APPLICATION_BUG,)),

@@ -17,6 +17,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_host import host_rows
+from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_source import source_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -57,6 +58,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "and each connection to the store waits for the resolver's timeout",
           "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
           "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
+        # c10d socket.cpp: "The IPv4 network addresses of (%s, %d) cannot be retrieved (gai error: %d - %s)":
+        # the name has no IPv4 address at all (EAI_NONAME -2, EAI_AGAIN -3, EAI_NODATA -5). The IPv6 form of
+        # the same warning is printed by healthy runs whose hosts have no IPv6 address (noise below).
+        p(r"IPv4 network addresses of .* cannot be retrieved \(gai error: -[235]\b", "name_resolution", E,
+          "a host name (MASTER_ADDR or a peer's name) has no IPv4 address here: it does not resolve",
+          "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
+          "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
         # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
         # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
@@ -70,6 +78,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "noise"),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
+        # -- the libraries under NCCL (OFI/EFA, UCX/UCC, SHARP, FastSocket): before the generic rows below
+        *net_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data
@@ -122,11 +132,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "HCAs in NCCL_IB_HCA are ACTIVE and can reach each other", C.GID_INDEX_OR_ROCE_CONFIG, "root",
           (C.IB_PORT_DOWN_OR_LINK,)),
         # EFA that cannot reach its peer: aws-ofi-nccl's "Unable to insert remote address into address vector",
-        # libfabric's efa "rxr_cq_write_tx_error" / "Unresponsive receiver" / "Destination unreachable". The
+        # libfabric's efa "rxr_cq_write_tx_error" / "Destination unreachable" (a peer that stopped answering
+        # is patterns_table_net's). The
         # EFA security group must allow all traffic to and from itself, inbound and outbound (AWS's EFA
         # setup guide); aws-ofi-nccl#156 and #663 were that.
-        p(r"address vector|fi_av_insert|rxr_cq_write_tx_error|efa[^\n]*(?:Unresponsive receiver|"
-          r"Destination unreachable)", "ofi_error", E,
+        p(r"address vector|fi_av_insert|rxr_cq_write_tx_error|efa[^\n]*Destination unreachable", "ofi_error", E,
           "EFA could not reach the peer: traffic between the instances is filtered (security group) or the "
           "peer's EFA endpoint is gone", "allow all inbound and outbound traffic between the instances' security "
           "group and itself (AWS EFA setup), then check `fi_info -p efa` on both", C.FIREWALL_OR_PORT_BLOCKED,
@@ -280,7 +290,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # gloo/transport/tcp/device.cc lookupAddrForIface: "Unable to find address for: <if>": the
         # interface that GLOO_SOCKET_IFNAME names has no address here; Gloo takes plain interface names
         # (ProcessGroupGloo splits the variable on ","), not NCCL's "^" exclusion or prefix syntax.
-        p(r"Unable to find address for: ?\S+", "gloo_interface", E,
+        p(r"Unable to find address for: ?\S+|makeTCPDevice\(\): interface or hostname can't be empty",
+          "gloo_interface", E,
           "Gloo found no address on the interface GLOO_SOCKET_IFNAME names (a name missing on this host, or "
           "NCCL's ^exclusion / prefix syntax, which Gloo does not understand)",
           "set GLOO_SOCKET_IFNAME to the exact name of the interface that joins the nodes on every node "
@@ -303,7 +314,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Your program may be hanging, this may be caused by a collective mismatch around rank %d"; gloo
         # tcp/pair.cc "op.preamble.length <= op.nbytes. 8773632 vs 4" (a peer sent more than was posted).
         p(r"Message truncated|collective mismatch error|Mismatched collective|mismatch between collectives|"
-          r"CollectiveFingerPrint|may be caused by a collective mismatch|op\.preamble\.length <= op\.nbytes",
+          r"CollectiveFingerPrint|may be caused by a collective mismatch|op\.preamble\.length <= op\.nbytes|"
+          # distributed_c10d monitored_barrier: "Ranks 1, 3 failed to pass monitoredBarrier in 30000 ms"
+          r"failed to pass monitoredBarrier",
           "collective_mismatch", E,
           "ranks issued different collectives or sizes (desync)",
           "make every rank call the same collectives in the same order with the same shapes; find the "
@@ -320,10 +333,20 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
         p(r"closed by (?:remote|peer)|Connection reset|Socket recv failed|"
-          r"socket recv|Broken pipe|socket progress error|Failed to recv", "socket_closed", E,
+          r"socket recv|Broken pipe|socket progress error|Failed to recv|Failed to send, sent \d+ bytes|"
+          r"Connection was likely closed", "socket_closed", E,
           "a peer closed its TCP connection: that process died or aborted first",
           "find the first error on the other ranks (this is usually a consequence)",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # Gloo's "connectFullMesh failed with [.../gloo/transport/tcp/pair.cc:N] no error" (ProcessGroupGloo):
+        # in the resolved threads of tests/diagnosis a rank advertised an address its peers cannot reach
+        # (loopback from its host name, a bridge), fixed by GLOO_SOCKET_IFNAME or the host's name.
+        p(r"connectFullMesh failed", "socket_connect_failed", E,
+          "Gloo could not connect every pair of ranks: most often a rank advertises an address the others "
+          "cannot reach (loopback because its host name resolves to 127.0.x.x, a docker bridge)",
+          "set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface that joins the nodes on every node, "
+          "or make each host name resolve to that interface's address", C.WRONG_INTERFACE, "root",
+          (C.HOSTNAME_RESOLUTION, C.FIREWALL_OR_PORT_BLOCKED)),
         # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
         # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
         # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried
@@ -333,7 +356,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
           r"connectFullMesh failed|failed to connect to any network address|exceeded retries|"
           r"exceeded error retry count|Accept failed:|"
-          r"waiting for clients|clients joined|RendezvousTimeoutError",
+          r"waiting for clients|clients joined|RendezvousTimeoutError|server socket on \S+ has timed out",
           "socket_connect_failed", E,
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "
           "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "

@@ -49,7 +49,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Call to CUDA function failed)", "cuda_error", E, "NCCL returned ncclUnhandledCudaError (the CUDA "
           "error itself is on a WARN or 'Last error:' line)", "read the CUDA error named near it; check the "
           "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
-          "collateral"),
+          "collateral", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
           r"CUDA_ERROR|cudaError|CUDA initialization: ", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
           "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
@@ -63,7 +63,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed".
-        p(r"exitcode\s*:\s*-9\b|return code = -9\b|SIGKILL|Signal 9\b|\bKilled\b", "process_killed", W,
+        # Not torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
+        # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL").
+        p(r"^(?!.*(?:forcefully exiting via|did not exit after))(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
+          r"SIGKILL|Signal 9\b|\bKilled\b))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
@@ -76,8 +79,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Tensors must be contiguous|"
           # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
           # a collective older ProcessGroupNCCL lacks (gather and scatter before PyTorch 1.11).
-          r"Distributed package doesn't have NCCL built in|Invalid backend: |ProcessGroupNCCL does not support "
-          r"(?:gather|scatter|recvAnysource|barrier)|"
+          r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC) built in|Invalid backend: |ProcessGroupNCCL does "
+          r"not support (?:gather|scatter|recvAnysource|barrier)|"
+          # ProcessGroupNCCL / distributed_c10d misuse: a tensor on another GPU than the group's, several GPUs
+          # per process, the default group created twice, a device_id past the visible GPUs, a rank outside
+          # the group, no launcher's LOCAL_RANK, monitored_barrier on NCCL, a torch build without CUDA.
+          r"but backend constrained to|collective on tensor not on device passed|GPU devices are not known|"
+          r"Expecting one tensor only but got multiple|initialize the default process group twice|"
+          r"device_id cuda:\d+ is out of range|device_id parameter must be|monitored_barrier is only implemented|"
+          r"Global rank \d+ is not part of group|LOCAL_RANK is not in the environment|"
+          r"accelerator support: None|"
           # TensorFlow without NCCL kernels (Windows and CPU builds): "No OpKernel was registered to support Op
           # 'NcclAllReduce'" (tensorflow#44281: HierarchicalCopyAllReduce instead).
           r"No OpKernel was registered to support Op 'Nccl",
@@ -87,6 +98,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
           "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build on Linux (elsewhere use gloo, or "
           "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
+        # distributed_c10d.py / ProcessGroupNCCL: an operation the loaded NCCL is too old for ("AVG requires
+        # NCCL 2.10+", "Capturing NCCL collectives is only allowed with NCCL >= 2.9.6").
+        p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d", "nccl_too_old", E,
+          "the program uses a feature the NCCL it loads is too old for",
+          "use the NCCL the framework was built with or a newer one (`python -c 'import torch; print(torch.cuda."
+          "nccl.version())'`; check LD_LIBRARY_PATH and LD_PRELOAD for an older libnccl)", C.NCCL_VERSION_MISMATCH),
         # -- CollNet / plugins -----------------------------------------------------------------------------
         # Only CollNet/SHARP-plugin lines; NVLS ("NVLink SHARP") is matched above as fabric manager.
         p(r"CollNet|sharp_|libnccl-net-sharp|SHARP (?:plugin|coll|resources|AM)|Failed to lock .*tree",
@@ -113,6 +130,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "No CUDA GPUs are available", "ProcessGroupNCCL is only supported with GPUs, no GPUs found!", "Found
         # no NVIDIA driver on your system", "The NVIDIA driver on your system is too old (found version N)".
         p(r"^\s*No devices were found\s*$|No CUDA GPUs are available|no GPUs found|Found no NVIDIA driver|"
+          r"\bCuda is not available\b|"
           r"NVIDIA driver on your system is too old", "gpu_missing", E,
           "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
           "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
@@ -166,7 +184,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g.,
         # CudaEventDestroy) hang blocking the watchdog", "Heartbeat monitor timed out!": the watchdog thread
         # itself is blocked in a CUDA or NCCL call (a wedged GPU, an abort that hangs), not only a late peer.
-        p(r"watchdog got stuck|Heartbeat monitor timed out", "watchdog_stuck", E,
+        # Older and newer forms: "No PGNCCL's watchdog heartbeat detected", "NCCL monitor thread timeout",
+        # "Terminating the process ... due to ProcessGroupNCCL watchdog hang", "Future for ProcessGroup abort
+        # timed out" (ncclCommAbort itself never returned).
+        p(r"watchdog got stuck|Heartbeat monitor timed out|No PGNCCL's watchdog heartbeat detected|"
+          r"NCCL monitor thread timeout|due to ProcessGroupNCCL watchdog hang|ProcessGroup abort timed out",
+          "watchdog_stuck", E,
           "PyTorch's NCCL watchdog thread is blocked inside a CUDA/NCCL call: the GPU or a communicator is "
           "wedged (a hung kernel, an abort that never returns), often after a collective already hung",
           "check the GPU (`nvidia-smi`, Xid in dmesg) on that node and the first error or timeout of any rank; "
@@ -186,13 +209,26 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
           "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,
           "collateral"),
+        # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
+        # server/api.py, SignalException): the launcher itself was stopped from outside.
+        p(r"Received Signals\.SIG(?:TERM|INT|HUP|USR\d) death signal|SignalException: Process \d+ got signal",
+          "job_stopped", W, "the launcher was stopped from outside (the scheduler's time limit, preemption, "
+          "scancel / kubectl delete, a node drain), not by an error of the job",
+          "read why the scheduler stopped the job (`sacct -j <id> -o State,Reason`, `kubectl describe pod`); "
+          "if the job had hung until its time limit, the hang's own lines above are the cause", C.OTHER,
+          "collateral", (C.HANG_COLLECTIVE_MISMATCH,)),
         # torchrun's "Sending process N closing signal SIGTERM" (it stops the other workers after one
         # failed) and RendezvousClosedError (another agent closed the rendezvous when its job ended).
+        # Where nothing else was pasted, the network errors behind it in the resolved threads of
+        # tests/diagnosis were a socket interface that does not join the nodes and a failing IB link.
         p(r"remote process exited|ncclRemoteError|remote error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"
-          r"RendezvousClosedError",
+          r"RendezvousClosedError|"
+          # elastic agent: "Error waiting on exit barrier" (other agents never finished); ProcessGroupNCCL:
+          # "Observed flight recorder dump signal from another rank" (another rank hit the error first).
+          r"Error waiting on exit barrier|dump signal from another rank",
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
-          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
         p(r"\babort|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
@@ -220,7 +256,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"invalid (?:usage|argument)[^\n]*(?:NCCL|nccl)", "invalid_usage", E,
           "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
           "check that every rank calls the same collectives in the same order with the same sizes",
-          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
+          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH, C.NCCL_VERSION_MISMATCH)),
         p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
           "the NCCL proxy thread failed an operation (usually after a network error)",
           "read the first WARN before this one; it names the real cause", None, "collateral"),

@@ -1,0 +1,115 @@
+"""The line classifier's rows for the libraries under NCCL whose own lines users paste with its log: the
+aws-ofi-nccl plugin and libfabric's EFA provider, MPI's UCX and UCC layers (mpirun, torch's ucc backend),
+the SHARP plugin and Google's FastSocket plugin. Each comment names the source the text and its meaning
+come from (aws/aws-ofi-nccl v1.21, ofiwg/libfabric v2.6 prov/efa, openucx/ucx v1.22, openucx/ucc v1.8).
+They come before patterns_table.py's generic plugin, EFA and UCX rows, which catch the rest of each
+library's errors. Same row shape as patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_EFA_PEER_FIX = ("find the rank or instance that stopped first (its own error, a crash, an EC2 hardware event); "
+                 "if every process was alive, check the EFA security group and `fi_info -p efa` on both nodes")
+_UCX_FIX = ("name the same, active devices on every node (`-x UCX_NET_DEVICES=mlx5_0:1` or the interface that joins "
+            "the nodes; `ucx_info -d` lists them), or restrict MPI's transports (`-x UCX_TLS=tcp,self`)")
+
+
+def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- aws-ofi-nccl / libfabric EFA -----------------------------------------------------------------
+        # efa_strerror.c efa_show_help: status UNREACH_REMOTE ("Unreachable remote - never received a
+        # response") "most often due to incorrect inbound/outbound security group rules and/or instances
+        # placed in different subnets".
+        p(r"Unreachable remote|never received a response|peer is not reachable by the EFA device", "ofi_error", E,
+          "EFA never reached the peer: the security group does not allow all traffic between the instances, or "
+          "they are in different subnets", "allow all inbound and outbound traffic between the instances' "
+          "security group and itself (AWS EFA setup), keep the instances in one subnet, then check `fi_info -p "
+          "efa` on both", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.RANK_CRASHED_ELSEWHERE, C.NET_PLUGIN_ERROR)),
+        # efa_show_help: BAD_DEST_QPN "typically encountered when the peer process is no longer present";
+        # ESTABLISHED/UNESTABLISHED_RECV_UNRESP ("Unresponsive receiver ...") "likely due to ... the peer
+        # process no longer being present"; efa_rdm_cq "The peer of address ... becomes unresponsive".
+        p(r"Unresponsive receiver|Bad queue pair \(QP\) number|BAD_DEST_QPN|becomes unresponsive|"
+          r"peer process (?:is )?no longer (?:being )?present", "ofi_error", E,
+          "EFA's peer stopped answering: its process exited (or its instance failed) before this transfer",
+          _EFA_PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED, C.NET_PLUGIN_ERROR)),
+        # aws-ofi-nccl: "Could not disable CUDA API usage for HMEM, disabling GDR", "Could not find any optimal
+        # provider supporting GPUDirect RDMA", PlatformAWS "GDR disabled on GDR-supported instance type %s",
+        # "GDR support reported to NCCL but then couldn't be configured on an endpoint". Not NCCL's own
+        # gdr_disabled (whose peer-memory module rules do not apply to the plugin).
+        p(r"disabling GDR|provider supporting GPUDirect RDMA|GDR disabled on GDR-supported|GDR support reported "
+          r"to NCCL but", "ofi_error", W,
+          "the OFI plugin cannot use GPUDirect RDMA with EFA: transfers go through host memory",
+          "use an EFA installer (libfabric) and aws-ofi-nccl built with CUDA support, an instance type with "
+          "GPUDirect RDMA, and a driver with DMA-BUF or nvidia_peermem", C.GDR_UNAVAILABLE, "root",
+          (C.NET_PLUGIN_ERROR,)),
+        # aws-ofi-nccl: "No eligible providers were found" (no EFA or other libfabric provider matched).
+        p(r"No eligible providers were found|Unable to find a protocol that worked", "ofi_error", E,
+          "the OFI plugin found no libfabric provider it can use: no EFA device in this container, or the "
+          "FI_PROVIDER filter excludes it", "check `fi_info -p efa` where the job runs (EFA devices passed in, "
+          "efa driver loaded) and unset FI_PROVIDER unless it names efa", C.NET_PLUGIN_ERROR, "root",
+          (C.SOCKET_FALLBACK,)),
+        # libfabric's FI_ETRUNC ("RC: 265. Error: Truncation error"): the receive posted was smaller than
+        # what arrived, which for NCCL's sizes means the ranks disagree on a collective's size.
+        p(r"Truncation error", "collective_mismatch", E,
+          "a message was larger than the receive posted for it: the ranks disagree on a collective's size",
+          "make every rank call the same collectives in the same order with the same shapes; find the rank "
+          "that differs with TORCH_DISTRIBUTED_DEBUG=DETAIL", C.HANG_COLLECTIVE_MISMATCH, "root",
+          (C.APPLICATION_BUG,)),
+        # -- MPI's UCX and UCC ---------------------------------------------------------------------------------
+        # ib_mlx5_log.c: "Transport retry count exceeded on mlx5_0:1/IB", "RNR retry count exceeded"; ucp_ep.c
+        # "error 'Endpoint timeout'": the HCA got no acknowledgement from the peer.
+        p(r"(?:Transport|RNR) retry count exceeded|Endpoint timeout", "ib_completion_error", E,
+          "MPI's UCX got no acknowledgement from the peer's HCA (retries exhausted): a link or switch port "
+          "failing, the peer gone, or on RoCE a lossy fabric", "check `ibstat` and the port counters on both "
+          "nodes and the switch ports; on RoCE check PFC/ECN", C.IB_TIMEOUT_OR_RETRY, "root",
+          (C.IB_PORT_DOWN_OR_LINK, C.RANK_CRASHED_ELSEWHERE)),
+        # ucp_context.c "no usable transports/devices (asked %s on network devices %s ...)", select.c "no
+        # active messages transport to <peer>: ... Destination is unreachable", UCC tl_ucp "ucp returned
+        # connect error: Destination is unreachable": no device named on this node joins it to that peer.
+        p(r"no usable transports/devices|no active messages transport to|connect error: Destination is unreachable",
+          "ucx_unreachable", E,
+          "MPI's UCX has no device that reaches the peer: UCX_NET_DEVICES / UCX_TLS name devices that are "
+          "missing or down here, or the nodes' devices are on different networks", _UCX_FIX, C.WRONG_INTERFACE,
+          "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        # ucp_context.c: "network device 'mlx5_0:1' is not available, please use one or more of: ...",
+        # "transport 'rc_x' is not available": the RDMA port is not ACTIVE (or verbs is missing) here.
+        p(r"network device '[^']+' is not available|transport '(?:rc|dc|ud)\w*' is not available",
+          "ucx_unreachable", W,
+          "MPI's UCX does not see the RDMA device or transport it was told to use: the port is not ACTIVE, or "
+          "the device is not in this container", "check `ibstat` / `ibv_devinfo` where the job runs; "
+          + _UCX_FIX, C.IB_PORT_DOWN_OR_LINK, "root", (C.SOCKET_FALLBACK,)),
+        # rc_iface.c "error modifying QP to RTR: Invalid argument": the path to the peer's port (on RoCE
+        # its GID index or MTU) is not valid, as for NCCL's ibv_modify_qp.
+        p(r"modifying QP to RT[RS]", "ibv_modify_qp_failed", E,
+          "connecting an RDMA queue pair failed: on RoCE a wrong GID index or MTU, on IB a port that is down",
+          "run `show_gids` on both nodes and use the RoCE v2 IPv4 index (UCX_IB_GID_INDEX); check the ports "
+          "are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        # sys.c / mm_posix.c: "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
+        # "shared memory mmap(...) failed: Cannot allocate memory".
+        p(r"shmget\(|shared memory limits|shared memory mmap\(", "shm_error", E,
+          "MPI's shared-memory transport could not get a segment: /dev/shm or the SysV limits are too small, or "
+          "containers on one host do not share an IPC namespace", "docker --ipc=host or --shm-size=16g (k8s: an "
+          "emptyDir of medium Memory on /dev/shm); raise kernel.shmmax/shmall", C.SHM_TOO_SMALL),
+        # sock.c: "the maximal number of files that could be opened simultaneously was reached".
+        p(r"maximal number of files that could be opened", "fd_limit", E,
+          "the open-files limit was reached", "raise the open-files limit where the job runs (`ulimit -n "
+          "1048576`, limits.d nofile, docker --ulimit nofile=1048576:1048576)", C.MEMLOCK_OR_ULIMIT),
+        # -- SHARP, FastSocket ------------------------------------------------------------------------------
+        # libsharp: "SHArP Job init error: No resource", "No Aggregation Manager (sharp_am) detected".
+        p(r"SHArP Job init error|Aggregation Manager|sharp_am\b", "collnet_sharp_error", E,
+          "SHARP could not start in-network reduction for this job: no aggregation manager or no free SHARP "
+          "resources on the fabric", "check sharp_am on the subnet manager node and its quotas, or disable with "
+          "NCCL_COLLNET_ENABLE=0 (NCCL_SHARP_DISABLE=1 for HPC-X)", C.NET_PLUGIN_ERROR),
+        # nccl-fastsocket: "NET/FastSocket : no interface found" (its NCCL_SOCKET_IFNAME matched none).
+        p(r"NET/FastSocket : no interface found", "no_interface", E,
+          "the FastSocket plugin found no usable interface (NCCL_SOCKET_IFNAME matches none)",
+          "set NCCL_SOCKET_IFNAME to the interface of the network that joins the nodes (`ip -br addr`)",
+          C.WRONG_INTERFACE),
+    )

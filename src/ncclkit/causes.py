@@ -160,6 +160,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.ucx_unreachable": Cause.WRONG_INTERFACE,
     "log.nccl_too_old": Cause.NCCL_VERSION_MISMATCH,
     "log.job_stopped": Cause.OTHER,
+    "log.mpi_launch": Cause.WRONG_INTERFACE,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,
     "log.env_set": None,

@@ -76,7 +76,11 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     b"unresponsive", b"disabling GDR", b"eligible providers", b"GPUDirect RDMA", b"GDR disabled", b"retry count",
     b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",
     b"shared memory", b"maximal number of files", b"SHArP", b"Aggregation Manager", b"sharp_am",
-    b"no interface found")) + (
+    b"no interface found",
+    # Slurm, Open MPI and Ray launcher lines (patterns_table_host)
+    b"CANCELLED AT", b"Exited with exit code", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
+    b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
+    b"locked memory", b"queue pair", b"actor died", b"NODE FAILURE")) + (
     # a pasted command or script that sets NCCL variables (paste.launch_env)
     re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp

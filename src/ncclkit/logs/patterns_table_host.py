@@ -204,14 +204,47 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch.distributed.elastic: "failed (exitcode: 1) local_rank: 0 (pid: N) of binary: ..." and
         # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
         # worker's error above (a signal such as -9 is process_killed's).
-        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b", "worker_failed", E,
+        # srun's "error: node3: task 0: Exited with exit code 1" and Open MPI's "Primary job terminated
+        # normally, but 1 process returned a non-zero exit code" say the same of their tasks.
+        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
+          r"code|process returned\s*$|returned a non-zero exit code", "worker_failed", E,
           "the launcher reports that its local worker exited with an error: the worker's own error, above "
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
           "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,
           "collateral"),
+        # Open MPI's launcher (help-errmgr-base.txt, help-plm-rsh.txt): "ORTE was unable to reliably start one or
+        # more daemons" (its help names a missing orted/PATH, ssh, and "a lack of common network interfaces
+        # and/or no route found between them"), "ORTE has lost communication with a remote daemon".
+        p(r"(?:ORTE|PRTE) (?:was unable to reliably start one or more daemons|has lost communication with a remote "
+          r"daemon|does not know how to route a message)", "mpi_launch", E,
+          "mpirun could not start or reach its daemon on another node: its TCP connection back to mpirun took an "
+          "interface the nodes do not share, a firewall blocks it, or ssh/PATH on that node is wrong",
+          "restrict Open MPI to the interface that joins the nodes (`--mca oob_tcp_if_include eth0 --mca "
+          "btl_tcp_if_include eth0`), open its ports between the nodes, and check `ssh <node> which orted`",
+          C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.OTHER)),
+        # plm rsh: the remote shell cannot run Open MPI's daemon ("bash: orted: command not found"), ssh refuses
+        # ("Host key verification failed.", "Permission denied (publickey"), "There are not enough slots
+        # available in the system to satisfy the N slots" (more ranks than the hostfile gives).
+        p(r"\b(?:orted|prted): command not found|Host key verification failed|Permission denied \(publickey|"
+          r"not enough slots available in the system|mpirun was unable to launch the specified application",
+          "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, Open MPI is not "
+          "on its PATH, or the hostfile gives fewer slots than ranks", "set up passwordless ssh between the "
+          "nodes, put Open MPI on every node's PATH/LD_LIBRARY_PATH (or mpirun --prefix), and give the hostfile "
+          "`slots=` for every rank", C.OTHER),
+        # Open MPI's openib BTL (help-mpi-btl-openib.txt): "The OpenFabrics (openib) BTL failed to initialize
+        # while trying to allocate some locked memory"; "A process failed to create a queue pair. This usually
+        # means ... not enough memory locked".
+        p(r"failed to initialize while trying to\s*(?:allocate some locked memory)?\s*$|allocate some locked "
+          r"memory|failed to create a queue pair", "memlock", E,
+          "MPI could not lock memory for its RDMA transport: the locked-memory limit is too low",
+          "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; Slurm "
+          "PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT, "root", (C.IB_RESOURCE_ERROR,)),
         # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
         # server/api.py, SignalException): the launcher itself was stopped from outside.
-        p(r"Received Signals\.SIG(?:TERM|INT|HUP|USR\d) death signal|SignalException: Process \d+ got signal",
+        # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or
+        # no reason when scancel'd).
+        p(r"Received Signals\.SIG(?:TERM|INT|HUP|USR\d) death signal|SignalException: Process \d+ got signal|"
+          r"\*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT \S+(?: DUE TO (?:TIME LIMIT|PREEMPTION))? \*\*\*",
           "job_stopped", W, "the launcher was stopped from outside (the scheduler's time limit, preemption, "
           "scancel / kubectl delete, a node drain), not by an error of the job",
           "read why the scheduler stopped the job (`sacct -j <id> -o State,Reason`, `kubectl describe pod`); "
@@ -225,7 +258,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"RendezvousClosedError|"
           # elastic agent: "Error waiting on exit barrier" (other agents never finished); ProcessGroupNCCL:
           # "Observed flight recorder dump signal from another rank" (another rank hit the error first).
-          r"Error waiting on exit barrier|dump signal from another rank",
+          r"Error waiting on exit barrier|dump signal from another rank|"
+          # Ray: "The actor died unexpectedly before finishing this task" (the worker process is gone);
+          # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE".
+          r"actor died unexpectedly|DUE TO NODE FAILURE",
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),

@@ -52,3 +52,12 @@ def test_cuda_invalid_argument_binding_nvls_memory_stays_the_fabric_manager() ->
 def test_nccl_invalid_usage_lists_a_library_mismatch() -> None:
     got = causes(TORCH.format("invalid usage (run with NCCL_DEBUG=WARN for details)"))
     assert got[0] == "application_bug" and "nccl_version_mismatch" in got[1:3]
+
+
+def test_cuda_invalid_argument_yields_to_a_line_that_names_the_cause() -> None:
+    """NVIDIA/nccl#1518's shape: registering a /dev/shm segment NCCL could not create failed with 'invalid
+    argument'; the shared-memory WARN after it says why."""
+    text = ("node1:1:1 [0] NCCL WARN Cuda failure 'invalid argument'\n"
+            "node1:1:1 [0] NCCL WARN Error while creating shared memory segment /dev/shm/nccl-NzwJ7O (size 9637888)\n")
+    assert causes(text)[0] == "shm_too_small"
+    assert causes(text.splitlines()[0] + "\n")[0] == "other"

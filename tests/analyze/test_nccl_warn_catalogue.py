@@ -78,6 +78,11 @@ EXPECTED = [
     ("Failed to load CUDA missing symbol", Cause.CUDA_OR_DRIVER),
     ("older than the minimum version (R465)", Cause.CUDA_OR_DRIVER),             # enqueue.cc
     ("failed to open CUDA IPC handle", Cause.ACS_IOMMU_P2P),                     # transport/p2p.cc
+    ("Thread creation failed", Cause.MEMLOCK_OR_ULIMIT),                         # include/checks.h pthread_create
+    ("Invalid config blocking attribute value", Cause.APPLICATION_BUG),          # init.cc parseCommConfig
+    ("CUMEM not supported prior to CUDA 11.3", Cause.CUDA_OR_DRIVER),            # include/alloc.h
+    ("dynamic smem %d exceeds device/fn maxSharedMem", Cause.OTHER),             # enqueue.cc: NCCL older than GPU
+    ("NET/IB : Got async event : %s", Cause.IB_PORT_DOWN_OR_LINK),               # net_ib.cc
     ("failed to peer with device", Cause.ACS_IOMMU_P2P),
     ("UDS: Sending data over socket", Cause.SHM_TOO_SMALL),                      # misc/ipcsocket.cc
     ("UDS: Receiving data over socket", Cause.SHM_TOO_SMALL),

@@ -21,7 +21,9 @@ CORPORA = sorted(p.parent for p in HERE.glob("corpus-*/labels.json"))
 CATEGORIES = {c.value for c in Cause}
 URL = re.compile(r"^https://(github\.com/[\w.-]+/[\w.-]+/(issues|pull|discussions)/\d+"
                  r"|forums\.developer\.nvidia\.com/\S+|discuss\.pytorch\.org/\S+"
-                 r"|stackoverflow\.com/questions/\S+)$")
+                 r"|stackoverflow\.com/questions/\S+"
+                 # a write-up or blog post of its author's own case
+                 r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site)/\S+)$")
 KEYS = {"root_cause", "also_acceptable", "cause_visible_in_artifact", "fix", "url", "evidence"}
 
 

@@ -226,6 +226,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if bug is not None:
             alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.OTHER]
             cause, role = Cause.OTHER, "root"
+            evidence["role"] = role
             message = f"{message}; {bug.what}"
             fix = f"upgrade NCCL to {version_text(bug.fixed)} or newer (this job runs {s.nccl_version})"
         if cat == "timeout" and s.nodes == 1 and Cause.ACS_IOMMU_P2P not in alternatives:
@@ -303,7 +304,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
     by severity."""
     findings = _forced_ll128([f for f in findings if f.id != "log.alternative"])  # alternatives anew
-    roots = [f for f in findings if _role(f) == "root" and f.root_cause is not None
+    roots = [f for f in findings if _role(f) in ("root", "likely") and f.root_cause is not None
              and f.severity != I]
     rest = [f for f in findings if f not in roots]
     sev = {E: 0, W: 1, I: 2}
@@ -313,7 +314,8 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
         first = lines[0] if lines else 1 << 30
         # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
-        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 2 if cat in _WEAK else 1
+        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 2 if cat in _WEAK or _role(f) == "likely" \
+            else 1
         # A finding about the setup the log shows comes after an error line of the same weight.
         return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 

@@ -23,7 +23,7 @@ class LogError:
     fix: str
     count: int = 1
     cause: Cause | None = None
-    role: str = "root"  # "root", "collateral" or "noise" (patterns.py)
+    role: str = "root"  # "root", "likely", "collateral" or "noise" (patterns.py)
     alternatives: tuple[Cause, ...] = ()
 
     def to_json(self) -> dict[str, Any]:

@@ -80,7 +80,8 @@ _OTHER_ERRORS = tuple(re.compile(re.escape(w)) for w in (
     # Slurm, Open MPI and Ray launcher lines (patterns_table_host)
     b"CANCELLED AT", b"Exited with exit code", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
-    b"locked memory", b"queue pair", b"actor died", b"NODE FAILURE")) + (
+    b"locked memory", b"queue pair", b"actor died", b"NODE FAILURE", b"async event", b"Thread creation",
+    b"pthread_create", b"CUMEM", b"old driver", b"Invalid config", b"dynamic smem")) + (
     # a pasted command or script that sets NCCL variables (paste.launch_env)
     re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_"),)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp

@@ -69,7 +69,7 @@ def summarize(st: LogState) -> NcclLogSummary:
 def _traced_errors(st: LogState, errors: tuple[LogError, ...]) -> tuple[LogError, ...]:
     """A failure whose WARN the paste does not hold, read from where its return-code trace passes
     (patterns_table_source.TRACE_SITES): only when no line already names a cause."""
-    if any(e.role == "root" and e.cause is not None for e in errors):
+    if any(e.role in ("root", "likely") and e.cause is not None for e in errors):
         return ()
     out: list[LogError] = []
     for line_no, src, code in sorted(st.traces):

@@ -6,8 +6,9 @@ the ibv_wc_status of an IB completion WARN (every format NCCL printed, including
 `status=IBV_WC_...(N) ... vendor_err=N`), the CUDA error of a "Cuda failure" / "CUDA error" line,
 and the errno of a failed verbs call.
 
-`role` says how a line relates to the root cause: "root" lines state one, "collateral" lines are
-consequences of an error elsewhere (a peer that went away, a generic NCCL return code), "noise"
+`role` says how a line relates to the root cause: "root" lines state one, "likely" lines name one only
+by what such a line most often was (they rank after the roots that state theirs), "collateral" lines
+are consequences of an error elsewhere (a peer that went away, a generic NCCL return code), "noise"
 lines look alarming but state no problem (NCCL logs a missing optional net plugin, for instance).
 """
 
@@ -101,7 +102,8 @@ _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error
 # A row's fix is the one of its cause (_cuda), or its own where the cause's would mislead.
 _PROGRAM_FIX = ("rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel or call of the program that failed, and "
                 "fix it there (NCCL only reports the error of the stream it shares)")
-# A row may also name its role: "collateral" where the error is a consequence of another one.
+# A row may also name its role: "collateral" where the error is a consequence of another one, "likely" where
+# its cause is only what the error most often was.
 _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, str], ...] = tuple(
     (re.compile(r, re.IGNORECASE), cause, why, alts, (rest + ["", "root"])[0], (rest[1:] + ["root"])[0])
     for r, cause, why, alts, *rest in (
@@ -152,7 +154,10 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, s
          r"unsupported display driver ?/ ?cuda driver combination", C.CUDA_OR_DRIVER,
          "the driver cannot run this CUDA build (older than the toolkit, a stub libcuda, or no forward "
          "compatibility on this GPU)", (C.NCCL_VERSION_MISMATCH,)),
-        # cudaErrorInvalidValue (1) outside NVLS (whose own row names the fabric manager): in the resolved
+        # cudaErrorInvalidValue (1) outside NVLS (whose own row names the fabric manager): a line of the paste
+        # that names a cause explains it first (NVIDIA/nccl#1518: registering a /dev/shm segment NCCL could not
+        # create failed with 'invalid argument', the "Error while creating shared memory segment" WARN after
+        # it said why). Alone, in the resolved
         # threads of tests/diagnosis mostly an NCCL or framework bug fixed in a later release (NCCL 2.18.1 -
         # 2.18.5, custom all-reduce kernels), else memory the call cannot use (another device's buffer,
         # cuMem memory passed to legacy IPC).
@@ -161,7 +166,8 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, s
          "own kernels fixed in a later release, else a buffer the call cannot use", (C.APPLICATION_BUG,
                                                                                       C.CUDA_OR_DRIVER),
          "upgrade NCCL and the framework to current releases; if it persists, check that every buffer given to "
-         "NCCL is on the rank's own GPU and try NCCL_CUMEM_ENABLE=0 (or the framework's plain NCCL all-reduce)"),
+         "NCCL is on the rank's own GPU and try NCCL_CUMEM_ENABLE=0 (or the framework's plain NCCL all-reduce)",
+         "likely"),
         (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction",
          C.CUDA_OR_DRIVER, "a kernel faulted (a driver/GPU problem, or a program bug on the same stream)",
          (C.APPLICATION_BUG,)),

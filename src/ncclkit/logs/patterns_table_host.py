@@ -157,7 +157,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO
         # before 2.26, where NCCL shrinks the request and the kernel launch fails later with "invalid
         # argument"; 2.26+: WARN "cudaArch %d ncclMaxSharedMem ..." and ncclSystemError at init).
-        p(r"ncclMaxSharedMem \d+ exceeds", "kernel_shared_mem", E,
+        p(r"ncclMaxSharedMem \d+ exceeds|dynamic smem \d+ exceeds device", "kernel_shared_mem", E,
           "this NCCL build's kernels need more shared memory than this GPU offers: the NCCL release does not "
           "support the GPU's architecture (e.g. NCCL 2.25 on consumer Blackwell, fixed in 2.26.2)",
           "upgrade NCCL to a release built for this GPU (`pip install -U nvidia-nccl-cu12`, or the CUDA 12.8+ "

@@ -187,4 +187,22 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL refuses or that leaves no usable algorithm", "unset the NCCL_ALGO / NCCL_PROTO / channel "
           "variables and let NCCL tune (set them only to test, with values valid for this NCCL version)",
           C.PERFORMANCE_CONFIG, "root", (C.APPLICATION_BUG,)),
+        # init.cc parseCommConfig: "Invalid config %s attribute value %d" (ncclConfig_t fields the program
+        # set out of range; -2147483648, a field the library does not know, is version_mismatch's row).
+        p(r"Invalid config \w+(?:/\w+)? attribute value (?!-2147483648)", "invalid_usage", E,
+          "the program passed an ncclConfig_t field NCCL refuses", "pass valid values (or leave the field at "
+          "NCCL_CONFIG_INITIALIZER's default) in the framework's NCCL options", C.APPLICATION_BUG),
+        # include/checks.h / utils.h: "Thread creation failed: %s" (pthread_create: EAGAIN is the process or
+        # container's thread limit, ulimit -u or the cgroup's pids.max).
+        p(r"Thread creation failed|pthread_create failed", "thread_limit", E,
+          "NCCL could not start a thread: the process or container reached its thread limit (ulimit -u, the "
+          "cgroup's pids.max) or ran out of memory", "raise the limit where the job runs (`ulimit -u`, docker "
+          "--pids-limit -1, the pod's pids limit) and check the host's memory", C.MEMLOCK_OR_ULIMIT, "root",
+          (C.OOM,)),
+        # include/alloc.h: "CUMEM not supported prior to CUDA 11.3", "CUMEM Host is not supported prior to CUDA
+        # 12.2"; proxy.cc "Unable to create thread context due to old driver, disabling."
+        p(r"CUMEM (?:Host is )?not supported prior to CUDA|thread context due to old driver", "cuda_driver_unsupported",
+          W, "the CUDA driver or runtime is older than an NCCL feature needs (cuMem, host cuMem, thread contexts)",
+          "use a driver and CUDA runtime new enough for this NCCL, or set NCCL_CUMEM_ENABLE=0",
+          C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),
     )

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ncclkit.logs.analyze import analyze_text
+from line_reading import assert_reads, lead
 
-NCCL = ("node1:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n{}\n"
-        "node1:1:1 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n")
+from ncclkit.logs.analyze import analyze_text
 
 CASES = [
     ("slurmstepd: error: *** STEP 123456.0 ON node1 CANCELLED AT 2024-05-01T12:00:00 DUE TO TIME LIMIT ***",
@@ -28,14 +27,10 @@ CASES = [
 ]
 
 
-def lead(text: str) -> tuple[str, str] | None:
-    return next(((f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]), None)
-
 
 @pytest.mark.parametrize(("line", "fid", "cause"), CASES)
 def test_alone_and_in_a_log(line: str, fid: str, cause: str) -> None:
-    assert lead(line + "\n") == (fid, cause)
-    assert lead(NCCL.format(line)) == (fid, cause)
+    assert_reads(line, fid, cause)
 
 
 def test_a_task_that_exited_names_no_cause_of_its_own() -> None:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from ncclkit.logs.analyze import analyze_text
+from line_reading import IN_NCCL_LOG, assert_reads, lead
 
-NCCL = ("node1:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n{}\n"
-        "node1:1:1 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n")
+from ncclkit.logs.analyze import analyze_text
 
 CASES = [
     # aws-ofi-nccl log_cq_error, EFA status UNREACH_REMOTE
@@ -83,14 +82,10 @@ CASES = [
 ]
 
 
-def lead(text: str) -> tuple[str, str] | None:
-    return next(((f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]), None)
-
 
 @pytest.mark.parametrize(("line", "fid", "cause"), CASES)
 def test_alone_and_in_a_log(line: str, fid: str, cause: str) -> None:
-    assert lead(line + "\n") == (fid, cause)
-    assert lead(NCCL.format(line)) == (fid, cause)
+    assert_reads(line, fid, cause)
 
 
 def test_a_peer_that_stopped_answering_follows_the_error_that_stopped_it() -> None:
@@ -102,6 +97,6 @@ def test_a_peer_that_stopped_answering_follows_the_error_that_stopped_it() -> No
 def test_plugin_gdr_lines_are_not_nccls_peer_memory_check() -> None:
     """NCCL's "GPU Direct RDMA Disabled ... (no module)" on 2.21 names the upstream nvidia_peermem module
     NCCL did not detect; the OFI plugin's own GDR lines do not."""
-    ids = [f["id"] for f in analyze_text(NCCL.format(CASES[4][0]))["findings"]]
+    ids = [f["id"] for f in analyze_text(IN_NCCL_LOG.format(CASES[4][0]))["findings"]]
     assert "gdr.peermem_version" not in ids
 

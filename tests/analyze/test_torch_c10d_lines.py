@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ncclkit.logs.analyze import analyze_text
-
-NCCL = ("node1:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n{}\n"
-        "node1:1:1 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n")
+from line_reading import assert_reads, lead
 
 CASES = [
     # the watchdog or an abort blocked inside CUDA/NCCL (older and newer texts)
@@ -68,14 +65,10 @@ CASES = [
 ]
 
 
-def lead(text: str) -> tuple[str, str] | None:
-    return next(((f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]), None)
-
 
 @pytest.mark.parametrize(("line", "fid", "cause"), CASES)
 def test_alone_and_in_a_log(line: str, fid: str, cause: str) -> None:
-    assert lead(line + "\n") == (fid, cause)
-    assert lead(NCCL.format(line)) == (fid, cause)
+    assert_reads(line, fid, cause)
 
 
 def test_the_ipv6_lookup_of_a_host_without_ipv6_is_noise() -> None:

@@ -1,0 +1,19 @@
+"""Reading one pasted line the way the line-catalogue tests check it: alone, and inside an NCCL log."""
+
+from __future__ import annotations
+
+from ncclkit.logs.analyze import analyze_text
+
+IN_NCCL_LOG = ("node1:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n{}\n"
+               "node1:1:1 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n")
+
+
+def lead(text: str) -> tuple[str, str] | None:
+    """(id, cause) of the first finding that names a cause."""
+    return next(((f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]), None)
+
+
+def assert_reads(line: str, fid: str, cause: str) -> None:
+    """The line leads with (fid, cause) pasted alone and inside an NCCL log."""
+    assert lead(line + "\n") == (fid, cause)
+    assert lead(IN_NCCL_LOG.format(line)) == (fid, cause)

@@ -102,11 +102,18 @@ _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error
 # A row's fix is the one of its cause (_cuda), or its own where the cause's would mislead.
 _PROGRAM_FIX = ("rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel or call of the program that failed, and "
                 "fix it there (NCCL only reports the error of the stream it shares)")
-# A row may also name its role: "collateral" where the error is a consequence of another one, "likely" where
-# its cause is only what the error most often was.
-_CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, str], ...] = tuple(
-    (re.compile(r, re.IGNORECASE), cause, why, alts, (rest + ["", "root"])[0], (rest[1:] + ["root"])[0])
-    for r, cause, why, alts, *rest in (
+_CudaRow = tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, str]
+
+
+def _cuda_row(regex: str, cause: Cause, why: str, alts: tuple[Cause, ...], fix: str = "",
+              role: str = "root") -> _CudaRow:
+    """A row's role is "collateral" where the error is a consequence of another one, "likely" where its
+    cause is only what the error most often was."""
+    return re.compile(regex, re.IGNORECASE), cause, why, alts, fix, role
+
+
+_CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
+    _cuda_row(*row) for row in (
         (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
@@ -157,10 +164,9 @@ _CUDA_ERRORS: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...], str, s
         # cudaErrorInvalidValue (1) outside NVLS (whose own row names the fabric manager): a line of the paste
         # that names a cause explains it first (NVIDIA/nccl#1518: registering a /dev/shm segment NCCL could not
         # create failed with 'invalid argument', the "Error while creating shared memory segment" WARN after
-        # it said why). Alone, in the resolved
-        # threads of tests/diagnosis mostly an NCCL or framework bug fixed in a later release (NCCL 2.18.1 -
-        # 2.18.5, custom all-reduce kernels), else memory the call cannot use (another device's buffer,
-        # cuMem memory passed to legacy IPC).
+        # it said why). Alone, in the resolved threads of tests/diagnosis it was mostly an NCCL or framework
+        # bug fixed in a later release (NCCL 2.18.1 - 2.18.5, custom all-reduce kernels), else memory the call
+        # cannot use (another device's buffer, cuMem memory passed to legacy IPC).
         (r"'invalid argument'|CUDA error: invalid argument|cudaErrorInvalidValue", C.OTHER,
          "a CUDA call inside the library refused its argument: most often a bug of NCCL or of the framework's "
          "own kernels fixed in a later release, else a buffer the call cannot use", (C.APPLICATION_BUG,

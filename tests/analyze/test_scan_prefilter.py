@@ -1,4 +1,4 @@
-"""The log scanner reads a non-NCCL line only when a word of its prefilter (nccl_log_scan._OTHER_ERRORS)
+"""The log scanner reads a non-NCCL line only when a word of its prefilter (nccl_log_scan._OTHER_WORDS)
 is on it; a classifier row whose words the prefilter lacks is never used inside a log. Every line of the
 diagnosis corpora that the classifier names a cause for must therefore reach it when pasted alone."""
 

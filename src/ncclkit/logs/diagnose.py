@@ -21,7 +21,8 @@ from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.nccl.versions import PEERMEM_MODULE, parse_nccl_version, version_text
 
-__all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "env_findings", "error_findings", "rank_findings"]
+__all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "env_findings", "error_findings",
+           "rank_findings"]
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")

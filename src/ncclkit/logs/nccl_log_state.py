@@ -142,16 +142,18 @@ class LogState:
             self.host_of(line[:i])
             self._add_error(line_no, line)
         elif tag == "vers":
-            m = NCCL_VERSION_LINE.search(line, i)
-            if m:
-                self.versions[m.group(1)] += 1
+            self._version(line[i:], 1)
         else:
             if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
-                m = NCCL_VERSION_LINE.search(line)
-                version = parse_nccl_version(m.group(1)) if m else None  # reads PyTorch 1.9's "21.0.3" as 2.10.3
-                if version:
-                    self.versions[version_text(version)] += 1
+                self._version(line, 1)
             self._other_line(line_no, line)
+
+    def _version(self, text: str, count: int) -> None:
+        """Count the NCCL version `text` names (PyTorch 1.9's "21.0.3" read as 2.10.3)."""
+        m = NCCL_VERSION_LINE.search(text)
+        version = parse_nccl_version(m.group(1)) if m else None
+        if version:
+            self.versions[version_text(version)] += count
 
     def cause_line(self, line_no: Callable[[], int], line: str) -> None:
         """The line after "Last error:" (ncclGetLastError text, no NCCL prefix): an error itself."""
@@ -240,9 +242,7 @@ class LogState:
             self._net_line(rest, count)
         elif head == "NCCL":  # "NCCL version ...", "NCCL_X set by environment to Y."
             if rest.startswith("NCCL version"):
-                m = NCCL_VERSION_LINE.search(rest)
-                if m:
-                    self.versions[m.group(1)] += count
+                self._version(rest, count)
             elif " set " in rest:
                 m = _ENV.search(rest.strip())
                 if m and (len(self.env) < MAX_ENV or m.group(1) in self.env):

@@ -29,8 +29,8 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "coll_mismatch", "embedded", "has_signal", "launch_env",
-           "normalize", "package_version", "undecorate", "unflatten"]
+__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "coll_mismatch", "embedded", "has_signal",
+           "launch_env", "normalize", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -202,13 +202,14 @@ def undecorate(text: str) -> str:
         text = _json_lines(text)
     # A paste indented as a whole (a code block inside a list): the indent all its lines share.
     text = textwrap.dedent(text)
+    lines = sum(1 for line in text.split("\n") if line.strip())
     for _ in range(2):  # a prefix can nest in one of its own kind ("[rank3]: [rank0]: ...")
         before = text
         for prefix in _DECORATIONS:
-            lines = sum(1 for line in text.split("\n") if line.strip())
             hits = len(prefix.findall(text))
             if hits >= 2 and 2 * hits >= lines:
                 text = prefix.sub("", text)
+                lines = sum(1 for line in text.split("\n") if line.strip())  # a line may have been all prefix
         if text == before:
             break
     return text

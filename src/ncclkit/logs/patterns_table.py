@@ -69,7 +69,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
-          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*CUDA initialization)|FutureWarning|DeprecationWarning|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*CUDA initialization)|FutureWarning|"
+          r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
         # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
@@ -99,7 +100,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "retry-exceeded errors on large fabrics", C.IB_TIMEOUT_OR_RETRY),
         # libibverbs: "Warning: RLIMIT_MEMLOCK is 65536 bytes. This will severely limit memory registrations."
         # "ulimit -a": "max locked memory (kbytes, -l) 64" (a number: "unlimited" is fine).
-        p(r"RLIMIT_MEMLOCK|max locked memory[^\n]*?\b\d+\s*$|memlock limit", "memlock", E,
+        # Open MPI's openib BTL (help-mpi-btl-openib.txt): "The OpenFabrics (openib) BTL failed to initialize
+        # while trying to allocate some locked memory"; "A process failed to create a queue pair. This usually
+        # means ... not enough memory locked".
+        p(r"RLIMIT_MEMLOCK|max locked memory[^\n]*?\b\d+\s*$|memlock limit|allocate some locked memory|"
+          r"failed to initialize while trying to\s*$|failed to create a queue pair", "memlock", E,
           "the locked-memory limit is too low for RDMA memory registration",
           "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; "
           "Slurm PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT),

@@ -40,7 +40,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
         # size %zu, error: %s".
         p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory (?:segment|file)|Could not map \S+ size|"
-          r"munmap of shared memory|posix_fallocate|No space left "
+          r"munmap of shared memory|posix_fallocate|"
+          # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
+          # "shared memory mmap(...) failed: Cannot allocate memory".
+          r"shmget\(|shared memory limits|shared memory mmap\(|No space left "
           r"on device|Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
@@ -231,14 +234,6 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "on its PATH, or the hostfile gives fewer slots than ranks", "set up passwordless ssh between the "
           "nodes, put Open MPI on every node's PATH/LD_LIBRARY_PATH (or mpirun --prefix), and give the hostfile "
           "`slots=` for every rank", C.OTHER),
-        # Open MPI's openib BTL (help-mpi-btl-openib.txt): "The OpenFabrics (openib) BTL failed to initialize
-        # while trying to allocate some locked memory"; "A process failed to create a queue pair. This usually
-        # means ... not enough memory locked".
-        p(r"failed to initialize while trying to\s*(?:allocate some locked memory)?\s*$|allocate some locked "
-          r"memory|failed to create a queue pair", "memlock", E,
-          "MPI could not lock memory for its RDMA transport: the locked-memory limit is too low",
-          "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; Slurm "
-          "PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT, "root", (C.IB_RESOURCE_ERROR,)),
         # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
         # server/api.py, SignalException): the launcher itself was stopped from outside.
         # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or

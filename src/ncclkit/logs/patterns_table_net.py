@@ -91,16 +91,6 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "connecting an RDMA queue pair failed: on RoCE a wrong GID index or MTU, on IB a port that is down",
           "run `show_gids` on both nodes and use the RoCE v2 IPv4 index (UCX_IB_GID_INDEX); check the ports "
           "are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),
-        # sys.c / mm_posix.c: "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
-        # "shared memory mmap(...) failed: Cannot allocate memory".
-        p(r"shmget\(|shared memory limits|shared memory mmap\(", "shm_error", E,
-          "MPI's shared-memory transport could not get a segment: /dev/shm or the SysV limits are too small, or "
-          "containers on one host do not share an IPC namespace", "docker --ipc=host or --shm-size=16g (k8s: an "
-          "emptyDir of medium Memory on /dev/shm); raise kernel.shmmax/shmall", C.SHM_TOO_SMALL),
-        # sock.c: "the maximal number of files that could be opened simultaneously was reached".
-        p(r"maximal number of files that could be opened", "fd_limit", E,
-          "the open-files limit was reached", "raise the open-files limit where the job runs (`ulimit -n "
-          "1048576`, limits.d nofile, docker --ulimit nofile=1048576:1048576)", C.MEMLOCK_OR_ULIMIT),
         # -- SHARP, FastSocket ------------------------------------------------------------------------------
         # libsharp: "SHArP Job init error: No resource", "No Aggregation Manager (sharp_am) detected".
         p(r"SHArP Job init error|Aggregation Manager|sharp_am\b", "collnet_sharp_error", E,

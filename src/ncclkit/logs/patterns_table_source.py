@@ -130,7 +130,9 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Accept failed: %s", "Net : Socket creation failed : %s", proxy.cc "[Service thread] Accept failed
         # %s"): every NCCL connection, proxy client and exported cuMem handle holds a file descriptor, and
         # thousands are open at scale (NCCL_NSOCKS_PERTHREAD x NCCL_SOCKET_NTHREADS per peer on sockets).
-        p(r"Too many open files|\bEMFILE\b|\bENFILE\b|errno:? 24\b", "fd_limit", E,
+        # UCX sock.c: "the maximal number of files that could be opened simultaneously was reached".
+        p(r"Too many open files|\bEMFILE\b|\bENFILE\b|errno:? 24\b|maximal number of files that could be opened",
+          "fd_limit", E,
           "the process ran out of file descriptors (ulimit -n): NCCL's sockets, proxy connections and "
           "exported CUDA memory handles each take one",
           "raise the open-files limit where the job runs: `ulimit -n 1048576` (limits.d `* - nofile 1048576`, "

@@ -210,7 +210,9 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     for (cat, _), errs in groups.items():
         if cat == "ib_disabled" and s.network == "IB":
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
-        first = errs[0]
+        # The group speaks with its first line that states a cause of its own (Xid 45's cleanup before the
+        # Xid 79 that caused it, "unhandled cuda error" before the CUDA error it returns).
+        first = next((e for e in errs if e.role == "root"), errs[0])
         m = _HOST.search(first.text)
         cause, role, message, fix = first.cause, first.role, first.explanation, first.fix
         alternatives = list(first.alternatives)

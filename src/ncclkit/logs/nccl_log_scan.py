@@ -62,7 +62,11 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
     b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
-    b"Heartbeat monitor", b"ERROR", b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
+    b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised",
+    # perftest (patterns_table_system)
+    b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ",
+    b"invalid argument",
+    b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"Invalid backend", b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
     b"ncclInvalid", b"ncclUnhandled", b"not yet initialized", b"Invalid config", b"socket interface",
     b"neither AF_INET", b"insufficient", b"abort(",
@@ -87,10 +91,11 @@ _OTHER_WORDS: tuple[bytes, ...] = (
 _LAUNCH_ENV = re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_")
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
-# "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26).
+# "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML
+# topology file %s : %s" (graph/xml.cc: NCCL_TOPO_FILE names no readable file; NCCL goes on detecting).
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
                          rb"disabling GDR|eligible providers|provider supporting GPUDirect|"
-                         rb"exceeds device")
+                         rb"exceeds device|Could not open XML")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

@@ -96,6 +96,10 @@ _VENDOR_SYNDROME = {
 _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error |status=)"
                          r"(?:(?P<name>IBV_WC_\w+)\()?(?P<status>\d+)"
                          r"(?:.*?vendor[ _]err(?:or)?[ =]?(?P<vendor>\d+))?", re.IGNORECASE)
+# perftest (perftest_resources.h): " Failed status 12: wr_id 0 syndrom 0x81", newer " Failed status-IBV_WC_RETRY_EXC_ERR
+# (12): wr_id 0 syndrom 0x81"; the syndrome is the vendor error in hex.
+_PERFTEST_STATUS = re.compile(r"Failed status[- ](?:(?P<name>IBV_WC_\w+) \()?(?P<status>\d+)\)?: wr_id \S+"
+                              r"(?: syndrom 0x(?P<vendor>[0-9a-fA-F]+))?(?P<peer>)")
 
 # CUDA error strings (cudaGetErrorString / cuGetErrorString) and their cause; "CUDA error N 'text'"
 # and "Cuda failure 'text'" (NCCL's CUDACHECK) carry the same strings.
@@ -281,7 +285,7 @@ def _barrier(text: str, cls: ErrorClass) -> ErrorClass:
 
 
 def _completion(text: str, cls: ErrorClass) -> ErrorClass:
-    m = _COMPLETION.search(text)
+    m = _COMPLETION.search(text) or _PERFTEST_STATUS.search(text)
     if not m:
         return cls
     status = int(m.group("status"))
@@ -291,7 +295,7 @@ def _completion(text: str, cls: ErrorClass) -> ErrorClass:
         status, (f"ibv_wc_status {status}", "see infiniband/verbs.h", C.IB_TIMEOUT_OR_RETRY, "root", ()))
     parts = [f"{cls.explanation}: peer {m.group('peer') or '?'}, status {status} = {name} ({meaning})"]
     if m.group("vendor"):
-        vendor = int(m.group("vendor"))
+        vendor = int(m.group("vendor"), 16 if m.re is _PERFTEST_STATUS else 10)
         parts.append("vendor syndrome " + _VENDOR_SYNDROME.get(vendor, f"0x{vendor:x}"))
     fix = cls.fix
     if cause is C.ACS_IOMMU_P2P:
@@ -339,7 +343,21 @@ _UNROUTABLE = re.compile(r"Network is unreachable|Cannot assign requested addres
                          r"errno:? (?:101|99)\b", re.IGNORECASE)
 
 
+# An IPv4 address no host has, as the address a rank dials: a netmask or broadcast (255.x.x.x), "any"
+# (0.0.0.0), multicast (224 - 239.x.x.x). The launcher was given it: MASTER_ADDR or the rendezvous endpoint
+# set to the wrong value (hiyouga/LlamaFactory#3715 dialled 255.255.0.0).
+_NOT_A_HOST = re.compile(r"(?<![\d.])(?:255\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|2(?:2[4-9]|3\d)\.\d{1,3}\.\d{1,3}"
+                         r"\.\d{1,3})(?![\d.])")
+
+
 def _connect(text: str, cls: ErrorClass) -> ErrorClass:
+    bad = _NOT_A_HOST.search(text)
+    if bad:
+        return replace(cls, cause=C.WRONG_INTERFACE, alternatives=(C.APPLICATION_BUG, C.HOSTNAME_RESOLUTION),
+                       explanation=f"{cls.explanation}: {bad.group(0)} is not a host's address (a netmask or "
+                                   "broadcast, 'any' or multicast), so the address the ranks dial was set wrong",
+                       fix="set MASTER_ADDR (or the rendezvous endpoint, NCCL_COMM_ID) to the address of the rank-0 "
+                           "node on the network that joins the nodes (`hostname -I` there)")
     if not _UNROUTABLE.search(text):
         return cls
     return replace(cls, cause=C.WRONG_INTERFACE, alternatives=(C.HOSTNAME_RESOLUTION, C.FIREWALL_OR_PORT_BLOCKED),
@@ -349,10 +367,27 @@ def _connect(text: str, cls: ErrorClass) -> ErrorClass:
                        "the nodes, and MASTER_ADDR to an address on it (`ip route get <peer address>` shows the way)")
 
 
+# ibvwrap.cc printIbModifyQpHint (2.28+): moving a QP to RTR that fails with ETIMEDOUT "in many cases ...
+# occurs when NICs are not cross-rail connected" (NCCL_CROSS_NIC=0 confirms it); EINVAL is the GID index
+# forced by NCCL_IB_GID_INDEX, the row's own cause.
+_QP_TIMEDOUT = re.compile(r"failed with (?:error )?110\b|Connection timed out|ETIMEDOUT")
+
+
+def _modify_qp(text: str, cls: ErrorClass) -> ErrorClass:
+    if not _QP_TIMEDOUT.search(text):
+        return cls
+    return replace(cls, cause=C.TOPOLOGY_OR_NUMA, alternatives=(C.GID_INDEX_OR_ROCE_CONFIG, C.IB_PORT_DOWN_OR_LINK),
+                   explanation=f"{cls.explanation}; timed out (ETIMEDOUT): the two NICs never reached each other, "
+                               "most often because they sit on different rails that are not connected to each "
+                               "other (NCCL's own hint for this error)",
+                   fix="set NCCL_CROSS_NIC=0 so each rail only talks to the same rail on the other nodes (or "
+                       "route the rails to each other); then check both ports' GIDs (`show_gids`) and links")
+
+
 # Categories whose line carries a status, errno or count that refines the row's cause.
 _DECODERS: dict[str, Callable[[str, ErrorClass], ErrorClass]] = {
     "ib_completion_error": _completion, "cuda_error": _cuda, "socket_foreign": _foreign,
-    "store_barrier": _barrier, "socket_connect_failed": _connect,
+    "store_barrier": _barrier, "socket_connect_failed": _connect, "ibv_modify_qp_failed": _modify_qp,
     # libfabric's EFA provider registers memory through verbs too: its errno means what a verbs call's does
     # ("Libfabric error: (-12) Cannot allocate memory", awsome-distributed-ai#647: ulimit -l was 65536).
     **{c: _verbs for c in (*_VERBS_CATEGORIES, "ofi_error")}}

@@ -34,6 +34,18 @@ _IPC_FIX = ("run the ranks of one node with a shared IPC and PID namespace (dock
 
 def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # os/linux.cc (misc/shmutils.cc before 2.27): "mkstemp: Failed to create %s ... - retrying" and
+        # "fallocate: Failed to extend %s ... - retrying" are logged only for EINTR, a signal interrupting the
+        # call, and NCCL retries it; a real failure is the WARN "Error: failed to ..." after it.
+        p(r"(?:mkstemp|fallocate): Failed to [^\n]*- retrying", "noise", I,
+          "a signal interrupted creating a shared-memory file and NCCL retried it", "nothing to fix", None, "noise"),
+        # net_ib/p2p_resiliency*.cc (2.30): NCCL's IB resiliency gave up on a port: "Marking device %d as
+        # permanently failed", "Port recovery failed for ...", "Recovery for device %d failed ...".
+        p(r"Marking device \d+ as permanently failed|Port recovery (?:attempt #\d+ )?failed|"
+          r"Recovery for device \d+ failed", "ib_port_event", E,
+          "an RDMA port failed during the job and NCCL's resiliency could not bring it back",
+          "check that port's link (`ibstat`, the switch port's counters and logs), cable and firmware",
+          C.IB_PORT_DOWN_OR_LINK),
         # NCCL's argument and API checks. misc/argcheck.cc: "%s : invalid root %d (root should be in the
         # 0..%d range)", "invalid type %d", "invalid reduction operation %d", "%s argument is NULL", "%s is
         # not a valid pointer", "%s allocated on device %d mismatchs with NCCL device %d"; init.cc "Invalid

@@ -1,0 +1,107 @@
+"""The line classifier's rows for the tools and kernel messages users paste beside an NCCL log while
+they test a node: perftest (ib_write_bw and its siblings), the kernel log (NVIDIA's Xid events, PCIe
+AER, the mlx5 and IPoIB drivers, the network watchdog), nvidia-smi and the container runtime. Each
+comment names the source of the text and of its meaning. They come before patterns_table.py's generic
+verbs, link and timeout rows, which share their words. Same row shape as patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_STATUS_FIX = ("read the status: 12 (retry exceeded) is a link, route or peer that stopped answering; 4 (local "
+               "protection) with --use_cuda is GPUDirect blocked by PCIe ACS/IOMMU")
+_LINK_FIX = ("check the port and cable of that NIC (`ibstat`/`ethtool`, `ethtool -S`, `dmesg | grep mlx5`, the switch "
+             "port's counters), reseat or replace the cable, and update the NIC firmware if the driver reports it")
+
+
+def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- perftest (linux-rdma/perftest, src/perftest_resources.[ch], perftest_communication.c) --------------
+        # " Completion with error at client" then " Failed status 12: wr_id 0 syndrom 0x81" (newer releases:
+        # " Failed status-IBV_WC_RETRY_EXC_ERR (12): ..."): a work completion with an error status, decoded as
+        # NCCL's completion errors are.
+        p(r"Failed status[- ](?:IBV_WC_\w+ \()?\d+\)?: wr_id", "ib_completion_error", E,
+          "an RDMA test's transfer completed with an error", _STATUS_FIX, C.IB_TIMEOUT_OR_RETRY),
+        # The heading the same macro prints before the status line: the status line says it all.
+        p(r"Completion with error at (?:client|server)", "noise", I,
+          "perftest's heading of the completion status on the next line", "read the status line", None, "noise"),
+        # "Failed to modify QP %d to RTR": the address of the peer's port (on RoCE its GID, -x) is not usable.
+        p(r"Failed to modify QP \d+ to RT[RS]", "ibv_modify_qp_failed", E,
+          "the RDMA test could not connect its queue pair to the peer's: on RoCE usually the GID index (-x) "
+          "or no route between the two ports' subnets; on IB a port that is down",
+          "run `show_gids` on both nodes and pass the RoCE v2 IPv4 GID index (`-x N`, NCCL_IB_GID_INDEX for NCCL); "
+          "check both ports are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        # "Couldn't allocate MR" / "Couldn't allocate MR with error=%d": ibv_reg_mr refused the buffer (locked
+        # memory limit; with --use_cuda, GPUDirect RDMA).
+        p(r"Couldn't (?:allocate|register) MR", "ibv_reg_mr_failed", E,
+          "the RDMA test could not register its buffer with the NIC: the locked-memory limit, or with "
+          "--use_cuda GPUDirect RDMA (nvidia_peermem or DMA-BUF) is not available",
+          "set `ulimit -l unlimited`; for GPU buffers `modprobe nvidia_peermem` (or a driver/kernel with DMA-BUF)",
+          C.MEMLOCK_OR_ULIMIT, "root", (C.GDR_UNAVAILABLE, C.IB_RESOURCE_ERROR)),
+        p(r"Unable to create QP\.|Couldn't create (?:QP|CQ)\b", "ibv_create_qp_failed", E,
+          "the RDMA test could not create its queue pair or completion queue (locked memory or device resources)",
+          "set `ulimit -l unlimited` for the test and check `ibv_devinfo` works in the same container",
+          C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
+        # "Couldn't get context for the device" (ibv_open_device failed), "IB device %s not found", "No IB
+        # devices found"; libibverbs' "Failed to get IB devices list: Function not implemented" (ENOSYS:
+        # the ib_uverbs module is not loaded or /dev/infiniband is not in the container).
+        p(r"Couldn't get context for the device|IB device \S+ not found|Failed to get IB devices list",
+          "no_ib_device", W, "no usable RDMA device here: not in the container (/dev/infiniband), its kernel "
+          "modules not loaded, or the device name given does not exist; NCCL would use TCP sockets",
+          "check `ibv_devinfo` in the same container (mount /dev/infiniband, give IPC_LOCK), `lsmod | grep "
+          "ib_uverbs`, and the device names in -d / NCCL_IB_HCA", C.SOCKET_FALLBACK, "root", (C.IB_RESOURCE_ERROR,)),
+        # The test's own TCP exchange of QP numbers and keys (port 18515 by default) failed: "Couldn't
+        # connect to %s:%d" (generic connect row), "Unable to open file descriptor for socket connection",
+        # "ethernet_read_keys: Couldn't read remote address" (the peer closed or sent something else).
+        p(r"Unable to open file descriptor for socket connection|ethernet_read_keys: Couldn't read remote",
+          "socket_connect_failed", E, "the RDMA test's TCP exchange with its peer failed: the server side is not "
+          "running (or exited), its port (18515 by default) is filtered, or the two sides were started with "
+          "different options", "start the server side first with the same options, and open its port between "
+          "the nodes (`nc -zv <server> 18515`)", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.WRONG_INTERFACE, C.APPLICATION_BUG)),
+        # -- kernel: NVIDIA's Xid events -------------------------------------------------------------------------
+        # NVIDIA's Xid catalog (docs.nvidia.com/deploy/xid-errors): 13 Graphics Engine Exception, 31 GPU memory
+        # page fault and 43 GPU stopped processing name a user application's fault first (an out-of-range
+        # access, a killed context) and a driver fault second; 45 "Preemptive cleanup, due to previous errors"
+        # follows another Xid or a killed process.
+        p(r"\bXid\b[^\n]*?\): (?:13|31|43),", "cuda_error", E,
+          "the GPU stopped a program's kernel on an exception or a memory page fault (Xid 13/31/43): most often "
+          "the program's own out-of-range access, less often a driver fault", "rerun with CUDA_LAUNCH_BLOCKING=1 "
+          "(compute-sanitizer) to find the kernel; if no program is at fault, update the driver",
+          C.APPLICATION_BUG, "root", (C.CUDA_OR_DRIVER,)),
+        p(r"\bXid\b[^\n]*?\): 45,", "cuda_error", W,
+          "the driver cleaned up a GPU context after an earlier error (Xid 45): a consequence",
+          "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
+        # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit.
+        p(r"has fallen off the bus|Unable to determine the device handle for GPU|NVIDIA-SMI has failed because it "
+          r"couldn't communicate|could not select device driver \"[^\"]*\" with capabilities: \[\[gpu\]\]",
+          "cuda_error", E, "the driver lost the GPU or cannot reach it (or the container runtime has no GPU "
+          "support): no CUDA program can use it", "on the host: `dmesg | grep -iE 'xid|nvrm'`, `nvidia-smi`; a GPU "
+          "that fell off the bus needs a reset or a reboot (and a hardware check if it repeats); for docker "
+          "install the NVIDIA Container Toolkit and run with --gpus all", C.CUDA_OR_DRIVER),
+        # -- kernel: PCIe AER (drivers/pci/pcie/aer.c) ----------------------------------------------------------
+        p(r"AER: (?:Multiple )?Uncorrected \((?:Fatal|Non-Fatal)\) error|PCIe Bus Error: severity=Uncorrected",
+          "pcie_error", E, "a PCIe device or link reported an uncorrectable error: the GPU or NIC behind it may "
+          "have stopped or lost transfers", "find the device by its address (`lspci -s <addr>`), check its slot, "
+          "riser and firmware; repeated errors are a hardware fault", C.OTHER),
+        p(r"PCIe Bus Error: severity=Corrected|AER: Corrected error", "noise", I,
+          "a PCIe error the link corrected itself", "nothing to fix unless they repeat quickly (then check the "
+          "slot and `lspci -vv` link width/speed)", None, "noise"),
+        # -- kernel: NIC drivers -------------------------------------------------------------------------------
+        # mlx5_core port module events (drivers/net/ethernet/mellanox/mlx5/core/events.c): "Port module event:
+        # module %u, Cable unplugged", "Port module event[error]: module %u, Cable error, %s"; mlx5 health
+        # ("device's health compromised", "Fatal error %d detected"); the network watchdog's "NETDEV WATCHDOG:
+        # %s (%s): transmit queue %u timed out" and IPoIB's "transmit timeout: latency %d msecs": the NIC
+        # stopped sending, not a collective that hung.
+        p(r"Port module event(?:\[error\])?: module \d+, Cable (?:unplugged|error)|health compromised|"
+          r"mlx5_core[^\n]*Fatal error \d+ detected|NETDEV WATCHDOG: [^\n]*transmit queue \d+ timed out|"
+          r"\bib\d+: transmit timeout", "ib_port_event", E,
+          "the NIC's link or the NIC itself failed while the job ran (cable unplugged or faulty, the driver's "
+          "health check, a transmit queue stuck)", _LINK_FIX, C.IB_PORT_DOWN_OR_LINK),
+    )

@@ -1,7 +1,8 @@
 """Lines of the tools and kernel messages pasted beside NCCL logs while testing a node: perftest
 (ib_write_bw and its siblings, linux-rdma/perftest's own strings), the kernel log (NVIDIA Xid events by
 NVIDIA's Xid catalog, PCIe AER, the mlx5 and IPoIB drivers, the network watchdog), nvidia-smi and the
-container runtime. Each is read alone and inside an NCCL log (tests/line_reading.py)."""
+container runtime; and the lines of the stacks around NCCL (vLLM, Ray, torch's CUDA setup). Each is read
+alone and inside an NCCL log (tests/line_reading.py)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,37 @@ CASES = [
     ("[ 8123.456] ib0: transmit timeout: latency 10000 msecs", "log.ib_port_event", "ib_port_down_or_link"),
     ("[ 8123.456] mlx5_core 0000:0c:00.0: poll_health:800:(pid 0): device's health compromised - reached miss count",
      "log.ib_port_event", "ib_port_down_or_link"),
+    # the stacks around NCCL
+    ("RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use "
+     "the 'spawn' start method", "log.framework_usage", "application_bug"),
+    ("ValueError: Total number of attention heads (32) must be divisible by tensor parallel size (3).",
+     "log.framework_usage", "application_bug"),
+    ("(raylet) The node with node id: 3f2a9c and address: 10.0.0.2 and node name: 10.0.0.2 has been marked dead "
+     "because the detector has missed too many heartbeats from it.", "log.remote_exited", "rank_crashed_elsewhere"),
+    ("WARNING 02-28 12:00:41 custom_all_reduce.py:136] Custom allreduce is disabled because your platform lacks GPU "
+     "P2P capability or P2P test failed. To silence this warning, specify disable_custom_all_reduce=True explicitly.",
+     "log.p2p_unavailable", "acs_iommu_p2p"),
+    ("(VllmWorkerProcess pid=351) WARNING 02-28 12:00:41 custom_all_reduce.py:136] Custom allreduce is disabled "
+     "because it's not supported on more than two PCIe-only GPUs. To silence this warning, specify "
+     "disable_custom_all_reduce=True explicitly.", "log.p2p_unavailable", "acs_iommu_p2p"),
 ]
+
+
+def test_a_serving_worker_that_died_points_to_its_own_error() -> None:
+    text = ("ERROR 08-14 12:08:39 [multiproc_executor.py:140] Worker proc VllmWorker-1 died unexpectedly, shutting "
+            "down executor.\n")
+    found = analyze_text(text)["findings"]
+    assert [(f["id"], f["cause"]) for f in found if f["id"] == "log.worker_failed"] == [("log.worker_failed", None)]
+    oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n"
+    assert lead(oom + text) == ("log.oom", "oom")
+
+
+def test_pcie_only_gpus_are_a_hint_below_any_stated_cause() -> None:
+    hint = ("WARNING 02-28 12:00:41 custom_all_reduce.py:136] Custom allreduce is disabled because it's not supported "
+            "on more than two PCIe-only GPUs.\n")
+    stated = "RuntimeError: CUDA error: out of memory\n"
+    found = [f for f in analyze_text(hint + stated)["findings"] if f["cause"]]
+    assert found[0]["cause"] == "oom" and found[-1]["id"] == "log.p2p_unavailable" and found[-1]["severity"] == "info"
 
 
 @pytest.mark.parametrize(("line", "fid", "cause"), CASES, ids=[c[0][:50] for c in CASES])

@@ -66,6 +66,8 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # perftest (patterns_table_system)
     b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ",
     b"invalid argument",
+    # vLLM and Ray (patterns_table_system)
+    b"marked dead", b"died unexpectedly", b"died, exit code", b"PCIe-only",
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"Invalid backend", b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
     b"ncclInvalid", b"ncclUnhandled", b"not yet initialized", b"Invalid config", b"socket interface",

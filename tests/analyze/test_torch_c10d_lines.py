@@ -8,6 +8,8 @@ import pytest
 
 from line_reading import assert_reads, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 CASES = [
     # the watchdog or an abort blocked inside CUDA/NCCL (older and newer texts)
     ("[E ProcessGroupNCCL.cpp:1041] No PGNCCL's watchdog heartbeat detected, so we are dumping debug info.",
@@ -71,10 +73,18 @@ def test_alone_and_in_a_log(line: str, fid: str, cause: str) -> None:
     assert_reads(line, fid, cause)
 
 
-def test_the_ipv6_lookup_of_a_host_without_ipv6_is_noise() -> None:
+def test_a_name_the_ipv6_lookup_cannot_find_is_a_warning_of_resolution() -> None:
+    """In the public reports that tell their cause, this line came from a name that did not resolve at all
+    (skypilot-org/skypilot#3788: a pod's hostname); the IPv4 lookup may still work, so it is a warning and
+    any error the paste states leads."""
     line = ("[W socket.cpp:464] [c10d] The IPv6 network addresses of (master-0, 29500) cannot be retrieved (gai "
             "error: -2 - Name or service not known).")
-    assert lead(line + "\n") is None
+    assert lead(line + "\n") == ("log.name_resolution", "hostname_resolution")
+    assert analyze_text(line + "\n")["findings"][0]["severity"] == "warning"
+    oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n"
+    assert lead(line + "\n" + oom) == ("log.oom", "oom")
+    # the reverse lookup of a client's address by a working resolver is noise
+    assert lead("[W socket.cpp:697] [c10d] The hostname of the client socket cannot be retrieved. err=-2\n") is None
 
 
 def test_torchrun_killing_its_own_workers_is_not_the_oom_killer() -> None:

@@ -121,6 +121,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out.extend(_same_hostname(s))
     out.extend(_separate_test_jobs(s))
     out.extend(_single_node_stall(s))
+    out.extend(_multi_node_stall(s))
     out.extend(_virtual_interface(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
@@ -186,6 +187,28 @@ def _single_node_stall(s: NcclLogSummary) -> list[Finding]:
             "P2P in the hypervisor",
         evidence={"ranks": s.nranks, "nodes": 1, "role": "root",
                   "alternatives": [str(Cause.CUDA_OR_DRIVER), str(Cause.SHM_TOO_SMALL)]})]
+
+
+def _multi_node_stall(s: NcclLogSummary) -> list[Finding]:
+    """nccl-tests on several nodes that printed its header and ranks, then no result row, no error and no
+    connection (channel) line: NCCL's bootstrap between the nodes never completed. A connection refused
+    fails at once with an error; one that stays silent is traffic dropped on the way (a firewall or
+    NetworkPolicy that drops, a service mesh's sidecar taking the pods' ports) or an address the other node
+    cannot reach."""
+    several = (s.nodes or 0) >= 2 or len(s.hosts) >= 2
+    if not s.test_headers or s.test_rows or not several or s.transports or any(e.severity == E for e in s.errors):
+        return []
+    return [Finding(
+        id="log.multi_node_stall", severity=W, subject="nccl-tests", cause=Cause.FIREWALL_OR_PORT_BLOCKED,
+        message=f"nccl-tests started on {s.nodes or len(s.hosts)} nodes but printed no result row, no error and no "
+                "connection line: the ranks never connected. A silent stop there is TCP traffic dropped between "
+                "the nodes (a firewall or NetworkPolicy that drops, a service-mesh sidecar such as Istio's taking "
+                "the pods' ports) or an address the other node cannot reach",
+        fix="open all TCP ports between the nodes (NCCL's bootstrap uses ephemeral ports; `nc -zv <peer> <port>`), "
+            "keep the pods out of the service mesh (Istio: sidecar.istio.io/inject: \"false\"), and set "
+            "NCCL_SOCKET_IFNAME to the interface that joins the nodes",
+        evidence={"nodes": s.nodes or len(s.hosts), "hosts": list(s.hosts[:8]), "role": "root",
+                  "alternatives": [str(Cause.WRONG_INTERFACE), str(Cause.HOSTNAME_RESOLUTION)]})]
 
 
 def _same_hostname(s: NcclLogSummary) -> list[Finding]:

@@ -60,12 +60,21 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
           "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
         # c10d socket.cpp: "The IPv4 network addresses of (%s, %d) cannot be retrieved (gai error: %d - %s)":
-        # the name has no IPv4 address at all (EAI_NONAME -2, EAI_AGAIN -3, EAI_NODATA -5). The IPv6 form of
-        # the same warning is printed by healthy runs whose hosts have no IPv6 address (noise below).
+        # the name has no IPv4 address at all (EAI_NONAME -2, EAI_AGAIN -3, EAI_NODATA -5). The IPv6 form with
+        # "Name or service not known" / "Temporary failure" (macOS 8, Windows 11001) came, in the public reports
+        # that tell their cause (skypilot-org/skypilot#3788 and others), from a name that did not resolve at all:
+        # a pod's or a container's own hostname missing from DNS and /etc/hosts. A warning: the IPv4 lookup
+        # may still have worked.
         p(r"IPv4 network addresses of .* cannot be retrieved \(gai error: -[235]\b", "name_resolution", E,
           "a host name (MASTER_ADDR or a peer's name) has no IPv4 address here: it does not resolve",
           "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
           "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
+        p(r"IPv6 network addresses of .* cannot be retrieved \(gai error: (?:-[23]|8|11001)\b", "name_resolution", W,
+          "a host name of the rendezvous (MASTER_ADDR, the rdzv endpoint, a node's own hostname) did not resolve "
+          "for IPv6; when the rendezvous then hangs or times out, the name does not resolve at all",
+          "make every node resolve every node's hostname (`getent hosts <name>`; /etc/hosts, the cluster DNS, a "
+          "headless Service for pods, docker --add-host), or pass IP addresses (--master_addr, --rdzv_endpoint, "
+          "--local-addr)", C.HOSTNAME_RESOLUTION),
         # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
         # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".

@@ -66,11 +66,19 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # perftest (patterns_table_system)
     b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ",
     b"invalid argument",
-    # vLLM and Ray (patterns_table_system)
-    b"marked dead", b"died unexpectedly", b"died, exit code", b"PCIe-only",
+    # the stacks around NCCL (patterns_table_stacks): launchers, engines, Ray
+    b"died", b"marked dead", b"as dead by", b"PCIe-only", b"ostfile", b"orld_size", b"orld size", b"via ssh",
+    b"not installed", b"devices but", b"not match", b"MASTER_ADDR", b"main process IP", b"CUDA has been initialized",
+    b"CUDA is already initialized", b"local_rank > 0", b"Distributed backend is not", b"backend not set",
+    b"not on the cpu", b"CUDA_DEVICE_MAX_CONNECTIONS", b"interface", b"driver service", b"different address",
+    b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"is stalled for",
+    b"NCCLUniqueID", b"P2P access status", b"RTX 4000 series", b"capacity is unbalanced",
+    b"Insufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
+    b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
+    b"each token must be in", b"not reproducible", b"occupied by other",
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"Invalid backend", b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
-    b"ncclInvalid", b"ncclUnhandled", b"not yet initialized", b"Invalid config", b"socket interface",
+    b"ncclInvalid", b"ncclUnhandled", b"not yet initialized", b"Invalid config",
     b"neither AF_INET", b"insufficient", b"abort(",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
@@ -83,11 +91,10 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"disabling GDR", b"eligible providers", b"GPUDirect RDMA", b"GDR disabled", b"retry count",
     b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",
     b"shared memory", b"maximal number of files", b"SHArP", b"Aggregation Manager", b"sharp_am",
-    b"no interface found",
     # Slurm, Open MPI and Ray launcher lines (patterns_table_host)
     b"CANCELLED AT", b"Exited with exit code", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
-    b"locked memory", b"queue pair", b"actor died", b"async event", b"Thread creation",
+    b"locked memory", b"queue pair", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem")
 # A pasted command or script that sets NCCL variables (paste.launch_env).
 _LAUNCH_ENV = re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_")

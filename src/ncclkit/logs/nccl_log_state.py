@@ -143,6 +143,8 @@ class LogState:
             self._add_error(line_no, line)
         elif tag == "vers":
             self._version(line[i:], 1)
+            if " required" in line:  # vLLM "NCCL version 2.27.3 or higher is required for ...": a message, too
+                self._other_line(line_no, line)
         else:
             if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
                 self._version(line, 1)

@@ -19,6 +19,7 @@ from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_source import source_rows
+from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -92,6 +93,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the libraries under NCCL (OFI/EFA, UCX/UCC, SHARP, FastSocket): before the generic rows below
         *net_rows(p),
         *system_rows(p),
+        # -- the stacks around NCCL (DeepSpeed, accelerate, Lightning, Megatron, Horovod, vLLM, SGLang, Ray)
+        *stack_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data

@@ -69,7 +69,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
         # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL").
         p(r"^(?!.*(?:forcefully exiting via|did not exit after))(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"SIGKILL|Signal 9\b|\bKilled\b))", "process_killed", W,
+          r"SIGKILL|Signal 9\b|\bKilled\b|exit code:? -9\b))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),

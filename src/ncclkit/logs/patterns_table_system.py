@@ -1,7 +1,6 @@
 """The line classifier's rows for the tools and kernel messages users paste beside an NCCL log while
 they test a node: perftest (ib_write_bw and its siblings), the kernel log (NVIDIA's Xid events, PCIe
-AER, the mlx5 and IPoIB drivers, the network watchdog), nvidia-smi and the container runtime; and the
-lines of the serving and training stacks around NCCL (vLLM, Ray, torch's CUDA setup). Each comment
+AER, the mlx5 and IPoIB drivers, the network watchdog), nvidia-smi and the container runtime. Each comment
 names the source of the text and of its meaning. They come before patterns_table.py's generic
 verbs, link and timeout rows, which share their words. Same row shape as patterns_table.py.
 """
@@ -105,38 +104,4 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"\bib\d+: transmit timeout", "ib_port_event", E,
           "the NIC's link or the NIC itself failed while the job ran (cable unplugged or faulty, the driver's "
           "health check, a transmit queue stuck)", _LINK_FIX, C.IB_PORT_DOWN_OR_LINK),
-        # -- the stacks around NCCL ---------------------------------------------------------------------------
-        # torch/cuda/__init__.py: "Cannot re-initialize CUDA in forked subprocess. To use CUDA with
-        # multiprocessing, you must use the 'spawn' start method"; torch's device check "Expected all tensors to
-        # be on the same device"; vLLM's config check "Total number of attention heads (%d) must be divisible by
-        # tensor parallel size (%d)".
-        p(r"Cannot re-initialize CUDA in forked subprocess|Expected all tensors to be on the same device|"
-          r"must be divisible by tensor parallel size", "framework_usage", E,
-          "the program (or its configuration) is wrong for multi-GPU use: CUDA used before fork, tensors on "
-          "different GPUs in one operation, or a model that does not split over that many GPUs",
-          "start worker processes with 'spawn' (vLLM: VLLM_WORKER_MULTIPROC_METHOD=spawn), keep each operation's "
-          "tensors on one device, and pick a tensor-parallel size that divides the model's heads", C.APPLICATION_BUG),
-        # Ray's GCS health check: "The node with node id: %s ... has been marked dead because the detector has
-        # missed too many heartbeats from it. This can happen when a (1) raylet crashes unexpectedly (OOM,
-        # preempted node, etc.) (2) raylet has lagging heartbeats due to slow network or busy workload."
-        p(r"has been marked dead because the detector has missed too many heartbeats", "remote_exited", E,
-          "Ray lost a node: its raylet crashed (OOM, a preempted or failed node) or its heartbeats stopped "
-          "arriving over the network", "find why that node stopped (`dmesg` for the OOM killer, the cloud's "
-          "preemption events, `ray logs raylet.out` there); if it was alive, check the network between the nodes",
-          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM, C.WRONG_INTERFACE)),
-        # vLLM's executors: "Worker proc %s died unexpectedly, shutting down executor", "Worker %s pid=%s died,
-        # exit code: %s": the worker's own error, above, is the cause.
-        p(r"Worker proc \S+ died unexpectedly|Worker \S+ pid=\d+ died, exit code", "worker_failed", E,
-          "a serving worker process exited: its own error, above in its output, is the cause",
-          "read the first error of that worker's output", None, "collateral"),
-        # vLLM's custom all-reduce (custom_all_reduce.py) refusing GPUs joined by PCIe only: "... because your
-        # platform lacks GPU P2P capability or P2P test failed" (its own P2P test through CUDA IPC failed or
-        # the driver offers none), "... not supported on more than two PCIe-only GPUs". Healthy PCIe servers
-        # print it too: a hint for a hang, not a fault.
-        p(r"Custom allreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
-          r"supported on more than two PCIe-only GPUs)", "p2p_unavailable", I,
-          "the GPUs are joined by PCIe only, without working peer-to-peer (vLLM's own check): if collectives "
-          "between them hang or return wrong data, PCIe ACS or an IOMMU in translation mode is the usual cause",
-          "if it hangs: rerun with NCCL_P2P_DISABLE=1; if that completes, disable ACS (BIOS or `setpci`) and boot "
-          "with iommu=pt", C.ACS_IOMMU_P2P),
     )

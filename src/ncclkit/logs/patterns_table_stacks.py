@@ -1,0 +1,220 @@
+"""The line classifier's rows for the stacks that run NCCL underneath and print their own lines around its
+log: the training launchers and libraries (DeepSpeed, Hugging Face accelerate, Lightning, Megatron-LM,
+Horovod), the serving engines (vLLM, SGLang) and Ray. Each comment names the file the text is printed
+from (DeepSpeed edaa722, accelerate 16cb6eb, Lightning 7f0c343, Megatron-LM d98e8a6, Horovod 2626dc8,
+vLLM 0.33.0, SGLang 0.5.23, Ray 2.60.0) and what the code around it says it means. They come before
+patterns_table.py's generic rows (timeouts, sockets, CUDA). Same row shape as patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_P2P_HINT = ("if it hangs: rerun with NCCL_P2P_DISABLE=1; if that completes, disable ACS (BIOS or `setpci`) and boot "
+             "with iommu=pt")
+
+
+def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- the job's shape does not fit the launcher or the machines --------------------------------------
+        # DeepSpeed launcher/runner.py ("Hostfile contains a bad entry", "Hostfile is empty or not formatted
+        # correctly", "Hostname '%s' not found in hostfile", "Num nodes is >1 but no extra nodes available via
+        # hostfile"), utils/groups.py ("must equal world_size", "is not divisible by"), comm/comm.py ("MPI
+        # rank %d does not match torch rank %d"); Horovod hosts.py "Requested more processes (%d) than there
+        # are available slots (%d)"; Megatron arguments.py/parallel_state.py "world size (%d) is not divisible
+        # by"; Lightning "You requested to find %d devices but this machine only has %d GPUs", "does not match.
+        # HINT: Set `devices="; vLLM config/parallel.py "World size (%d) is larger than the number of available
+        # GPUs", engine/utils.py "Configuration mismatch detected for engine", ray_utils.py "Cannot provide a
+        # placement group requiring", "The number of required GPUs exceeds"; SGLang "world_size (%d) is not
+        # equal to tensor_model_parallel_size"; Ray "infeasible resource requests", "Insufficient cluster
+        # resources to launch training workers".
+        p(r"Hostfile contains a bad entry|Hostfile is empty or not formatted|not found in hostfile|Num nodes is >1 "
+          r"but no extra nodes|must equal world_size|world[ _]size \(\d+\) is not divisible by|MPI rank \d+ does not "
+          r"match torch rank|Requested more processes \(\d+\) than there are available slots|You requested to find "
+          r"\d+ devices but this machine only has|does not match\. HINT: Set `devices=|World size \(\d+\) is larger "
+          r"than the number of available GPUs|Configuration mismatch detected for engine|Cannot provide a placement "
+          r"group requiring|number of required GPUs exceeds the total number|world_size \(\d+\) is not equal to "
+          r"tensor_model_parallel_size|infeasible resource requests|Insufficient cluster resources to launch",
+          "launch_config", E, "the launch does not fit the job or the machines: a hostfile entry, the number of "
+          "nodes, GPUs or slots, or parallel sizes that do not multiply to the world size",
+          "make the hostfile, --nnodes/--nproc_per_node (or Ray's resources) and the parallel sizes agree: "
+          "world size = nodes x GPUs per node = tensor x pipeline x data parallel sizes", C.APPLICATION_BUG),
+        # The program's own setup (accelerate, Lightning, DeepSpeed, Megatron, vLLM): a rendezvous variable not
+        # set, CUDA initialized before the launcher forks, a communicator's tensor on another GPU, a process
+        # group made without the device the engine needs, DeepSpeed's backend not initialized.
+        p(r"When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
+          r"CUDA has been initialized before the `notebook_launcher`|can't create new processes if CUDA is already "
+          r"initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "
+          r"initialized|DeepSpeed backend not set|were not on the cpu while the `Accelerator`|nccl communicator is "
+          r"created to work on cuda:\d+, but the input tensor|initialized the default process group without "
+          r"device_id|require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS|UCC-backend requires "
+          r"CUDA_DEVICE_MAX_CONNECTIONS|zero\.Init resolved a process group of world_size=1|Distributed backend nccl "
+          r"is not available; falling back",
+          "framework_usage", E, "the program sets up the distributed job incorrectly for its framework (rendezvous "
+          "variables, CUDA before fork, tensors on another GPU, a missing environment setting the framework "
+          "requires)", "follow the message: set the variable it names, start workers with 'spawn' or before any "
+          "CUDA call, keep tensors on the rank's GPU", C.APPLICATION_BUG),
+        # -- ssh launchers (DeepSpeed's pdsh, Horovod) ---------------------------------------------------------
+        p(r"was not reachable via ssh|could not connect to some hosts via ssh|launcher 'pdsh' not installed|"
+          r"ssh not successful for host", "mpi_launch", E,
+          "the launcher could not start the job on every node over ssh (keys, host names, pdsh missing)",
+          "set up passwordless ssh from the launching node to every node by the names in the hostfile "
+          "(`ssh <node> hostname` must work without a prompt), and install pdsh for DeepSpeed's default launcher",
+          C.OTHER),
+        # -- interfaces and addresses ----------------------------------------------------------------------------
+        # Horovod runner/common/util/network.py and driver_service.py: its task services could not find or use a
+        # common interface; DeepSpeed runner.py "Unable to detect suitable master address via 'hostname -I'";
+        # vLLM network_utils "Failed to get the IP address, using 0.0.0.0 by default"; SGLang "Can not get local
+        # ip"; Lightning "MASTER_ADDR environment variable is not defined. Set as localhost" (fine on one node).
+        p(r"unable to connect to horovod driver service|No available network interface found matching user|"
+          r"Unable to find a set of common task-to-task communication interfaces|but has connected from a "
+          r"different address|Unable to detect suitable master address|Can not get local ip",
+          "no_interface", E, "the launcher found no usable or common network interface between the nodes (or an "
+          "address seen through NAT/VPN differs from the one declared)",
+          "name the interface that joins the nodes (horovodrun --network-interface, NCCL_SOCKET_IFNAME and "
+          "GLOO_SOCKET_IFNAME; DeepSpeed --master_addr; SGLANG_LOCAL_IP_NIC) on every node",
+          C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"Expected to connect the host \S+ using interface \S+, but reached it on interface|Failed to get the IP "
+          r"address, using 0\.0\.0\.0 by default|MASTER_ADDR environment variable is not defined\. Set as localhost",
+          "no_interface", W, "the launcher picked an address or interface other than the one expected: right on one "
+          "node, wrong when the job spans nodes", "set MASTER_ADDR / VLLM_HOST_IP to the address of the network "
+          "that joins the nodes, and the interface variables to match", C.WRONG_INTERFACE),
+        # Horovod launch.py: "Timed out waiting for tasks to start. Please check connectivity between servers":
+        # its task services never reached the driver (before the generic timeout row).
+        p(r"Timed out waiting for tasks to start\. Please check connectivity", "socket_connect_failed", E,
+          "Horovod's tasks on the other nodes never reached its driver: the ports between the servers are "
+          "filtered, or the address they use does not join the nodes", "open the ports between the servers and "
+          "name the common interface (--network-interface)", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.WRONG_INTERFACE,)),
+        # accelerate launch.py "another process is utilizing it"; SGLang network.py "nccl_port at %d is not
+        # available ... used by a process already".
+        p(r"but another process is utilizing it|nccl_port at \d+ is not available", "port_in_use", E,
+          "the port the launcher wants is already taken (a previous run still alive, or two jobs on one port)",
+          "kill the stale process (`ss -ltnp | grep PORT`) or choose another port", C.APPLICATION_BUG),
+        # -- collectives that do not match ----------------------------------------------------------------------
+        # Horovod controller.cc "Mismatched %s tensor shapes", "Mismatched operations", stall_inspector.cc
+        # "submitted to be reduced, gathered or broadcasted by subset of ranks", "is stalled for longer than";
+        # accelerate operations.py "Cannot apply desired operation due to shape mismatches"; Ray collective
+        # "Unable to get the NCCLUniqueID from the store" (the other ranks never reached the collective).
+        p(r"Mismatched \w+ tensor shapes|Mismatched operations: One rank did|by subset of ranks and are waiting for "
+          r"remainder|is stalled for longer than \d+ seconds|due to shape mismatches\. All shapes across devices|"
+          r"Unable to get the NCCLUniqueID from the store", "collective_mismatch", E,
+          "ranks issued different collectives or shapes, or some ranks never reached one",
+          "make every rank call the same collectives in the same order with the same shapes (Horovod's "
+          "HOROVOD_STALL_CHECK names the ranks and tensors; TORCH_DISTRIBUTED_DEBUG=DETAIL for torch)",
+          C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
+        # -- P2P between GPUs of one node ------------------------------------------------------------------------
+        # vLLM / SGLang custom all-reduce refusing GPUs joined by PCIe only ("... because your platform lacks GPU
+        # P2P capability or P2P test failed": its own P2P test through CUDA IPC failed or the driver offers
+        # none; "... not supported on more than two PCIe-only GPUs"; SGLang "Setup Custom allreduce failed with
+        # CUDA error"); accelerate state.py "Using RTX 4000 series doesn't support faster communication ... via
+        # P2P". Healthy PCIe servers print them too: a hint for a hang, not a fault.
+        p(r"Custom ?[Aa]llreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
+          r"supported on more than two PCIe-only GPUs)|Setup Custom allreduce failed with CUDA error|RTX 4000 series "
+          r"doesn't support faster communication", "p2p_unavailable", I,
+          "the GPUs are joined by PCIe only, without working peer-to-peer (the framework's own check): if "
+          "collectives between them hang or return wrong data, PCIe ACS or an IOMMU in translation mode is the "
+          "usual cause", _P2P_HINT, C.ACS_IOMMU_P2P),
+        # vLLM / SGLang all_reduce_utils: "Two processes do not agree on the P2P access status on %d -> %d, treat
+        # as disabled": one GPU pair answers differently on each side, which working P2P never does.
+        p(r"do not agree on the P2P access status", "p2p_error", W,
+          "two processes disagree on whether GPU peer-to-peer works between the same pair: P2P is unreliable on "
+          "this machine (PCIe ACS, an IOMMU, a VM)", _P2P_HINT, C.ACS_IOMMU_P2P),
+        # vLLM's batch P2P test failing in CUDA itself ("Error happened when batch testing peer-to-peer access
+        # ... CUDART error: initialization error").
+        p(r"Error happened when batch testing peer-to-peer access", "cuda_error", E,
+          "CUDA failed in a helper process that tests GPU peer-to-peer access (the driver or the GPUs visible to it)",
+          "check `nvidia-smi` and CUDA_VISIBLE_DEVICES in that process; VLLM_SKIP_P2P_CHECK=1 skips the test",
+          C.CUDA_OR_DRIVER),
+        # -- NCCL library and version -----------------------------------------------------------------------
+        # vLLM/SGLang pynccl "Failed to load NCCL library from %s"; Ray collective "NCCL is not available. Please
+        # install Cupy"; vLLM "NCCL version %s or higher is required for NCCL symmetric memory".
+        p(r"Failed to load NCCL library from|NCCL is not available\. Please install Cupy", "nccl_library_missing",
+          E, "the program cannot load the NCCL library its communicator needs", "install the NCCL the framework "
+          "expects (pip's nvidia-nccl-cu12) or point the framework at it (VLLM_NCCL_SO_PATH, LD_LIBRARY_PATH)",
+          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
+        p(r"NCCL version \S+ or higher is required", "nccl_too_old", E,
+          "the program uses a feature the NCCL it loads is too old for", "use the NCCL the framework was built "
+          "with or a newer one (check LD_LIBRARY_PATH and LD_PRELOAD for an older libnccl)", C.NCCL_VERSION_MISMATCH),
+        # DeepSpeed runner.py "Unable to proceed, no GPU resources available"; Lightning accelerators/cuda.py "there
+        # are no visible CUDA devices on this machine", "are occupied by other processes and can't be used".
+        p(r"no GPU resources available|there are no visible CUDA devices on this machine|are occupied by other "
+          r"processes and can't be used", "gpu_missing", E, "the launcher sees no usable GPU: none visible (driver, "
+          "container, CUDA_VISIBLE_DEVICES) or the ones asked for are held by other processes",
+          "check `nvidia-smi` where the job runs (GPUs passed into the container, CUDA_VISIBLE_DEVICES, processes "
+          "holding them; exclusive compute mode)", C.CUDA_OR_DRIVER),
+        # -- memory and limits ---------------------------------------------------------------------------------
+        # vLLM worker/utils.py "Free memory on device ... on startup is less than desired GPU memory
+        # utilization"; SGLang "Not enough memory. Please try to increase --mem-fraction-static", "The memory
+        # capacity is unbalanced. Some GPUs may be occupied by other processes".
+        p(r"on startup is less than desired GPU memory utilization|Not enough memory\. Please try to increase "
+          r"--mem-fraction-static|The memory capacity is unbalanced", "oom", E,
+          "GPU memory is short for the engine: other processes hold part of it, or the memory fraction is too high",
+          "free the GPUs (`nvidia-smi` shows who holds them) or lower the memory fraction", C.OOM),
+        # vLLM shm_broadcast "Insufficient space in /dev/shm for shared-memory allocation"; DeepSpeed env_report
+        # "/dev/shm size might be too small".
+        p(r"Insufficient space in /dev/shm|/dev/shm size might be too small", "shm_small", W,
+          "/dev/shm is too small for the framework's shared memory and NCCL's SHM transport",
+          "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm",
+          C.SHM_TOO_SMALL),
+        p(r"Fail to set RLIMIT_NOFILE", "fd_limit", W, "the open-files limit could not be raised for the engine",
+          "raise the hard limit where it runs (`ulimit -Hn`, limits.d nofile, docker --ulimit nofile)",
+          C.MEMLOCK_OR_ULIMIT),
+        # -- a node or a worker gone -----------------------------------------------------------------------------
+        # Ray's GCS health check: "The node with node id: %s ... has been marked dead because the detector has
+        # missed too many heartbeats from it. This can happen when a (1) raylet crashes unexpectedly (OOM,
+        # preempted node, etc.) (2) raylet has lagging heartbeats due to slow network or busy workload"; the
+        # raylet's own "[Timeout] Exiting because this node manager has mistakenly been marked as dead";
+        # exceptions.py "The task's local raylet died", "The worker died unexpectedly while executing this
+        # task", "The actor died because its node has died"; Horovod "Horovod has been shut down. This was caused
+        # by an exception on one of the ranks".
+        p(r"has been marked dead because the detector has missed too many heartbeats|mistakenly been marked as "
+          r"dead by the GCS|The task's local raylet died|The worker died unexpectedly while executing|The actor "
+          r"died because its node has died|Horovod has been shut down\. This was caused by an exception",
+          "remote_exited", E, "a node or worker of the job went away (it crashed, ran out of memory, was preempted, "
+          "or stopped answering over the network)", "find why that node or worker stopped (`dmesg` for the OOM "
+          "killer, preemption events, its own log: `ray logs raylet.out`); if it was alive, check the network",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM, C.WRONG_INTERFACE)),
+        # The launcher or engine reporting that its worker exited: the worker's own error, above, is the cause
+        # (vLLM "Worker proc %s died unexpectedly", "RayWorkerProc rank=%s died unexpectedly", "Worker %s pid=%s
+        # died, exit code"; SGLang "crashed with exit code %d. Triggering SIGQUIT", "Received sigquit from a child
+        # process"; DeepSpeed "Killing subprocess"; Horovod "Terminating remaining workers after failure of"). A
+        # worker killed with SIGKILL (exit code -9) is process_killed's.
+        p(r"^(?!.*exit code:? -9\b).*?(?:(?:Worker proc \S+|RayWorkerProc rank=\S+) died unexpectedly|Worker \S+ "
+          r"pid=\d+ died, exit code|crashed with exit code -?\d+\. Triggering SIGQUIT|Received sigquit from a child "
+          r"process|Killing subprocess \d+|Terminating remaining workers after failure of)",
+          "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
+          "read the first error of that worker's output", None, "collateral"),
+        # -- programs and configurations ------------------------------------------------------------------------
+        # torch/cuda/__init__.py "Cannot re-initialize CUDA in forked subprocess"; torch's "Expected all tensors
+        # to be on the same device"; vLLM "must be divisible by tensor parallel size".
+        p(r"Cannot re-initialize CUDA in forked subprocess|Expected all tensors to be on the same device|"
+          r"must be divisible by tensor parallel size", "framework_usage", E,
+          "the program (or its configuration) is wrong for multi-GPU use: CUDA used before fork, tensors on "
+          "different GPUs in one operation, or a model that does not split over that many GPUs",
+          "start worker processes with 'spawn' (vLLM: VLLM_WORKER_MULTIPROC_METHOD=spawn), keep each operation's "
+          "tensors on one device, and pick a tensor-parallel size that divides the model's heads", C.APPLICATION_BUG),
+        # Megatron determinism.py checks NCCL_ALGO's tokens ("NCCL_ALGO='%s': each token must be in [...]"), before
+        # the CollNet rows that its word list would trigger.
+        p(r"NCCL_ALGO='[^']*': each token must be in", "tuning_invalid", E,
+          "NCCL_ALGO holds a value the framework's determinism check refuses", "set NCCL_ALGO to the values the "
+          "message lists (or unset it)", C.PERFORMANCE_CONFIG, "root", (C.APPLICATION_BUG,)),
+        # Megatron's rerun state machine: a result that does not reproduce on a second run or another GPU is a
+        # hardware fault of the first GPU (rerun_state_machine.py); parameters that differ between data-parallel
+        # replicas (training.py "Parameter hashes not matching across DP replicas").
+        p(r"unexpected result is not reproducible|Parameter hashes not matching across DP replicas|\] Hash not "
+          r"matching for ", "gpu_fault", E,
+          "a result differed when recomputed (on the same or another GPU), or data-parallel replicas diverged: "
+          "silent data corruption on a GPU (or a nondeterministic bug)", "take the GPU the check names out of "
+          "service and run its diagnostics (`dcgmi diag -r 3`), then resume from the last checkpoint",
+          C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        # Megatron arguments.py "Setting NCCL_GRAPH_REGISTER=0 to avoid illegal memory access"; DeepSpeed
+        # env_report "see more details about NCCL requirements": what the framework does or points to.
+        p(r"Setting NCCL_GRAPH_REGISTER=0 to avoid|see more details about NCCL requirements", "noise", I,
+          "the framework adjusting a setting or pointing to documentation", "nothing to fix", None, "noise"),
+    )

@@ -128,3 +128,29 @@ def test_a_perftest_run_leads_with_its_decoded_status() -> None:
     first = next(f for f in analyze_text(text)["findings"] if f["cause"])
     assert (first["id"], first["cause"]) == ("log.ib_completion_error", "ib_timeout_or_retry")
     assert "RETRY_EXC" in str(first) and "0x81" in str(first)
+
+
+# rdma-core libibverbs/enum_strs.c ibv_wc_status_str(): the text of each status the decoder knows, and its number.
+WC_STATUS_TEXTS = [("local length error", 1), ("local QP operation error", 2), ("local protection error", 4),
+                   ("Work Request Flushed Error", 5), ("local access error", 8), ("remote invalid request error", 9),
+                   ("remote access error", 10), ("remote operation error", 11),
+                   ("transport retry counter exceeded", 12), ("RNR retry counter exceeded", 13),
+                   ("response timeout error", 20)]
+
+
+@pytest.mark.parametrize(("text", "status"), WC_STATUS_TEXTS)
+def test_libibverbs_status_words_are_decoded(text: str, status: int) -> None:
+    from ncclkit.logs.ib_status import completion_status
+    wc = completion_status(f"ibv_poll_cq: {text}")
+    assert wc is not None and wc.status == status
+    found = analyze_text(f"CQE ERROR wr_id=3 status={status}({text}) opcode=1 byte_len=0 vendor_err=0x81\n")["findings"]
+    first = next(f for f in found if f["cause"])
+    assert first["id"] == "log.ib_completion_error" and f"status {status} = IBV_WC_" in first["message"]
+    assert "0x81 = remote transport retry exceeded" in first["message"]
+
+
+def test_uccl_retry_exceeded_lines_name_the_retry_cause() -> None:
+    line = ("CQE ERROR wr_id=3 status=12(transport retry counter exceeded) opcode=1 byte_len=0 vendor_err=0xa "
+            "qp_num=0x2c10")
+    assert_reads(line, "log.ib_completion_error", "ib_timeout_or_retry")
+    assert_reads("ibv_poll_cq: local protection error", "log.ib_completion_error", "acs_iommu_p2p")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Severity
+from ncclkit.logs.ib_status import completion_status
 
 __all__ = ["NCCL_RESULT_NAMES", "PATTERNS", "ErrorClass", "LogPattern", "class_of", "classify_error"]
 
@@ -57,50 +58,6 @@ NCCL_RESULT_NAMES = {1: "ncclUnhandledCudaError", 2: "ncclSystemError", 3: "nccl
                      7: "ncclInProgress"}
 
 C = Cause
-# enum ibv_wc_status (infiniband/verbs.h): name, meaning, cause, role, alternatives. NCCL prints the
-# number ("error 12", "status=12") or, from 2.28.7, the name and number ("status=IBV_WC_..(12)").
-_WC_STATUS: dict[int, tuple[str, str, Cause, str, tuple[Cause, ...]]] = {
-    1: ("IBV_WC_LOC_LEN_ERR", "a receive buffer was too small: the two ranks disagree on sizes",
-        C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
-    2: ("IBV_WC_LOC_QP_OP_ERR", "local QP operation error", C.IB_RESOURCE_ERROR, "root", ()),
-    4: ("IBV_WC_LOC_PROT_ERR", "local protection error: the NIC could not access the registered "
-        "buffer; with GPUDirect RDMA this usually means PCIe ACS/IOMMU blocks peer-to-peer DMA "
-        "between NIC and GPU", C.ACS_IOMMU_P2P, "root", (C.GDR_UNAVAILABLE, C.IB_TIMEOUT_OR_RETRY)),
-    5: ("IBV_WC_WR_FLUSH_ERR", "work request flushed: the QP was already in error (look for the "
-        "first completion error before this one), or the NICs cannot reach each other",
-        C.IB_TIMEOUT_OR_RETRY, "collateral", ()),
-    8: ("IBV_WC_LOC_ACCESS_ERR", "local access error on the registered memory", C.ACS_IOMMU_P2P, "root",
-        (C.GDR_UNAVAILABLE,)),
-    9: ("IBV_WC_REM_INV_REQ_ERR", "the remote side rejected the request", C.IB_TIMEOUT_OR_RETRY, "root", ()),
-    10: ("IBV_WC_REM_ACCESS_ERR", "remote access error: the peer's NIC could not access its registered "
-         "memory (PCIe ACS/IOMMU or GPUDirect RDMA on the peer)", C.ACS_IOMMU_P2P, "root",
-         (C.GDR_UNAVAILABLE, C.IB_TIMEOUT_OR_RETRY)),
-    11: ("IBV_WC_REM_OP_ERR", "the remote side could not complete the operation", C.IB_TIMEOUT_OR_RETRY,
-         "root", ()),
-    12: ("IBV_WC_RETRY_EXC_ERR", "transport retry counter exceeded: the peer never acknowledged "
-         "(link or switch down, peer process gone, or on RoCE a lossy fabric without PFC/ECN)",
-         C.IB_TIMEOUT_OR_RETRY, "root", (C.IB_PORT_DOWN_OR_LINK, C.GID_INDEX_OR_ROCE_CONFIG)),
-    13: ("IBV_WC_RNR_RETRY_EXC_ERR", "receiver-not-ready retries exceeded: the peer stopped posting",
-         C.IB_TIMEOUT_OR_RETRY, "root", (C.RANK_CRASHED_ELSEWHERE,)),
-    20: ("IBV_WC_RESP_TIMEOUT_ERR", "response timeout", C.IB_TIMEOUT_OR_RETRY, "root", ()),
-    21: ("IBV_WC_GENERAL_ERR", "general error", C.IB_TIMEOUT_OR_RETRY, "root", ()),
-}
-_WC_BY_NAME = {v[0]: k for k, v in _WC_STATUS.items()}
-# mlx5 CQE vendor syndromes seen in NCCL completion errors ("vendor err 129" = 0x81).
-_VENDOR_SYNDROME = {
-    0x81: "0x81 = remote transport retry exceeded (no ACK from the peer)",
-    0x51: "0x51 = local protection / memory-key violation",
-    0x32: "0x32 = work request flushed after an earlier error",
-    0x88: "0x88 = remote NAK: invalid request",
-}
-_COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error |status=)"
-                         r"(?:(?P<name>IBV_WC_\w+)\()?(?P<status>\d+)"
-                         r"(?:.*?vendor[ _]err(?:or)?[ =]?(?P<vendor>\d+))?", re.IGNORECASE)
-# perftest (perftest_resources.h): " Failed status 12: wr_id 0 syndrom 0x81", newer " Failed status-IBV_WC_RETRY_EXC_ERR
-# (12): wr_id 0 syndrom 0x81"; the syndrome is the vendor error in hex.
-_PERFTEST_STATUS = re.compile(r"Failed status[- ](?:(?P<name>IBV_WC_\w+) \()?(?P<status>\d+)\)?: wr_id \S+"
-                              r"(?: syndrom 0x(?P<vendor>[0-9a-fA-F]+))?(?P<peer>)")
-
 # CUDA error strings (cudaGetErrorString / cuGetErrorString) and their cause; "CUDA error N 'text'"
 # and "Cuda failure 'text'" (NCCL's CUDACHECK) carry the same strings.
 # A row's fix is the one of its cause (_cuda), or its own where the cause's would mislead.
@@ -285,26 +242,20 @@ def _barrier(text: str, cls: ErrorClass) -> ErrorClass:
 
 
 def _completion(text: str, cls: ErrorClass) -> ErrorClass:
-    m = _COMPLETION.search(text) or _PERFTEST_STATUS.search(text)
-    if not m:
+    wc = completion_status(text)
+    if wc is None:
         return cls
-    status = int(m.group("status"))
-    if m.group("name") and m.group("name").upper() in _WC_BY_NAME:
-        status = _WC_BY_NAME[m.group("name").upper()]
-    name, meaning, cause, role, alts = _WC_STATUS.get(
-        status, (f"ibv_wc_status {status}", "see infiniband/verbs.h", C.IB_TIMEOUT_OR_RETRY, "root", ()))
-    parts = [f"{cls.explanation}: peer {m.group('peer') or '?'}, status {status} = {name} ({meaning})"]
-    if m.group("vendor"):
-        vendor = int(m.group("vendor"), 16 if m.re is _PERFTEST_STATUS else 10)
-        parts.append("vendor syndrome " + _VENDOR_SYNDROME.get(vendor, f"0x{vendor:x}"))
+    parts = [f"{cls.explanation}: peer {wc.peer or '?'}, status {wc.status} = {wc.name} ({wc.meaning})"]
+    if wc.vendor:
+        parts.append("vendor syndrome " + wc.vendor)
     fix = cls.fix
-    if cause is C.ACS_IOMMU_P2P:
+    if wc.cause is C.ACS_IOMMU_P2P:
         fix = ("disable PCIe ACS on the switches between GPU and NIC (`setpci`/BIOS) and set the IOMMU to "
                "passthrough (iommu=pt), or test with NCCL_NET_GDR_LEVEL=LOC to confirm")
-    elif cause is C.HANG_COLLECTIVE_MISMATCH:
+    elif wc.cause is C.HANG_COLLECTIVE_MISMATCH:
         fix = "make every rank issue the same collectives with the same sizes (TORCH_DISTRIBUTED_DEBUG=DETAIL)"
     return ErrorClass(category=cls.category, severity=cls.severity, explanation="; ".join(parts), fix=fix,
-                      cause=cause, role=role, alternatives=alts)
+                      cause=wc.cause, role=wc.role, alternatives=wc.alternatives)
 
 
 def _verbs(text: str, cls: ErrorClass) -> ErrorClass:

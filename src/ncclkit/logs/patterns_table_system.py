@@ -12,6 +12,7 @@ from typing import Any
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
+from ncclkit.logs.ib_status import WC_TEXT_WORDS
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _STATUS_FIX = ("read the status: 12 (retry exceeded) is a link, route or peer that stopped answering; 4 (local "
@@ -22,6 +23,11 @@ _LINK_FIX = ("check the port and cable of that NIC (`ibstat`/`ethtool`, `ethtool
 
 def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- any tool on libibverbs printing a completion status as ibv_wc_status_str() words it (rdma-core
+        # libibverbs/enum_strs.c: "transport retry counter exceeded", "local protection error", ...): decoded as
+        # NCCL's completion errors are (uccl "CQE ERROR ... status=12(transport retry counter exceeded)").
+        p(r"(?:status[=: ]\s*\d+\s*\(\s*)?(?:" + WC_TEXT_WORDS + ")", "ib_completion_error", E,
+          "an RDMA transfer completed with an error", _STATUS_FIX, C.IB_TIMEOUT_OR_RETRY),
         # -- perftest (linux-rdma/perftest, src/perftest_resources.[ch], perftest_communication.c) --------------
         # " Completion with error at client" then " Failed status 12: wr_id 0 syndrom 0x81" (newer releases:
         # " Failed status-IBV_WC_RETRY_EXC_ERR (12): ..."): a work completion with an error status, decoded as

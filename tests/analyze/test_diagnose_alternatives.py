@@ -61,3 +61,15 @@ def test_cuda_invalid_argument_yields_to_a_line_that_names_the_cause() -> None:
             "node1:1:1 [0] NCCL WARN Error while creating shared memory segment /dev/shm/nccl-NzwJ7O (size 9637888)\n")
     assert causes(text)[0] == "shm_too_small"
     assert causes(text.splitlines()[0] + "\n")[0] == "other"
+
+
+def test_a_gpu_far_from_its_nic_lists_gpudirect_unavailable() -> None:
+    """`nvidia-smi topo -m` where GPU0's nearest NIC is NODE: NCCL leaves GPUDirect RDMA off for it by default
+    (NCCL_NET_GDR_LEVEL), which is GPUDirect RDMA unavailable as much as a placement question."""
+    text = ("        GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity\n"
+            "GPU0     X      SYS     NODE    0-47    0\n"
+            "GPU1    SYS      X      PIX     48-95   1\n"
+            "NIC0    NODE    PIX      X\n\nLegend:\n\n  X    = Self\n\nNIC Legend:\n\n  NIC0: mlx5_0\n")
+    found = [(f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]]
+    assert found[0] == ("topo.gdr_distance", "topology_or_numa")
+    assert ("log.alternative", "gdr_unavailable") in found[1:3]

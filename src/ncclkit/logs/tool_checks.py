@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.gids import GidEntry, recommend_gid_index
 from ncclkit.logs.ports import PortListing
@@ -35,7 +36,8 @@ def check_topo(t: TopoMatrix) -> list[Finding]:
                         "GPUDirect RDMA for it by default",
                 fix="accept staging through host memory, or set NCCL_NET_GDR_LEVEL=PHB/SYS only if "
                     "the platform's PCIe root complex handles peer-to-peer well",
-                evidence={"nearest": pairs[gpu]}))
+                # GDR off by distance is GPUDirect RDMA unavailable (NCCL_NET_GDR_LEVEL) as much as placement
+                evidence={"nearest": pairs[gpu], "alternatives": [str(Cause.GDR_UNAVAILABLE)]}))
     out.extend(pcie)
     out.insert(0, Finding(id="topo.gpu_nic", severity=I, subject="topo",
                           message="nearest NIC per GPU: " + ", ".join(f"{g} {p}" for g, p in pairs.items()),

@@ -1,4 +1,5 @@
-"""Rules from round 20 of the held-out measurement (Chinese-community and cluster infrastructure repos).
+"""Rules from rounds 20 and 21 of the held-out measurement (Chinese-community and infrastructure repos, libraries
+next to NCCL, serving engines).
 
 NVIDIA/nccl#1638 and nccl-tests#248 (seen while round 20 was scored, both Istio sidecars in Kubernetes): nccl-tests
 on two pods printed the header, the ranks and NCCL's bootstrap lines, then nothing. A connection that is refused
@@ -50,3 +51,11 @@ def test_one_node_is_the_single_node_stall_instead() -> None:
     one = HEAD.format(a="gpu-box", b="gpu-box")
     found = {i for i, _ in causes(one)}
     assert "log.multi_node_stall" not in found and "log.single_node_stall" in found
+
+
+def test_an_engine_that_finds_no_peer_to_peer_names_p2p() -> None:
+    """LLMServe/DistServe#39 (round 21): PCIe RTX 4090s without P2P."""
+    text = ("(ParaWorker pid=1955026) Error: Peer-to-peer access is unsupported on this platform.\n"
+            "(ParaWorker pid=1955026) In the current version of distserve, it is necessary to use a platform that "
+            "supports GPU P2P access.\n")
+    assert causes(text)[0] == ("log.p2p_error", "acs_iommu_p2p")

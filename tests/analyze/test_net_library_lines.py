@@ -79,6 +79,12 @@ CASES = [
     # nccl-fastsocket
     ('vm-a3-0:1234:1300 [0] ncclResult_t ncclFastSocketInit(ncclDebugLogger_t):528 NCCL WARN NET/FastSocket : no interface found',
      "log.no_interface", "wrong_interface"),
+    # UCX ucp_context.c: built against a newer UCX than the one loaded (nixl#1023: required >= 1.19, actual 1.16)
+    ('[1749818353.155524] [vm-host40:34002:0]     ucp_context.c:1951 UCX  WARN  UCP API version is incompatible: '
+     'required >= 1.15, actual 1.14.0 (loaded from /usr/lib64/libucp.so.0)', "log.library_version", "nccl_version_mismatch"),
+    # NIXL nixl_agent.cpp: the backend plugin is not where NIXL_PLUGIN_DIR points
+    ("E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found", "log.net_plugin_error",
+     "net_plugin_error"),
 ]
 
 

@@ -19,8 +19,9 @@ _NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+)?(?:mpirun|srun|kubectl|
                          r"UB_TIMEOUT|^shm +\d|watchdog thread started|default subnet GID prefix|CUDA driver "
                          r"version: \d|total processes killed|job has been aborted|run it on two servers|"
                          r"Manually set the network interface|"
-                         # a command's continuation line, a frame of a py-spy/gdb stack dump
-                         r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$")
+                         # a command's continuation line, a frame of a py-spy/gdb stack dump, a numbered line of
+                         # pasted source code
+                         r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$|^\d+\s+\S.*\);$")
 
 
 def test_every_line_the_classifier_names_reaches_it_in_a_log() -> None:

@@ -87,6 +87,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
     b"likely closed", b"can't be empty", b"doesn't have ",
     # the libraries under NCCL (patterns_table_net)
+    b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",
     b"disabling GDR", b"eligible providers", b"GPUDirect RDMA", b"GDR disabled", b"retry count",
     b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",

@@ -236,9 +236,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.ACS_IOMMU_P2P),
         # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P"; transport/p2p.cc
         # "failed to peer with device %d(=%lx): %d %s", "failed to open CUDA IPC handle : %d %s", "rank %d
-        # failed to get CUDA IPC handle to device %d(=%d)", "cudaIpcGetMemHandle failed".
+        # failed to get CUDA IPC handle to device %d(=%d)", "cudaIpcGetMemHandle failed"; engines that need P2P
+        # ("Peer-to-peer access is unsupported on this platform", LLMServe/DistServe#39 on PCIe RTX 4090s).
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
-          r"supported|failed to peer with device|failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"
+          r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
+          r"failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"
           r"IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"
           r"ACSCtl:[^\n]*SrcValid\+", "p2p_error", E,
           "GPU peer-to-peer is blocked or broken: PCIe ACS, an IOMMU in translation mode, or a VM",

@@ -23,6 +23,21 @@ _UCX_FIX = ("name the same, active devices on every node (`-x UCX_NET_DEVICES=ml
 
 def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- UCX and NIXL versions and plugins --------------------------------------------------------------
+        # UCX ucp_context.c: "UCP API version is incompatible: required >= %d.%d, actual %s (loaded from %s)" (WARN):
+        # the program was built against a newer UCX than the libucp the loader found; harmless in many runs,
+        # the cause when UCX's transports then fail (an MPI's or NIXL's UCX layer cannot start).
+        p(r"(?:UCP|UCT|UCS) API version is incompatible: required >=", "library_version", W,
+          "the program was built against a newer UCX than the one it loads (an older libucp comes first on the "
+          "library path)", "put the UCX the program was built with first on LD_LIBRARY_PATH (HPC-X's ucx/lib, the "
+          "framework's bundled UCX) or rebuild against the installed one; `ucx_info -v` shows what loads",
+          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
+        # NIXL nixl_agent.cpp: "getPluginParams: backend '%s' not found", "createBackend: unsupported backend
+        # '%s'": its backend plugin (libplugin_UCX.so) is not where NIXL_PLUGIN_DIR points.
+        p(r"getPluginParams: backend '[^']*' not found|createBackend: unsupported backend", "net_plugin_error", E,
+          "NIXL could not load the transfer backend's plugin (not installed, or not in its plugin directory)",
+          "point NIXL_PLUGIN_DIR at the directory holding libplugin_<BACKEND>.so (and its UCX on LD_LIBRARY_PATH)",
+          C.NET_PLUGIN_ERROR),
         # -- aws-ofi-nccl / libfabric EFA -----------------------------------------------------------------
         # efa_strerror.c efa_show_help: status UNREACH_REMOTE ("Unreachable remote - never received a
         # response") "most often due to incorrect inbound/outbound security group rules and/or instances

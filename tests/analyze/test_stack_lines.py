@@ -406,3 +406,10 @@ CASES = [
 @pytest.mark.parametrize(("source", "line", "fid", "cause"), CASES, ids=[c[0].split(" ")[-1] for c in CASES])
 def test_line_names_its_cause(source: str, line: str, fid: str, cause: str) -> None:
     assert_reads(line, fid, cause)
+
+
+def test_a_version_a_framework_requires_is_not_the_job_s_version() -> None:
+    from ncclkit.logs.analyze import analyze_text
+    out = analyze_text("AssertionError: NCCL version 2.27.3 or higher is required for NCCL symmetric memory\n")
+    assert out["nccl_version"] is None
+    assert analyze_text("node1:1:1 [0] NCCL version 2.4.8+cuda10.0\n")["nccl_version"] == "2.4.8"

@@ -142,9 +142,10 @@ class LogState:
             self.host_of(line[:i])
             self._add_error(line_no, line)
         elif tag == "vers":
-            self._version(line[i:], 1)
-            if " required" in line:  # vLLM "NCCL version 2.27.3 or higher is required for ...": a message, too
+            if " required" in line:  # vLLM "NCCL version 2.27.3 or higher is required for ...": not this job's
                 self._other_line(line_no, line)
+            else:
+                self._version(line[i:], 1)
         else:
             if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
                 self._version(line, 1)

@@ -59,3 +59,15 @@ def test_an_engine_that_finds_no_peer_to_peer_names_p2p() -> None:
             "(ParaWorker pid=1955026) In the current version of distserve, it is necessary to use a platform that "
             "supports GPU P2P access.\n")
     assert causes(text)[0] == ("log.p2p_error", "acs_iommu_p2p")
+
+
+def test_a_pasted_environment_is_settings_not_an_error() -> None:
+    """NVIDIA/nccl#307 (round 22) pasted its variables as lines of their own ("NCCL_SOCKET_IFNAME=eth") beside
+    ibstatus: they are the job's settings, not a failure to find an interface; the GID lines are a listing."""
+    text = ("NCCL_IB_HCA=^mlx5_2\nNCCL_SOCKET_IFNAME=eth\n\n"
+            "Infiniband device 'mlx5_0' port 1 status:\n\tdefault gid:\t fe80:0000:0000:0000:b859:9f03:00d4:fe72\n"
+            "\tbase lid:\t 0x2ed\n\tsm lid:\t\t 0x10d\n\tstate:\t\t 4: ACTIVE\n\tphys state:\t 5: LinkUp\n"
+            "\trate:\t\t 100 Gb/sec (4X EDR)\n\tlink_layer:\t InfiniBand\n")
+    found = analyze_text(text)["findings"]
+    assert not [f for f in found if f["severity"] == "error"]
+    assert {"log.no_interface", "log.gid_error"}.isdisjoint(f["id"] for f in found)

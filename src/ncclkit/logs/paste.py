@@ -82,7 +82,8 @@ MAX_COLL_OPS = 4096
 # NCCL_DEBUG=INFO for details").
 _ASSIGN = re.compile(r"(NCCL_[A-Z0-9_]+)=(?:\"([^\"]*)\"|'([^']*)'|([^\s;&|)]+))")
 _FLAG_ASSIGN = re.compile(r"(?:^|\s)(?:-x|-e|--env|export|env)\s+" + _ASSIGN.pattern)
-_LEAD_ASSIGNS = re.compile(r"^\s*(?:\$ |# )?((?:[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)\s+)+)\S")
+# The assignments that start a command line, or make up the whole line (an environment pasted as "NCCL_X=v").
+_LEAD_ASSIGNS = re.compile(r"^\s*(?:\$ |# )?((?:[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)(?:\s+|\s*$))+)(?:\S|$)")
 _PY_ENV = re.compile(r"os\.environ\[\s*[\"'](NCCL_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\"']([^\"']*)[\"']")
 
 

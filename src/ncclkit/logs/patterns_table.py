@@ -306,7 +306,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
         # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found".
         p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
-          r"interface found|Failed to initialize any NET plugin|SOCKET_IFNAME", "no_interface", E,
+          r"interface found|Failed to initialize any NET plugin", "no_interface", E,
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),

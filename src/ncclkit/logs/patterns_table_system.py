@@ -23,9 +23,10 @@ _LINK_FIX = ("check the port and cable of that NIC (`ibstat`/`ethtool`, `ethtool
 
 def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # ibv_devinfo -v's GID table ("GID[  0]:  fe80:0000:...:33aa, RoCE v1"): a listing, read by the GID
-        # reader when it is pasted alone, not an error line.
-        p(r"^\s*GID\[\s*\d+\]:\s", "noise", I, "a line of ibv_devinfo's GID table", "nothing to fix", None, "noise"),
+        # ibv_devinfo -v's GID table ("GID[  0]:  fe80:0000:...:33aa, RoCE v1") and ibstatus' "default gid:": listings,
+        # read by the port readers when pasted alone, not error lines.
+        p(r"^\s*(?:GID\[\s*\d+\]:|default gid:)\s", "noise", I, "a line of a port listing's GIDs", "nothing to fix", None,
+          "noise"),
         # -- any tool on libibverbs printing a completion status as ibv_wc_status_str() words it (rdma-core
         # libibverbs/enum_strs.c: "transport retry counter exceeded", "local protection error", ...): decoded as
         # NCCL's completion errors are (uccl "CQE ERROR ... status=12(transport retry counter exceeded)").

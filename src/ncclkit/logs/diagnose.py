@@ -25,6 +25,8 @@ __all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "env_fin
            "rank_findings"]
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+# Which line of a group of error lines speaks for it (min is stable: the first of the best role).
+_SPEAKS = {"root": 0, "likely": 1}
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 # Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, as a peer
 # address in a socket error: the wrong interface was chosen (misc/socket.cc prints "ip<port>").
@@ -210,9 +212,9 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     for (cat, _), errs in groups.items():
         if cat == "ib_disabled" and s.network == "IB":
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
-        # The group speaks with its first line that states a cause of its own (Xid 45's cleanup before the
-        # Xid 79 that caused it, "unhandled cuda error" before the CUDA error it returns).
-        first = next((e for e in errs if e.role == "root"), errs[0])
+        # The group speaks with its first line that states a cause of its own, a stated root before a likely one
+        # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).
+        first = min(errs, key=lambda e: _SPEAKS.get(e.role, len(_SPEAKS)))
         m = _HOST.search(first.text)
         cause, role, message, fix = first.cause, first.role, first.explanation, first.fix
         alternatives = list(first.alternatives)

@@ -52,7 +52,7 @@ _COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error
 # perftest (perftest_resources.h): " Failed status 12: wr_id 0 syndrom 0x81", newer " Failed status-IBV_WC_RETRY_EXC_ERR
 # (12): wr_id 0 syndrom 0x81"; the syndrome is the vendor error in hex.
 _PERFTEST_STATUS = re.compile(r"Failed status[- ](?:(?P<name>IBV_WC_\w+) \()?(?P<status>\d+)\)?: wr_id \S+"
-                              r"(?: syndrom 0x(?P<vendor>[0-9a-fA-F]+))?(?P<peer>)")
+                              r"(?: syndrom 0x(?P<vendor>[0-9a-fA-F]+))?")
 
 # rdma-core libibverbs/enum_strs.c ibv_wc_status_str(): the text tools print instead of, or beside, the number
 # (uccl "status=12(transport retry counter exceeded)", programs calling ibv_wc_status_str). "general error" and
@@ -90,7 +90,7 @@ def completion_status(text: str) -> WcStatus | None:
             status = _WC_BY_NAME[m.group("name").upper()]
         if m.group("vendor"):
             vendor = int(m.group("vendor"), 16 if m.re is _PERFTEST_STATUS else 10)
-        peer = m.group("peer") or ""
+        peer = m.groupdict().get("peer") or ""  # perftest names no peer
     else:
         t = _WC_BY_TEXT.search(text)
         if not t:

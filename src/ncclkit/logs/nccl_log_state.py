@@ -141,13 +141,8 @@ class LogState:
         if tag == "WARN":
             self.host_of(line[:i])
             self._add_error(line_no, line)
-        elif tag == "vers":
-            if " required" in line:  # vLLM "NCCL version 2.27.3 or higher is required for ...": not this job's
-                self._other_line(line_no, line)
-            else:
-                self._version(line[i:], 1)
-        else:
-            if "NCCL version" in line:  # PyTorch: "NCCL error in: ..., NCCL version 2.19.3"
+        else:  # NCCL's version banner (2.4 prints it without INFO) or a line of another program
+            if "NCCL version" in line:  # also PyTorch's "NCCL error in: ..., NCCL version 2.19.3"
                 self._version(line, 1)
             self._other_line(line_no, line)
 

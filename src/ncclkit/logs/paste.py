@@ -50,7 +50,8 @@ _NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL fa
                         r"# nThread \d+ nGpus \d+")
 
 # The version NCCL (its init line, "NCCL version 2.21.5+cuda12.4"), nccl-tests and PyTorch's errors print.
-NCCL_VERSION_LINE = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
+# Not a version a program asks for (vLLM: "NCCL version 2.27.3 or higher is required for ...").
+NCCL_VERSION_LINE = re.compile(r"NCCL version (\d+\.\d+\.\d+)(?![\w.+]* or (?:higher|newer|later))")
 # pip/conda listings pasted per node: "nvidia-nccl-cu12==2.20.5", "nvidia-nccl-cu12    2.19.3".
 PACKAGE_LINE = re.compile(r"\b(nvidia-nccl-cu\d+|libnccl(?:2|-dev|-devel|-static)|aws-ofi-nccl)[\s=:]+v?(\d+\.\d+\.\d+)")
 # The system NCCL library as file listings (find, ls, ldconfig -p) and package files or names

@@ -350,8 +350,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "name_resolution", E, "a host name did not resolve",
           "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
           "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
+        # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available".
         p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"
-          r"server socket has failed to (?:bind|listen)", "port_in_use", E,
+          r"server socket has failed to (?:bind|listen)|another process is utilizing it|nccl_port at \d+ is not "
+          r"available", "port_in_use", E,
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),

@@ -32,7 +32,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # transport maps buffers per peer pair there).
         p(_DF_SHM.format(units="GT"), "noise", I,
           "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
-        p(r"/dev/shm has only \d+ bytes|" + _DF_SHM.format(units="KM"),
+        # vLLM shm_broadcast "Insufficient space in /dev/shm for shared-memory allocation"; DeepSpeed env_report
+        # "/dev/shm size might be too small".
+        p(r"/dev/shm has only \d+ bytes|Insufficient space in /dev/shm|/dev/shm size might be too small|"
+          + _DF_SHM.format(units="KM"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
@@ -103,7 +106,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
         # distributed_c10d.py / ProcessGroupNCCL: an operation the loaded NCCL is too old for ("AVG requires
         # NCCL 2.10+", "Capturing NCCL collectives is only allowed with NCCL >= 2.9.6").
-        p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d", "nccl_too_old", E,
+        # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".
+        p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required",
+          "nccl_too_old", E,
           "the program uses a feature the NCCL it loads is too old for",
           "use the NCCL the framework was built with or a newer one (`python -c 'import torch; print(torch.cuda."
           "nccl.version())'`; check LD_LIBRARY_PATH and LD_PRELOAD for an older libnccl)", C.NCCL_VERSION_MISMATCH),
@@ -141,8 +146,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional);
         # XLA (xla/service/gpu nccl_utils.cc) "Unable to load NCCL library. Multi-GPU collectives will not
         # work.", TensorFlow's "Could not load dynamic library 'libnccl.so.2'".
+        # vLLM/SGLang pynccl "Failed to load NCCL library from %s"; Ray collective "NCCL is not available. Please
+        # install Cupy".
         p(r"libnccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
-          r"library '?libnccl", "nccl_library_missing", E,
+          r"library '?libnccl|Failed to load NCCL library from|NCCL is not available\. Please install Cupy",
+          "nccl_library_missing", E,
           "the program cannot load libnccl.so: NCCL is not installed where the loader looks, or the "
           "framework was built against a library that is not in this environment",
           "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "

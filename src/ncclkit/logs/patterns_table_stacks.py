@@ -44,10 +44,13 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nodes, GPUs or slots, or parallel sizes that do not multiply to the world size",
           "make the hostfile, --nnodes/--nproc_per_node (or Ray's resources) and the parallel sizes agree: "
           "world size = nodes x GPUs per node = tensor x pipeline x data parallel sizes", C.APPLICATION_BUG),
-        # The program's own setup (accelerate, Lightning, DeepSpeed, Megatron, vLLM): a rendezvous variable not
-        # set, CUDA initialized before the launcher forks, a communicator's tensor on another GPU, a process
-        # group made without the device the engine needs, DeepSpeed's backend not initialized.
-        p(r"When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
+        # The program's own setup (accelerate, Lightning, DeepSpeed, Megatron, vLLM, torch): a rendezvous variable
+        # not set, CUDA initialized before the launcher forks (torch/cuda/__init__.py "Cannot re-initialize CUDA in
+        # forked subprocess"), a tensor on another GPU ("Expected all tensors to be on the same device"), a process
+        # group made without the device the engine needs, DeepSpeed's backend not initialized, a model that does
+        # not split over that many GPUs (vLLM "must be divisible by tensor parallel size").
+        p(r"Cannot re-initialize CUDA in forked subprocess|Expected all tensors to be on the same device|"
+          r"must be divisible by tensor parallel size|When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
           r"CUDA has been initialized before the `notebook_launcher`|can't create new processes if CUDA is already "
           r"initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "
           r"initialized|DeepSpeed backend not set|were not on the cpu while the `Accelerator`|nccl communicator is "
@@ -57,8 +60,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"is not available; falling back",
           "framework_usage", E, "the program sets up the distributed job incorrectly for its framework (rendezvous "
           "variables, CUDA before fork, tensors on another GPU, a missing environment setting the framework "
-          "requires)", "follow the message: set the variable it names, start workers with 'spawn' or before any "
-          "CUDA call, keep tensors on the rank's GPU", C.APPLICATION_BUG),
+          "requires, a model that does not split over that many GPUs)", "follow the message: set the variable it "
+          "names, start workers with 'spawn' (vLLM: VLLM_WORKER_MULTIPROC_METHOD=spawn) or before any CUDA call, "
+          "keep tensors on the rank's GPU, pick a tensor-parallel size that divides the model's heads",
+          C.APPLICATION_BUG),
         # -- ssh launchers (DeepSpeed's pdsh, Horovod) ---------------------------------------------------------
         p(r"was not reachable via ssh|could not connect to some hosts via ssh|launcher 'pdsh' not installed|"
           r"ssh not successful for host", "mpi_launch", E,
@@ -91,11 +96,6 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "filtered, or the address they use does not join the nodes", "open the ports between the servers and "
           "name the common interface (--network-interface)", C.FIREWALL_OR_PORT_BLOCKED, "root",
           (C.WRONG_INTERFACE,)),
-        # accelerate launch.py "another process is utilizing it"; SGLang network.py "nccl_port at %d is not
-        # available ... used by a process already".
-        p(r"but another process is utilizing it|nccl_port at \d+ is not available", "port_in_use", E,
-          "the port the launcher wants is already taken (a previous run still alive, or two jobs on one port)",
-          "kill the stale process (`ss -ltnp | grep PORT`) or choose another port", C.APPLICATION_BUG),
         # -- collectives that do not match ----------------------------------------------------------------------
         # Horovod controller.cc "Mismatched %s tensor shapes", "Mismatched operations", stall_inspector.cc
         # "submitted to be reduced, gathered or broadcasted by subset of ranks", "is stalled for longer than";
@@ -131,16 +131,6 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "CUDA failed in a helper process that tests GPU peer-to-peer access (the driver or the GPUs visible to it)",
           "check `nvidia-smi` and CUDA_VISIBLE_DEVICES in that process; VLLM_SKIP_P2P_CHECK=1 skips the test",
           C.CUDA_OR_DRIVER),
-        # -- NCCL library and version -----------------------------------------------------------------------
-        # vLLM/SGLang pynccl "Failed to load NCCL library from %s"; Ray collective "NCCL is not available. Please
-        # install Cupy"; vLLM "NCCL version %s or higher is required for NCCL symmetric memory".
-        p(r"Failed to load NCCL library from|NCCL is not available\. Please install Cupy", "nccl_library_missing",
-          E, "the program cannot load the NCCL library its communicator needs", "install the NCCL the framework "
-          "expects (pip's nvidia-nccl-cu12) or point the framework at it (VLLM_NCCL_SO_PATH, LD_LIBRARY_PATH)",
-          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
-        p(r"NCCL version \S+ or higher is required", "nccl_too_old", E,
-          "the program uses a feature the NCCL it loads is too old for", "use the NCCL the framework was built "
-          "with or a newer one (check LD_LIBRARY_PATH and LD_PRELOAD for an older libnccl)", C.NCCL_VERSION_MISMATCH),
         # DeepSpeed runner.py "Unable to proceed, no GPU resources available"; Lightning accelerators/cuda.py "there
         # are no visible CUDA devices on this machine", "are occupied by other processes and can't be used".
         p(r"no GPU resources available|there are no visible CUDA devices on this machine|are occupied by other "
@@ -156,12 +146,6 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"--mem-fraction-static|The memory capacity is unbalanced", "oom", E,
           "GPU memory is short for the engine: other processes hold part of it, or the memory fraction is too high",
           "free the GPUs (`nvidia-smi` shows who holds them) or lower the memory fraction", C.OOM),
-        # vLLM shm_broadcast "Insufficient space in /dev/shm for shared-memory allocation"; DeepSpeed env_report
-        # "/dev/shm size might be too small".
-        p(r"Insufficient space in /dev/shm|/dev/shm size might be too small", "shm_small", W,
-          "/dev/shm is too small for the framework's shared memory and NCCL's SHM transport",
-          "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm",
-          C.SHM_TOO_SMALL),
         p(r"Fail to set RLIMIT_NOFILE", "fd_limit", W, "the open-files limit could not be raised for the engine",
           "raise the hard limit where it runs (`ulimit -Hn`, limits.d nofile, docker --ulimit nofile)",
           C.MEMLOCK_OR_ULIMIT),
@@ -191,14 +175,6 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
           "read the first error of that worker's output", None, "collateral"),
         # -- programs and configurations ------------------------------------------------------------------------
-        # torch/cuda/__init__.py "Cannot re-initialize CUDA in forked subprocess"; torch's "Expected all tensors
-        # to be on the same device"; vLLM "must be divisible by tensor parallel size".
-        p(r"Cannot re-initialize CUDA in forked subprocess|Expected all tensors to be on the same device|"
-          r"must be divisible by tensor parallel size", "framework_usage", E,
-          "the program (or its configuration) is wrong for multi-GPU use: CUDA used before fork, tensors on "
-          "different GPUs in one operation, or a model that does not split over that many GPUs",
-          "start worker processes with 'spawn' (vLLM: VLLM_WORKER_MULTIPROC_METHOD=spawn), keep each operation's "
-          "tensors on one device, and pick a tensor-parallel size that divides the model's heads", C.APPLICATION_BUG),
         # Megatron determinism.py checks NCCL_ALGO's tokens ("NCCL_ALGO='%s': each token must be in [...]"), before
         # the CollNet rows that its word list would trigger.
         p(r"NCCL_ALGO='[^']*': each token must be in", "tuning_invalid", E,

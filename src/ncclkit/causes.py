@@ -170,6 +170,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,
+    "log.proxy_env": Cause.OTHER,
+    "log.nvshmem_nic": Cause.OTHER,
     "log.env_set": None,
     "log.crash": Cause.OTHER,
     "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,

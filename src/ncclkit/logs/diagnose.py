@@ -28,9 +28,12 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Which line of a group of error lines speaks for it (min is stable: the first of the best role).
 _SPEAKS = {"root": 0, "likely": 1}
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
-# Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, as a peer
-# address in a socket error: the wrong interface was chosen (misc/socket.cc prints "ip<port>").
-_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|192\.168\.122\.\d{1,3}|"
+# Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, and the gateway
+# (.0.1) of the networks docker creates next (its default address pools 172.18/16 - 172.31/16: compose and
+# user networks), as a peer address in a socket error: the wrong interface was chosen (misc/socket.cc
+# prints "ip<port>"). Only the gateway there: cloud VPCs use 172.31/16 for hosts (AWS's default VPC).
+_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|172\.(?:1[89]|2\d|3[01])\.0\.1|"
+                           r"192\.168\.122\.\d{1,3}|"
                            r"127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
                            r"(?=[<:\s,)\]]|$)")
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
@@ -57,7 +60,12 @@ class ContextRule:
 
 
 CONTEXT_RULES: tuple[ContextRule, ...] = (
-    ContextRule("NCCL_SOCKET_IFNAME", frozenset({"no_interface", "socket_connect_failed", "bootstrap_error"}),
+    # An interface list that matches nothing on a node: NCCL's socket transport warns "NET/Socket : no
+    # interface found" and returns ncclInternalError (transport/net_socket.cc, 2.4 - 2.30; bootstrap.cc's
+    # "no socket interface found" too before 2.24), so a bare "internal error" under a forced
+    # NCCL_SOCKET_IFNAME is that node's interface.
+    ContextRule("NCCL_SOCKET_IFNAME", frozenset({"no_interface", "socket_connect_failed", "bootstrap_error",
+                                                 "internal_error"}),
                 Cause.WRONG_INTERFACE, "NCCL_SOCKET_IFNAME={v} is set: it must name an interface that has "
                 "an address and reaches the other nodes, on every node"),
     ContextRule("NCCL_IB_GID_INDEX", frozenset({"ibv_modify_qp_failed", "gid_error"}),

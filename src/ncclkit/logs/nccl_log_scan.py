@@ -96,7 +96,14 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"CANCELLED AT", b"Exited with exit code", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
     b"locked memory", b"queue pair", b"async event", b"Thread creation",
-    b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem")
+    b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
+    # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
+    b"unable to reach each other", b"no active ports detected", b"not enough space", b"Read -1, expected",
+    b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",
+    b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
+    b"Peer access is not supported", b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
+    b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
+    b"Unresponsive remote")
 # A pasted command or script that sets NCCL variables (paste.launch_env).
 _LAUNCH_ENV = re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_")
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp

@@ -16,6 +16,7 @@ from typing import Any
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
+from ncclkit.logs.patterns_table_cluster import cluster_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_source import source_rows
@@ -95,6 +96,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *system_rows(p),
         # -- the stacks around NCCL (DeepSpeed, accelerate, Lightning, Megatron, Horovod, vLLM, SGLang, Ray)
         *stack_rows(p),
+        # -- schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
+        *cluster_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data

@@ -50,10 +50,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"on device|Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
-        # consequence of the "Cuda failure" / "Last error:" line next to it.
-        p(r"^(?!.*(?:Cuda failure|CUDA error:|'[^']+')).*(?:unhandled cuda error|ncclUnhandledCudaError|"
-          r"Call to CUDA function failed)", "cuda_error", E, "NCCL returned ncclUnhandledCudaError (the CUDA "
-          "error itself is on a WARN or 'Last error:' line)", "read the CUDA error named near it; check the "
+        # consequence of the "Cuda failure" / "Last error:" line next to it. nccl-tests quotes the return
+        # code itself ("Test NCCL failure alltoall.cu:62 'unhandled cuda error (run with ...) / '").
+        p(r"^(?!.*(?:Cuda failure|CUDA error:|'(?!unhandled cuda error)[^']+')).*(?:unhandled[ _]cuda[ _]error|"
+          r"ncclUnhandledCudaError|Call to CUDA function failed)", "cuda_error", E,
+          "NCCL returned ncclUnhandledCudaError (the CUDA error itself is on a WARN or 'Last error:' line)",
+          "read the CUDA error named near it; check the "
           "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
           "collateral", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
@@ -225,23 +227,22 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "collateral"),
         # Open MPI's launcher (help-errmgr-base.txt, help-plm-rsh.txt): "ORTE was unable to reliably start one or
         # more daemons" (its help names a missing orted/PATH, ssh, and "a lack of common network interfaces
-        # and/or no route found between them"), "ORTE has lost communication with a remote daemon".
-        p(r"(?:ORTE|PRTE) (?:was unable to reliably start one or more daemons|has lost communication with a remote "
-          r"daemon|does not know how to route a message)", "mpi_launch", E,
+        # and/or no route found between them").
+        p(r"(?:ORTE|PRTE) (?:was unable to reliably start one or more daemons|does not know how to route a message)|"
+          r"prterun was unable to reliably start one or more daemons", "mpi_launch", E,
           "mpirun could not start or reach its daemon on another node: its TCP connection back to mpirun took an "
           "interface the nodes do not share, a firewall blocks it, or ssh/PATH on that node is wrong",
           "restrict Open MPI to the interface that joins the nodes (`--mca oob_tcp_if_include eth0 --mca "
           "btl_tcp_if_include eth0`), open its ports between the nodes, and check `ssh <node> which orted`",
           C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.OTHER)),
         # plm rsh: the remote shell cannot run Open MPI's daemon ("bash: orted: command not found"), ssh refuses
-        # ("Host key verification failed.", "Permission denied (publickey"), "There are not enough slots
-        # available in the system to satisfy the N slots" (more ranks than the hostfile gives).
+        # ("Host key verification failed.", "Permission denied (publickey"). (Too few slots is a launch that
+        # does not fit: patterns_table_cluster.py.)
         p(r"\b(?:orted|prted): command not found|Host key verification failed|Permission denied \(publickey|"
-          r"not enough slots available in the system|mpirun was unable to launch the specified application",
-          "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, Open MPI is not "
-          "on its PATH, or the hostfile gives fewer slots than ranks", "set up passwordless ssh between the "
-          "nodes, put Open MPI on every node's PATH/LD_LIBRARY_PATH (or mpirun --prefix), and give the hostfile "
-          "`slots=` for every rank", C.OTHER),
+          r"mpirun was unable to launch the specified application",
+          "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, or Open MPI is "
+          "not on its PATH", "set up passwordless ssh between the nodes and put Open MPI on every node's "
+          "PATH/LD_LIBRARY_PATH (or mpirun --prefix)", C.OTHER),
         # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
         # server/api.py, SignalException): the launcher itself was stopped from outside.
         # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or
@@ -257,7 +258,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # failed) and RendezvousClosedError (another agent closed the rendezvous when its job ended).
         # Where nothing else was pasted, the network errors behind it in the resolved threads of
         # tests/diagnosis were a socket interface that does not join the nodes and a failing IB link.
-        p(r"remote process exited|ncclRemoteError|remote error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"
+        p(r"remote process exited|ncclRemoteError|remote[ _]error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"
           r"RendezvousClosedError|"
           # elastic agent: "Error waiting on exit barrier" (other agents never finished); ProcessGroupNCCL:
           # "Observed flight recorder dump signal from another rank" (another rank hit the error first).
@@ -274,11 +275,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of
         # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
         # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
-        p(r"unhandled system error|ncclSystemError|system error", "system_error", E,
+        p(r"unhandled system error|ncclSystemError|system[ _]error", "system_error", E,
           "NCCL got an error from the OS, a socket or the RDMA stack",
           "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
           None, "collateral", (C.SHM_TOO_SMALL, C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
-        p(r"internal error|ncclInternalError|Internal check failed", "internal_error", E,
+        p(r"internal[ _]error|ncclInternalError|Internal check failed", "internal_error", E,
           "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
           None, "collateral"),
         # Raised inside ncclCommInitRank*: no collective ran yet, so no collective can mismatch.
@@ -291,7 +292,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # NCCL's result strings ("invalid usage (run with NCCL_DEBUG=WARN for details)", init.cc
         # ncclGetErrorString) in NCCL's or the framework's words, not an errno text of another library
         # ("errno: Invalid argument" from UCX, CUDA's 'invalid argument' has its own row).
-        p(r"ncclInvalidUsage|ncclInvalidArgument|(?:NCCL|nccl)[^\n]*invalid (?:usage|argument)|"
+        p(r"ncclInvalidUsage|ncclInvalidArgument|(?:NCCL|nccl)[^\n]*invalid[ _](?:usage|argument)|"
           r"invalid (?:usage|argument)[^\n]*(?:NCCL|nccl)", "invalid_usage", E,
           "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
           "check that every rank calls the same collectives in the same order with the same sizes",

@@ -49,17 +49,21 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "efa` on both", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.RANK_CRASHED_ELSEWHERE, C.NET_PLUGIN_ERROR)),
         # efa_show_help: BAD_DEST_QPN "typically encountered when the peer process is no longer present";
         # ESTABLISHED/UNESTABLISHED_RECV_UNRESP ("Unresponsive receiver ...") "likely due to ... the peer
-        # process no longer being present"; efa_rdm_cq "The peer of address ... becomes unresponsive".
-        p(r"Unresponsive receiver|Bad queue pair \(QP\) number|BAD_DEST_QPN|becomes unresponsive|"
+        # process no longer being present"; efa_rdm_cq "The peer of address ... becomes unresponsive"; efa_errno.h
+        # "Unresponsive remote (was previously responsive)", and older libfabric's text of BAD_DEST_QPN "Invalid
+        # receiver queue pair number (QPN)".
+        p(r"Unresponsive receiver|Unresponsive remote \(was previously|Bad queue pair \(QP\) number|BAD_DEST_QPN|"
+          r"Invalid receiver queue pair number|becomes unresponsive|"
           r"peer process (?:is )?no longer (?:being )?present", "ofi_error", E,
           "EFA's peer stopped answering: its process exited (or its instance failed) before this transfer",
           _EFA_PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED, C.NET_PLUGIN_ERROR)),
         # aws-ofi-nccl: "Could not disable CUDA API usage for HMEM, disabling GDR", "Could not find any optimal
         # provider supporting GPUDirect RDMA", PlatformAWS "GDR disabled on GDR-supported instance type %s",
-        # "GDR support reported to NCCL but then couldn't be configured on an endpoint". Not NCCL's own
-        # gdr_disabled (whose peer-memory module rules do not apply to the plugin).
+        # "GDR support reported to NCCL but then couldn't be configured on an endpoint"; libfabric efa_hmem.c
+        # "Failed to register CUDA buffer with the EFA device, FI_HMEM transfers that require peer to peer
+        # support will fail". Not NCCL's own gdr_disabled (whose peer-memory module rules do not apply here).
         p(r"disabling GDR|provider supporting GPUDirect RDMA|GDR disabled on GDR-supported|GDR support reported "
-          r"to NCCL but", "ofi_error", W,
+          r"to NCCL but|Failed to register CUDA buffer with the EFA device", "ofi_error", W,
           "the OFI plugin cannot use GPUDirect RDMA with EFA: transfers go through host memory",
           "use an EFA installer (libfabric) and aws-ofi-nccl built with CUDA support, an instance type with "
           "GPUDirect RDMA, and a driver with DMA-BUF or nvidia_peermem", C.GDR_UNAVAILABLE, "root",

@@ -1,0 +1,221 @@
+"""The line classifier's rows for what runs a job around NCCL and is not a training stack: the schedulers and
+launchers (Slurm, Open MPI / PRRTE / PMIx, MPICH's hydra, Kubernetes with NVIDIA's device plugin and Kubeflow's
+operators), JAX/XLA's collectives and coordination service, NVSHMEM (DeepEP's transport) and the GPUDirect
+TCPX/TCPXO net plugins of GCP. Each comment names the file the text is printed from (Slurm 284c3b9, Open MPI
+v4.1.8 and 8efebee, PRRTE 52d5e4b, MPICH 6a79bf6, Kubernetes v1.32, k8s-device-plugin v0.20.0, Kubeflow
+training-operator v1.9.0, XLA 183fa00, JAX cec06d1, NVSHMEM v3.4.5, DeepEP dd758ca, nccl-plugin-gpudirecttcpx
+4b8ea7f, gpudirect-tcpxo v1.0.17) and what the code or help text around it says it means. They come before
+patterns_table.py's generic rows (timeouts, sockets, CUDA, memory), whose words they share. Same row shape as
+patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_TCPX_FIX = ("check the receive-datapath-manager (RxDM) container runs on every node with the plugin version the "
+             "image expects, and that /run/tcpx (TCPX) or /run/tcpxo (TCPXO) and the NIC devices are mounted into "
+             "the job's containers (GKE's GPUDirect-TCPX(O) setup guide)")
+
+
+def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- schedulers and MPI launchers ----------------------------------------------------------------------
+        # slurmstepd req.c "*** STEP %s ON %s CANCELLED AT %s DUE TO TASK FAILURE ***" (srun's --kill-on-bad-exit
+        # after another task failed), step_launch.c "Node failure on %s"; Open MPI/PRRTE help-errmgr-base.txt
+        # "ORTE has lost communication with a remote daemon" ("usually due to either a failure of the TCP
+        # network connection to the node, or possibly an internal failure of the daemon itself"); hydra
+        # pmiserv_cb.c "send_hdr_downstream ... assert (!closed) failed" (a proxy's connection closed).
+        p(r"CANCELLED AT \S+ DUE TO TASK FAILURE|srun: error: Node failure on|(?:ORTE|PRTE) has lost communication "
+          r"with a remote daemon|send_hdr_downstream \([^)]*\): assert \(!closed\) failed",
+          "remote_exited", E, "the launcher lost a task or a node of the job: the first failure is elsewhere (a task "
+          "that exited, a node that failed or lost its network)", "find the task or node that failed first (its own "
+          "output, `sacct -j <id>`, the kernel log of that node)", C.RANK_CRASHED_ELSEWHERE, "collateral",
+          (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
+        # Launches that do not fit the machines: srun launch.c/allocate.c "Invalid generic resource (gres)
+        # specification", "Requested node configuration is not available"; Open MPI help-orte-rmaps-base.txt "There
+        # are not enough slots available in the system to satisfy the %d slots"; orted_submit.c "mpirun has
+        # detected an attempt to run as root" (refused without --allow-run-as-root); help-ess-base.txt "direct
+        # launched using \"srun\", but OMPI was not built with SLURM's PMI support"; help-mpi-runtime.txt "No PMIx
+        # server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every rank starts alone);
+        # the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or rdma/...); NVSHMEM
+        # init.cu "NVSHMEM requires the same number of PEs on all nodes".
+        p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|not enough "
+          r"slots available in the system|mpirun has detected an attempt to run as root|direct launched using "
+          r"\"srun\"|No PMIx server was reachable, but a PMI1/2 was detected|\d+/\d+ nodes are available:.*"
+          r"Insufficient (?:nvidia\.com/gpu|rdma/|\S*hugepages)|NVSHMEM requires the same number of PEs on all nodes",
+          "launch_config", E, "the launch does not fit the job or the machines: resources the nodes do not have, "
+          "fewer slots than ranks, or a launcher and an MPI/PMI that do not work together",
+          "request what the nodes have (GPUs, RDMA devices, slots per node), launch MPI programs with mpirun or "
+          "`srun --mpi=pmix` when Open MPI has PMIx, and run as a non-root user or add --allow-run-as-root in "
+          "containers", C.APPLICATION_BUG),
+        # Open MPI's transports cannot reach a peer: help-mca-bml-r2.txt "At least one pair of MPI processes are
+        # unable to reach each other", help-mpi-runtime.txt "MPI_INIT has failed because at least one MPI process
+        # is unreachable", pml_ucx.c "ucp_ep_create(proc=%d) failed: Destination is unreachable", help-errmgr-base
+        # "An ORTE daemon has unexpectedly failed after launch and before communicating back to mpirun" ("...a
+        # lack of common network interfaces and/or no route found between them").
+        p(r"unable to reach each other for|at least one MPI process is unreachable|ucp_ep_create\([^)]*\) failed: "
+          r"Destination is unreachable|daemon has unexpectedly failed after launch and before",
+          "mpi_launch", E, "Open MPI's processes or daemons cannot reach each other: the interfaces they use do not "
+          "join the nodes, or a firewall drops the traffic", "restrict Open MPI to the interface that joins the "
+          "nodes (`--mca oob_tcp_if_include eth0 --mca btl_tcp_if_include eth0`, UCX_NET_DEVICES) and open its "
+          "ports between the nodes", C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # hydra sock.c "unable to get host address for %s"; Kubeflow's PyTorchJob init container loops on
+        # `nslookup <master>` printing "waiting for master" until the master's service name resolves.
+        p(r"unable to get host address for|^\s*waiting for master\s*$", "name_resolution", E,
+          "a node or the job's master name does not resolve (DNS, /etc/hosts, the master's Service)",
+          "make every host name of the hostfile resolve on every node (`getent hosts <name>`); in Kubernetes check the "
+          "master pod's headless Service and the cluster DNS", C.HOSTNAME_RESOLUTION),
+        # Open MPI help-mpi-btl-openib.txt "there are no active ports detected (or Open MPI was unable to use
+        # them)" ("Check your cables, subnet manager configuration, etc.").
+        p(r"there are no active ports detected", "ib_port_event", E,
+          "the node's RDMA ports are not ACTIVE", "check `ibstat` on that node: the cable, the switch port and "
+          "the subnet manager", C.IB_PORT_DOWN_OR_LINK),
+        # Library versions that differ between the launcher and the processes: Slurm mpi_pmix.c "incorrect PMIx
+        # library version loaded", Open MPI help-oob-tcp.txt "Open MPI detected a mismatch in versions between two
+        # processes", NVSHMEM init.cu "NVSHMEM device library version does not match with NVSHMEM host library
+        # version", nccl-plugin-gpudirecttcpx net_tcpx.cc "compiled with unmatching unpack versions".
+        p(r"incorrect PMIx library version loaded|detected a mismatch in versions between two processes|NVSHMEM device "
+          r"library version does not match|compiled with unmatching unpack versions", "library_version", E,
+          "two parts of the job run different versions of a library (the launcher's and the program's, two "
+          "nodes', a library's host and device halves)", "install one version everywhere: the same MPI/PMIx on "
+          "every node and in the image, the NVSHMEM and net plugin the program was built with",
+          C.NCCL_VERSION_MISMATCH),
+        # Open MPI btl_vader_get.c "Read -1, expected %lu, errno = %d": vader's single-copy CMA
+        # (process_vm_readv) refused, which containers without CAP_SYS_PTRACE do (Open MPI's FAQ).
+        p(r"Read -1, expected \d+, errno = \d+", "mpi_transport", E,
+          "Open MPI's shared-memory transport could not read a peer's memory (CMA process_vm_readv refused: a "
+          "container without SYS_PTRACE, ptrace_scope)", "set OMPI_MCA_btl_vader_single_copy_mechanism=none, or "
+          "run the container with --cap-add SYS_PTRACE", C.OTHER),
+        # -- Kubernetes ----------------------------------------------------------------------------------------
+        # kubelet: a container's "Reason: OOMKilled" (its memory limit) and an eviction "The node was low on
+        # resource: memory."; Slurm task_cgroup_memory.c "Some of the step tasks have been OOM Killed".
+        p(r"\bOOMKilled\b|low on resource: memory|tasks have been OOM Killed", "oom", E,
+          "the container or task ran out of host memory and was killed", "raise the pod's memory limit or the job's "
+          "--mem, or lower host memory use (data loader workers, pinned buffers)", C.OOM),
+        # kubelet devicemanager "Allocate failed due to no healthy devices present"; NVIDIA's device plugin
+        # server.go "device marked unhealthy", health.go "XidCriticalError: Xid=%d ... marking device as
+        # unhealthy", main.go "No devices found. Waiting indefinitely.", factory.go "Failed to initialize NVML:
+        # ERROR_LIBRARY_NOT_FOUND" ("did you set the docker default runtime to `nvidia`?").
+        p(r"no healthy devices present|device marked unhealthy|marking device as unhealthy|No devices found\. Waiting "
+          r"indefinitely|Failed to initialize NVML: ERROR_LIBRARY_NOT_FOUND", "gpu_missing", E,
+          "the node's GPU is unhealthy or not visible to Kubernetes (an Xid, the driver, the container runtime)",
+          "read the node's kernel log for Xid errors and `nvidia-smi` on the host; make the NVIDIA container runtime "
+          "the default runtime for the device plugin", C.CUDA_OR_DRIVER),
+        # -- JAX / XLA ---------------------------------------------------------------------------------------
+        # JAX's docs (GPU memory allocation): XLA_PYTHON_CLIENT_MEM_FRACTION is the fraction of GPU memory XLA
+        # preallocates (default .75); at .95 and more, or a percentage written as a whole number ("100"), NCCL's
+        # communicators and CUDA itself find no memory left.
+        p(r"XLA_PYTHON_CLIENT_MEM_FRACTION[\"'\]]*\s*[=:]\s*[\"']?(?:0?\.9[5-9]\d*|1(?:\.0*)?|[1-9]\d+(?:\.\d*)?)"
+          r"(?![\d.])", "oom", W, "XLA is told to preallocate (nearly) all GPU memory: NCCL's buffers and CUDA get "
+          "none", "set XLA_PYTHON_CLIENT_MEM_FRACTION to a fraction below 0.9 (e.g. .85), or "
+          "XLA_PYTHON_CLIENT_PREALLOCATE=false", C.OOM, "root", (C.APPLICATION_BUG,)),
+        # XLA nccl_collectives.cc "Failed to allocate %s from device collective memory"; NVSHMEM mem_heap.cpp
+        # "cuMemCreate failed" (its symmetric heap).
+        p(r"from device collective memory|non-zero status: \d+ cuMemCreate failed", "oom", E,
+          "the GPU had no memory left for the collective library's buffers", "leave GPU memory for communication "
+          "(XLA_PYTHON_CLIENT_MEM_FRACTION, NVSHMEM_SYMMETRIC_SIZE, smaller batches)", C.OOM, "root",
+          (C.CUDA_OR_DRIVER,)),
+        # XLA's coordination service and clients: a task that stopped answering or never arrived
+        # (coordination_service.cc "heartbeat timeout. This indicates that the remote task has failed, got
+        # preempted, or crashed unexpectedly", "Stopping coordination service as cluster registration failed",
+        # "Shutdown barrier in coordination service has failed", "Heartbeat: Incarnation ID mismatch";
+        # client.h "Terminating process because the JAX distributed service detected fatal errors";
+        # gpu_cliques.cc "Task with incarnation id %d is not connected"; topology_util.cc "GetKeyValue() timed out
+        # with key"; client.cc "waited too long for some tasks to show up" (1) crashed, 2) never scheduled);
+        # coordination_service.cc "Barrier timed out. Id: %s. This usually happens because a task triggered the
+        # barrier too early or too slowly".
+        p(r"heartbeat timeout\. This indicates that the remote task|cluster registration failed|Shutdown barrier in "
+          r"coordination service has failed|Barrier timed out\. Id: \S+\. This usually happens because a task|"
+          r"Incarnation ID mismatch|JAX distributed service detected fatal errors|"
+          r"Task with incarnation id \d+ is not connected|GetKeyValue\(\) timed out with key|waited too long for "
+          r"some tasks to show up", "remote_exited", E,
+          "JAX/XLA's coordination service lost a task or never saw it: another process of the job failed, was "
+          "preempted or never started", "find the task that failed or never started first (its own log, the "
+          "scheduler's events); if none failed, check that every task reaches the coordinator's address and port",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE)),
+        # XLA rendezvous.cc "This thread has been waiting for `%s` for %d seconds and may be stuck. Expected %d
+        # threads to join the rendezvous, but not all of them arrived on time", "Termination timeout ... only %d
+        # of them arrived": some devices never reached the collective.
+        p(r"seconds and may be stuck\. Expected \d+ threads? to join|Termination timeout for .* only \d+ of them "
+          r"arrived", "timeout", E, "some of the job's devices never reached a collective the others wait in",
+          "find why those devices did not arrive (a program that runs different collectives per process, a crashed "
+          "process); XLA_FLAGS=--xla_dump_to shows the programs", C.HANG_COLLECTIVE_MISMATCH, "root",
+          (C.RANK_CRASHED_ELSEWHERE,)),
+        p(r"This thread is unstuck waiting for", "noise", I, "XLA's rendezvous completed after a warning",
+          "nothing to fix", None, "noise"),
+        # jax/_src/distributed.py: "JAX detected proxy variable(s) in the environment as distributed setup" (its
+        # docstring: gRPC to the coordinator through an HTTP proxy can time out initialize), "jax.distributed.
+        # initialize() must be called before any JAX calls".
+        p(r"JAX detected proxy variable\(s\) in the environment", "proxy_env", W,
+          "http(s)_proxy is set: JAX's gRPC connection to the coordinator may go through the proxy and hang",
+          "unset http_proxy/https_proxy for the job, or add the coordinator's address to no_proxy", C.OTHER, "root",
+          (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"jax\.distributed\.initialize\(\) must be called before any JAX", "framework_usage", E,
+          "the program used JAX before jax.distributed.initialize()", "call jax.distributed.initialize() first, "
+          "before any JAX computation or device query", C.APPLICATION_BUG),
+        # -- NVSHMEM (DeepEP) --------------------------------------------------------------------------------
+        # ibgda.cpp "neither nv_peer_mem, or nvidia_peermem detected" (GPUDirect RDMA needed by IBGDA); DeepEP
+        # symmetric.hpp "GPUDirect RDMA with CUDA VMM is not supported on this device".
+        p(r"neither nv_peer_mem, or nvidia_peermem detected|GPUDirect RDMA with CUDA VMM is not supported",
+          "gdr_disabled", E, "GPUDirect RDMA is not available to NVSHMEM: no peer-memory module, or the GPU/driver "
+          "cannot register VMM memory with the NIC", "load nvidia_peermem (`modprobe nvidia_peermem`) or use a "
+          "driver and kernel with DMA-BUF, then check `ibv_devinfo` and the NIC's firmware", C.GDR_UNAVAILABLE),
+        # ibgda.cpp "device %s is not enumerated as an mlx5 device" and "does not support all necessary atomic
+        # operations. You may want to check the PCI_ATOMIC_MODE value in the NIC firmware".
+        p(r"is not enumerated as an mlx5 device|does not support all necessary atomic operations", "nvshmem_nic", W,
+          "NVSHMEM's IBGDA transport skips this NIC: it is not an mlx5 device, or its firmware does not allow the "
+          "PCIe atomics IBGDA needs", "use mlx5 NICs for IBGDA and set PCI_ATOMIC_MODE in their firmware "
+          "(`mlxconfig`), or use NVSHMEM's IBRC transport", C.OTHER),
+        # ibgda.cpp "cannot allocate mlx5dv_devx_uar"; "Unable to create ah." (the address handle of the peer's
+        # port: its GID / route on RoCE); topo.cpp "No NICs were assigned to our PE"; mem_heap.cpp "Failed to
+        # create shared memory slab"; proxy.cpp "received timeout signal from GPU thread(s)".
+        p(r"cannot allocate mlx5dv_devx_uar", "ibv_create_qp_failed", E,
+          "NVSHMEM could not allocate the NIC resources IBGDA needs", "raise the locked-memory limit and check the "
+          "NIC's resources (`ibv_devinfo -v`); fewer QPs per PE (NVSHMEM_IBGDA_NUM_RC_PER_PE)", C.IB_RESOURCE_ERROR,
+          "root", (C.MEMLOCK_OR_ULIMIT,)),
+        p(r"NULL value Unable to create ah\b", "gid_error", E,
+          "NVSHMEM could not create the address handle of a peer's port (on RoCE: the GID index or the route)",
+          "set NVSHMEM_IB_GID_INDEX to the RoCE v2 IPv4 GID of every port (`show_gids`), and check both ports "
+          "are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.OTHER,)),
+        p(r"No NICs were assigned to our PE", "topology_error", E,
+          "NVSHMEM found no NIC for this GPU", "check NVSHMEM_HCA_LIST / NVSHMEM_ENABLE_NIC_PE_MAPPING and that "
+          "the NICs are visible in the container", C.TOPOLOGY_OR_NUMA),
+        p(r"Failed to create shared memory slab", "shm_error", E,
+          "NVSHMEM could not create its shared-memory heap: /dev/shm too small", "run the container with "
+          "--ipc=host or a larger --shm-size", C.SHM_TOO_SMALL),
+        p(r"received timeout signal from GPU thread", "timeout", E,
+          "a GPU thread of NVSHMEM waited for a signal no peer sent", "find the PE that stopped (its own error) "
+          "or the collective it did not reach", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.RANK_CRASHED_ELSEWHERE,)),
+        # -- the peer-memory module (open-gpu-kernel-modules 595.45) ------------------------------------------
+        # nvidia-peermem.c "error %d while calling nvidia_p2p_get_pages()", "error while registering nc client"
+        # / "traditional client" (ib_core's peer-memory API missing: no MLNX_OFED), nv-p2p.c "NVRM: Invalid
+        # argument in nv_p2p_get_pages,address or length are not aligned".
+        p(r"while calling nvidia_p2p_get_pages|error while registering (?:nc|traditional) client|"
+          r"Invalid argument in nv_p2p_get_pages", "gdr_disabled", E,
+          "the peer-memory module could not give the NIC the GPU's memory: GPUDirect RDMA does not work",
+          "load nvidia_peermem built against the running MLNX_OFED/inbox RDMA stack (or use DMA-BUF: "
+          "NCCL_DMABUF_ENABLE=1 with a recent driver and kernel), then check `dmesg | grep peermem`",
+          C.GDR_UNAVAILABLE),
+        # -- GCP GPUDirect-TCPX / TCPXO net plugins ----------------------------------------------------------
+        # tcpx rx_pool.cu "gpumem fd client connect failed" (the unix socket of RxDM), connect.cc "failed
+        # against receive-datapath-manager", tcpx.h "data landed on host memory %d times" (flow steering not in
+        # place: payloads bounce through host memory); tcpxo fastrak "Plug-in core initialization failed",
+        # init.cc "Timeout: RxDM not ready on %s after %d seconds".
+        p(r"gpumem (?:fd|metadata) client connect failed|failed against receive-datapath-manager|Plug-in core "
+          r"initialization failed|RxDM not ready on", "net_plugin_error", E,
+          "GCP's GPUDirect-TCPX(O) plugin cannot reach its receive-datapath manager", _TCPX_FIX, C.NET_PLUGIN_ERROR),
+        p(r"data landed on host memory \d+ times", "net_plugin_error", W,
+          "GPUDirect-TCPX's receive path copies through host memory: its flow steering rules are not in place",
+          _TCPX_FIX, C.NET_PLUGIN_ERROR, "root", (C.PERFORMANCE_CONFIG,)),
+        p(r"NET/GPUDirectTCPX : no interface found", "no_interface", E,
+          "GPUDirect-TCPX found none of the interfaces it is told to use (NCCL_GPUDIRECTTCPX_SOCKET_IFNAME)",
+          "set NCCL_GPUDIRECTTCPX_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the GPU NICs of the node (eth1-eth4 on "
+          "a3-highgpu)", C.WRONG_INTERFACE),
+    )

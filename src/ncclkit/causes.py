@@ -172,6 +172,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.tests_not_one_job": Cause.OTHER,
     "log.proxy_env": Cause.OTHER,
     "log.nvshmem_nic": Cause.OTHER,
+    "log.pcie_link_degraded": Cause.OTHER,
     "log.env_set": None,
     "log.crash": Cause.OTHER,
     "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,

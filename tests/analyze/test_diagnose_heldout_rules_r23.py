@@ -1,5 +1,6 @@
-"""Rules from round 23 of the held-out measurement (cluster launchers, JAX/XLA and other frameworks, NVSHMEM and
-cloud networks), each tested on the text that carries it and on text that must not trigger it."""
+"""Rules from rounds 23 and 24 of the held-out measurement (cluster launchers, JAX/XLA and other frameworks, NVSHMEM
+and cloud networks; write-ups, forums and recent threads), each tested on the text that carries it and on text
+that must not trigger it."""
 
 from __future__ import annotations
 
@@ -82,3 +83,29 @@ def test_other_efa_completion_errors_stay_the_plugin_s() -> None:
     text = ("worker-0:199:263 [2] process_err_completion:1562 NCCL WARN NET/OFI Request 0x7f08c0001d30 completed "
             "with error. RC: 22. Error: Invalid argument\n")
     assert causes(text)[0] == ("log.ofi_error", "net_plugin_error")
+
+
+# NVIDIA/TransformerEngine#1170 (a write-up of it, round 24): NCCL's prefix form given to a library that wants a name.
+def test_an_interface_a_library_cannot_find_is_the_wrong_interface() -> None:
+    text = "RuntimeError: Invalid network interface: eth\n"
+    assert causes(text)[0] == ("log.no_interface", "wrong_interface")
+
+
+def test_prose_about_interfaces_names_no_interface_fault() -> None:
+    assert causes("Checked every network interface: eth0 and ib0 are up\n") == []
+
+
+# NVIDIA forums 367853 (round 24): a ConnectX-7 whose PCIe link trained at x2 of x4.
+LNK = "0002:01:00.0 LnkCap: Speed 32GT/s, Width x4 LnkSta: Speed 32GT/s, Width x{w}{mark}\n"
+
+
+def test_a_pcie_link_lspci_marks_downgraded_is_named() -> None:
+    found = causes(LNK.format(w=2, mark=" (downgraded)"))
+    assert found[0] == ("log.pcie_link_degraded", "other")
+    assert ("log.alternative", "topology_or_numa") in found
+
+
+@pytest.mark.parametrize("line", [LNK.format(w=4, mark=""), LNK.format(w=4, mark=" (ok)"),
+                                  "\t\tLnkCap:\tPort #0, Speed 32GT/s, Width x16, ASPM not supported\n"])
+def test_a_link_at_its_capability_is_no_finding(line: str) -> None:
+    assert "log.pcie_link_degraded" not in [i for i, _ in causes(line)]

@@ -103,7 +103,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
     b"Peer access is not supported", b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
     b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
-    b"Unresponsive remote")
+    b"Unresponsive remote", b"(downgraded)")
 # A pasted command or script that sets NCCL variables (paste.launch_env).
 _LAUNCH_ENV = re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_")
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp

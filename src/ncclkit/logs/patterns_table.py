@@ -307,9 +307,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Invalid config \w+ attribute value -2147483648", "version_mismatch", E,
           "ranks (or the program and the library) run different NCCL versions",
           "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
-        # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found".
+        # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found"; a
+        # library beside NCCL that takes an interface name and finds no such interface ("Invalid network
+        # interface: eth", Transformer Engine's userbuffers bootstrap with NCCL's prefix form).
         p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
-          r"interface found|Failed to initialize any NET plugin", "no_interface", E,
+          r"interface found|Failed to initialize any NET plugin|Invalid network interface:? \S", "no_interface", E,
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),

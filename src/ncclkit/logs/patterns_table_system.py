@@ -103,6 +103,15 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"PCIe Bus Error: severity=Corrected|AER: Corrected error", "noise", I,
           "a PCIe error the link corrected itself", "nothing to fix unless they repeat quickly (then check the "
           "slot and `lspci -vv` link width/speed)", None, "noise"),
+        # lspci -vv marks a link that trained below its capability: "LnkSta: Speed 32GT/s, Width x2
+        # (downgraded)" (pciutils ls-caps.c) under "LnkCap: ... Width x4": the NIC or GPU behind it gets
+        # a fraction of its bandwidth (a slot, riser, bifurcation or BIOS setting; the node check pcie.link_degraded
+        # reads the same from sysfs).
+        p(r"LnkSta:[^\n]*\(downgraded\)", "pcie_link_degraded", W,
+          "a PCIe link runs narrower or slower than it can (lspci marks it downgraded): the device behind it gets "
+          "a fraction of its bandwidth", "reseat the card or riser, check the slot's bifurcation and link settings "
+          "in the BIOS and the board's firmware, then `lspci -vv -s <addr> | grep -E 'LnkCap:|LnkSta:'`", C.OTHER,
+          "root", (C.TOPOLOGY_OR_NUMA, C.IB_PORT_DOWN_OR_LINK)),
         # -- kernel: NIC drivers -------------------------------------------------------------------------------
         # mlx5_core port module events (drivers/net/ethernet/mellanox/mlx5/core/events.c): "Port module event:
         # module %u, Cable unplugged", "Port module event[error]: module %u, Cable error, %s"; mlx5 health

@@ -109,3 +109,24 @@ def test_a_pcie_link_lspci_marks_downgraded_is_named() -> None:
                                   "\t\tLnkCap:\tPort #0, Speed 32GT/s, Width x16, ASPM not supported\n"])
 def test_a_link_at_its_capability_is_no_finding(line: str) -> None:
     assert "log.pcie_link_degraded" not in [i for i, _ in causes(line)]
+
+
+# Project-HAMi/HAMi-core#169 (round 25): the vGPU layer's libvgpu crashed inside cuMemCreate under NCCL's init.
+def test_a_gpu_sharing_layer_failing_under_nccl_is_named() -> None:
+    text = ("[HAMI-core ERROR (pid:565 thread=140267266266944 multiprocess_memory_limit.c:831)]: Illegal device id: "
+            "850725928\n!!!!!!! Segfault encountered !!!!!!!\n"
+            '  File "/libvgpu/src/cuda/memory.c", line 582, in cuMemCreate\n'
+            '  File "misc/cudawrap.cc", line 92, in ncclCuMemHostEnable()\n')
+    assert causes(text)[0] == ("log.gpu_sharing_layer", "other")
+
+
+# NVIDIA/TensorRT-LLM#1034 (round 25): A10G VMs without P2P; the custom all-reduce needs it.
+def test_tensorrt_llm_s_peer_access_warning_is_the_pcie_only_hint() -> None:
+    text = "".join(f"[TensorRT-LLM][WARNING] Device 2 peer access Device {d} is not available.\n" for d in (5, 6, 7))
+    found = analyze_text(text)["findings"]
+    first = next(f for f in found if f["cause"])
+    assert (first["id"], first["cause"], first["severity"]) == ("log.p2p_unavailable", "acs_iommu_p2p", "info")
+
+
+def test_peer_access_that_is_available_is_no_hint() -> None:
+    assert causes("[TensorRT-LLM][INFO] Device 2 peer access Device 5 is available.\n") == []

@@ -45,7 +45,7 @@ _LINE = re.compile(
     rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
-    rb"ncclMaxSharedMem)|"
+    rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF)|"
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
@@ -103,16 +103,28 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
     b"Peer access is not supported", b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
     b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
-    b"Unresponsive remote", b"(downgraded)")
+    b"Unresponsive remote", b"(downgraded)", b"peer access Device", b"HAMI-core",
+    # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
+    b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
+    b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",
+    b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"PortXmitDiscards",
+    b"discards", b"pause_storm", b"packet_seq_err", b"out_of_sequence", b"PCIe bandwidth", b"ACSViol",
+    b"HSA_FORCE_FINE_GRAIN_PCIE", b"NUMA auto balancing", b"ROCm runtime library", b"missing symbol", b"SMI init",
+    b"device index not found", b"libamd_smi", b"topo/nodes", b"dmabuf feature", b"CONFIG_PCI_P2PDMA",
+    b"DMA_BUF_SUPPORT", b"GDRDMA not enabled", b"peer memory client", b"XGMI", b"xgmi",
+    b"Unable to initialize shared", b"Memory access fault", b"amdgpu:")
 # A pasted command or script that sets NCCL variables (paste.launch_env).
 _LAUNCH_ENV = re.compile(rb"\bNCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.NCCL_")
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML
-# topology file %s : %s" (graph/xml.cc: NCCL_TOPO_FILE names no readable file; NCCL goes on detecting).
+# topology file %s : %s" (graph/xml.cc: NCCL_TOPO_FILE names no readable file; NCCL goes on detecting), and
+# RCCL's lines of GPUDirect RDMA unavailable ("GDRDMA not enabled. Could not find memory_peers directory ...").
 _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
                          rb"disabling GDR|eligible providers|provider supporting GPUDirect|"
-                         rb"exceeds device|Could not open XML")
+                         rb"exceeds device|Could not open XML|"
+                         # RCCL's INFO lines of GPUDirect RDMA not available (patterns_table_rocm)
+                         rb"GDRDMA not enabled|No peer memory client|does not support dmabuf|should be set for DMA_BUF")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

@@ -75,19 +75,23 @@ def _cuda_row(regex: str, cause: Cause, why: str, alts: tuple[Cause, ...], fix: 
 
 _CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
     _cuda_row(*row) for row in (
-        (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|CUBLAS_STATUS_ALLOC_FAILED|"
+        # RCCL prints HIP's error names where NCCL prints CUDA's strings ("Cuda failure 'hipErrorOutOfMemory'",
+        # ROCm before 5.3) and HIP's strings after ("no ROCm-capable device is detected").
+        (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|hipErrorOutOfMemory|"
+         r"CUBLAS_STATUS_ALLOC_FAILED|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
-        (r"peer access is not supported|peer mapping resources exhausted|cudaErrorPeerAccess",
+        (r"peer access is not supported|peer mapping resources exhausted|cudaErrorPeerAccess|hipErrorPeerAccess",
          C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
-        (r"invalid device ordinal|cudaErrorInvalidDevice\b", C.APPLICATION_BUG,
+        (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),
         (r"system not yet initialized|cudaErrorSystemNotReady|\b802\b", C.CUDA_OR_DRIVER,
          "the NVSwitch system is not initialised: nvidia-fabricmanager is not running or failed", ()),
         (r"driver version is insufficient|cudaErrorInsufficientDriver|CUDA driver version|"
          r"not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver",
          C.CUDA_OR_DRIVER, "the driver is older than the CUDA runtime needs", ()),
-        (r"no CUDA-capable device|devices are busy or unavailable|uncorrectable ECC|fallen off the bus",
+        (r"no CUDA-capable device|no ROCm-capable device|hipErrorNoDevice|devices are busy or unavailable|"
+         r"uncorrectable ECC|fallen off the bus",
          C.CUDA_OR_DRIVER, "the GPU is unavailable or unhealthy", ()),
         # cudaErrorCudartUnloading (4) / cudaErrorContextIsDestroyed (709): CUDA was being torn down while
         # NCCL or a kernel still used it, i.e. the process was already exiting (another error, or no
@@ -135,7 +139,8 @@ _CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
          "upgrade NCCL and the framework to current releases; if it persists, check that every buffer given to "
          "NCCL is on the rank's own GPU and try NCCL_CUMEM_ENABLE=0 (or the framework's plain NCCL all-reduce)",
          "likely"),
-        (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction",
+        (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction|"
+         r"hipErrorIllegalAddress",
          C.CUDA_OR_DRIVER, "a kernel faulted (a driver/GPU problem, or a program bug on the same stream)",
          (C.APPLICATION_BUG,)),
     ))

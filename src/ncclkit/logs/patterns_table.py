@@ -1,7 +1,8 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (harmless lines, IB/RoCE, NVLink/P2P, topology, bootstrap and
-sockets), with patterns_table_source's (NCCL's argument, usage and setup checks) ahead of them;
-then patterns_table_host's (memory and processes, plugins, CUDA and driver, consequences).
+sockets), the specific families ahead of them (patterns_table_source, _rocm, _net, _system, _fabric, _stacks,
+_cluster: each module says what it reads), patterns_table_host's after them (memory and processes, plugins,
+CUDA and driver, consequences).
 
 NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
 quoted in each comment); framework and OS rows from the lines users paste with them (PyTorch c10d,
@@ -17,8 +18,10 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
+from ncclkit.logs.patterns_table_fabric import fabric_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_net import net_rows
+from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
@@ -91,9 +94,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "noise"),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
+        # -- what RCCL and ROCm print that NCCL does not
+        *rocm_rows(p),
         # -- the libraries under NCCL (OFI/EFA, UCX/UCC, SHARP, FastSocket): before the generic rows below
         *net_rows(p),
         *system_rows(p),
+        *fabric_rows(p),
         # -- the stacks around NCCL (DeepSpeed, accelerate, Lightning, Megatron, Horovod, vLLM, SGLang, Ray)
         *stack_rows(p),
         # -- schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
@@ -232,11 +238,6 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (state "
           "Completed, status Success), same version as the driver; as a workaround NCCL_NVLS_ENABLE=0",
           C.CUDA_OR_DRIVER),
-        # init.cc on AMD CPUs: 'Missing "iommu=pt" from kernel command line which can lead to system
-        # instablity or hang!' (a risk, printed whether or not the job fails).
-        p(r'Missing "?iommu=pt', "p2p_error", W, "the IOMMU is not in passthrough mode: PCIe peer-to-peer "
-          "(GPU-GPU, GPU-NIC) may hang or fail on this platform", "boot with iommu=pt (amd_iommu=on iommu=pt)",
-          C.ACS_IOMMU_P2P),
         # "P2P is disabled between NVLINK connected GPUs %d and %d", "Could not enable P2P"; transport/p2p.cc
         # "failed to peer with device %d(=%lx): %d %s", "failed to open CUDA IPC handle : %d %s", "rank %d
         # failed to get CUDA IPC handle to device %d(=%d)", "cudaIpcGetMemHandle failed"; engines that need P2P

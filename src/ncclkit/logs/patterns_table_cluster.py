@@ -107,6 +107,15 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the node's GPU is unhealthy or not visible to Kubernetes (an Xid, the driver, the container runtime)",
           "read the node's kernel log for Xid errors and `nvidia-smi` on the host; make the NVIDIA container runtime "
           "the default runtime for the device plugin", C.CUDA_OR_DRIVER),
+        # HAMi-core's libvgpu (Project-HAMi/HAMi-core, the GPU-sharing layer HAMi preloads into pods) wraps every
+        # CUDA driver call to count memory: "[HAMI-core ERROR (pid:%d ...)]: ...", before a crash in its own frames
+        # ("/libvgpu/src/cuda/memory.c ... in cuMemCreate") under NCCL's cuMem calls (HAMi-core#169, fixed in its
+        # PR #172; HAMi#2641 a hang in pynccl's init under it).
+        p(r"\[HAMI-core ERROR", "gpu_sharing_layer", E,
+          "a GPU-sharing layer (HAMi-core's libvgpu, preloaded into the container) failed inside a CUDA call it "
+          "intercepts: NCCL's cuMem calls meet its bugs first", "upgrade HAMi-core (its cuMem* interposition has "
+          "fixes), or run the job without the shared-GPU layer; NCCL_CUMEM_ENABLE=0 avoids the cuMem calls as a "
+          "workaround", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # -- JAX / XLA ---------------------------------------------------------------------------------------
         # JAX's docs (GPU memory allocation): XLA_PYTHON_CLIENT_MEM_FRACTION is the fraction of GPU memory XLA
         # preallocates (default .75); at .95 and more, or a percentage written as a whole number ("100"), NCCL's

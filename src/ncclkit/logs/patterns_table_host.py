@@ -47,7 +47,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory".
           r"shmget\(|shared memory limits|shared memory mmap\(|No space left "
-          r"on device|Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
+          r"on device|(?<!PCIe )Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
         # consequence of the "Cuda failure" / "Last error:" line next to it. nccl-tests quotes the return
@@ -58,7 +58,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the CUDA error named near it; check the "
           "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
           "collateral", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
-        p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|"
+        p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|HIP failure|"
+          r"(?:ROCr|HSA) failure '|"
           r"CUDA_ERROR|cudaError|CUDA initialization: ", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
           "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),

@@ -96,11 +96,14 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "that fell off the bus needs a reset or a reboot (and a hardware check if it repeats); for docker "
           "install the NVIDIA Container Toolkit and run with --gpus all", C.CUDA_OR_DRIVER),
         # -- kernel: PCIe AER (drivers/pci/pcie/aer.c) ----------------------------------------------------------
-        p(r"AER: (?:Multiple )?Uncorrected \((?:Fatal|Non-Fatal)\) error|PCIe Bus Error: severity=Uncorrected",
+        # Kernels before 6.x word the severities "Uncorrected" / "Corrected", later ones "Uncorrectable" /
+        # "Correctable" (aer_error_severity_string).
+        p(r"AER: (?:Multiple )?Uncorrect(?:ed|able) \((?:Fatal|Non-Fatal)\) error|PCIe Bus Error: "
+          r"severity=Uncorrect(?:ed|able)",
           "pcie_error", E, "a PCIe device or link reported an uncorrectable error: the GPU or NIC behind it may "
           "have stopped or lost transfers", "find the device by its address (`lspci -s <addr>`), check its slot, "
           "riser and firmware; repeated errors are a hardware fault", C.OTHER),
-        p(r"PCIe Bus Error: severity=Corrected|AER: Corrected error", "noise", I,
+        p(r"PCIe Bus Error: severity=Correct(?:ed|able)|AER: (?:Multiple )?Correct(?:ed|able) error", "noise", I,
           "a PCIe error the link corrected itself", "nothing to fix unless they repeat quickly (then check the "
           "slot and `lspci -vv` link width/speed)", None, "noise"),
         # lspci -vv marks a link that trained below its capability: "LnkSta: Speed 32GT/s, Width x2

@@ -130,3 +130,16 @@ def test_tensorrt_llm_s_peer_access_warning_is_the_pcie_only_hint() -> None:
 
 def test_peer_access_that_is_available_is_no_hint() -> None:
     assert causes("[TensorRT-LLM][INFO] Device 2 peer access Device 5 is available.\n") == []
+
+
+# NVIDIA/JAX-Toolbox#472 (round 26): XLA's own assertion while compiling an all-reduce.
+CHECK = "F0105 23:50:34.026692   34204 nccl_all_reduce_thunk.cc:175] Check failed: {what}\n"
+
+
+def test_a_failed_internal_check_of_the_framework_is_its_bug() -> None:
+    assert causes(CHECK.format(what="reduction_kind.has_value() "))[0] == ("log.framework_check", "other")
+
+
+def test_a_failed_check_that_names_a_cuda_error_is_that_error() -> None:
+    found = causes(CHECK.format(what="status == CUDA_SUCCESS (2 vs. 0) CUDA_ERROR_OUT_OF_MEMORY: out of memory"))
+    assert found[0][1] == "oom"

@@ -45,7 +45,8 @@ _LINE = re.compile(
     rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
-    rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF)|"
+    rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
+    rb"RAS declaring)|"
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
@@ -104,6 +105,8 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Peer access is not supported", b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
     b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
     b"Unresponsive remote", b"(downgraded)", b"peer access Device", b"HAMI-core",
+    b"Userbuffers", b"Invalid number of GPUs", b"Peer to Peer not supported",
+    b"requires CUDA P2P", b"No peer-to-peer access", b"CUDA IPC supports only", b"PEER_",
     # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
     b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
     b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",
@@ -124,7 +127,9 @@ _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT
                          rb"disabling GDR|eligible providers|provider supporting GPUDirect|"
                          rb"exceeds device|Could not open XML|"
                          # RCCL's INFO lines of GPUDirect RDMA not available (patterns_table_rocm)
-                         rb"GDRDMA not enabled|No peer memory client|does not support dmabuf|should be set for DMA_BUF")
+                         rb"GDRDMA not enabled|No peer memory client|does not support dmabuf|should be set for DMA_BUF|"
+                         # NCCL's RAS declaring a peer dead (ras/peers.cc)
+                         rb"as DEAD")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

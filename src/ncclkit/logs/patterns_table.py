@@ -84,7 +84,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
-          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*CUDA initialization)|FutureWarning|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network interface))|FutureWarning|"
           r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
@@ -310,9 +310,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
         # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found"; a
         # library beside NCCL that takes an interface name and finds no such interface ("Invalid network
-        # interface: eth", Transformer Engine's userbuffers bootstrap with NCCL's prefix form).
+        # interface: eth", Transformer Engine's userbuffers bootstrap with NCCL's prefix form; TE's "'eth0' is not
+        # a valid network interface!"; TensorRT-LLM's "Can't get local ip from NIC Interface").
         p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
-          r"interface found|Failed to initialize any NET plugin|Invalid network interface:? \S", "no_interface", E,
+          r"interface found|Failed to initialize any NET plugin|Invalid network interface:? \S|is not a valid network "
+          r"interface|Can't get local ip from NIC Interface", "no_interface", E,
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),

@@ -158,6 +158,15 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.RANK_CRASHED_ELSEWHERE,)),
         p(r"This thread is unstuck waiting for", "noise", I, "XLA's rendezvous completed after a warning",
           "nothing to fix", None, "noise"),
+        # glog/absl CHECK in XLA's (or TensorFlow's) C++: "F0105 23:50:34.026692 34204 nccl_all_reduce_thunk.cc:175]
+        # Check failed: reduction_kind.has_value()" (NVIDIA/JAX-Toolbox#472, fixed in openxla/xla#8896): an
+        # internal assertion of the framework, not a fault of the network or the GPU, unless it names a CUDA or
+        # NCCL error (then the rows for those read it).
+        p(r"^[FE]\d{4} [\d:.]+\s+\d+ [\w.]+\.cc:\d+\] Check failed: (?!.*(?:CUDA|cuda|NCCL|nccl|out of memory))",
+          "framework_check", E, "an internal consistency check of the framework's C++ code failed (an assertion "
+          "in XLA or TensorFlow while compiling or running the program): a bug of that version",
+          "search the framework's issues for the check's text and upgrade to a release with the fix (or use the "
+          "XLA_FLAGS workaround named there)", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # jax/_src/distributed.py: "JAX detected proxy variable(s) in the environment as distributed setup" (its
         # docstring: gRPC to the coordinator through an HTTP proxy can time out initialize), "jax.distributed.
         # initialize() must be called before any JAX calls".
@@ -202,6 +211,60 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a GPU thread of NVSHMEM waited for a signal no peer sent", "find the PE that stopped (its own error) "
           "or the collective it did not reach", C.HANG_COLLECTIVE_MISMATCH, "collateral",
           (C.RANK_CRASHED_ELSEWHERE,)),
+        # -- NVIDIA's libraries around NCCL (TransformerEngine d0067d0 / v2.1, TensorRT-LLM, nccl-tests v2.19.6,
+        # NCCL's RAS 5067397) -----------------------------------------------------------------------------------
+        # TE comm_gemm_overlap.cpp "CUDA device, driver and/or toolkit version does not support comm+GEMM overlap
+        # with CUDA Multicast. Launch app with UB_SKIPMC=1"; TensorRT-LLM mcastDeviceMemory.cpp "[McastDeviceMemory]
+        # Device does not support multicasting" / "fabric handle" (no NVLS multicast, no IMEX for fabric handles).
+        p(r"does not support comm\+GEMM overlap with CUDA Multicast|\[McastDeviceMemory\] Device does not support",
+          "fabric_manager", E, "the GPU, driver or NVSwitch fabric does not offer the CUDA multicast (NVLS) or fabric "
+          "handles the library asked for", "run without multicast (TE: UB_SKIPMC=1; TensorRT-LLM: an all-reduce "
+          "strategy without it), or on NVSwitch systems start the fabric manager (and IMEX for multi-node NVLink) "
+          "with a driver that supports them", C.CUDA_OR_DRIVER),
+        # TE userbuffers: "torch.distributed must be initialized before using Userbuffers", "MPI backend is not
+        # available in torch.distributed but is required when Userbuffers is built with MPI support", "PyTorch must
+        # be compiled with 'mpi' support in order to bootstrap Userbuffers", userbuffers-host.cpp "Bootstrapping
+        # Userbuffers with MPI requires building Transformer Engine with NVTE_UB_WITH_MPI=1", "CUDA IPC supports only
+        # up to 8 GPUs in an NVLink domain"; TensorRT-LLM "Incorrect group specified - rank %d not found in group".
+        p(r"must be initialized before using Userbuffers|required when Userbuffers is built with MPI|compiled with "
+          r"'mpi' support in order to bootstrap Userbuffers|Bootstrapping Userbuffers with MPI requires building|"
+          r"CUDA IPC supports only up to \d+ GPUs|Incorrect group specified - rank \d+ not found in group",
+          "framework_usage", E, "the program set up the library's communication wrongly (its process group, its MPI "
+          "build, the ranks of a group)", "initialise torch.distributed before the library and build it for the "
+          "bootstrap the job uses (TE: NVTE_UB_WITH_MPI only with an MPI-enabled PyTorch)", C.APPLICATION_BUG),
+        # nccl-tests common.cu "Invalid number of GPUs: %d requested but only %d were found."; "DeviceImplementation >
+        # 1 requires CUDA P2P connectivity across all ranks" (its device-API tests).
+        p(r"Invalid number of GPUs: \d+ requested but only \d+ were found", "launch_config", E,
+          "nccl-tests was asked for more GPUs per process (-g) than the process sees", "make -g times the processes "
+          "per node match the GPUs visible (CUDA_VISIBLE_DEVICES)", C.APPLICATION_BUG),
+        # TE userbuffers-host.cpp "No peer-to-peer access available between GPUs. This platform does not support the
+        # GPU-to-GPU communication required for multi-GPU userbuffers".
+        p(r"requires CUDA P2P connectivity across all ranks|No peer-to-peer access available between GPUs",
+          "p2p_error", E,
+          "the test needs GPU peer-to-peer between every pair of ranks and some pairs have none", "run the test "
+          "without the device implementation, or fix P2P (ACS off, iommu=pt) on the node", C.ACS_IOMMU_P2P),
+        # TensorRT-LLM allreducePlugin.cpp "Expected length (%d) != real length (%d). This is often caused by using
+        # different TensorRT LLM version to build engine and run engine"; ucxCacheCommunicator "getLocalIp: Can't get local ip",
+        # "getLocalIpByHostname: Can't get local ip from hostname".
+        p(r"often caused by using different TensorRT[- ]LLM version", "library_version", E,
+          "the engine was built with another TensorRT-LLM version than the one running it (or the job's processes "
+          "run different versions)", "rebuild the engine with the TensorRT-LLM that runs it, and install that "
+          "version in every image and on every node", C.NCCL_VERSION_MISMATCH),
+        p(r"getLocalIp(?:ByHostname)?: Can't get local ip", "name_resolution", E,
+          "TensorRT-LLM could not find this node's address for its KV-cache transfer (its host name does not "
+          "resolve, or no interface was named)", "make the node's hostname resolve to the address of the "
+          "network that joins the nodes, or set TRTLLM_UCX_INTERFACE to that interface", C.HOSTNAME_RESOLUTION,
+          "root", (C.WRONG_INTERFACE,)),
+        # NCCL's RAS (ras/peers.cc) at INFO: "RAS declaring peer %s as DEAD" (it stopped answering keep-alives): the
+        # likely cause when nothing more specific is in the paste (an INFO line is read only when not collateral);
+        # the ncclras client's "Failed to connect to the NCCL RAS service!" (RAS off, or no job on that node).
+        p(r"RAS declaring peer \S+ as DEAD|\bPEER_(?:TIMEOUT_)?DEAD: Process \d+", "remote_exited", E,
+          "NCCL's RAS declared a peer process dead (it stopped answering its keep-alives): that process or its "
+          "node failed first", "read the log of that peer's node (its own error, an OOM kill, a node failure)",
+          C.RANK_CRASHED_ELSEWHERE, "likely", (C.IB_PORT_DOWN_OR_LINK,)),
+        p(r"Failed to connect to the NCCL RAS service", "noise", I,
+          "the ncclras client found no RAS service to ask (RAS disabled, or no NCCL job on that node)",
+          "run ncclras on a node of the running job (NCCL 2.24+, RAS on by default)", None, "noise"),
         # -- the peer-memory module (open-gpu-kernel-modules 595.45) ------------------------------------------
         # nvidia-peermem.c "error %d while calling nvidia_p2p_get_pages()", "error while registering nc client"
         # / "traditional client" (ib_core's peer-memory API missing: no MLNX_OFED), nv-p2p.c "NVRM: Invalid

@@ -113,9 +113,11 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # P2P capability or P2P test failed": its own P2P test through CUDA IPC failed or the driver offers
         # none; "... not supported on more than two PCIe-only GPUs"; SGLang "Setup Custom allreduce failed with
         # CUDA error"); accelerate state.py "Using RTX 4000 series doesn't support faster communication ... via
-        # P2P"; TensorRT-LLM "Device %d peer access Device %d is not available.". Healthy PCIe servers print them
-        # too: a hint for a hang, not a fault.
-        p(r"Device \d+ peer access Device \d+ is not available|Custom ?[Aa]llreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
+        # P2P"; TensorRT-LLM "Device %d peer access Device %d is not available.", "cudaDeviceCanAccessPeer failed
+        # for device: %d peerDevice: %d", "Since Peer to Peer not supported, fallback to AllReduceStrategy: %s".
+        # Healthy PCIe servers print them too: a hint for a hang, not a fault.
+        p(r"Device \d+ peer access Device \d+ is not available|cudaDeviceCanAccessPeer failed for device|Since Peer "
+          r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
           r"supported on more than two PCIe-only GPUs)|Setup Custom allreduce failed with CUDA error|RTX 4000 series "
           r"doesn't support faster communication", "p2p_unavailable", I,
           "the GPUs are joined by PCIe only, without working peer-to-peer (the framework's own check): if "

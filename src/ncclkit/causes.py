@@ -178,6 +178,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.host_setting": Cause.PERFORMANCE_CONFIG,
     "log.gpu_sharing_layer": Cause.OTHER,
     "log.framework_check": Cause.OTHER,
+    "log.container_start": Cause.OTHER,
     "log.env_set": None,
     "log.crash": Cause.OTHER,
     "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,

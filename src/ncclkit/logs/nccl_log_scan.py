@@ -107,6 +107,9 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Unresponsive remote", b"(downgraded)", b"peer access Device", b"HAMI-core",
     b"Userbuffers", b"Invalid number of GPUs", b"Peer to Peer not supported",
     b"requires CUDA P2P", b"No peer-to-peer access", b"CUDA IPC supports only", b"PEER_",
+    b"unsatisfied condition", b"CDI devices", b"unprivileged container", b"nvidia_uvm is not loaded", b"IMEX channel",
+    b"/dev/infiniband", b"Rdma Devices", b"device pool", b"RDMA resources", b"No RDMA devices", b"RDMA device spec",
+    b"pyxis:", b"no IP addresses", b"default network is ready",
     # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
     b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
     b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",

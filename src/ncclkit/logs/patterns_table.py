@@ -1,7 +1,7 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (harmless lines, IB/RoCE, NVLink/P2P, topology, bootstrap and
 sockets), the specific families ahead of them (patterns_table_source, _rocm, _net, _system, _fabric, _stacks,
-_cluster: each module says what it reads), patterns_table_host's after them (memory and processes, plugins,
+_cluster, _gloo: each module says what it reads), patterns_table_host's after them (memory and processes, plugins,
 CUDA and driver, consequences).
 
 NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
@@ -19,6 +19,7 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
+from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
@@ -104,6 +105,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *stack_rows(p),
         # -- schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
         *cluster_rows(p),
+        *gloo_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data
@@ -318,24 +320,6 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),
-        # gloo/transport/tcp/device.cc lookupAddrForIface: "Unable to find address for: <if>": the
-        # interface that GLOO_SOCKET_IFNAME names has no address here; Gloo takes plain interface names
-        # (ProcessGroupGloo splits the variable on ","), not NCCL's "^" exclusion or prefix syntax.
-        p(r"Unable to find address for: ?\S+|makeTCPDevice\(\): interface or hostname can't be empty",
-          "gloo_interface", E,
-          "Gloo found no address on the interface GLOO_SOCKET_IFNAME names (a name missing on this host, or "
-          "NCCL's ^exclusion / prefix syntax, which Gloo does not understand)",
-          "set GLOO_SOCKET_IFNAME to the exact name of the interface that joins the nodes on every node "
-          "(`ip -br addr`; e.g. eth0), or unset it", C.WRONG_INTERFACE),
-        # ProcessGroupGloo.cpp createDefaultDevice: "Unable to resolve hostname to a (local) address. Using
-        # the loopback address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME":
-        # this rank then advertises 127.0.0.1, which no other node can reach.
-        p(r"Unable to resolve hostname to a \(local\) address", "hostname_loopback", W,
-          "this host name does not resolve to a local address, so the rank advertises the loopback address "
-          "to its peers: ranks on other nodes cannot connect to it",
-          "make the host name resolve to the address of the interface that joins the nodes (/etc/hosts, "
-          "DNS), or set GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to that interface", C.WRONG_INTERFACE, "root",
-          (C.HOSTNAME_RESOLUTION,)),
         # "Bootstrap Root : mismatch in info from procs, nranks %d vs %d".
         p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
           "the ranks disagree on the world size or rank numbering",

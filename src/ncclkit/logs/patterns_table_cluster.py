@@ -107,6 +107,54 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the node's GPU is unhealthy or not visible to Kubernetes (an Xid, the driver, the container runtime)",
           "read the node's kernel log for Xid errors and `nvidia-smi` on the host; make the NVIDIA container runtime "
           "the default runtime for the device plugin", C.CUDA_OR_DRIVER),
+        # -- the container layers (nvidia-container-toolkit d34b304, enroot 8ea147d, pyxis v0.24.0, Mellanox
+        # k8s-rdma-shared-dev-plugin 410b0f3, sriov-network-device-plugin 40b6f50, the CNI's IPAM) -----------------
+        # The toolkit's requirement check (quoting libnvidia-container): "unsatisfied condition: cuda>=%s, please
+        # update your driver to a newer version, or use an earlier cuda container".
+        p(r"unsatisfied condition: cuda>=[\d.]+", "cuda_driver_unsupported", E,
+          "the container image needs a newer CUDA driver than the host has", "update the host's NVIDIA driver to one "
+          "that supports the image's CUDA version, or use an image built for an older CUDA", C.CUDA_OR_DRIVER),
+        # The GPU never reached the container: "unresolvable CDI devices" / "could not resolve CDI devices" (no CDI
+        # spec for the GPUs: `nvidia-ctk cdi generate`), "Ignoring devices requested by environment variable(s) in
+        # unprivileged container", enroot "Kernel module nvidia_uvm is not loaded", and for multi-node NVLink "IMEX
+        # channel %d not found at /dev/nvidia-caps-imex-channels/...".
+        p(r"unresolvable CDI devices|could not resolve CDI devices|Ignoring devices requested by environment "
+          r"variable\(s\) in unprivileged container|Kernel module nvidia_uvm is not loaded|IMEX channel \d+ not found",
+          "gpu_missing", E, "the container runtime did not hand the GPUs (or the IMEX channel multi-node NVLink "
+          "needs) to the container", "generate the CDI spec (`nvidia-ctk cdi generate`) or request the GPUs through "
+          "the device plugin, load nvidia_uvm on the host, and for multi-node NVLink start the IMEX service and "
+          "mount its channel", C.CUDA_OR_DRIVER),
+        # No RDMA device in the pod or container: enroot "failed to mount: /dev/infiniband/rdma_cm", the RDMA shared
+        # device plugin "no Rdma Devices were found for resource", "no devices in device pool", the SR-IOV plugin
+        # "RDMA resources for %s not found. Are RDMA modules loaded?", "No RDMA devices available for RDMA capable
+        # device", "missing RDMA device spec for device".
+        p(r"failed to mount: /dev/infiniband|no Rdma Devices were found|no devices in device pool|RDMA resources "
+          r"for \S+ not found|No RDMA devices available for RDMA capable device|missing RDMA device spec",
+          "no_ib_device", W, "the container or pod got no RDMA device (the device plugin found none to give, or "
+          "/dev/infiniband is not mounted): NCCL falls back to TCP sockets or fails", "load the RDMA modules on the "
+          "host (`ib_core`, `mlx5_ib`, `rdma_ucm`), give the device plugin a selector that matches the NICs, and "
+          "request its resource (rdma/...) in the pod", C.SOCKET_FALLBACK, "root", (C.NET_PLUGIN_ERROR,)),
+        # pyxis (through slurmstepd) "failed to import docker image", "failed to create container filesystem"
+        # (registry credentials, disk space of the enroot cache); the CNI's IPAM "no IP addresses available in
+        # range set": the job's container or pod could not start.
+        p(r"pyxis: failed to (?:import docker image|create container filesystem)|no IP addresses available in range",
+          "container_start", E, "the job's container or pod could not be created (the image import failed, or the "
+          "pod network had no address left)", "read the error after the colon: registry credentials "
+          "(~/.config/enroot/.credentials), free space for the image cache, or the IPAM range of the pod network",
+          C.OTHER),
+        p(r"pyxis: (?:a previous task terminated unexpectedly during container setup|container was not started "
+          r"successfully by another task)", "remote_exited", E, "another task of the step failed to set up its "
+          "container first", "read that task's own pyxis error", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # Slurm after a pyxis failure: "spank: required plugin spank_pyxis.so: task_init() failed with rc=%d",
+        # "task %d launch failed: Plugin initialization failed" (not a net plugin); multus "have you checked that
+        # your default network is ready? still waiting for readinessindicatorfile" (the pod network is not up).
+        p(r"spank: required plugin \S*pyxis\S*: task_init\(\) failed|launch failed: Plugin initialization failed",
+          "container_start", E, "Slurm's container plugin (pyxis) failed for a task", "read pyxis' own error line "
+          "before this one", C.OTHER, "collateral"),
+        p(r"have you checked that your default network is ready", "container_start", W,
+          "the pod waits for its cluster network (the default CNI) to come up: it has not started yet",
+          "check the node's CNI pods (`kubectl -n kube-system get pods -o wide`) and the multus configuration",
+          C.OTHER),
         # HAMi-core's libvgpu (Project-HAMi/HAMi-core, the GPU-sharing layer HAMi preloads into pods) wraps every
         # CUDA driver call to count memory: "[HAMI-core ERROR (pid:%d ...)]: ...", before a crash in its own frames
         # ("/libvgpu/src/cuda/memory.c ... in cuMemCreate") under NCCL's cuMem calls (HAMi-core#169, fixed in its

@@ -7,10 +7,6 @@ text is read by that text)."""
 
 from __future__ import annotations
 
-import pytest
-
-from line_reading import assert_reads
-
 CASES = [
     ('NVIDIA/nccl-tests src/common.h:47',
      "node01: Test NCCL failure common.cu:219 'unhandled system error (run with NCCL_DEBUG=INFO for details) / socketStartConnect: Connect to 10.0.0.12<43517> failed : Software caused connection abort'",
@@ -136,8 +132,3 @@ CASES = [
      "01-15-2026 10:23:45.123456 [TRT-LLM] [W] [0] getLocalIpByHostname: Can't get local ip from hostname",
      'log.name_resolution', 'hostname_resolution'),
 ]
-
-
-@pytest.mark.parametrize(("source", "line", "fid", "cause"), CASES, ids=[c[0] for c in CASES])
-def test_line_names_its_cause(source: str, line: str, fid: str, cause: str) -> None:
-    assert_reads(line, fid, cause)

@@ -7,10 +7,6 @@ image)."""
 
 from __future__ import annotations
 
-import pytest
-
-from line_reading import assert_reads
-
 CASES = [
     ('moby/moby daemon/errors.go:82',
      'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
@@ -91,8 +87,3 @@ CASES = [
      'Multus: [default/trainer-worker-0/5f3c2a1e-9d7b-4c1e-8f00-1a2b3c4d5e6f]: have you checked that your default network is ready? still waiting for readinessindicatorfile @ /host/run/multus/cni/net.d/10-calico.conflist. pollimmediate error: timed out waiting for the condition',
      'log.container_start', 'other'),
 ]
-
-
-@pytest.mark.parametrize(("source", "line", "fid", "cause"), CASES, ids=[c[0] for c in CASES])
-def test_line_names_its_cause(source: str, line: str, fid: str, cause: str) -> None:
-    assert_reads(line, fid, cause)

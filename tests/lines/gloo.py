@@ -7,10 +7,6 @@ that closed its socket went away first, a peer that wrote past the posted buffer
 
 from __future__ import annotations
 
-import pytest
-
-from line_reading import assert_reads
-
 CASES = [
     ('pytorch/gloo gloo/transport/tcp/pair.cc:553',
      'RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:553] Connection closed by peer [10.0.0.2]:15475. This is typically caused by a remote worker crashing. Check the logs of the remote worker before reporting an error. GLHF! 🏖️',
@@ -100,14 +96,3 @@ CASES = [
      'RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/ibverbs/pair.cc:645] wc->status == IBV_WC_SUCCESS. 12 vs 0. Send for slot 0: transport retry counter exceeded',
      'log.ib_completion_error', 'ib_timeout_or_retry'),
 ]
-
-
-@pytest.mark.parametrize(("source", "line", "fid", "cause"), CASES, ids=[c[0] for c in CASES])
-def test_line_names_its_cause(source: str, line: str, fid: str, cause: str) -> None:
-    assert_reads(line, fid, cause)
-
-
-def test_an_interface_name_without_an_address_is_still_the_interface() -> None:
-    line = ("RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. "
-            "Unable to find address for: eth0")
-    assert_reads(line, "log.gloo_interface", "wrong_interface")

@@ -1,0 +1,41 @@
+"""Every line of tests/lines (the families of sources whose lines users paste beside NCCL's: the launchers,
+schedulers and frameworks around NCCL, the fabric diagnostics and RCCL, NVIDIA's libraries, Gloo, the container
+layers) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
+lines of those sources that state no cause must name none."""
+
+from __future__ import annotations
+
+import pytest
+
+from line_reading import assert_reads, lead
+from lines import cluster, containers, fabric_rocm, gloo, nvlibs
+
+FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers}
+CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
+
+
+@pytest.mark.parametrize(("family", "source", "line", "fid", "cause"), CASES,
+                         ids=[f"{c[0]}:{c[1]}" for c in CASES])
+def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cause: str) -> None:
+    assert_reads(line, fid, cause)
+
+
+@pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE])
+def test_lines_that_state_no_cause(line: str) -> None:
+    assert lead(line + "\n") is None
+
+
+@pytest.mark.parametrize("value", ['"100"', "1", "1.0", ".95", "0.98", "90"])
+def test_an_xla_memory_fraction_that_leaves_nccl_nothing_is_oom(value: str) -> None:
+    assert_reads(f'os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"]={value}', "log.oom", "oom")
+
+
+def test_a_pcie_bus_error_is_never_the_shared_memory_s() -> None:
+    line = "pcieport 0000:40:01.1: AER: PCIe Bus Error: severity=Uncorrected (Non-Fatal), type=Transaction Layer"
+    assert_reads(line, "log.pcie_error", "other")
+
+
+def test_an_interface_name_without_an_address_is_still_the_interface() -> None:
+    line = ("RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. "
+            "Unable to find address for: eth0")
+    assert_reads(line, "log.gloo_interface", "wrong_interface")

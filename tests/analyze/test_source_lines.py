@@ -1,6 +1,6 @@
 """Every line of tests/lines (the families of sources whose lines users paste beside NCCL's: the launchers,
 schedulers and frameworks around NCCL, the fabric diagnostics and RCCL, NVIDIA's libraries, Gloo, the container
-layers) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
+layers, the RDMA transfer libraries of serving) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
 lines of those sources that state no cause must name none."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from line_reading import assert_reads, lead
-from lines import cluster, containers, fabric_rocm, gloo, nvlibs
+from lines import cluster, containers, fabric_rocm, gloo, nvlibs, transfer
 
-FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers}
+FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
+            "transfer": transfer}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 

@@ -99,7 +99,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"locked memory", b"queue pair", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
-    b"unable to reach each other", b"no active ports detected", b"not enough space", b"Read -1, expected",
+    b"unable to reach each other", b"not enough space", b"Read -1, expected",
     b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",
     b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
     b"Peer access is not supported", b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
@@ -109,7 +109,10 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"requires CUDA P2P", b"No peer-to-peer access", b"CUDA IPC supports only", b"PEER_",
     b"unsatisfied condition", b"CDI devices", b"unprivileged container", b"nvidia_uvm is not loaded", b"IMEX channel",
     b"/dev/infiniband", b"Rdma Devices", b"device pool", b"RDMA resources", b"No RDMA devices", b"RDMA device spec",
-    b"pyxis:", b"no IP addresses", b"default network is ready",
+    b"pyxis:", b"no IP addresses", b"default network is ready", b"No available RNIC",
+    b"is not accessible", b"no active ports", b"No usable port", b"LAN address", b"DMABUF is",
+    b"CudaIpc import", b"EtcdStoragePlugin", b"remote agent", b"NIXL_ERR",
+    b"UCX backend bound", b"UCX version is", b"no common backend",
     # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
     b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
     b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",

@@ -1,7 +1,7 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (harmless lines, IB/RoCE, NVLink/P2P, topology, bootstrap and
 sockets), the specific families ahead of them (patterns_table_source, _rocm, _net, _system, _fabric, _stacks,
-_cluster, _gloo: each module says what it reads), patterns_table_host's after them (memory and processes, plugins,
+_cluster, _gloo, _transfer: each module says what it reads), patterns_table_host's after them (memory and processes, plugins,
 CUDA and driver, consequences).
 
 NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
@@ -26,6 +26,7 @@ from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
+from ncclkit.logs.patterns_table_transfer import transfer_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -106,6 +107,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
         *cluster_rows(p),
         *gloo_rows(p),
+        *transfer_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data

@@ -72,8 +72,10 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "make every host name of the hostfile resolve on every node (`getent hosts <name>`); in Kubernetes check the "
           "master pod's headless Service and the cluster DNS", C.HOSTNAME_RESOLUTION),
         # Open MPI help-mpi-btl-openib.txt "there are no active ports detected (or Open MPI was unable to use
-        # them)" ("Check your cables, subnet manager configuration, etc.").
-        p(r"there are no active ports detected", "ib_port_event", E,
+        # them)" ("Check your cables, subnet manager configuration, etc."); Mooncake topology.cpp "Device %s has no
+        # active ports, skipping"; MSCCL++ ib.cc "No usable port found (device: %s)".
+        p(r"there are no active ports detected|has no active ports, skipping|No usable port found \(device:",
+          "ib_port_event", E,
           "the node's RDMA ports are not ACTIVE", "check `ibstat` on that node: the cable, the switch port and "
           "the subnet manager", C.IB_PORT_DOWN_OR_LINK),
         # Library versions that differ between the launcher and the processes: Slurm mpi_pmix.c "incorrect PMIx
@@ -226,8 +228,9 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program used JAX before jax.distributed.initialize()", "call jax.distributed.initialize() first, "
           "before any JAX computation or device query", C.APPLICATION_BUG),
         # -- NVSHMEM (DeepEP) --------------------------------------------------------------------------------
-        # ibgda.cpp "neither nv_peer_mem, or nvidia_peermem detected" (GPUDirect RDMA needed by IBGDA); DeepEP
-        # symmetric.hpp "GPUDirect RDMA with CUDA VMM is not supported on this device".
+        # ibgda.cpp "neither nv_peer_mem, or nvidia_peermem detected" (IBGDA cannot run: an error here, where
+        # NCCL's own GPUDirect row is a fallback); DeepEP symmetric.hpp "GPUDirect RDMA with CUDA VMM is not
+        # supported on this device".
         p(r"neither nv_peer_mem, or nvidia_peermem detected|GPUDirect RDMA with CUDA VMM is not supported",
           "gdr_disabled", E, "GPUDirect RDMA is not available to NVSHMEM: no peer-memory module, or the GPU/driver "
           "cannot register VMM memory with the NIC", "load nvidia_peermem (`modprobe nvidia_peermem`) or use a "
@@ -316,7 +319,8 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the peer-memory module (open-gpu-kernel-modules 595.45) ------------------------------------------
         # nvidia-peermem.c "error %d while calling nvidia_p2p_get_pages()", "error while registering nc client"
         # / "traditional client" (ib_core's peer-memory API missing: no MLNX_OFED), nv-p2p.c "NVRM: Invalid
-        # argument in nv_p2p_get_pages,address or length are not aligned".
+        # argument in nv_p2p_get_pages,address or length are not aligned": errors of the module itself, ahead of
+        # NCCL's own GPUDirect row (a fallback notice).
         p(r"while calling nvidia_p2p_get_pages|error while registering (?:nc|traditional) client|"
           r"Invalid argument in nv_p2p_get_pages", "gdr_disabled", E,
           "the peer-memory module could not give the NIC the GPU's memory: GPUDirect RDMA does not work",

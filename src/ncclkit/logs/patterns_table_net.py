@@ -26,8 +26,11 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- UCX and NIXL versions and plugins --------------------------------------------------------------
         # UCX ucp_context.c: "UCP API version is incompatible: required >= %d.%d, actual %s (loaded from %s)" (WARN):
         # the program was built against a newer UCX than the libucp the loader found; harmless in many runs,
-        # the cause when UCX's transports then fail (an MPI's or NIXL's UCX layer cannot start).
-        p(r"(?:UCP|UCT|UCS) API version is incompatible: required >=", "library_version", W,
+        # the cause when UCX's transports then fail (an MPI's or NIXL's UCX layer cannot start). NIXL says the same
+        # in its words (ucx_plugin.cpp "NIXL_UCX_EXPECTED_SONAME=%s but NIXL UCX backend bound to %s", ucx_utils.cpp
+        # "UCX version is %s which is less than %s, CUDA support is limited").
+        p(r"(?:UCP|UCT|UCS) API version is incompatible: required >=|NIXL UCX backend bound to|UCX version is [\d.]+ "
+          r"which is less than", "library_version", W,
           "the program was built against a newer UCX than the one it loads (an older libucp comes first on the "
           "library path)", "put the UCX the program was built with first on LD_LIBRARY_PATH (HPC-X's ucx/lib, the "
           "framework's bundled UCX) or rebuild against the installed one; `ucx_info -v` shows what loads",

@@ -115,8 +115,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # CUDA error"); accelerate state.py "Using RTX 4000 series doesn't support faster communication ... via
         # P2P"; TensorRT-LLM "Device %d peer access Device %d is not available.", "cudaDeviceCanAccessPeer failed
         # for device: %d peerDevice: %d", "Since Peer to Peer not supported, fallback to AllReduceStrategy: %s".
-        # Healthy PCIe servers print them too: a hint for a hang, not a fault.
-        p(r"Device \d+ peer access Device \d+ is not available|cudaDeviceCanAccessPeer failed for device|Since Peer "
+        # MSCCL++ registered_memory.cc "CudaIpc import failed on same host, falling back to IB transport". Healthy
+        # PCIe servers print them too: a hint for a hang, not a fault.
+        p(r"Device \d+ peer access Device \d+ is not available|CudaIpc import failed on same host|cudaDeviceCanAccessPeer failed for device|Since Peer "
           r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
           r"supported on more than two PCIe-only GPUs)|Setup Custom allreduce failed with CUDA error|RTX 4000 series "
           r"doesn't support faster communication", "p2p_unavailable", I,

@@ -60,8 +60,11 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
         # "Couldn't get context for the device" (ibv_open_device failed), "IB device %s not found", "No IB
         # devices found"; libibverbs' "Failed to get IB devices list: Function not implemented" (ENOSYS:
-        # the ib_uverbs module is not loaded or /dev/infiniband is not in the container).
-        p(r"Couldn't get context for the device|IB device \S+ not found|Failed to get IB devices list",
+        # the ib_uverbs module is not loaded or /dev/infiniband is not in the container); Mooncake's transfer engine
+        # (rdma_transport.cpp, topology.cpp) "RdmaTransport: No available RNIC", "No RDMA devices found, check your
+        # device installation", "Device /dev/infiniband/%s is not accessible for read/write".
+        p(r"Couldn't get context for the device|IB device \S+ not found|Failed to get IB devices list|RdmaTransport: "
+          r"No available RNIC|No RDMA devices found, check your device|Device /dev/infiniband/\S+ is not accessible",
           "no_ib_device", W, "no usable RDMA device here: not in the container (/dev/infiniband), its kernel "
           "modules not loaded, or the device name given does not exist; NCCL would use TCP sockets",
           "check `ibv_devinfo` in the same container (mount /dev/infiniband, give IPC_LOCK), `lsmod | grep "

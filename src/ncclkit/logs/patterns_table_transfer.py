@@ -19,19 +19,6 @@ _PEER_FIX = ("find the peer that never registered or went away (its own log: a c
 
 def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # No RDMA device for the library: Mooncake rdma_transport.cpp "RdmaTransport: No available RNIC",
-        # topology.cpp "No RDMA devices found, check your device installation", "Device %s is not accessible for
-        # read/write" (/dev/infiniband not in the container, or without permission).
-        p(r"RdmaTransport: No available RNIC|No RDMA devices found, check your device installation|Device "
-          r"/dev/infiniband/\S+ is not accessible", "no_ib_device", W,
-          "the transfer library found no usable RDMA device here (none in the container, or /dev/infiniband not "
-          "readable)", "pass the RDMA devices into the container (/dev/infiniband, the device plugin's resource) "
-          "and check `ibv_devinfo` there", C.SOCKET_FALLBACK, "root", (C.NET_PLUGIN_ERROR,)),
-        # Mooncake topology.cpp "Device %s has no active ports, skipping"; mscclpp ib.cc "No usable port found
-        # (device: %s)".
-        p(r"has no active ports, skipping|No usable port found \(device:", "ib_port_event", W,
-          "an RDMA device has no ACTIVE port", "check `ibstat` on that node: the cable, the switch port and the "
-          "subnet manager (or the RoCE link)", C.IB_PORT_DOWN_OR_LINK),
         # Mooncake transfer_engine_impl.cpp "not valid LAN address found"; mscclpp socket.cc "NET/Socket : No
         # interface named %s found" (its NCCL-derived interface list).
         p(r"not valid LAN address found|No interface named \S+ found", "no_interface", E,
@@ -50,12 +37,6 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the NIC could not register a buffer", "see the error after the colon", C.IB_RESOURCE_ERROR),
         p(r"Failed to create QP: ", "ibv_create_qp_failed", E,
           "the NIC could not create a queue pair", "see the error after the colon", C.IB_RESOURCE_ERROR),
-        # mscclpp registered_memory.cc "CudaIpc import failed on same host, falling back to IB transport": no GPU
-        # peer-to-peer between these GPUs (a hint, like the serving engines' P2P checks).
-        p(r"CudaIpc import failed on same host, falling back", "p2p_unavailable", I,
-          "GPU peer-to-peer (CUDA IPC) does not work between GPUs of this host; the library falls back to the NIC",
-          "if transfers between these GPUs hang or crawl, check PCIe ACS and the IOMMU (`nvidia-smi topo -p2p r`)",
-          C.ACS_IOMMU_P2P),
         # The metadata server or the peer's entry: Mooncake transfer_metadata_plugin.cpp "EtcdStoragePlugin: unable
         # to connect %s" (etcd unreachable), "EtcdStoragePlugin: unable to get %s in %s", transfer_metadata.cpp
         # "Failed to find location of %s"; nixl nixl_agent.cpp "metadata for remote agent '%s' not found",
@@ -70,13 +51,7 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           _PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "likely", (C.FIREWALL_OR_PORT_BLOCKED,)),
         p(r"NIXL_ERR_REMOTE_DISCONNECT", "remote_exited", E, "the remote agent disconnected during the transfer",
           _PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "collateral"),
-        # nixl ucx_plugin.cpp "NIXL_UCX_EXPECTED_SONAME=%s but NIXL UCX backend bound to %s", ucx_utils.cpp "UCX
-        # version is %s which is less than %s, CUDA support is limited"; nixl_agent.cpp "loadRemoteMD: no common
-        # backend found" (the two agents loaded different backends).
-        p(r"NIXL UCX backend bound to|UCX version is [\d.]+ which is less than", "library_version", W,
-          "NIXL runs with another UCX than it was built for (or one too old for its CUDA support)",
-          "put the UCX NIXL was built with first on LD_LIBRARY_PATH (or rebuild NIXL against the installed UCX)",
-          C.NCCL_VERSION_MISMATCH),
+        # nixl_agent.cpp "loadRemoteMD: no common backend found" (the two agents loaded different backends).
         p(r"loadRemoteMD: no common backend found", "net_plugin_error", E,
           "the two NIXL agents have no transfer backend in common (a plugin missing on one side)",
           "load the same backends (UCX, ...) on both sides: NIXL_PLUGIN_DIR and the backends the engine creates",

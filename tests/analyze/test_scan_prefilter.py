@@ -19,7 +19,7 @@ _NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+|.*&&\s*)?(?:mpirun|srun|
                          r"^-x |^provider: |^DEV\s+PORT|\bINFO\b|^frame #|^Exception raised from|TIMEOUT\(ms\)|"
                          r"UB_TIMEOUT|^shm +\d|watchdog thread started|default subnet GID prefix|CUDA driver "
                          r"version: \d|total processes killed|job has been aborted|run it on two servers|"
-                         r"Manually set the network interface|"
+                         r"Manually set the network interface|^Initialized NET plugin|"
                          # a command's continuation line, a frame of a py-spy/gdb stack dump, a numbered line of
                          # pasted source code
                          r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$|^\d+\s+\S.*\);$")

@@ -32,8 +32,10 @@ _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 # (.0.1) of the networks docker creates next (its default address pools 172.18/16 - 172.31/16: compose and
 # user networks), as a peer address in a socket error: the wrong interface was chosen (misc/socket.cc
 # prints "ip<port>"). Only the gateway there: cloud VPCs use 172.31/16 for hosts (AWS's default VPC).
+# IPv4 link-local (169.254/16, RFC 3927) is never routed off its link: each node has its own (EKS's Pod
+# Identity agent link 169.254.170.x, a NIC that DHCP never answered), so no peer of another node is there.
 _VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|172\.(?:1[89]|2\d|3[01])\.0\.1|"
-                           r"192\.168\.122\.\d{1,3}|"
+                           r"192\.168\.122\.\d{1,3}|169\.254\.\d{1,3}\.\d{1,3}|"
                            r"127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
                            r"(?=[<:\s,)\]]|$)")
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
@@ -198,8 +200,8 @@ def _interface_reason(errs: list[LogError], loopback: LogError | None) -> tuple[
                 "line), or set MASTER_ADDR and GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to that interface",
                 Cause.HOSTNAME_RESOLUTION)
     if bridge:  # NCCL or the launcher picked that interface
-        return (f"the peer address {bridge.group(0)} is on a docker/libvirt bridge or loopback network, which "
-                "does not join nodes",
+        return (f"the peer address {bridge.group(0)} is on a docker/libvirt bridge, link-local or loopback "
+                "network, which does not join nodes",
                 "set NCCL_SOCKET_IFNAME (and MASTER_ADDR) to the interface of the network that joins the nodes",
                 Cause.WRONG_INTERFACE)
     if loopback is not None:
@@ -252,6 +254,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                                               if a is not None and a != iface[2]))
             cause, role = iface[2], "root"
             message, fix = f"{message}; {iface[0]}", iface[1]
+            evidence.update(role=role, peer_address=True)
         elif cat in ("bootstrap_error", "socket_connect_failed") and s.socket_ifaces:
             message += (f"; NCCL's sockets use {', '.join(s.socket_ifaces[:4])} (NCCL_SOCKET_IFNAME selects it): "
                         "it must be the network that joins the nodes")
@@ -327,8 +330,12 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
         first = lines[0] if lines else 1 << 30
         # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
-        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 2 if cat in _WEAK or _role(f) == "likely" \
-            else 1
+        # A symptom whose cause the context established (a variable set) is specific; a peer address that
+        # cannot join nodes proves what stopped the job (a network plugin that failed before it only
+        # explains why TCP was in use).
+        ev = f.evidence if isinstance(f.evidence, dict) else {}
+        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 1 if "peer_address" in ev else \
+            3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
         # A finding about the setup the log shows comes after an error line of the same weight.
         return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 

@@ -66,7 +66,6 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised",
     # perftest (patterns_table_system)
     b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ",
-    b"invalid argument",
     # the stacks around NCCL (patterns_table_stacks): launchers, engines, Ray
     b"died", b"marked dead", b"as dead by", b"PCIe-only", b"ostfile", b"orld_size", b"orld size", b"via ssh",
     b"not installed", b"devices but", b"not match", b"MASTER_ADDR", b"main process IP", b"CUDA has been initialized",
@@ -78,8 +77,8 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
-    b"Invalid backend", b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
-    b"ncclInvalid", b"ncclUnhandled", b"not yet initialized", b"Invalid config",
+    b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
+    b"ncclUnhandled", b"not yet initialized",
     b"neither AF_INET", b"insufficient", b"abort(",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
@@ -98,15 +97,17 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
     b"locked memory", b"queue pair", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
+    # a subject and its state in any program's words (patterns_table_generic)
+    b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
     b"unable to reach each other", b"not enough space", b"Read -1, expected",
     b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",
     b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
-    b"Peer access is not supported", b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
+    b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
     b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
-    b"Unresponsive remote", b"(downgraded)", b"peer access Device", b"HAMI-core",
-    b"Userbuffers", b"Invalid number of GPUs", b"Peer to Peer not supported",
-    b"requires CUDA P2P", b"No peer-to-peer access", b"CUDA IPC supports only", b"PEER_",
+    b"Unresponsive remote", b"(downgraded)", b"HAMI-core",
+    b"Userbuffers",
+    b"requires CUDA P2P", b"CUDA IPC supports only", b"PEER_",
     b"unsatisfied condition", b"CDI devices", b"unprivileged container", b"nvidia_uvm is not loaded", b"IMEX channel",
     b"/dev/infiniband", b"Rdma Devices", b"device pool", b"RDMA resources", b"No RDMA devices", b"RDMA device spec",
     b"pyxis:", b"no IP addresses", b"default network is ready", b"No available RNIC",
@@ -116,7 +117,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
     b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
     b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",
-    b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"PortXmitDiscards",
+    b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"state is Init", b"state is Armed", b"PortXmitDiscards",
     b"discards", b"pause_storm", b"packet_seq_err", b"out_of_sequence", b"PCIe bandwidth", b"ACSViol",
     b"HSA_FORCE_FINE_GRAIN_PCIE", b"NUMA auto balancing", b"ROCm runtime library", b"missing symbol", b"SMI init",
     b"device index not found", b"libamd_smi", b"topo/nodes", b"dmabuf feature", b"CONFIG_PCI_P2PDMA",

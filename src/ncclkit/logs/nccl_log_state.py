@@ -215,7 +215,8 @@ class LogState:
                 if pkg[1] not in self.packages.get(pkg[0], ()):
                     self.note(f"package:{pkg[0]}:{pkg[1]}", line_no())
                 self.packages.setdefault(pkg[0], set()).add(pkg[1])
-            return
+            if classify_error(line).category != "version_mismatch":  # pip: "... which is incompatible."
+                return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
         if self._seen(line):

@@ -1,8 +1,9 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
-rows of NCCL's networks and transports (harmless lines, IB/RoCE, NVLink/P2P, topology, bootstrap and
-sockets), the specific families ahead of them (patterns_table_source, _rocm, _net, _system, _fabric, _stacks,
-_cluster, _gloo, _transfer: each module says what it reads), patterns_table_host's after them (memory and processes, plugins,
-CUDA and driver, consequences).
+rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology, bootstrap and sockets), the ones
+read before everything (patterns_table_notices: lines that state no problem), the specific families ahead of
+them (patterns_table_source, _rocm, _net, _system, _fabric, _stacks, _cluster, _gloo, _transfer: each module says
+what it reads), patterns_table_host's after them (memory and processes, plugins, CUDA and driver, consequences)
+and, last, patterns_table_generic's (a subject and its failure word in a line no row knows).
 
 NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
 quoted in each comment); framework and OS rows from the lines users paste with them (PyTorch c10d,
@@ -19,81 +20,24 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
+from ncclkit.logs.patterns_table_generic import generic_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_net import net_rows
+from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W = Severity.ERROR, Severity.WARNING
 
 
 def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # -- alarming lines that state no problem --------------------------------------------------
-        # init.cc / net.cc: "NET/Plugin : No plugin found (libnccl-net.so), using internal
-        # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
-        # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
-        p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
-          r"incompatible)", "net_plugin_error", E,
-          "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",
-          "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
-          "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
-          (C.NCCL_VERSION_MISMATCH,)),
-        p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|Plugin load returned|"
-          r"Plugin load \(libnccl|Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
-          r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",
-          "noise", I, "NCCL looked for an optional plugin that is not installed and used its built-in one",
-          "nothing to fix: this line is normal", None, "noise"),
-        # net_ib/common.h printIbWcStatusHint, ibvwrap.cc: "HINT: ..." INFO lines restate the decoded
-        # status of the completion error or ibv_modify_qp failure printed just before them.
-        # HPC-X's SHARP plugin announcing where it loaded from ("Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/
-        # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
-        p(r"\bHINT: |Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
-          r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
-          r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
-          "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "
-          "loaded", "nothing to fix",
-          None, "noise"),
-        # c10d socket.cpp: "The hostname of the client socket cannot be retrieved. err=-3": getnameinfo()
-        # without NI_NAMEREQD only fails when the resolver itself fails; EAI_AGAIN (-3) and EAI_FAIL (-4)
-        # are DNS servers timing out or failing, and every accepted connection waits for that timeout.
-        p(r"hostname of the client socket cannot be retrieved\. err=-[34]\b", "name_lookup_slow", W,
-          "the rendezvous server's reverse DNS lookups fail (EAI_AGAIN/EAI_FAIL): the DNS servers time out, "
-          "and each connection to the store waits for the resolver's timeout",
-          "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
-          "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
-        # c10d socket.cpp: "The IPv4 network addresses of (%s, %d) cannot be retrieved (gai error: %d - %s)":
-        # the name has no IPv4 address at all (EAI_NONAME -2, EAI_AGAIN -3, EAI_NODATA -5). The IPv6 form with
-        # "Name or service not known" / "Temporary failure" (macOS 8, Windows 11001) came, in the public reports
-        # that tell their cause (skypilot-org/skypilot#3788 and others), from a name that did not resolve at all:
-        # a pod's or a container's own hostname missing from DNS and /etc/hosts. A warning: the IPv4 lookup
-        # may still have worked.
-        p(r"IPv4 network addresses of .* cannot be retrieved \(gai error: -[235]\b", "name_resolution", E,
-          "a host name (MASTER_ADDR or a peer's name) has no IPv4 address here: it does not resolve",
-          "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
-          "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
-        p(r"IPv6 network addresses of .* cannot be retrieved \(gai error: (?:-[23]|8|11001)\b", "name_resolution", W,
-          "a host name of the rendezvous (MASTER_ADDR, the rdzv endpoint, a node's own hostname) did not resolve "
-          "for IPv6; when the rendezvous then hangs or times out, the name does not resolve at all",
-          "make every node resolve every node's hostname (`getent hosts <name>`; /etc/hosts, the cluster DNS, a "
-          "headless Service for pods, docker --add-host), or pass IP addresses (--master_addr, --rdzv_endpoint, "
-          "--local-addr)", C.HOSTNAME_RESOLUTION),
-        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
-        # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
-        # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
-        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
-          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network interface))|FutureWarning|"
-          r"DeprecationWarning|"
-          r"is deprecated",
-          "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
-        # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
-        p(r"libibverbs: Warning: couldn't load driver", "noise", I,
-          "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,
-          "noise"),
+        # -- alarming lines that state no problem, a plugin that cannot load, c10d's name lookups
+        *notice_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not
@@ -269,6 +213,15 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "host's /sys) it cannot build the topology",
           "give the job the host's /sys PCI tree (containers: do not mask /sys; WSL2 has none); for a "
           "virtual NIC there is nothing to fix", C.TOPOLOGY_OR_NUMA),
+        # misc/rings.cc (2.3 - 2.4): "Could not create rings, falling back on simple ring": the pattern search of
+        # NCCL before 2.5 found no ring over this set of GPUs (a subset of an NVLink hybrid cube mesh, a VM
+        # whose GPUs it could not place) and uses one ring in rank order, at a fraction of the bandwidth.
+        # 2.5 replaced that search with the topology graph search (graph/search.cc).
+        p(r"Could not create rings, falling back on simple ring", "topology_error", W,
+          "NCCL before 2.5 found no ring over this set of GPUs and falls back to one ring in rank order, at a "
+          "fraction of the bandwidth", "upgrade NCCL to 2.5 or newer (its topology search replaced the ring "
+          "patterns), or run on a set of GPUs that forms NVLink rings (all of a node's GPUs)",
+          C.TOPOLOGY_OR_NUMA, "root", (C.PERFORMANCE_CONFIG,)),
         p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
           r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE|"
@@ -344,6 +297,16 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "name_resolution", E, "a host name did not resolve",
           "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
           "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
+        # misc/socket.cc ncclSocketListen binds NCCL's own listening sockets to port 0 (any free port) unless
+        # NCCL_COMM_ID forces one, so "Call to bind failed : Address already in use" there means no free
+        # ephemeral port was left: thousands of connections per node (large jobs, NCCL_PXN_DISABLE=1,
+        # more channels), or a narrow net.ipv4.ip_local_port_range (NVIDIA/nccl#1882).
+        p(r"Call to bind failed ?: ?Address already in use", "port_in_use", E,
+          "NCCL could not bind a socket to any free port: the node's ephemeral port range is used up by the "
+          "job's connections (or NCCL_COMM_ID forces a port another process holds)",
+          "widen the ephemeral range (`sysctl net.ipv4.ip_local_port_range=\"1024 65535\"`), keep PXN on "
+          "(unset NCCL_PXN_DISABLE) so fewer connections are opened, and check `ss -s` for TIME_WAIT sockets; "
+          "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available".
         p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"
           r"server socket has failed to (?:bind|listen)|another process is utilizing it|nccl_port at \d+ is not "
@@ -386,4 +349,6 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",
           C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
         *host_rows(p),
+        # -- a line of a program no row above knows: its subject and its failure word together
+        *generic_rows(p),
     )

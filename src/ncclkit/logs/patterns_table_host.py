@@ -45,8 +45,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory (?:segment|file)|Could not map \S+ size|"
           r"munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
-          # "shared memory mmap(...) failed: Cannot allocate memory".
-          r"shmget\(|shared memory limits|shared memory mmap\(|No space left "
+          # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO
+          # (uct/sm/mm/base/mm_iface.c "mm_iface failed to allocate receive FIFO", a segment of /dev/shm per
+          # process: 8 ranks under Kubernetes' 64 MiB default run out).
+          r"shmget\(|shared memory limits|shared memory mmap\(|mm_iface failed to allocate receive FIFO|No space left "
           r"on device|(?<!PCIe )Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a

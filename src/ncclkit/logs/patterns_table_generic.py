@@ -1,0 +1,106 @@
+"""The last rows of the line classifier: a line of a program no other row knows, read by its subject and
+its failure word together.
+
+Users paste the errors of whatever wraps NCCL (an engine's startup check, a library's transport, a
+framework's own guard), and each program words the same fact its own way: "peer access between GPU 0 and
+GPU 3 is not supported", "Invalid network interface: eth", "could not find network interface ib0". The
+held-out rounds of tests/diagnosis found most misses there (TensorRT-LLM's peer-access warning, Transformer
+Engine's interface check, DistServe's "Peer-to-peer access is unsupported on this platform"): a line that
+names the subject NCCL depends on and says it is missing, refused or down. These rows read exactly that
+pair; they come after every row that knows the program, so a known wording keeps its own row, and their
+role is "likely" (they rank after any line that states its cause).
+
+Each row pairs a subject with a failure word in one line; neither alone says anything (a healthy
+engine prints "P2P" and "interface" too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+# What the subject's state is: missing, refused, broken or down (one line; "not" forms a program prints).
+_FAILED = (r"(?:\bnot (?:supported|available|found|enabled|accessible|reachable|present|detected|active|valid|"
+           r"exist)\b|\b[Uu]nsupported\b|\b[Uu]navailable\b|\b[Nn]o such\b|\b[Cc]an ?not\b|\b[Cc]ould ?n[o']t\b|"
+           r"\b[Uu]nable to\b|\b[Ff]ail(?:ed|ure|s)?\b|\bFAILED\b|\b[Ii]nvalid\b|\b[Dd]isabled\b|"
+           r"\bdoes ?n[o']t (?:exist|support)\b|\b[Mm]issing\b|\b[Uu]nknown\b|\b[Ii]nactive\b)")
+
+
+def _pair(subject: str, state: str = _FAILED) -> str:
+    """A line that names `subject` and `state`, in either order."""
+    return rf"^(?=[^\n]*?(?:{subject}))[^\n]*?{state}"
+
+
+def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # PyTorch's shared-memory allocator (aten/src/ATen/MapAllocator.cpp: "unable to open shared memory
+        # object <%s> in read-write mode", "unable to mmap %d bytes from file <%s>", "unable to write to file
+        # <%s>"; torch/lib/libshm): DataLoader workers and tensors passed between processes live in
+        # /dev/shm, which a container caps at 64 MB unless it runs with --ipc=host or --shm-size.
+        p(r"unable to (?:open shared memory object|mmap \d+ bytes from file|write to file) <", "shm_error", E,
+          "PyTorch could not create or grow a shared-memory segment (/dev/shm): the container's /dev/shm is "
+          "too small or full (docker's default is 64 MB), or the open-file limit is reached",
+          "run the container with --ipc=host or --shm-size=16g (Kubernetes: an emptyDir with medium: Memory "
+          "mounted at /dev/shm); check `df -h /dev/shm` and `ulimit -n`", C.SHM_TOO_SMALL, "root",
+          (C.MEMLOCK_OR_ULIMIT,)),
+        # GPU peer-to-peer refused: CUDA's cudaDeviceCanAccessPeer answered no, or a copy between two GPUs
+        # failed. On bare metal PCIe ACS or an IOMMU that translates routes the traffic through the root
+        # complex (or blocks it); in a VM the hypervisor does not expose P2P; consumer GPUs have it off.
+        # Not the matrix headers of CUDA's p2pBandwidthLatencyTest ("Unidirectional P2P=Disabled Bandwidth
+        # Matrix (GB/s)"), which measures both ways on every machine.
+        p(_pair(r"\b[Pp]eer[- ]to[- ][Pp]eer\b|\bP2P\b(?! plugin|=)|\b[Pp]eer (?:memory )?access\b|"
+                r"\bcan ?[Aa]ccess ?[Pp]eer\b|EnablePeerAccess"), "p2p_error", W,
+          "a program found GPU peer-to-peer access refused or failing between GPUs of this node",
+          "check `nvidia-smi topo -p2p r`; on bare metal turn PCIe ACS off on the switches and set the IOMMU to "
+          "passthrough (iommu=pt) or off; in a VM the hypervisor must expose P2P; NCCL_P2P_DISABLE=1 works "
+          "around it at a cost in speed", C.ACS_IOMMU_P2P, "likely", (C.TOPOLOGY_OR_NUMA, C.CUDA_OR_DRIVER)),
+        # A network interface a program was told to use (its own flag, GLOO_SOCKET_IFNAME, NCCL_SOCKET_IFNAME)
+        # or looked for does not exist in this network namespace or has no address.
+        p(_pair(r"\b[Nn]etwork [Ii]nterface|\b[Ii]nterface\s*[:=]?\s*['\"`]?(?:eth|ens|enp|eno|enx|ib|bond|br|lo\b|"
+                r"docker|veth|wl|net\d)|\bifname\b|SOCKET_IFNAME|\bnetdev\b",
+                rf"{_FAILED}|\bno (?:usable|valid|matching) |\bhas no (?:IPv[46] )?address"), "no_interface", E,
+          "a program did not find the network interface it was told to use, or that interface has no address here",
+          "list the interfaces with `ip -br addr` on every node (inside the container or pod) and set the "
+          "program's interface, NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME to one that exists on all of them",
+          C.WRONG_INTERFACE, "likely", (C.HOSTNAME_RESOLUTION,)),
+        # An RDMA port or link a program reports down or not yet up (ibv_query_port's state, a link event).
+        p(_pair(r"\bmlx\d_\d+|\bHCA\b|\bRDMA\b|InfiniBand|ConnectX|\bhca_id\b|\bibp\d",
+                r"\b(?:port|link|Port|Link)\b[^\n]*?(?:\bDOWN\b|\b[Dd]own\b|\bINIT\b|\bPOLLING\b|\b[Pp]olling\b|"
+                r"\bARMED\b|\bnot (?:active|up)\b|\b[Ii]nactive\b)"), "ib_port_event", E,
+          "a program reports an RDMA port or link that is not ACTIVE (down, polling or initialising)",
+          "check `ibstat` / `ibv_devinfo` on that node: a port in Down or Polling needs its cable, switch port "
+          "or subnet manager (IB) checked; INIT means no subnet manager has configured it", C.IB_PORT_DOWN_OR_LINK,
+          "likely", (C.GID_INDEX_OR_ROCE_CONFIG,)),
+        # A program's own check of the NCCL it loaded: a version older than it needs, or another than it
+        # was built with (pip's resolver: "torch 2.1.0 requires nvidia-nccl-cu12==2.18.1, but you have
+        # nvidia-nccl-cu12 2.19.3 which is incompatible").
+        # The version must be NCCL's ("NCCL >= 2.19", "NCCL version 2.18.3", "nvidia-nccl-cu12 2.19.3",
+        # "libnccl.so.2.18.1"), not another figure of a line that names NCCL (a bandwidth it expected).
+        p(_pair(r"\b[Nn][Cc][Cc][Ll]\s*(?:[<>=]=?|version)\s*v?\d+\.\d+|nvidia-nccl[\w-]*(?:==| )\d+\.\d+|"
+                r"libnccl\.so\.\d+\.\d+",
+                r"\b(?:requires?|required|needs?|expects?|expected|at least|too old|older than|newer than|"
+                r"[Ii]ncompatible|mismatch(?:ed)?|or (?:higher|newer|later))\b"), "version_mismatch", E,
+          "a program found an NCCL version other than the one it needs",
+          "install the NCCL the program was built for (`python -c 'import torch; print(torch.cuda.nccl.version())'`"
+          ", `pip list | grep nccl`); one NCCL library on LD_LIBRARY_PATH and the same version on every node",
+          C.NCCL_VERSION_MISMATCH, "likely", (C.CUDA_OR_DRIVER,)),
+        # DMA-BUF, the kernel's way to register GPU memory with the NIC without nvidia-peermem: refused by
+        # a kernel, driver or NIC stack too old for it.
+        p(_pair(r"\b[Dd][Mm][Aa][-_ ]?[Bb][Uu][Ff]\b|\bdmabuf\b"), "gdr_disabled", W,
+          "GPU memory could not be shared with the NIC through DMA-BUF (kernel, GPU driver or RDMA stack too old "
+          "or built without it)",
+          "use a kernel >= 5.12 with CONFIG_DMABUF_MOVE_NOTIFY, GPU driver >= 515 (open kernel modules) and a "
+          "recent rdma-core, or load nvidia-peermem for GPUDirect RDMA instead", C.GDR_UNAVAILABLE, "likely",
+          (C.CUDA_OR_DRIVER,)),
+        # A host name a program could not turn into an address (its own resolver call failed).
+        p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
+                r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,
+          "a program could not resolve a host name to an address",
+          "make every node resolve every node's hostname (`getent hosts <name>`; /etc/hosts or DNS), or give the "
+          "program IP addresses", C.HOSTNAME_RESOLUTION, "likely", (C.WRONG_INTERFACE,)),
+    )

@@ -1,0 +1,79 @@
+"""The first rows of the line classifier (patterns.py), read before every family of patterns_table: lines that
+look alarming and state no problem (optional plugins NCCL looked for, restated hints, framework warnings healthy
+runs print, verbs providers for absent hardware), a network plugin that exists but cannot load, and c10d's name
+lookups, whose words the families below share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+
+def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # init.cc / net.cc: "NET/Plugin : No plugin found (libnccl-net.so), using internal
+        # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
+        # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
+        p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
+          r"incompatible)", "net_plugin_error", E,
+          "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",
+          "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
+          "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
+        p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|Plugin load returned|"
+          r"Plugin load \(libnccl|Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
+          r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",
+          "noise", I, "NCCL looked for an optional plugin that is not installed and used its built-in one",
+          "nothing to fix: this line is normal", None, "noise"),
+        # net_ib/common.h printIbWcStatusHint, ibvwrap.cc: "HINT: ..." INFO lines restate the decoded
+        # status of the completion error or ibv_modify_qp failure printed just before them.
+        # HPC-X's SHARP plugin announcing where it loaded from ("Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/
+        # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
+        p(r"\bHINT: |Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
+          r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
+          r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
+          "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "
+          "loaded", "nothing to fix",
+          None, "noise"),
+        # c10d socket.cpp: "The hostname of the client socket cannot be retrieved. err=-3": getnameinfo()
+        # without NI_NAMEREQD only fails when the resolver itself fails; EAI_AGAIN (-3) and EAI_FAIL (-4)
+        # are DNS servers timing out or failing, and every accepted connection waits for that timeout.
+        p(r"hostname of the client socket cannot be retrieved\. err=-[34]\b", "name_lookup_slow", W,
+          "the rendezvous server's reverse DNS lookups fail (EAI_AGAIN/EAI_FAIL): the DNS servers time out, "
+          "and each connection to the store waits for the resolver's timeout",
+          "fix name resolution on the master node (/etc/resolv.conf reachable servers, or /etc/hosts entries "
+          "for every node's address); `getent hosts <peer ip>` must answer at once", C.HOSTNAME_RESOLUTION),
+        # c10d socket.cpp: "The IPv4 network addresses of (%s, %d) cannot be retrieved (gai error: %d - %s)":
+        # the name has no IPv4 address at all (EAI_NONAME -2, EAI_AGAIN -3, EAI_NODATA -5). The IPv6 form with
+        # "Name or service not known" / "Temporary failure" (macOS 8, Windows 11001) came, in the public reports
+        # that tell their cause (skypilot-org/skypilot#3788 and others), from a name that did not resolve at all:
+        # a pod's or a container's own hostname missing from DNS and /etc/hosts. A warning: the IPv4 lookup
+        # may still have worked.
+        p(r"IPv4 network addresses of .* cannot be retrieved \(gai error: -[235]\b", "name_resolution", E,
+          "a host name (MASTER_ADDR or a peer's name) has no IPv4 address here: it does not resolve",
+          "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
+          "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
+        p(r"IPv6 network addresses of .* cannot be retrieved \(gai error: (?:-[23]|8|11001)\b", "name_resolution", W,
+          "a host name of the rendezvous (MASTER_ADDR, the rdzv endpoint, a node's own hostname) did not resolve "
+          "for IPv6; when the rendezvous then hangs or times out, the name does not resolve at all",
+          "make every node resolve every node's hostname (`getent hosts <name>`; /etc/hosts, the cluster DNS, a "
+          "headless Service for pods, docker --add-host), or pass IP addresses (--master_addr, --rdzv_endpoint, "
+          "--local-addr)", C.HOSTNAME_RESOLUTION),
+        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
+        # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
+        # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
+        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network interface))|FutureWarning|"
+          r"DeprecationWarning|"
+          r"is deprecated",
+          "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
+        # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
+        p(r"libibverbs: Warning: couldn't load driver", "noise", I,
+          "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,
+          "noise"),
+    )

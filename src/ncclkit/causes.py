@@ -167,6 +167,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.multi_node_stall": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.launch_config": Cause.APPLICATION_BUG,
     "log.gpu_fault": Cause.CUDA_OR_DRIVER,
+    "log.nic_fault": Cause.IB_PORT_DOWN_OR_LINK,
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,

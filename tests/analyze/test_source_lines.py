@@ -1,6 +1,6 @@
 """Every line of tests/lines (the families of sources whose lines users paste beside NCCL's: the launchers,
 schedulers and frameworks around NCCL, the fabric diagnostics and RCCL, NVIDIA's libraries, Gloo, the container
-layers, the RDMA transfer libraries of serving) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
+layers, the RDMA transfer libraries of serving, the health checks and NIC drivers) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
 lines of those sources that state no cause must name none."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from line_reading import assert_reads, lead
-from lines import cluster, containers, fabric_rocm, gloo, nvlibs, transfer
+from lines import cluster, containers, fabric_rocm, gloo, health, nvlibs, transfer
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
-            "transfer": transfer}
+            "transfer": transfer, "health": health}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -21,7 +21,7 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
     assert_reads(line, fid, cause)
 
 
-@pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE])
+@pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE, *health.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 

@@ -1,7 +1,7 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology, bootstrap and sockets), the ones
 read before everything (patterns_table_notices: lines that state no problem), the specific families ahead of
-them (patterns_table_source, _rocm, _net, _system, _fabric, _stacks, _cluster, _gloo, _transfer: each module says
+them (patterns_table_source, _rocm, _net, _system, _health, _fabric, _stacks, _cluster, _gloo, _transfer: each module says
 what it reads), patterns_table_host's after them (memory and processes, plugins, CUDA and driver, consequences)
 and, last, patterns_table_generic's (a subject and its failure word in a line no row knows).
 
@@ -21,6 +21,7 @@ from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
 from ncclkit.logs.patterns_table_generic import generic_rows
+from ncclkit.logs.patterns_table_health import health_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_net import net_rows
@@ -45,6 +46,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the libraries under NCCL (OFI/EFA, UCX/UCC, SHARP, FastSocket): before the generic rows below
         *net_rows(p),
         *system_rows(p),
+        *health_rows(p),
         *fabric_rows(p),
         # -- the stacks around NCCL (DeepSpeed, accelerate, Lightning, Megatron, Horovod, vLLM, SGLang, Ray)
         *stack_rows(p),
@@ -178,6 +180,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
           r"not (?:started|ready))|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
           r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
+          # 2.28+ device API (dev_runtime.cc): "Multicast support requested for team but none available on system."
+          r"Multicast support requested for team but none available|"
           # The fabric manager's own log (/var/log/fabricmanager.log) on NVLS multicast setup/release:
           # "[ERROR] [tid N] failed to release multicast team with handle ..., cannot find the team".
           r"\[ERROR\][^\n]*multicast team|multicast team[^\n]*(?:fail|cannot|error)",

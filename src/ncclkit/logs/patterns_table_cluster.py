@@ -139,7 +139,10 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # pyxis (through slurmstepd) "failed to import docker image", "failed to create container filesystem"
         # (registry credentials, disk space of the enroot cache); the CNI's IPAM "no IP addresses available in
         # range set": the job's container or pod could not start.
-        p(r"pyxis: failed to (?:import docker image|create container filesystem)|no IP addresses available in range",
+        # NVIDIA's DRA driver daemon (k8s-dra-driver-gpu cmd/compute-domain-daemon): "CDI container edits did not
+        # apply -- is CDI enabled in your container runtime?".
+        p(r"pyxis: failed to (?:import docker image|create container filesystem)|no IP addresses available in range|"
+          r"CDI container edits did not apply",
           "container_start", E, "the job's container or pod could not be created (the image import failed, or the "
           "pod network had no address left)", "read the error after the colon: registry credentials "
           "(~/.config/enroot/.credentials), free space for the image cache, or the IPAM range of the pod network",

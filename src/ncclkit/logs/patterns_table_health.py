@@ -1,0 +1,122 @@
+"""Rows of the line classifier for what health checks and the kernel's NIC drivers print about a failing GPU or
+NIC: NVIDIA DCGM (`dcgmi diag`, `dcgmi health`, nv-hostengine's log; NVIDIA/DCGM 72fa3fe: dcgmlib/dcgm_errors.h,
+modules/health/DcgmHealthWatch.cpp, nvvs/src/DcgmRecorder.cpp, modules/mndiag), nvidia-smi's device-handle
+errors, NVIDIA's DRA driver for multi-node NVLink (NVIDIA/k8s-dra-driver-gpu 2240711: the ComputeDomain
+kubelet plugin) and the NIC drivers' own faults (mlx5_core health.c, fw_reset.c, cmd.c, pagealloc.c;
+ib_core umem.c and peer_mem.c as MLNX_OFED 25.10 ships them; bnxt_en, ionic, irdma). Read after
+patterns_table_system's kernel rows (a link that went down, AER) and before the host rows, whose "timed out"
+would file a NIC's firmware command timeout as a collective that hung.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+_GPU_FIX = ("drain the node and check the GPU (`nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT`, Xid lines in "
+            "dmesg, `dcgmi diag -r 3`); reset the GPU or reboot, and send it for repair if it repeats")
+_NIC_FIX = ("check the NIC's state and firmware (`dmesg | grep <pci address>`, `mlxfwmanager` / `devlink health "
+            "show`, its temperature and slot power); a cold reboot of the node, then firmware or the card replaced "
+            "if it repeats")
+# The kernel's NIC drivers, as dmesg prints them: "<driver> <pci address>[ <netdev or ibdev>]:".
+_NIC_DRIVER = r"\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|ionic|irdma|ice|i40e|qede|hns_roce|erdma)\s+[0-9a-f]{4}:[0-9a-f]{2}:"
+
+
+def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- NVIDIA DCGM -------------------------------------------------------------------------------------
+        # DcgmHealthWatch: "[[Health]] Detected a FAILURE in health system %s: '%s'" for the GPU's memory
+        # (ECC double-bit, row remap failures), its driver state (a reset required, Xid), NVLink/NVSwitch
+        # (links down, CRC/replay/recovery counters, IMEX domain) and the always-watched Xids ("Unknown").
+        p(r"Detected a (?:FAILURE|WARNING) in health system (?:Memory|Driver|NVLink|NVSwitch|Unknown|InfoROM|SM)\b",
+          "gpu_fault", E, "DCGM's health watch found a GPU, its memory, its driver state or its NVLink failing",
+          _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        p(r"Detected a (?:FAILURE|WARNING) in health system PCIe\b|Detected more than \d+ PCIe replays per minute",
+          "pcie_error", E, "DCGM counted PCIe replays on a GPU's link: the slot, riser or card corrupts transfers",
+          "reseat the card, check the slot and riser, and run `dcgmi diag -r pcie`; replace parts if it repeats",
+          C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
+        # A GPU slowed by its cooling (clocks events for thermal violations); power capping is normal operation.
+        p(r"Detected a (?:FAILURE|WARNING) in health system Thermal\b|Thermal violations totaling [\d.]+ seconds|"
+          r"clocks event due to thermal violation", "gpu_fault", W,
+          "a GPU throttled its clocks for heat: it runs slower than the others and holds every collective back",
+          "check the node's cooling (fans, airflow, inlet temperature) and `nvidia-smi -q -d PERFORMANCE`",
+          C.OTHER, "root", (C.PERFORMANCE_CONFIG,)),
+        p(r"Detected a (?:FAILURE|WARNING) in health system Power\b", "noise", W,
+          "DCGM saw the GPU cap its clocks at its power limit: normal under load", "nothing to fix", None, "noise"),
+        # dcgmi diag's messages (dcgm_errors.h): Xids seen during the test, ECC and memory mismatches, NVLink
+        # down or erroring, a GPU that needs a reset or fell off the bus.
+        p(r"Detected XID \d+ for GPU|uncontained error \(XID|volatile double-bit ECC error|memory mismatch was "
+          r"detected on GPU|NvLink link \d+ is currently down|nvlink_\w+_count_total NvLink errors|effective BER "
+          r"[\d.e+-]+ exceeds|IMEX domain status is (?:DEGRADED|DOWN)|requires a reset to recover|row remap(?:ping)? "
+          r"failure|GPU \d+ is lost|GPU is lost|retired pages have been detected|row remappings are pending|"
+          r"double-bit ECC error has occ?urr?ed|fault may have left the OS in an inconsistent state|Only \d+ NvLinks "
+          r"are up out of the expected", "gpu_fault", E,
+          "a GPU, its memory or its NVLink failed (an Xid, an ECC error, a link down) or dropped off the driver",
+          _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        p(r"is running at PCI link (?:generation|width) \w+, which is below the minimum allowed|host-side PCIe replay "
+          r"violation|did not exceed minimum required bandwidth", "pcie_link_degraded", W,
+          "DCGM measured a GPU's PCIe link below what it should run at (a downgraded link, replays, low bandwidth)",
+          "reseat the card or riser and check the slot's link settings (`lspci -vv -s <addr>`: LnkCap against "
+          "LnkSta)", C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
+        p(r"failed to create a CUDA context|Found driver on the denylist: nouveau|Cannot open library libcuda\.so",
+          "cuda_driver_load", E, "CUDA cannot start on the GPU: the NVIDIA driver is missing, not loaded, replaced "
+          "by nouveau, or the GPU is held exclusively", "install and load the NVIDIA driver (`nvidia-smi` must "
+          "work; blacklist nouveau), and check the GPU's compute mode", C.CUDA_OR_DRIVER),
+        p(r"Couldn't allocate at least [\d.]+% of GPU memory", "oom", W, "another process holds the GPU's memory",
+          "find the processes on the GPU (`nvidia-smi`) and stop them", C.OOM, "likely", (C.CUDA_OR_DRIVER,)),
+        p(r"did not reach desired stress level of|GFLOPs for GPU \d+ which is below the threshold", "gpu_fault", W,
+          "a GPU computes slower than its peers under DCGM's stress test (throttled or failing)", _GPU_FIX, C.OTHER,
+          "likely", (C.PERFORMANCE_CONFIG,)),
+        p(r"Unable to find a corresponding CUDA device for GPU \d+[^\n]*CUDA_VISIBLE_DEVICES", "framework_usage", E,
+          "CUDA_VISIBLE_DEVICES hides a GPU the job was told to use", "unset CUDA_VISIBLE_DEVICES or make it list "
+          "the GPUs the job (or `dcgmi diag -i`) names", C.APPLICATION_BUG),
+        # DCGM's multi-node diagnostic reaches the other hostengines through SSH tunnels.
+        p(r"Failed to create SSH tunnel to \S+|An SSH connection to a remote hostengine failed", "firewall", E,
+          "DCGM's multi-node diagnostic could not reach another node's hostengine over SSH",
+          "check that each node accepts SSH from the others (keys, port 22, firewall) and that nv-hostengine runs "
+          "there", C.FIREWALL_OR_PORT_BLOCKED, "likely", (C.HOSTNAME_RESOLUTION,)),
+        # -- multi-node NVLink: NVIDIA's DRA driver (ComputeDomain kubelet plugin, nvlib.go, device_state.go) -
+        p(r"NVLink fabric not attached|NVLink fabric registration error|requires GPU driver version >= [\d.]+, but "
+          r"found|error locating \"libnvidia-ml\.so", "fabric_manager", E,
+          "the node's GPUs are not part of an NVLink fabric the driver can use (fabric manager or IMEX not "
+          "registered, driver libraries not mounted, driver too old)",
+          "check `nvidia-smi -q | grep -A3 Fabric` (State Completed, Status Success) and the fabric manager and "
+          "IMEX services on the node; install the driver the DRA driver requires", C.CUDA_OR_DRIVER),
+        # -- NIC drivers: what their faults are, before any "timed out" row -----------------------------------
+        p(rf"{_NIC_DRIVER}[^\n]*NIC Link is Down", "ib_port_event", E, "the NIC's link went down",
+          "check the cable, transceiver and switch port of that NIC (`ethtool <netdev>`, `ibstat`)",
+          C.IB_PORT_DOWN_OR_LINK),
+        # ib_core umem.c: registering memory without the right to lock it; peer_mem.c: a peer-memory module
+        # (nvidia-peermem, nv_peer_mem) built for another MLNX_OFED.
+        p(r"__ib_umem_get: no mlock permission", "memlock", E, "the kernel refused to pin memory for RDMA: the "
+          "process may not lock memory", "raise the memlock limit to unlimited (`ulimit -l`, limits.conf, "
+          "the container runtime's --ulimit memlock=-1)", C.MEMLOCK_OR_ULIMIT),
+        p(r"Peer memory \S+ is missing mandatory function", "gdr_disabled", E,
+          "the peer-memory module does not match the RDMA stack's interface: GPUDirect RDMA is off",
+          "rebuild nvidia-peermem (or nv_peer_mem) against the installed MLNX_OFED/DOCA, or use DMA-BUF",
+          C.GDR_UNAVAILABLE),
+        p(r"mlx5_cmd_out_err[^\n]*(?:CREATE|ALLOC|REG)_\w+\(0x[0-9a-f]+\)[^\n]*failed, status (?:limits exceeded|"
+          r"no resources|bad resource)", "ibv_create_qp_failed", E,
+          "the NIC's firmware refused to create an RDMA resource (a queue pair, memory key): a limit is reached",
+          "fewer connections or registrations per NIC (NCCL_IB_QPS_PER_CONNECTION, NCCL_NCHANNELS_PER_NET_PEER), "
+          "and check the NIC's limits (`ibv_devinfo -v`)", C.IB_RESOURCE_ERROR),
+        p(r"mlx5_core[^\n]*(?:alloc_system_page[^\n]*failed to allocate page|give fail -12)", "oom", E,
+          "the host ran out of memory for the NIC firmware's pages", "free host memory (the job's pinned buffers, "
+          "hugepages) and check the OOM killer in dmesg", C.OOM),
+        # Firmware fatal errors and resets, health syndromes, PCI errors, thermal alarms, firmware commands
+        # that time out, a stalled heartbeat: the NIC itself failed, and its ports with it (filed with the
+        # links, as patterns_table_system files mlx5's "health compromised"). Not its routine lines (firmware version,
+        # link up, a recovery flow starting, a register read it may refuse).
+        p(rf"^(?![^\n]*(?:firmware version|FW version|Link (?:is )?[Uu]p|starting health recovery|ACCESS_REG))"
+          rf"[^\n]*{_NIC_DRIVER}[^\n]*(?:[Ff]atal|[Ff]irmware|\bFW\b|health|[Tt]imed? ?out|\btimeout\b|timedout|"
+          r"[Cc]old reset|Sync Reset|reset task|temperature|thermal|PCI (?:I/O )?error|PCI slot is unavailable|"
+          r"PCI link not ready|pci_err_detected|PCI reads|heartbeat|stalled|abnormal|internal error)",
+          "nic_fault", E, "the NIC's driver reports the NIC itself failing (firmware fatal error or reset, a health "
+          "syndrome, a PCI error, overheating, firmware commands that time out): its ports go down with it",
+          _NIC_FIX, C.IB_PORT_DOWN_OR_LINK, "root", (C.OTHER,)),
+    )

@@ -1,6 +1,6 @@
 """Every line of tests/lines (the families of sources whose lines users paste beside NCCL's: the launchers,
 schedulers and frameworks around NCCL, the fabric diagnostics and RCCL, NVIDIA's libraries, Gloo, the container
-layers, the RDMA transfer libraries of serving, the health checks and NIC drivers) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
+layers, the RDMA transfer libraries of serving, the health checks and NIC drivers, PyTorch's recent distributed lines) is read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the
 lines of those sources that state no cause must name none."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from line_reading import assert_reads, lead
-from lines import cluster, containers, fabric_rocm, gloo, health, nvlibs, transfer
+from lines import cluster, containers, fabric_rocm, gloo, health, nvlibs, torch_recent, transfer
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
-            "transfer": transfer, "health": health}
+            "transfer": transfer, "health": health, "torch_recent": torch_recent}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -21,7 +21,7 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
     assert_reads(line, fid, cause)
 
 
-@pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE, *health.NO_CAUSE])
+@pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE, *health.NO_CAUSE, *torch_recent.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 
@@ -40,3 +40,11 @@ def test_an_interface_name_without_an_address_is_still_the_interface() -> None:
     line = ("RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. "
             "Unable to find address for: eth0")
     assert_reads(line, "log.gloo_interface", "wrong_interface")
+
+
+def test_the_watchdog_reporting_a_peer_that_exited_is_not_a_timeout() -> None:
+    # ProcessGroupNCCL.cpp (2.11): the watchdog rethrows the communicator's error; "watchdog" alone is no hang.
+    line = ("[rank2]:[E1202 04:12:11.004512377 ProcessGroupNCCL.cpp:2119] [PG ID 0 PG GUID 0(default_pg) Rank 2] "
+            "Process group watchdog thread terminated with exception: NCCL error: remote process exited or there was "
+            "a network error")
+    assert_reads(line, "log.remote_exited", "rank_crashed_elsewhere")

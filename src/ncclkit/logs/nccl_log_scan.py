@@ -100,7 +100,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # health checks and the NIC drivers' faults (patterns_table_health)
     b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ",
     b"__ib_umem_get", b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU",
-    b"SSH tunnel", b"libnvidia-ml", b"CDI container", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ",
+    b"SSH tunnel", b"libnvidia-ml", b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ",
     # a subject and its state in any program's words (patterns_table_generic)
     b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)

@@ -100,6 +100,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"device_id cuda:\d+ is out of range|device_id parameter must be|monitored_barrier is only implemented|"
           r"Global rank \d+ is not part of group|LOCAL_RANK is not in the environment|"
           r"accelerator support: None|"
+          # PyTorch 2.5+ sub-groups and device meshes (distributed_c10d.py split_group, device_mesh.py): a split
+          # without a bound device or a splittable parent, a mesh larger than the world or uneven across hosts,
+          # a collective on a rank outside the group.
+          r"not safe to split any process groups|its backend does not support splitting|Mesh should not be bigger "
+          r"than default world size|DeviceMesh only support homogeneous hardware|which does not belong to the "
+          r"given group|"
           # TensorFlow without NCCL kernels (Windows and CPU builds): "No OpKernel was registered to support Op
           # 'NcclAllReduce'" (tensorflow#44281: HierarchicalCopyAllReduce instead).
           r"No OpKernel was registered to support Op 'Nccl",
@@ -112,7 +118,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # distributed_c10d.py / ProcessGroupNCCL: an operation the loaded NCCL is too old for ("AVG requires
         # NCCL 2.10+", "Capturing NCCL collectives is only allowed with NCCL >= 2.9.6").
         # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".
-        p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required",
+        # ProcessGroupNCCL: "NCCL mem allocator is not supported in this NCCL version", "... requires NCCL
+        # version 2.27 or later" (shrink).
+        p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required|"
+          r"not supported in this NCCL version|requires NCCL version \d+\.\d+",
           "nccl_too_old", E,
           "the program uses a feature the NCCL it loads is too old for",
           "use the NCCL the framework was built with or a newer one (`python -c 'import torch; print(torch.cuda."
@@ -212,7 +221,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "TORCH_NCCL_DUMP_ON_TIMEOUT=1 keeps the flight recorder for `ncclkit analyze`",
           C.CUDA_OR_DRIVER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.RANK_CRASHED_ELSEWHERE)),
         # Not a `timeout=` keyword in the Python source lines of a traceback.
-        p(r"Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out(?!\s*=)|watchdog", "timeout", E,
+        # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
+        # remote process exited or there was a network error"): remote_exited's row.
+        p(r"^(?!.*remote process exited)(?:.*(?:Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out"
+          r"(?!\s*=)|watchdog))", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "
           "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",

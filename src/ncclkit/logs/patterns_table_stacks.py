@@ -100,8 +100,11 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Horovod controller.cc "Mismatched %s tensor shapes", "Mismatched operations", stall_inspector.cc
         # "submitted to be reduced, gathered or broadcasted by subset of ranks", "is stalled for longer than";
         # accelerate operations.py "Cannot apply desired operation due to shape mismatches"; Ray collective
-        # "Unable to get the NCCLUniqueID from the store" (the other ranks never reached the collective).
-        p(r"Mismatched \w+ tensor shapes|Mismatched operations: One rank did|by subset of ranks and are waiting for "
+        # "Unable to get the NCCLUniqueID from the store" (the other ranks never reached the collective); the lines
+        # of PyTorch's desync report (c10d TraceUtils.h): "[1, 2] finished collective #14862, but didn't join
+        # collective #14863", "... never joined collective #N", "... joined but didn't finish collective #N".
+        p(r"but didn't join collective #\d+|never joined collective #\d+|joined but didn't finish collective #\d+|"
+          r"Mismatched \w+ tensor shapes|Mismatched operations: One rank did|by subset of ranks and are waiting for "
           r"remainder|is stalled for longer than \d+ seconds|due to shape mismatches\. All shapes across devices|"
           r"Unable to get the NCCLUniqueID from the store", "collective_mismatch", E,
           "ranks issued different collectives or shapes, or some ranks never reached one",

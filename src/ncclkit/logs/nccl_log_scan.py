@@ -97,10 +97,20 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
     b"locked memory", b"queue pair", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
-    # health checks and the NIC drivers' faults (patterns_table_health)
-    b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ",
-    b"__ib_umem_get", b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU",
-    b"SSH tunnel", b"libnvidia-ml", b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ",
+    # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
+    b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"__ib_umem_get",
+    b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
+    b"libnvidia-ml", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ", b"nvidia-persistenced",
+    b"Container Runtime Hook", b"nvidia-container-cli", b"default runtime", b"not active",
+    # Kubernetes events and the RDMA device plugins (patterns_table_k8s)
+    b"EmptyDir volume", b"System OOM", b"The node was low", b"The node had condition", b"Preempted by",
+    b"node shutdown", b"devices unavailable", b"enough resource", b"TopologyAffinity", b"Topology locality",
+    b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
+    # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
+    b"Direct RDMA Disabled",
+    # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs
+    b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
+    b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use",
     # a subject and its state in any program's words (patterns_table_generic)
     b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
@@ -121,7 +131,8 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
     b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
     b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",
-    b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"state is Init", b"state is Armed", b"PortXmitDiscards",
+    b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"state is Init",
+    b"state is Armed", b"PortXmitDiscards",
     b"discards", b"pause_storm", b"packet_seq_err", b"out_of_sequence", b"PCIe bandwidth", b"ACSViol",
     b"HSA_FORCE_FINE_GRAIN_PCIE", b"NUMA auto balancing", b"ROCm runtime library", b"missing symbol", b"SMI init",
     b"device index not found", b"libamd_smi", b"topo/nodes", b"dmabuf feature", b"CONFIG_PCI_P2PDMA",

@@ -1,7 +1,7 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology, bootstrap and sockets), the ones
 read before everything (patterns_table_notices: lines that state no problem), the specific families ahead of
-them (patterns_table_source, _rocm, _net, _system, _health, _fabric, _stacks, _cluster, _gloo, _transfer: each module says
+them (patterns_table_source, _rocm, _net, _system, _health, _fabric, _stacks, _cluster, _k8s, _gloo, _transfer: each module says
 what it reads), patterns_table_host's after them (memory and processes, plugins, CUDA and driver, consequences)
 and, last, patterns_table_generic's (a subject and its failure word in a line no row knows).
 
@@ -24,6 +24,7 @@ from ncclkit.logs.patterns_table_generic import generic_rows
 from ncclkit.logs.patterns_table_health import health_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
+from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
@@ -52,6 +53,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *stack_rows(p),
         # -- schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
         *cluster_rows(p),
+        *k8s_rows(p),
         *gloo_rows(p),
         *transfer_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
@@ -259,8 +261,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install NCCL 2 (the libnccl2/libnccl-dev packages or the nvidia-nccl wheel) and rebuild against "
           "it (NCCL_HOME=<its prefix>)", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
         # "Mismatched NCCL version detected", "NCCL version mismatch with remote peer", "library is not
-        # backwards compatible", "compiled with NCCL version ... running with".
-        p(r"Mismatched NCCL version|(?<!library )version mismatch|not backwards compatible|library is too old|"
+        # backwards compatible", "compiled with NCCL version ... running with". Not the driver's "GSP firmware
+        # image version mismatch" (patterns_table_health).
+        p(r"Mismatched NCCL version|(?<!library )(?<!image )version mismatch|not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
           r"undefined symbol: *nccl|version `NCCL|"
           # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is
@@ -272,10 +275,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found"; a
         # library beside NCCL that takes an interface name and finds no such interface ("Invalid network
         # interface: eth", Transformer Engine's userbuffers bootstrap with NCCL's prefix form; TE's "'eth0' is not
-        # a valid network interface!"; TensorRT-LLM's "Can't get local ip from NIC Interface").
+        # a valid network interface!"; TensorRT-LLM's "Can't get local ip from NIC Interface"; vLLM's network_utils
+        # "Neither 127.0.0.1 nor ::1 are bound to a local interface": a network namespace without loopback).
         p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
           r"interface found|Failed to initialize any NET plugin|Invalid network interface:? \S|is not a valid network "
-          r"interface|Can't get local ip from NIC Interface", "no_interface", E,
+          r"interface|Can't get local ip from NIC Interface|are bound to a local interface", "no_interface", E,
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),
@@ -311,10 +315,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "widen the ephemeral range (`sysctl net.ipv4.ip_local_port_range=\"1024 65535\"`), keep PXN on "
           "(unset NCCL_PXN_DISABLE) so fewer connections are opened, and check `ss -s` for TIME_WAIT sockets; "
           "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
-        # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available".
+        # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
+        # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".
         p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"
-          r"server socket has failed to (?:bind|listen)|another process is utilizing it|nccl_port at \d+ is not "
-          r"available", "port_in_use", E,
+          r"server socket has failed to (?:bind|listen)|another process is utilizing it|(?:nccl|dist_init)_port at \d+ "
+          r"is not available|Port is already in use\.|The port \d+ is in use", "port_in_use", E,
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),

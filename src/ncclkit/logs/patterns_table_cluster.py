@@ -220,6 +220,15 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "in XLA or TensorFlow while compiling or running the program): a bug of that version",
           "search the framework's issues for the check's text and upgrade to a release with the fix (or use the "
           "XLA_FLAGS workaround named there)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # TensorRT-LLM's TLLM_CHECK (cpp/include/tensorrt_llm/common/assert.h: "[TensorRT-LLM][ERROR] Assertion
+        # failed: %s"): most check what the program passes the runtime (a tensor's shape or dtype, the engine's
+        # parallel sizes, a request's settings); one naming CUDA, NCCL or memory is read by those rows.
+        p(r"\[TensorRT-LLM\]\[ERROR\] Assertion failed: (?!.*(?:CUDA|cuda|NCCL|nccl|[Mm]emory|OOM))",
+          "framework_check", E, "an assertion of TensorRT-LLM's runtime failed: it checks the inputs and the "
+          "engine's configuration the program passes (shapes, dtypes, parallel sizes)",
+          "compare what the program passes with what the engine was built for (the assertion names the tensor or "
+          "setting); rebuild the engine for that configuration if it differs", C.APPLICATION_BUG, "root",
+          (C.OTHER,)),
         # jax/_src/distributed.py: "JAX detected proxy variable(s) in the environment as distributed setup" (its
         # docstring: gRPC to the coordinator through an HTTP proxy can time out initialize), "jax.distributed.
         # initialize() must be called before any JAX calls".

@@ -80,6 +80,38 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "DCGM's multi-node diagnostic could not reach another node's hostengine over SSH",
           "check that each node accepts SSH from the others (keys, port 22, firewall) and that nv-hostengine runs "
           "there", C.FIREWALL_OR_PORT_BLOCKED, "likely", (C.HOSTNAME_RESOLUTION,)),
+        # -- the GPU driver (NVIDIA/open-gpu-kernel-modules df1c9a3), its daemons and the container toolkit ------
+        # What every boot prints (the module banner, a GPU's serial number and UUID) and GSP's pointer to the
+        # lines above it: not a fault, ahead of host_rows' catch-all for "NVRM".
+        p(r"NVRM: loading NVIDIA|GPU serial number is|GPU Board Serial Number|NVRM: GPU at PCI:\S+ GPU-[0-9a-f-]+\s*$|"
+          r"Please also check logs above", "noise", W, "the GPU driver's routine start-up lines", "nothing to fix",
+          None, "noise"),
+        # nv-dmabuf.c: "dma-buf attach failed: PCI topology not supported for dma-buf", "... importer unable to
+        # handle MMIO without struct page": the NIC cannot import GPU memory through DMA-BUF on this platform.
+        p(r"NVRM: dma-buf attach failed", "gdr_disabled", E,
+          "the GPU driver refused to export GPU memory to the NIC through DMA-BUF (the PCI topology or the "
+          "importing driver does not support it): GPUDirect RDMA by DMA-BUF is off",
+          "load nvidia-peermem for GPUDirect RDMA instead, or put GPU and NIC under one PCIe switch; check the "
+          "kernel and the NIC driver's DMA-BUF support", C.GDR_UNAVAILABLE, "root", (C.ACS_IOMMU_P2P,)),
+        # nv.c: "Failed to DMA map MMIO range": the IOMMU would not map a peer device's BAR (peer-to-peer
+        # through an IOMMU in translation mode).
+        p(r"NVRM: \S+ Failed to DMA map MMIO range", "p2p_error", E,
+          "the IOMMU would not map another device's memory for the GPU: peer-to-peer through a translating "
+          "IOMMU", "boot with the IOMMU in passthrough mode (iommu=pt) or off for the GPUs and NICs",
+          C.ACS_IOMMU_P2P, "likely", (C.GDR_UNAVAILABLE,)),
+        p(r"GSP firmware image version mismatch|nvidia-nvswitch\d+: SXid", "gpu_fault", E,
+          "the GPU driver's firmware does not match its kernel module, or an NVSwitch reported an error (SXid)",
+          "reinstall the driver so its GSP firmware matches the module (`modinfo nvidia`, /lib/firmware/nvidia); "
+          "for SXid errors check the NVSwitch tray and the fabric manager's log", C.CUDA_OR_DRIVER),
+        # nvidia-persistenced (NVIDIA/nvidia-persistenced 410f354) and the container toolkit's runtime hook
+        # (NVIDIA/nvidia-container-toolkit d34b304), the device plugin's hint (k8s-device-plugin factory.go).
+        p(r"nvidia-persistenced\[\d+\]: (?:Failed to query NVIDIA devices|Failed to open libnvidia-cfg|device \S+ - "
+          r"(?:Could not Enable|failed to open))|invoking the NVIDIA Container Runtime Hook directly|couldn't find "
+          r"binary nvidia-container-cli|did you set the docker default runtime to `nvidia`", "cuda_driver_load", E,
+          "the NVIDIA driver's user-space side is not set up: its daemon cannot reach the GPUs or its libraries, "
+          "or the container runtime is not NVIDIA's", "install the driver's user-space libraries and the NVIDIA "
+          "Container Toolkit (`nvidia-ctk runtime configure`, the nvidia runtime as docker's default for "
+          "Kubernetes), and check `nvidia-smi` on the node", C.CUDA_OR_DRIVER),
         # -- multi-node NVLink: NVIDIA's DRA driver (ComputeDomain kubelet plugin, nvlib.go, device_state.go) -
         p(r"NVLink fabric not attached|NVLink fabric registration error|requires GPU driver version >= [\d.]+, but "
           r"found|error locating \"libnvidia-ml\.so", "fabric_manager", E,

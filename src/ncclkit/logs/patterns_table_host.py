@@ -120,8 +120,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".
         # ProcessGroupNCCL: "NCCL mem allocator is not supported in this NCCL version", "... requires NCCL
         # version 2.27 or later" (shrink).
+        # vLLM pynccl_wrapper.py: "The symbol ncclCommWindowRegister is not found in the NCCL library": an NCCL
+        # older than the symmetric-memory API.
         p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required|"
-          r"not supported in this NCCL version|requires NCCL version \d+\.\d+",
+          r"not supported in this NCCL version|requires NCCL version \d+\.\d+|The symbol nccl\w+ is not found in "
+          r"the NCCL library",
           "nccl_too_old", E,
           "the program uses a feature the NCCL it loads is too old for",
           "use the NCCL the framework was built with or a newer one (`python -c 'import torch; print(torch.cuda."
@@ -143,7 +146,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "prints the loaded one; check LD_LIBRARY_PATH and a framework's bundled libnccl)",
           C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # "plugin" as a word: not inside a path or a name (TensorRT-LLM's plugins/ncclPlugin/*.cpp).
-        p(r"NET/Plugin|(?<![/\w-])[Pp]lugin(?![/\w.-])", "net_plugin_error", W,
+        # Not Kubernetes' CNI, network or device plugins (patterns_table_k8s).
+        p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin))(?:.*(?<![/\w-])[Pp]lugin"
+          r"(?![/\w.-]))", "net_plugin_error", W,
           "the network plugin failed to load or initialise",
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
           C.NET_PLUGIN_ERROR),
@@ -233,9 +238,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
         # worker's error above (a signal such as -9 is process_killed's).
         # srun's "error: node3: task 0: Exited with exit code 1" and Open MPI's "Primary job terminated
-        # normally, but 1 process returned a non-zero exit code" say the same of their tasks.
+        # normally, but 1 process returned a non-zero exit code" and "mpirun detected that one or more processes
+        # exited with non-zero status" say the same of their tasks.
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
-          r"code|process returned\s*$|returned a non-zero exit code", "worker_failed", E,
+          r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status",
+          "worker_failed", E,
           "the launcher reports that its local worker exited with an error: the worker's own error, above "
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
           "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,

@@ -39,7 +39,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"\d+ devices but this machine only has|does not match\. HINT: Set `devices=|World size \(\d+\) is larger "
           r"than the number of available GPUs|Configuration mismatch detected for engine|Cannot provide a placement "
           r"group requiring|number of required GPUs exceeds the total number|world_size \(\d+\) is not equal to "
-          r"tensor_model_parallel_size|infeasible resource requests|Insufficient cluster resources to launch",
+          r"tensor_model_parallel_size|infeasible resource requests|Insufficient cluster resources to launch|"
+          # SGLang's server_args checks: "tp_size must be divisible by number of nodes", "multi-node
+          # data-parallel replicas are not supported".
+          r"tp_size must be divisible by number of nodes|multi-node data-parallel replicas are not supported",
           "launch_config", E, "the launch does not fit the job or the machines: a hostfile entry, the number of "
           "nodes, GPUs or slots, or parallel sizes that do not multiply to the world size",
           "make the hostfile, --nnodes/--nproc_per_node (or Ray's resources) and the parallel sizes agree: "

@@ -25,6 +25,12 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the library found no usable address for its own connections (the interface named does not exist, or "
           "the host has no private LAN address)", "name the interface that joins the nodes (MSCCLPP_SOCKET_IFNAME, "
           "MC_TCP_BIND_ADDRESS / the engine's local hostname) on every node", C.WRONG_INTERFACE),
+        # Mooncake rdma_context.cpp: "Device %s port not active" (ibv_query_port's state is not ACTIVE) comes
+        # before the same device's "Failed to open device ... with GID": the port, not the GID, is the cause.
+        p(r"Device \S+ port not active", "ib_port_event", E,
+          "the library found an RDMA port that is not ACTIVE (down, polling or not configured by a subnet manager)",
+          "check `ibstat` / `ibv_devinfo` for that device: its cable and switch port, or the subnet manager for a "
+          "port in INIT; or leave it out of the library's device list", C.IB_PORT_DOWN_OR_LINK),
         # mscclpp ib.cc "DMABUF is required but is not supported in this platform": no GPUDirect RDMA by DMA-BUF.
         p(r"DMABUF is required but is not supported", "gdr_disabled", E,
           "the library needs GPUDirect RDMA through DMA-BUF and this driver, kernel or NIC stack has none",

@@ -1,5 +1,6 @@
-"""Rules from round 28 of the held-out measurement (NCCL's issues by number range, training stacks, network
-libraries and clouds, serving) and the last rows of the classifier (patterns_table_generic: a line of a program
+"""Rules from rounds 28 - 30 of the held-out measurement (NCCL's issues by number range, training stacks, network
+libraries and clouds, serving; Chinese-community LLM repos, image and video generation, serving infrastructure)
+and the last rows of the classifier (patterns_table_generic: a line of a program
 no other row knows, read by its subject and its failure word), each tested on the text that carries it and on
 text that must not trigger it."""
 
@@ -56,6 +57,41 @@ def test_a_link_local_peer_address_is_the_wrong_interface_ahead_of_the_plugin_th
 
 def test_a_routable_peer_address_leaves_the_plugin_failure_first() -> None:
     assert causes(LINK_LOCAL.format(addr="10.1.216.157"))[0] == ("log.ofi_error", "net_plugin_error")
+
+
+# MoonshotAI/checkpoint-engine#1: Mooncake's transfer engine names the inactive port before the GID it then
+# cannot open on it.
+MOONCAKE = ("W0911 06:19:37.204383  3746 rdma_context.cpp:433] Device mlx5_3 port not active\n"
+            "E0911 06:19:37.204720  3746 rdma_context.cpp:70] Failed to open device mlx5_3 on port  with GID 0\n"
+            "E0911 06:19:37.204734  3746 rdma_transport.cpp:426] RdmaTransport: No available RNIC\n")
+
+
+def test_a_port_that_is_not_active_comes_before_the_gid_it_cannot_open() -> None:
+    assert causes(MOONCAKE)[0] == ("log.ib_port_event", "ib_port_down_or_link")
+
+
+def test_the_gid_failure_alone_is_still_the_gid() -> None:
+    assert causes(MOONCAKE.splitlines(keepends=True)[1])[0][1] == "gid_index_or_roce_config"
+
+
+# NVIDIA/TensorRT-LLM#1596: TLLM_CHECK on the input the program passed, under mpirun.
+TRTLLM = ("mpirun detected that one or more processes exited with non-zero status, thus causing\n"
+          "the job to be terminated. The first process to do so was:\n"
+          "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: Tensor 'prompt_embedding_table' has invalid shape "
+          "(1, 512), expected (-1, 4096)\n")
+
+
+def test_a_tensorrt_llm_assertion_on_its_input_is_the_program() -> None:
+    assert causes(TRTLLM)[0] == ("log.framework_check", "application_bug")
+
+
+def test_a_tensorrt_llm_assertion_naming_cuda_is_read_as_cuda() -> None:
+    line = "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: CUDA error: an illegal memory access was encountered"
+    assert causes(line + "\n")[0][1] == "cuda_or_driver"
+
+
+def test_open_mpis_report_of_a_process_that_exited_names_no_cause_of_its_own() -> None:
+    assert causes(TRTLLM.splitlines(keepends=True)[0]) == []
 
 
 # -- the last rows: subject and failure word in one line of a program no row knows --------------------------

@@ -108,6 +108,8 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
     # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
     b"Direct RDMA Disabled",
+    # torch/cuda/__init__.py on a GPU newer than the wheel
+    b"is not compatible with the current",
     # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs
     b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
     b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use",

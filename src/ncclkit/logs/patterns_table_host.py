@@ -120,6 +120,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".
         # ProcessGroupNCCL: "NCCL mem allocator is not supported in this NCCL version", "... requires NCCL
         # version 2.27 or later" (shrink).
+        # torch/cuda/__init__.py: "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the
+        # current PyTorch installation": the wheel has no kernels for this GPU (as CUDA's "no kernel image is
+        # available"): a build older than the GPU.
+        p(r"with CUDA capability sm_\d+ is not compatible with the current PyTorch installation", "cuda_error", E,
+          "the installed PyTorch (and the NCCL it ships) has no kernels for this GPU's architecture",
+          "install a PyTorch build for this GPU (the CUDA version its release notes name for the architecture, e.g. "
+          "cu128 for sm_120) on every node", C.NCCL_VERSION_MISMATCH, "root", (C.CUDA_OR_DRIVER,)),
         # vLLM pynccl_wrapper.py: "The symbol ncclCommWindowRegister is not found in the NCCL library": an NCCL
         # older than the symmetric-memory API.
         p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required|"

@@ -94,6 +94,18 @@ def test_open_mpis_report_of_a_process_that_exited_names_no_cause_of_its_own() -
     assert causes(TRTLLM.splitlines(keepends=True)[0]) == []
 
 
+def test_pytorchs_shared_memory_allocator_failing_is_dev_shm() -> None:
+    # aten/src/ATen/MapAllocator.cpp, DataLoader workers' tensors in /dev/shm.
+    assert_reads("RuntimeError: unable to open shared memory object </torch_2113_1823394048_0> in read-write mode: "
+                 "No space left on device (28)", "log.shm_error", "shm_too_small")
+
+
+
+def test_the_same_allocator_out_of_file_descriptors_is_the_open_file_limit() -> None:
+    assert_reads("RuntimeError: unable to open shared memory object </torch_2113_1823394048_0> in read-write mode: "
+                 "Too many open files (24)", "log.fd_limit", "memlock_or_ulimit")
+
+
 # -- the last rows: subject and failure word in one line of a program no row knows --------------------------
 
 def test_perftest_names_every_port_state_but_active() -> None:
@@ -110,9 +122,6 @@ def test_perftest_names_every_port_state_but_active() -> None:
     # pip's resolver after installing a wheel beside another torch build.
     ("pip", "torch 2.1.0 requires nvidia-nccl-cu12==2.18.1, but you have nvidia-nccl-cu12 2.19.3 which is "
      "incompatible.", "log.version_mismatch", "nccl_version_mismatch"),
-    # PyTorch's shared-memory allocator (aten/src/ATen/MapAllocator.cpp).
-    ("MapAllocator", "RuntimeError: unable to open shared memory object </torch_2113_1823394048_0> in read-write "
-     "mode: No space left on device (28)", "log.shm_error", "shm_too_small"),
 ])
 def test_a_subject_and_its_failure_in_one_line_name_the_cause(source: str, line: str, fid: str, cause: str) -> None:
     assert_reads(line, fid, cause)

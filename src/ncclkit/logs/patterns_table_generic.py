@@ -38,16 +38,6 @@ def _pair(subject: str, state: str = _FAILED) -> str:
 
 def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # PyTorch's shared-memory allocator (aten/src/ATen/MapAllocator.cpp: "unable to open shared memory
-        # object <%s> in read-write mode", "unable to mmap %d bytes from file <%s>", "unable to write to file
-        # <%s>"; torch/lib/libshm): DataLoader workers and tensors passed between processes live in
-        # /dev/shm, which a container caps at 64 MB unless it runs with --ipc=host or --shm-size.
-        p(r"unable to (?:open shared memory object|mmap \d+ bytes from file|write to file) <", "shm_error", E,
-          "PyTorch could not create or grow a shared-memory segment (/dev/shm): the container's /dev/shm is "
-          "too small or full (docker's default is 64 MB), or the open-file limit is reached",
-          "run the container with --ipc=host or --shm-size=16g (Kubernetes: an emptyDir with medium: Memory "
-          "mounted at /dev/shm); check `df -h /dev/shm` and `ulimit -n`", C.SHM_TOO_SMALL, "root",
-          (C.MEMLOCK_OR_ULIMIT,)),
         # GPU peer-to-peer refused: CUDA's cudaDeviceCanAccessPeer answered no, or a copy between two GPUs
         # failed. On bare metal PCIe ACS or an IOMMU that translates routes the traffic through the root
         # complex (or blocks it); in a VM the hypervisor does not expose P2P; consumer GPUs have it off.

@@ -47,7 +47,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO
           # (uct/sm/mm/base/mm_iface.c "mm_iface failed to allocate receive FIFO", a segment of /dev/shm per
-          # process: 8 ranks under Kubernetes' 64 MiB default run out).
+          # process: 8 ranks under Kubernetes' 64 MiB default run out); PyTorch's shared-memory allocator
+          # (aten/src/ATen/MapAllocator.cpp "unable to open shared memory object <%s> in read-write mode", "unable
+          # to mmap %d bytes from file <%s>", "unable to write to file <%s>": DataLoader workers' tensors).
+          r"unable to (?:open shared memory object|mmap \d+ bytes from file|write to file) <|"
           r"shmget\(|shared memory limits|shared memory mmap\(|mm_iface failed to allocate receive FIFO|No space left "
           r"on device|(?<!PCIe )Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),

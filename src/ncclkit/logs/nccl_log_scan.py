@@ -108,6 +108,10 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
     # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
     b"Direct RDMA Disabled",
+    # rdma-core's and perftest's lines (patterns_table_system)
+    b"can't read sgid", b"RDMA_CM_EVENT_", b"No IB devices", b"Did not detect devices",
+    b"cuInit(0) returned", b"device(s) that support CUDA", b"QP size", b"severely limit", b"kernel ABI version",
+    b"config directory",
     # torch/cuda/__init__.py on a GPU newer than the wheel
     b"is not compatible with the current",
     # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs

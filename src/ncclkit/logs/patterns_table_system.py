@@ -42,13 +42,22 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Completion with error at (?:client|server)", "noise", I,
           "perftest's heading of the completion status on the next line", "read the status line", None, "noise"),
         # "Failed to modify QP %d to RTR": the address of the peer's port (on RoCE its GID, -x) is not usable.
-        p(r"Failed to modify QP \d+ to RT[RS]", "ibv_modify_qp_failed", E,
+        # rdma-core's rc_pingpong: "Failed to modify QP to RTR", "can't read sgid of index %d", "Failed to create AH".
+        p(r"Failed to modify QP \d+ to RT[RS]|^\s*Failed to modify QP to RT[RS]\s*$|can't read sgid of index \d+|"
+          r"^\s*Failed to create AH\s*$",
+          "ibv_modify_qp_failed", E,
           "the RDMA test could not connect its queue pair to the peer's: on RoCE usually the GID index (-x) "
           "or no route between the two ports' subnets; on IB a port that is down",
           "run `show_gids` on both nodes and pass the RoCE v2 IPv4 GID index (`-x N`, NCCL_IB_GID_INDEX for NCCL); "
           "check both ports are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),
         # "Couldn't allocate MR" / "Couldn't allocate MR with error=%d": ibv_reg_mr refused the buffer (locked
         # memory limit; with --use_cuda, GPUDirect RDMA).
+        # error=14 is EFAULT: the NIC's driver could not pin the buffer's pages, which for a GPU buffer (--use_cuda)
+        # means no GPUDirect RDMA path (no nvidia_peermem, no DMA-BUF).
+        p(r"Couldn't (?:allocate|register) MR with error=14\b", "gdr_disabled", E,
+          "the RDMA test could not register its GPU buffer with the NIC (EFAULT): GPUDirect RDMA is not available",
+          "`modprobe nvidia_peermem` (or use perftest's --use_cuda_dmabuf with a driver and kernel that support "
+          "DMA-BUF)", C.GDR_UNAVAILABLE, "root", (C.MEMLOCK_OR_ULIMIT,)),
         p(r"Couldn't (?:allocate|register) MR", "ibv_reg_mr_failed", E,
           "the RDMA test could not register its buffer with the NIC: the locked-memory limit, or with "
           "--use_cuda GPUDirect RDMA (nvidia_peermem or DMA-BUF) is not available",
@@ -63,12 +72,44 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # the ib_uverbs module is not loaded or /dev/infiniband is not in the container); Mooncake's transfer engine
         # (rdma_transport.cpp, topology.cpp) "RdmaTransport: No available RNIC", "No RDMA devices found, check your
         # device installation", "Device /dev/infiniband/%s is not accessible for read/write".
-        p(r"Couldn't get context for the device|IB device \S+ not found|Failed to get IB devices list|RdmaTransport: "
+        # ibv_devinfo's "No IB devices found", perftest's "No RDMA devices were detected", " Did not detect devices ";
+        # libibverbs' "Fatal: kernel ABI version %d doesn't match library version %d" and "couldn't open config
+        # directory" (rdma-core's providers not installed).
+        p(r"No IB devices found|No RDMA devices were detected|Did not detect devices|kernel ABI version \d+ doesn't "
+          r"match library version|couldn't open config directory '/etc/libibverbs\.d'|"
+          r"Couldn't get context for the device|IB device \S+ not found|Failed to get IB devices list|RdmaTransport: "
           r"No available RNIC|No RDMA devices found, check your device|Device /dev/infiniband/\S+ is not accessible",
           "no_ib_device", W, "no usable RDMA device here: not in the container (/dev/infiniband), its kernel "
           "modules not loaded, or the device name given does not exist; NCCL would use TCP sockets",
           "check `ibv_devinfo` in the same container (mount /dev/infiniband, give IPC_LOCK), `lsmod | grep "
           "ib_uverbs`, and the device names in -d / NCCL_IB_HCA", C.SOCKET_FALLBACK, "root", (C.IB_RESOURCE_ERROR,)),
+        # rdma-core's libibverbs (init.c), below its RLIMIT_MEMLOCK warning: "This will severely limit memory
+        # registrations."; rc_pingpong "Couldn't get local LID" (the port has no LID: no subnet manager);
+        # perftest "Requested QP size might be too big. Try reducing TX depth and/or inline size."
+        p(r"This will severely limit memory registrations", "memlock", E, "the locked-memory limit is too low for RDMA "
+          "memory registrations", "set `ulimit -l unlimited` (limits.conf, the container's --ulimit memlock=-1)",
+          C.MEMLOCK_OR_ULIMIT),
+        p(r"Couldn't get local LID", "ib_port_event", E, "the InfiniBand port has no LID: it is not ACTIVE or no "
+          "subnet manager configured it", "check `ibstat` (State Active) and `sminfo`", C.IB_PORT_DOWN_OR_LINK),
+        p(r"Requested QP size might be too big", "ibv_create_qp_failed", E, "the NIC refused the queue pair's size",
+          "lower the test's TX depth or inline size (-t, -I)", C.IB_RESOURCE_ERROR),
+        # librdmacm's tools (rping, ucmatose, perftest -R): "cma event RDMA_CM_EVENT_REJECTED, error 8" (nobody
+        # listens on the peer's port), "... ADDR_ERROR" (the address is on no RDMA device), "... UNREACHABLE"
+        # (no route or answer over the fabric); rping "cq completion failed status 12" (retries exhausted).
+        p(r"RDMA_CM_EVENT_REJECTED", "socket_connect_failed", E, "the peer rejected the RDMA connection: nothing "
+          "listens on its port, or a firewall answers for it", "start the server side first and check the port "
+          "between the nodes", C.FIREWALL_OR_PORT_BLOCKED, "likely", (C.WRONG_INTERFACE,)),
+        p(r"RDMA_CM_EVENT_ADDR_ERROR|times ADDR_ERROR", "no_interface", E, "rdma_cm could not resolve the address to "
+          "an RDMA device: the IP is not on an RDMA-capable interface", "use the IP of the RDMA NIC's netdev (`ibdev2"
+          "netdev`, `ip -br addr`)", C.WRONG_INTERFACE, "likely", (C.IB_PORT_DOWN_OR_LINK,)),
+        p(r"RDMA_CM_EVENT_UNREACHABLE|cq completion failed status 1[23]\b", "ib_completion_error", E,
+          "the RDMA connection got no answer over the fabric (retries exhausted)", _STATUS_FIX,
+          C.IB_TIMEOUT_OR_RETRY, "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        # perftest's CUDA memory (cuda_memory.c): "cuInit(0) returned %d", "There are no available device(s) that
+        # support CUDA", "Failed to load CUDA library dynamically".
+        p(r"cuInit\(0\) returned \d+|There are no available device\(s\) that support CUDA|Failed to load CUDA "
+          r"library dynamically", "cuda_driver_load", E, "the RDMA test could not start CUDA for its GPU buffers",
+          "check `nvidia-smi` in the same container and that libcuda.so is on the library path", C.CUDA_OR_DRIVER),
         # The test's own TCP exchange of QP numbers and keys (port 18515 by default) failed: "Couldn't
         # connect to %s:%d" (generic connect row), "Unable to open file descriptor for socket connection",
         # "ethernet_read_keys: Couldn't read remote address" (the peer closed or sent something else).

@@ -1,21 +1,22 @@
 """Every line of tests/lines (the families of sources whose lines users paste beside NCCL's: the launchers,
 schedulers and frameworks around NCCL, the fabric diagnostics and RCCL, NVIDIA's libraries, Gloo, the container
 layers, the RDMA transfer libraries of serving, the health checks and NIC drivers, PyTorch's recent distributed
-lines, the GPU driver, Kubernetes' events, the serving engines, rdma-core and perftest) is read alone and inside an
-NCCL log and must lead with the finding and cause its source gives it; the lines of those sources that state no
-cause must name none."""
+lines, the GPU driver, Kubernetes' events, the serving engines, rdma-core and perftest, the newest net plugins) is
+read alone and inside an NCCL log and must lead with the finding and cause its source gives it; the lines of those
+sources that state no cause must name none."""
 
 from __future__ import annotations
 
 import pytest
 
 from line_reading import assert_reads, lead
-from lines import (cluster, containers, fabric_rocm, gloo, health, k8s_events, nvdriver, nvlibs, rdma_tools, serving,
-                   torch_recent, transfer)
+from lines import (cluster, containers, fabric_rocm, gloo, health, k8s_events, net_plugins_recent, nvdriver, nvlibs,
+                   rdma_tools, serving, torch_recent, transfer)
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
             "transfer": transfer, "health": health, "torch_recent": torch_recent, "nvdriver": nvdriver,
-            "k8s_events": k8s_events, "serving": serving, "rdma_tools": rdma_tools}
+            "k8s_events": k8s_events, "serving": serving, "rdma_tools": rdma_tools,
+            "net_plugins_recent": net_plugins_recent}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -27,7 +28,7 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
 
 @pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE, *health.NO_CAUSE, *torch_recent.NO_CAUSE,
                                   *nvdriver.NO_CAUSE, *k8s_events.NO_CAUSE, *serving.NO_CAUSE,
-                                  *rdma_tools.NO_CAUSE])
+                                  *rdma_tools.NO_CAUSE, *net_plugins_recent.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 

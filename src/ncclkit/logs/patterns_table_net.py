@@ -71,6 +71,36 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "use an EFA installer (libfabric) and aws-ofi-nccl built with CUDA support, an instance type with "
           "GPUDirect RDMA, and a driver with DMA-BUF or nvidia_peermem", C.GDR_UNAVAILABLE, "root",
           (C.NET_PLUGIN_ERROR,)),
+        # aws-ofi-nccl 2daf7d3 (nccl_ofi_net.cpp, nccl_ofi_cuda.cpp): "NET/OFI CUDA initialization failed.", "Failed to
+        # find CUDA Runtime library: ...", "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)": the
+        # plugin's own CUDA, ahead of its catch-all row; platform-aws.cpp's banner "* This error indicates that the
+        # security group on either this instance or the peer instance ...".
+        p(r"NET/OFI (?:CUDA initialization failed|Failed to find CUDA Runtime library)", "cuda_driver_load", E,
+          "the OFI plugin could not start CUDA or find its runtime library", "check `nvidia-smi` and that libcudart "
+          "is on the library path of the job (the container's CUDA)", C.CUDA_OR_DRIVER),
+        p(r"NET/OFI[^\n]*(?:CUDA_ERROR_OUT_OF_MEMORY|out of memory)", "oom", E,
+          "the OFI plugin could not allocate GPU memory for its buffers: the GPU is full", "leave GPU memory for "
+          "NCCL and its plugin (lower the framework's memory fraction or batch size)", C.OOM),
+        p(r"This error indicates that the security group", "ofi_error", E, "EFA traffic between the instances is "
+          "filtered by their security group", "allow all inbound and outbound traffic between the security group "
+          "and itself (AWS EFA setup)", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.NET_PLUGIN_ERROR,)),
+        # libfabric's EFA provider (ofiwg/libfabric af8ddbe prov/efa): DMA-BUF registration that this rdma-core
+        # lacks, a peer built with another libfabric, and packets of a peer already removed (normal at teardown).
+        p(r"ibv_reg_dmabuf_mr is required for memory registration", "gdr_disabled", E,
+          "EFA was asked to register GPU memory through DMA-BUF and this rdma-core has no ibv_reg_dmabuf_mr",
+          "install a newer rdma-core (the EFA installer's) or let the plugin use nvidia-peermem", C.GDR_UNAVAILABLE,
+          "root", (C.NET_PLUGIN_ERROR,)),
+        p(r"matching the local and remote libfabric versions", "version_mismatch", E, "the peers run different "
+          "libfabric (EFA) versions and their protocols disagree", "install the same EFA software (libfabric, "
+          "aws-ofi-nccl) on every node", C.NCCL_VERSION_MISMATCH, "root", (C.NET_PLUGIN_ERROR,)),
+        p(r"ignoring a received packet from a removed address|ignoring send error completion of a packet to a "
+          r"removed peer", "noise", I, "EFA dropping traffic of a peer it already removed (teardown)",
+          "nothing to fix", None, "noise"),
+        # nccl-rdma-sharp-plugins ib_plugin.c: "PCI relaxed order memory access requested but not supported".
+        p(r"PCI relaxed order memory access requested but not supported", "tuning_invalid", W,
+          "relaxed PCI ordering was requested (NCCL_IB_PCI_RELAXED_ORDERING=1) but this NIC or its driver does not "
+          "support it: registrations go on without it", "unset NCCL_IB_PCI_RELAXED_ORDERING or update the NIC "
+          "firmware and rdma-core", C.PERFORMANCE_CONFIG, "likely"),
         # aws-ofi-nccl: "No eligible providers were found" (no EFA or other libfabric provider matched).
         p(r"No eligible providers were found|Unable to find a protocol that worked", "ofi_error", E,
           "the OFI plugin found no libfabric provider it can use: no EFA device in this container, or the "

@@ -13,6 +13,11 @@ def lead(text: str) -> tuple[str, str] | None:
     return next(((f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]), None)
 
 
+def causes(text: str) -> list[tuple[str, str]]:
+    """(id, cause) of every finding that names a cause, in the order analyze ranks them."""
+    return [(f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]]
+
+
 def assert_reads(line: str, fid: str, cause: str) -> None:
     """The line leads with (fid, cause) pasted alone and inside an NCCL log."""
     assert lead(line + "\n") == (fid, cause)

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from line_reading import causes
 from ncclkit.logs.analyze import analyze_text
-
-
-def causes(text: str) -> list[tuple[str, str]]:
-    return [(f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]]
 
 
 # aws/aws-k8s-tester#690: nccl-tests quotes the return code, NCCL's WARN names the CUDA error.

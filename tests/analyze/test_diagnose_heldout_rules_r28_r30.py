@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from line_reading import assert_reads, lead
-from ncclkit.logs.analyze import analyze_text
-
-
-def causes(text: str) -> list[tuple[str, str]]:
-    return [(f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]]
+from line_reading import assert_reads, causes, lead
 
 
 # NVIDIA/nccl#262: NCCL 2.4's ring patterns found no ring over the GPUs of a GCP VM.

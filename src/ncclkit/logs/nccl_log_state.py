@@ -209,19 +209,21 @@ class LogState:
             self.launch_hosts = sorted({h.split(":")[0] for h in m.group(1).split(",")})[:64]
             self.launch_line = line_no()
             return
+        cls: ErrorClass | None = None
         pkg = package_version(line)
         if pkg:
             if len(self.packages) < 32:
                 if pkg[1] not in self.packages.get(pkg[0], ()):
                     self.note(f"package:{pkg[0]}:{pkg[1]}", line_no())
                 self.packages.setdefault(pkg[0], set()).add(pkg[1])
-            if classify_error(line).category != "version_mismatch":  # pip: "... which is incompatible."
+            cls = classify_error(line)
+            if cls.category != "version_mismatch":  # pip: "... which is incompatible."
                 return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
         if self._seen(line):
             return
-        cls = classify_error(line)
+        cls = cls or classify_error(line)
         # A command that sets NCCL variables states settings, not an error; RDMA turned off is the one
         # setting that is a finding of its own (the ib_disabled row, which reads prose too).
         if settings and cls.category != "ib_disabled":

@@ -78,7 +78,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Open MPI's openib BTL (help-mpi-btl-openib.txt): "The OpenFabrics (openib) BTL failed to initialize
         # while trying to allocate some locked memory"; "A process failed to create a queue pair. This usually
         # means ... not enough memory locked".
+        # libibverbs' warning wraps ("This will severely limit memory registrations." alone on its line); ib_core
+        # umem.c "__ib_umem_get: no mlock permission" (the kernel refused to pin the pages); runc's "error setting
+        # rlimit type 8" (RLIMIT_MEMLOCK refused to the container, as the kubelet reports it).
         p(r"RLIMIT_MEMLOCK|max locked memory[^\n]*?\b\d+\s*$|memlock limit|allocate some locked memory|"
+          r"This will severely limit memory registrations|__ib_umem_get: no mlock permission|error setting rlimit "
+          r"type 8\b|"
           r"failed to initialize while trying to\s*$|failed to create a queue pair", "memlock", E,
           "the locked-memory limit is too low for RDMA memory registration",
           "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; "

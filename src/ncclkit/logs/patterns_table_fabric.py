@@ -46,12 +46,14 @@ def fabric_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ("PhysLinkState:....Polling", "LinkState:....Initialize", "LinkWidthActive:....1X"); ibdiagnet (v1)
         # "-E- Missing master SM", "-W- link with LOG=INI", "-W- link with PHY=..."; mlxlink's troubleshooting
         # "Status Opcode : N" (0 is "No issue was observed") and "State : Polling"; perftest "Port number %d state
-        # is %s" for any state but Active (its portStates: Down, Init, Armed).
+        # is %s" for any state but Active (its portStates: Down, Init, Armed); rdma-core's rc_pingpong "Couldn't get
+        # local LID" (an IB port without a LID: not ACTIVE, or no subnet manager configured it).
         p(r"\(\s*Could be [^)]*\w[^)]*\)|Initialize/\s*LinkUp|Peer ports operating at active (?:width|speed|extended "
           r"speed) \d+ rather than|Physical link state is (?:Polling|Disabled|LinkErrorRecovery)|Logical link state "
           r"is Initialize|Link configured as 1X|PhysLinkState:\.+(?:Polling|Disabled|LinkErrorRecovery)|"
           r"\bLinkState:\.+Initialize|LinkWidthActive:\.+1X|Missing master SM|link with (?:LOG=INI|PHY=)|"
-          r"Status Opcode\s*:\s*[1-9]\d*|^\s*State\s*:\s*(?:Polling|Disable)|Port number \d+ state is (?:Down|Init|Armed)\b",
+          r"Status Opcode\s*:\s*[1-9]\d*|^\s*State\s*:\s*(?:Polling|Disable)|Port number \d+ state is (?:Down|Init|Armed)\b|"
+          r"Couldn't get local LID",
           "ib_port_event", W, "an InfiniBand link is down, not configured by a subnet manager, or running "
           "narrower or slower than both ends can", _LINK_FIX + "; for a port in Initialize start or fix the subnet "
           "manager (`sminfo`)", C.IB_PORT_DOWN_OR_LINK),

@@ -30,12 +30,6 @@ _NIC_DRIVER = r"\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|ionic|irdma|ice|i40e|qe
 def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- NVIDIA DCGM -------------------------------------------------------------------------------------
-        # DcgmHealthWatch: "[[Health]] Detected a FAILURE in health system %s: '%s'" for the GPU's memory
-        # (ECC double-bit, row remap failures), its driver state (a reset required, Xid), NVLink/NVSwitch
-        # (links down, CRC/replay/recovery counters, IMEX domain) and the always-watched Xids ("Unknown").
-        p(r"Detected a (?:FAILURE|WARNING) in health system (?:Memory|Driver|NVLink|NVSwitch|Unknown|InfoROM|SM)\b",
-          "gpu_fault", E, "DCGM's health watch found a GPU, its memory, its driver state or its NVLink failing",
-          _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
         p(r"Detected a (?:FAILURE|WARNING) in health system PCIe\b|Detected more than \d+ PCIe replays per minute",
           "pcie_error", E, "DCGM counted PCIe replays on a GPU's link: the slot, riser or card corrupts transfers",
           "reseat the card, check the slot and riser, and run `dcgmi diag -r pcie`; replace parts if it repeats",
@@ -48,25 +42,26 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER, "root", (C.PERFORMANCE_CONFIG,)),
         p(r"Detected a (?:FAILURE|WARNING) in health system Power\b", "noise", W,
           "DCGM saw the GPU cap its clocks at its power limit: normal under load", "nothing to fix", None, "noise"),
-        # dcgmi diag's messages (dcgm_errors.h): Xids seen during the test, ECC and memory mismatches, NVLink
-        # down or erroring, a GPU that needs a reset or fell off the bus.
-        p(r"Detected XID \d+ for GPU|uncontained error \(XID|volatile double-bit ECC error|memory mismatch was "
+        # DcgmHealthWatch: "[[Health]] Detected a FAILURE in health system %s: '%s'" for the GPU's memory
+        # (ECC double-bit, row remap failures), its driver state (a reset required, Xid), NVLink/NVSwitch
+        # (links down, CRC/replay/recovery counters, IMEX domain) and the always-watched Xids ("Unknown"); dcgmi
+        # diag's messages (dcgm_errors.h): Xids seen during the test, ECC and memory mismatches, NVLink down or
+        # erroring, a GPU that needs a reset or fell off the bus.
+        p(r"Detected a (?:FAILURE|WARNING) in health system (?:Memory|Driver|NVLink|NVSwitch|Unknown|InfoROM|SM)\b|"
+          r"Detected XID \d+ for GPU|uncontained error \(XID|volatile double-bit ECC error|memory mismatch was "
           r"detected on GPU|NvLink link \d+ is currently down|nvlink_\w+_count_total NvLink errors|effective BER "
           r"[\d.e+-]+ exceeds|IMEX domain status is (?:DEGRADED|DOWN)|requires a reset to recover|row remap(?:ping)? "
           r"failure|GPU \d+ is lost|GPU is lost|retired pages have been detected|row remappings are pending|"
           r"double-bit ECC error has occ?urr?ed|fault may have left the OS in an inconsistent state|Only \d+ NvLinks "
           r"are up out of the expected", "gpu_fault", E,
-          "a GPU, its memory or its NVLink failed (an Xid, an ECC error, a link down) or dropped off the driver",
+          "a GPU, its memory, its driver state or its NVLink failed (an Xid, an ECC error, a link down) or dropped "
+          "off the driver",
           _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
         p(r"is running at PCI link (?:generation|width) \w+, which is below the minimum allowed|host-side PCIe replay "
           r"violation|did not exceed minimum required bandwidth", "pcie_link_degraded", W,
           "DCGM measured a GPU's PCIe link below what it should run at (a downgraded link, replays, low bandwidth)",
           "reseat the card or riser and check the slot's link settings (`lspci -vv -s <addr>`: LnkCap against "
           "LnkSta)", C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
-        p(r"failed to create a CUDA context|Found driver on the denylist: nouveau|Cannot open library libcuda\.so",
-          "cuda_driver_load", E, "CUDA cannot start on the GPU: the NVIDIA driver is missing, not loaded, replaced "
-          "by nouveau, or the GPU is held exclusively", "install and load the NVIDIA driver (`nvidia-smi` must "
-          "work; blacklist nouveau), and check the GPU's compute mode", C.CUDA_OR_DRIVER),
         p(r"Couldn't allocate at least [\d.]+% of GPU memory", "oom", W, "another process holds the GPU's memory",
           "find the processes on the GPU (`nvidia-smi`) and stop them", C.OOM, "likely", (C.CUDA_OR_DRIVER,)),
         p(r"did not reach desired stress level of|GFLOPs for GPU \d+ which is below the threshold", "gpu_fault", W,
@@ -103,15 +98,18 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU driver's firmware does not match its kernel module, or an NVSwitch reported an error (SXid)",
           "reinstall the driver so its GSP firmware matches the module (`modinfo nvidia`, /lib/firmware/nvidia); "
           "for SXid errors check the NVSwitch tray and the fabric manager's log", C.CUDA_OR_DRIVER),
-        # nvidia-persistenced (NVIDIA/nvidia-persistenced 410f354) and the container toolkit's runtime hook
-        # (NVIDIA/nvidia-container-toolkit d34b304), the device plugin's hint (k8s-device-plugin factory.go).
-        p(r"nvidia-persistenced\[\d+\]: (?:Failed to query NVIDIA devices|Failed to open libnvidia-cfg|device \S+ - "
+        # CUDA that cannot start: DCGM's context test ("failed to create a CUDA context", nouveau on its denylist,
+        # no libcuda), nvidia-persistenced (NVIDIA/nvidia-persistenced 410f354), the container toolkit's runtime
+        # hook (NVIDIA/nvidia-container-toolkit d34b304) and the device plugin's hint (k8s-device-plugin factory.go).
+        p(r"failed to create a CUDA context|Found driver on the denylist: nouveau|Cannot open library libcuda\.so|"
+          r"nvidia-persistenced\[\d+\]: (?:Failed to query NVIDIA devices|Failed to open libnvidia-cfg|device \S+ - "
           r"(?:Could not Enable|failed to open))|invoking the NVIDIA Container Runtime Hook directly|couldn't find "
           r"binary nvidia-container-cli|did you set the docker default runtime to `nvidia`", "cuda_driver_load", E,
-          "the NVIDIA driver's user-space side is not set up: its daemon cannot reach the GPUs or its libraries, "
-          "or the container runtime is not NVIDIA's", "install the driver's user-space libraries and the NVIDIA "
-          "Container Toolkit (`nvidia-ctk runtime configure`, the nvidia runtime as docker's default for "
-          "Kubernetes), and check `nvidia-smi` on the node", C.CUDA_OR_DRIVER),
+          "CUDA cannot start on the GPU: the NVIDIA driver or its user-space side is missing, not loaded or "
+          "replaced by nouveau, the GPU is held exclusively, or the container runtime is not NVIDIA's",
+          "install and load the NVIDIA driver and its user-space libraries (`nvidia-smi` must work; blacklist "
+          "nouveau), check the GPU's compute mode, and in containers install the NVIDIA Container Toolkit "
+          "(`nvidia-ctk runtime configure`, the nvidia runtime as docker's default for Kubernetes)", C.CUDA_OR_DRIVER),
         # -- multi-node NVLink: NVIDIA's DRA driver (ComputeDomain kubelet plugin, nvlib.go, device_state.go) -
         p(r"NVLink fabric not attached|NVLink fabric registration error|requires GPU driver version >= [\d.]+, but "
           r"found|error locating \"libnvidia-ml\.so", "fabric_manager", E,
@@ -123,11 +121,7 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(rf"{_NIC_DRIVER}[^\n]*NIC Link is Down", "ib_port_event", E, "the NIC's link went down",
           "check the cable, transceiver and switch port of that NIC (`ethtool <netdev>`, `ibstat`)",
           C.IB_PORT_DOWN_OR_LINK),
-        # ib_core umem.c: registering memory without the right to lock it; peer_mem.c: a peer-memory module
-        # (nvidia-peermem, nv_peer_mem) built for another MLNX_OFED.
-        p(r"__ib_umem_get: no mlock permission", "memlock", E, "the kernel refused to pin memory for RDMA: the "
-          "process may not lock memory", "raise the memlock limit to unlimited (`ulimit -l`, limits.conf, "
-          "the container runtime's --ulimit memlock=-1)", C.MEMLOCK_OR_ULIMIT),
+        # ib_core peer_mem.c: a peer-memory module (nvidia-peermem, nv_peer_mem) built for another MLNX_OFED.
         p(r"Peer memory \S+ is missing mandatory function", "gdr_disabled", E,
           "the peer-memory module does not match the RDMA stack's interface: GPUDirect RDMA is off",
           "rebuild nvidia-peermem (or nv_peer_mem) against the installed MLNX_OFED/DOCA, or use DMA-BUF",

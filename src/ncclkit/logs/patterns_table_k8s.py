@@ -1,8 +1,8 @@
 """Rows of the line classifier for what Kubernetes says about a GPU/RDMA training pod that cannot start or was
 stopped (`kubectl describe pod` events and node conditions): the scheduler's and the kubelet's messages (Kubernetes
-v1.32: pkg/scheduler, pkg/kubelet/eviction, pkg/kubelet/cm/devicemanager and topologymanager), the RDMA device
-plugins (Mellanox/k8s-rdma-shared-dev-plugin 410b0f3, sriov-network-device-plugin 40b6f50) and runc's refusals as
-the kubelet reports them. Read with patterns_table_cluster's rows, before the host rows.
+v1.32: pkg/scheduler, pkg/kubelet/eviction, pkg/kubelet/cm/devicemanager and topologymanager) and the RDMA
+device plugins (Mellanox/k8s-rdma-shared-dev-plugin 410b0f3, sriov-network-device-plugin 40b6f50). Read with
+patterns_table_cluster's rows, before the host rows.
 """
 
 from __future__ import annotations
@@ -63,8 +63,4 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the pod gets no usable RDMA device (the plugin's devices lack RDMA, the RDMA subsystem is in exclusive "
           "mode, or /dev/infiniband is not on the node): NCCL falls back to TCP or fails", _RDMA_FIX,
           C.SOCKET_FALLBACK, "root", (C.NET_PLUGIN_ERROR,)),
-        # runc (libcontainer): setrlimit refused for RLIMIT_MEMLOCK (type 8) by the container's own limits.
-        p(r"error setting rlimit type 8", "memlock", E,
-          "the container runtime could not raise the memlock limit the pod asked for", "set memlock to unlimited "
-          "in the runtime's default ulimits (containerd/docker) or the node's limits", C.MEMLOCK_OR_ULIMIT),
     )

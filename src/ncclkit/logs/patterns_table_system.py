@@ -83,14 +83,7 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "modules not loaded, or the device name given does not exist; NCCL would use TCP sockets",
           "check `ibv_devinfo` in the same container (mount /dev/infiniband, give IPC_LOCK), `lsmod | grep "
           "ib_uverbs`, and the device names in -d / NCCL_IB_HCA", C.SOCKET_FALLBACK, "root", (C.IB_RESOURCE_ERROR,)),
-        # rdma-core's libibverbs (init.c), below its RLIMIT_MEMLOCK warning: "This will severely limit memory
-        # registrations."; rc_pingpong "Couldn't get local LID" (the port has no LID: no subnet manager);
         # perftest "Requested QP size might be too big. Try reducing TX depth and/or inline size."
-        p(r"This will severely limit memory registrations", "memlock", E, "the locked-memory limit is too low for RDMA "
-          "memory registrations", "set `ulimit -l unlimited` (limits.conf, the container's --ulimit memlock=-1)",
-          C.MEMLOCK_OR_ULIMIT),
-        p(r"Couldn't get local LID", "ib_port_event", E, "the InfiniBand port has no LID: it is not ACTIVE or no "
-          "subnet manager configured it", "check `ibstat` (State Active) and `sminfo`", C.IB_PORT_DOWN_OR_LINK),
         p(r"Requested QP size might be too big", "ibv_create_qp_failed", E, "the NIC refused the queue pair's size",
           "lower the test's TX depth or inline size (-t, -I)", C.IB_RESOURCE_ERROR),
         # librdmacm's tools (rping, ucmatose, perftest -R): "cma event RDMA_CM_EVENT_REJECTED, error 8" (nobody

@@ -49,7 +49,8 @@ CASES = [
      "other"),
     ("[ 8123.456] mlx5_core 0000:0c:00.0: Port module event: module 0, Cable unplugged", "log.ib_port_event",
      "ib_port_down_or_link"),
-    ("[ 8123.456] NETDEV WATCHDOG: ens1f0np0 (mlx5_core): transmit queue 3 timed out", "log.ib_port_event",
+    # sch_generic.c dev_watchdog: the send queue stuck, the driver's ndo_tx_timeout resets the NIC (tests/lines/kernel_net).
+    ("[ 8123.456] NETDEV WATCHDOG: ens1f0np0 (mlx5_core): transmit queue 3 timed out", "log.nic_fault",
      "ib_port_down_or_link"),
     ("[ 8123.456] ib0: transmit timeout: latency 10000 msecs", "log.ib_port_event", "ib_port_down_or_link"),
     ("[ 8123.456] mlx5_core 0000:0c:00.0: poll_health:800:(pid 0): device's health compromised - reached miss count",

@@ -85,7 +85,11 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
-    b"likely closed", b"can't be empty", b"doesn't have ",
+    b"likely closed", b"can't be empty", b"doesn't have ", b"GLOBAL_RANK: ",
+    # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)
+    b"table overflow", b"SYN flooding", b"orphaned sockets", b"too long to send", b"table full, dropping",
+    b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",
+    b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit", b"does not exist",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.paste import COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, launch_env, package_version
+from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, launch_env,
+                                package_version)
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 from ncclkit.nccl.versions import parse_nccl_version, version_text
@@ -46,6 +47,9 @@ _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
 _QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#(?! NCCL Tests compiled))')
+# ... except a raise of string literals only: its message is the error's own text, and users who cut the
+# traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
+_LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)+\)\s*$""")
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -92,6 +96,8 @@ class LogState:
         # Each distinct NCCLCHECK return-code trace "misc/socket.cc:567 -> 2": (first line, file, code)
         self.traces: list[tuple[int, str, int]] = []
         self.coll_lines: dict[tuple[str, ...], int] = {}  # (nranks, opCount, call...) -> first line
+        self.claim_block: set[tuple[str, str]] = set()  # (global rank, world size) of the current block
+        self.claim_line = -9  # line of the last rank claim
 
     def note(self, fact: str, line_no: int) -> None:
         """Remember the first line that shows `fact` (the evidence line of its finding)."""
@@ -199,6 +205,9 @@ class LogState:
                 self.hosts.add(m.group(2))
                 self.test_hosts.add(m.group(2))
                 return
+        if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):
+            self._rank_claim(line_no, m.group(2), m.group(3))
+            return
         settings = launch_env(line)
         for name, value in settings:  # a pasted command's variables; NCCL's own lines win
             if name not in self.env and len(self.env) < MAX_ENV:
@@ -217,7 +226,8 @@ class LogState:
                     self.note(f"package:{pkg[0]}:{pkg[1]}", line_no())
                 self.packages.setdefault(pkg[0], set()).add(pkg[1])
             cls = classify_error(line)
-            if cls.category != "version_mismatch":  # pip: "... which is incompatible."
+            # pip: "... which is incompatible."; the kernel: "segfault at ... in libnccl.so.2.21.5[...]"
+            if cls.category not in ("version_mismatch", "crash"):
                 return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.
@@ -230,12 +240,29 @@ class LogState:
             return
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
-            if cls.category == "noise" or _QUOTED_CODE.search(line):
+            if cls.category == "noise" or (_QUOTED_CODE.search(line) and not _LITERAL_RAISE.match(line)):
                 return
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)
 
     # -- distinct INFO messages --------------------------------------------------------------
+    def _rank_claim(self, line_no: Callable[[], int], rank: str, world: str) -> None:
+        """One global rank claimed twice among the processes of one start: every process prints its claim as it
+        starts, so one start's claims stand together (a restart's come after the traceback that ended the run
+        before); two processes of one start with one rank mean the launch gave both the same numbering."""
+        at = line_no()
+        if world == "1":
+            self._add_error(line_no, "GLOBAL_RANK 0 of a world of 1: the job runs as a single process")
+            return
+        if at > self.claim_line + 3:
+            self.claim_block = set()
+        self.claim_line = at
+        if (rank, world) in self.claim_block:
+            self._add_error(line_no, f"GLOBAL_RANK {rank} initialized by two launcher tasks of one start "
+                                     f"(a world of {world}): the launcher's tasks per node and the program's "
+                                     "devices per node disagree (Slurm --ntasks-per-node, Lightning devices)")
+        self.claim_block.add((rank, world))
+
     def info(self, rest: str, count: int) -> None:
         """`count` INFO lines with the message `rest` (the text after "NCCL INFO ")."""
         head = rest[:4]

@@ -29,7 +29,7 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "coll_mismatch", "embedded", "has_signal",
+__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "coll_mismatch", "embedded", "has_signal",
            "launch_env", "normalize", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
@@ -232,10 +232,17 @@ def _with_marker(pre: str) -> str:
     return pre if pre.endswith("NCCL INFO ") else pre + "NCCL INFO "
 
 
+# Lightning (and NeMo on it), once per process: "Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/8"; what
+# stands before it (srun's "0: ", a host) tells the launcher tasks apart.
+# ("initializing deepspeed distributed: ..." with its DeepSpeed strategy).
+RANK_CLAIM = re.compile(r"^(.*?)[Ii]nitializing (?:deepspeed )?distributed: GLOBAL_RANK: (\d+), MEMBER: \d+/(\d+)",
+                        re.MULTILINE)
+
+
 def has_signal(text: str) -> bool:
     """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL
     variable (a launch command)."""
-    if _NCCL_MARK.search(text) or PCIE_TEST.search(text):
+    if _NCCL_MARK.search(text) or PCIE_TEST.search(text) or RANK_CLAIM.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
         if len(line) > 8 and (classify_error(line).category not in ("other", "noise")

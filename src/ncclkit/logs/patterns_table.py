@@ -25,6 +25,7 @@ from ncclkit.logs.patterns_table_health import health_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
+from ncclkit.logs.patterns_table_kernel import kernel_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
@@ -46,6 +47,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *rocm_rows(p),
         # -- the libraries under NCCL (OFI/EFA, UCX/UCC, SHARP, FastSocket): before the generic rows below
         *net_rows(p),
+        *kernel_rows(p),
         *system_rows(p),
         *health_rows(p),
         *fabric_rows(p),

@@ -93,7 +93,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Tensors must be contiguous|"
           # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
           # a collective older ProcessGroupNCCL lacks (gather and scatter before PyTorch 1.11).
-          r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC) built in|Invalid backend: |ProcessGroupNCCL does "
+          # The same check quoted as a traceback shows its source line: ("... NCCL " "built in").
+          r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC)[\"' ]*built in|Invalid backend: |ProcessGroupNCCL does "
           r"not support (?:gather|scatter|recvAnysource|barrier)|"
           # ProcessGroupNCCL / distributed_c10d misuse: a tensor on another GPU than the group's, several GPUs
           # per process, the default group created twice, a device_id past the visible GPUs, a rank outside
@@ -111,13 +112,18 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"given group|"
           # TensorFlow without NCCL kernels (Windows and CPU builds): "No OpKernel was registered to support Op
           # 'NcclAllReduce'" (tensorflow#44281: HierarchicalCopyAllReduce instead).
-          r"No OpKernel was registered to support Op 'Nccl",
+          r"No OpKernel was registered to support Op 'Nccl|"
+          # MXNet kvstore.cc: a build without NCCL asked for the 'nccl' kvstore.
+          r"compile with USE_NCCL=1 to use nccl|"
+          # TCPStore (PyTorch 2.4+ defaults to libuv): Windows and some source builds have no libuv; torchrun
+          # there needs USE_LIBUV=0 (fluxgym#504, minimind#115).
+          r"use_libuv was requested but PyTorch was buil[dt] without libuv support",
           "framework_usage", E, "the program uses torch.distributed incorrectly (rendezvous variables unset, no "
           "process group, DDP parameters without gradients, tensors on the wrong device)",
           "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
           "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build on Linux (elsewhere use gloo, or "
-          "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
+          "HierarchicalCopyAllReduce in TensorFlow; USE_LIBUV=0 for a PyTorch built without libuv)", C.APPLICATION_BUG),
         # distributed_c10d.py / ProcessGroupNCCL: an operation the loaded NCCL is too old for ("AVG requires
         # NCCL 2.10+", "Capturing NCCL collectives is only allowed with NCCL >= 2.9.6").
         # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".
@@ -134,7 +140,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # older than the symmetric-memory API.
         p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required|"
           r"not supported in this NCCL version|requires NCCL version \d+\.\d+|The symbol nccl\w+ is not found in "
-          r"the NCCL library",
+          r"the NCCL library|"
+          # XGBoost error_msg.cc: "NCCL version too old: (2.22.3). Install NCCL >= 2.23.4 ." (abort on timeout).
+          r"NCCL version too old: \(",
           "nccl_too_old", E,
           "the program uses a feature the NCCL it loads is too old for",
           "use the NCCL the framework was built with or a newer one (`python -c 'import torch; print(torch.cuda."
@@ -155,9 +163,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "make the NCCL the program was built with and the one it loads the same (NCCL_DEBUG=VERSION "
           "prints the loaded one; check LD_LIBRARY_PATH and a framework's bundled libnccl)",
           C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
-        # "plugin" as a word: not inside a path or a name (TensorRT-LLM's plugins/ncclPlugin/*.cpp).
+        # "plugin" as a word: not inside a path or a name (TensorRT-LLM's plugins/ncclPlugin/*.cpp, Isaac Sim's
+        # "[gpu.foundation.plugin]" logger).
         # Not Kubernetes' CNI, network or device plugins (patterns_table_k8s).
-        p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin))(?:.*(?<![/\w-])[Pp]lugin"
+        p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin))(?:.*(?<![/\w.-])[Pp]lugin"
           r"(?![/\w.-]))", "net_plugin_error", W,
           "the network plugin failed to load or initialise",
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
@@ -168,6 +177,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # no NVIDIA driver on your system", "The NVIDIA driver on your system is too old (found version N)".
         p(r"^\s*No devices were found\s*$|No CUDA GPUs are available|no GPUs found|Found no NVIDIA driver|"
           r"\bCuda is not available\b|"
+          # nccl4py (nccl_linux.pyx): "CUDA driver is not found (libcuda.so.1: cannot open shared object file ...)".
+          r"CUDA driver is not found \(libcuda|"
           r"NVIDIA driver on your system is too old", "gpu_missing", E,
           "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
           "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
@@ -178,14 +189,17 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM/SGLang pynccl "Failed to load NCCL library from %s"; Ray collective "NCCL is not available. Please
         # install Cupy".
         p(r"libnccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
-          r"library '?libnccl|Failed to load NCCL library from|NCCL is not available\. Please install Cupy",
+          r"library '?libnccl|Failed to load NCCL (?:library )?from|"
+          # Ray's collective "NCCL is not available. Please install Cupy"; cupyx.distributed "NCCL is not available".
+          r"\bNCCL is not available\b",
           "nccl_library_missing", E,
           "the program cannot load libnccl.so: NCCL is not installed where the loader looks, or the "
           "framework was built against a library that is not in this environment",
           "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "
           "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
           C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
-        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|NVML|"
+        # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`.
+        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|(?<!py)NVML|"
           r"CUDA driver version|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
@@ -297,7 +311,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Error waiting on exit barrier|dump signal from another rank|"
           # Ray: "The actor died unexpectedly before finishing this task" (the worker process is gone);
           # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE".
-          r"actor died unexpectedly|DUE TO NODE FAILURE",
+          r"actor died unexpectedly|DUE TO NODE FAILURE|"
+          # RAFT std_comms.hpp barrier(): "syncStream failed. This can be caused by a failed rank_."
+          r"can be caused by a failed rank",
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),

@@ -34,7 +34,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # status of the completion error or ibv_modify_qp failure printed just before them.
         # HPC-X's SHARP plugin announcing where it loaded from ("Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/
         # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
-        p(r"\bHINT: |Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
+        # Upper case only: PaddlePaddle's "[Hint: 'ncclSystemError'. ...]" closes its own error line.
+        p(r"(?-i:\bHINT: )|Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
           r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
           r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "

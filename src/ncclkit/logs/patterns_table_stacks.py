@@ -22,6 +22,13 @@ _P2P_HINT = ("if it hangs: rerun with NCCL_P2P_DISABLE=1; if that completes, dis
 def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- the job's shape does not fit the launcher or the machines --------------------------------------
+        # ncclkit's own evidence (nccl_log_state): Lightning's "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/1"
+        # is a job of one process; asked why it does not use the node's other GPUs (openfold#486), the launcher
+        # started one process where one per GPU was meant. A note, below any error.
+        p(r"GLOBAL_RANK 0 of a world of 1: the job runs as a single process", "single_process", I,
+          "the job runs as one process on one GPU: nothing is distributed",
+          "start one process per GPU (torchrun --nproc_per_node=<GPUs>, Lightning devices=<GPUs>, srun "
+          "--ntasks-per-node=<GPUs>)", C.APPLICATION_BUG, "likely"),
         # DeepSpeed launcher/runner.py ("Hostfile contains a bad entry", "Hostfile is empty or not formatted
         # correctly", "Hostname '%s' not found in hostfile", "Num nodes is >1 but no extra nodes available via
         # hostfile"), utils/groups.py ("must equal world_size", "is not divisible by"), comm/comm.py ("MPI
@@ -42,7 +49,11 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"tensor_model_parallel_size|infeasible resource requests|Insufficient cluster resources to launch|"
           # SGLang's server_args checks: "tp_size must be divisible by number of nodes", "multi-node
           # data-parallel replicas are not supported".
-          r"tp_size must be divisible by number of nodes|multi-node data-parallel replicas are not supported",
+          r"tp_size must be divisible by number of nodes|multi-node data-parallel replicas are not supported|"
+          # ncclkit's own evidence (nccl_log_state): two launcher tasks printed Lightning's "Initializing
+          # distributed: GLOBAL_RANK: %d, MEMBER: %d/%d" for one rank (NeMo#5819: Slurm tasks per node and
+          # devices disagree, so each task numbers its ranks from the same start).
+          r"GLOBAL_RANK \d+ initialized by two launcher tasks",
           "launch_config", E, "the launch does not fit the job or the machines: a hostfile entry, the number of "
           "nodes, GPUs or slots, or parallel sizes that do not multiply to the world size",
           "make the hostfile, --nnodes/--nproc_per_node (or Ray's resources) and the parallel sizes agree: "

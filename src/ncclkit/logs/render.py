@@ -28,6 +28,8 @@ def _facts(r: dict[str, Any]) -> list[str]:
                 f"{avg if avg is not None else '?'} GB/s, wrong values "
                 f"{r['wrong_total'] if r.get('wrong_total') is not None else '?'}"]
     if kind == "topo":
+        if r.get("gpu_p2p") and not r.get("gpus"):
+            return [f"{len(r['gpu_p2p'])} GPU row(s) of peer-to-peer verdicts (nvidia-smi topo -p2p)"]
         return [f"{len(r.get('gpus') or [])} GPU row(s), NICs: {', '.join(r.get('nics') or []) or 'none'}"]
     if kind in ("ibstat", "ibv_devinfo"):
         if not r.get("ports"):

@@ -18,6 +18,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def check_topo(t: TopoMatrix) -> list[Finding]:
     out: list[Finding] = []
+    if not t.gpus and t.gpu_p2p:
+        return _p2p_verdicts(t)
     if not t.gpus:
         return [Finding(id="topo.no_rows", severity=W, subject="topo",
                         message="no complete GPU row in the matrix", fix="paste the whole `nvidia-smi topo -m`")]
@@ -58,6 +60,25 @@ def _pcie_p2p(t: TopoMatrix) -> list[Finding]:
                             "off on the switches and the IOMMU in passthrough",
                     fix="if NCCL hangs or gives wrong results between these GPUs: disable ACS (BIOS/`setpci`), "
                         "boot with iommu=pt, and confirm with NCCL_P2P_DISABLE=1 or nccl-tests",
+                    evidence={"pairs": [f"{a}-{b} {v}" for a, b, v in pairs[:32]]})]
+
+
+def _p2p_verdicts(t: TopoMatrix) -> list[Finding]:
+    """`nvidia-smi topo -p2p`: pairs the driver refuses peer-to-peer. NCCL asks the same driver
+    (cudaDeviceCanAccessPeer, transport/p2p.cc) and moves their data through host memory (SHM) instead;
+    where the pair should have P2P (one PCIe switch, NVLink) ACS, an IOMMU, a VM or the board disables it."""
+    pairs = sorted({(a, b, v) if a < b else (b, a, v) for a, row in t.gpu_p2p.items() for b, v in row.items()
+                    if v not in ("OK", "X")})
+    if not pairs:
+        return [Finding(id="topo.p2p_ok", severity=I, subject="topo",
+                        message="the driver allows peer-to-peer between every GPU pair shown")]
+    shown = ", ".join(f"{a}-{b} {v}" for a, b, v in pairs[:8])
+    return [Finding(id="topo.p2p_unsupported", severity=W, subject="topo",
+                    message=f"the driver refuses peer-to-peer between GPUs ({shown}; NS not supported, CNS chipset, "
+                            "GNS GPU, TNS topology): NCCL stages their traffic through host memory, and a driver or "
+                            "board that reports P2P wrongly makes NCCL hang",
+                    fix="on a server whose GPUs share a PCIe switch: disable ACS and boot with iommu=pt; on "
+                        "consumer boards and VMs without P2P: export NCCL_P2P_DISABLE=1 so NCCL never tries it",
                     evidence={"pairs": [f"{a}-{b} {v}" for a, b, v in pairs[:32]]})]
 
 

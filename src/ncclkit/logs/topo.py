@@ -14,6 +14,9 @@ from typing import Any
 __all__ = ["GDR_OK_LEVELS", "TopoMatrix", "parse_topo"]
 
 _CELL = re.compile(r"^(X|SYS|NODE|PHB|PXB|PIX|PXN|P2C|SOC|NV\d+|NVB|C2C)$")
+# `nvidia-smi topo -p2p r|w|n|a|p` cells: the driver's peer-to-peer verdict per GPU pair (OK, or why not:
+# chipset, GPU, topology not supported, NS not supported, U unknown).
+_P2P_CELL = re.compile(r"^(X|OK|CNS|GNS|TNS|NS|U)$")
 _DEVICE = re.compile(r"^[A-Za-z][\w]*\d$")
 _LEGEND = re.compile(r"^\s*(NIC\d+)\s*:\s*(\S+)\s*$")
 # NCCL's default GDR level is PXB (P2C on C2C systems since 2.27): PIX/PXB keep GPUDirect RDMA.
@@ -31,10 +34,14 @@ class TopoMatrix:
     nic_names: dict[str, str] = field(default_factory=dict)
     gpus_in_header: tuple[str, ...] = ()
     gpu_gpu: dict[str, dict[str, str]] = field(default_factory=dict)  # path type between GPUs ("NV12", "PHB")
+    gpu_p2p: dict[str, dict[str, str]] = field(default_factory=dict)  # `topo -p2p` verdict between GPUs ("NS")
 
     def to_json(self) -> dict[str, Any]:
-        return {"gpus": list(self.gpus), "nics": list(self.nics), "nic_names": dict(self.nic_names),
-                "gpu_nic": {g: dict(row) for g, row in self.gpu_nic.items()}}
+        out: dict[str, Any] = {"gpus": list(self.gpus), "nics": list(self.nics), "nic_names": dict(self.nic_names),
+                               "gpu_nic": {g: dict(row) for g, row in self.gpu_nic.items()}}
+        if self.gpu_p2p:  # only a `topo -p2p` paste has it: the contract's fields stay exactly those of `topo -m`
+            out["gpu_p2p"] = {g: dict(row) for g, row in self.gpu_p2p.items()}
+        return out
 
     def nearest_nic(self, gpu: str) -> tuple[str, str] | None:
         """(nic, path type) of the closest NIC of `gpu`, or None without NICs."""
@@ -64,6 +71,7 @@ def parse_topo(text: str) -> TopoMatrix:
     gpus: list[str] = []
     gpu_nic: dict[str, dict[str, str]] = {}
     gpu_gpu: dict[str, dict[str, str]] = {}
+    gpu_p2p: dict[str, dict[str, str]] = {}
     names: dict[str, str] = {}
     for line in text.splitlines():
         m = _LEGEND.match(line)
@@ -77,13 +85,18 @@ def parse_topo(text: str) -> TopoMatrix:
         if not tokens or tokens[0] not in cols:
             continue
         cells = tokens[1:1 + len(cols)]
+        name = tokens[0]
+        if len(cells) == len(cols) and name.startswith("GPU") and all(_P2P_CELL.match(c) for c in cells) \
+                and not all(_CELL.match(c) for c in cells):
+            gpu_p2p[name] = {c: v for c, v in zip(cols, cells, strict=True) if c != name}
+            continue
         if len(cells) < len(cols) or not all(_CELL.match(c) for c in cells):
             continue  # cut-off row
-        name = tokens[0]
         if name.startswith("GPU"):
             gpus.append(name)
             gpu_nic[name] = {c: v for c, v in zip(cols, cells, strict=True) if not c.startswith("GPU")}
             gpu_gpu[name] = {c: v for c, v in zip(cols, cells, strict=True) if c.startswith("GPU") and c != name}
     nics = tuple(c for c in cols if not c.startswith("GPU"))
     return TopoMatrix(gpus=tuple(gpus), nics=nics, gpu_nic=gpu_nic, nic_names=names,
-                      gpus_in_header=tuple(c for c in cols if c.startswith("GPU")), gpu_gpu=gpu_gpu)
+                      gpus_in_header=tuple(c for c in cols if c.startswith("GPU")), gpu_gpu=gpu_gpu,
+                      gpu_p2p=gpu_p2p)

@@ -172,6 +172,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.conntrack_full": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.rp_filter": Cause.WRONG_INTERFACE,
     "log.single_process": Cause.APPLICATION_BUG,
+    "log.bar1_small": Cause.ACS_IOMMU_P2P,
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,

@@ -109,3 +109,18 @@ def test_only_nccls_upper_case_hints_are_restatements() -> None:
                 "break GPU Direct RDMA protocol.\n") is None
     text = "OSError: (External) NCCL error(1), unhandled cuda error. [Hint: see the log above.]\n"
     assert lead(text) == ("log.cuda_error", "cuda_or_driver")
+
+
+# aikitoria/open-gpu-kernel-modules#22: four RTX 3090s whose BAR1 stayed at 256 MiB (resizable BAR off).
+def test_a_bar1_of_256_mib_is_peer_to_peer_through_the_bar() -> None:
+    text = ("$ nvidia-smi -q | grep -i bar -A 3\n    BAR1 Memory Usage\n"
+            "        Total                                          : 256 MiB\n"
+            "        Used                                           : 1 MiB\n")
+    assert causes(text)[0] == ("log.bar1_small", "acs_iommu_p2p")
+    assert analyze_text(text)["findings"][0]["evidence"]["lines"] == [3]
+
+
+def test_a_datacenter_gpus_bar1_and_its_memory_total_name_nothing() -> None:
+    text = ("    FB Memory Usage\n        Total                             : 81559 MiB\n"
+            "    BAR1 Memory Usage\n        Total                             : 131072 MiB\n")
+    assert lead(text) is None

@@ -25,7 +25,7 @@ from itertools import islice
 
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import MAX_COLL_OPS
+from ncclkit.logs.paste import BAR1_TOTAL, MAX_COLL_OPS
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -168,6 +168,7 @@ _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 _RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
 # COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
+_BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
 _COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
                        rb"[^\n]*?nranks=(\d+)")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
@@ -205,6 +206,8 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
         _note_net_channels(st, buf, end)
     if buf.find(b": opCount ", 0, end) >= 0:
         _note_coll_lines(st, buf, end)
+    if buf.find(b"BAR1 Memory Usage", 0, end) >= 0:
+        _note_bar1(st, buf, end)
     if st.test_headers or buf.find(b"# nThread ", 0, end) >= 0:
         st.test_rows += len(_TEST_ROW.findall(buf, 0, end))
     spots = _rare_spots(st, buf, end, needles)
@@ -316,6 +319,13 @@ def _note_coll_lines(st: LogState, c: Buffer, end: int) -> None:
         no += c.count(b"\n", pos, m.start())
         pos = m.start()
         st.coll_lines[key] = no
+
+
+def _note_bar1(st: LogState, c: Buffer, end: int) -> None:
+    """`nvidia-smi -q`'s BAR1 total, two lines that say one thing: handed to the classifier as one line."""
+    for m in _BAR1.finditer(c, 0, end):
+        no = st.lines_total + 1 + c.count(b"\n", 0, m.start(1))
+        st.rare_line(lambda no=no: no, f"BAR1 Memory Usage Total : {int(m.group(1))} MiB")
 
 
 def _fact_of(key: bytes) -> str | None:

@@ -29,7 +29,7 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "coll_mismatch", "embedded", "has_signal",
+__all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "coll_mismatch", "embedded", "has_signal",
            "launch_env", "normalize", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
@@ -239,10 +239,15 @@ RANK_CLAIM = re.compile(r"^(.*?)[Ii]nitializing (?:deepspeed )?distributed: GLOB
                         re.MULTILINE)
 
 
+# `nvidia-smi -q`: "    BAR1 Memory Usage" and, on the next line, "        Total : 256 MiB" (the aperture through which
+# peers and NICs reach this GPU's memory).
+BAR1_TOTAL = re.compile(r"BAR1 Memory Usage[ \t]*\r?\n[ \t]*Total[ \t]*: (\d+) MiB")
+
+
 def has_signal(text: str) -> bool:
     """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL
     variable (a launch command)."""
-    if _NCCL_MARK.search(text) or PCIE_TEST.search(text) or RANK_CLAIM.search(text):
+    if _NCCL_MARK.search(text) or PCIE_TEST.search(text) or RANK_CLAIM.search(text) or BAR1_TOTAL.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
         if len(line) > 8 and (classify_error(line).category not in ("other", "noise")

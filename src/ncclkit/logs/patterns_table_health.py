@@ -62,6 +62,16 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "DCGM measured a GPU's PCIe link below what it should run at (a downgraded link, replays, low bandwidth)",
           "reseat the card or riser and check the slot's link settings (`lspci -vv -s <addr>`: LnkCap against "
           "LnkSta)", C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
+        # nvidia-smi -q's BAR1 total (nccl_log_scan joins its two lines): 256 MiB or less is the aperture without
+        # resizable BAR (consumer boards, BIOS off, some VMs). Peers and NICs reach GPU memory through it: BAR1
+        # peer-to-peer and GPUDirect RDMA registrations fit a few hundred MiB at most (tinygrad's P2P driver asks
+        # for a large BAR1 outright: open-gpu-kernel-modules forks #22, #44).
+        p(r"BAR1 Memory Usage Total : (?:\d{1,2}|1\d\d|2[0-4]\d|25[0-6]) MiB", "bar1_small", W,
+          "the GPU's BAR1 aperture is 256 MiB or less (no resizable BAR): peer-to-peer through BAR1 and "
+          "GPUDirect RDMA can map only that much of its memory",
+          "enable Resizable BAR / Above 4G decoding in the BIOS (and large MMIO for VMs) so BAR1 covers the GPU's "
+          "memory; without it use NCCL_P2P_DISABLE=1 on boards whose P2P needs it", C.ACS_IOMMU_P2P, "likely",
+          (C.GDR_UNAVAILABLE,)),
         p(r"Couldn't allocate at least [\d.]+% of GPU memory", "oom", W, "another process holds the GPU's memory",
           "find the processes on the GPU (`nvidia-smi`) and stop them", C.OOM, "likely", (C.CUDA_OR_DRIVER,)),
         p(r"did not reach desired stress level of|GFLOPs for GPU \d+ which is below the threshold", "gpu_fault", W,

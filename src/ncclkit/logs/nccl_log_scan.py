@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import islice
 
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
@@ -325,7 +326,7 @@ def _note_bar1(st: LogState, c: Buffer, end: int) -> None:
     """`nvidia-smi -q`'s BAR1 total, two lines that say one thing: handed to the classifier as one line."""
     for m in _BAR1.finditer(c, 0, end):
         no = st.lines_total + 1 + c.count(b"\n", 0, m.start(1))
-        st.rare_line(lambda no=no: no, f"BAR1 Memory Usage Total : {int(m.group(1))} MiB")
+        st.rare_line(partial(int, no), f"BAR1 Memory Usage Total : {int(m.group(1))} MiB")
 
 
 def _fact_of(key: bytes) -> str | None:

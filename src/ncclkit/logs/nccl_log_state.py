@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
-from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, launch_env,
-                                package_version)
+from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, RankClaims,
+                                launch_env, package_version, quoted_code)
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 from ncclkit.nccl.versions import parse_nccl_version, version_text
@@ -45,11 +45,6 @@ _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
-# A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors.
-_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#(?! NCCL Tests compiled))')
-# ... except a raise of string literals only: its message is the error's own text, and users who cut the
-# traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
-_LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)+\)\s*$""")
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
 
@@ -96,8 +91,7 @@ class LogState:
         # Each distinct NCCLCHECK return-code trace "misc/socket.cc:567 -> 2": (first line, file, code)
         self.traces: list[tuple[int, str, int]] = []
         self.coll_lines: dict[tuple[str, ...], int] = {}  # (nranks, opCount, call...) -> first line
-        self.claim_block: set[tuple[str, str]] = set()  # (global rank, world size) of the current block
-        self.claim_line = -9  # line of the last rank claim
+        self.rank_claims = RankClaims()
 
     def note(self, fact: str, line_no: int) -> None:
         """Remember the first line that shows `fact` (the evidence line of its finding)."""
@@ -240,28 +234,19 @@ class LogState:
             return
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
-            if cls.category == "noise" or (_QUOTED_CODE.search(line) and not _LITERAL_RAISE.match(line)):
+            if cls.category == "noise" or quoted_code(line):
                 return
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)
 
     # -- distinct INFO messages --------------------------------------------------------------
     def _rank_claim(self, line_no: Callable[[], int], rank: str, world: str) -> None:
-        """One global rank claimed twice among the processes of one start: every process prints its claim as it
-        starts, so one start's claims stand together (a restart's come after the traceback that ended the run
-        before); two processes of one start with one rank mean the launch gave both the same numbering."""
-        at = line_no()
         if world == "1":
             self._add_error(line_no, "GLOBAL_RANK 0 of a world of 1: the job runs as a single process")
-            return
-        if at > self.claim_line + 3:
-            self.claim_block = set()
-        self.claim_line = at
-        if (rank, world) in self.claim_block:
+        elif self.rank_claims.repeated(line_no(), rank, world):
             self._add_error(line_no, f"GLOBAL_RANK {rank} initialized by two launcher tasks of one start "
                                      f"(a world of {world}): the launcher's tasks per node and the program's "
                                      "devices per node disagree (Slurm --ntasks-per-node, Lightning devices)")
-        self.claim_block.add((rank, world))
 
     def info(self, rest: str, count: int) -> None:
         """`count` INFO lines with the message `rest` (the text after "NCCL INFO ")."""

@@ -29,8 +29,9 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "coll_mismatch", "embedded", "has_signal",
-           "launch_env", "normalize", "package_version", "undecorate", "unflatten"]
+__all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "RankClaims",
+           "coll_mismatch", "embedded", "has_signal", "launch_env", "normalize", "package_version", "quoted_code",
+           "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -237,6 +238,36 @@ def _with_marker(pre: str) -> str:
 # ("initializing deepspeed distributed: ..." with its DeepSpeed strategy).
 RANK_CLAIM = re.compile(r"^(.*?)[Ii]nitializing (?:deepspeed )?distributed: GLOBAL_RANK: (\d+), MEMBER: \d+/(\d+)",
                         re.MULTILINE)
+
+
+class RankClaims:
+    """Lightning's per-process rank claims of one start. Every process prints its claim as it starts, so one
+    start's claims stand together (a restart's come after the traceback that ended the run before); one rank
+    claimed twice among them means the launch gave two processes the same numbering."""
+
+    def __init__(self) -> None:
+        self.block: set[tuple[str, str]] = set()  # (global rank, world size) of the current start
+        self.last_line = -9
+
+    def repeated(self, line_no: int, rank: str, world: str) -> bool:
+        if line_no > self.last_line + 3:
+            self.block = set()
+        self.last_line = line_no
+        seen = (rank, world) in self.block
+        self.block.add((rank, world))
+        return seen
+
+
+# A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors ...
+_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#(?! NCCL Tests compiled))')
+# ... except a raise of string literals only: its message is the error's own text, and users who cut the
+# traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
+_LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)+\)\s*$""")
+
+
+def quoted_code(line: str) -> bool:
+    """A line of source code a traceback quotes, whose words are no error of their own."""
+    return bool(_QUOTED_CODE.search(line)) and not _LITERAL_RAISE.match(line)
 
 
 # `nvidia-smi -q`: "    BAR1 Memory Usage" and, on the next line, "        Total : 256 MiB" (the aperture through which

@@ -290,6 +290,16 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
           C.WRONG_INTERFACE),
+        # EADDRNOTAVAIL: bind() to an address this host does not have ("OSError: [Errno 99] Cannot assign requested
+        # address" from init_process_group's tcp:// or a server told to listen on MASTER_ADDR: a cloud VM's public
+        # or NAT address, another node's IP) or, on connect, no free ephemeral port left.
+        # (c10d's "client socket has failed to connect ... (errno: 99 ...)" stays a failed connection, below.)
+        p(r"^(?!.*failed to connect).*Cannot assign requested address", "no_interface", E,
+          "a process tried to use an address this host does not have (MASTER_ADDR or the init method's address "
+          "is another machine's, a public or NAT address), or no local port was left for a connection",
+          "on the master, use an address of one of its own interfaces (`ip -br addr`; its private IP on a cloud VM); "
+          "if it happens on connect at scale, widen net.ipv4.ip_local_port_range", C.WRONG_INTERFACE, "root",
+          (C.HOSTNAME_RESOLUTION, C.OTHER)),
         # "Bootstrap Root : mismatch in info from procs, nranks %d vs %d".
         p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
           "the ranks disagree on the world size or rank numbering",

@@ -173,6 +173,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rp_filter": Cause.WRONG_INTERFACE,
     "log.single_process": Cause.APPLICATION_BUG,
     "log.bar1_small": Cause.ACS_IOMMU_P2P,
+    "log.fs_unsupported": Cause.OTHER,
+    "log.connect_retried": None,
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,

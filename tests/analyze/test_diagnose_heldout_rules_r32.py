@@ -23,3 +23,32 @@ def test_a_spawned_process_ending_on_sigsegv_is_a_crash() -> None:
                  "log.crash", "other")
     assert lead("torch.multiprocessing.spawn.ProcessExitedException: process 1 terminated with signal SIGKILL\n") \
         == ("log.process_killed", "oom")
+
+
+# Open-Sora (blog.gitcode.com 481dbf46): ColossalAI's launch_from_torch started with python, not torchrun.
+def test_a_launch_without_torchruns_variables_is_the_programs_setup() -> None:
+    assert_reads("RuntimeError: Could not find 'RANK' in the torch environment, visit "
+                 "https://www.colossalai.org/ for more information on launching with torch",
+                 "log.framework_usage", "application_bug")
+
+
+# RVC-Boss/GPT-SoVITS#239: multiprocessing's listener socket in a temp directory on WSL's /mnt/e.
+def test_a_socket_file_on_a_filesystem_without_them_is_the_filesystem() -> None:
+    text = ('  File "/root/miniconda3/envs/x/lib/python3.10/multiprocessing/connection.py", line 593, in __init__\n'
+            "    self._socket.bind(address)\nOSError: [Errno 95] Operation not supported\n")
+    assert causes(text)[0] == ("log.fs_unsupported", "other")
+
+
+# RVC-Boss/GPT-SoVITS#450: c10d's warning for an address it then retried, before a rendezvous that completed.
+RETRIED = ("[W C:\\actions-runner\\_work\\pytorch\\pytorch\\builder\\windows\\pytorch\\torch\\csrc\\distributed\\c10d\\"
+           "socket.cpp:601] [c10d] The client socket has failed to connect to [Lenovo-R9000P]:56614 (system error: "
+           "10049 - The requested address is not valid in its context.).\n")
+
+
+def test_a_connect_warning_before_a_completed_rendezvous_names_no_cause() -> None:
+    text = RETRIED + "distributed_backend=gloo\nAll distributed processes registered. Starting with 2 processes\n"
+    assert lead(text) is None
+
+
+def test_the_same_warning_without_a_completed_rendezvous_is_still_the_connection() -> None:
+    assert causes(RETRIED)[0][0] == "log.socket_connect_failed"

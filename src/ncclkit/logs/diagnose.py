@@ -259,12 +259,19 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += (f"; NCCL's sockets use {', '.join(s.socket_ifaces[:4])} (NCCL_SOCKET_IFNAME selects it): "
                         "it must be the network that joins the nodes")
             evidence["socket_interfaces"] = list(s.socket_ifaces[:8])
+        fid, done = f"log.{cat}", s.fact_lines.get("rendezvous_done")
+        if cat == "socket_connect_failed" and done and all(e.line_no < done and "[W" in e.text for e in errs):
+            # c10d warns each failed try ("[W socket.cpp] ... client socket has failed to connect", Windows'
+            # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry.
+            fid, role, alternatives = "log.connect_retried", "noise", []
+            message += f"; the rendezvous completed afterwards (line {done}): a retried address, not the failure"
+            evidence["role"] = role
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]
         out.append(Finding(
-            id=f"log.{cat}", severity=I if role == "noise" else first.severity,
+            id=fid, severity=I if role == "noise" else first.severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
-            fix=fix, evidence=evidence, cause=cause))
+            fix=fix, evidence=evidence, cause=None if fid == "log.connect_retried" else cause))
     ver = parse_nccl_version(s.nccl_version)
     hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
         e.text for e in s.errors if e.category == "gdr_disabled"]

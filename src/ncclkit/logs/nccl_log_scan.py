@@ -90,7 +90,8 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)
     b"table overflow", b"SYN flooding", b"orphaned sockets", b"too long to send", b"table full, dropping",
     b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",
-    b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit", b"does not exist", b"assign requested address", b"SIGSEGV",
+    b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit", b"does not exist", b"assign requested address", b"SIGSEGV", b"processes registered", b"Completed store-based barrier",
+    b"torch environment",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",

@@ -199,6 +199,9 @@ class LogState:
                 self.hosts.add(m.group(2))
                 self.test_hosts.add(m.group(2))
                 return
+        if "processes registered" in line or "Completed store-based barrier" in line:
+            self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's
+            return
         if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):
             self._rank_claim(line_no, m.group(2), m.group(3))
             return

@@ -293,8 +293,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # EADDRNOTAVAIL: bind() to an address this host does not have ("OSError: [Errno 99] Cannot assign requested
         # address" from init_process_group's tcp:// or a server told to listen on MASTER_ADDR: a cloud VM's public
         # or NAT address, another node's IP) or, on connect, no free ephemeral port left.
-        # (c10d's "client socket has failed to connect ... (errno: 99 ...)" stays a failed connection, below.)
-        p(r"^(?!.*failed to connect).*Cannot assign requested address", "no_interface", E,
+        # (A connect that fails so, NCCL's "Connect to ... failed" and c10d's "client socket has failed to
+        # connect ... (errno: 99 ...)", stays a failed connection, below.)
+        p(r"^(?!.*[Cc]onnect).*Cannot assign requested address", "no_interface", E,
           "a process tried to use an address this host does not have (MASTER_ADDR or the init method's address "
           "is another machine's, a public or NAT address), or no local port was left for a connection",
           "on the master, use an address of one of its own interfaces (`ip -br addr`; its private IP on a cloud VM); "

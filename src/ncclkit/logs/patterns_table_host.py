@@ -103,6 +103,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Expecting one tensor only but got multiple|initialize the default process group twice|"
           r"device_id cuda:\d+ is out of range|device_id parameter must be|monitored_barrier is only implemented|"
           r"Global rank \d+ is not part of group|LOCAL_RANK is not in the environment|"
+          # ColossalAI's launch_from_torch: "Could not find 'RANK' in the torch environment" (started with python,
+          # not torchrun; Open-Sora).
+          r"Could not find '?\w+'? in the torch environment|"
           r"accelerator support: None|"
           # PyTorch 2.5+ sub-groups and device meshes (distributed_c10d.py split_group, device_mesh.py): a split
           # without a bound device or a splittable parent, a mesh larger than the world or uneven across hosts,

@@ -91,6 +91,14 @@ def kernel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the locked-memory limit could not be raised: RDMA memory registration will fail",
           "set memlock unlimited where the job starts (limits.d with a valid value, the daemon's "
           "LimitMEMLOCK=infinity, docker --ulimit memlock=-1)", C.MEMLOCK_OR_ULIMIT),
+        # EOPNOTSUPP binding a UNIX socket whose file lies on a filesystem without socket files: Python's
+        # multiprocessing (and torch's) listener in a temp directory on WSL's Windows drives (/mnt/c, drvfs),
+        # on NFS or 9p (RVC-Boss/GPT-SoVITS#239: TMPDIR under /mnt/e).
+        p(r"\[Errno 95\] Operation not supported", "fs_unsupported", E,
+          "the filesystem refused an operation it does not support: a UNIX socket or lock file in a temporary "
+          "directory on WSL's Windows drives (/mnt/<drive>), NFS or 9p",
+          "point TMPDIR (and the program's temp and cache directories) at a Linux filesystem such as /tmp",
+          C.OTHER),
         # x86 fault.c show_signal_msg "%s[%d]: segfault at %lx ip %px sp %px error %lx in %s": the library named
         # is where the process crashed.
         p(r"segfault at [0-9a-f]+ ip [0-9a-f]+ sp [0-9a-f]+ error \d+", "crash", W,

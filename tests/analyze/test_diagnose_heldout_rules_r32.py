@@ -45,10 +45,15 @@ RETRIED = ("[W C:\\actions-runner\\_work\\pytorch\\pytorch\\builder\\windows\\py
            "10049 - The requested address is not valid in its context.).\n")
 
 
-def test_a_connect_warning_before_a_completed_rendezvous_names_no_cause() -> None:
-    text = RETRIED + "distributed_backend=gloo\nAll distributed processes registered. Starting with 2 processes\n"
-    assert lead(text) is None
+REFUSED = ("[W socket.cpp:436] [c10d] The client socket has failed to connect to [10.1.1.1]:29500 (errno: 111 - "
+           "Connection refused).\n")
 
 
-def test_the_same_warning_without_a_completed_rendezvous_is_still_the_connection() -> None:
-    assert causes(RETRIED)[0][0] == "log.socket_connect_failed"
+def test_connect_warnings_before_a_completed_rendezvous_name_no_cause() -> None:
+    for tried in (RETRIED, REFUSED):
+        text = tried + "distributed_backend=gloo\nAll distributed processes registered. Starting with 2 processes\n"
+        assert lead(text) is None, tried
+
+
+def test_the_warning_without_a_completed_rendezvous_is_still_the_connection() -> None:
+    assert causes(REFUSED)[0] == ("log.socket_connect_failed", "firewall_or_port_blocked")

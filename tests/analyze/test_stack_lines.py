@@ -65,11 +65,12 @@ CASES = [
      '`deepspeed.init_distributed()` before constructing the model under zero.Init, or pass an '
      'explicit `data_parallel_group` if a single-rank group is intentional.',
      'log.framework_usage', 'application_bug'),
+    # raised only for RTX 40 GPUs on drivers before 550.40.07, whose P2P is broken (check_cuda_p2p_ib_support)
     ('huggingface/accelerate src/accelerate/state.py:322',
      "Using RTX 4000 series doesn't support faster communication broadband via P2P or IB. Please set "
      '`NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` which will do this '
      'automatically.',
-     'log.p2p_unavailable', 'acs_iommu_p2p'),
+     'log.p2p_error', 'acs_iommu_p2p'),
     ('huggingface/accelerate src/accelerate/utils/launch.py:245',
      'Tried to launch distributed communication on port `29500`, but another process is utilizing it. '
      'Please specify a different port (such as using the `--main_process_port` flag or specifying a '

@@ -47,6 +47,7 @@ _LINE = re.compile(
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
+    rb"Legacy IPC|"
     rb"RAS declaring)|"
     rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
@@ -90,8 +91,9 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)
     b"table overflow", b"SYN flooding", b"orphaned sockets", b"too long to send", b"table full, dropping",
     b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",
-    b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit", b"does not exist", b"assign requested address", b"SIGSEGV", b"processes registered", b"Completed store-based barrier",
-    b"torch environment",
+    b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit",
+    b"does not exist", b"assign requested address", b"SIGSEGV", b"processes registered",
+    b"Completed store-based barrier", b"torch environment", b"NCCL support is not compiled", b"rendezvous: path",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",
@@ -163,7 +165,9 @@ _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT
                          # RCCL's INFO lines of GPUDirect RDMA not available (patterns_table_rocm)
                          rb"GDRDMA not enabled|No peer memory client|does not support dmabuf|should be set for DMA_BUF|"
                          # NCCL's RAS declaring a peer dead (ras/peers.cc)
-                         rb"as DEAD")
+                         rb"as DEAD|"
+                         # p2p.cc: peer-to-peer refused (WSL's legacy IPC, cudaDeviceEnablePeerAccess)
+                         rb"Legacy IPC not supported|Could not enable P2P")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

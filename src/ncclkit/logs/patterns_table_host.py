@@ -106,6 +106,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # ColossalAI's launch_from_torch: "Could not find 'RANK' in the torch environment" (started with python,
           # not torchrun; Open-Sora).
           r"Could not find '?\w+'? in the torch environment|"
+          # Windows and CPU builds: distributed_c10d.py "Attempted to get default timeout for nccl backend, but NCCL
+          # support is not compiled", GlooDeviceFactory.cpp "makeDeviceForHostname(): unsupported gloo device" (no
+          # transport for the platform, or GLOO_DEVICE_TRANSPORT unknown), rendezvous.py "file:// rendezvous: path
+          # missing" (a malformed file URL on Windows), Lightning "torch.distributed is not available".
+          r"but NCCL support is not compiled|makeDevice\w*\(\): unsupported gloo device|file:// rendezvous: path "
+          r"missing|torch\.distributed is not available\. Cannot initialize|"
           r"accelerator support: None|"
           # PyTorch 2.5+ sub-groups and device meshes (distributed_c10d.py split_group, device_mesh.py): a split
           # without a bound device or a splittable parent, a mesh larger than the world or uneven across hosts,
@@ -254,8 +260,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.CUDA_OR_DRIVER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.RANK_CRASHED_ELSEWHERE)),
         # Not a `timeout=` keyword in the Python source lines of a traceback.
         # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
-        # remote process exited or there was a network error"): remote_exited's row.
-        p(r"^(?!.*remote process exited)(?:.*(?:Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out"
+        # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
+        # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
+        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?:.*(?:Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "

@@ -69,7 +69,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
-          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network interface|does not belong to the given group))|FutureWarning|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
+          r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
           r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),

@@ -129,18 +129,29 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM / SGLang custom all-reduce refusing GPUs joined by PCIe only ("... because your platform lacks GPU
         # P2P capability or P2P test failed": its own P2P test through CUDA IPC failed or the driver offers
         # none; "... not supported on more than two PCIe-only GPUs"; SGLang "Setup Custom allreduce failed with
-        # CUDA error"); accelerate state.py "Using RTX 4000 series doesn't support faster communication ... via
-        # P2P"; TensorRT-LLM "Device %d peer access Device %d is not available.", "cudaDeviceCanAccessPeer failed
+        # CUDA error"); TensorRT-LLM "Device %d peer access Device %d is not available.", "cudaDeviceCanAccessPeer failed
         # for device: %d peerDevice: %d", "Since Peer to Peer not supported, fallback to AllReduceStrategy: %s".
         # MSCCL++ registered_memory.cc "CudaIpc import failed on same host, falling back to IB transport". Healthy
         # PCIe servers print them too: a hint for a hang, not a fault.
         p(r"Device \d+ peer access Device \d+ is not available|CudaIpc import failed on same host|cudaDeviceCanAccessPeer failed for device|Since Peer "
           r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
-          r"supported on more than two PCIe-only GPUs)|Setup Custom allreduce failed with CUDA error|RTX 4000 series "
-          r"doesn't support faster communication", "p2p_unavailable", I,
+          r"supported on more than two PCIe-only GPUs)|Setup Custom allreduce failed with CUDA error",
+          "p2p_unavailable", I,
           "the GPUs are joined by PCIe only, without working peer-to-peer (the framework's own check): if "
           "collectives between them hang or return wrong data, PCIe ACS or an IOMMU in translation mode is the "
           "usual cause", _P2P_HINT, C.ACS_IOMMU_P2P),
+        # accelerate big_modeling.py: "We've detected an older driver with an RTX 4000 series GPU. These drivers have
+        # issues with P2P." (RTX 40 on drivers before 550.40.07: P2P reported but broken).
+        # state.py's "Using RTX 4000 series doesn't support faster communication ... via P2P" is raised by the same
+        # check (check_cuda_p2p_ib_support fails only for RTX 40 on those drivers).
+        p(r"older driver with an RTX 4000 series GPU|RTX 4000 series doesn't support faster communication", "p2p_error", E,
+          "this driver reports peer-to-peer between RTX 40 GPUs that does not work (drivers before 550.40.07)",
+          "update the NVIDIA driver (550.40.07 or later), or set NCCL_P2P_DISABLE=1", C.ACS_IOMMU_P2P),
+        # NCCL p2p.cc: "Legacy IPC not supported" (WSL's CUDA, the WAR that keeps P2P off) and "Could not enable
+        # P2P between dev %d(=%lx) and dev %d(=%lx)" (cudaDeviceEnablePeerAccess refused): NCCL uses SHM instead.
+        p(r"Legacy IPC not supported|Could not enable P2P between dev", "p2p_unavailable", I,
+          "NCCL could not use peer-to-peer between these GPUs (WSL, a VM, or the driver refused peer access) and "
+          "moves their data through host memory", _P2P_HINT, C.ACS_IOMMU_P2P),
         # vLLM / SGLang all_reduce_utils: "Two processes do not agree on the P2P access status on %d -> %d, treat
         # as disabled": one GPU pair answers differently on each side, which working P2P never does.
         p(r"do not agree on the P2P access status", "p2p_error", W,

@@ -2,7 +2,7 @@
 schedulers and frameworks around NCCL, the fabric diagnostics and RCCL, NVIDIA's libraries, Gloo, the container
 layers, the RDMA transfer libraries of serving, the health checks and NIC drivers, PyTorch's recent distributed
 lines, the GPU driver, Kubernetes' events, the serving engines, rdma-core and perftest, the newest net plugins, the
-host's network stack and limits, the frameworks that wrap NCCL's result codes, Windows and WSL) is read alone and inside an NCCL log
+host's network stack and limits, the frameworks that wrap NCCL's result codes, Windows and WSL, the CUDA libraries and loaders) is read alone and inside an NCCL log
 and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from line_reading import assert_reads, lead
-from lines import (cluster, containers, fabric_rocm, gloo, health, k8s_events, kernel_net, nccl_wrappers,
+from lines import (cluster, containers, cuda_libs, fabric_rocm, gloo, health, k8s_events, kernel_net, nccl_wrappers,
                    net_plugins_recent, nvdriver, nvlibs, rdma_tools, serving, torch_recent, transfer, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
@@ -19,7 +19,7 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "transfer": transfer, "health": health, "torch_recent": torch_recent, "nvdriver": nvdriver,
             "k8s_events": k8s_events, "serving": serving, "rdma_tools": rdma_tools,
             "net_plugins_recent": net_plugins_recent, "kernel_net": kernel_net, "nccl_wrappers": nccl_wrappers,
-            "windows_wsl": windows_wsl}
+            "windows_wsl": windows_wsl, "cuda_libs": cuda_libs}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -32,7 +32,8 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
 @pytest.mark.parametrize("line", [*cluster.NO_CAUSE, *fabric_rocm.NO_CAUSE, *health.NO_CAUSE, *torch_recent.NO_CAUSE,
                                   *nvdriver.NO_CAUSE, *k8s_events.NO_CAUSE, *serving.NO_CAUSE,
                                   *rdma_tools.NO_CAUSE, *net_plugins_recent.NO_CAUSE, *kernel_net.NO_CAUSE,
-                                  *nccl_wrappers.NO_CAUSE, *windows_wsl.NO_CAUSE])
+                                  *nccl_wrappers.NO_CAUSE, *windows_wsl.NO_CAUSE,
+                                  *cuda_libs.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 

@@ -94,6 +94,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit",
     b"does not exist", b"assign requested address", b"SIGSEGV", b"processes registered",
     b"Completed store-based barrier", b"torch environment", b"NCCL support is not compiled", b"rendezvous: path",
+    b"Unable to load any of",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",

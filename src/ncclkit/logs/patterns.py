@@ -78,7 +78,7 @@ _CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
         # RCCL prints HIP's error names where NCCL prints CUDA's strings ("Cuda failure 'hipErrorOutOfMemory'",
         # ROCm before 5.3) and HIP's strings after ("no ROCm-capable device is detected").
         (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|hipErrorOutOfMemory|"
-         r"CUBLAS_STATUS_ALLOC_FAILED|"
+         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED when calling .?cublasCreate|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
         (r"peer access is not supported|peer mapping resources exhausted|cudaErrorPeerAccess|hipErrorPeerAccess",

@@ -19,6 +19,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
+from ncclkit.logs.patterns_table_cudalibs import cudalib_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
 from ncclkit.logs.patterns_table_generic import generic_rows
 from ncclkit.logs.patterns_table_health import health_rows
@@ -48,6 +49,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the libraries under NCCL (OFI/EFA, UCX/UCC, SHARP, FastSocket): before the generic rows below
         *net_rows(p),
         *kernel_rows(p),
+        *cudalib_rows(p),
         *system_rows(p),
         *health_rows(p),
         *fabric_rows(p),

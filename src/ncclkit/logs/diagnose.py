@@ -263,7 +263,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if cat == "socket_connect_failed" and done and all(e.line_no < done and "[W" in e.text for e in errs):
             # c10d warns each failed try ("[W socket.cpp] ... client socket has failed to connect", Windows'
             # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry.
-            fid, role, alternatives = "log.connect_retried", "noise", []
+            fid, cause, role, alternatives = "log.connect_retried", None, "noise", []
             message += f"; the rendezvous completed afterwards (line {done}): a retried address, not the failure"
             evidence["role"] = role
         if alternatives:
@@ -271,7 +271,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         out.append(Finding(
             id=fid, severity=I if role == "noise" else first.severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
-            fix=fix, evidence=evidence, cause=None if fid == "log.connect_retried" else cause))
+            fix=fix, evidence=evidence, cause=cause))
     ver = parse_nccl_version(s.nccl_version)
     hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
         e.text for e in s.errors if e.category == "gdr_disabled"]

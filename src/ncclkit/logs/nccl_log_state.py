@@ -203,7 +203,7 @@ class LogState:
             self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's
             return
         if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):
-            self._rank_claim(line_no, m.group(2), m.group(3))
+            self._rank_claim(line_no, m.group(1), m.group(2))
             return
         settings = launch_env(line)
         for name, value in settings:  # a pasted command's variables; NCCL's own lines win
@@ -242,7 +242,6 @@ class LogState:
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)
 
-    # -- distinct INFO messages --------------------------------------------------------------
     def _rank_claim(self, line_no: Callable[[], int], rank: str, world: str) -> None:
         if world == "1":
             self._add_error(line_no, "GLOBAL_RANK 0 of a world of 1: the job runs as a single process")
@@ -251,6 +250,7 @@ class LogState:
                                      f"(a world of {world}): the launcher's tasks per node and the program's "
                                      "devices per node disagree (Slurm --ntasks-per-node, Lightning devices)")
 
+    # -- distinct INFO messages --------------------------------------------------------------
     def info(self, rest: str, count: int) -> None:
         """`count` INFO lines with the message `rest` (the text after "NCCL INFO ")."""
         head = rest[:4]

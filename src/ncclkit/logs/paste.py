@@ -233,11 +233,9 @@ def _with_marker(pre: str) -> str:
     return pre if pre.endswith("NCCL INFO ") else pre + "NCCL INFO "
 
 
-# Lightning (and NeMo on it), once per process: "Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/8"; what
-# stands before it (srun's "0: ", a host) tells the launcher tasks apart.
-# ("initializing deepspeed distributed: ..." with its DeepSpeed strategy).
-RANK_CLAIM = re.compile(r"^(.*?)[Ii]nitializing (?:deepspeed )?distributed: GLOBAL_RANK: (\d+), MEMBER: \d+/(\d+)",
-                        re.MULTILINE)
+# Lightning (and NeMo on it), once per process: "Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/8"
+# ("initializing deepspeed distributed: ..." with its DeepSpeed strategy): the rank and the world size.
+RANK_CLAIM = re.compile(r"[Ii]nitializing (?:deepspeed )?distributed: GLOBAL_RANK: (\d+), MEMBER: \d+/(\d+)")
 
 
 class RankClaims:

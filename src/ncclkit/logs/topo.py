@@ -1,4 +1,5 @@
-"""`nvidia-smi topo -m` / `-mp` matrices -> GPUs, NICs and the GPU-NIC path type of every pair.
+"""`nvidia-smi topo -m` / `-mp` matrices -> GPUs, NICs and the GPU-NIC path type of every pair; `topo -p2p`
+matrices -> the driver's peer-to-peer verdict of every GPU pair.
 
 The header row names the columns (GPUn, NICn or mlx5_n on older drivers, then "CPU Affinity" ...);
 each row starts with its device and has one cell per column. A row cut off by the paste (fewer valid

@@ -87,13 +87,16 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
-    b"likely closed", b"can't be empty", b"doesn't have ", b"GLOBAL_RANK: ",
+    b"likely closed", b"can't be empty", b"doesn't have ",
+    # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
+    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
+    b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
+    b"SIGSEGV",
     # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)
     b"table overflow", b"SYN flooding", b"orphaned sockets", b"too long to send", b"table full, dropping",
     b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",
     b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit",
-    b"does not exist", b"assign requested address", b"SIGSEGV", b"processes registered",
-    b"Completed store-based barrier", b"torch environment", b"NCCL support is not compiled", b"rendezvous: path",
+    # the CUDA libraries (patterns_table_cudalibs)
     b"Unable to load any of",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
@@ -174,8 +177,9 @@ _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
 _RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
-# COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
+# nvidia-smi -q's BAR1 total over its two lines (paste.BAR1_TOTAL)
 _BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
+# COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
 _COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
                        rb"[^\n]*?nranks=(\d+)")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated

@@ -358,7 +358,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # answer, Windows Defender Firewall's silent drop of unknown inbound connections.
         p(r"pair\.cc:\d+\] Error connecting to \[[^\]]+\]:\S+: connection timed out", "socket_connect_failed", E,
           "the connection to the peer got no answer: a firewall (on Windows, Defender Firewall) drops it",
-          "allow the Python interpreter (or the ports) through the firewall on every machine", 
+          "allow the Python interpreter (or the ports) through the firewall on every machine",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
         # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".

@@ -16,7 +16,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 _GPU_FIX = ("drain the node and check the GPU (`nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT`, Xid lines in "
             "dmesg, `dcgmi diag -r 3`); reset the GPU or reboot, and send it for repair if it repeats")
@@ -29,6 +29,41 @@ _NIC_DRIVER = r"\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|ionic|irdma|ice|i40e|qe
 
 def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- The NVLink fabric's software (driver df1c9a3, NCCL 2.25 - 2.30, NVSHMEM, the DRA driver) ---------------
+        # Advice and notices that follow the fabric's errors or print where it is simply absent: nvls.cc "Disable
+        # NVLS (NCCL_NVLS_ENABLE=0) if you wish to avoid this error in the future.", NVSHMEM's "NVLS: cuMulticast is
+        # not supported on CUDA or disabled by user" (it carries on without NVLS).
+        p(r"^(?!.*(?:Failed|error \d))(?:.*Disable NVLS \(NCCL_NVLS_ENABLE=0\) if you wish|.*NVLS: cuMulticast is not "
+          r"supported on CUDA or disabled)",
+          "noise", I, "advice or a notice beside the NVLS lines", "nothing to fix", None, "noise"),
+        # nvls.cc ncclNvlsInit: NVLS forced on (NCCL_NVLS_ENABLE=1) for a communicator with two ranks on one GPU:
+        # ncclInvalidUsage.
+        p(r"NCCL_NVLS_ENABLE has been set to \S+ and communicator has multiple ranks using the same NVML device",
+          "invalid_usage", E, "NVLS was forced on for a communicator that runs several ranks on one GPU",
+          "unset NCCL_NVLS_ENABLE (or give every rank its own GPU)", C.APPLICATION_BUG),
+        # NVRM imex_session_api.c: "nvidia-imex daemon has invoked robust channel recovery for remote node: %d":
+        # the memory imported from that node is cut off, its failure is there.
+        p(r"robust channel recovery for remote node", "remote_exited", E,
+          "the IMEX daemon cut off the memory imported from another node: that node failed or left the domain",
+          "look at the node it names (its IMEX daemon, its GPUs, whether it rebooted)", C.RANK_CRASHED_ELSEWHERE),
+        # The driver and the tools on the fabric's state: imex_session_api.c "Abrupt nvidia-imex daemon shutdown
+        # detected", fm_session_api.c "nvidia-fabricmanager daemon shutdown detected" / "has invoked robust channel
+        # recovery", gpu_fabric_probe.c "Fabric Probe failed", mem_multicast_fabric.c "Insufficient mcAddressSize
+        # returned from Fabric Manager", "probe handle is stale", "IMEX channel subscription is not available",
+        # "Failed to notify IMEX daemon"; NCCL 2.25 mnnvl.cc "MNNVL (cliqueSize %d) is available but not supported
+        # on this system. Check the IMEX configuration."; NVSHMEM "cuMemExportToShareableHandle failed for fabric
+        # handles" (800: no IMEX channel); the DRA driver "unexpected number of unique CliqueIDs"; the driver
+        # container "Could not stop NVIDIA fabric manager daemon".
+        p(r"nvidia-imex daemon shutdown|nvidia-fabricmanager daemon (?:shutdown|has invoked)|Fabric Probe failed|"
+          r"returned from Fabric Manager|probe handle is stale|IMEX channel subscription is not available|"
+          r"notify IMEX daemon|MNNVL \(cliqueSize \d+\) is available but not supported|failed for fabric handles|"
+          r"unique CliqueIDs|Could not stop NVIDIA fabric manager", "fabric_manager", E,
+          "the NVLink fabric's software is down or misconfigured: the fabric manager or the IMEX daemon stopped, "
+          "the GPU's fabric probe failed, or the process has no IMEX channel",
+          "check `systemctl status nvidia-fabricmanager nvidia-imex`, `nvidia-smi -q | grep -A3 Fabric` (state "
+          "Completed, status Success) and the IMEX channels in the container (/dev/nvidia-caps-imex-channels); "
+          "restart the daemons at the driver's version; NCCL_NVLS_ENABLE=0 / NCCL_MNNVL_ENABLE=0 as a workaround",
+          C.CUDA_OR_DRIVER),
         # -- NVIDIA DCGM -------------------------------------------------------------------------------------
         p(r"Detected a (?:FAILURE|WARNING) in health system PCIe\b|Detected more than \d+ PCIe replays per minute",
           "pcie_error", E, "DCGM counted PCIe replays on a GPU's link: the slot, riser or card corrupts transfers",

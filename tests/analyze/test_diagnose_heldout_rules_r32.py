@@ -57,3 +57,12 @@ def test_connect_warnings_before_a_completed_rendezvous_name_no_cause() -> None:
 
 def test_the_warning_without_a_completed_rendezvous_is_still_the_connection() -> None:
     assert causes(REFUSED)[0] == ("log.socket_connect_failed", "firewall_or_port_blocked")
+
+
+# ProcessGroupGloo.cpp monitoredBarrier: this rank got through; the faulty one is the rank it names.
+def test_a_rank_that_passed_the_monitored_barrier_points_at_the_faulty_rank() -> None:
+    assert_reads("[E ProcessGroupGloo.cpp:138] Rank 1 successfully reached monitoredBarrier, but received errors "
+                 "while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.",
+                 "log.remote_exited", "rank_crashed_elsewhere")
+    assert lead("RuntimeError: Rank 1 failed to pass monitoredBarrier in 30000 ms\n") == \
+        ("log.collective_mismatch", "hang_collective_mismatch")

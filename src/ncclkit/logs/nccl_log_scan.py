@@ -97,7 +97,7 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",
     b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit",
     # the CUDA libraries (patterns_table_cudalibs), the NVLink fabric's software (patterns_table_health)
-    b"Unable to load any of", b"CliqueIDs", b"channel recovery", b"cliqueSize",
+    b"Unable to load any of", b"CliqueIDs", b"channel recovery", b"cliqueSize", b"for faulty rank",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",

@@ -323,7 +323,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE".
           r"actor died unexpectedly|DUE TO NODE FAILURE|"
           # RAFT std_comms.hpp barrier(): "syncStream failed. This can be caused by a failed rank_."
-          r"can be caused by a failed rank",
+          r"can be caused by a failed rank|"
+          # ProcessGroupGloo monitoredBarrier on a rank that got through: "... received errors while waiting for
+          # send/recv from rank 0. Please check rank 0 logs for faulty rank."
+          r"Please check rank \d+ logs for faulty rank",
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),

@@ -73,7 +73,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
           r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed|"
           r"malloc\(size=\d+\) returned null|malloc of \d+ bytes failed|calloc\(\d+ entries\) returned null|"
-          r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED", "oom", E,
+          r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED|"
+          # The kernel's OOM report (oom_kill.c dump_header "invoked oom-killer", "oom-kill:constraint=", the reaper;
+          # memcontrol.c "memory: usage %llukB, limit %llukB, failcnt %lu", printed only there).
+          r"oom_reaper: reaped process|\bmemory: usage \d+kB, limit \d+kB, failcnt", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed".

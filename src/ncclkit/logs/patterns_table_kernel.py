@@ -1,8 +1,8 @@
 """Rows of the line classifier (patterns.py) for what the host's own network stack and limits print into dmesg and
 the journal when a multi-node job fails or stalls: the Linux kernel (6.12: neighbour, nf_conntrack, TCP, the qdisc
-watchdog, IPv4 routing, bonding, IPoIB, the Intel NIC drivers, the OOM killer, the pids cgroup, file_table, x86 page
-faults), systemd, Linux-PAM's pam_limits and bash. Read before the system tools' rows, whose NIC words these lines
-share (tests/lines/kernel_net.py holds each line with its source)."""
+watchdog, IPv4 routing, bonding, IPoIB, the Intel NIC drivers, the pids cgroup, file_table, x86 page faults; the OOM
+killer's report is patterns_table_host's memory row), systemd, Linux-PAM's pam_limits and bash. Read before the
+system tools' rows, whose NIC words these lines share (tests/lines/kernel_net.py holds each line with its source)."""
 
 from __future__ import annotations
 
@@ -69,13 +69,6 @@ def kernel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"VFS: file-max limit \d+ reached", "fd_limit", E,
           "the host reached its system-wide open-file limit (fs.file-max): every new socket fails",
           "raise fs.file-max (sysctl) and the job's nofile limit", C.MEMLOCK_OR_ULIMIT),
-        # oom_kill.c dump_header "%s invoked oom-killer: gfp_mask=", "oom-kill:constraint=", "oom_reaper: reaped
-        # process"; memcontrol.c's report "memory: usage %llukB, limit %llukB, failcnt %lu" (printed only there).
-        p(r"invoked oom-killer: gfp_mask|oom-kill:constraint=|oom_reaper: reaped process|"
-          r"\bmemory: usage \d+kB, limit \d+kB, failcnt", "oom", E,
-          "the kernel's OOM killer ran: host (or the job's cgroup) memory was exhausted and a process was killed",
-          "lower host memory use (dataloader workers, pinned memory, model loading per rank) or raise the job's "
-          "memory limit; `dmesg | grep -i oom` names the process", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
         # pids.c "fork rejected by pids controller in %s" (the cgroup's pids.max); bash jobs.c "fork: retry:
         # Resource temporarily unavailable" / "fork: Resource temporarily unavailable" (EAGAIN: nproc).
         p(r"fork rejected by pids controller|fork: (?:retry: )?Resource temporarily unavailable", "thread_limit", E,

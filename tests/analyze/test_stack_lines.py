@@ -384,12 +384,13 @@ CASES = [
      'failed to check the health of this node for 5 times. This is likely because the machine or '
      'raylet has become overloaded.',
      'log.remote_exited', 'rank_crashed_elsewhere'),
+    # the GCS client's reconnect timeout after a connection it had: the message itself blames the GCS's death
     ('ray-project/ray src/ray/gcs_rpc_client/rpc_client.h:203',
      "Failed to connect to GCS within 60 seconds. GCS may have been killed. It's either GCS is "
      'terminated by `ray stop` or is killed unexpectedly. If it is killed unexpectedly, see the log '
      'file gcs_server.out. https://docs.ray.io/en/master/ray-observability/user-guides/configure-loggi'
      'ng.html#logging-directory-structure. The program will terminate.',
-     'log.socket_connect_failed', 'firewall_or_port_blocked'),
+     'log.remote_exited', 'rank_crashed_elsewhere'),
     ('ray-project/ray src/ray/gcs_rpc_client/rpc_client.h:153',
      'Failed to connect to GCS at address 10.0.0.1:6379 within 5 seconds.',
      'log.socket_connect_failed', 'firewall_or_port_blocked'),

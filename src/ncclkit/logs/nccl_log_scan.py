@@ -98,6 +98,12 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit",
     # the CUDA libraries (patterns_table_cudalibs), the NVLink fabric's software (patterns_table_health)
     b"Unable to load any of", b"CliqueIDs", b"channel recovery", b"cliqueSize", b"for faulty rank",
+    # JAX's and Ray's distributed layers (patterns_table_jaxray)
+    b"Coordination service has stopped", b"different incarnation", b"tasks have crashed", b"out of sync",
+    b"GCS may have been killed", b"Unknown flags in XLA_FLAGS", b"coordinator_address", b"num_processes",
+    b"Automatic Distributed initialization", b"completionMode", b"cannot be scheduled", b"No available node types",
+    b"memory pressure", b"rendezvous store", b"NCCL hang detected",
+    b"node preemption",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",

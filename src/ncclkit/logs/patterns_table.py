@@ -23,6 +23,7 @@ from ncclkit.logs.patterns_table_cudalibs import cudalib_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
 from ncclkit.logs.patterns_table_generic import generic_rows
 from ncclkit.logs.patterns_table_health import health_rows
+from ncclkit.logs.patterns_table_jaxray import jaxray_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
@@ -35,7 +36,7 @@ from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W = Severity.ERROR, Severity.WARNING
 
 
 def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -55,7 +56,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *fabric_rows(p),
         # -- the stacks around NCCL (DeepSpeed, accelerate, Lightning, Megatron, Horovod, vLLM, SGLang, Ray)
         *stack_rows(p),
-        # -- schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
+        # -- JAX's and Ray's distributed layers, then schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
+        *jaxray_rows(p),
         *cluster_rows(p),
         *k8s_rows(p),
         *gloo_rows(p),
@@ -335,31 +337,6 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "widen the ephemeral range (`sysctl net.ipv4.ip_local_port_range=\"1024 65535\"`), keep PXN on "
           "(unset NCCL_PXN_DISABLE) so fewer connections are opened, and check `ss -s` for TIME_WAIT sockets; "
           "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
-        # Windows' WSAEACCES binding a port ("system error: 10013 - An attempt was made to access a socket in a way
-        # forbidden by its access permissions"): nothing holds the port, Windows reserves it (Hyper-V's and WSL's
-        # excluded port ranges, `netsh int ipv4 show excludedportrange protocol=tcp`).
-        p(r"failed to bind to [^\n]*system error: 10013\b", "port_in_use", E,
-          "Windows refuses the port: it lies in a range reserved for Hyper-V or WSL (excluded port ranges)",
-          "pick a MASTER_PORT outside `netsh int ipv4 show excludedportrange protocol=tcp`, or free the range "
-          "(`net stop winnat`, then `net start winnat`)", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.APPLICATION_BUG,)),
-        # c10d on Windows: WSAEADDRNOTAVAIL (10049) connecting means the address is no destination at all (0.0.0.0,
-        # an unspecified IPv6 address) that MASTER_ADDR's name resolved to; each try is only warned ("[W ...]") and
-        # the next address tried, so the thrown "failed to connect to any network address" is the failure, and
-        # Gloo's uv transport dialling [0.0.0.0] ("address not available") the same name lookup on the peer.
-        p(r"failed to connect to any network address of [^\n]*system error: 10049\b|Error connecting to "
-          r"\[0\.0\.0\.0\]:\S+: address not available", "name_resolution", E,
-          "a host name resolved to an address that cannot be dialled (0.0.0.0 or an unspecified address): "
-          "MASTER_ADDR's name, or the peer's own host name, does not resolve to its real address",
-          "set MASTER_ADDR to the master's IP address (or map the host names to real addresses in the hosts file "
-          "on every machine)", C.HOSTNAME_RESOLUTION, "root", (C.WRONG_INTERFACE,)),
-        p(r"^\s*\[W[^\n]*client socket has failed to connect to [^\n]*system error: 10049\b", "noise", I,
-          "c10d warning of one address it then retries", "nothing to fix", None, "noise"),
-        # Gloo's uv transport (Windows) "Error connecting to [%s]:%d: connection timed out": the SYN got no
-        # answer, Windows Defender Firewall's silent drop of unknown inbound connections.
-        p(r"pair\.cc:\d+\] Error connecting to \[[^\]]+\]:\S+: connection timed out", "socket_connect_failed", E,
-          "the connection to the peer got no answer: a firewall (on Windows, Defender Firewall) drops it",
-          "allow the Python interpreter (or the ports) through the firewall on every machine",
-          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
         # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".
         p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"

@@ -3,8 +3,8 @@
 messages: "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:138] rp != nullptr.
 Unable to find address for: node-7". Each comment names the file of pytorch/gloo (70dc360; 31b1f02 for the
 wordings PyTorch 2.x builds still print) and what its check means. Its socket errors ("Connection closed by
-peer", "Read error") and connectFullMesh are read by patterns_table.py's socket rows; these come before them.
-Same row shape as patterns_table.py.
+peer", "Read error") and connectFullMesh are read by patterns_table.py's socket rows; these come before them,
+and so do the Windows socket errors of c10d and of Gloo's uv transport. Same row shape as patterns_table.py.
 """
 
 from __future__ import annotations
@@ -23,6 +23,32 @@ _HOSTS_FIX = ("make every node's host name resolve to the address of the interfa
 
 def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- PyTorch on Windows: c10d's and Gloo uv's socket errors (tests/lines/windows_wsl.py) ------------------
+        # Windows' WSAEACCES binding a port ("system error: 10013 - An attempt was made to access a socket in a way
+        # forbidden by its access permissions"): nothing holds the port, Windows reserves it (Hyper-V's and WSL's
+        # excluded port ranges, `netsh int ipv4 show excludedportrange protocol=tcp`).
+        p(r"failed to bind to [^\n]*system error: 10013\b", "port_in_use", E,
+          "Windows refuses the port: it lies in a range reserved for Hyper-V or WSL (excluded port ranges)",
+          "pick a MASTER_PORT outside `netsh int ipv4 show excludedportrange protocol=tcp`, or free the range "
+          "(`net stop winnat`, then `net start winnat`)", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.APPLICATION_BUG,)),
+        # c10d on Windows: WSAEADDRNOTAVAIL (10049) connecting means the address is no destination at all (0.0.0.0,
+        # an unspecified IPv6 address) that MASTER_ADDR's name resolved to; each try is only warned ("[W ...]") and
+        # the next address tried, so the thrown "failed to connect to any network address" is the failure, and
+        # Gloo's uv transport dialling [0.0.0.0] ("address not available") the same name lookup on the peer.
+        p(r"failed to connect to any network address of [^\n]*system error: 10049\b|Error connecting to "
+          r"\[0\.0\.0\.0\]:\S+: address not available", "name_resolution", E,
+          "a host name resolved to an address that cannot be dialled (0.0.0.0 or an unspecified address): "
+          "MASTER_ADDR's name, or the peer's own host name, does not resolve to its real address",
+          "set MASTER_ADDR to the master's IP address (or map the host names to real addresses in the hosts file "
+          "on every machine)", C.HOSTNAME_RESOLUTION, "root", (C.WRONG_INTERFACE,)),
+        p(r"^\s*\[W[^\n]*client socket has failed to connect to [^\n]*system error: 10049\b", "noise", I,
+          "c10d warning of one address it then retries", "nothing to fix", None, "noise"),
+        # Gloo's uv transport (Windows) "Error connecting to [%s]:%d: connection timed out": the SYN got no
+        # answer, Windows Defender Firewall's silent drop of unknown inbound connections.
+        p(r"pair\.cc:\d+\] Error connecting to \[[^\]]+\]:\S+: connection timed out", "socket_connect_failed", E,
+          "the connection to the peer got no answer: a firewall (on Windows, Defender Firewall) drops it",
+          "allow the Python interpreter (or the ports) through the firewall on every machine",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
         # tcp/device.cc and uv/device.cc lookupAddrForHostname: "rp != nullptr. Unable to find address for: %s"
         # (the host name resolves to no address this host can bind), "bind_rv == 0. Unable to find address for
         # %s; bind(2) for all addresses failed", "rv == 0. -2 vs 0" (getaddrinfo's EAI_NONAME); lookupInterface-

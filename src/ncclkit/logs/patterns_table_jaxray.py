@@ -1,0 +1,71 @@
+"""Rows of the line classifier (patterns.py) for JAX's and Ray's distributed layers of 2025 - 2026 beyond
+patterns_table_cluster's: XLA's flags and coordination service at openxla 183fa00, jax.distributed's cluster
+detection (jax cec06d1), Ray 2.60's raylet, autoscaler, GCS client, ray.util.collective and Ray Train
+(tests/lines/jax_ray.py holds each line with its source). Read before the generic socket, P2P and timeout rows whose
+words these lines share ("P2P communication", "timed out", "Failed to connect")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+_LAUNCH_FIX = ("make the launch match the job: the resources the cluster can give (GPUs per node, node types), "
+               "the process count and ids, and the launcher the program's auto-detection expects")
+
+
+def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # XLA's coordination service after a task died: "Coordination service has stopped. RegisterTask() ...
+        # This usually implies an earlier error", "... unexpectedly tried to connect with a different incarnation.
+        # It has likely restarted.", the continuation of "The following tasks are unhealthy": "The tasks have
+        # crashed.", and the barrier's "This suggests that the workers are out of sync" (a crashed worker first).
+        # Ray's GCS client "Failed to connect to GCS within %d seconds. GCS may have been killed."
+        p(r"Coordination service has stopped|tried to connect with a different incarnation|^\W*The tasks have "
+          r"crashed\.|This suggests that the workers are out of sync|GCS may have been killed", "remote_exited", E,
+          "another process of the job (a worker, the coordination service's leader, Ray's GCS) died or restarted "
+          "first: this line is the consequence", "find the task that crashed or restarted first (its own log, an OOM "
+          "kill, a preemption) and fix that", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
+        # XLA parse_flags_from_env.cc "Unknown flags in XLA_FLAGS: ..." (flags this XLA removed or never had);
+        # jax.distributed "coordinator_address should be defined." (no address and no cluster detected).
+        p(r"Unknown flags in XLA_FLAGS|coordinator_address should be defined", "framework_usage", E,
+          "the program's JAX/XLA setup is wrong: a flag this XLA does not know, or no coordinator address",
+          "drop the flags this XLA version does not list (`--helpfull`), and pass coordinator_address (or launch "
+          "under a cluster JAX detects)", C.APPLICATION_BUG),
+        # jax.distributed: "process_id and num_processes must be nonnegative, with process_id < num_processes",
+        # "Automatic Distributed initialization can not proceed: %s is supported but not functional", the K8s
+        # cluster's "jobs must be indexed by setting `completionMode: \"Indexed\"`"; Ray's raylet "The lease with ID
+        # %s cannot be scheduled right now", the autoscaler's "No available node types can fulfill resource
+        # requests", Ray Train's WorkerGroupStartupTimeoutError (its first causes: resources not there).
+        p(r"with process_id < num_processes|Automatic Distributed initialization can not proceed|"
+          r"completionMode: \"Indexed\"|cannot be scheduled right now|No available node types can fulfill resource "
+          r"requests|WorkerGroupStartupTimeoutError", "launch_config", E,
+          "the launch does not fit the job or the cluster: process ids outside the world, a launcher JAX cannot "
+          "read, resources the cluster cannot give", _LAUNCH_FIX, C.APPLICATION_BUG),
+        # Ray's memory monitor (node_manager.cc): "%d Workers (tasks / actors) killed due to memory pressure (OOM)".
+        p(r"killed due to memory pressure \(OOM\)", "oom", E,
+          "Ray's memory monitor killed workers: the node's host memory ran out",
+          "lower the workers' host memory use or give the node more memory (RAY_memory_usage_threshold only "
+          "moves the line)", C.OOM),
+        # ray.util.collective nccl_collective_group.py: "Unable to meet other processes at the rendezvous store.
+        # If you are using P2P communication, ..." (send/recv, not PCIe peer-to-peer): rank 0 never published.
+        # Ray Train's NCCL RAS monitor (nccl_ras.py): "%d of %d communicators have a collective mismatch and made
+        # no progress", "Possible NCCL hang detected!".
+        p(r"Unable to meet other processes at the rendezvous store|Possible NCCL hang detected", "timeout", E,
+          "the ranks did not meet: one never reached the rendezvous or the collective (it hung, diverged or died)",
+          "find the rank that did not arrive (its log, its stack: py-spy dump) and make every rank issue the same "
+          "collectives", C.HANG_COLLECTIVE_MISMATCH, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        p(r"communicators have a collective mismatch", "collective_mismatch", E,
+          "NCCL's RAS found ranks of a communicator in different collectives (a divergent code path)",
+          "find the rank whose code path differs (the flight recorder: TORCH_NCCL_DUMP_ON_TIMEOUT=1) and make "
+          "every rank issue the same collectives", C.HANG_COLLECTIVE_MISMATCH),
+        # Ray Train's PreemptionError: "Training was interrupted by node preemption".
+        p(r"interrupted by node preemption", "job_stopped", W,
+          "the job was stopped from outside: the cloud or the scheduler preempted nodes",
+          "use on-demand or reserved nodes for the job, or checkpoint and resume (Ray Train's FailureConfig)",
+          C.OTHER),
+    )

@@ -66,3 +66,10 @@ def test_a_rank_that_passed_the_monitored_barrier_points_at_the_faulty_rank() ->
                  "log.remote_exited", "rank_crashed_elsewhere")
     assert lead("RuntimeError: Rank 1 failed to pass monitoredBarrier in 30000 ms\n") == \
         ("log.collective_mismatch", "hang_collective_mismatch")
+
+
+# NCCL 2.32's ATTN level (6) is printed as WARN is; its lines are read, not skipped as an unknown level.
+def test_nccl_attn_lines_are_read_like_warn_lines() -> None:
+    line = ("gpu-node07:48213:48213 [3] init.cc:1308 (initTransportsRank) NCCL ATTN Mismatched NCCL git versions "
+            "detected: rank 0 fingerprint 0x5f2c8a1e, rank 8 fingerprint 0x9b03d447")
+    assert_reads(line, "log.version_mismatch", "nccl_version_mismatch")

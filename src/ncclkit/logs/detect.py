@@ -32,7 +32,7 @@ _TOPO = re.compile(r"^\s*GPU0\s+(?:X\s|GPU1|NIC0|mlx)", re.MULTILINE)
 _TESTS_MARK = re.compile(r"^\s*#?\s*(?:size\s+count\b|Avg bus bandwidth\s*:|Out of bounds values\s*:)", re.MULTILINE)
 # PyTorch's ProcessGroupNCCL errors (watchdog, DistBackendError, "ncclSystemError: ...") count as NCCL
 # lines too: users often paste only those when NCCL_DEBUG was not set.
-_NCCL_LINE = re.compile(r"NCCL (?:INFO|WARN|TRACE|CALL|version|watchdog|error)|Test NCCL failure|ProcessGroupNCCL\.cpp|"
+_NCCL_LINE = re.compile(r"NCCL (?:INFO|WARN|ATTN|TRACE|CALL|version|watchdog|error)|Test NCCL failure|ProcessGroupNCCL\.cpp|"
                         r"\bnccl(?:System|Internal|Remote|UnhandledCuda|InvalidUsage|InvalidArgument)Error\b")
 
 

@@ -47,11 +47,12 @@ _LINE = re.compile(
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
-    rb"Legacy IPC|"
+    rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|"
     rb"RAS declaring)|"
-    rb"[^\n]*+)|(?=WARN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
+    rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
-_RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"failure", b"error", b"version")}
+# NCCL 2.32 added the ATTN level (6), printed as WARN is: a condition that needs attention but may not fail.
+_RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"ATTN", b"failure", b"error", b"version")}
 # Words on lines that are not NCCL lines (tracebacks, launcher, kernel, verbs), one bytes.find pass each
 # (twice as fast as a regex search per word, and far faster than one alternation of them all). No word
 # contains another: the shorter one finds the same lines.
@@ -104,6 +105,10 @@ _OTHER_WORDS: tuple[bytes, ...] = (
     b"Automatic Distributed initialization", b"completionMode", b"cannot be scheduled", b"No available node types",
     b"memory pressure", b"rendezvous store", b"NCCL hang detected",
     b"node preemption",
+    # PyTorch 2.12 - 2.14 (patterns_table_newest)
+    b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"Call reconfigure",
+    b"TORCHCOMM_RANK", b"CPU-capable backend", b"duplicate entries", b"must be initialized",
+    b"mesh_dim_name", b"Mesh dim name", b"shard or replicate", b"require NCCL", b"nccl4py", b"clique_ids",
     # the libraries under NCCL (patterns_table_net)
     b"incompatible", b"backend '", b"No suitable GID",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",
@@ -177,7 +182,9 @@ _INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT
                          # NCCL's RAS declaring a peer dead (ras/peers.cc)
                          rb"as DEAD|"
                          # p2p.cc: peer-to-peer refused (WSL's legacy IPC, cudaDeviceEnablePeerAccess)
-                         rb"Legacy IPC not supported|Could not enable P2P")
+                         rb"Legacy IPC not supported|Could not enable P2P|"
+                         # 2.32: a tuning choice refused, DMA-BUF absent for its internal GDRCopy backend
+                         rb"cannot be honored|does not support DMA-BUF")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

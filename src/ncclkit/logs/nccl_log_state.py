@@ -138,7 +138,7 @@ class LogState:
                 self.host_of(line[:i])
                 self._add_error(line_no, line, cls, info=True)
             return
-        if tag == "WARN":
+        if tag in ("WARN", "ATTN"):
             self.host_of(line[:i])
             self._add_error(line_no, line)
         else:  # NCCL's version banner (2.4 prints it without INFO) or a line of another program
@@ -161,7 +161,7 @@ class LogState:
     def _add_error(self, line_no: Callable[[], int], line: str, cls: ErrorClass | None = None,
                    info: bool = False) -> None:
         text = line.strip()[:ERROR_TEXT_CHARS]
-        k = text.find("NCCL WARN ")
+        k = max(text.find("NCCL WARN "), text.find("NCCL ATTN "))
         # Ranks repeat one message with their own addresses and ids: count them as one.
         key = _DIGITS.sub("#", text[k + 10:] if k >= 0 else text)
         entry = self.errors.get(key)

@@ -47,7 +47,7 @@ _BARE_CHANNEL = re.compile(r"^(?P<pre>(?:[^\n]*?NCCL INFO |[ \t]*))(?P<tail>\d+(
                            re.MULTILINE)
 # NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
 # nccl-tests' header ("# nThread 1 nGpus 8 minBytes ...") counts too: its output may stop before any row.
-_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]|"
+_NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN|ATTN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]|"
                         r"# nThread \d+ nGpus \d+")
 
 # The version NCCL (its init line, "NCCL version 2.21.5+cuda12.4"), nccl-tests and PyTorch's errors print.

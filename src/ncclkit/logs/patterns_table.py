@@ -29,6 +29,7 @@ from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_kernel import kernel_rows
 from ncclkit.logs.patterns_table_net import net_rows
+from ncclkit.logs.patterns_table_newest import newest_rows
 from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_source import source_rows
@@ -43,6 +44,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- alarming lines that state no problem, a plugin that cannot load, c10d's name lookups
         *notice_rows(p),
+        # -- NCCL 2.31 - 2.32 and PyTorch 2.12 - 2.14, whose new lines share the older rows' words
+        *newest_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

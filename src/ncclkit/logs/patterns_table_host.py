@@ -150,8 +150,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "cu128 for sm_120) on every node", C.NCCL_VERSION_MISMATCH, "root", (C.CUDA_OR_DRIVER,)),
         # vLLM pynccl_wrapper.py: "The symbol ncclCommWindowRegister is not found in the NCCL library": an NCCL
         # older than the symmetric-memory API.
-        p(r"requires NCCL \d+\.\d+\+|only allowed with NCCL >= ?\d|NCCL version \S+ or higher is required|"
-          r"not supported in this NCCL version|requires NCCL version \d+\.\d+|The symbol nccl\w+ is not found in "
+        # PyTorch 2.14: "ProcessGroupNCCL windows require NCCL 2.29 or later", "NCCL Suspend failed (requires NCCL
+        # 2.29.7+)".
+        p(r"requires? NCCL \d+\.\d+(?:\.\d+)?(?:\+| or later)|only allowed with NCCL >= ?\d|"
+          r"NCCL version \S+ or higher is required|not supported in this NCCL version|requires NCCL version \d+\.\d+|The symbol nccl\w+ is not found in "
           r"the NCCL library|"
           # XGBoost error_msg.cc: "NCCL version too old: (2.22.3). Install NCCL >= 2.23.4 ." (abort on timeout).
           r"NCCL version too old: \(",

@@ -37,12 +37,8 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "shrink or reconfigure out of order, a mesh or group set up wrongly)",
           "follow the check's own instruction (allocate from the NCCL mempool, register windows collectively, "
           "initialize the process group and the mesh with unique names and ranks)", C.APPLICATION_BUG),
-        # PyTorch: "ProcessGroupNCCL windows require NCCL 2.29 or later", "NCCL Suspend failed (requires NCCL
-        # 2.29.7+)", "NCCL MemStats failed (requires NCCL 2.29.7+)"; "TokenSwitchNCCL needs the 'nccl4py' package".
-        p(r"requires? NCCL \d+\.\d+(?:\.\d+)?(?:\+| or later)", "nccl_too_old", E,
-          "the program uses a feature the NCCL it loads is too old for",
-          "load the NCCL the framework was built with or a newer one (pip's nvidia-nccl-cu*; check LD_LIBRARY_PATH "
-          "and LD_PRELOAD for an older libnccl)", C.NCCL_VERSION_MISMATCH),
+        # PyTorch's "TokenSwitchNCCL needs the 'nccl4py' package" (its features that need a newer NCCL, "windows
+        # require NCCL 2.29 or later", "requires NCCL 2.29.7+", are read by patterns_table_host's nccl_too_old row).
         p(r"needs the 'nccl4py' package", "nccl_library_missing", E,
           "a library this build of PyTorch needs beside NCCL (nccl4py) is not installed",
           "install the package the message names, at the version it names", C.NCCL_VERSION_MISMATCH),

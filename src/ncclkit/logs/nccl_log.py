@@ -24,6 +24,7 @@ from ncclkit.logs.nccl_log_model import (
     TransportUse,
     normalize_transport,
 )
+from ncclkit.logs.nccl_log_merge import merge
 from ncclkit.logs.nccl_log_scan import scan_block
 from ncclkit.logs.nccl_log_state import LogState
 from ncclkit.logs.nccl_log_summary import summarize
@@ -202,5 +203,5 @@ def _parse_split(fd: int, start: int, end: int) -> LogState:
         later = LogState()
         later.first_host = ""
         _scan_range(later, fd, mid, end)
-    first.merge(later)
+    merge(first, later)
     return first

@@ -1,5 +1,5 @@
-"""Running state of one NCCL log read (nccl_log.py fills it): what each kind of line adds and how two
-states of consecutive byte ranges merge (nccl_log_summary.summarize freezes it).
+"""Running state of one NCCL log read (nccl_log.py fills it): what each kind of line adds (nccl_log_merge folds
+two states of consecutive byte ranges; nccl_log_summary.summarize freezes it).
 
 The scanner hands over either distinct INFO messages with how often they occurred (`info`, bulk
 lines deduplicated at C speed) or single decoded lines (`rare_line`: WARN/error lines, nccl-tests
@@ -21,7 +21,8 @@ from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
-__all__ = ["ERROR_TEXT_CHARS", "MAX_ERRORS", "MAX_PAIRS", "MAX_PREFIX_CACHE", "LogState"]
+__all__ = ["ERROR_TEXT_CHARS", "MAX_ENV", "MAX_ERRORS", "MAX_GDR_REASONS", "MAX_IB_DEVICES", "MAX_PAIRS",
+           "MAX_PREFIX_CACHE", "MAX_TRACES", "LogState"]
 
 MAX_ERRORS = 200          # distinct error messages kept (repeats are counted, not stored)
 MAX_PAIRS = 50_000        # distinct (channel segment, transport) keys kept for the transport map
@@ -129,7 +130,7 @@ class LogState:
         error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
-        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log_scan._INFO_CAUSE)
+        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log_words.INFO_CAUSE)
             if self._seen(line):
                 return
             cls = classify_error(line)
@@ -331,72 +332,3 @@ class LogState:
                 self.gdr_disabled.extend([rest.strip()[:160]] * max(take, 0))
         elif "Enabled" in rest:
             self.gdr_enabled_lines += count
-
-    # -- merge of consecutive byte ranges ------------------------------------------------------
-    def merge(self, later: LogState) -> None:
-        """Fold in the state of the byte range that follows this one (its line numbers are local)."""
-        offset = self.lines_total
-        self.lines_total += later.lines_total
-        self.nccl_lines += later.nccl_lines
-        self.hosts |= later.hosts
-        self.versions.update(later.versions)
-        if later.nranks is not None:
-            self.nranks = later.nranks if self.nranks is None else max(self.nranks, later.nranks)
-        self.test_ranks |= later.test_ranks
-        self.test_hosts |= later.test_hosts
-        self.test_headers += later.test_headers
-        self.test_rows += later.test_rows
-        if later.nnodes is not None:
-            self.nnodes = later.nnodes if self.nnodes is None else max(self.nnodes, later.nnodes)
-        self.networks.update(later.networks)
-        for host, nets in later.networks_by_host.items():
-            self.networks_by_host.setdefault(host, set()).update(nets)
-        self.plugins |= later.plugins
-        for name, value in later.env.items():
-            if len(self.env) < MAX_ENV or name in self.env:
-                self.env[name] = value
-        if len(self.pairs) < MAX_PAIRS:
-            self.pairs.update(later.pairs)
-        else:
-            self.pairs_truncated = True
-            for tail, count in later.pairs.items():
-                v = tail.rfind(b" via ")
-                if v >= 0:
-                    self.overflow_transports[tail[v + 5:]] += count
-        self.overflow_transports.update(later.overflow_transports)
-        self.pairs_truncated |= later.pairs_truncated
-        self.gdr_enabled_lines += later.gdr_enabled_lines
-        for reason in later.gdr_disabled:
-            if len(self.gdr_disabled) < MAX_GDR_REASONS and reason not in self.gdr_disabled:
-                self.gdr_disabled.append(reason)
-        self.no_ib_device |= later.no_ib_device
-        for dev in later.ib_devices:
-            if dev not in self.ib_devices and len(self.ib_devices) < MAX_IB_DEVICES:
-                self.ib_devices.append(dev)
-        self.socket_devices |= later.socket_devices
-        for name in later.socket_ifaces:
-            if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
-                self.socket_ifaces.append(name)
-        if later.nic_speed_mbps is not None:
-            self.nic_speed_mbps = max(self.nic_speed_mbps or 0, later.nic_speed_mbps)
-        for key, (line_no, count, text, cls) in later.errors.items():
-            entry = self.errors.get(key)
-            if entry is not None:
-                entry[1] += count
-            elif len(self.errors) < MAX_ERRORS:
-                self.errors[key] = [line_no + offset, count, text, cls]
-        for code, site in later.return_codes.items():
-            self.return_codes.setdefault(code, site)
-        if not self.launch_hosts and later.launch_hosts:
-            self.launch_hosts, self.launch_line = later.launch_hosts, later.launch_line + offset
-        for pkg, vers in later.packages.items():
-            self.packages.setdefault(pkg, set()).update(vers)
-        for fact, line_no in later.fact_lines.items():
-            self.note(fact, line_no + offset)
-        for call, line_no in later.coll_lines.items():
-            if len(self.coll_lines) < 2 * MAX_COLL_OPS:
-                self.coll_lines.setdefault(call, line_no + offset)
-        self.traces.extend((n + offset, src, code) for n, src, code in later.traces[:MAX_TRACES - len(self.traces)])
-        for op_key, ops in later.coll_ops.items():
-            if len(self.coll_ops) < MAX_COLL_OPS or op_key in self.coll_ops:
-                self.coll_ops.setdefault(op_key, set()).update(ops)

@@ -1,0 +1,139 @@
+"""The words the log scanner (nccl_log_scan) searches for outside NCCL's own lines, and the INFO messages it keeps
+as possible causes: data, one entry per source family (the rows of patterns_table_* read what these find)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["INFO_CAUSE", "OTHER_WORDS"]
+
+# Words on lines that are not NCCL lines (tracebacks, launcher, kernel, verbs), one bytes.find pass each
+# (twice as fast as a regex search per word, and far faster than one alternation of them all). No word
+# contains another: the shorter one finds the same lines.
+OTHER_WORDS: tuple[bytes, ...] = (
+    b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
+    b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
+    b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
+    b" -H ", b" --host", b" -host ", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
+    b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU", b"with NCCL 1.", b"libnccl",
+    b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
+    b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
+    b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
+    b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
+    b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised",
+    # perftest (patterns_table_system)
+    b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ",
+    # the stacks around NCCL (patterns_table_stacks): launchers, engines, Ray
+    b"died", b"marked dead", b"as dead by", b"PCIe-only", b"ostfile", b"orld_size", b"orld size", b"via ssh",
+    b"not installed", b"devices but", b"not match", b"MASTER_ADDR", b"main process IP", b"CUDA has been initialized",
+    b"CUDA is already initialized", b"local_rank > 0", b"Distributed backend is not", b"backend not set",
+    b"not on the cpu", b"CUDA_DEVICE_MAX_CONNECTIONS", b"interface", b"driver service", b"different address",
+    b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"is stalled for",
+    b"NCCLUniqueID", b"P2P access status", b"RTX 4000 series", b"capacity is unbalanced",
+    b"Insufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
+    b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
+    b"each token must be in", b"not reproducible", b"occupied by other",
+    b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
+    b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
+    b"ncclUnhandled", b"not yet initialized",
+    b"neither AF_INET", b"insufficient", b"abort(",
+    # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
+    b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
+    b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
+    b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
+    b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
+    b"likely closed", b"can't be empty", b"doesn't have ",
+    # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
+    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
+    b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
+    b"SIGSEGV",
+    # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)
+    b"table overflow", b"SYN flooding", b"orphaned sockets", b"too long to send", b"table full, dropping",
+    b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",
+    b"segfault at", b"pids controller", b"fork: ", b"for limit item", b"Could not set limit", b"cannot modify limit",
+    # the CUDA libraries (patterns_table_cudalibs), the NVLink fabric's software (patterns_table_health)
+    b"Unable to load any of", b"CliqueIDs", b"channel recovery", b"cliqueSize", b"for faulty rank",
+    # JAX's and Ray's distributed layers (patterns_table_jaxray)
+    b"Coordination service has stopped", b"different incarnation", b"tasks have crashed", b"out of sync",
+    b"GCS may have been killed", b"Unknown flags in XLA_FLAGS", b"coordinator_address", b"num_processes",
+    b"Automatic Distributed initialization", b"completionMode", b"cannot be scheduled", b"No available node types",
+    b"memory pressure", b"rendezvous store", b"NCCL hang detected",
+    b"node preemption",
+    # PyTorch 2.12 - 2.14 (patterns_table_newest)
+    b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"Call reconfigure",
+    b"TORCHCOMM_RANK", b"CPU-capable backend", b"duplicate entries", b"must be initialized",
+    b"mesh_dim_name", b"Mesh dim name", b"shard or replicate", b"require NCCL", b"nccl4py", b"clique_ids",
+    # the libraries under NCCL (patterns_table_net)
+    b"incompatible", b"backend '", b"No suitable GID",
+    b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",
+    b"disabling GDR", b"eligible providers", b"GPUDirect RDMA", b"GDR disabled", b"retry count",
+    b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",
+    b"shared memory", b"maximal number of files", b"SHArP", b"Aggregation Manager", b"sharp_am",
+    # Slurm, Open MPI and Ray launcher lines (patterns_table_host)
+    b"CANCELLED AT", b"Exited with exit code", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
+    b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
+    b"locked memory", b"queue pair", b"async event", b"Thread creation",
+    b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
+    # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
+    b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"__ib_umem_get",
+    b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
+    b"libnvidia-ml", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ", b"nvidia-persistenced",
+    b"Container Runtime Hook", b"nvidia-container-cli", b"default runtime", b"not active",
+    # Kubernetes events and the RDMA device plugins (patterns_table_k8s)
+    b"EmptyDir volume", b"System OOM", b"The node was low", b"The node had condition", b"Preempted by",
+    b"node shutdown", b"devices unavailable", b"enough resource", b"TopologyAffinity", b"Topology locality",
+    b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
+    # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
+    b"Direct RDMA Disabled",
+    # rdma-core's and perftest's lines (patterns_table_system)
+    b"can't read sgid", b"RDMA_CM_EVENT_", b"No IB devices", b"Did not detect devices",
+    b"cuInit(0) returned", b"device(s) that support CUDA", b"QP size", b"severely limit", b"kernel ABI version",
+    b"config directory",
+    # torch/cuda/__init__.py on a GPU newer than the wheel
+    b"is not compatible with the current",
+    # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs
+    b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
+    b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use",
+    # a subject and its state in any program's words (patterns_table_generic)
+    b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid",
+    # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
+    b"unable to reach each other", b"not enough space", b"Read -1, expected",
+    b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",
+    b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
+    b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
+    b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
+    b"Unresponsive remote", b"(downgraded)", b"HAMI-core",
+    b"Userbuffers",
+    b"requires CUDA P2P", b"CUDA IPC supports only", b"PEER_",
+    b"unsatisfied condition", b"CDI devices", b"unprivileged container", b"nvidia_uvm is not loaded", b"IMEX channel",
+    b"/dev/infiniband", b"Rdma Devices", b"device pool", b"RDMA resources", b"No RDMA devices", b"RDMA device spec",
+    b"pyxis:", b"no IP addresses", b"default network is ready", b"No available RNIC",
+    b"is not accessible", b"no active ports", b"No usable port", b"LAN address", b"DMABUF is",
+    b"CudaIpc import", b"EtcdStoragePlugin", b"remote agent", b"NIXL_ERR",
+    b"UCX backend bound", b"UCX version is", b"no common backend",
+    # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
+    b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
+    b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",
+    b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"state is Init",
+    b"state is Armed", b"PortXmitDiscards",
+    b"discards", b"pause_storm", b"packet_seq_err", b"out_of_sequence", b"PCIe bandwidth", b"ACSViol",
+    b"HSA_FORCE_FINE_GRAIN_PCIE", b"NUMA auto balancing", b"ROCm runtime library", b"missing symbol", b"SMI init",
+    b"device index not found", b"libamd_smi", b"topo/nodes", b"dmabuf feature", b"CONFIG_PCI_P2PDMA",
+    b"DMA_BUF_SUPPORT", b"GDRDMA not enabled", b"peer memory client", b"XGMI", b"xgmi",
+    b"Unable to initialize shared", b"Memory access fault", b"amdgpu:")
+# INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
+# failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
+# "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML
+# topology file %s : %s" (graph/xml.cc: NCCL_TOPO_FILE names no readable file; NCCL goes on detecting), and
+# RCCL's lines of GPUDirect RDMA unavailable ("GDRDMA not enabled. Could not find memory_peers directory ...").
+INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|dlerror|undefined symbol|required by|"
+                        rb"disabling GDR|eligible providers|provider supporting GPUDirect|"
+                        rb"exceeds device|Could not open XML|"
+                         # RCCL's INFO lines of GPUDirect RDMA not available (patterns_table_rocm)
+                        rb"GDRDMA not enabled|No peer memory client|does not support dmabuf|should be set for DMA_BUF|"
+                         # NCCL's RAS declaring a peer dead (ras/peers.cc)
+                        rb"as DEAD|"
+                         # p2p.cc: peer-to-peer refused (WSL's legacy IPC, cudaDeviceEnablePeerAccess)
+                        rb"Legacy IPC not supported|Could not enable P2P|"
+                         # 2.32: a tuning choice refused, DMA-BUF absent for its internal GDRCopy backend
+                        rb"cannot be honored|does not support DMA-BUF")

@@ -274,10 +274,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program is built against NCCL 1.x, the legacy library: its failures are fixed by NCCL 2",
           "install NCCL 2 (the libnccl2/libnccl-dev packages or the nvidia-nccl wheel) and rebuild against "
           "it (NCCL_HOME=<its prefix>)", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
-        # "Mismatched NCCL version detected", "NCCL version mismatch with remote peer", "library is not
+        # "Mismatched NCCL version detected" (2.32 ATTN: "Mismatched NCCL git versions detected"), "NCCL version
+        # mismatch with remote peer", "library is not
         # backwards compatible", "compiled with NCCL version ... running with". Not the driver's "GSP firmware
         # image version mismatch" (patterns_table_health).
-        p(r"Mismatched NCCL version|(?<!library )(?<!image )version mismatch|not backwards compatible|library is too old|"
+        p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )version mismatch|not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
           r"undefined symbol: *nccl|version `NCCL|"
           # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is

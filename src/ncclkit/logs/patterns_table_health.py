@@ -57,7 +57,10 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"nvidia-imex daemon shutdown|nvidia-fabricmanager daemon (?:shutdown|has invoked)|Fabric Probe failed|"
           r"returned from Fabric Manager|probe handle is stale|IMEX channel subscription is not available|"
           r"notify IMEX daemon|MNNVL \(cliqueSize \d+\) is available but not supported|failed for fabric handles|"
-          r"unique CliqueIDs|Could not stop NVIDIA fabric manager", "fabric_manager", E,
+          r"unique CliqueIDs|Could not stop NVIDIA fabric manager|"
+          # PyTorch 2.14 CUDASymmetricMemory "ranks have mismatched NVLink clique_ids" (ranks in different NVLink
+          # domains), NCCL 2.32's ATTN "MNNVL ... NVLink fabric health reports DEGRADED_BANDWIDTH".
+          r"mismatched NVLink clique_ids|NVLink fabric health reports", "fabric_manager", E,
           "the NVLink fabric's software is down or misconfigured: the fabric manager or the IMEX daemon stopped, "
           "the GPU's fabric probe failed, or the process has no IMEX channel",
           "check `systemctl status nvidia-fabricmanager nvidia-imex`, `nvidia-smi -q | grep -A3 Fabric` (state "

@@ -205,7 +205,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"libnccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
           r"library '?libnccl|Failed to load NCCL (?:library )?from|"
           # Ray's collective "NCCL is not available. Please install Cupy"; cupyx.distributed "NCCL is not available".
-          r"\bNCCL is not available\b",
+          r"\bNCCL is not available\b|"
+          # PyTorch 2.14: "TokenSwitchNCCL needs the 'nccl4py' package for this build's libnccl_ep.so".
+          r"needs the 'nccl4py' package",
           "nccl_library_missing", E,
           "the program cannot load libnccl.so: NCCL is not installed where the loader looks, or the "
           "framework was built against a library that is not in this environment",

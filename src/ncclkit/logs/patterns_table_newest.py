@@ -1,7 +1,9 @@
 """Rows of the line classifier (patterns.py) for what NCCL 2.31 - 2.32 (libnccl.so.2.32.3's own strings; the dev
 branch 86fa684 where it has them) and PyTorch 2.12 - 2.14 (the 2.14.1 wheel, 5c48869) print that older releases did
 not (tests/lines/nccl_new.py and tests/lines/torch_new.py hold each line with its source). Read early: these lines
-share words ("Timeout", "NVLS", "symmetric", "failed") with the older rows."""
+share words ("Timeout", "NVLS", "symmetric", "failed") with the older rows. Lines of a kind an older row already
+reads joined that row (a newer NCCL needed or missing, git versions that differ, a foreign socket, a refused tuning
+choice, GDRCopy's gdr_open, the NVLink fabric's state)."""
 
 from __future__ import annotations
 
@@ -37,20 +39,6 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "shrink or reconfigure out of order, a mesh or group set up wrongly)",
           "follow the check's own instruction (allocate from the NCCL mempool, register windows collectively, "
           "initialize the process group and the mesh with unique names and ranks)", C.APPLICATION_BUG),
-        # PyTorch's "TokenSwitchNCCL needs the 'nccl4py' package" (its features that need a newer NCCL, "windows
-        # require NCCL 2.29 or later", "requires NCCL 2.29.7+", are read by patterns_table_host's nccl_too_old row).
-        p(r"needs the 'nccl4py' package", "nccl_library_missing", E,
-          "a library this build of PyTorch needs beside NCCL (nccl4py) is not installed",
-          "install the package the message names, at the version it names", C.NCCL_VERSION_MISMATCH),
-        # The NVLink fabric: PyTorch CUDASymmetricMemory "ranks have mismatched NVLink clique_ids", NCCL 2.32's
-        # ATTN "MNNVL ... NVLink fabric health reports DEGRADED_BANDWIDTH".
-        p(r"mismatched NVLink clique_ids|NVLink fabric health reports", "fabric_manager", E,
-          "the NVLink fabric is not what the job needs: ranks in different NVLink domains, or the fabric reports "
-          "itself degraded", "check the fabric's state on every node (`nvidia-smi -q | grep -A3 Fabric`, "
-          "nvidia-imex-ctl -N) and place the ranks of one group in one NVLink domain", C.CUDA_OR_DRIVER),
-        # NCCL 2.32 init.cc ATTN "Mismatched NCCL git versions detected: rank %d fingerprint ..., rank %d ...".
-        p(r"Mismatched NCCL git versions detected", "version_mismatch", E,
-          "ranks run different NCCL builds", "install the same NCCL build on every node", C.NCCL_VERSION_MISMATCH),
         # NCCL 2.32's device API and windows: dev_runtime.cc "User requested CFT multicast capability, but NVLS is
         # disabled or unsupported", "NCCL_WIN_COLL_SYMMETRIC cannot be combined with window capability-restriction
         # flags", gin_host.cc "Cannot create DevComm with a GIN rank stride %d greater than the rail team stride".
@@ -59,29 +47,13 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program asked NCCL's device API or windows for what this communicator does not offer",
           "ask only for the capabilities the communicator has (NVLS on, a GIN stride within the rail team), or "
           "drop the conflicting window flags", C.APPLICATION_BUG),
-        # NCCL 2.32 crypt.cc ATTN "Socket magic mismatch from %s ..., discarding peer connection" (socketFinalize-
-        # Accept's "wrong magic" of earlier versions: a process that is not one of this job's connected).
-        p(r"Socket magic mismatch from", "socket_foreign", E,
-          "a connection that is not from one of this job's ranks reached NCCL's port (another job, a scanner, "
-          "a metrics scraper)", "keep other jobs and scanners off the nodes' NCCL ports, or set NCCL_SOCKET_IFNAME "
-          "to a network only the job uses", C.APPLICATION_BUG),
-        # NCCL 2.32: config->algSelection "... cannot be honored for %s; falling back to automatic selection";
-        # tuning.cc "No algorithm/protocol nor symKernelId available ... NCCL_ALGO was set to ..." (ncclInvalidUsage).
-        p(r"cannot be honored for \w+; falling back|No algorithm/protocol nor symKernelId available", "tuning_invalid",
-          E, "a tuning setting (NCCL_ALGO, NCCL_PROTO, the communicator's algSelection) asks for what this "
-          "collective cannot use", "unset NCCL_ALGO / NCCL_PROTO / NCCL_SYM_KERNEL (or the config's algSelection) "
-          "and let NCCL choose", C.PERFORMANCE_CONFIG),
         # NCCL 2.32 topo.cc ATTN "TOPO/NET : Changing %s dev index ... This can be due to outdated plugin or
         # topology xml file."
         p(r"can be due to outdated plugin or topology xml", "net_plugin_error", W,
           "a network plugin (or the topology file) lists the NICs differently from NCCL: it is older than NCCL",
           "upgrade the net plugin to one built for this NCCL, or regenerate the topology file", C.NET_PLUGIN_ERROR),
-        # NCCL 2.32's GDRCopy: "libgdrapi.so.2 gdr_open() failed; falling back to NCCL internal DMA-BUF mmap
-        # backend" (gdrdrv not loaded), "NCCL internal DMA-BUF mmap backend disabled: CUDA device %d does not support
-        # DMA-BUF".
-        p(r"gdr_open\(\) failed; falling back", "gdrcopy_error", W,
-          "GDRCopy's kernel module (gdrdrv) could not be opened; NCCL uses its DMA-BUF path instead",
-          "load gdrdrv (`modprobe gdrdrv`, the gdrcopy package) if the job needs GDRCopy", C.GDR_UNAVAILABLE),
+        # NCCL 2.32's GDRCopy: "NCCL internal DMA-BUF mmap backend disabled: CUDA device %d does not support DMA-BUF"
+        # (its "libgdrapi.so.2 gdr_open() failed; falling back ..." is patterns_table_source's GDRCopy row).
         # (GDRCopy's replacement, CPU access to GPU memory: not the NIC's GPUDirect RDMA of log.gdr_disabled.)
         p(r"DMA-BUF mmap backend disabled: CUDA device \d+ does not support DMA-BUF", "gdrcopy_error", W,
           "this GPU, driver or kernel offers no DMA-BUF, so NCCL's internal GDRCopy backend is off",

@@ -96,7 +96,8 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "make RDMA usable on every node (`ibv_devinfo` inside each job; the same NCCL_IB_HCA / "
           "NCCL_IB_DISABLE everywhere); the node whose log says `Using network Socket` is the one to fix",
           C.SOCKET_FALLBACK, "root", (C.IB_PORT_DOWN_OR_LINK,)),
-        p(r"wrong magic|socketFinalizeAccept[^\n]*wrong type", "socket_foreign", E,
+        # (2.32 crypt.cc ATTN: "Socket magic mismatch from %s ..., discarding peer connection".)
+        p(r"wrong magic|socketFinalizeAccept[^\n]*wrong type|Socket magic mismatch from", "socket_foreign", E,
           "a connection to NCCL's port came from a process that is not a peer of this job: two jobs share "
           "a port (MASTER_PORT, NCCL_COMM_ID), or something probes the port",
           "give each job its own MASTER_PORT / NCCL_COMM_ID and kill stale runs (`ss -tnp | grep PORT`)",
@@ -193,7 +194,10 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # algorithm/protocol available" (NCCL_ALGO/NCCL_PROTO leave nothing usable), "Invalid %s %d
         # (must be a multiple of %d)", "Unrecognized element token", "NCCL_WORK_FIFO_DEPTH ... too small",
         # "minCTAs %d is larger than maxCTAs".
-        p(r"no algorithm/protocol available|Invalid \S+ -?\d+ \((?:must be a multiple|maximum|minimum)|"
+        # 2.32: tuning.cc "No algorithm/protocol nor symKernelId available ... NCCL_ALGO was set to ...",
+        # config->algSelection "... cannot be honored for %s; falling back to automatic selection".
+        p(r"no algorithm/protocol available|No algorithm/protocol nor symKernelId|cannot be honored for \w+; falling "
+          r"back|Invalid \S+ -?\d+ \((?:must be a multiple|maximum|minimum)|"
           r"Unrecognized (?:element|prefix) token|All entries except the first must have a prefix|"
           r"NCCL_WORK_FIFO_(?:DEPTH|BYTES)=|NCCL_CGA_CLUSTER_SIZE value|larger than #channels upper limit|"
           r"minCTAs -?\d+ is larger than maxCTAs|NCCL_NET_MERGE_POLICY|NCCL_NET_FORCE_MERGE",

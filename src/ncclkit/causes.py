@@ -175,6 +175,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.bar1_small": Cause.ACS_IOMMU_P2P,
     "log.fs_unsupported": Cause.OTHER,
     "log.connect_retried": None,
+    "log.program_error": Cause.APPLICATION_BUG,
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,

@@ -77,6 +77,12 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
                 "NCCL_IB_HCA={v} selects the devices: it must name ACTIVE ports that exist on the node"),
     ContextRule("NCCL_TOPO_FILE", frozenset({"other", "nccl_error", "internal_error"}), Cause.TOPOLOGY_OR_NUMA,
                 "NCCL_TOPO_FILE={v} is loaded: a topology file that does not match the node breaks the search"),
+    # PyTorch's NaN check (TORCH_NCCL_NAN_CHECK, c10d/NanCheck.cu, 2.5+) ends its kernel with __trap() when a
+    # tensor given to a collective holds NaN: CUDA reports "unspecified launch failure" and nothing names NaN
+    # (benchmarks/results/faults-1xH200-2026-12-02, nan-check).
+    ContextRule("TORCH_NCCL_NAN_CHECK", frozenset({"cuda_error"}), Cause.APPLICATION_BUG,
+                "TORCH_NCCL_NAN_CHECK={v} is set: PyTorch's NaN check stops its kernel with a trap when a tensor "
+                "passed to a collective holds NaN, which CUDA reports as a launch failure", frozenset({"1", "true"})),
     ContextRule("NCCL_NET", frozenset({"net_plugin_error", "no_ib_device", "ofi_error"}), Cause.NET_PLUGIN_ERROR,
                 "NCCL_NET={v} forces a network that did not initialise"),
 )
@@ -212,6 +218,31 @@ def _interface_reason(errs: list[LogError], loopback: LogError | None) -> tuple[
     return None
 
 
+def _no_net_reason(s: NcclLogSummary, errs: list[LogError]) -> tuple[str, str, Cause] | None:
+    """(why, fix, cause) when NCCL's "Failed to initialize any NET plugin" (plugin/net.cc 2.27+: no network of
+    those NCCL_NET allows came up) follows the failure of the one network it was allowed: an external plugin
+    that did not load (NCCL_NET_PLUGIN, NCCL_NET="AWS Libfabric") or IB with no device (NCCL_NET=IB). Without
+    NCCL_NET the internal Socket transport is tried last, so "any" then means no socket interface (its row)."""
+    if not all("any NET plugin" in e.text for e in errs):
+        return None  # NET/Socket's own failure is in the group: the interface is the cause
+    before = [e for e in s.errors if e.line_no < errs[0].line_no]
+    plugin = next((e for e in before if e.category == "net_plugin_error"), None)
+    named = s.env.get("NCCL_NET_PLUGIN", "none").lower() not in ("none", "")
+    if plugin is not None or named:
+        where = (f"line {plugin.line_no}: {plugin.text[-120:]}" if plugin is not None
+                 else f"NCCL_NET_PLUGIN={s.env['NCCL_NET_PLUGIN']}")
+        return (f"the network plugin NCCL was told to use failed ({where}) and no other network was allowed",
+                "install the plugin NCCL_NET_PLUGIN names where NCCL finds it (LD_LIBRARY_PATH), or unset "
+                "NCCL_NET_PLUGIN / NCCL_NET so NCCL can use its internal IB or Socket transport", Cause.NET_PLUGIN_ERROR)
+    ib = next((e for e in before if e.category == "no_ib_device"), None)
+    if ib is not None or s.no_ib_device:
+        where = f" (line {ib.line_no})" if ib is not None else ""
+        return (f"NET/IB found no usable RDMA device{where} and no other network was allowed (NCCL_NET=IB)",
+                "make the RDMA devices visible where NCCL runs (`ibv_devinfo`; /dev/infiniband and the device plugin "
+                "in a container, rdma-core), or unset NCCL_NET to let NCCL use sockets", Cause.SOCKET_FALLBACK)
+    return None
+
+
 def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     """One finding per (category, cause) of the error lines, in line order, with context applied."""
     groups: dict[tuple[str, str | None], list[LogError]] = {}
@@ -248,6 +279,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.
             alternatives.append(Cause.ACS_IOMMU_P2P)
+        no_net = _no_net_reason(s, errs) if cat == "no_interface" else None
+        if no_net is not None:
+            alternatives = [a for a in (cause, *alternatives) if a is not None and a != no_net[2]]
+            message, fix, cause = f"{message}; {no_net[0]}", no_net[1], no_net[2]
         iface = _interface_reason(errs, loopback) if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = list(dict.fromkeys(a for a in (cause, *alternatives, Cause.WRONG_INTERFACE)

@@ -80,17 +80,17 @@ COLL_LINE = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op 
 MAX_COLL_OPS = 4096
 # NCCL variables a pasted command sets: mpirun's "-x NCCL_X=v", docker's "-e NCCL_X=v", "export NCCL_X=v",
 # "env NCCL_X=v ...", the assignments that start a command line ("NCCL_X=v NCCL_Y=w torchrun ..."), and
-# Python's os.environ["NCCL_X"] = "v" in a pasted script. Not a message that merely quotes one ("run with
-# NCCL_DEBUG=INFO for details").
-_ASSIGN = re.compile(r"(NCCL_[A-Z0-9_]+)=(?:\"([^\"]*)\"|'([^']*)'|([^\s;&|)]+))")
+# Python's os.environ["NCCL_X"] = "v" in a pasted script; PyTorch's TORCH_NCCL_X too. Not a message that merely
+# quotes one ("run with NCCL_DEBUG=INFO for details").
+_ASSIGN = re.compile(r"((?:TORCH_)?NCCL_[A-Z0-9_]+)=(?:\"([^\"]*)\"|'([^']*)'|([^\s;&|)]+))")
 _FLAG_ASSIGN = re.compile(r"(?:^|\s)(?:-x|-e|--env|export|env)\s+" + _ASSIGN.pattern)
 # The assignments that start a command line, or make up the whole line (an environment pasted as "NCCL_X=v").
 _LEAD_ASSIGNS = re.compile(r"^\s*(?:\$ |# )?((?:[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)(?:\s+|\s*$))+)(?:\S|$)")
-_PY_ENV = re.compile(r"os\.environ\[\s*[\"'](NCCL_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\"']([^\"']*)[\"']")
+_PY_ENV = re.compile(r"os\.environ\[\s*[\"']((?:TORCH_)?NCCL_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\"']([^\"']*)[\"']")
 
 
 def launch_env(line: str) -> list[tuple[str, str]]:
-    """The NCCL variables a pasted command or script line sets, in order."""
+    """The NCCL (and TORCH_NCCL) variables a pasted command or script line sets, in order."""
     lead = _LEAD_ASSIGNS.match(line)
     shell = [*_FLAG_ASSIGN.finditer(line), *(_ASSIGN.finditer(lead.group(1)) if lead else ())]
     # the value is whichever of "double", 'single' or bare matched

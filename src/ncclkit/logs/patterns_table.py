@@ -179,7 +179,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "libibverbs is not installed or not visible: NCCL cannot use RDMA and falls back to sockets",
           "install rdma-core / libibverbs1 (in the container too) or set NCCL_IBVERBS_LIB; ignore on "
           "nodes without RDMA", C.SOCKET_FALLBACK),
-        p(r"No device found|No IB device|no usable RDMA|Unable to open device|No RMA-capable",
+        # plugin/net.cc (2.27+) logs "Failed to initialize NET plugin IB" at INFO when its internal IB
+        # transport found no device (it is no external plugin).
+        p(r"No device found|No IB device|no usable RDMA|Unable to open device|No RMA-capable|"
+          r"Failed to initialize NET plugin IB\b",
           "no_ib_device", W, "NCCL found no usable RDMA port, so inter-node traffic uses TCP sockets",
           "check `ibstat`/`ibv_devinfo` inside the job, device plugins in containers, and NCCL_IB_HCA",
           C.SOCKET_FALLBACK),
@@ -293,7 +296,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # a valid network interface!"; TensorRT-LLM's "Can't get local ip from NIC Interface"; vLLM's network_utils
         # "Neither 127.0.0.1 nor ::1 are bound to a local interface": a network namespace without loopback).
         p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
-          r"interface found|Failed to initialize any NET plugin|Invalid network interface:? \S|is not a valid network "
+          r"interface found|Failed to initialize (?:any NET plugin|NET plugin Socket\b)|Invalid network interface:? \S|is not a valid network "
           r"interface|Can't get local ip from NIC Interface|are bound to a local interface", "no_interface", E,
           "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
           "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",

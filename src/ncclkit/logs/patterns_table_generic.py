@@ -87,6 +87,27 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "use a kernel >= 5.12 with CONFIG_DMABUF_MOVE_NOTIFY, GPU driver >= 515 (open kernel modules) and a "
           "recent rdma-core, or load nvidia-peermem for GPUDirect RDMA instead", C.GDR_UNAVAILABLE, "likely",
           (C.CUDA_OR_DRIVER,)),
+        # An exception of Python's own that says the program itself went wrong (bad input, a bug), the last
+        # line of a rank's traceback (after torchrun's or srun's rank prefix where the paste keeps it on some
+        # lines only): "ValueError: batch 3: expected 4 samples", "KeyError: 'labels'". Its
+        # peers then only see it go away ("remote process exited", "Connection closed by remote peer"), which
+        # the rows above read as collateral. Not RuntimeError, OSError or ImportError: torch, the network
+        # and the environment raise those, and the rows above read their messages.
+        p(r"^(?:\[rank\d+\]: ?| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|IndexError|TypeError|AttributeError|AssertionError|"
+          r"NameError|ZeroDivisionError|UnboundLocalError|RecursionError|JSONDecodeError)(?::|$)", "program_error",
+          E, "a rank's program raised an exception of its own (a bug or bad input in the code it runs); errors of "
+          "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
+          "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "
+          "run that rank's step alone to reproduce it", C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
+        # A library's assertion on what the program gave it, a comparison of its names ("Assertion failed: mpiSize
+        # == tp * pp" of TensorRT-LLM's world config, DeepEP's "Assertion error deep_ep.cpp:32 'num_ranks >
+        # NUM_MAX_NVL_PEERS or low_latency_mode'"): the launch or the arguments do not meet the library's terms.
+        # Not an assertion on a call's result ("'nvshmem_team_split_strided(...) == 0'"): the call failed.
+        p(r"Assertion (?:failed|error)\b[^\n]*?[:'`]\s*[A-Za-z_][\w.]*\s*(?:==|!=|>=|<=|>|<)\s*[\w.]",
+          "program_error", E, "a library's check of what the program or its launch gave it failed (a size, count or "
+          "rank layout it does not support)",
+          "read the asserted condition: launch with the ranks, GPUs per node and sizes the library requires (its "
+          "documentation names them)", C.APPLICATION_BUG, "likely", (C.TOPOLOGY_OR_NUMA, C.OTHER)),
         # A host name a program could not turn into an address (its own resolver call failed).
         p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
                 r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,

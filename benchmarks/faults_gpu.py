@@ -1,0 +1,209 @@
+"""Real failures of NCCL and torch.distributed, each caused on purpose, captured as users paste them.
+
+Every scenario starts a real two-rank job under torchrun on one GPU (each rank sets its own
+NCCL_HOSTID, so NCCL treats them as two hosts and runs NET/Socket over loopback), with one fault
+put in by construction: a wrong interface name, a peer that raises, a skipped collective, a GPU
+that is full, ... The whole console output (torchrun's and both ranks') is kept verbatim as
+<scenario>.log; the cause is known because the scenario made it, so the logs test `analyze` on
+text NCCL 2.28 and PyTorch really print (tests/analyze/test_device_faults.py).
+
+Usage, from the repository root: OUT=/dir python3 benchmarks/faults_gpu.py [SCENARIO...]
+Writes $OUT/faults.tar (the logs) and $OUT/faults.json (per scenario: command, variables, exit
+code, seconds).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tarfile
+import time
+
+OUT = os.environ.get("OUT", "out")
+# KINDS.md: NVLink multicast stays off in every environment started on the lent machines.
+SAFE_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
+SOCKET_ENV = {"NCCL_IB_DISABLE": "1", "NCCL_SOCKET_IFNAME": "lo"}
+
+# name -> (variables for the job, what the scenario does, the cause it makes (CONTRACTS section 9))
+SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
+    "bad-ifname": ({"NCCL_SOCKET_IFNAME": "ens9f9", "NCCL_IB_DISABLE": "1"},
+                   "NCCL_SOCKET_IFNAME names an interface the host does not have", "wrong_interface"),
+    "bad-ifname-info": ({"NCCL_SOCKET_IFNAME": "ens9f9", "NCCL_IB_DISABLE": "1", "NCCL_DEBUG": "INFO"},
+                        "the same, with NCCL_DEBUG=INFO", "wrong_interface"),
+    "net-ib-forced": ({"NCCL_NET": "IB", "NCCL_SOCKET_IFNAME": "lo", "NCCL_DEBUG": "INFO"},
+                      "NCCL_NET=IB on a host without an RDMA device", "socket_fallback"),
+    "net-plugin-missing": ({**SOCKET_ENV, "NCCL_NET_PLUGIN": "ofi", "NCCL_NET": "AWS Libfabric",
+                            "NCCL_DEBUG": "INFO"},
+                           "NCCL_NET names aws-ofi-nccl, which is not installed", "net_plugin_error"),
+    "peer-raises": ({**SOCKET_ENV}, "rank 1 raises in its own code after 3 all_reduces; rank 0 goes on",
+                    "application_bug"),
+    "peer-raises-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "the same, with NCCL_DEBUG=INFO",
+                         "application_bug"),
+    # Without torchrun, whose monitor would stop rank 0 before NCCL notices: the log is rank 0's
+    # alone, as a user pastes the rank that reported the error.
+    "peer-killed-survivor": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO", "RAW": "1"},
+                             "rank 1 is killed (SIGKILL) in its 4th step; the paste is rank 0's output",
+                             "rank_crashed_elsewhere"),
+    "bad-topo-file": ({**SOCKET_ENV, "NCCL_TOPO_FILE": "/tmp/faults_topo.xml"},
+                      "NCCL_TOPO_FILE is a truncated XML file", "topology_or_numa"),
+    "skipped-collective": ({**SOCKET_ENV, "TORCH_NCCL_ASYNC_ERROR_HANDLING": "3"},
+                           "rank 1 skips the 4th all_reduce and waits; rank 0's watchdog times out (15 s)",
+                           "hang_collective_mismatch"),
+    "size-mismatch-detail": ({**SOCKET_ENV, "TORCH_DISTRIBUTED_DEBUG": "DETAIL"},
+                             "the ranks all_reduce tensors of different sizes (TORCH_DISTRIBUTED_DEBUG=DETAIL)",
+                             "hang_collective_mismatch"),
+    "duplicate-gpu": ({**SOCKET_ENV, "NO_HOSTID": "1"},
+                      "both ranks on GPU 0 of one host (no NCCL_HOSTID): one GPU for two ranks",
+                      "application_bug"),
+    "gpu-full": ({**SOCKET_ENV}, "the GPU is filled by the program before NCCL connects", "oom"),
+    "cpu-tensor": ({**SOCKET_ENV}, "all_reduce of a CPU tensor on the NCCL process group", "application_bug"),
+    # NCCL's socket transport opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer and channel.
+    "few-files": ({**SOCKET_ENV, "NCCL_SOCKET_NTHREADS": "8", "NCCL_NSOCKS_PERTHREAD": "8", "NCCL_DEBUG": "WARN",
+                   "ULIMIT_NOFILE": "160"},
+                  "the ranks may open 160 files (ulimit -n) and NCCL opens 64 sockets per connection",
+                  "memlock_or_ulimit"),
+    "gloo-bad-ifname": ({"GLOO_SOCKET_IFNAME": "ens9f9", "BACKEND": "gloo"},
+                        "the Gloo backend with GLOO_SOCKET_IFNAME naming no interface of the host", "wrong_interface"),
+    "master-unresolvable": ({**SOCKET_ENV, "MASTER": "trainer-master-0.cluster.invalid"},
+                            "torchrun's --master-addr is a host name that does not resolve", "hostname_resolution"),
+    "port-taken": ({**SOCKET_ENV, "TAKE_PORT": "1"},
+                   "another process already listens on torchrun's --master-port", "application_bug"),
+    "more-ranks-than-gpus": ({**SOCKET_ENV, "DEVICE_FROM_RANK": "1"},
+                             "each rank takes cuda:LOCAL_RANK on a host with one GPU", "application_bug"),
+    "nan-check": ({**SOCKET_ENV, "TORCH_NCCL_NAN_CHECK": "1"},
+                  "rank 1's tensor turns NaN in its 4th step, with PyTorch's NaN check on", "application_bug"),
+    "gloo-skipped": ({"BACKEND": "gloo"}, "Gloo: rank 1 skips the 4th all_reduce and waits (timeout 15 s)",
+                     "hang_collective_mismatch"),
+    # The same faults with NCCL_DEBUG=INFO: hundreds of INFO lines around the error.
+    "gpu-full-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "gpu-full with NCCL_DEBUG=INFO", "oom"),
+    "duplicate-gpu-info": ({**SOCKET_ENV, "NO_HOSTID": "1", "NCCL_DEBUG": "INFO"}, "duplicate-gpu with NCCL_DEBUG=INFO",
+                           "application_bug"),
+    "skipped-collective-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "skipped-collective with NCCL_DEBUG=INFO",
+                                "hang_collective_mismatch"),
+    # Jobs that succeed: what they print alarms (a barrier without device_ids warns of a possible hang) and is
+    # no failure; "" = no cause.
+    "healthy-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "8 all_reduces that succeed, NCCL_DEBUG=INFO", ""),
+    "healthy-detail": ({**SOCKET_ENV, "TORCH_DISTRIBUTED_DEBUG": "DETAIL", "NCCL_DEBUG": "WARN"},
+                       "8 all_reduces that succeed, TORCH_DISTRIBUTED_DEBUG=DETAIL", ""),
+}
+SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped")
+
+
+def worker(name: str) -> None:
+    import torch
+    import torch.distributed as dist
+
+    env, _, _ = SCENARIOS[name]
+    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    if "NO_HOSTID" not in env:
+        os.environ["NCCL_HOSTID"] = f"simhost{rank}"  # read by NCCL at init: two "hosts" on one GPU
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]) if "DEVICE_FROM_RANK" in env else 0)
+    if name.startswith("gpu-full") and rank == 0:
+        free, _ = torch.cuda.mem_get_info()
+        hog = torch.empty(free - (16 << 20), dtype=torch.uint8, device="cuda")  # noqa: F841
+    timeout = datetime.timedelta(seconds=15 if name in SKIPS else 40)
+    dist.init_process_group(env.get("BACKEND", "nccl"), rank=rank, world_size=world, timeout=timeout)
+    t = torch.ones(1 << 20, device="cuda" if "BACKEND" not in env else "cpu")
+    if name.startswith("healthy"):
+        dist.barrier()  # no device_ids: PyTorch warns that the rank's GPU is unknown (no failure)
+    if name == "cpu-tensor":
+        dist.all_reduce(torch.ones(4))
+    if name == "size-mismatch-detail":
+        dist.all_reduce(torch.ones(1024 * (rank + 1), device="cuda"))
+    for step in range(8):
+        if step == 3 and rank == 1:
+            if name.startswith("peer-raises"):
+                raise ValueError("batch 3: expected 4 samples per rank, got 0 (empty shard)")
+            if name == "peer-killed-survivor":
+                os.kill(os.getpid(), signal.SIGKILL)
+            if name in SKIPS:
+                time.sleep(120)  # waits in its own code; never calls the 4th all_reduce
+            if name == "nan-check":
+                t.fill_(float("nan"))  # a loss that diverged
+        dist.all_reduce(t)
+        if t.is_cuda:
+            torch.cuda.synchronize()
+        time.sleep(0.2)
+    dist.destroy_process_group()
+
+
+def run(name: str, port: int) -> dict:
+    env_extra, what, cause = SCENARIOS[name]
+    env = dict(os.environ, **SAFE_ENV, PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
+    env.update(env_extra)
+    for var in ("NCCL_DEBUG", "TORCH_DISTRIBUTED_DEBUG"):
+        if var not in env_extra:
+            env.pop(var, None)
+    if "NCCL_TOPO_FILE" in env_extra:
+        with open(env_extra["NCCL_TOPO_FILE"], "w") as f:
+            f.write('<system version="1">\n  <cpu numaid="0" affinity="ffffffff" arch="x86_64" vendor="GenuineIntel"\n')
+    t0 = time.monotonic()
+    if "RAW" in env_extra:
+        cmd = [sys.executable, __file__, "--worker", name]
+        rc = _raw(name, cmd, dict(env, MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), WORLD_SIZE="2"))
+    else:
+        cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", "2", "--master-port", str(port),
+               *(["--master-addr", env_extra["MASTER"], "--nnodes", "1"] if "MASTER" in env_extra else []),
+               __file__, "--worker", name]
+        taken = socket.create_server(("", port)) if "TAKE_PORT" in env_extra else None
+        limit = ((resource.RLIMIT_NOFILE, int(env_extra["ULIMIT_NOFILE"])),) if "ULIMIT_NOFILE" in env_extra else ()
+        with open(os.path.join(OUT, f"{name}.log"), "w") as log:
+            rc = _wait(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+                                        preexec_fn=(lambda: [resource.setrlimit(k, (v, v)) for k, v in limit])
+                                        if limit else None))
+        if taken is not None:
+            taken.close()
+    return {"scenario": name, "does": what, "cause": cause, "variables": env_extra,
+            "command": " ".join(cmd[1:]), "exit_code": rc, "seconds": round(time.monotonic() - t0, 1)}
+
+
+def _wait(proc: subprocess.Popen) -> int:
+    """The job's exit code; a job still running after 75 s is killed (-9 in faults.json), its log kept as it
+    stands (torch's dump-on-timeout waits up to a minute before it aborts)."""
+    try:
+        return proc.wait(timeout=75)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        return proc.wait()
+
+
+def _raw(name: str, cmd: list[str], env: dict[str, str]) -> int:
+    """Two ranks started by hand; rank 0's output is the log, rank 1's is dropped."""
+    with open(os.path.join(OUT, f"{name}.log"), "w") as log:
+        peer = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env=dict(env, RANK="1", LOCAL_RANK="0"), start_new_session=True)
+        rc = _wait(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(env, RANK="0", LOCAL_RANK="0"),
+                                    start_new_session=True))
+        if peer.poll() is None:
+            os.killpg(peer.pid, signal.SIGKILL)
+        peer.wait()
+    return rc
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--worker"]:
+        worker(sys.argv[2])
+        return 0
+    os.makedirs(OUT, exist_ok=True)
+    names = sys.argv[1:] or list(SCENARIOS)
+    results = []
+    for i, name in enumerate(names):
+        results.append(run(name, 29610 + i))
+        print(json.dumps(results[-1]), flush=True)
+    with tarfile.open(os.path.join(OUT, "faults.tar"), "w") as tar:
+        for name in names:
+            tar.add(os.path.join(OUT, f"{name}.log"), arcname=f"faults/{name}.log")
+            os.remove(os.path.join(OUT, f"{name}.log"))
+    with open(os.path.join(OUT, "faults.json"), "w") as f:
+        json.dump({"date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Failures caused on purpose on one H200 (benchmarks/faults_gpu.py: NCCL 2.28.9, torch 2.11, two ranks under
+torchrun sharing GPU 0 as two hosts): the console output of each job, verbatim, must lead with the cause the
+scenario made. The cause is known by construction, so these logs test `analyze` on text NCCL and PyTorch
+really print, including the lines that alarm and are not the cause (the surviving rank's "remote process
+exited", torchrun's ChildFailedError, ncclInvalidUsage around a network that did not come up).
+
+The GPU test at the end makes the same faults again where a GPU is present and checks the fresh logs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import have_gpu
+from ncclkit.logs.analyze import analyze_path
+
+ROOT = Path(__file__).resolve().parents[2]
+LOGS = Path(__file__).resolve().parent / "data" / "device-faults-2.28.9"
+RUNS = sorted((ROOT / "benchmarks" / "results" / "faults-1xH200-2026-12-02").glob("faults*.json"))
+RESULTS = {r["scenario"]: r for run in RUNS for r in json.loads(run.read_text())["results"]}
+# Run 3's blocking-wait scenario printed nothing before it was killed (README): no log to read.
+EMPTY = {"blocking-wait-skipped"}
+# The NaN check's trap names no NaN: the cause shows only where the user's command is pasted too.
+HIDDEN = {"nan-check"}
+SCENARIOS = {k: v for k, v in RESULTS.items() if k not in EMPTY}
+HEALTHY = {k for k, v in SCENARIOS.items() if not v["cause"]}  # jobs that succeeded: no cause to name
+
+
+def _causes(path: Path) -> list[tuple[str, str]]:
+    obj = analyze_path(path)
+    return [(f["id"], f["cause"]) for f in obj["findings"] if f.get("cause")]
+
+
+def test_every_scenario_of_the_runs_has_its_log() -> None:
+    assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
+    assert len(RUNS) == 4 and len(SCENARIOS) >= 25 and len(HEALTHY) == 2
+    assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
+
+
+@pytest.mark.parametrize("name", sorted(set(SCENARIOS) - HIDDEN - HEALTHY))
+def test_the_cause_a_fault_made_leads(name: str) -> None:
+    causes = _causes(LOGS / f"{name}.log")
+    assert causes, f"{name}: no finding with a cause"
+    assert causes[0][1] == SCENARIOS[name]["cause"], (name, SCENARIOS[name]["does"], causes[:3])
+
+
+@pytest.mark.parametrize("name", sorted(HEALTHY))
+def test_a_job_that_succeeded_has_no_error(name: str) -> None:
+    # healthy-info warns that a barrier's GPU is unknown and shows NET/Socket under NCCL_IB_DISABLE=1: facts
+    # and warnings, no failure.
+    obj = analyze_path(LOGS / f"{name}.log")
+    assert RESULTS[name]["exit_code"] == 0
+    assert not [f["id"] for f in obj["findings"] if f["severity"] == "error"]
+
+
+def test_a_rank_that_raised_is_named_before_the_peers_that_saw_it_go() -> None:
+    # rank 1's ValueError is the cause; rank 0's "remote process exited" and the closed socket follow it.
+    obj = analyze_path(LOGS / "peer-raises.log")
+    top = obj["findings"][0]
+    assert top["id"] == "log.program_error" and "ValueError: batch 3" in top["message"]
+    ids = [f["id"] for f in obj["findings"]]
+    assert "log.remote_exited" in ids and ids.index("log.remote_exited") > 0
+
+
+def test_a_survivor_alone_blames_the_peer_not_itself() -> None:
+    # Only rank 0's output: the peer was killed, nothing in the paste says why, so no program error is made up.
+    causes = _causes(LOGS / "peer-killed-survivor.log")
+    assert causes[0][1] == "rank_crashed_elsewhere"
+    assert "application_bug" not in {c for _, c in causes[:2]}
+
+
+def test_no_net_plugin_names_the_one_network_that_was_allowed() -> None:
+    # "Failed to initialize any NET plugin" after NCCL_NET forced a network: that network's failure is the
+    # cause, not the socket interface (no NET/Socket line failed).
+    ib = analyze_path(LOGS / "net-ib-forced.log")["findings"][0]
+    assert ib["cause"] == "socket_fallback" and "NET/IB found no usable RDMA device" in ib["message"]
+    plugin = analyze_path(LOGS / "net-plugin-missing.log")["findings"][0]
+    assert plugin["cause"] == "net_plugin_error" and "libnccl-net-ofi.so" in plugin["message"]
+    iface = analyze_path(LOGS / "bad-ifname-info.log")["findings"][0]
+    assert iface["cause"] == "wrong_interface"
+
+
+def test_a_nan_check_trap_is_the_program_once_the_command_shows_the_check(tmp_path: Path) -> None:
+    log = (LOGS / "nan-check.log").read_text()
+    alone = _causes(LOGS / "nan-check.log")
+    assert alone[0][1] == "cuda_or_driver" and "application_bug" in [c for _, c in alone[:3]]
+    # As users paste it: the command they ran, then its output.
+    pasted = tmp_path / "nan-check-with-command.txt"
+    pasted.write_text("$ TORCH_NCCL_NAN_CHECK=1 torchrun --nproc-per-node 2 train.py\n" + log)
+    with_cmd = analyze_path(pasted)["findings"][0]
+    assert with_cmd["cause"] == "application_bug" and "NaN check" in with_cmd["message"]
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
+@pytest.mark.parametrize("name", ["bad-ifname", "peer-raises", "net-ib-forced"])
+def test_the_fault_made_again_on_this_gpu(name: str, tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "faults_gpu.py"), name],
+                         env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=200)
+    assert run.returncode == 0, run.stderr[-2000:]
+    import tarfile
+    with tarfile.open(tmp_path / "faults.tar") as tar:
+        tar.extractall(tmp_path, filter="data")
+    causes = _causes(tmp_path / "faults" / f"{name}.log")
+    assert causes and causes[0][1] == SCENARIOS[name]["cause"], causes[:3]

@@ -21,12 +21,14 @@ from ncclkit.logs.analyze import analyze_path
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "data" / "device-faults-2.28.9"
-RUNS = sorted((ROOT / "benchmarks" / "results" / "faults-1xH200-2026-12-02").glob("faults*.json"))
+RUNS = sorted((ROOT / "benchmarks" / "results" / "faults-1xH200-2026-12-02").glob("*faults*.json"))
 RESULTS = {r["scenario"]: r for run in RUNS for r in json.loads(run.read_text())["results"]}
 # Run 3's blocking-wait scenario printed nothing before it was killed (README): no log to read.
 EMPTY = {"blocking-wait-skipped"}
-# The NaN check's trap names no NaN: the cause shows only where the user's command is pasted too.
-HIDDEN = {"nan-check"}
+# The NaN check's trap names no NaN: the cause shows only where the user's command is pasted too. nccl-tests
+# without NCCL_DEBUG says "invalid usage" alone, and its rank listing shows two ranks on one GPU of host vm,
+# which only the simulated hosts (NCCL_HOSTID) allow: that listing is read as the cause, as on any real host.
+HIDDEN = {"nan-check", "tests-bad-ifname"}
 SCENARIOS = {k: v for k, v in RESULTS.items() if k not in EMPTY}
 HEALTHY = {k for k, v in SCENARIOS.items() if not v["cause"]}  # jobs that succeeded: no cause to name
 
@@ -38,7 +40,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 4 and len(SCENARIOS) >= 25 and len(HEALTHY) == 2
+    assert len(RUNS) == 5 and len(SCENARIOS) >= 32 and len(HEALTHY) == 3
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 
@@ -94,6 +96,27 @@ def test_a_nan_check_trap_is_the_program_once_the_command_shows_the_check(tmp_pa
     pasted.write_text("$ TORCH_NCCL_NAN_CHECK=1 torchrun --nproc-per-node 2 train.py\n" + log)
     with_cmd = analyze_path(pasted)["findings"][0]
     assert with_cmd["cause"] == "application_bug" and "NaN check" in with_cmd["message"]
+
+
+def test_nccl_tests_invalid_usage_with_two_ranks_on_one_gpu_is_the_launch() -> None:
+    top = analyze_path(LOGS / "tests-duplicate-gpu.log")["findings"][0]
+    assert top["cause"] == "application_bug" and "ranks 0, 1 on vm (0000:00:06)" in top["message"]
+    # The same listing in a run that succeeded (the simulated hosts) is no error.
+    assert not [f for f in analyze_path(LOGS / "tests-healthy-mpi.log")["findings"] if f["severity"] == "error"]
+
+
+def test_invalid_usage_under_a_forced_interface_is_the_interface_from_nccl_2_24(tmp_path: Path) -> None:
+    # bootstrap.cc returns ncclInvalidUsage for "no socket interface found" from 2.24 (ncclInternalError before).
+    err = ("torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:3135, invalid usage (run with "
+           "NCCL_DEBUG=WARN for details), NCCL version {v}\n")
+    for version, cause in (("2.28.9", "wrong_interface"), ("2.21.5", "application_bug")):
+        paste = tmp_path / f"{version}.txt"
+        paste.write_text("$ NCCL_SOCKET_IFNAME=ens9f9 torchrun --nnodes 2 train.py\n" + err.format(v=version))
+        assert _causes(paste)[0][1] == cause, version
+    bad = tmp_path / "tests-bad-ifname.txt"
+    bad.write_text("$ mpirun -np 2 -x NCCL_SOCKET_IFNAME=ens9f9 ./all_reduce_perf -b 8 -e 8M\n"
+                   + (LOGS / "tests-bad-ifname.log").read_text())
+    assert "wrong_interface" in [c for _, c in _causes(bad)[:3]]
 
 
 @pytest.mark.gpu

@@ -24,7 +24,7 @@ URL = re.compile(r"^https://(github\.com/[\w.-]+/[\w.-]+/(issues|pull|discussion
                  r"|stackoverflow\.com/questions/\S+|(?:serverfault|superuser|askubuntu)\.com/questions/\S+"
                  r"|discuss\.huggingface\.co/t/\S+"
                  # a write-up or blog post of its author's own case
-                 r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site)/\S+"
+                 r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site|qiita\.com|zenn\.dev|velog\.io)/\S+"
                  # a documentation page of an HPC centre or a GPU cloud that quotes an error and its fix
                  r"|docs\.[\w.-]+/\S+|[\w.-]+\.(?:gov|edu)/\S+)$")
 KEYS = {"root_cause", "also_acceptable", "cause_visible_in_artifact", "fix", "url", "evidence"}

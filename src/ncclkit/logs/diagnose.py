@@ -59,6 +59,7 @@ class ContextRule:
     cause: Cause
     why: str
     values: frozenset[str] = frozenset()
+    since: tuple[int, int, int] | None = None  # NCCL version from which the error means this (unknown: applies)
 
 
 CONTEXT_RULES: tuple[ContextRule, ...] = (
@@ -70,6 +71,13 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
                                                  "internal_error"}),
                 Cause.WRONG_INTERFACE, "NCCL_SOCKET_IFNAME={v} is set: it must name an interface that has "
                 "an address and reaches the other nodes, on every node"),
+    # From 2.24 bootstrap.cc returns ncclInvalidUsage for "no socket interface found" (2.18 - 2.23:
+    # ncclInternalError); without NCCL_DEBUG the user sees only "invalid usage" (nccl-tests' "Test NCCL
+    # failure ... 'invalid usage'", benchmarks/results/faults-1xH200-2026-12-02, tests-bad-ifname).
+    ContextRule("NCCL_SOCKET_IFNAME", frozenset({"invalid_usage"}), Cause.WRONG_INTERFACE,
+                "NCCL_SOCKET_IFNAME={v} is set, and NCCL 2.24+ answers an interface list that matches nothing on the "
+                "node with 'invalid usage' (bootstrap.cc): it must name an interface that exists on every node",
+                since=(2, 24, 0)),
     ContextRule("NCCL_IB_GID_INDEX", frozenset({"ibv_modify_qp_failed", "gid_error"}),
                 Cause.GID_INDEX_OR_ROCE_CONFIG, "NCCL_IB_GID_INDEX={v} is forced: it must be the RoCE v2 "
                 "IPv4 GID of every port (`show_gids`); NCCL >= 2.21 picks it itself when unset"),
@@ -249,6 +257,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     for e in s.errors:
         groups.setdefault((e.category, e.cause), []).append(e)
     out: list[Finding] = []
+    ver = parse_nccl_version(s.nccl_version)
     loopback = next((e for e in s.errors if e.category == "hostname_loopback"), None)
     for (cat, _), errs in groups.items():
         if cat == "ib_disabled" and s.network == "IB":
@@ -263,7 +272,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                           "role": role}
         for rule in CONTEXT_RULES:
             value = s.env.get(rule.env)
-            if value is not None and cat in rule.categories and (not rule.values or value in rule.values):
+            if value is not None and cat in rule.categories and (not rule.values or value in rule.values) and not (
+                    rule.since and ver is not None and ver < rule.since):
                 alternatives = [a for a in (cause, *alternatives) if a is not None and a != rule.cause]
                 cause, role = rule.cause, "root"
                 message = f"{message}; {rule.why.format(v=value)}"
@@ -279,6 +289,16 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.
             alternatives.append(Cause.ACS_IOMMU_P2P)
+        if cat == "invalid_usage" and s.shared_test_gpus:
+            # nccl-tests lists each rank's host and GPU before NCCL starts: two ranks on one GPU of one host is
+            # what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage; init.cc), whatever else is set.
+            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.APPLICATION_BUG]
+            cause, role = Cause.APPLICATION_BUG, "root"
+            message = (f"{message}; nccl-tests' rank listing puts {s.shared_test_gpus[0]} on one GPU: NCCL refuses "
+                       "two ranks on one GPU of one host (Duplicate GPU detected)")
+            fix = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
+                   "--ntasks-per-node) and -g 1, or one process with -g <GPUs>")
+            evidence.update(role=role, shared_gpu=list(s.shared_test_gpus))
         no_net = _no_net_reason(s, errs) if cat == "no_interface" else None
         if no_net is not None:
             alternatives = [a for a in (cause, *alternatives) if a is not None and a != no_net[2]]
@@ -307,7 +327,6 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             id=fid, severity=I if role == "noise" else first.severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
             fix=fix, evidence=evidence, cause=cause))
-    ver = parse_nccl_version(s.nccl_version)
     hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
         e.text for e in s.errors if e.category == "gdr_disabled"]
     for vrule in VERSION_RULES:

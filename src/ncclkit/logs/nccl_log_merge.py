@@ -21,6 +21,8 @@ def merge(first: LogState, later: LogState) -> None:
         first.nranks = later.nranks if first.nranks is None else max(first.nranks, later.nranks)
     first.test_ranks |= later.test_ranks
     first.test_hosts |= later.test_hosts
+    for gpu, ranks in later.test_gpus.items():
+        first.test_gpus.setdefault(gpu, set()).update(ranks)
     first.test_headers += later.test_headers
     first.test_rows += later.test_rows
     if later.nnodes is not None:

@@ -75,6 +75,7 @@ class NcclLogSummary:
     socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines
     test_headers: int = 0  # nccl-tests "# nThread ..." headers: one per job, one per process without MPI
     test_rows: int = 0  # nccl-tests result rows
+    shared_test_gpus: tuple[str, ...] = ()  # nccl-tests' listing: "ranks 0, 1 on node7 (0000:00:06)", one GPU each
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
     fact_lines: dict[str, int] = field(default_factory=dict)  # first line of each fact a finding cites
 

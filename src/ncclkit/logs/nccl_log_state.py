@@ -61,6 +61,7 @@ class LogState:
         self.nranks: int | None = None
         self.test_ranks: set[int] = set()
         self.test_hosts: set[str] = set()  # hosts of nccl-tests' "#  Rank N ... on HOST" listing
+        self.test_gpus: dict[tuple[str, str], set[int]] = {}  # (host, PCI bus id) of that listing -> ranks
         self.test_headers = 0  # nccl-tests "# nThread N nGpus N ..." header lines
         self.test_rows = 0  # nccl-tests result rows after a header
         self.nnodes: int | None = None
@@ -199,6 +200,8 @@ class LogState:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
                 self.test_hosts.add(m.group(2))
+                if m.group(3) and len(self.test_gpus) < 4096:
+                    self.test_gpus.setdefault((m.group(2), m.group(3)), set()).add(int(m.group(1)))
                 return
         if "processes registered" in line or "Completed store-based barrier" in line:
             self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's

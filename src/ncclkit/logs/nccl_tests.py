@@ -25,7 +25,9 @@ COLLECTIVES = ("all_reduce", "all_gather", "reduce_scatter", "alltoallv", "allto
 _COLL_PERF = re.compile(r"\b(" + "|".join(COLLECTIVES) + r")_perf")
 _COLL_WORD = re.compile(r"(?<![\w/])(" + "|".join(COLLECTIVES) + r")\b")
 # "#  Rank  0 Group  0 Pid  1234 on  host-a device  0 [0x1b] NVIDIA H200" (also read by nccl_log_state).
-RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device")
+# "#  Rank  1 Group  0 Pid   1166 on  node7 device  0 [0000:00:06] NVIDIA H200": rank, host, PCI bus id.
+RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device"
+                       r"(?:\s+\d+\s+\[\s*([0-9A-Fa-fx:.]+)\])?")
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*([-+\d.eE]+|nan)")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)|nccl-library=(\d+)")
 _HEADER = re.compile(r"^\s*#\s*size\s+count\b")

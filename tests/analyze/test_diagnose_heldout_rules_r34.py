@@ -1,4 +1,4 @@
-"""Rules from round 34 of the held-out measurement (mixture-of-experts libraries, serving engines beside vLLM)
+"""Rules from rounds 34 and 35 of the held-out measurement (mixture-of-experts libraries, serving engines beside vLLM, benchmark repos)
 and from the failures made on purpose on one H200 (tests/analyze/test_device_faults.py), each tested on the
 text that carries it and on text that must not trigger it."""
 
@@ -76,3 +76,13 @@ def test_a_launch_failure_under_the_nan_check_is_the_programs_nan() -> None:
     assert lead("$ TORCH_NCCL_NAN_CHECK=1 torchrun --nproc-per-node 8 train.py\n" + err)[1] == "application_bug"
     assert lead("$ TORCH_NCCL_NAN_CHECK=0 torchrun --nproc-per-node 8 train.py\n" + err)[1] == "cuda_or_driver"
     assert lead(err)[1] == "cuda_or_driver"
+
+
+# karpathy/llm.c#426 (round 35): MPI_Barrier on a Slurm code path that skipped MPI_Init.
+def test_an_mpi_call_before_mpi_init_is_the_programs() -> None:
+    assert_reads("*** The MPI_Barrier() function was called before MPI_INIT was invoked.", "log.framework_usage",
+                 "application_bug")
+    assert_reads("Attempting to use an MPI routine (internal_Barrier) before initializing or after finalizing MPICH",
+                 "log.framework_usage", "application_bug")
+    assert lead("*** This is disallowed by the MPI standard.\n*** Your MPI job will now abort.\n") != (
+        "log.framework_usage", "application_bug")

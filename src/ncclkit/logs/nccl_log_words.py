@@ -35,8 +35,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
-    b"ncclUnhandled", b"not yet initialized",
-    b"neither AF_INET", b"insufficient", b"abort(",
+    b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
+    b"neither AF_INET", b"insufficient", b"abort",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
     b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",

@@ -54,6 +54,15 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "request what the nodes have (GPUs, RDMA devices, slots per node), launch MPI programs with mpirun or "
           "`srun --mpi=pmix` when Open MPI has PMIx, and run as a non-root user or add --allow-run-as-root in "
           "containers", C.APPLICATION_BUG),
+        # An MPI call outside MPI_Init ... MPI_Finalize: Open MPI's errhandler_predefined.c "The %s() function was
+        # called before MPI_INIT was invoked" (or "after MPI_FINALIZE was invoked"), MPICH's "Attempting to use an
+        # MPI routine before initializing MPICH" (karpathy/llm.c#426: MPI_Barrier before MPI_Init under Slurm).
+        p(r"function was called (?:before MPI_INIT|after MPI_FINALIZE) was invoked|Attempting to use an MPI routine "
+          r"(?:\(\w+\) )?(?:before initializing|after finalizing)", "framework_usage", E,
+          "the program called MPI before MPI_Init (or after MPI_Finalize): a code path that skips the MPI "
+          "initialization, often one taken only under a given launcher",
+          "call MPI_Init (mpi4py: import mpi4py.MPI) before any other MPI call on every path the program takes, "
+          "Slurm's srun included", C.APPLICATION_BUG),
         # Open MPI's transports cannot reach a peer: help-mca-bml-r2.txt "At least one pair of MPI processes are
         # unable to reach each other", help-mpi-runtime.txt "MPI_INIT has failed because at least one MPI process
         # is unreachable", pml_ucx.c "ucp_ep_create(proc=%d) failed: Destination is unreachable", help-errmgr-base

@@ -1,4 +1,4 @@
-"""NCCL bugs of known releases (diagnose.KNOWN_BUGS, read in NCCL's tags): the error they cause names the
+"""NCCL bugs of known releases (diagnose_rules.KNOWN_BUGS, read in NCCL's tags): the error they cause names the
 bug and the release that fixed it, inside the range only, and only for the error the bug produces."""
 
 from __future__ import annotations

@@ -1,0 +1,145 @@
+"""The rules diagnose.py applies, as data: a variable set by the environment plus the error it explains
+(CONTEXT_RULES), variables worth naming on their own (ENV_RULES), what an NCCL version range means for a GDR
+reason (VERSION_RULES), and NCCL bugs of known releases (KNOWN_BUGS). Each cites the source it comes from."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Severity
+from ncclkit.nccl.versions import PEERMEM_MODULE
+
+__all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "ContextRule", "EnvRule", "KnownBug",
+           "VersionRule"]
+
+W, I = Severity.WARNING, Severity.INFO
+
+@dataclass(frozen=True, slots=True)
+class ContextRule:
+    """A variable set by the environment (`env`, optionally only `values`) that explains the errors of
+    `categories`: those findings get `cause` and name the variable as evidence."""
+
+    env: str
+    categories: frozenset[str]
+    cause: Cause
+    why: str
+    values: frozenset[str] = frozenset()
+    since: tuple[int, int, int] | None = None  # NCCL version from which the error means this (unknown: applies)
+
+
+CONTEXT_RULES: tuple[ContextRule, ...] = (
+    # An interface list that matches nothing on a node: NCCL's socket transport warns "NET/Socket : no
+    # interface found" and returns ncclInternalError (transport/net_socket.cc, 2.4 - 2.30; bootstrap.cc's
+    # "no socket interface found" too before 2.24), so a bare "internal error" under a forced
+    # NCCL_SOCKET_IFNAME is that node's interface.
+    ContextRule("NCCL_SOCKET_IFNAME", frozenset({"no_interface", "socket_connect_failed", "bootstrap_error",
+                                                 "internal_error"}),
+                Cause.WRONG_INTERFACE, "NCCL_SOCKET_IFNAME={v} is set: it must name an interface that has "
+                "an address and reaches the other nodes, on every node"),
+    # From 2.24 bootstrap.cc returns ncclInvalidUsage for "no socket interface found" (2.18 - 2.23:
+    # ncclInternalError); without NCCL_DEBUG the user sees only "invalid usage" (nccl-tests' "Test NCCL
+    # failure ... 'invalid usage'", benchmarks/results/faults-1xH200-2026-12-02, tests-bad-ifname).
+    ContextRule("NCCL_SOCKET_IFNAME", frozenset({"invalid_usage"}), Cause.WRONG_INTERFACE,
+                "NCCL_SOCKET_IFNAME={v} is set, and NCCL 2.24+ answers an interface list that matches nothing on the "
+                "node with 'invalid usage' (bootstrap.cc): it must name an interface that exists on every node",
+                since=(2, 24, 0)),
+    ContextRule("NCCL_IB_GID_INDEX", frozenset({"ibv_modify_qp_failed", "gid_error"}),
+                Cause.GID_INDEX_OR_ROCE_CONFIG, "NCCL_IB_GID_INDEX={v} is forced: it must be the RoCE v2 "
+                "IPv4 GID of every port (`show_gids`); NCCL >= 2.21 picks it itself when unset"),
+    ContextRule("NCCL_IB_HCA", frozenset({"no_ib_device"}), Cause.TOPOLOGY_OR_NUMA,
+                "NCCL_IB_HCA={v} selects the devices: it must name ACTIVE ports that exist on the node"),
+    ContextRule("NCCL_TOPO_FILE", frozenset({"other", "nccl_error", "internal_error"}), Cause.TOPOLOGY_OR_NUMA,
+                "NCCL_TOPO_FILE={v} is loaded: a topology file that does not match the node breaks the search"),
+    # PyTorch's NaN check (TORCH_NCCL_NAN_CHECK, c10d/NanCheck.cu, 2.5+) ends its kernel with __trap() when a
+    # tensor given to a collective holds NaN: CUDA reports "unspecified launch failure" and nothing names NaN
+    # (benchmarks/results/faults-1xH200-2026-12-02, nan-check).
+    ContextRule("TORCH_NCCL_NAN_CHECK", frozenset({"cuda_error"}), Cause.APPLICATION_BUG,
+                "TORCH_NCCL_NAN_CHECK={v} is set: PyTorch's NaN check stops its kernel with a trap when a tensor "
+                "passed to a collective holds NaN, which CUDA reports as a launch failure", frozenset({"1", "true"})),
+    ContextRule("NCCL_NET", frozenset({"net_plugin_error", "no_ib_device", "ofi_error"}), Cause.NET_PLUGIN_ERROR,
+                "NCCL_NET={v} forces a network that did not initialise"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EnvRule:
+    """A variable that, set by the environment, replaces what NCCL would detect itself: worth naming as
+    a possible cause of any failure (`log.env_set`), and the likely one when nothing else is. (Variables
+    that only matter with the errors they cause are CONTEXT_RULES.)"""
+
+    env: str
+    cause: Cause
+    severity: Severity
+    why: str
+    fix: str
+
+
+ENV_RULES: tuple[EnvRule, ...] = (
+    EnvRule("NCCL_GRAPH_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_GRAPH_FILE={v} replaces NCCL's own ring/tree "
+            "search with a fixed graph: a graph written for another machine or GPU count breaks or slows the job",
+            "unset NCCL_GRAPH_FILE (also check /etc/nccl.conf and ~/.nccl.conf, which set it silently)"),
+    EnvRule("NCCL_TOPO_FILE", Cause.TOPOLOGY_OR_NUMA, W, "NCCL_TOPO_FILE={v} replaces the detected topology: it "
+            "must describe this exact machine (GPUs and NICs visible to the job)",
+            "unset NCCL_TOPO_FILE, or use the file for this instance type with all its GPUs visible"),
+    # Set by a launcher or a framework more often than by the user (Ray Train sets ^lo,docker,veth):
+    # on its own in a paste about a failing job, the interface choice is the lead to follow.
+    EnvRule("NCCL_SOCKET_IFNAME", Cause.WRONG_INTERFACE, I, "NCCL_SOCKET_IFNAME={v} is set by the environment "
+            "(the user, the launcher or the framework): NCCL uses only the interfaces it selects for its "
+            "sockets and bootstrap, on every node", "make it name the interface that joins the nodes on every "
+            "node (`ip -br addr`), or unset it and let NCCL choose"),
+    EnvRule("NCCL_ALGO", Cause.PERFORMANCE_CONFIG, I, "NCCL_ALGO={v} overrides NCCL's algorithm choice",
+            "unset NCCL_ALGO unless it works around a known bug"),
+    EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",
+            "unset NCCL_PROTO unless it works around a known bug"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRule:
+    """An NCCL version range [low, high) in which the reasons of `gdr_reason` mean `finding`."""
+
+    low: tuple[int, ...]
+    high: tuple[int, ...]
+    finding_id: str
+    cause: Cause
+    message: str
+    fix: str
+
+
+VERSION_RULES: tuple[VersionRule, ...] = (
+    # net_ib.cc before 2.23.4 looked only for /sys/kernel/mm/memory_peers/{nv_mem,nvidia-peermem}; the
+    # upstream nvidia_peermem (driver 470+) is found through /sys/module/nvidia_peermem from 2.23.4.
+    VersionRule((0, 0, 0), PEERMEM_MODULE, "gdr.peermem_version", Cause.GDR_UNAVAILABLE,
+                "NCCL {v} reports GPU Direct RDMA disabled; before 2.23.4 NCCL does not detect the upstream "
+                "nvidia_peermem module (only MLNX_OFED's nv_peer_mem), so GDR stays off even when it is loaded",
+                "upgrade NCCL to 2.23.4+ (`pip install -U nvidia-nccl-cu12`), or use MLNX_OFED's nv_peer_mem / "
+                "DMA-BUF (NCCL_DMABUF_ENABLE=1 on kernel 5.12+ with the open driver)"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class KnownBug:
+    """An NCCL bug in releases [low, fixed) whose error line (`category`, text matching `text`) it explains:
+    that finding names the bug (cause `other`) and the release that fixed it."""
+
+    low: tuple[int, int, int]
+    fixed: tuple[int, int, int]
+    category: str
+    text: re.Pattern[str]
+    what: str
+
+
+KNOWN_BUGS: tuple[KnownBug, ...] = (
+    # channel.cc 2.18.1 - 2.18.5 used the result of one cudaMemcpyAsync in the next without a sync; commit
+    # 43654587 "Fix cudaMemcpyAsync bug" (Fixes #957), released in 2.18.6-1 (read in the tags).
+    KnownBug((2, 18, 1), (2, 18, 6), "cuda_error", re.compile(r"invalid argument", re.IGNORECASE),
+             "NCCL 2.18.1 - 2.18.5 read device addresses from an asynchronous copy before it completed during "
+             "channel setup, failing with CUDA 'invalid argument' (NVIDIA/nccl#957)"),
+    # graph/topo.h "Could not find NET with id %d" on multi-node IB clusters with 2.25 - 2.26 (NeMo-Run#266,
+    # NeMo#13996, both fixed by 2.27); 2.27.3-1's notes: "Fix the graph search to exclude non-local NICs".
+    KnownBug((2, 25, 1), (2, 27, 3), "topology_error", re.compile(r"Could not find NET with id", re.IGNORECASE),
+             "NCCL 2.25 - 2.27.2's graph search could take a NIC that is not local to the rank and then fail to "
+             "find it (fixed in 2.27.3: 'exclude non-local NICs')"),
+)

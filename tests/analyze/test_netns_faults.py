@@ -8,6 +8,7 @@ The log of one such run is kept in data/netns-faults (README.md there) and read 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,16 @@ def test_the_kept_firewall_log_leads_with_the_firewall() -> None:
     assert _lead(KEPT) == ("log.socket_connect_failed", "firewall_or_port_blocked")
 
 
+def live(test: Callable[[Path], None]) -> Callable[[Path], None]:
+    """A test that makes the namespaces: root, ip netns, iptables and torch needed, a few seconds long."""
+    for mark in (pytest.mark.netns, pytest.mark.slow,
+                 pytest.mark.skipif(not netns_usable(), reason="needs root, ip netns and iptables")):
+        test = mark(test)
+    return test
+
+
 def _run(tmp_path: Path, firewall: bool) -> tuple[list[int | None], list[Path]]:
+    pytest.importorskip("torch")
     c = NetnsCluster(2)
     c.up()
     try:
@@ -55,22 +65,16 @@ def _run(tmp_path: Path, firewall: bool) -> tuple[list[int | None], list[Path]]:
         c.down()
 
 
-@pytest.mark.netns
-@pytest.mark.slow
-@pytest.mark.skipif(not netns_usable(), reason="needs root, ip netns and iptables")
+@live
 def test_a_firewall_between_two_nodes_is_named_from_the_failing_nodes_output(tmp_path: Path) -> None:
-    pytest.importorskip("torch")
     codes, logs = _run(tmp_path, firewall=True)
     assert codes[1] not in (0, None), logs[1].read_text()[-2000:]
     assert "No route to host" in logs[1].read_text()
     assert _lead(logs[1]) == ("log.socket_connect_failed", "firewall_or_port_blocked")
 
 
-@pytest.mark.netns
-@pytest.mark.slow
-@pytest.mark.skipif(not netns_usable(), reason="needs root, ip netns and iptables")
+@live
 def test_the_same_job_without_the_firewall_succeeds_and_reads_clean(tmp_path: Path) -> None:
-    pytest.importorskip("torch")
     codes, logs = _run(tmp_path, firewall=False)
     assert codes == [0, 0], [p.read_text()[-1500:] for p in logs]
     for path in logs:

@@ -91,6 +91,11 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
     "healthy-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "8 all_reduces that succeed, NCCL_DEBUG=INFO", ""),
     "healthy-detail": ({**SOCKET_ENV, "TORCH_DISTRIBUTED_DEBUG": "DETAIL", "NCCL_DEBUG": "WARN"},
                        "8 all_reduces that succeed, TORCH_DISTRIBUTED_DEBUG=DETAIL", ""),
+    # The first rank's own failure, its peer's "remote process exited" after it.
+    "peer-oom": ({**SOCKET_ENV}, "rank 1 asks for 200 GB in its own code after 3 all_reduces", "oom"),
+    "peer-oom-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "peer-oom with NCCL_DEBUG=INFO", "oom"),
+    "peer-exits": ({**SOCKET_ENV}, "rank 1 exits with status 3 and no message after 3 all_reduces",
+                   "rank_crashed_elsewhere"),
 }
 SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped")
 
@@ -124,6 +129,10 @@ def worker(name: str) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
             if name in SKIPS:
                 time.sleep(120)  # waits in its own code; never calls the 4th all_reduce
+            if name.startswith("peer-oom"):
+                torch.empty(200 << 30, dtype=torch.uint8, device="cuda")  # more than the GPU has
+            if name == "peer-exits":
+                os._exit(3)
             if name == "nan-check":
                 t.fill_(float("nan"))  # a loss that diverged
         dist.all_reduce(t)

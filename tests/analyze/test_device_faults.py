@@ -40,7 +40,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 5 and len(SCENARIOS) >= 32 and len(HEALTHY) == 3
+    assert len(RUNS) == 6 and len(SCENARIOS) >= 35 and len(HEALTHY) == 3
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 

@@ -176,6 +176,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.fs_unsupported": Cause.OTHER,
     "log.connect_retried": None,
     "log.program_error": Cause.APPLICATION_BUG,
+    "log.package_build": Cause.OTHER,
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,

@@ -86,3 +86,20 @@ def test_an_mpi_call_before_mpi_init_is_the_programs() -> None:
                  "log.framework_usage", "application_bug")
     assert lead("*** This is disallowed by the MPI standard.\n*** Your MPI job will now abort.\n") != (
         "log.framework_usage", "application_bug")
+
+
+# MiaAI-Lab DGX Spark #259 (round 34): the kernel's long-term pin under ibv_reg_mr.
+def test_a_failed_long_term_pin_under_an_rdma_registration_is_the_registration() -> None:
+    text = ("ib_uverbs_reg_mr → mlx5_ib_reg_user_mr → ib_umem_get → pin_user_pages_fast\n"
+            "  → __gup_longterm_locked → migrate_longterm_unpinnable_folios\n")
+    assert lead(text) == ("log.ibv_reg_mr_failed", "ib_resource_error")
+    assert lead("mlx5_ib_reg_user_mr: ib_umem_get failed: -14\n")[1] == "ib_resource_error"
+
+
+# JuliaGPU/NCCL.jl#63 and mila-iqia/platoon#72 (round 34): a binding that cannot be built against what is installed.
+def test_a_binding_built_without_nccl_or_against_other_versions_is_the_build() -> None:
+    assert_reads("ERROR: The following 1 direct dependency failed to precompile: Failed to precompile NCCL "
+                 "[3fe64909-d7a1-4096-9b7d-7a0f12cf0f6b]", "log.package_build", "other")
+    assert_reads("Reason: No collective ops available, API error. Is a collectives library installed?",
+                 "log.package_build", "other")
+    assert lead("Precompiling project...\n  ✓ CUDA\n") is None

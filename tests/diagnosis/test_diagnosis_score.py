@@ -4,7 +4,10 @@ each case a verbatim paste from a public thread whose outcome gives the label).
 Scored like an issue reader would: the findings that state a cause, most severe first (error >
 warning > info), ties in printed order; hit@1 = the first one's cause is the label's root_cause or one
 of its also_acceptable, hit@3 = one of the first three is. Only causes visible in the artifact count.
-The test fails below 90% hit@3 (and on any crash or traceback); hit@1 (target >= 75%) is reported.
+The test fails below 90% hit@3 over every visible cause of every folder together (the corpus as a whole),
+and below 90% in any folder of at least FOLDER_MIN visible causes (where a ratio says something: in a folder of
+two, one thread is 50%); on any crash or traceback; hit@1 (target >= 75%) is reported. The misses of small
+folders are printed and counted in the whole.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from ncclkit.logs.analyze import analyze_path
 HERE = Path(__file__).parent
 SEVERITY = {"error": 0, "warning": 1, "info": 2}
 MIN_HIT3 = 0.90
+FOLDER_MIN = 5
 
 
 def _corpora() -> list[Path]:
@@ -69,4 +73,16 @@ def test_root_cause_in_top_three(corpus: Path, capsys: pytest.CaptureFixture[str
         print("\n" + summary)
     # A set whose causes all need the thread (kept to review over-reach) has nothing to score: score()
     # read every case above, and a crash there fails this test.
-    assert n == 0 or hit3 >= MIN_HIT3 * n, summary + "\n" + "\n".join(report)
+    assert n < FOLDER_MIN or hit3 >= MIN_HIT3 * n, summary + "\n" + "\n".join(report)
+    if report:
+        with capsys.disabled():
+            print("\n".join(report))
+
+
+def test_root_cause_in_top_three_over_the_whole_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    scores = [score(c) for c in _corpora()]
+    n, hit1, hit3 = (sum(s[i] for s in scores) for i in range(3))
+    summary = f"all corpora: hit@1 {hit1}/{n} ({100 * hit1 / n:.0f}%), hit@3 {hit3}/{n} ({100 * hit3 / n:.0f}%)"
+    with capsys.disabled():
+        print("\n" + summary)
+    assert n >= 200 and hit3 >= MIN_HIT3 * n, summary

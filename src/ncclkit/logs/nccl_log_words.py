@@ -36,6 +36,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"does not support", b"NET/OFI", b"Aborted", b"core dumped",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
+    b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",
     b"neither AF_INET", b"insufficient", b"abort",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
@@ -75,7 +76,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"locked memory", b"queue pair", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
     # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
-    b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"__ib_umem_get",
+    b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"ib_umem_get",
     b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
     b"libnvidia-ml", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ", b"nvidia-persistenced",
     b"Container Runtime Hook", b"nvidia-container-cli", b"default runtime", b"not active",

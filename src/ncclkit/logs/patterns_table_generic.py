@@ -108,6 +108,25 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "rank layout it does not support)",
           "read the asserted condition: launch with the ranks, GPUs per node and sizes the library requires (its "
           "documentation names them)", C.APPLICATION_BUG, "likely", (C.TOPOLOGY_OR_NUMA, C.OTHER)),
+        # The kernel's long-term pin of the memory an RDMA registration asked for (ib_umem_get ->
+        # pin_user_pages_fast -> __gup_longterm_locked, which first migrates pages out of CMA and movable memory:
+        # migrate_longterm_unpinnable_folios); a failure there fails ibv_reg_mr whatever the memlock limit
+        # (MiaAI-Lab DGX Spark #259: kexec hand-over scratch areas held as CMA on a new arm64 kernel).
+        p(r"migrate_longterm_unpinnable|__gup_longterm_locked|\b(?:ib_umem_get|pin_user_pages\w*)\b[^\n]*?"
+          r"(?:-E[A-Z]{3,}\b|\b[Ff]ail)", "ibv_reg_mr_failed", E,
+          "the kernel could not pin the memory an RDMA registration asked for (a long-term pin first moves pages "
+          "out of CMA and movable memory, and that failed)",
+          "read dmesg around the failure; shrink the kernel's CMA or hand-over scratch areas (cma=, kho=off) or "
+          "keep the buffers out of them; `ulimit -l unlimited` is needed as well", C.IB_RESOURCE_ERROR, "likely",
+          (C.MEMLOCK_OR_ULIMIT,)),
+        # A binding that cannot be built against the dependencies installed: Julia's "Failed to precompile NCCL"
+        # (NCCL.jl after CUDA.jl moved its macros, JuliaGPU/NCCL.jl#63); libgpuarray/pygpu built without a
+        # collectives library: "No collective ops available, API error. Is a collectives library installed?"
+        # (mila-iqia/platoon#72, fixed by rebuilding with NCCL present).
+        p(r"Failed to precompile \S+|No collective ops available|Is a collectives library installed", "package_build",
+          E, "a library that binds NCCL was built (or precompiled) without it or against dependency versions it "
+          "does not support", "install the binding's release that matches its dependencies (or rebuild it with "
+          "NCCL installed), then load it again", C.OTHER, "likely", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         # A host name a program could not turn into an address (its own resolver call failed).
         p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
                 r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -127,7 +128,6 @@ def test_the_fault_made_again_on_this_gpu(name: str, tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "faults_gpu.py"), name],
                          env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=200)
     assert run.returncode == 0, run.stderr[-2000:]
-    import tarfile
     with tarfile.open(tmp_path / "faults.tar") as tar:
         tar.extractall(tmp_path, filter="data")
     causes = _causes(tmp_path / "faults" / f"{name}.log")

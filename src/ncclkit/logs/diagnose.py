@@ -122,6 +122,11 @@ def _no_net_reason(s: NcclLogSummary, errs: list[LogError]) -> tuple[str, str, C
     return None
 
 
+def _demoted(cause: Cause | None, alternatives: list[Cause], new: Cause) -> list[Cause]:
+    """The alternatives once context names `new` the cause: the old cause first, `new` and repeats dropped."""
+    return list(dict.fromkeys(a for a in (cause, *alternatives) if a is not None and a != new))
+
+
 def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     """One finding per (category, cause) of the error lines, in line order, with context applied."""
     groups: dict[tuple[str, str | None], list[LogError]] = {}
@@ -145,14 +150,12 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             value = s.env.get(rule.env)
             if value is not None and cat in rule.categories and (not rule.values or value in rule.values) and not (
                     rule.since and ver is not None and ver < rule.since):
-                alternatives = [a for a in (cause, *alternatives) if a is not None and a != rule.cause]
-                cause, role = rule.cause, "root"
+                cause, alternatives, role = rule.cause, _demoted(cause, alternatives, rule.cause), "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
         bug = next((b for b in (_known_bug(cat, e.text, s.nccl_version) for e in errs) if b), None)
         if bug is not None:
-            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.OTHER]
-            cause, role = Cause.OTHER, "root"
+            cause, alternatives, role = Cause.OTHER, _demoted(cause, alternatives, Cause.OTHER), "root"
             evidence["role"] = role
             message = f"{message}; {bug.what}"
             fix = f"upgrade NCCL to {version_text(bug.fixed)} or newer (this job runs {s.nccl_version})"
@@ -163,8 +166,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts: two ranks on one GPU of one host is
             # what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage; init.cc), whatever else is set.
-            alternatives = [a for a in (cause, *alternatives) if a is not None and a != Cause.APPLICATION_BUG]
-            cause, role = Cause.APPLICATION_BUG, "root"
+            cause, alternatives, role = (Cause.APPLICATION_BUG, _demoted(cause, alternatives, Cause.APPLICATION_BUG),
+                                         "root")
             message = (f"{message}; nccl-tests' rank listing puts {s.shared_test_gpus[0]} on one GPU: NCCL refuses "
                        "two ranks on one GPU of one host (Duplicate GPU detected)")
             fix = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
@@ -172,12 +175,11 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence.update(role=role, shared_gpu=list(s.shared_test_gpus))
         no_net = _no_net_reason(s, errs) if cat == "no_interface" else None
         if no_net is not None:
-            alternatives = [a for a in (cause, *alternatives) if a is not None and a != no_net[2]]
+            alternatives = _demoted(cause, alternatives, no_net[2])
             message, fix, cause = f"{message}; {no_net[0]}", no_net[1], no_net[2]
         iface = _interface_reason(errs, loopback) if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
-            alternatives = list(dict.fromkeys(a for a in (cause, *alternatives, Cause.WRONG_INTERFACE)
-                                              if a is not None and a != iface[2]))
+            alternatives = _demoted(cause, [*alternatives, Cause.WRONG_INTERFACE], iface[2])
             cause, role = iface[2], "root"
             message, fix = f"{message}; {iface[0]}", iface[1]
             evidence.update(role=role, peer_address=True)

@@ -21,6 +21,7 @@ from ncclkit.inputfile import open_input_fd
 from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.diagnose import rank_findings
+from ncclkit.logs.error_words import error_word_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
@@ -115,7 +116,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
         findings = wd_findings + check_log(summary, name)
         if whole:
-            findings = (rank_findings(findings + _embedded_findings(head_text, kind, name))
+            findings = (rank_findings(_guessed(findings + _embedded_findings(head_text, kind, name), head_text, name))
                         + _unflattened(name, split))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
@@ -125,7 +126,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     if kind != "unknown":
         fields, findings = _read_kind(kind, text, name, line_rate_gbps)
         if whole:
-            findings = (rank_findings(findings + _embedded_findings(text, kind, name))
+            findings = findings + _embedded_findings(text, kind, name)
+            findings = (rank_findings(_guessed(findings, text, name) if kind == "nccl_tests" else findings)
                         + _unflattened(name, split))
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
@@ -134,7 +136,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    return _result(name, "unknown", {}, [Finding(
+    return _result(name, "unknown", {}, rank_findings(error_word_findings(text, name) if whole else []) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 
@@ -167,6 +169,14 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
         out.extend(f for f in check_log(log, name)
                    if f.id not in ("log.no_nccl_lines", "log.transport_map", "log.intra_node_net"))
     return out
+
+
+def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
+    """The findings, and where none of them names a cause, the guess the failure lines' words make (logs and
+    nccl-tests output only: a listing's reader has judged every line of it, legends included)."""
+    if any(f.root_cause is not None and f.severity != Severity.INFO for f in findings):
+        return findings
+    return findings + error_word_findings(text, name)
 
 
 def _unflattened(name: str, split: int) -> list[Finding]:

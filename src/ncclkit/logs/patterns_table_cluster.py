@@ -120,6 +120,11 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the default runtime for the device plugin", C.CUDA_OR_DRIVER),
         # -- the container layers (nvidia-container-toolkit d34b304, enroot 8ea147d, pyxis v0.24.0, Mellanox
         # k8s-rdma-shared-dev-plugin 410b0f3, sriov-network-device-plugin 40b6f50, the CNI's IPAM) -----------------
+        # The toolkit looks for the fabric manager's socket among its optional mounts (internal/discover/mounts.go)
+        # and warns where there is none: every node without NVSwitches prints it.
+        p(r"Could not locate /nvidia-fabricmanager/socket", "noise", I, "the container toolkit found no fabric "
+          "manager socket to mount (an optional mount: nodes without NVSwitches have none)", "nothing to fix", None,
+          "noise"),
         # The toolkit's requirement check (quoting libnvidia-container): "unsatisfied condition: cuda>=%s, please
         # update your driver to a newer version, or use an earlier cuda container".
         p(r"unsatisfied condition: cuda>=[\d.]+", "cuda_driver_unsupported", E,

@@ -87,6 +87,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # A collective ProcessGroupNCCL lacked: barrier in the 1.0 nightlies, which the release's documentation
+        # promised (pytorch#17848: fixed in 1.0.1), is the build; send and recv before NCCL point-to-point (1.8) and
+        # gather and scatter before 1.11 were documented as missing for NCCL: the program asked for them.
+        p(r"ProcessGroupNCCL does not support barrier\b", "framework_release", E,
+          "the PyTorch build in use lacks barrier on NCCL (a 1.0 nightly; 1.0.1 has it)",
+          "upgrade PyTorch to 1.0.1 or newer", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"ProcessGroupNCCL does not support (?:send|recv|gather|scatter)\b", "framework_usage", E,
+          "the program calls a collective the PyTorch release in use does not have on NCCL",
+          "use a collective the release has (all_gather for gather), or upgrade PyTorch (send/recv: 1.8+, "
+          "gather/scatter: 1.11+)", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.
@@ -95,10 +105,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device|"
           r"Tensors must be contiguous|"
           # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
-          # a collective older ProcessGroupNCCL lacks (gather and scatter before PyTorch 1.11).
+          # a call ProcessGroupNCCL never serves (recvAnysource, allgather_coalesced).
           # The same check quoted as a traceback shows its source line: ("... NCCL " "built in").
           r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC)[\"' ]*built in|Invalid backend: |ProcessGroupNCCL does "
-          r"not support (?:gather|scatter|recvAnysource|barrier)|"
+          r"not support (?:recvAnysource|allgather_coalesced)|"
           # ProcessGroupNCCL / distributed_c10d misuse: a tensor on another GPU than the group's, several GPUs
           # per process, the default group created twice, a device_id past the visible GPUs, a rank outside
           # the group, no launcher's LOCAL_RANK, monitored_barrier on NCCL, a torch build without CUDA.

@@ -96,6 +96,19 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
     "peer-oom-info": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO"}, "peer-oom with NCCL_DEBUG=INFO", "oom"),
     "peer-exits": ({**SOCKET_ENV}, "rank 1 exits with status 3 and no message after 3 all_reduces",
                    "rank_crashed_elsewhere"),
+    # Run 6: addresses that are not the job's, a buffer size no GPU holds, ranks that disagree on the world size.
+    "master-unreachable": ({**SOCKET_ENV, "MASTER": "10.255.255.1"},
+                           "--master-addr an address no node of the job has; c10d waits until killed",
+                           "wrong_interface"),
+    "comm-id-elsewhere": ({**SOCKET_ENV, "NCCL_COMM_ID": "10.255.255.1:23456"},
+                          "NCCL_COMM_ID names an address that is not this node's", "wrong_interface"),
+    "buffsize-huge": ({**SOCKET_ENV, "NCCL_BUFFSIZE": str(64 << 30)},
+                      "NCCL_BUFFSIZE=64 GiB: NCCL's channel buffers do not fit the GPU", "oom"),
+    "buffsize-huge-info": ({**SOCKET_ENV, "NCCL_BUFFSIZE": str(64 << 30), "NCCL_DEBUG": "INFO"},
+                           "buffsize-huge with NCCL_DEBUG=INFO", "oom"),
+    "world-size-mismatch": ({**SOCKET_ENV, "NCCL_DEBUG": "WARN", "RAW": "1", "PEER_WORLD_SIZE": "3"},
+                            "started by hand: rank 1 is told WORLD_SIZE=3, rank 0 WORLD_SIZE=2; rank 0's output",
+                            "application_bug"),
 }
 SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped")
 
@@ -185,8 +198,9 @@ def _wait(proc: subprocess.Popen) -> int:
 def _raw(name: str, cmd: list[str], env: dict[str, str]) -> int:
     """Two ranks started by hand; rank 0's output is the log, rank 1's is dropped."""
     with open(os.path.join(OUT, f"{name}.log"), "w") as log:
+        world = env.get("PEER_WORLD_SIZE", env["WORLD_SIZE"])
         peer = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env=dict(env, RANK="1", LOCAL_RANK="0"), start_new_session=True)
+                                env=dict(env, RANK="1", LOCAL_RANK="0", WORLD_SIZE=world), start_new_session=True)
         rc = _wait(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(env, RANK="0", LOCAL_RANK="0"),
                                     start_new_session=True))
         if peer.poll() is None:

@@ -29,7 +29,9 @@ EMPTY = {"blocking-wait-skipped"}
 # The NaN check's trap names no NaN: the cause shows only where the user's command is pasted too. nccl-tests
 # without NCCL_DEBUG says "invalid usage" alone, and its rank listing shows two ranks on one GPU of host vm,
 # which only the simulated hosts (NCCL_HOSTID) allow: that listing is read as the cause, as on any real host.
-HIDDEN = {"nan-check", "tests-bad-ifname"}
+# Run 6: an unreachable --master-addr leaves one c10d warning and no address; NCCL_BUFFSIZE's SIGFPE without
+# NCCL_DEBUG shows the crash and not the variable (both show in the pasted command only).
+HIDDEN = {"nan-check", "tests-bad-ifname", "master-unreachable", "buffsize-huge"}
 SCENARIOS = {k: v for k, v in RESULTS.items() if k not in EMPTY}
 HEALTHY = {k for k, v in SCENARIOS.items() if not v["cause"]}  # jobs that succeeded: no cause to name
 
@@ -41,7 +43,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 6 and len(SCENARIOS) >= 35 and len(HEALTHY) == 3
+    assert len(RUNS) == 7 and len(SCENARIOS) >= 40 and len(HEALTHY) == 3
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 
@@ -118,6 +120,24 @@ def test_invalid_usage_under_a_forced_interface_is_the_interface_from_nccl_2_24(
     bad.write_text("$ mpirun -np 2 -x NCCL_SOCKET_IFNAME=ens9f9 ./all_reduce_perf -b 8 -e 8M\n"
                    + (LOGS / "tests-bad-ifname.log").read_text())
     assert "wrong_interface" in [c for _, c in _causes(bad)[:3]]
+
+
+def test_a_buffer_size_that_wraps_is_the_variable_where_the_paste_shows_it(tmp_path: Path) -> None:
+    # Both ranks died of SIGFPE themselves: a crash, not a peer that went away.
+    alone = _causes(LOGS / "buffsize-huge.log")
+    assert alone[0] == ("log.crash", "other") and "rank_crashed_elsewhere" not in [c for _, c in alone]
+    # NCCL's INFO line "NCCL_BUFFSIZE set by environment to 68719476736." names it; so does the pasted command.
+    assert _causes(LOGS / "buffsize-huge-info.log")[0] == ("log.env_set", "performance_config")
+    pasted = tmp_path / "buffsize.txt"
+    pasted.write_text("$ NCCL_BUFFSIZE=68719476736 torchrun --nproc-per-node 2 train.py\n"
+                      + (LOGS / "buffsize-huge.log").read_text())
+    assert _causes(pasted)[0] == ("log.env_set", "performance_config")
+    # Below 2 GiB the int holds the value: a large buffer is no fault of its own.
+    for value in ("8388608", "2147483647", "0x7fffffff", "16M"):
+        small = tmp_path / f"small-{value}.txt"
+        small.write_text(f"$ NCCL_BUFFSIZE={value} torchrun --nproc-per-node 2 train.py\n"
+                         + (LOGS / "buffsize-huge.log").read_text())
+        assert ("log.env_set", "performance_config") not in _causes(small), value
 
 
 @pytest.mark.gpu

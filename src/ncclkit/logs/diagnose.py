@@ -56,7 +56,7 @@ def env_findings(s: NcclLogSummary) -> list[Finding]:
     for rule in ENV_RULES:
         value = s.env.get(rule.env)
         # A variable that a context rule already tied to an error of this log is named there.
-        if value is not None and not (rule.env == "NCCL_SOCKET_IFNAME"
+        if value is not None and rule.applies(value) and not (rule.env == "NCCL_SOCKET_IFNAME"
                                       and any(e.category in explained for e in s.errors)):
             out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
                                message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause,

@@ -74,6 +74,27 @@ class EnvRule:
     severity: Severity
     why: str
     fix: str
+    at_least: int | None = None  # only a value this large (an integer) is worth naming
+    value: re.Pattern[str] | None = None  # only a value this matches is worth naming
+
+    def applies(self, value: str) -> bool:
+        if self.value is not None and not self.value.search(value):
+            return False
+        if self.at_least is None:
+            return True
+        try:
+            return int(value, 0) >= self.at_least
+        except ValueError:
+            return False
+
+
+# NCCL keeps the buffer size of each protocol in an int (comm.h `int buffSizes[NCCL_NUM_PROTOCOLS]`) and copies
+# the 64-bit parameter into it (init.cc, 2.4 - 2.28): from 2 GiB the value wraps, and a size that wraps to 0
+# makes NCCL divide by zero during setup: SIGFPE on every rank (benchmarks/results/faults-1xH200-2026-12-02,
+# buffsize-huge: NCCL_BUFFSIZE=64 GiB, NCCL 2.28.9).
+_BUFFSIZE_WHY = ("{v} is at least 2 GiB: NCCL keeps buffer sizes in a 32-bit int, so the value wraps (to 0 or a "
+                 "negative size) and setup divides by it or allocates garbage: a SIGFPE or a crash on every rank")
+_BUFFSIZE_FIX = "unset it (the default is 4 MiB for Simple), or set a size below 2 GiB"
 
 
 ENV_RULES: tuple[EnvRule, ...] = (
@@ -93,6 +114,15 @@ ENV_RULES: tuple[EnvRule, ...] = (
             "unset NCCL_ALGO unless it works around a known bug"),
     EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",
             "unset NCCL_PROTO unless it works around a known bug"),
+    *(EnvRule(var, Cause.PERFORMANCE_CONFIG, Severity.ERROR, f"{var}={_BUFFSIZE_WHY}", _BUFFSIZE_FIX, 1 << 31)
+      for var in ("NCCL_BUFFSIZE", "NCCL_LL_BUFFSIZE", "NCCL_LL128_BUFFSIZE")),
+    # UCX detects CUDA memory only through cuda_copy's memory domain: a transport list with gdr_copy and without
+    # cuda_copy treats device buffers as host memory and crashes in the first send (openucx/ucx#3776, the
+    # maintainers: "cuda_copy is the basic TL [that] must exist for cuda support").
+    EnvRule("UCX_TLS", Cause.APPLICATION_BUG, Severity.ERROR, "UCX_TLS={v} lists gdr_copy without cuda_copy: UCX "
+            "recognises CUDA memory only through cuda_copy, so GPU buffers are sent as host memory (a crash in the "
+            "first send)", "add cuda_copy to UCX_TLS (rc,cuda_copy,gdr_copy), or unset it",
+            value=re.compile(r"^(?!\^)(?!.*\bcuda_copy\b).*\bgdr_copy\b")),
 )
 
 

@@ -55,7 +55,7 @@ _LINE = re.compile(
 # NCCL 2.32 added the ATTN level (6), printed as WARN is: a condition that needs attention but may not fail.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"ATTN", b"failure", b"error", b"version")}
 # A pasted command or script that sets NCCL variables (paste.launch_env).
-_LAUNCH_ENV = re.compile(rb"\b(?:TORCH_)?NCCL_[A-Z0-9_]+=[^\s=]|os\.environ\[.(?:TORCH_)?NCCL_")
+_LAUNCH_ENV = re.compile(rb"\b(?:(?:TORCH_)?NCCL|UCX)_[A-Z0-9_]+=[^\s=]|os\.environ\[.(?:(?:TORCH_)?NCCL|UCX)_")
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

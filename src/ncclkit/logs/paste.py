@@ -80,13 +80,13 @@ COLL_LINE = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op 
 MAX_COLL_OPS = 4096
 # NCCL variables a pasted command sets: mpirun's "-x NCCL_X=v", docker's "-e NCCL_X=v", "export NCCL_X=v",
 # "env NCCL_X=v ...", the assignments that start a command line ("NCCL_X=v NCCL_Y=w torchrun ..."), and
-# Python's os.environ["NCCL_X"] = "v" in a pasted script; PyTorch's TORCH_NCCL_X too. Not a message that merely
-# quotes one ("run with NCCL_DEBUG=INFO for details").
-_ASSIGN = re.compile(r"((?:TORCH_)?NCCL_[A-Z0-9_]+)=(?:\"([^\"]*)\"|'([^']*)'|([^\s;&|)]+))")
+# Python's os.environ["NCCL_X"] = "v" in a pasted script; PyTorch's TORCH_NCCL_X and UCX's UCX_X too. Not a
+# message that merely quotes one ("run with NCCL_DEBUG=INFO for details").
+_ASSIGN = re.compile(r"((?:(?:TORCH_)?NCCL|UCX)_[A-Z0-9_]+)=(?:\"([^\"]*)\"|'([^']*)'|([^\s;&|)]+))")
 _FLAG_ASSIGN = re.compile(r"(?:^|\s)(?:-x|-e|--env|export|env)\s+" + _ASSIGN.pattern)
 # The assignments that start a command line, or make up the whole line (an environment pasted as "NCCL_X=v").
 _LEAD_ASSIGNS = re.compile(r"^\s*(?:\$ |# )?((?:[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)(?:\s+|\s*$))+)(?:\S|$)")
-_PY_ENV = re.compile(r"os\.environ\[\s*[\"']((?:TORCH_)?NCCL_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\"']([^\"']*)[\"']")
+_PY_ENV = re.compile(r"os\.environ\[\s*[\"']((?:(?:TORCH_)?NCCL|UCX)_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\"']([^\"']*)[\"']")
 
 
 def launch_env(line: str) -> list[tuple[str, str]]:
@@ -274,13 +274,13 @@ BAR1_TOTAL = re.compile(r"BAR1 Memory Usage[ \t]*\r?\n[ \t]*Total[ \t]*: (\d+) M
 
 
 def has_signal(text: str) -> bool:
-    """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL
+    """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL or UCX
     variable (a launch command)."""
     if _NCCL_MARK.search(text) or PCIE_TEST.search(text) or RANK_CLAIM.search(text) or BAR1_TOTAL.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
         if len(line) > 8 and (classify_error(line).category not in ("other", "noise")
-                              or package_version(line) or ("NCCL_" in line and launch_env(line))):
+                              or package_version(line) or (("NCCL_" in line or "UCX_" in line) and launch_env(line))):
             return True
     return False
 

@@ -123,10 +123,17 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (NCCL.jl after CUDA.jl moved its macros, JuliaGPU/NCCL.jl#63); libgpuarray/pygpu built without a
         # collectives library: "No collective ops available, API error. Is a collectives library installed?"
         # (mila-iqia/platoon#72, fixed by rebuilding with NCCL present).
-        p(r"Failed to precompile \S+|No collective ops available|Is a collectives library installed", "package_build",
+        # A build of something on top of NCCL (Horovod with HOROVOD_GPU_OPERATIONS=NCCL, nccl-tests, a framework's
+        # extension) that finds no NCCL to build against: the compiler's "fatal error: nccl.h: No such file or
+        # directory", the linker's "cannot find -lnccl" (NCCL_HOME on a source tree never built, nccl-tests#81;
+        # NCCL not installed for the CUDA in use, horovod#3378).
+        p(r"Failed to precompile \S+|No collective ops available|Is a collectives library installed|"
+          r"\bnccl\.h\W{0,3} No such file or directory|cannot find -lnccl\b", "package_build",
           E, "a library that binds NCCL was built (or precompiled) without it or against dependency versions it "
-          "does not support", "install the binding's release that matches its dependencies (or rebuild it with "
-          "NCCL installed), then load it again", C.OTHER, "likely", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
+          "does not support, or the build found no NCCL headers and library", "install the binding's release that "
+          "matches its dependencies (or rebuild it with NCCL installed); point the build at an NCCL with "
+          "include/nccl.h and lib/libnccl.so (NCCL_HOME=<nccl>/build for nccl-tests, HOROVOD_NCCL_HOME, libnccl-dev)",
+          C.OTHER, "likely", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         # A host name a program could not turn into an address (its own resolver call failed).
         p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
                 r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,

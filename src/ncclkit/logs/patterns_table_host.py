@@ -230,8 +230,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),
-        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-11\b|Signal 11\b", "crash", W,
-          "a process crashed (segmentation fault)",
+        # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
+        # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
+        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-(?:11|8)\b|Signal (?:11|8)\b|SIGFPE|"
+          r"Floating point exception", "crash", W, "a process crashed (segmentation fault, floating point exception)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
         # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO

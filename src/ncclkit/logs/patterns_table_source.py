@@ -185,8 +185,11 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL needs: NCCL cannot use RDMA and falls back to sockets", "install a newer rdma-core / "
           "MOFED user space (in the container too)", C.SOCKET_FALLBACK, "root", (C.NCCL_VERSION_MISMATCH,)),
         # include/gdrwrap.h, misc/gdrwrap.cc: "GDRCOPY failure %d", "gdr_pin_buffer(...) failed: %d",
-        # "gdr_pin_buffer_v2 not available; GDRCopy >= 2.5 required".
-        p(r"GDRCOPY|gdr_(?:pin_buffer|map|open|get_info)\w*\(|GDRCopy >= ", "gdrcopy_error", W,
+        # "gdr_pin_buffer_v2 not available; GDRCopy >= 2.5 required"; GDRCopy's own gdrapi.c "gdr_open error: Is
+        # gdrdrv driver installed and loaded?" (no /dev/gdrdrv: the module loaded without its device node,
+        # NVIDIA/gdrcopy#234). Not a path that names the project (".../devel/gdrcopy$").
+        p(r"GDRCOPY failure|gdr_(?:pin_buffer|map|open|get_info)\w*\(|GDRCopy >= |gdr_open error|Is gdrdrv driver "
+          r"installed|NCCL_GDRCOPY_\w+=\S+ but|DMA-BUF mmap backend could not", "gdrcopy_error", W,
           "GDRCopy (the gdrdrv module NCCL_GDRCOPY_ENABLE uses) failed to map GPU memory", "load the gdrdrv "
           "module matching the installed GDRCopy (>= 2.5 for NCCL 2.30), or unset NCCL_GDRCOPY_ENABLE",
           C.GDR_UNAVAILABLE),

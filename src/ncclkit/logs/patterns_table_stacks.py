@@ -71,7 +71,11 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"created to work on cuda:\d+, but the input tensor|initialized the default process group without "
           r"device_id|require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS|UCC-backend requires "
           r"CUDA_DEVICE_MAX_CONNECTIONS|zero\.Init resolved a process group of world_size=1|Distributed backend nccl "
-          r"is not available; falling back",
+          r"is not available; falling back|"
+          # nnabla installed without its CUDA extension (nnabla-ext-cuda with NCCL): "No communicator found.
+          # Running with a single process", and its registry's "Any of [cudnn:float, ...] could not be found in []"
+          # (no backend registered: sony/nnabla#946, the multi-process communicator missing).
+          r"No communicator found\. Running with a single process|Any of \[[^\]\n]*\] could not be found in \[\]",
           "framework_usage", E, "the program sets up the distributed job incorrectly for its framework (rendezvous "
           "variables, CUDA before fork, tensors on another GPU, a missing environment setting the framework "
           "requires, a model that does not split over that many GPUs)", "follow the message: set the variable it "

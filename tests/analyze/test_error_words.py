@@ -63,3 +63,11 @@ def test_a_listing_is_left_to_its_reader() -> None:
     result = analyze_text(matrix)
     assert result["kind"] == "topo"
     assert "log.error_words" not in [f["id"] for f in result["findings"]]
+
+
+def test_the_text_output_says_a_guess_is_a_guess() -> None:
+    from ncclkit.logs.render import render_text
+
+    text = render_text([analyze_text(PHYSX + "\n", name="physx.txt")])
+    assert "Possible cause (from the words of its failure lines): cuda_or_driver" in text
+    assert "Most likely cause" not in text

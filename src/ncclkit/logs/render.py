@@ -67,7 +67,10 @@ def _lead(findings: list[dict[str, Any]]) -> tuple[list[str], set[int]]:
         return out, {j for j, _ in alts}
     ev = top.get("evidence") or {}
     lines = ev.get("lines") or []
-    out = [f"   Most likely cause: {top['cause']} ({top['id']} [{top.get('subject')}], {top['severity']})",
+    # No line is one ncclkit knows: the lead is a guess from the words of the failure lines, and says so.
+    heading = "Possible cause (from the words of its failure lines)" if top["id"] == "log.error_words" else \
+        "Most likely cause"
+    out = [f"   {heading}: {top['cause']} ({top['id']} [{top.get('subject')}], {top['severity']})",
            f"     {top['message']}"]
     if lines:
         out.append("     evidence: line " + ", ".join(str(n) for n in lines[:10]) + (" ..." if len(lines) > 10 else ""))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from line_reading import causes, lead
 from ncclkit.logs.analyze import analyze_text
 from ncclkit.logs.error_words import error_word_findings
+from ncclkit.logs.render import render_text
 
 # isaac-sim/IsaacLab#2756: Isaac Sim's PhysX plugin could not query the driver (no row knows this program).
 PHYSX = ("2025-06-23 14:16:07 [80,589ms] [Warning] [omni.physx.foundation.plugin] PhysXFoundation: Couldn't get "
@@ -66,8 +67,6 @@ def test_a_listing_is_left_to_its_reader() -> None:
 
 
 def test_the_text_output_says_a_guess_is_a_guess() -> None:
-    from ncclkit.logs.render import render_text
-
     text = render_text([analyze_text(PHYSX + "\n", name="physx.txt")])
     assert "Possible cause (from the words of its failure lines): cuda_or_driver" in text
     assert "Most likely cause" not in text

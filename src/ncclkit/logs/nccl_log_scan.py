@@ -27,7 +27,7 @@ from itertools import islice
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import BAR1_TOTAL, MAX_COLL_OPS
+from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -55,7 +55,7 @@ _LINE = re.compile(
 # NCCL 2.32 added the ATTN level (6), printed as WARN is: a condition that needs attention but may not fail.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"ATTN", b"failure", b"error", b"version")}
 # A pasted command or script that sets NCCL variables (paste.launch_env).
-_LAUNCH_ENV = re.compile(rb"\b(?:(?:TORCH_)?NCCL|UCX)_[A-Z0-9_]+=[^\s=]|os\.environ\[.(?:(?:TORCH_)?NCCL|UCX)_")
+_LAUNCH_ENV = re.compile(LAUNCH_ENV.pattern.encode())
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).

@@ -35,7 +35,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"does not support", b"NET/OFI", b"Aborted", b"core dumped", b"SIGFPE", b"Floating point exception",
-    b"-lnccl", b"No communicator found", b"could not be found in []",
+    b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
     b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",
     b"neither AF_INET", b"insufficient", b"abort",

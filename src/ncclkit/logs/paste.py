@@ -25,13 +25,14 @@ import re
 import textwrap
 from collections import Counter
 
+from ncclkit.logs.nccl_log_words import OTHER_WORDS
 from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "RankClaims",
-           "coll_mismatch", "embedded", "has_signal", "launch_env", "normalize", "package_version", "quoted_code",
-           "undecorate", "unflatten"]
+__all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
+           "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named", "normalize",
+           "package_version", "quoted_code", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -87,6 +88,8 @@ _FLAG_ASSIGN = re.compile(r"(?:^|\s)(?:-x|-e|--env|export|env)\s+" + _ASSIGN.pat
 # The assignments that start a command line, or make up the whole line (an environment pasted as "NCCL_X=v").
 _LEAD_ASSIGNS = re.compile(r"^\s*(?:\$ |# )?((?:[A-Za-z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)(?:\s+|\s*$))+)(?:\S|$)")
 _PY_ENV = re.compile(r"os\.environ\[\s*[\"']((?:(?:TORCH_)?NCCL|UCX)_[A-Z0-9_]+)[\"']\s*\]\s*=\s*[\"']([^\"']*)[\"']")
+# Where a line may set one of them (the scanner's needle for the lines above, bytes there).
+LAUNCH_ENV = re.compile(r"\b(?:(?:TORCH_)?NCCL|UCX)_[A-Z0-9_]+=[^\s=]|os\.environ\[.(?:(?:TORCH_)?NCCL|UCX)_")
 
 
 def launch_env(line: str) -> list[tuple[str, str]]:
@@ -273,14 +276,26 @@ def quoted_code(line: str) -> bool:
 BAR1_TOTAL = re.compile(r"BAR1 Memory Usage[ \t]*\r?\n[ \t]*Total[ \t]*: (\d+) MiB")
 
 
+def may_be_named(line: str) -> bool:
+    """False when no row of the classifier can name the line: it is no NCCL line, sets no variable and holds none
+    of the words the log scanner looks for (tests/analyze/test_scan_prefilter.py keeps the words and the rows in
+    step). Saves the classifier's whole table on the lines of a long paste that say nothing."""
+    if _NCCL_MARK.search(line) or LAUNCH_ENV.search(line):
+        return True
+    raw = line.encode("utf-8", "replace")
+    return any(word in raw for word in OTHER_WORDS)
+
+
 def has_signal(text: str) -> bool:
     """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL or UCX
     variable (a launch command)."""
     if _NCCL_MARK.search(text) or PCIE_TEST.search(text) or RANK_CLAIM.search(text) or BAR1_TOTAL.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
-        if len(line) > 8 and (classify_error(line).category not in ("other", "noise")
-                              or package_version(line) or (("NCCL_" in line or "UCX_" in line) and launch_env(line))):
+        if len(line) <= 8:
+            continue
+        if (may_be_named(line) and classify_error(line).category not in ("other", "noise")) or package_version(line) \
+                or (("NCCL_" in line or "UCX_" in line) and launch_env(line)):
             return True
     return False
 

@@ -358,9 +358,17 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # against receive-datapath-manager", tcpx.h "data landed on host memory %d times" (flow steering not in
         # place: payloads bounce through host memory); tcpxo fastrak "Plug-in core initialization failed",
         # init.cc "Timeout: RxDM not ready on %s after %d seconds".
+        # The plugins' own transport (NET/FasTrak of TCPXO, NET/GPUDirectTCPX) refused: its RxDM is not listening.
+        # RxDM (fastrak_gpumem_manager) exits when the PCI tree holds fewer GPU NICs' GPUs than CUDA sees ("Number
+        # of GPUs detected in the PCI tree 7 is not equal to the actual number of GPUs reported by CUDA 8": an extra
+        # gVNIC took a GPU NIC's PCI slot on a3-megagpu, NVIDIA/aicr#1662).
         p(r"gpumem (?:fd|metadata) client connect failed|failed against receive-datapath-manager|Plug-in core "
-          r"initialization failed|RxDM not ready on", "net_plugin_error", E,
-          "GCP's GPUDirect-TCPX(O) plugin cannot reach its receive-datapath manager", _TCPX_FIX, C.NET_PLUGIN_ERROR),
+          r"initialization failed|RxDM not ready on|"
+          r"(?:NET/(?:FasTrak|GPUDirectTCPX)\W[^\n]*(?:refused|connect\(\) error)|(?:refused|connect\(\) error)"
+          r"[^\n]*NET/(?:FasTrak|GPUDirectTCPX)\b)|Number of GPUs detected in the PCI tree \d+ is not equal",
+          "net_plugin_error", E,
+          "GCP's GPUDirect-TCPX(O) plugin cannot reach its receive-datapath manager", _TCPX_FIX, C.NET_PLUGIN_ERROR,
+          "root", (C.TOPOLOGY_OR_NUMA,)),
         p(r"data landed on host memory \d+ times", "net_plugin_error", W,
           "GPUDirect-TCPX's receive path copies through host memory: its flow steering rules are not in place",
           _TCPX_FIX, C.NET_PLUGIN_ERROR, "root", (C.PERFORMANCE_CONFIG,)),

@@ -178,7 +178,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.program_error": Cause.APPLICATION_BUG,
     "log.package_build": Cause.OTHER,
     "log.error_words": None,
-    "log.framework_release": Cause.OTHER,  # each finding carries the cause its failure lines' words name
+    "log.framework_release": Cause.OTHER,
+    "log.rendezvous_timeout": Cause.PERFORMANCE_CONFIG,  # each finding carries the cause its failure lines' words name
     "log.library_version": Cause.NCCL_VERSION_MISMATCH,
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,

@@ -45,3 +45,13 @@ def test_ucx_transports_without_cuda_copy_for_gpu_buffers_are_the_launch() -> No
     assert causes(cmd.format("rc,gdr_copy") + crash)[0] == ("log.env_set", "application_bug")
     for fine in ("rc,cuda_copy,gdr_copy", "^gdr_copy", "rc,cuda_copy", "all"):
         assert ("log.env_set", "application_bug") not in causes(cmd.format(fine) + crash), fine
+
+
+# horovod/horovod#2015: at 50 nodes the Gloo rendezvous needed --gloo-timeout-seconds 240.
+def test_horovods_gloo_rendezvous_timeout_is_its_timeout_at_scale() -> None:
+    assert_reads("  what():  [horovod/common/gloo/http_store.cc:53] [horovod/common/gloo/http_store.cc:53] Wait "
+                 "timeout for key(s): 0", "log.rendezvous_timeout", "performance_config")
+    # A collective that timed out later is no rendezvous.
+    got = causes("RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting "
+                 "1800000ms for recv operation to complete\n")
+    assert got[0][0] != "log.rendezvous_timeout"

@@ -89,6 +89,14 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "set up passwordless ssh from the launching node to every node by the names in the hostfile "
           "(`ssh <node> hostname` must work without a prompt), and install pdsh for DeepSpeed's default launcher",
           C.OTHER),
+        # Horovod's Gloo rendezvous (common/gloo/http_store.cc Wait): a worker waited for the keys of the others past
+        # HOROVOD_GLOO_TIMEOUT_SECONDS (30 s by default). At tens of nodes their start spreads past it
+        # (horovod#2015: 50 nodes, fixed by --gloo-timeout-seconds 240); otherwise a worker never got there.
+        p(r"http_store\.cc[^\n]*Wait timeout for key", "rendezvous_timeout", E,
+          "Horovod's Gloo rendezvous timed out waiting for the other workers' keys: they started later than the "
+          "timeout allows (many nodes) or never arrived", "raise horovodrun --gloo-timeout-seconds "
+          "(HOROVOD_GLOO_TIMEOUT_SECONDS) for many nodes; otherwise find the worker that did not start (its log)",
+          C.PERFORMANCE_CONFIG, "root", (C.RANK_CRASHED_ELSEWHERE, C.FIREWALL_OR_PORT_BLOCKED)),
         # -- interfaces and addresses ----------------------------------------------------------------------------
         # Horovod runner/common/util/network.py and driver_service.py: its task services could not find or use a
         # common interface; DeepSpeed runner.py "Unable to detect suitable master address via 'hostname -I'";

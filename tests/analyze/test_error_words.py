@@ -70,3 +70,15 @@ def test_the_text_output_says_a_guess_is_a_guess() -> None:
     text = render_text([analyze_text(PHYSX + "\n", name="physx.txt")])
     assert "Possible cause (from the words of its failure lines): cuda_or_driver" in text
     assert "Most likely cause" not in text
+
+
+def test_a_build_that_failed_is_read_as_the_build() -> None:
+    # gcc 12.2 (Debian 12) on a file including <mpi.h> with no MPI installed, and linking -lucp with no UCX: their
+    # output verbatim. NCCL's own header and library have rows of their own (log.package_build).
+    header = ("ompi_probe.c:1:10: fatal error: mpi.h: No such file or directory\n    1 | #include <mpi.h>\n"
+              "      |          ^~~~~~~\ncompilation terminated.\n")
+    link = "/usr/bin/ld: cannot find -lucp: No such file or directory\ncollect2: error: ld returned 1 exit status\n"
+    for text in (header, link):
+        found = analyze_text(text)["findings"]
+        assert (found[0]["id"], found[0]["cause"]) == ("log.error_words", "other")
+        assert "compiler, linker or installer" in found[0]["fix"]

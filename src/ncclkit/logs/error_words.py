@@ -93,6 +93,11 @@ _WORDS: tuple[tuple[C, str], ...] = (
                                r"SIGKILL|Segmentation fault|core dumped|reset by peer|[Bb]roken pipe|\bEOF\b|"
                                r"closed by (?:the )?(?:remote )?peer|remote process|child process"),
     (C.PERFORMANCE_CONFIG, r"\b[Ss]low(?:er|ly|down)?\b|[Bb]andwidth|[Tt]hroughput|busbw|GB/s|[Ll]atency"),
+    # A build or an install that failed (the compiler's, the linker's, pip's and CMake's words): what runs was never
+    # built right, which the taxonomy files under other.
+    (C.OTHER, r"fatal error: [\w/.+-]+\.h(?:pp)?\b|compilation terminated|undefined reference to|cannot find -l\w|"
+              r"collect2: error|CMake Error|nvcc fatal|Failed building wheel|Could not build wheels|"
+              r"error: command '[^']*' failed"),
 )
 _COMPILED = tuple((cause, re.compile(words)) for cause, words in _WORDS)
 # What a peer's exit or a closed connection says is mostly that another rank failed first: it counts half, and
@@ -135,6 +140,8 @@ _CHECK = {
                                 "sizes (TORCH_DISTRIBUTED_DEBUG=DETAIL names the first difference)",
     C.RANK_CRASHED_ELSEWHERE: "find the rank that failed first (its own log) and read its error",
     C.PERFORMANCE_CONFIG: "measure with nccl-tests and compare with the network's line rate",
+    C.OTHER: "read the first compiler, linker or installer error: install the headers and libraries it looks for "
+             "(and point the build at them), then build again",
 }
 _MAX_LINES = 4000
 _MAX_READ = 300  # failure lines that name a subject: enough to weigh, bounded for a long log that names none

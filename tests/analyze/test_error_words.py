@@ -46,7 +46,8 @@ def test_a_tracebacks_source_lines_are_not_the_programs_report() -> None:
 
 
 def test_a_finding_that_names_a_cause_leaves_no_room_for_a_guess() -> None:
-    warn = "node1:1:1 [0] NCCL WARN NET/IB : Got completion from peer 10.0.0.2<5555> with error 12, opcode 0, len 0, vendor err 129"
+    warn = ("node1:1:1 [0] NCCL WARN NET/IB : Got completion from peer 10.0.0.2<5555> with error 12, opcode 0, len 0, "
+            "vendor err 129")
     ids = [f["id"] for f in analyze_text(warn + "\n" + UCX + "\n")["findings"]]
     assert "log.error_words" not in ids and "log.ib_completion_error" in ids
 

@@ -109,6 +109,13 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
     "world-size-mismatch": ({**SOCKET_ENV, "NCCL_DEBUG": "WARN", "RAW": "1", "PEER_WORLD_SIZE": "3"},
                             "started by hand: rank 1 is told WORLD_SIZE=3, rank 0 WORLD_SIZE=2; rank 0's output",
                             "application_bug"),
+    # Run 7: the rendezvous when a peer is gone or late (torch's TCPStore lives in rank 0).
+    "store-host-exits": ({**SOCKET_ENV, "RAW": "1", "KEEP_RANK": "1", "EXIT_AFTER_INIT": "0"},
+                         "started by hand: rank 0, which holds the TCPStore, exits after init_process_group; rank 1's "
+                         "output", "rank_crashed_elsewhere"),
+    "late-peer": ({**SOCKET_ENV, "RAW": "1", "PEER_DELAY_S": "40", "INIT_TIMEOUT_S": "10"},
+                  "started by hand: rank 1 starts 40 s late, rank 0's init timeout is 10 s; rank 0's output",
+                  "rank_crashed_elsewhere"),
 }
 SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped")
 
@@ -125,8 +132,12 @@ def worker(name: str) -> None:
     if name.startswith("gpu-full") and rank == 0:
         free, _ = torch.cuda.mem_get_info()
         hog = torch.empty(free - (16 << 20), dtype=torch.uint8, device="cuda")  # noqa: F841
-    timeout = datetime.timedelta(seconds=15 if name in SKIPS else 40)
+    timeout = datetime.timedelta(seconds=int(env.get("INIT_TIMEOUT_S", 15 if name in SKIPS else 40)))
+    if rank == 1 and "PEER_DELAY_S" in env:
+        time.sleep(int(env["PEER_DELAY_S"]))
     dist.init_process_group(env.get("BACKEND", "nccl"), rank=rank, world_size=world, timeout=timeout)
+    if env.get("EXIT_AFTER_INIT") == str(rank):
+        os._exit(0)
     t = torch.ones(1 << 20, device="cuda" if "BACKEND" not in env else "cpu")
     if name.startswith("healthy"):
         dist.barrier()  # no device_ids: PyTorch warns that the rank's GPU is unknown (no failure)
@@ -196,16 +207,20 @@ def _wait(proc: subprocess.Popen) -> int:
 
 
 def _raw(name: str, cmd: list[str], env: dict[str, str]) -> int:
-    """Two ranks started by hand; rank 0's output is the log, rank 1's is dropped."""
+    """Two ranks started by hand; one rank's output is the log (rank 0's unless KEEP_RANK names the other), the
+    other's is dropped; the exit code is the kept rank's."""
+    keep = env.get("KEEP_RANK", "0")
     with open(os.path.join(OUT, f"{name}.log"), "w") as log:
-        world = env.get("PEER_WORLD_SIZE", env["WORLD_SIZE"])
-        peer = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env=dict(env, RANK="1", LOCAL_RANK="0", WORLD_SIZE=world), start_new_session=True)
-        rc = _wait(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(env, RANK="0", LOCAL_RANK="0"),
-                                    start_new_session=True))
-        if peer.poll() is None:
-            os.killpg(peer.pid, signal.SIGKILL)
-        peer.wait()
+        world = {"0": env["WORLD_SIZE"], "1": env.get("PEER_WORLD_SIZE", env["WORLD_SIZE"])}
+        procs = {r: subprocess.Popen(cmd, stdout=log if r == keep else subprocess.DEVNULL,
+                                     stderr=subprocess.STDOUT if r == keep else subprocess.DEVNULL,
+                                     env=dict(env, RANK=r, LOCAL_RANK="0", WORLD_SIZE=world[r]),
+                                     start_new_session=True) for r in ("1", "0")}
+        rc = _wait(procs[keep])
+        for proc in procs.values():
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     return rc
 
 

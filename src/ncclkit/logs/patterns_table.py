@@ -367,6 +367,15 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface that joins the nodes on every node, "
           "or make each host name resolve to that interface's address", C.WRONG_INTERFACE, "root",
           (C.HOSTNAME_RESOLUTION, C.FIREWALL_OR_PORT_BLOCKED)),
+        # TCPStore's server side (rank 0): "Timed out after %d seconds waiting for clients. %d/%d clients joined."
+        # The clients did not arrive: blocked on the way, sent elsewhere, or not started in time (a peer started
+        # later than the timeout gives this very line: benchmarks/results/faults-1xH200-2026-12-02, late-peer).
+        p(r"waiting for clients|clients joined", "socket_connect_failed", E,
+          "the rendezvous server (rank 0's store) waited for the other ranks and not all connected: they could not "
+          "reach it (a firewall, the wrong MASTER_ADDR or interface) or had not started in time",
+          "from another node, check that MASTER_ADDR:MASTER_PORT answers (`nc -zv`); check that every node was "
+          "launched with the same --nnodes and its own --node-rank, and read the missing ranks' own output",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
         # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
         # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
         # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried
@@ -376,7 +385,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
           r"connectFullMesh failed|failed to connect to any network address|exceeded retries|"
           r"exceeded error retry count|Accept failed:|"
-          r"waiting for clients|clients joined|RendezvousTimeoutError|server socket on \S+ has timed out",
+          r"RendezvousTimeoutError|server socket on \S+ has timed out",
           "socket_connect_failed", E,
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "
           "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "

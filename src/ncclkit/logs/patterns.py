@@ -1,6 +1,6 @@
 """Classify one WARN / error line: regex -> category, cause, role, severity, explanation, fix.
 
-The rows live in patterns_table.py and patterns_table_host.py (rules as data); this module holds
+The rows live in patterns_table.py and the modules it gathers (rules as data); this module holds
 the row type, the first-match classifier and the decoders that turn an error string into a cause:
 the ibv_wc_status of an IB completion WARN (every format NCCL printed, including 2.28.7+
 `status=IBV_WC_...(N) ... vendor_err=N`), the CUDA error of a "Cuda failure" / "CUDA error" line,

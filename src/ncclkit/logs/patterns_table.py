@@ -1,9 +1,11 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
-rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology, bootstrap and sockets), the ones
-read before everything (patterns_table_notices: lines that state no problem), the specific families ahead of
-them (patterns_table_source, _rocm, _net, _system, _health, _fabric, _stacks, _cluster, _k8s, _gloo, _transfer: each module says
-what it reads), patterns_table_host's after them (memory and processes, plugins, CUDA and driver, consequences)
-and, last, patterns_table_generic's (a subject and its failure word in a line no row knows).
+rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything
+(patterns_table_notices: lines that state no problem), the specific families ahead of them
+(patterns_table_source, _rocm, _net, _system, _health, _fabric, _stacks, _cluster, _k8s, _gloo, _transfer: each
+module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
+patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
+a timeout, NCCL's bare return codes) and, last, patterns_table_generic's (a subject and its failure word in a
+line no row knows).
 
 NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
 quoted in each comment); framework and OS rows from the lines users paste with them (PyTorch c10d,
@@ -19,6 +21,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
+from ncclkit.logs.patterns_table_consequences import consequence_rows
 from ncclkit.logs.patterns_table_cudalibs import cudalib_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
 from ncclkit.logs.patterns_table_generic import generic_rows
@@ -32,6 +35,7 @@ from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_newest import newest_rows
 from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
+from ncclkit.logs.patterns_table_socket import socket_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
@@ -255,147 +259,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "does not match the machine, or a virtual machine or container that hides the PCI tree",
           "unset NCCL_TOPO_FILE / NCCL_GRAPH_FILE (or give the file for this exact instance type); in VMs "
           "and containers expose /sys (PCI paths) to the job", C.TOPOLOGY_OR_NUMA, "root", (C.NET_PLUGIN_ERROR,)),
-        # -- bootstrap, sockets, interfaces ------------------------------------------------------------
-        # socket.cc: "Socket creation failed : Address family not supported by protocol" (IPv6 off in a
-        # container), "connecting to address  with family %d is neither AF_INET(%d) nor AF_INET6(%d)" (an
-        # interface name that matches nothing leaves the address empty).
-        p(r"Address family not supported|is neither AF_INET|unsupported IP family|Socket creation failed",
-          "no_interface", E, "NCCL picked an address it cannot use: the interface named by NCCL_SOCKET_IFNAME "
-          "does not exist here, or it is IPv6 where IPv6 is disabled",
-          "set NCCL_SOCKET_IFNAME to an existing interface with an IPv4 address (`ip -br addr`), and "
-          "NCCL_SOCKET_FAMILY=AF_INET when IPv6 is off", C.WRONG_INTERFACE),
-        p(r"already checked in", "bootstrap_duplicate_rank", E,
-          "two processes claimed the same rank: the launcher started the job twice or ranks are wrong",
-          "check RANK/WORLD_SIZE/node_rank per node and that no stale job uses the same MASTER_PORT",
-          C.APPLICATION_BUG),
-        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|same GPU", "duplicate_gpu", E,
-          "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU",
-          C.APPLICATION_BUG),
-        # nccl-tests' nccl1_compat.h sets NCCL 1.0 when the header has no NCCL_MAJOR: the legacy NCCL 1.x
-        # library, which current nccl-tests and frameworks do not support.
-        p(r"compiled with NCCL 1\.\d|NCCL version 1\.\d|nccl-1\.\d+\.\d+", "legacy_nccl", E,
-          "the program is built against NCCL 1.x, the legacy library: its failures are fixed by NCCL 2",
-          "install NCCL 2 (the libnccl2/libnccl-dev packages or the nvidia-nccl wheel) and rebuild against "
-          "it (NCCL_HOME=<its prefix>)", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
-        # "Mismatched NCCL version detected" (2.32 ATTN: "Mismatched NCCL git versions detected"), "NCCL version
-        # mismatch with remote peer", "library is not
-        # backwards compatible", "compiled with NCCL version ... running with". Not the driver's "GSP firmware
-        # image version mismatch" (patterns_table_health).
-        p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )version mismatch|not backwards compatible|library is too old|"
-          r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
-          r"undefined symbol: *nccl|version `NCCL|"
-          # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is
-          # NCCL_CONFIG_UNDEF_INT of nccl.h 2.17+: a program built with newer headers than the library
-          # it loaded (torch built for NCCL 2.18 running on 2.14).
-          r"Invalid config \w+ attribute value -2147483648", "version_mismatch", E,
-          "ranks (or the program and the library) run different NCCL versions",
-          "install the same NCCL (and torch) build on every node", C.NCCL_VERSION_MISMATCH),
-        # "Bootstrap : no socket interface found", "NET/Socket : No usable listening interface found"; a
-        # library beside NCCL that takes an interface name and finds no such interface ("Invalid network
-        # interface: eth", Transformer Engine's userbuffers bootstrap with NCCL's prefix form; TE's "'eth0' is not
-        # a valid network interface!"; TensorRT-LLM's "Can't get local ip from NIC Interface"; vLLM's network_utils
-        # "Neither 127.0.0.1 nor ::1 are bound to a local interface": a network namespace without loopback).
-        p(r"no socket interface found|No usable listening interface|No IP interface|NET/Socket : no "
-          r"interface found|Failed to initialize (?:any NET plugin|NET plugin Socket\b)|Invalid network interface:? \S|is not a valid network "
-          r"interface|Can't get local ip from NIC Interface|are bound to a local interface", "no_interface", E,
-          "NCCL found no usable network interface (NCCL_SOCKET_IFNAME matches none, or only loopback)",
-          "set NCCL_SOCKET_IFNAME to an interface with an address on every node (`ip -br addr`)",
-          C.WRONG_INTERFACE),
-        # EADDRNOTAVAIL: bind() to an address this host does not have ("OSError: [Errno 99] Cannot assign requested
-        # address" from init_process_group's tcp:// or a server told to listen on MASTER_ADDR: a cloud VM's public
-        # or NAT address, another node's IP) or, on connect, no free ephemeral port left.
-        # (A connect that fails so, NCCL's "Connect to ... failed" and c10d's "client socket has failed to
-        # connect ... (errno: 99 ...)", stays a failed connection, below.)
-        p(r"^(?!.*[Cc]onnect).*Cannot assign requested address", "no_interface", E,
-          "a process tried to use an address this host does not have (MASTER_ADDR or the init method's address "
-          "is another machine's, a public or NAT address), or no local port was left for a connection",
-          "on the master, use an address of one of its own interfaces (`ip -br addr`; its private IP on a cloud VM); "
-          "if it happens on connect at scale, widen net.ipv4.ip_local_port_range", C.WRONG_INTERFACE, "root",
-          (C.HOSTNAME_RESOLUTION, C.OTHER)),
-        # "Bootstrap Root : mismatch in info from procs, nranks %d vs %d".
-        p(r"Bootstrap Root : mismatch|Invalid rank requested|localId .* out of range", "invalid_usage", E,
-          "the ranks disagree on the world size or rank numbering",
-          "pass the same WORLD_SIZE/nnodes/nproc_per_node on every node", C.APPLICATION_BUG),
-        # bootstrap.cc "Message truncated : received %d bytes instead of %d"; net_ib.cc (<= 2.19) "NET/IB :
-        # req %d/%d tag %x peer %s collective mismatch error, local size %d remote size %d"; init.cc (2.4)
-        # "Your program may be hanging, this may be caused by a collective mismatch around rank %d"; gloo
-        # tcp/pair.cc "op.preamble.length <= op.nbytes. 8773632 vs 4" (a peer sent more than was posted).
-        p(r"Message truncated|collective mismatch error|Mismatched collective|mismatch between collectives|"
-          r"CollectiveFingerPrint|may be caused by a collective mismatch|op\.preamble\.length <= op\.nbytes|"
-          # distributed_c10d monitored_barrier: "Ranks 1, 3 failed to pass monitoredBarrier in 30000 ms"
-          r"failed to pass monitoredBarrier",
-          "collective_mismatch", E,
-          "ranks issued different collectives or sizes (desync)",
-          "make every rank call the same collectives in the same order with the same shapes; find the "
-          "rank that differs with TORCH_DISTRIBUTED_DEBUG=DETAIL", C.HANG_COLLECTIVE_MISMATCH,
-          "root", (C.APPLICATION_BUG, C.NCCL_VERSION_MISMATCH)),
-        p(r"error encountered when getting address info|Name or service not known|name resolution|"
-          r"nodename nor servname|gaierror|getaddrinfo|Unknown host|could not resolve|No address associated",
-          "name_resolution", E, "a host name did not resolve",
-          "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
-          "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
-        # misc/socket.cc ncclSocketListen binds NCCL's own listening sockets to port 0 (any free port) unless
-        # NCCL_COMM_ID forces one, so "Call to bind failed : Address already in use" there means no free
-        # ephemeral port was left: thousands of connections per node (large jobs, NCCL_PXN_DISABLE=1,
-        # more channels), or a narrow net.ipv4.ip_local_port_range (NVIDIA/nccl#1882).
-        p(r"Call to bind failed ?: ?Address already in use", "port_in_use", E,
-          "NCCL could not bind a socket to any free port: the node's ephemeral port range is used up by the "
-          "job's connections (or NCCL_COMM_ID forces a port another process holds)",
-          "widen the ephemeral range (`sysctl net.ipv4.ip_local_port_range=\"1024 65535\"`), keep PXN on "
-          "(unset NCCL_PXN_DISABLE) so fewer connections are opened, and check `ss -s` for TIME_WAIT sockets; "
-          "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
-        # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
-        # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".
-        p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"
-          r"server socket has failed to (?:bind|listen)|another process is utilizing it|(?:nccl|dist_init)_port at \d+ "
-          r"is not available|Port is already in use\.|The port \d+ is in use", "port_in_use", E,
-          "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
-          "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
-          "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
-        p(r"closed by (?:remote|peer)|Connection reset|Socket recv failed|"
-          r"socket recv|Broken pipe|socket progress error|Failed to recv|Failed to send, sent \d+ bytes|"
-          r"Connection was likely closed", "socket_closed", E,
-          "a peer closed its TCP connection: that process died or aborted first",
-          "find the first error on the other ranks (this is usually a consequence)",
-          C.RANK_CRASHED_ELSEWHERE, "collateral"),
-        # Gloo's "connectFullMesh failed with [.../gloo/transport/tcp/pair.cc:N] no error" (ProcessGroupGloo):
-        # in the resolved threads of tests/diagnosis a rank advertised an address its peers cannot reach
-        # (loopback from its host name, a bridge), fixed by GLOO_SOCKET_IFNAME or the host's name.
-        p(r"connectFullMesh failed", "socket_connect_failed", E,
-          "Gloo could not connect every pair of ranks: most often a rank advertises an address the others "
-          "cannot reach (loopback because its host name resolves to 127.0.x.x, a docker bridge)",
-          "set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface that joins the nodes on every node, "
-          "or make each host name resolve to that interface's address", C.WRONG_INTERFACE, "root",
-          (C.HOSTNAME_RESOLUTION, C.FIREWALL_OR_PORT_BLOCKED)),
-        # TCPStore's server side (rank 0): "Timed out after %d seconds waiting for clients. %d/%d clients joined."
-        # The clients did not arrive: blocked on the way, sent elsewhere, or not started in time (a peer started
-        # later than the timeout gives this very line: benchmarks/results/faults-1xH200-2026-12-02, late-peer).
-        p(r"waiting for clients|clients joined", "socket_connect_failed", E,
-          "the rendezvous server (rank 0's store) waited for the other ranks and not all connected: they could not "
-          "reach it (a firewall, the wrong MASTER_ADDR or interface) or had not started in time",
-          "from another node, check that MASTER_ADDR:MASTER_PORT answers (`nc -zv`); check that every node was "
-          "launched with the same --nnodes and its own --node-rank, and read the missing ranks' own output",
-          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
-        # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
-        # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
-        # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried
-        # until it gave up).
-        p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
-          r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
-          r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
-          r"connectFullMesh failed|failed to connect to any network address|exceeded retries|"
-          r"exceeded error retry count|Accept failed:|"
-          r"RendezvousTimeoutError|server socket on \S+ has timed out",
-          "socket_connect_failed", E,
-          "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "
-          "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "
-          "NCCL_SOCKET_IFNAME / MASTER_ADDR to the network that joins the nodes",
-          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.HOSTNAME_RESOLUTION)),
-        p(r"Bootstrap|bootstrap", "bootstrap_error", E,
-          "the ranks could not exchange their startup information over TCP",
-          "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",
-          C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # -- bootstrap, sockets, interfaces, then memory and processes, plugins, CUDA and the driver
+        *socket_rows(p),
         *host_rows(p),
+        # -- consequences and generic codes: only where no row above matched
+        *consequence_rows(p),
         # -- a line of a program no row above knows: its subject and its failure word together
         *generic_rows(p),
     )

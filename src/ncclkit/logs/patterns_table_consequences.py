@@ -1,0 +1,168 @@
+"""The line classifier's last specific rows (after patterns_table_host's): the consequences and generic codes that
+only count when no more specific row matched (a peer that exited, a timeout, a socket closed, NCCL's bare return
+codes), each naming what it most often stood for. Same row shape and sources as patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+
+def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- consequences and generic codes --------------------------------------------------------------
+        # distributed_c10d.py _store_based_barrier (torch 1.x): "Timed out initializing process group in store
+        # based barrier on rank: 3, for key: store_based_barrier_key:1 (world_size=4, worker_count=8, ...)":
+        # fewer workers than world_size reached the store (patterns._barrier reads more as a second job).
+        p(r"store based barrier", "store_barrier", E,
+          "not every rank reached the process group's store barrier: the missing ranks never started, "
+          "crashed, or cannot reach MASTER_ADDR:MASTER_PORT", "check that every node launched its ranks and "
+          "reaches MASTER_ADDR:MASTER_PORT (firewall, the address of the right interface); read the first "
+          "error of the missing ranks", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
+        # ProcessGroupNCCL's heartbeat monitor: "ProcessGroupNCCL's watchdog got stuck for N seconds without
+        # making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g.,
+        # CudaEventDestroy) hang blocking the watchdog", "Heartbeat monitor timed out!": the watchdog thread
+        # itself is blocked in a CUDA or NCCL call (a wedged GPU, an abort that hangs), not only a late peer.
+        # Older and newer forms: "No PGNCCL's watchdog heartbeat detected", "NCCL monitor thread timeout",
+        # "Terminating the process ... due to ProcessGroupNCCL watchdog hang", "Future for ProcessGroup abort
+        # timed out" (ncclCommAbort itself never returned).
+        p(r"watchdog got stuck|Heartbeat monitor timed out|No PGNCCL's watchdog heartbeat detected|"
+          r"NCCL monitor thread timeout|due to ProcessGroupNCCL watchdog hang|ProcessGroup abort timed out",
+          "watchdog_stuck", E,
+          "PyTorch's NCCL watchdog thread is blocked inside a CUDA/NCCL call: the GPU or a communicator is "
+          "wedged (a hung kernel, an abort that never returns), often after a collective already hung",
+          "check the GPU (`nvidia-smi`, Xid in dmesg) on that node and the first error or timeout of any rank; "
+          "TORCH_NCCL_DUMP_ON_TIMEOUT=1 keeps the flight recorder for `ncclkit analyze`",
+          C.CUDA_OR_DRIVER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.RANK_CRASHED_ELSEWHERE)),
+        # Not a `timeout=` keyword in the Python source lines of a traceback.
+        # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
+        # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
+        # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
+        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?:.*(?:Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out"
+          r"(?!\s*=)|watchdog))", "timeout", E,
+          "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
+          "look for the first error on any rank; make sure every rank issues the same collectives; check "
+          "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.RANK_CRASHED_ELSEWHERE,)),
+        # torch.distributed.elastic: "failed (exitcode: 1) local_rank: 0 (pid: N) of binary: ..." and
+        # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
+        # worker's error above (a signal such as -9 is process_killed's).
+        # srun's "error: node3: task 0: Exited with exit code 1" and Open MPI's "Primary job terminated
+        # normally, but 1 process returned a non-zero exit code" and "mpirun detected that one or more processes
+        # exited with non-zero status" say the same of their tasks.
+        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
+          r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status",
+          "worker_failed", E,
+          "the launcher reports that its local worker exited with an error: the worker's own error, above "
+          "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "
+          "before this line; set TORCHELASTIC_ERROR_FILE or use --redirects/--tee to keep it)", None,
+          "collateral"),
+        # Open MPI's launcher (help-errmgr-base.txt, help-plm-rsh.txt): "ORTE was unable to reliably start one or
+        # more daemons" (its help names a missing orted/PATH, ssh, and "a lack of common network interfaces
+        # and/or no route found between them").
+        p(r"(?:ORTE|PRTE) (?:was unable to reliably start one or more daemons|does not know how to route a message)|"
+          r"prterun was unable to reliably start one or more daemons", "mpi_launch", E,
+          "mpirun could not start or reach its daemon on another node: its TCP connection back to mpirun took an "
+          "interface the nodes do not share, a firewall blocks it, or ssh/PATH on that node is wrong",
+          "restrict Open MPI to the interface that joins the nodes (`--mca oob_tcp_if_include eth0 --mca "
+          "btl_tcp_if_include eth0`), open its ports between the nodes, and check `ssh <node> which orted`",
+          C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.OTHER)),
+        # plm rsh: the remote shell cannot run Open MPI's daemon ("bash: orted: command not found"), ssh refuses
+        # ("Host key verification failed.", "Permission denied (publickey"). (Too few slots is a launch that
+        # does not fit: patterns_table_cluster.py.)
+        p(r"\b(?:orted|prted): command not found|Host key verification failed|Permission denied \(publickey|"
+          r"mpirun was unable to launch the specified application",
+          "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, or Open MPI is "
+          "not on its PATH", "set up passwordless ssh between the nodes and put Open MPI on every node's "
+          "PATH/LD_LIBRARY_PATH (or mpirun --prefix)", C.OTHER),
+        # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
+        # server/api.py, SignalException): the launcher itself was stopped from outside.
+        # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or
+        # no reason when scancel'd).
+        p(r"Received Signals\.SIG(?:TERM|INT|HUP|USR\d) death signal|SignalException: Process \d+ got signal|"
+          r"\*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT \S+(?: DUE TO (?:TIME LIMIT|PREEMPTION))? \*\*\*",
+          "job_stopped", W, "the launcher was stopped from outside (the scheduler's time limit, preemption, "
+          "scancel / kubectl delete, a node drain), not by an error of the job",
+          "read why the scheduler stopped the job (`sacct -j <id> -o State,Reason`, `kubectl describe pod`); "
+          "if the job had hung until its time limit, the hang's own lines above are the cause", C.OTHER,
+          "collateral", (C.HANG_COLLECTIVE_MISMATCH,)),
+        # torchrun's "Sending process N closing signal SIGTERM" (it stops the other workers after one
+        # failed) and RendezvousClosedError (another agent closed the rendezvous when its job ended).
+        # Where nothing else was pasted, the network errors behind it in the resolved threads of
+        # tests/diagnosis were a socket interface that does not join the nodes and a failing IB link.
+        p(r"remote process exited|ncclRemoteError|remote[ _]error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"
+          r"RendezvousClosedError|"
+          # elastic agent: "Error waiting on exit barrier" (other agents never finished); ProcessGroupNCCL:
+          # "Observed flight recorder dump signal from another rank" (another rank hit the error first).
+          r"Error waiting on exit barrier|dump signal from another rank|"
+          # Ray: "The actor died unexpectedly before finishing this task" (the worker process is gone);
+          # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE".
+          r"actor died unexpectedly|DUE TO NODE FAILURE|"
+          # RAFT std_comms.hpp barrier(): "syncStream failed. This can be caused by a failed rank_."
+          r"can be caused by a failed rank|"
+          # ProcessGroupGloo monitoredBarrier on a rank that got through: "... received errors while waiting for
+          # send/recv from rank 0. Please check rank 0 logs for faulty rank."
+          r"Please check rank \d+ logs for faulty rank",
+          "remote_exited", E, "a peer process exited or a network error broke the connection",
+          "find the rank that exited first (OOM, crash, killed) or the failing link",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
+        p(r"\babort|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
+          "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of
+        # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
+        # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
+        p(r"unhandled system error|ncclSystemError|system[ _]error", "system_error", E,
+          "NCCL got an error from the OS, a socket or the RDMA stack",
+          "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
+          None, "collateral", (C.SHM_TOO_SMALL, C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
+        p(r"internal[ _]error|ncclInternalError|Internal check failed", "internal_error", E,
+          "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
+          None, "collateral"),
+        # Raised inside ncclCommInitRank*: no collective ran yet, so no collective can mismatch.
+        p(r"(?:invalid usage|ncclInvalidUsage)[^\n]*ncclCommInit|ncclCommInit\w*[^\n]*(?:invalid usage|"
+          r"ncclInvalidUsage)", "invalid_usage", E,
+          "NCCL rejected the communicator at init: ranks that disagree on the world size or rank numbering, "
+          "two ranks on one GPU, or a setting (NCCL_* variable, config) it refuses; the WARN line before it "
+          "names which", "rerun with NCCL_DEBUG=INFO and read the WARN line before the error",
+          C.APPLICATION_BUG, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # NCCL's result strings ("invalid usage (run with NCCL_DEBUG=WARN for details)", init.cc
+        # ncclGetErrorString) in NCCL's or the framework's words, not an errno text of another library
+        # ("errno: Invalid argument" from UCX, CUDA's 'invalid argument' has its own row).
+        p(r"ncclInvalidUsage|ncclInvalidArgument|(?:NCCL|nccl)[^\n]*invalid[ _](?:usage|argument)|"
+          r"invalid (?:usage|argument)[^\n]*(?:NCCL|nccl)", "invalid_usage", E,
+          "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
+          "check that every rank calls the same collectives in the same order with the same sizes",
+          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH, C.NCCL_VERSION_MISMATCH)),
+        p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
+          "the NCCL proxy thread failed an operation (usually after a network error)",
+          "read the first WARN before this one; it names the real cause", None, "collateral"),
+        # What a user writes beside the log: a launch line or prose that turns InfiniBand/RoCE off
+        # ("-x NCCL_IB_DISABLE=1", "export NCCL_IB_DISABLE=1"): NCCL then runs NET/Socket (TCP). Not a
+        # workaround the user reports as tried without effect ("I tried NCCL_IB_DISABLE=1, still hangs").
+        p(r"^(?!.*\b(?:tried|trying|did ?n[o']t|does ?n[o']t|no luck|no effect|without success|still)\b)"
+          r".*\bNCCL_IB_DISABLE\s*=\s*1\b", "ib_disabled", W,
+          "NCCL_IB_DISABLE=1 is set: NCCL uses no RDMA device (InfiniBand or RoCE) and sends inter-node "
+          "traffic over TCP sockets", "unset NCCL_IB_DISABLE where the nodes have RDMA NICs (check "
+          "`ibv_devinfo`), or set NCCL_IB_HCA to the ports to use", C.SOCKET_FALLBACK, "root",
+          (C.PERFORMANCE_CONFIG,)),
+        # Prose about a host firewall that was opened for the master port only (firewall-cmd, ufw,
+        # iptables): NCCL also listens on ports of the ephemeral range on every node.
+        p(r"firewall-cmd|firewalld|\bufw (?:allow|enable)|iptables -[AI]|open(?:ed)? (?:the )?ports?\b.*firewall|"
+          r"firewall.*\bopen(?:ed)? (?:the |some )?ports?\b|\bsome open port", "firewall", W,
+          "a host firewall is in the way: opening the rendezvous port is not enough, NCCL's bootstrap and "
+          "socket transport connect to ports of the ephemeral range on every node",
+          "allow all TCP between the nodes (firewall-cmd --zone=trusted --add-source=<cluster subnet>), or "
+          "check with `ncclkit cluster`, which probes the master port and the ephemeral range",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        p(r"NCCL error|NCCL failure|NCCL WARN", "nccl_error", E,
+          "NCCL reported a problem", "read the message; rerun with NCCL_DEBUG=INFO for context", None,
+          "collateral"),
+    )

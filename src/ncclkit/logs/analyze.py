@@ -136,7 +136,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    return _result(name, "unknown", {}, rank_findings(error_word_findings(text, name) if whole else []) + [Finding(
+    return _result(name, "unknown", {}, rank_findings(_guessed([], text, name) if whole else []) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 
@@ -172,8 +172,9 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
-    """The findings, and where none of them names a cause, the guess the failure lines' words make (logs and
-    nccl-tests output only: a listing's reader has judged every line of it, legends included)."""
+    """The findings, and where none of them names a cause, the guess the failure lines' words make (logs,
+    nccl-tests output and unrecognised pastes only: a listing's reader has judged every line of it, legends
+    included)."""
     if any(f.root_cause is not None and f.severity != Severity.INFO for f in findings):
         return findings
     return findings + error_word_findings(text, name)

@@ -170,7 +170,6 @@ def _unknown(line: str) -> bool:
 def error_word_findings(text: str, name: str) -> list[Finding]:
     """A `log.error_words` guess from the failure lines' words, or nothing when they name no subject."""
     score: dict[C, float] = {}
-    last: dict[C, int] = {}
     lines: dict[C, list[tuple[int, str]]] = {}
     read = 0
     for no, line in _report_lines(text.splitlines()):
@@ -183,10 +182,9 @@ def error_word_findings(text: str, name: str) -> list[Finding]:
         weight = 2.0 if _VERDICT.match(line) else 1.0
         for cause in named:
             score[cause] = score.get(cause, 0.0) + weight * _COLLATERAL.get(cause, 1.0)
-            last[cause] = no
             lines.setdefault(cause, []).append((no, line))
     # Most named first; of two named as often, the one the paste names last (a traceback ends on its verdict).
-    ranked = sorted(score, key=lambda c: (-score[c], -last[c]))
+    ranked = sorted(score, key=lambda c: (-score[c], -lines[c][-1][0]))
     leads = [c for c in ranked if c not in _NO_LEAD]
     if not leads:
         return []

@@ -22,6 +22,7 @@ from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.diagnose import rank_findings
 from ncclkit.logs.error_words import error_word_findings
+from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
@@ -136,7 +137,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    return _result(name, "unknown", {}, rank_findings(_guessed([], text, name) if whole else []) + [Finding(
+    return _result(name, "unknown", {}, rank_findings(_guessed(launch_findings(text, name), text, name) if whole else []) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 
@@ -159,7 +160,7 @@ def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) ->
 def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
-    out: list[Finding] = check_pcie_tests(text) + check_gpu_support(text)
+    out: list[Finding] = check_pcie_tests(text) + check_gpu_support(text) + launch_findings(text, name)
     for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
         out.extend(_shift_lines(f, before) for f in found

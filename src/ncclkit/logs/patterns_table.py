@@ -198,10 +198,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # transport/nvls.cc: "Failed to bind NVLink SHARP (NVLS) Multicast memory of size %ld : CUDA
         # error %d '%s'. This is usually caused by a system or configuration error in the Fabric Manager
         # or NVSwitches." Also MNNVL "not working on this system. Check the IMEX ...".
-        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine).
+        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine);
+        # the daemon's own start check: "fabric manager NVIDIA GPU driver interface version X don't match with
+        # driver version Y" (a fabric manager package of another driver branch, gpu-driver-container#735).
         p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
-          r"not (?:started|ready))|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
+          r"not (?:started|ready)|(?:do(?:es)?n't|do(?:es)? not) match)|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
           r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
           # 2.28+ device API (dev_runtime.cc): "Multicast support requested for team but none available on system."
           r"Multicast support requested for team but none available|"

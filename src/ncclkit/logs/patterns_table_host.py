@@ -81,9 +81,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed".
         # Not torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
-        # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL").
+        # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL"), nor DeepSpeed's launcher function
+        # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").
         p(r"^(?!.*(?:forcefully exiting via|did not exit after))(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"SIGKILL|Signal 9\b|\bKilled\b|exit code:? -9\b))", "process_killed", W,
+          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
@@ -104,6 +105,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Expected to have finished reduction in the prior iteration|No backend type associated with device "
           r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device|"
           r"Tensors must be contiguous|"
+          # DDP's constructor checks (nn/parallel/distributed.py _log_and_throw): a module with nothing to train,
+          # several device_ids, parameters on mixed or uninitialised devices, SyncBatchNorm off the GPU.
+          r"DistributedDataParallel is not needed when a module|device_ids can only be None or contain a single|"
+          r"DistributedDataParallel's input module must be on|DistributedDataParallel device_ids and output_device "
+          r"arguments only work|Modules with uninitialized parameters can't be used with|SyncBatchNorm layers only "
+          r"work with GPU modules|"
           # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
           # a call ProcessGroupNCCL never serves (recvAnysource, allgather_coalesced).
           # The same check quoted as a traceback shows its source line: ("... NCCL " "built in").
@@ -230,6 +237,15 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),
+        # SIGABRT is a process ending itself on purpose after another error: PyTorch's watchdog after a collective
+        # timeout or an asynchronous NCCL error ("To avoid data inconsistency, we are taking the entire process
+        # down", ProcessGroupNCCL.cpp), C++'s terminate on an uncaught exception, a failed assert(). The error
+        # before it is the cause; alone it says only that the process aborted.
+        p(r"\bAborted \(core dumped\)|\bSIGABRT\b|Signal 6 \(SIGABRT\)", "process_aborted", W,
+          "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
+          "exception or a failed assertion, printed before this line",
+          "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "
+          "throwing`, an assertion)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
         p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-(?:11|8)\b|Signal (?:11|8)\b|SIGFPE|"

@@ -1,0 +1,85 @@
+"""The launch a paste shows beside its errors: the master address the job was given, read against the address its
+ranks dialled and the number of nodes it spans.
+
+PyTorch's rendezvous store lives at MASTER_ADDR:MASTER_PORT (torchrun's --master-addr, accelerate's
+main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client dials exactly that address. So:
+- a client that failed to reach an IPv4 address other than every master address the paste configures was handed
+  another address on the way: a launcher that substituted the master node's first interface (DeepSpeed's pdsh
+  runner did, huggingface/accelerate#2468), an environment that overrode the setting;
+- torchrun's help says --master-addr is rank 0's address, 127.0.0.1 only for a single node: a loopback master on a
+  launch of several nodes cannot be reached from the others, and each node launched with other arguments than the
+  rest starts its own rendezvous (pytorch/pytorch#76367).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+
+__all__ = ["launch_findings"]
+
+_CONFIGURED = re.compile(r"(?:\bMASTER_ADDR=|--master[_-]addr(?:=|\s+)|\bmain_process_ip:\s*|--main_process_ip(?:=|\s+))"
+                         r"[\"']?([\w.:-]+)")
+# torch/csrc/distributed/c10d/socket.cpp: "The client socket has failed to connect to any network address of
+# (host, port)" and "... failed to connect to host:port (errno: N - ...)".
+_DIALLED = re.compile(r"failed to connect to any network address of \(([\d.]+), ?\d+\)|"
+                      r"client socket has failed to connect to ([\d.]+):\d+")
+_NODES = re.compile(r"--nnodes(?:=|\s+)(\d+)")  # an elastic range "MIN:MAX" counts its minimum
+_MAX_LINES = 20000
+
+
+def _ipv4(text: str) -> ipaddress.IPv4Address | None:
+    try:
+        return ipaddress.IPv4Address(text)
+    except ValueError:
+        return None
+
+
+def _loopback(addr: str) -> bool:
+    ip = _ipv4(addr)
+    return addr.lower() == "localhost" or addr == "::1" or (ip is not None and ip.is_loopback)
+
+
+def launch_findings(text: str, name: str) -> list[Finding]:
+    """Findings of the master address a paste's launch configures against what its ranks did with it."""
+    configured: list[tuple[int, str]] = []
+    dialled: list[tuple[int, str]] = []
+    loopback_launch: tuple[int, str] | None = None
+    for no, line in enumerate(text.splitlines()[:_MAX_LINES], 1):
+        addrs = [m.group(1).rstrip(".,;") for m in _CONFIGURED.finditer(line)]
+        configured += [(no, a) for a in addrs]
+        nodes = _NODES.search(line)
+        if nodes and int(nodes.group(1)) > 1 and any(_loopback(a) for a in addrs):
+            loopback_launch = loopback_launch or (no, line.strip())
+        dialled += [(no, m.group(1) or m.group(2)) for m in _DIALLED.finditer(line)]
+    out = []
+    if loopback_launch is not None:
+        no, line = loopback_launch
+        out.append(Finding(
+            id="log.master_addr_loopback", severity=Severity.ERROR, subject="MASTER_ADDR",
+            message=f"line {no} launches several nodes with a loopback master address ({line[:160]}): the other "
+                    "nodes cannot reach the rendezvous there",
+            fix="launch every node with the same arguments, --master_addr set to node 0's address on the network "
+                "that joins the nodes (`hostname -I` on node 0)",
+            cause=Cause.WRONG_INTERFACE, evidence={"role": "root", "lines": [no],
+                                                   "alternatives": [str(Cause.APPLICATION_BUG)]}))
+    masters = {ip for _, a in configured if (ip := _ipv4(a)) is not None and not ip.is_loopback}
+    other = next(((no, a) for no, a in dialled if (ip := _ipv4(a)) is not None and masters and ip not in masters),
+                 None)
+    if other is not None:
+        no, addr = other
+        set_at = next(n for n, a in configured if _ipv4(a) in masters)
+        out.append(Finding(
+            id="log.master_addr_differs", severity=Severity.ERROR, subject="MASTER_ADDR",
+            message=f"the store client dialled {addr} (line {no}), which is none of the master addresses the launch "
+                    f"configures ({', '.join(sorted(map(str, masters)))}, line {set_at}): something between the "
+                    "setting and the ranks replaced it, most often a launcher taking the master node's first "
+                    "interface, which the other nodes do not reach",
+            fix="make the launcher pass the configured address on as MASTER_ADDR (DeepSpeed's runner: "
+                "--master_addr; accelerate: main_process_ip) and check `echo $MASTER_ADDR` in each rank",
+            cause=Cause.WRONG_INTERFACE, evidence={"role": "root", "lines": [set_at, no], "peer_address": addr,
+                                                   "alternatives": [str(Cause.FIREWALL_OR_PORT_BLOCKED)]}))
+    return out

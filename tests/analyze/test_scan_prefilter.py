@@ -22,8 +22,9 @@ _NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+|.*&&\s*)?(?:mpirun|srun|
                          r"version: \d|total processes killed|job has been aborted|run it on two servers|"
                          r"Manually set the network interface|^Initialized NET plugin|"
                          # a command's continuation line, a frame of a py-spy/gdb stack dump, a numbered line of
-                         # pasted source code
-                         r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$|^\d+\s+\S.*\);$")
+                         # pasted source code, a frame of a Python traceback
+                         r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$|^\d+\s+\S.*\);$|"
+                         r"^File \"[^\"]+\", line \d+, in ")
 
 
 def test_every_line_the_classifier_names_reaches_it_in_a_log() -> None:

@@ -105,7 +105,7 @@ def _no_net_reason(s: NcclLogSummary, errs: list[LogError]) -> tuple[str, str, C
     if not all("any NET plugin" in e.text for e in errs):
         return None  # NET/Socket's own failure is in the group: the interface is the cause
     before = [e for e in s.errors if e.line_no < errs[0].line_no]
-    plugin = next((e for e in before if e.category == "net_plugin_error"), None)
+    plugin = next((e for e in before if e.category in ("net_plugin_error", "plugin_not_found")), None)
     named = s.env.get("NCCL_NET_PLUGIN", "none").lower() not in ("none", "")
     if plugin is not None or named:
         where = (f"line {plugin.line_no}: {plugin.text[-120:]}" if plugin is not None

@@ -172,4 +172,10 @@ KNOWN_BUGS: tuple[KnownBug, ...] = (
     KnownBug((2, 25, 1), (2, 27, 3), "topology_error", re.compile(r"Could not find NET with id", re.IGNORECASE),
              "NCCL 2.25 - 2.27.2's graph search could take a NIC that is not local to the rank and then fail to "
              "find it (fixed in 2.27.3: 'exclude non-local NICs')"),
+    # plugin/plugin_open.cc of 2.27.3 alone: a plugin variable that is not "lib*.so" (a path included) becomes
+    # "libnccl-<type>-<value>.so", so no path ever loads; 2.27.5-1's notes: "Restore the plugin name handling logic
+    # to make it possible to specify a path to the plugin" (NVIDIA/nccl#1732).
+    KnownBug((2, 27, 3), (2, 27, 5), "plugin_not_found", re.compile(r"libnccl-\w+-\S*/"),
+             "NCCL 2.27.3 turns a plugin path into a library name (libnccl-<type>-<path>.so) and never finds it "
+             "(2.27.5 takes paths again)"),
 )

@@ -48,7 +48,7 @@ _LINE = re.compile(
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
-    rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|"
+    rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
     rb"RAS declaring)|"
     rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.

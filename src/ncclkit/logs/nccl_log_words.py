@@ -44,7 +44,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
-    b"likely closed", b"can't be empty", b"doesn't have ",
+    b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
+    b"algorithm/protocol",
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
     b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
@@ -138,4 +139,6 @@ INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|
                          # p2p.cc: peer-to-peer refused (WSL's legacy IPC, cudaDeviceEnablePeerAccess)
                         rb"Legacy IPC not supported|Could not enable P2P|"
                          # 2.32: a tuning choice refused, DMA-BUF absent for its internal GDRCopy backend
-                        rb"cannot be honored|does not support DMA-BUF")
+                        rb"cannot be honored|does not support DMA-BUF|"
+                         # plugin_open.cc: a plugin the job named (libnccl-<type>-<name>.so) that NCCL did not find
+                        rb"Plugin: Could not find: *(?:\S+ )*libnccl-\w+-\S")

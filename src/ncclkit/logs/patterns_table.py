@@ -41,7 +41,7 @@ from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_system import system_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
 def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -139,6 +139,16 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "peer's EFA endpoint is gone", "allow all inbound and outbound traffic between the instances' security "
           "group and itself (AWS EFA setup), then check `fi_info -p efa` on both", C.FIREWALL_OR_PORT_BLOCKED,
           "root", (C.NET_PLUGIN_ERROR,)),
+        # aws-ofi-nccl's own status at init (INFO): its version and libfabric's, the provider it chose on EFA, what
+        # it adds to the environment for the platform ("Adding NCCL_PROTO=simple to environment", "Need to force
+        # simple protocol: byte delivery ordering not supported"), the features the provider offers. A tcp
+        # provider is not noise (EFA was not used).
+        p(r"NET/OFI (?:Adding \w+=\S* to environment|Need to force simple protocol|Configuring AWS-specific|"
+          r"GUID of rank|Initializing aws-ofi-nccl|Using aws-ofi-nccl|Using Libfabric version|Using CUDA driver "
+          r"version|Using transport protocol|Running on \S+ platform|Selected [Pp]rovider is efa|Setting NCCL_\w+ to|"
+          r"Support for [\w -]+: (?:true|false))", "noise", I,
+          "aws-ofi-nccl stating its version, provider and the settings it applies for the platform",
+          "nothing to fix", None, "noise"),
         # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...". Not a
         # heading whose details follow on the next lines ("Libfabric EFA provider has encountered an internal
         # error:"), which names no failure of its own.

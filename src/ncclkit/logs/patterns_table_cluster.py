@@ -161,6 +161,15 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "pod network had no address left)", "read the error after the colon: registry credentials "
           "(~/.config/enroot/.credentials), free space for the image cache, or the IPAM range of the pod network",
           C.OTHER),
+        # libnvidia-container's CLI sets its own capabilities before it mounts the driver into a container
+        # ("nvidia-container-cli: permission error: capability change failed: operation not permitted"): a host
+        # that forbids it (an SELinux policy, enroot#88; an LXC container that dropped CAP_SYS_MODULE,
+        # libnvidia-container#23); enroot's hook then exits ("hooks.d/98-nvidia.sh exited with return code 1").
+        p(r"nvidia-container-cli: permission error", "container_start", E,
+          "the NVIDIA container CLI was not allowed to change its capabilities, so the GPU was never mounted into "
+          "the container", "allow it on the host: an SELinux policy for the hook (test with `setenforce 0`), or give "
+          "the LXC container the capabilities it dropped (CAP_SYS_MODULE, CAP_SYS_ADMIN) or no-cgroups in "
+          "/etc/nvidia-container-runtime/config.toml", C.OTHER),
         p(r"pyxis: (?:a previous task terminated unexpectedly during container setup|container was not started "
           r"successfully by another task)", "remote_exited", E, "another task of the step failed to set up its "
           "container first", "read that task's own pyxis error", C.RANK_CRASHED_ELSEWHERE, "collateral"),

@@ -102,8 +102,10 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A library's assertion on what the program gave it, a comparison of its names ("Assertion failed: mpiSize
         # == tp * pp" of TensorRT-LLM's world config, DeepEP's "Assertion error deep_ep.cpp:32 'num_ranks >
         # NUM_MAX_NVL_PEERS or low_latency_mode'"): the launch or the arguments do not meet the library's terms.
-        # Not an assertion on a call's result ("'nvshmem_team_split_strided(...) == 0'"): the call failed.
-        p(r"Assertion (?:failed|error)\b[^\n]*?[:'`]\s*[A-Za-z_][\w.]*\s*(?:==|!=|>=|<=|>|<)\s*[\w.]",
+        # Not an assertion on a call's result ("'nvshmem_team_split_strided(...) == 0'", "status == NIXL_SUCCESS"):
+        # the call failed, and its own error is printed before.
+        p(r"Assertion (?:failed|error)\b[^\n]*?[:'`]\s*[A-Za-z_][\w.]*\s*(?:==|!=|>=|<=|>|<)\s*"
+          r"(?!\w*(?:SUCCESS|Success|_OK)\b)[\w.]",
           "program_error", E, "a library's check of what the program or its launch gave it failed (a size, count or "
           "rank layout it does not support)",
           "read the asserted condition: launch with the ranks, GPUs per node and sizes the library requires (its "

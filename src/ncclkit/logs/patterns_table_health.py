@@ -149,10 +149,14 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # CUDA that cannot start: DCGM's context test ("failed to create a CUDA context", nouveau on its denylist,
         # no libcuda), nvidia-persistenced (NVIDIA/nvidia-persistenced 410f354), the container toolkit's runtime
         # hook (NVIDIA/nvidia-container-toolkit d34b304) and the device plugin's hint (k8s-device-plugin factory.go).
+        # (A CUDA program run on a host without a GPU driver reads the same: pytorch#28393, a CUDA test on a CPU host.)
         p(r"failed to create a CUDA context|Found driver on the denylist: nouveau|Cannot open library libcuda\.so|"
           r"nvidia-persistenced\[\d+\]: (?:Failed to query NVIDIA devices|Failed to open libnvidia-cfg|device \S+ - "
           r"(?:Could not Enable|failed to open))|invoking the NVIDIA Container Runtime Hook directly|couldn't find "
-          r"binary nvidia-container-cli|did you set the docker default runtime to `nvidia`", "cuda_driver_load", E,
+          r"binary nvidia-container-cli|did you set the docker default runtime to `nvidia`|"
+          # PyTorch 1.x's CUDA stubs (c10/cuda lazy loading) on a host without libcuda: "cuda runtime error (3) :
+          # This binary is linked with CUDA lazy stubs and underlying .so files were not loaded".
+          r"linked with CUDA lazy stubs and underlying \.so files were not loaded", "cuda_driver_load", E,
           "CUDA cannot start on the GPU: the NVIDIA driver or its user-space side is missing, not loaded or "
           "replaced by nouveau, the GPU is held exclusively, or the container runtime is not NVIDIA's",
           "install and load the NVIDIA driver and its user-space libraries (`nvidia-smi` must work; blacklist "

@@ -98,6 +98,15 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program calls a collective the PyTorch release in use does not have on NCCL",
           "use a collective the release has (all_gather for gather), or upgrade PyTorch (send/recv: 1.8+, "
           "gather/scatter: 1.11+)", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # ProcessGroupNCCL::barrier with no device bound to the process ("[PG 0 Rank 3] using GPU 0 to perform barrier
+        # as devices used by this process are currently unknown. This can potentially cause a hang if this rank to
+        # GPU mapping is incorrect."): NCCL's barrier guesses rank % GPUs; a process that never called set_device
+        # (or passed device_id) hangs there when the guess is another rank's GPU (FoundationVision/Infinity#76).
+        p(r"to perform barrier as devices used by this process are currently unknown", "framework_usage", W,
+          "the process never told PyTorch its GPU, so NCCL's barrier guesses one from the rank: a wrong guess puts "
+          "two ranks on one GPU and hangs", "call torch.cuda.set_device(local_rank) before init_process_group, or "
+          "pass device_id=torch.device('cuda', local_rank) to it (barrier(device_ids=[local_rank]) for the barrier)",
+          C.APPLICATION_BUG, "likely", (C.HANG_COLLECTIVE_MISMATCH,)),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.

@@ -25,6 +25,24 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
           "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
           (C.NCCL_VERSION_MISMATCH,)),
+        # A plugin the job named (NCCL_NET_PLUGIN, NCCL_TUNER_PLUGIN, NCCL_PROFILER_PLUGIN) that NCCL did not find
+        # (plugin/plugin_open.cc lists "libnccl-<type>-<name>.so" only for a name that was set): the job ran
+        # without it. 2.27.3 alone wrapped every value that is not "lib*.so", paths included, into that form
+        # (KNOWN_BUGS names it when the version shows).
+        p(r"Plugin: Could not find: *(?:\S+ )*libnccl-(?:net|tuner|profiler)-\S+\.so", "plugin_not_found", E,
+          "NCCL did not find the plugin the job names in NCCL_NET_PLUGIN / NCCL_TUNER_PLUGIN / NCCL_PROFILER_PLUGIN "
+          "and runs without it", "install the plugin where the loader finds it (LD_LIBRARY_PATH), and give the "
+          "variable its short name (`ofi` for libnccl-net-ofi.so) or the library's file name", C.NET_PLUGIN_ERROR,
+          "root", (C.OTHER,)),
+        # aws-ofi-nccl's tuner (nccl_ofi_tuner_init_v1, 1.16): "The tuner plugin can not be loaded when explicitly
+        # choosing an algorithm or protocol with NCCL_ALGO/NCCL_PROTO", then NCCL's init fails with "invalid
+        # argument"; the plugin itself had added NCCL_PROTO=simple (aws-ofi-nccl#982, fixed by #986: fall back to
+        # NCCL's internal tuner).
+        p(r"tuner plugin can ?not be loaded when explicitly choosing", "net_plugin_error", E,
+          "the network plugin's tuner refuses to load because NCCL_ALGO or NCCL_PROTO is set (by the job, or by the "
+          "plugin itself), and NCCL's init fails with it", "unset NCCL_ALGO / NCCL_PROTO, or upgrade aws-ofi-nccl to "
+          "a release whose tuner falls back to NCCL's internal one (aws-ofi-nccl#986)", C.NET_PLUGIN_ERROR, "root",
+          (C.PERFORMANCE_CONFIG,)),
         p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|Plugin load returned|"
           r"Plugin load \(libnccl|Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
           r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",

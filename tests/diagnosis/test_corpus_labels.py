@@ -25,6 +25,11 @@ URL = re.compile(r"^https://(github\.com/[\w.-]+/[\w.-]+/(issues|pull|discussion
                  r"|discuss\.huggingface\.co/t/\S+"
                  # a write-up or blog post of its author's own case
                  r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site|qiita\.com|zenn\.dev|velog\.io)/\S+"
+                 # Chinese-language write-ups and Q&A (CSDN, Zhihu, cnblogs, juejin, SegmentFault, Jianshu, the
+                 # clouds' developer communities, Gitee's issues)
+                 r"|(?:blog\.csdn\.net|zhuanlan\.zhihu\.com|www\.zhihu\.com/question|www\.cnblogs\.com|juejin\.cn|"
+                 r"segmentfault\.com|www\.jianshu\.com|developer\.aliyun\.com|cloud\.tencent\.com|"
+                 r"gitee\.com/[\w.-]+/[\w.-]+/issues)/\S+"
                  # a documentation page of an HPC centre or a GPU cloud that quotes an error and its fix
                  r"|docs\.[\w.-]+/\S+|[\w.-]+\.(?:gov|edu)/\S+)$")
 KEYS = {"root_cause", "also_acceptable", "cause_visible_in_artifact", "fix", "url", "evidence"}

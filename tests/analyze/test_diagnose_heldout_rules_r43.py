@@ -34,6 +34,8 @@ def test_a_barrier_on_a_process_without_its_gpu() -> None:
             "rank to GPU mapping is incorrect. Specify device_ids in barrier() to force use of a particular device, or "
             "call init_process_group() with a device_id.")
     assert lead(line + "\n") == ("log.framework_usage", "application_bug")
+    # With the right GPUs, a barrier that hangs is peer-to-peer that does not work (gitcode a5917737, an L20 node).
+    assert ("log.alternative", "acs_iommu_p2p") in causes(line + "\n")[:3]
     # A real error of the job comes first: the warning is printed by most jobs that never call set_device early.
     got = causes(line + "\nRuntimeError: CUDA error: out of memory\n")
     assert got[0][1] == "oom"

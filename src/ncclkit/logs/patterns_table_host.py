@@ -102,11 +102,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # as devices used by this process are currently unknown. This can potentially cause a hang if this rank to
         # GPU mapping is incorrect."): NCCL's barrier guesses rank % GPUs; a process that never called set_device
         # (or passed device_id) hangs there when the guess is another rank's GPU (FoundationVision/Infinity#76).
+        # The barrier is the job's first NCCL collective: a barrier that hangs with the right GPUs is peer-to-peer
+        # that does not work (an L20 node's ACS, gitcode a5917737), the alternative named next.
         p(r"to perform barrier as devices used by this process are currently unknown", "framework_usage", W,
           "the process never told PyTorch its GPU, so NCCL's barrier guesses one from the rank: a wrong guess puts "
           "two ranks on one GPU and hangs", "call torch.cuda.set_device(local_rank) before init_process_group, or "
           "pass device_id=torch.device('cuda', local_rank) to it (barrier(device_ids=[local_rank]) for the barrier)",
-          C.APPLICATION_BUG, "likely", (C.HANG_COLLECTIVE_MISMATCH,)),
+          C.APPLICATION_BUG, "likely", (C.ACS_IOMMU_P2P, C.HANG_COLLECTIVE_MISMATCH)),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.

@@ -135,6 +135,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.net_plugin_error": Cause.NET_PLUGIN_ERROR,
     "log.ofi_error": Cause.NET_PLUGIN_ERROR,
     "log.plugin_not_found": Cause.NET_PLUGIN_ERROR,
+    "log.env_overwritten": Cause.WRONG_INTERFACE,
     "log.cuda_error": Cause.CUDA_OR_DRIVER,
     "log.system_error": None,
     "log.internal_error": None,

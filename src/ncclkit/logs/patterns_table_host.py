@@ -109,6 +109,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "two ranks on one GPU and hangs", "call torch.cuda.set_device(local_rank) before init_process_group, or "
           "pass device_id=torch.device('cuda', local_rank) to it (barrier(device_ids=[local_rank]) for the barrier)",
           C.APPLICATION_BUG, "likely", (C.ACS_IOMMU_P2P, C.HANG_COLLECTIVE_MISMATCH)),
+        # A launcher that replaces the job's own choice of interfaces ("Overwriting environment variable NCCL_IB_HCA
+        # from 'rocep1s0f0,...' to 'rocep1s0f1,...'", spark-arena/sparkrun#135: the other port of each node, which
+        # the cabling did not join): NCCL then uses the devices the launcher picked, not the ones set.
+        p(r"Overwriting environment variable (?:NCCL_SOCKET_IFNAME|GLOO_SOCKET_IFNAME|NCCL_IB_HCA|UCX_NET_DEVICES) "
+          r"from", "env_overwritten", W,
+          "the launcher replaced the network devices the job set for NCCL (interfaces or HCAs): the job uses the "
+          "ones it chose, which must be the ones cabled between the nodes",
+          "check which ports are cabled between the nodes (`ibstat`, `ip -br link`) and make the launcher keep "
+          "(or choose) those devices on every node", C.WRONG_INTERFACE, "likely",
+          (C.TOPOLOGY_OR_NUMA, C.IB_PORT_DOWN_OR_LINK)),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.

@@ -22,9 +22,9 @@ from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.diagnose import rank_findings
 from ncclkit.logs.error_words import error_word_findings
-from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
+from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.paste import embedded, has_signal, normalize, undecorate, unflatten
@@ -137,7 +137,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    return _result(name, "unknown", {}, rank_findings(_guessed(launch_findings(text, name), text, name) if whole else []) + [Finding(
+    launch = launch_findings(text, name) if whole else []
+    return _result(name, "unknown", {}, rank_findings(_guessed(launch, text, name) if whole else []) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 

@@ -21,8 +21,10 @@ from ncclkit.findings import Finding, Severity
 
 __all__ = ["launch_findings"]
 
-_CONFIGURED = re.compile(r"(?:\bMASTER_ADDR=|--master[_-]addr(?:=|\s+)|\bmain_process_ip:\s*|--main_process_ip(?:=|\s+))"
-                         r"[\"']?([\w.:-]+)")
+# The master address as a launch sets it: MASTER_ADDR=, torchrun's and DeepSpeed's --master_addr / --master-addr,
+# accelerate's main_process_ip (its config listing or its flag).
+_CONFIGURED = re.compile(r"(?:\bMASTER_ADDR=|--master[_-]addr(?:=|\s+)|\bmain_process_ip:\s*|"
+                         r"--main_process_ip(?:=|\s+))[\"']?([\w.:-]+)")
 # torch/csrc/distributed/c10d/socket.cpp: "The client socket has failed to connect to any network address of
 # (host, port)" and "... failed to connect to host:port (errno: N - ...)".
 _DIALLED = re.compile(r"failed to connect to any network address of \(([\d.]+), ?\d+\)|"

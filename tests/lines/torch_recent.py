@@ -75,12 +75,16 @@ CASES = [
     ('pytorch/torchft torchft/process_group.py:713@73dafea',
      'ERROR:torchft.process_group:aborting after 0:01:00!',
      'log.abort', 'rank_crashed_elsewhere'),
+    ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:5188@70d99e9',
+     '[rank0]:[W1202 03:02:20.517834101 ProcessGroupNCCL.cpp:5188] [PG ID 0 PG GUID 0(default_pg) Rank 0] Guessing device ID based on global rank. This can cause a hang if rank to GPU mapping is heterogeneous. You can specify device_id in init_process_group()',
+     'log.framework_usage', 'application_bug'),
+    ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1575@70d99e9',
+     '[rank0]:[W1202 05:30:44.912004128 ProcessGroupNCCL.cpp:1575] Warning: WARNING: destroy_process_group() was not called before program exit, which can leak resources. For more info, please see https://pytorch.org/docs/stable/distributed.html#shutdown (function operator())',
+     'log.framework_usage', 'application_bug'),
 ]
 
 NO_CAUSE = [
     '[rank3]:[E1202 04:12:10.445311002 ProcessGroupNCCL.cpp:764] [PG ID 0 PG GUID 0(default_pg) Rank 3] To avoid data inconsistency, we are taking the entire process down.',  # pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:764@70d99e9
-    '[rank0]:[W1202 03:02:20.517834101 ProcessGroupNCCL.cpp:5188] [PG ID 0 PG GUID 0(default_pg) Rank 0] Guessing device ID based on global rank. This can cause a hang if rank to GPU mapping is heterogeneous. You can specify device_id in init_process_group()',  # pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:5188@70d99e9
-    '[rank0]:[W1202 05:30:44.912004128 ProcessGroupNCCL.cpp:1575] Warning: WARNING: destroy_process_group() was not called before program exit, which can leak resources. For more info, please see https://pytorch.org/docs/stable/distributed.html#shutdown (function operator())',  # pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1575@70d99e9
     '/usr/local/lib/python3.12/dist-packages/torch/distributed/c10d_logger.py:83: UserWarning: barrier(): using the device under current context. You can specify `device_id` in `init_process_group` to mute this warning.',  # pytorch/pytorch torch/distributed/distributed_c10d.py:5024@70d99e9
     '  traceback : Signal 6 (SIGABRT) received by PID 51235',  # pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py:141
     '2025-12-02T04:12:10.123 [INFO] [torchft::lighthouse] - Quorum status: New quorum not ready, only have 1 participants, need min_replicas 2 [1/1 participants healthy][1 heartbeating][shrink_only=false]',  # pytorch/torchft src/lighthouse.rs:221@73dafea

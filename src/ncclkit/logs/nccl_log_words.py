@@ -46,6 +46,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
     b"algorithm/protocol", b"undefined symbol", b"Overwriting environment",
+    b"was not called before", b"is deprecated; use", b"Guessing device ID",
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
     b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",

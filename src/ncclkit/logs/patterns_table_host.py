@@ -102,13 +102,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # as devices used by this process are currently unknown. This can potentially cause a hang if this rank to
         # GPU mapping is incorrect."): NCCL's barrier guesses rank % GPUs; a process that never called set_device
         # (or passed device_id) hangs there when the guess is another rank's GPU (FoundationVision/Infinity#76).
+        # torch 2.5+ says it at init: "Guessing device ID based on global rank. This can cause a hang if rank to GPU
+        # mapping is heterogeneous". Healthy runs print both: collateral, leading only a paste of nothing else.
         # The barrier is the job's first NCCL collective: a barrier that hangs with the right GPUs is peer-to-peer
         # that does not work (an L20 node's ACS, gitcode a5917737), the alternative named next.
-        p(r"to perform barrier as devices used by this process are currently unknown", "framework_usage", W,
+        p(r"to perform barrier as devices used by this process are currently unknown|Guessing device ID based on "
+          r"global rank", "framework_usage", W,
           "the process never told PyTorch its GPU, so NCCL's barrier guesses one from the rank: a wrong guess puts "
           "two ranks on one GPU and hangs", "call torch.cuda.set_device(local_rank) before init_process_group, or "
           "pass device_id=torch.device('cuda', local_rank) to it (barrier(device_ids=[local_rank]) for the barrier)",
-          C.APPLICATION_BUG, "likely", (C.ACS_IOMMU_P2P, C.HANG_COLLECTIVE_MISMATCH)),
+          C.APPLICATION_BUG, "collateral", (C.ACS_IOMMU_P2P, C.HANG_COLLECTIVE_MISMATCH)),
         # A launcher that replaces the job's own choice of interfaces ("Overwriting environment variable NCCL_IB_HCA
         # from 'rocep1s0f0,...' to 'rocep1s0f1,...'", spark-arena/sparkrun#135: the other port of each node, which
         # the cabling did not join): NCCL then uses the devices the launcher picked, not the ones set.
@@ -119,6 +122,18 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check which ports are cabled between the nodes (`ibstat`, `ip -br link`) and make the launcher keep "
           "(or choose) those devices on every node", C.WRONG_INTERFACE, "likely",
           (C.TOPOLOGY_OR_NUMA, C.IB_PORT_DOWN_OR_LINK)),
+        # PyTorch's warnings about the program's own use of it, printed by jobs that ran to the end: a process group
+        # never destroyed ("destroy_process_group() was not called before program exit, which can leak resources",
+        # ProcessGroupNCCL's destructor, 2.4+; deepmd-kit#4622) and a variable under its pre-2.2 name ("Environment
+        # variable NCCL_ASYNC_ERROR_HANDLING is deprecated; use TORCH_NCCL_ASYNC_ERROR_HANDLING instead",
+        # physicsnemo#568). Neither fails a job, and crashed ranks print the first at exit too: collateral, leading
+        # only a paste that shows nothing else.
+        p(r"destroy_process_group\(\) was not called before program exit|Environment variable \w+ is deprecated; use "
+          r"TORCH_\w+ instead", "framework_usage", W,
+          "a warning about the program's own use of torch.distributed (a process group not destroyed at exit, a "
+          "variable under its old name): it fails nothing by itself",
+          "call dist.destroy_process_group() at the end of the program; set the TORCH_NCCL_ name of the variable "
+          "(torch 2.2+) instead of the old one", C.APPLICATION_BUG, "collateral"),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.
@@ -262,7 +277,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # timeout or an asynchronous NCCL error ("To avoid data inconsistency, we are taking the entire process
         # down", ProcessGroupNCCL.cpp), C++'s terminate on an uncaught exception, a failed assert(). The error
         # before it is the cause; alone it says only that the process aborted.
-        p(r"\bAborted \(core dumped\)|\bSIGABRT\b|Signal 6 \(SIGABRT\)", "process_aborted", W,
+        p(r"\bAborted \(core dumped\)", "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",
           "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "

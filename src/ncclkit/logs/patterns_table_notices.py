@@ -86,11 +86,13 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
         # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
-        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
+        # (A variable under its pre-2.2 name is patterns_table_host's framework_usage.)
+        p(r"^(?!.*Environment variable \w+ is deprecated; use TORCH_).*?(?:"
+          r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
           r"DeprecationWarning|"
-          r"is deprecated",
+          r"is deprecated)",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
         # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,

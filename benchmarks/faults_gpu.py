@@ -18,6 +18,7 @@ import datetime
 import json
 import os
 import resource
+import shlex
 import signal
 import socket
 import subprocess
@@ -116,8 +117,17 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
     "late-peer": ({**SOCKET_ENV, "RAW": "1", "PEER_DELAY_S": "40", "INIT_TIMEOUT_S": "10"},
                   "started by hand: rank 1 starts 40 s late, rank 0's init timeout is 10 s; rank 0's output",
                   "rank_crashed_elsewhere"),
+    # Run 8: what the program's own teardown prints. A watchdog that tears the process down (abort) under a shell
+    # that reports it; a job that never names its GPU nor destroys its process group, and succeeds.
+    "watchdog-abort": ({**SOCKET_ENV, "RAW": "1", "VIA_BASH": "1", "TORCH_NCCL_ASYNC_ERROR_HANDLING": "1",
+                        "TORCH_NCCL_DUMP_ON_TIMEOUT": "0", "TORCH_NCCL_WAIT_TIMEOUT_DUMP_MILSEC": "3000"},
+                       "started by hand: rank 1 skips the 4th all_reduce; rank 0's watchdog (15 s) tears the process "
+                       "down; rank 0 runs under bash, whose report of the abort is in the log",
+                       "hang_collective_mismatch"),
+    "no-device-warnings": ({**SOCKET_ENV, "NO_SET_DEVICE": "1", "NO_DESTROY": "1"},
+                           "no torch.cuda.set_device, a barrier first, no destroy_process_group: succeeds", ""),
 }
-SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped")
+SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped", "watchdog-abort")
 
 
 def worker(name: str) -> None:
@@ -128,7 +138,8 @@ def worker(name: str) -> None:
     rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
     if "NO_HOSTID" not in env:
         os.environ["NCCL_HOSTID"] = f"simhost{rank}"  # read by NCCL at init: two "hosts" on one GPU
-    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]) if "DEVICE_FROM_RANK" in env else 0)
+    if "NO_SET_DEVICE" not in env:
+        torch.cuda.set_device(int(os.environ["LOCAL_RANK"]) if "DEVICE_FROM_RANK" in env else 0)
     if name.startswith("gpu-full") and rank == 0:
         free, _ = torch.cuda.mem_get_info()
         hog = torch.empty(free - (16 << 20), dtype=torch.uint8, device="cuda")  # noqa: F841
@@ -139,7 +150,7 @@ def worker(name: str) -> None:
     if env.get("EXIT_AFTER_INIT") == str(rank):
         os._exit(0)
     t = torch.ones(1 << 20, device="cuda" if "BACKEND" not in env else "cpu")
-    if name.startswith("healthy"):
+    if name.startswith("healthy") or "NO_SET_DEVICE" in env:
         dist.barrier()  # no device_ids: PyTorch warns that the rank's GPU is unknown (no failure)
     if name == "cpu-tensor":
         dist.all_reduce(torch.ones(4))
@@ -163,7 +174,8 @@ def worker(name: str) -> None:
         if t.is_cuda:
             torch.cuda.synchronize()
         time.sleep(0.2)
-    dist.destroy_process_group()
+    if "NO_DESTROY" not in env:
+        dist.destroy_process_group()
 
 
 def run(name: str, port: int) -> dict:
@@ -212,7 +224,9 @@ def _raw(name: str, cmd: list[str], env: dict[str, str]) -> int:
     keep = env.get("KEEP_RANK", "0")
     with open(os.path.join(OUT, f"{name}.log"), "w") as log:
         world = {"0": env["WORLD_SIZE"], "1": env.get("PEER_WORLD_SIZE", env["WORLD_SIZE"])}
-        procs = {r: subprocess.Popen(cmd, stdout=log if r == keep else subprocess.DEVNULL,
+        # VIA_BASH: the kept rank runs under bash, which reports a child that died of a signal ("Aborted").
+        shell = ["bash", "-c", shlex.join(cmd) + "; exit $?"] if "VIA_BASH" in env else cmd
+        procs = {r: subprocess.Popen(shell if r == keep else cmd, stdout=log if r == keep else subprocess.DEVNULL,
                                      stderr=subprocess.STDOUT if r == keep else subprocess.DEVNULL,
                                      env=dict(env, RANK=r, LOCAL_RANK="0", WORLD_SIZE=world[r]),
                                      start_new_session=True) for r in ("1", "0")}

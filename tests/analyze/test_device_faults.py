@@ -46,7 +46,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 8 and len(SCENARIOS) >= 42 and len(HEALTHY) == 3
+    assert len(RUNS) == 9 and len(SCENARIOS) >= 44 and len(HEALTHY) == 4
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 
@@ -161,3 +161,20 @@ def test_the_fault_made_again_on_this_gpu(name: str, tmp_path: Path) -> None:
         tar.extractall(tmp_path, filter="data")
     causes = _causes(tmp_path / "faults" / f"{name}.log")
     assert causes and causes[0][1] == SCENARIOS[name]["cause"], causes[:3]
+
+
+def test_an_abort_after_the_watchdogs_timeout_is_its_consequence() -> None:
+    # Run 8: bash reports rank 0's abort ("bash: line 1:   694 Aborted   python ..."); the timeout leads, the abort
+    # follows at info.
+    obj = analyze_path(LOGS / "watchdog-abort.log")
+    assert RESULTS["watchdog-abort"]["exit_code"] == 134
+    by_id = {f["id"]: f for f in obj["findings"]}
+    assert obj["findings"][0]["id"] == "log.timeout"
+    assert by_id["log.process_aborted"]["severity"] == "info"
+
+
+def test_a_job_that_never_named_its_gpu_reads_as_the_programs_warnings() -> None:
+    # Run 8: torch 2.11's "Guessing device ID based on global rank" and "destroy_process_group() was not called"
+    # of a job that succeeded: named as the program's, as a warning.
+    lead = next(f for f in analyze_path(LOGS / "no-device-warnings.log")["findings"] if f["cause"])
+    assert (lead["id"], lead["cause"], lead["severity"]) == ("log.framework_usage", "application_bug", "warning")

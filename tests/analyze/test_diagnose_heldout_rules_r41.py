@@ -78,3 +78,16 @@ def test_a_loopback_master_on_a_launch_of_several_nodes() -> None:
     # Elastic ranges count their minimum: 1:4 may run on one node.
     assert lead(text.replace("--nnodes=2", "--nnodes=1:4")) is None
     assert lead(text.replace("--nnodes=2", "--nnodes=2:4")) == ("log.master_addr_loopback", "wrong_interface")
+
+
+# bash's own report of an aborted child (run 8 on one H200: no core limit, so no "(core dumped)").
+def test_bashs_report_of_an_abort_follows_the_timeout() -> None:
+    text = ("[rank0]:[E1203 05:49:42.5 ProcessGroupNCCL.cpp:689] [Rank 0] Watchdog caught collective operation timeout: "
+            "WorkNCCL(SeqNum=4, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=15000) ran for 15032 "
+            "milliseconds before timing out\n"
+            "bash: line 1:   694 Aborted                 /opt/torch/.venv/bin/python3 train.py\n")
+    got = causes(text)
+    assert got[0] == ("log.timeout", "hang_collective_mismatch")
+    assert lead("bash: line 1:   694 Aborted                 python3 train.py\n") == ("log.process_aborted", "other")
+    # A line that only says a job was aborted is not a process's signal.
+    assert lead("job 12 Aborted by user request\n") != ("log.process_aborted", "other")

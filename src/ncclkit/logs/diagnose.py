@@ -284,6 +284,10 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
             bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
             return rest if bare is None else [bare, *_alternatives(bare, set())] + [f for f in rest if f is not bare]
         rest.remove(lead)
+        # What follows the leading consequence at a lower severity (the abort after a watchdog's timeout) is its
+        # consequence in turn: shown, not competing with the lead's alternatives.
+        rest = [replace(f, severity=I) if _role(f) == "collateral" and sev[f.severity] > sev[lead.severity] else f
+                for f in rest]
         return [lead, *_alternatives(lead, {lead.root_cause})] + rest
     # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup
     # alone (sockets in use, no GDR) does not explain a crash or a timeout away.

@@ -65,7 +65,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "collateral", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|HIP failure|"
           r"(?:ROCr|HSA) failure '|"
-          r"CUDA_ERROR|cudaError|CUDA initialization: ", "cuda_error", E, "a CUDA call failed", "check the driver/CUDA "
+          # torch's CUDA init answering cudaErrorUnknown as a RuntimeError (c10/cuda CUDAFunctions.cpp: "CUDA unknown
+          # error - this may be due to an incorrectly set up environment"; k8s-device-plugin#319, a pod's devices).
+          r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - ", "cuda_error", E, "a CUDA call failed",
+          "check the driver/CUDA "
           "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc
@@ -277,7 +280,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # timeout or an asynchronous NCCL error ("To avoid data inconsistency, we are taking the entire process
         # down", ProcessGroupNCCL.cpp), C++'s terminate on an uncaught exception, a failed assert(). The error
         # before it is the cause; alone it says only that the process aborted.
-        p(r"\bAborted \(core dumped\)", "process_aborted", W,
+        # bash's own report of a child that aborted: "bash: line 1:   694 Aborted   python train.py" (the device
+        # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
+        p(r"\bAborted \(core dumped\)|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b", "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",
           "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "

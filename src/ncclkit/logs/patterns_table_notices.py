@@ -94,6 +94,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"DeprecationWarning|"
           r"is deprecated)",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
+        # ProcessGroupNCCL (2.6+) after a watchdog timeout: "Stack trace of the failed collective:", the heading of the
+        # Python frames that issued it (the timeout line before it is the finding).
+        p(r"Stack trace of the failed collective:\s*$", "noise", I, "the heading of the timed-out collective's Python "
+          "stack", "nothing to fix", None, "noise"),
         # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,
           "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,

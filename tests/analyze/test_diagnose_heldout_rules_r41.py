@@ -3,6 +3,8 @@ hangs of the program's own making), each tested on the text that carries it and 
 
 from __future__ import annotations
 
+import pytest
+
 from line_reading import assert_reads, causes, lead
 
 
@@ -28,22 +30,29 @@ def test_ddp_constructor_checks_are_the_programs_usage() -> None:
                  "application_bug")
 
 
-# alan-turing-institute/autocast#381: the watchdog's timeout, then the abort it makes (srun's "Aborted (core dumped)").
-def test_an_abort_after_a_watchdog_timeout_is_the_timeouts_consequence() -> None:
+# alan-turing-institute/autocast#381 (srun's "Aborted (core dumped)") and fault run 8 on one H200 (bash's own report,
+# no core limit): the watchdog's timeout, then the abort it makes.
+@pytest.mark.parametrize("abort", ["srun: error: node7: task 0: Aborted (core dumped)",
+                                   "bash: line 1:   694 Aborted                 /opt/torch/.venv/bin/python3 train.py"])
+def test_an_abort_after_a_watchdog_timeout_is_the_timeouts_consequence(abort: str) -> None:
     text = ("[Rank 0] Watchdog caught collective operation timeout:\n"
             "  WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1800000)\n"
-            "  ran for 1800090 milliseconds before timing out.\n"
-            "srun: error: node7: task 0: Aborted (core dumped)\n")
+            "  ran for 1800090 milliseconds before timing out.\n" + abort + "\n")
     got = causes(text)
     assert got[0] == ("log.timeout", "hang_collective_mismatch")
     assert ("log.crash", "other") not in got
+    # Alone, an abort says only that the process aborted.
+    assert lead(abort + "\n") == ("log.process_aborted", "other")
+
+
+def test_an_abort_after_an_uncaught_exception_follows_it() -> None:
     # After an uncaught C++ exception the exception is the cause.
     assert causes("terminate called after throwing an instance of 'c10::DistBackendError'\n"
                   "  what():  NCCL error: unhandled cuda error, NCCL version 2.21.5\n"
                   "Aborted (core dumped)\n")[0][1] != "other"
-    # Alone, an abort says only that the process aborted; a segmentation fault stays a crash of its own.
-    assert lead("Aborted (core dumped)\n") == ("log.process_aborted", "other")
+    # A segmentation fault stays a crash of its own; a line that only says a job was aborted is no signal.
     assert lead("Segmentation fault (core dumped)\n") == ("log.crash", "other")
+    assert lead("job 12 Aborted by user request\n") != ("log.process_aborted", "other")
 
 
 # huggingface/accelerate#2468: main_process_ip was set, DeepSpeed's pdsh runner passed the first interface's address.
@@ -78,16 +87,3 @@ def test_a_loopback_master_on_a_launch_of_several_nodes() -> None:
     # Elastic ranges count their minimum: 1:4 may run on one node.
     assert lead(text.replace("--nnodes=2", "--nnodes=1:4")) is None
     assert lead(text.replace("--nnodes=2", "--nnodes=2:4")) == ("log.master_addr_loopback", "wrong_interface")
-
-
-# bash's own report of an aborted child (run 8 on one H200: no core limit, so no "(core dumped)").
-def test_bashs_report_of_an_abort_follows_the_timeout() -> None:
-    text = ("[rank0]:[E1203 05:49:42.5 ProcessGroupNCCL.cpp:689] [Rank 0] Watchdog caught collective operation timeout: "
-            "WorkNCCL(SeqNum=4, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=15000) ran for 15032 "
-            "milliseconds before timing out\n"
-            "bash: line 1:   694 Aborted                 /opt/torch/.venv/bin/python3 train.py\n")
-    got = causes(text)
-    assert got[0] == ("log.timeout", "hang_collective_mismatch")
-    assert lead("bash: line 1:   694 Aborted                 python3 train.py\n") == ("log.process_aborted", "other")
-    # A line that only says a job was aborted is not a process's signal.
-    assert lead("job 12 Aborted by user request\n") != ("log.process_aborted", "other")

@@ -137,8 +137,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    launch = launch_findings(text, name) if whole else []
-    return _result(name, "unknown", {}, rank_findings(_guessed(launch, text, name) if whole else []) + [Finding(
+    guess = _guessed(launch_findings(text), text, name) if whole else []
+    return _result(name, "unknown", {}, rank_findings(guess) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 
@@ -161,7 +161,7 @@ def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) ->
 def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
-    out: list[Finding] = check_pcie_tests(text) + check_gpu_support(text) + launch_findings(text, name)
+    out: list[Finding] = check_pcie_tests(text) + check_gpu_support(text) + launch_findings(text)
     for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
         out.extend(_shift_lines(f, before) for f in found

@@ -28,7 +28,8 @@ _FAILING = re.compile(
     r"(?:[a-z]Error|[a-z]Exception)\b|\b(?:[Ee]rror|ERROR|[Ee]rr(?:no)?\b|[Ff]ail(?:ed|ure|s|ing)?|FAIL(?:ED|URE)?|"
     r"[Ff]atal|FATAL|[Ee]xception|[Aa]bort(?:ed|ing)?|ABORT|[Pp]anic|[Rr]efused|[Dd]enied|timed out|[Tt]ime ?out|"
     r"TIMEOUT|[Cc]annot|[Cc]an't|"
-    r"[Cc]ould ?n[o']t|[Uu]nable|not found|[Nn]o such|[Ii]nvalid|[Uu]nsupported|not supported|[Mm]ismatch(?:ed)?|(?:do(?:es)?n't|do(?:es)? not) match|"
+    r"[Cc]ould ?n[o']t|[Uu]nable|not found|[Nn]o such|[Ii]nvalid|[Uu]nsupported|not supported|[Mm]ismatch(?:ed)?|"
+    r"(?:do(?:es)?n't|do(?:es)? not) match|"
     r"[Ii]ncompatible|Segmentation fault|core dumped|Killed|[Ss]tuck|[Hh]ung|[Cc]rash(?:ed)?|[Ee]xit(?:ed)? "
     r"(?:with )?(?:code|status)|exitcode|[Dd]own\b|DOWN\b|[Dd]egraded|[Dd]owngraded)\b")
 # Lines that are not the program's own report: a traceback's frame and its source line, Python's warnings

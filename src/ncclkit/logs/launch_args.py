@@ -45,7 +45,7 @@ def _loopback(addr: str) -> bool:
     return addr.lower() == "localhost" or addr == "::1" or (ip is not None and ip.is_loopback)
 
 
-def launch_findings(text: str, name: str) -> list[Finding]:
+def launch_findings(text: str) -> list[Finding]:
     """Findings of the master address a paste's launch configures against what its ranks did with it."""
     configured: list[tuple[int, str]] = []
     dialled: list[tuple[int, str]] = []

@@ -213,7 +213,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # driver version Y" (a fabric manager package of another driver branch, gpu-driver-container#735).
         p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
-          r"not (?:started|ready)|(?:do(?:es)?n't|do(?:es)? not) match)|(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
+          r"not (?:started|ready)|(?:do(?:es)?n't|do(?:es)? not) match)|"
+          r"(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
           r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
           # 2.28+ device API (dev_runtime.cc): "Multicast support requested for team but none available on system."
           r"Multicast support requested for team but none available|"

@@ -68,8 +68,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # torch's CUDA init answering cudaErrorUnknown as a RuntimeError (c10/cuda CUDAFunctions.cpp: "CUDA unknown
           # error - this may be due to an incorrectly set up environment"; k8s-device-plugin#319, a pod's devices).
           r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - ", "cuda_error", E, "a CUDA call failed",
-          "check the driver/CUDA "
-          "compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
+          "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc
         # "malloc of %d bytes failed"; cuBLAS/cuDNN creating their handle or workspace on a full GPU.
@@ -125,18 +124,6 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check which ports are cabled between the nodes (`ibstat`, `ip -br link`) and make the launcher keep "
           "(or choose) those devices on every node", C.WRONG_INTERFACE, "likely",
           (C.TOPOLOGY_OR_NUMA, C.IB_PORT_DOWN_OR_LINK)),
-        # PyTorch's warnings about the program's own use of it, printed by jobs that ran to the end: a process group
-        # never destroyed ("destroy_process_group() was not called before program exit, which can leak resources",
-        # ProcessGroupNCCL's destructor, 2.4+; deepmd-kit#4622) and a variable under its pre-2.2 name ("Environment
-        # variable NCCL_ASYNC_ERROR_HANDLING is deprecated; use TORCH_NCCL_ASYNC_ERROR_HANDLING instead",
-        # physicsnemo#568). Neither fails a job, and crashed ranks print the first at exit too: collateral, leading
-        # only a paste that shows nothing else.
-        p(r"destroy_process_group\(\) was not called before program exit|Environment variable \w+ is deprecated; use "
-          r"TORCH_\w+ instead", "framework_usage", W,
-          "a warning about the program's own use of torch.distributed (a process group not destroyed at exit, a "
-          "variable under its old name): it fails nothing by itself",
-          "call dist.destroy_process_group() at the end of the program; set the TORCH_NCCL_ name of the variable "
-          "(torch 2.2+) instead of the old one", C.APPLICATION_BUG, "collateral"),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.

@@ -83,16 +83,27 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "make every node resolve every node's hostname (`getent hosts <name>`; /etc/hosts, the cluster DNS, a "
           "headless Service for pods, docker --add-host), or pass IP addresses (--master_addr, --rdzv_endpoint, "
           "--local-addr)", C.HOSTNAME_RESOLUTION),
+        # PyTorch's warnings about the program's own use of it, printed by jobs that ran to the end: a process group
+        # never destroyed ("destroy_process_group() was not called before program exit, which can leak resources",
+        # ProcessGroupNCCL's destructor, 2.4+; deepmd-kit#4622) and a variable under its pre-2.2 name ("Environment
+        # variable NCCL_ASYNC_ERROR_HANDLING is deprecated; use TORCH_NCCL_ASYNC_ERROR_HANDLING instead",
+        # physicsnemo#568). Neither fails a job, and crashed ranks print the first at exit too: collateral, leading
+        # only a paste that shows nothing else.
+        p(r"destroy_process_group\(\) was not called before program exit|Environment variable \w+ is deprecated; use "
+          r"TORCH_\w+ instead", "framework_usage", W,
+          "a warning about the program's own use of torch.distributed (a process group not destroyed at exit, a "
+          "variable under its old name): it fails nothing by itself",
+          "call dist.destroy_process_group() at the end of the program; set the TORCH_NCCL_ name of the variable "
+          "(torch 2.2+) instead of the old one", C.APPLICATION_BUG, "collateral"),
         # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
-        # client hostname lookup answered by a working resolver, deprecated variables. Not torch.cuda's
+        # client hostname lookup answered by a working resolver, deprecated APIs (a variable under its old name is the
+        # row above). Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
-        # (A variable under its pre-2.2 name is patterns_table_host's framework_usage.)
-        p(r"^(?!.*Environment variable \w+ is deprecated; use TORCH_).*?(?:"
-          r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
+        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
           r"DeprecationWarning|"
-          r"is deprecated)",
+          r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
         # ProcessGroupNCCL (2.6+) after a watchdog timeout: "Stack trace of the failed collective:", the heading of the
         # Python frames that issued it (the timeout line before it is the finding).

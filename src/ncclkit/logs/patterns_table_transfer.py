@@ -57,7 +57,6 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           _PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "likely", (C.FIREWALL_OR_PORT_BLOCKED,)),
         p(r"NIXL_ERR_REMOTE_DISCONNECT", "remote_exited", E, "the remote agent disconnected during the transfer",
           _PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "collateral"),
-        # nixl_agent.cpp "loadRemoteMD: no common backend found" (the two agents loaded different backends).
         # NIXL's UCX backend (ucx_utils.cpp): "N NVIDIA GPU(s) were detected, but UCX CUDA support was not found!",
         # "VRAM memory is detected as host by UCX": the UCX it loaded has no CUDA transport (built without CUDA,
         # or UCX_TLS leaves cuda_copy out, TensorRT-LLM#18373 inherited UCX_TLS=tcp), so GPU memory cannot be
@@ -67,6 +66,7 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "are host memory to it and cannot be registered", "unset UCX_TLS in the job's environment (a launcher "
           "may pass it in) or list cuda_copy in it (UCX_TLS=rc,cuda_copy,cuda_ipc), and use a UCX built with CUDA "
           "(`ucx_info -d | grep cuda`)", C.NET_PLUGIN_ERROR, "root", (C.SOCKET_FALLBACK,)),
+        # nixl_agent.cpp "loadRemoteMD: no common backend found" (the two agents loaded different backends).
         p(r"loadRemoteMD: no common backend found", "net_plugin_error", E,
           "the two NIXL agents have no transfer backend in common (a plugin missing on one side)",
           "load the same backends (UCX, ...) on both sides: NIXL_PLUGIN_DIR and the backends the engine creates",

@@ -118,7 +118,7 @@ CASES = [
      'log.gpu_fault', 'cuda_or_driver'),
     ('NVIDIA/DCGM modules/health/DcgmHealthWatch.cpp:2054@72fa3fe',
      "2025-06-12 03:14:27.118 ERROR [3321:3358] [[Health]] Detected a FAILURE in health system NVLink: 'IMEX domain status is DEGRADED (unhealthy) Check IMEX installation, configuration, domain and daemon status, and network connectivity.' [/builds/dcgm/dcgm/modules/health/DcgmHealthWatch.cpp:890] [DcgmHealthWatch::SetResponse]",
-     'log.gpu_fault', 'cuda_or_driver'),
+     'log.fabric_manager', 'cuda_or_driver'),
     ('NVIDIA/DCGM modules/health/DcgmHealthWatch.cpp:2768@72fa3fe',
      "2025-06-12 03:14:27.118 ERROR [3321:3358] [[Health]] Detected a FAILURE in health system NVLink: 'Detected 3 nvlink_replay_error_count_total NvLink errors on GPU 5's NVLink (should be 0) Run a field diagnostic on the GPU.' [/builds/dcgm/dcgm/modules/health/DcgmHealthWatch.cpp:890] [DcgmHealthWatch::SetResponse]",
      'log.gpu_fault', 'cuda_or_driver'),

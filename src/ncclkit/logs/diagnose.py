@@ -267,9 +267,12 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # A symptom whose cause the context established (a variable set) is specific; a peer address that
         # cannot join nodes proves what stopped the job (a network plugin that failed before it only
         # explains why TCP was in use).
+        # Interfaces that cannot join nodes, while no socket failed, only warn: the network the log shows
+        # (sockets for want of an RDMA device) comes first.
         ev = f.evidence if isinstance(f.evidence, dict) else {}
         rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 1 if "peer_address" in ev else \
-            3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
+            3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" \
+            or (f.id == "env.ifname_virtual" and f.severity == W) else 2
         # A finding about the setup the log shows comes after an error line of the same weight.
         return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 

@@ -170,7 +170,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "GID with an IPv4 address; set NCCL_IB_GID_INDEX to it", C.GID_INDEX_OR_ROCE_CONFIG),
         # "NET/IB : %s:%d async fatal event: %s", "Got non-fatal async event", "port error".
         # net_ib.cc "NET/IB : Got async event : %s", "%s:%d Got async error event: %s" (the fatal kinds).
-        p(r"async fatal event|async event: port error|port error|IBV_EVENT_PORT_ERR|link (?:is )?down|"
+        p(r"async fatal event|async event: port error|\bport error|IBV_EVENT_PORT_ERR|link (?:is )?down|"
           r"Got async (?:error )?event|"
           r"LOCAL_CATAS|catastrophic", "ib_port_event", E, "an RDMA port went down while the job ran",
           "check the link (`ibstat`, switch logs) and rerun", C.IB_PORT_DOWN_OR_LINK),

@@ -97,6 +97,15 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nodes', a library's host and device halves)", "install one version everywhere: the same MPI/PMIx on "
           "every node and in the image, the NVSHMEM and net plugin the program was built with",
           C.NCCL_VERSION_MISMATCH),
+        # PMIx's shared-memory store (gds "dstore": gds_dstore.c in PMIx 2, gds_ds12/ds21_lock_pthread.c and
+        # dstore_base.c later) failing at init, "PMIX ERROR: OUT-OF-RESOURCE in file gds_dstore.c": its segments
+        # live in the session directory, which a container or a small tmpfs breaks (apptainer/singularity#5195,
+        # openpmix#1123); PMIx's hash store keeps the job data in the process instead. A warning: where the
+        # ranks run on regardless (NVIDIA/pyxis#81), the error after it is the job's.
+        p(r"PMIX ERROR: [\w-]+ in file \S*(?:gds_dstore|gds_ds\d+_lock|dstore_base)", "launch_config", W,
+          "PMIx's shared-memory job store (gds dstore) failed: ranks may not start or not get their job data",
+          "export PMIX_MCA_gds=hash for the job (mpirun --pmixmca gds hash), and use one PMIx build in the image "
+          "and on the host", C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # Open MPI btl_vader_get.c "Read -1, expected %lu, errno = %d": vader's single-copy CMA
         # (process_vm_readv) refused, which containers without CAP_SYS_PTRACE do (Open MPI's FAQ).
         p(r"Read -1, expected \d+, errno = \d+", "mpi_transport", E,

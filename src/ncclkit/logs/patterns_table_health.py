@@ -49,15 +49,20 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The driver and the tools on the fabric's state: imex_session_api.c "Abrupt nvidia-imex daemon shutdown
         # detected", fm_session_api.c "nvidia-fabricmanager daemon shutdown detected" / "has invoked robust channel
         # recovery", gpu_fabric_probe.c "Fabric Probe failed", mem_multicast_fabric.c "Insufficient mcAddressSize
-        # returned from Fabric Manager", "probe handle is stale", "IMEX channel subscription is not available",
-        # "Failed to notify IMEX daemon"; NCCL 2.25 mnnvl.cc "MNNVL (cliqueSize %d) is available but not supported
-        # on this system. Check the IMEX configuration."; NVSHMEM "cuMemExportToShareableHandle failed for fabric
-        # handles" (800: no IMEX channel); the DRA driver "unexpected number of unique CliqueIDs"; the driver
-        # container "Could not stop NVIDIA fabric manager daemon".
+        # returned from Fabric Manager", "probe handle is stale", "IMEX channel subscription is not available", "Failed
+        # to notify IMEX daemon", DCGM's "IMEX domain status is DEGRADED" (also CycleCloud's health agent: no IMEX
+        # daemon on a GB200 rack, linux-system-roles/hpc#85); NCCL 2.25 mnnvl.cc "MNNVL (cliqueSize %d) is available but
+        # not supported on this system. Check the IMEX configuration."; NVSHMEM "cuMemExportToShareableHandle failed for
+        # fabric handles" (800: no IMEX channel), and any library's cuMemCreate/Export/Import refused with 800
+        # "operation not permitted": CUDA's fabric handles need an IMEX channel the process can open
+        # (/dev/nvidia-caps-imex-channels/channelN; microsoft/mscclpp#467 in docker); the DRA driver "unexpected number
+        # of unique CliqueIDs"; the driver container "Could not stop NVIDIA fabric manager daemon".
         p(r"nvidia-imex daemon shutdown|nvidia-fabricmanager daemon (?:shutdown|has invoked)|Fabric Probe failed|"
           r"returned from Fabric Manager|probe handle is stale|IMEX channel subscription is not available|"
           r"notify IMEX daemon|MNNVL \(cliqueSize \d+\) is available but not supported|failed for fabric handles|"
-          r"unique CliqueIDs|Could not stop NVIDIA fabric manager|"
+          r"unique CliqueIDs|Could not stop NVIDIA fabric manager|IMEX domain status is (?:DEGRADED|DOWN)|"
+          r"cuMem(?:Create|ExportToShareableHandle|ImportFromShareableHandle)\b.*(?:operation not permitted|"
+          r"CUDA_ERROR_NOT_PERMITTED)|"
           # PyTorch 2.14 CUDASymmetricMemory "ranks have mismatched NVLink clique_ids" (ranks in different NVLink
           # domains), NCCL 2.32's ATTN "MNNVL ... NVLink fabric health reports DEGRADED_BANDWIDTH".
           r"mismatched NVLink clique_ids|NVLink fabric health reports", "fabric_manager", E,
@@ -80,15 +85,15 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER, "root", (C.PERFORMANCE_CONFIG,)),
         p(r"Detected a (?:FAILURE|WARNING) in health system Power\b", "noise", W,
           "DCGM saw the GPU cap its clocks at its power limit: normal under load", "nothing to fix", None, "noise"),
-        # DcgmHealthWatch: "[[Health]] Detected a FAILURE in health system %s: '%s'" for the GPU's memory
-        # (ECC double-bit, row remap failures), its driver state (a reset required, Xid), NVLink/NVSwitch
-        # (links down, CRC/replay/recovery counters, IMEX domain) and the always-watched Xids ("Unknown"); dcgmi
-        # diag's messages (dcgm_errors.h): Xids seen during the test, ECC and memory mismatches, NVLink down or
-        # erroring, a GPU that needs a reset or fell off the bus.
+        # DcgmHealthWatch: "[[Health]] Detected a FAILURE in health system %s: '%s'" for the GPU's memory (ECC double-
+        # bit, row remap failures), its driver state (a reset required, Xid), NVLink/NVSwitch (links down,
+        # CRC/replay/recovery counters; its IMEX domain status is the fabric row above) and the always-watched Xids
+        # ("Unknown"); dcgmi diag's messages (dcgm_errors.h): Xids seen during the test, ECC and memory mismatches,
+        # NVLink down or erroring, a GPU that needs a reset or fell off the bus.
         p(r"Detected a (?:FAILURE|WARNING) in health system (?:Memory|Driver|NVLink|NVSwitch|Unknown|InfoROM|SM)\b|"
           r"Detected XID \d+ for GPU|uncontained error \(XID|volatile double-bit ECC error|memory mismatch was "
           r"detected on GPU|NvLink link \d+ is currently down|nvlink_\w+_count_total NvLink errors|effective BER "
-          r"[\d.e+-]+ exceeds|IMEX domain status is (?:DEGRADED|DOWN)|requires a reset to recover|row remap(?:ping)? "
+          r"[\d.e+-]+ exceeds|requires a reset to recover|row remap(?:ping)? "
           r"failure|GPU \d+ is lost|GPU is lost|retired pages have been detected|row remappings are pending|"
           r"double-bit ECC error has occ?urr?ed|fault may have left the OS in an inconsistent state|Only \d+ NvLinks "
           r"are up out of the expected", "gpu_fault", E,

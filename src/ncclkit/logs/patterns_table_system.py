@@ -54,8 +54,10 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # memory limit; with --use_cuda, GPUDirect RDMA).
         # error=14 is EFAULT: the NIC's driver could not pin the buffer's pages, which for a GPU buffer (--use_cuda)
         # means no GPUDirect RDMA path (no nvidia_peermem, no DMA-BUF).
-        p(r"Couldn't (?:allocate|register) MR with error=14\b", "gdr_disabled", E,
-          "the RDMA test could not register its GPU buffer with the NIC (EFAULT): GPUDirect RDMA is not available",
+        # Mellanox/gpu_direct_rdma_access's "Couldn't register GPU MR": the same refusal for a GPU buffer (its #5:
+        # the nv_peer_mem service was off).
+        p(r"Couldn't (?:allocate|register) MR with error=14\b|Couldn't register GPU MR", "gdr_disabled", E,
+          "the RDMA test could not register its GPU buffer with the NIC (EFAULT, or its GPU MR): GPUDirect RDMA is not available",
           "`modprobe nvidia_peermem` (or use perftest's --use_cuda_dmabuf with a driver and kernel that support "
           "DMA-BUF)", C.GDR_UNAVAILABLE, "root", (C.MEMLOCK_OR_ULIMIT,)),
         p(r"Couldn't (?:allocate|register) MR", "ibv_reg_mr_failed", E,

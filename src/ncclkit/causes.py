@@ -106,6 +106,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.transport_map": None,
     "log.nccl_error_code": None,
     "log.no_nccl_lines": None,
+    "log.no_failure": None,
     "log.ib_completion_error": Cause.IB_TIMEOUT_OR_RETRY,
     "log.ibv_create_qp_failed": Cause.IB_RESOURCE_ERROR,
     "log.ibv_create_cq_failed": Cause.IB_RESOURCE_ERROR,

@@ -75,3 +75,31 @@ def test_a_pmix_store_error_the_ranks_outlive_is_not_the_lead() -> None:
 def test_a_gpu_mr_refused_is_gpudirect_rdma() -> None:
     assert lead("Couldn't register GPU MR\n") == ("log.gdr_disabled", "gdr_unavailable")
     assert lead("Couldn't allocate MR\n") == ("log.ibv_reg_mr_failed", "memlock_or_ulimit")
+
+
+
+# lasgroup/SDPO#39 (two Modal nodes NCCL took for one host) against NVIDIA-NeMo/RL#3155 (Ray's interleaved
+# placement put two ranks on one GPU): ranks a node apart keep the program's placement first, two hosts that look
+# like one next.
+def test_a_duplicate_gpu_of_ranks_a_node_apart_may_be_two_hosts_that_look_like_one() -> None:
+    far = "ncclInvalidUsage: Duplicate GPU detected : rank 9 and rank 1 both on CUDA device 5a000\n"
+    assert causes(far)[:2] == [("log.duplicate_gpu", "application_bug"), ("log.alternative", "hostname_resolution")]
+    near = "ncclInvalidUsage: Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1000\n"
+    assert "hostname_resolution" not in {c for _, c in causes(near)}
+
+
+# discuss.pytorch.org 187589 (round 48): c10d's IPv6 warnings of a job that worked. Answered as harmless, not left
+# unrecognised; a failure beside them still leads.
+def test_a_paste_of_harmless_lines_only_is_answered_so() -> None:
+    from ncclkit.logs.analyze import analyze_text
+    ipv6 = ("[W socket.cpp:426] [c10d] The server socket cannot be initialized on [::]:1234 (errno: 97 - Address "
+            "family not supported by protocol).\n")
+    found = analyze_text(ipv6)["findings"]
+    assert (found[0]["id"], found[0]["cause"]) == ("log.no_failure", None)
+    assert "IPv6" in found[0]["message"]
+    failing = ipv6 + "RuntimeError: CUDA error: out of memory\n"
+    assert "log.no_failure" not in {f["id"] for f in analyze_text(failing)["findings"]}
+    assert lead(failing)[1] == "oom"
+    # Words of a failure no row reads keep the guess, not the all-clear.
+    odd = ipv6 + "worker 3 failed with exit status 1 while loading shards\n"
+    assert "log.no_failure" not in {f["id"] for f in analyze_text(odd)["findings"]}

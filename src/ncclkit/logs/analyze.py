@@ -21,13 +21,13 @@ from ncclkit.inputfile import open_input_fd
 from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.diagnose import rank_findings
-from ncclkit.logs.error_words import error_word_findings
+from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
-from ncclkit.logs.paste import embedded, has_signal, normalize, undecorate, unflatten
+from ncclkit.logs.paste import embedded, has_noise, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
@@ -101,8 +101,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         head_text = normalize(head_text)
     if kind is None:
         kind = detect_kind(head_text)
-        if kind == "unknown" and whole and has_signal(head_text):
-            kind = "nccl_log"  # a traceback, a bare WARN, a launcher error: read as a log
+        if kind == "unknown" and whole and (has_signal(head_text) or has_noise(head_text)):
+            kind = "nccl_log"  # a traceback, a bare WARN, a launcher error, lines healthy runs print: read as a log
     elif kind not in KINDS:
         raise NcclkitError(f"unknown kind {kind!r}", hint="use one of " + ", ".join(KINDS))
     if kind == "nccl_log":
@@ -179,7 +179,21 @@ def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
     included)."""
     if any(f.root_cause is not None and f.severity != Severity.INFO for f in findings):
         return findings
-    return findings + error_word_findings(text, name)
+    guess = error_word_findings(text, name)
+    noise = noise_lines(text)
+    harmless = {n for n, _ in noise}
+    if noise and not any(f.root_cause is not None for f in findings + guess) and not any(
+            states_failure(line) for n, line in enumerate(text.splitlines(), 1) if n not in harmless):
+        # Nothing but lines that healthy runs print (c10d's IPv6 try with IPv6 off, an optional plugin not
+        # installed): the answer is that they fail nothing. No cause: none of a failure is in the paste.
+        return [Finding(
+            id="log.no_failure", severity=Severity.INFO, subject=name,
+            message="the lines recognised here are ones that healthy runs print too: "
+                    + "; ".join(dict.fromkeys(what for _, what in noise)) + ". None of them is an error by itself",
+            fix="nothing to fix if the job ran as it should; if it failed, hung or ran slow, paste the first error "
+                "of every rank and of the launcher, or rerun with NCCL_DEBUG=INFO",
+            evidence={"lines": [n for n, _ in noise][:20], "role": "noise"}), *findings, *guess]
+    return findings + guess
 
 
 def _unflattened(name: str, split: int) -> list[Finding]:

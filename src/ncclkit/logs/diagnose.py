@@ -27,6 +27,9 @@ __all__ = ["env_findings", "error_findings", "rank_findings"]
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Which line of a group of error lines speaks for it (min is stable: the first of the best role).
 _SPEAKS = {"root": 0, "likely": 1}
+# init.cc: rank R names the lowest rank i with its host hash and bus id ("Duplicate GPU detected : rank R and
+# rank i"); the host hash is the hostname plus the kernel's boot_id, or NCCL_HOSTID (misc/utils.cc).
+_DUPLICATE = re.compile(r"Duplicate GPU detected : rank (\d+) and rank (\d+)")
 _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 # Default subnets of docker0 (172.17/16), libvirt's virbr0 (192.168.122/24) and loopback, and the gateway
 # (.0.1) of the networks docker creates next (its default address pools 172.18/16 - 172.31/16: compose and
@@ -173,6 +176,11 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             fix = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
                    "--ntasks-per-node) and -g 1, or one process with -g <GPUs>")
             evidence.update(role=role, shared_gpu=list(s.shared_test_gpus))
+        pair = next((m for m in map(_DUPLICATE.search, (e.text for e in errs)) if m), None)
+        if pair and abs(int(pair[1]) - int(pair[2])) >= 8 and Cause.HOSTNAME_RESOLUTION not in alternatives:
+            # Ranks a node apart: a placement that interleaves nodes (Ray's bundles, NVIDIA-NeMo/RL#3155), or the
+            # same local GPU of two nodes NCCL takes for one host (Modal's sandboxes, lasgroup/SDPO#39).
+            alternatives.append(Cause.HOSTNAME_RESOLUTION)
         no_net = _no_net_reason(s, errs) if cat == "no_interface" else None
         if no_net is not None:
             alternatives = _demoted(cause, alternatives, no_net[2])

@@ -21,7 +21,7 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["error_word_findings"]
+__all__ = ["error_word_findings", "states_failure"]
 
 # A line that states a failure (one word of failing is needed; the subject words alone say nothing).
 _FAILING = re.compile(
@@ -166,6 +166,11 @@ def _report_lines(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
 def _unknown(line: str) -> bool:
     """No row of the classifier reads the line (a row that does, even as noise, has said what it means)."""
     return classify_error(line).category == "other"
+
+
+def states_failure(line: str) -> bool:
+    """True when the line holds a word of failure (an error, a refusal, an exit status)."""
+    return bool(_FAILING.search(line))
 
 
 def error_word_findings(text: str, name: str) -> list[Finding]:

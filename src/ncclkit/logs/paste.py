@@ -31,8 +31,8 @@ from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
-           "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named", "normalize",
-           "package_version", "quoted_code", "undecorate", "unflatten"]
+           "RankClaims", "coll_mismatch", "embedded", "has_noise", "has_signal", "launch_env", "may_be_named",
+           "noise_lines", "normalize", "package_version", "quoted_code", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -298,6 +298,23 @@ def has_signal(text: str) -> bool:
                 or (("NCCL_" in line or "UCX_" in line) and launch_env(line)):
             return True
     return False
+
+
+def noise_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, what it is) of each line that healthy runs print too (a noise row of the classifier)."""
+    out = []
+    for i, line in enumerate(text.splitlines()[:MAX_SIGNAL_LINES], 1):
+        if len(line) > 8 and may_be_named(line):
+            cls = classify_error(line)
+            if cls.category == "noise":
+                out.append((i, cls.explanation))
+    return out
+
+
+def has_noise(text: str) -> bool:
+    """True when a line is one that healthy runs print too: a paste of such lines alone is read as a log, to say
+    so, not left unrecognised."""
+    return bool(noise_lines(text))
 
 
 def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:

@@ -95,11 +95,15 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "variable under its old name): it fails nothing by itself",
           "call dist.destroy_process_group() at the end of the program; set the TORCH_NCCL_ name of the variable "
           "(torch 2.2+) instead of the old one", C.APPLICATION_BUG, "collateral"),
-        # PyTorch c10d warnings printed by healthy runs: the IPv6 attempt for localhost (errno 97), the
-        # client hostname lookup answered by a working resolver, deprecated APIs (a variable under its old name is the
-        # row above). Not torch.cuda's
+        # c10d's socket.cpp tries IPv6 first ("[::]:29500", "[::ffff:10.0.0.1]") and warns "(errno: 97 - Address
+        # family not supported by protocol)" where IPv6 is off, then goes on over IPv4 (discuss.pytorch.org 187589).
+        p(r"\[W[^\]]*socket[^\]]*\].*errno: 97\b", "noise", I,
+          "c10d tried an IPv6 socket on a host with IPv6 off (errno 97) and went on over IPv4", "nothing to fix",
+          None, "noise"),
+        # PyTorch c10d warnings printed by healthy runs: the client hostname lookup answered by a working resolver,
+        # deprecated APIs (a variable under its old name is a row above). Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
-        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:errno: 97|cannot be retrieved|deprecated|"
+        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
           r"DeprecationWarning|"

@@ -162,6 +162,13 @@ class KnownBug:
 
 
 KNOWN_BUGS: tuple[KnownBug, ...] = (
+    # transport/shm.cu of 2.4.0 - 2.4.2 named a segment by its sender alone ("nccl-shm-send-<pid>-<channel>-<rank>"):
+    # trees (new in 2.4) send both ways on a channel, the second open maps the first segment and cudaHostRegister in
+    # shm.h fails with 'invalid argument' (horovod#893); commit 14e0cf64 "Fix crash during shared memory creation
+    # (#185)", released in 2.4.6-1 (read in the tags).
+    KnownBug((2, 4, 0), (2, 4, 6), "shm_error", re.compile(r"shm\.h:\d+ .*invalid argument", re.IGNORECASE),
+             "NCCL 2.4.0 - 2.4.2 gave two shared-memory segments of a rank one name once trees sent both ways, and "
+             "registering the second failed with CUDA 'invalid argument' (NVIDIA/nccl#185)"),
     # channel.cc 2.18.1 - 2.18.5 used the result of one cudaMemcpyAsync in the next without a sync; commit
     # 43654587 "Fix cudaMemcpyAsync bug" (Fixes #957), released in 2.18.6-1 (read in the tags).
     KnownBug((2, 18, 1), (2, 18, 6), "cuda_error", re.compile(r"invalid argument", re.IGNORECASE),

@@ -199,6 +199,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.crash": Cause.OTHER,
     "log.process_aborted": Cause.OTHER,
     "log.master_addr_loopback": Cause.WRONG_INTERFACE,
+    "log.nccl_without_gpu": Cause.APPLICATION_BUG,
     "log.master_addr_differs": Cause.WRONG_INTERFACE,
     "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,
     "log.same_hostname": Cause.HOSTNAME_RESOLUTION,

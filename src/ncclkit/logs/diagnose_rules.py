@@ -114,6 +114,13 @@ ENV_RULES: tuple[EnvRule, ...] = (
             "unset NCCL_ALGO unless it works around a known bug"),
     EnvRule("NCCL_PROTO", Cause.PERFORMANCE_CONFIG, I, "NCCL_PROTO={v} overrides NCCL's protocol choice",
             "unset NCCL_PROTO unless it works around a known bug"),
+    # transport/p2p.cc: P2P_USE_CUDA_MEMCPY moves intra-node P2P data by cudaMemcpy from the proxy thread instead of
+    # NCCL's kernels; NCCL's developers call a job that then hangs under nsys expected and the variable one to
+    # leave unset (NVIDIA/nccl#1480).
+    EnvRule("NCCL_P2P_USE_CUDA_MEMCPY", Cause.PERFORMANCE_CONFIG, W, "NCCL_P2P_USE_CUDA_MEMCPY={v} makes NCCL's "
+            "proxy thread copy intra-node peer-to-peer data with cudaMemcpy instead of its kernels: another data "
+            "path, slower at most sizes, and one a profiler (nsys) can stall", "unset NCCL_P2P_USE_CUDA_MEMCPY "
+            "unless it works around a known problem", value=re.compile(r"^[1-9]")),
     *(EnvRule(var, Cause.PERFORMANCE_CONFIG, Severity.ERROR, f"{var}={_BUFFSIZE_WHY}", _BUFFSIZE_FIX, 1 << 31)
       for var in ("NCCL_BUFFSIZE", "NCCL_LL_BUFFSIZE", "NCCL_LL128_BUFFSIZE")),
     # UCX detects CUDA memory only through cuda_copy's memory domain: a transport list with gdr_copy and without

@@ -8,7 +8,9 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
   runner did, huggingface/accelerate#2468), an environment that overrode the setting;
 - torchrun's help says --master-addr is rank 0's address, 127.0.0.1 only for a single node: a loopback master on a
   launch of several nodes cannot be reached from the others, and each node launched with other arguments than the
-  rest starts its own rendezvous (pytorch/pytorch#76367).
+  rest starts its own rendezvous (pytorch/pytorch#76367);
+- a launch that hides every GPU (CUDA_VISIBLE_DEVICES empty or -1) from a program that starts NCCL, which runs on
+  GPUs only: its init fails or the process dies on zero devices (pytorch/ignite#1165: a SIGFPE).
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ _DIALLED = re.compile(r"failed to connect to any network address of \(([\d.]+), 
                       r"client socket has failed to connect to ([\d.]+):\d+")
 _NODES = re.compile(r"--nnodes(?:=|\s+)(\d+)")  # an elastic range "MIN:MAX" counts its minimum
 _MAX_LINES = 20000
+_NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
+_NCCL_BACKEND = re.compile(r"init_process_group\(\s*(?:backend\s*=\s*)?[\"']nccl[\"']|--(?:dist[_-])?backend[= ]nccl\b|"
+                           r"\bbackend\s*[:=]\s*[\"']?nccl\b")
 
 
 def _ipv4(text: str) -> ipaddress.IPv4Address | None:
@@ -50,7 +55,10 @@ def launch_findings(text: str) -> list[Finding]:
     configured: list[tuple[int, str]] = []
     dialled: list[tuple[int, str]] = []
     loopback_launch: tuple[int, str] | None = None
+    no_gpus = nccl = 0
     for no, line in enumerate(text.splitlines()[:_MAX_LINES], 1):
+        no_gpus = no_gpus or (no if _NO_GPUS.search(line) else 0)
+        nccl = nccl or (no if _NCCL_BACKEND.search(line) else 0)
         addrs = [m.group(1).rstrip(".,;") for m in _CONFIGURED.finditer(line)]
         configured += [(no, a) for a in addrs]
         nodes = _NODES.search(line)
@@ -68,6 +76,14 @@ def launch_findings(text: str) -> list[Finding]:
                 "that joins the nodes (`hostname -I` on node 0)",
             cause=Cause.WRONG_INTERFACE, evidence={"role": "root", "lines": [no],
                                                    "alternatives": [str(Cause.APPLICATION_BUG)]}))
+    if no_gpus and nccl:
+        out.append(Finding(
+            id="log.nccl_without_gpu", severity=Severity.ERROR, subject="CUDA_VISIBLE_DEVICES",
+            message=f"line {no_gpus} hides every GPU from the job (CUDA_VISIBLE_DEVICES empty) and line {nccl} starts "
+                    "NCCL, which runs on GPUs only: its init fails or the process dies on zero devices",
+            fix="give each rank a GPU (CUDA_VISIBLE_DEVICES lists them, as many processes per node as GPUs), or use "
+                "the gloo backend for a run on CPUs",
+            cause=Cause.APPLICATION_BUG, evidence={"role": "root", "lines": [no_gpus, nccl]}))
     masters = {ip for _, a in configured if (ip := _ipv4(a)) is not None and not ip.is_loopback}
     other = next(((no, a) for no, a in dialled if (ip := _ipv4(a)) is not None and masters and ip not in masters),
                  None)

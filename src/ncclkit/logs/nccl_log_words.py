@@ -22,7 +22,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
     b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised",
     # perftest (patterns_table_system)
-    b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ",
+    b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ", b"Waiving ",
     # the stacks around NCCL (patterns_table_stacks): launchers, engines, Ray
     b"died", b"marked dead", b"as dead by", b"PCIe-only", b"ostfile", b"orld_size", b"orld size", b"via ssh",
     b"not installed", b"devices but", b"not match", b"MASTER_ADDR", b"main process IP", b"CUDA has been initialized",
@@ -34,7 +34,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
-    b"does not support", b"NET/OFI", b"Aborted", b"core dumped", b"SIGFPE", b"Floating point exception",
+    b"does not support", b"NET/OFI", b"Aborted", b"Aborting", b"core dumped", b"SIGFPE", b"Floating point exception",
     b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
     b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",

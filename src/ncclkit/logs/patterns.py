@@ -120,9 +120,12 @@ _CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
          r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice", C.NCCL_VERSION_MISMATCH,
          "the library (NCCL or the framework) has no kernels for this GPU's architecture: a build older than "
          "the GPU", (C.CUDA_OR_DRIVER,)),
-        # cudaErrorUnsupportedPtxVersion (222), cudaErrorStubLibrary (34), cudaErrorCompatNotSupportedOnDevice
-        # (804), cudaErrorSystemDriverMismatch (803): the driver cannot run what the toolkit built.
-        (r"unsupported toolchain|PTX JIT compiler|driver is a stub library|forward compatibility was attempted|"
+        # cudaErrorUnsupportedPtxVersion (222), cudaErrorInvalidPtx (218, "a PTX JIT compilation failed": PTX of a
+        # newer toolkit or for another architecture; wilicc/gpu-burn#101), cudaErrorStubLibrary (34),
+        # cudaErrorCompatNotSupportedOnDevice (804), cudaErrorSystemDriverMismatch (803): the driver cannot run what
+        # the toolkit built.
+        (r"unsupported toolchain|PTX JIT compil|CUDA_ERROR_INVALID_PTX|cudaErrorInvalidPtx|driver is a stub library|"
+         r"forward compatibility was attempted|"
          r"unsupported display driver ?/ ?cuda driver combination", C.CUDA_OR_DRIVER,
          "the driver cannot run this CUDA build (older than the toolkit, a stub libcuda, or no forward "
          "compatibility on this GPU)", (C.NCCL_VERSION_MISMATCH,)),

@@ -67,7 +67,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"(?:ROCr|HSA) failure '|"
           # torch's CUDA init answering cudaErrorUnknown as a RuntimeError (c10/cuda CUDAFunctions.cpp: "CUDA unknown
           # error - this may be due to an incorrectly set up environment"; k8s-device-plugin#319, a pod's devices).
-          r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - ", "cuda_error", E, "a CUDA call failed",
+          # The driver API's own string of CUDA_ERROR_INVALID_PTX in any program's words (gpu-burn's "Error in load
+          # module (...): a PTX JIT compilation failed").
+          r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed",
+          "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc
@@ -257,9 +260,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "
           "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
           C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
-        # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`.
+        # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`. "CUDA driver version is
+        # insufficient" (cudaErrorInsufficientDriver's text), not a tool's "CUDA Driver Version: 12000" header.
         p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|(?<!py)NVML|"
-          r"CUDA driver version|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
+          r"CUDA driver version is insufficient|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),

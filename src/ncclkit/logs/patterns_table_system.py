@@ -114,6 +114,15 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "different options", "start the server side first with the same options, and open its port between "
           "the nodes (`nc -zv <server> 18515`)", C.FIREWALL_OR_PORT_BLOCKED, "root",
           (C.WRONG_INTERFACE, C.APPLICATION_BUG)),
+        # -- nvbandwidth (NVIDIA/nvbandwidth) ---------------------------------------------------------------------
+        # "Waiving <test>." (v0.2; later "Waived:"): the device_to_device, all_to_one and one_to_all tests run only
+        # where some GPU pair answers cuDeviceCanAccessPeer (testcase.cpp filterHasAccessiblePeerPairs): with two or
+        # more GPUs, none reaches another peer-to-peer (GeForce boards over PCIe, ACS, a VM; nvbandwidth#13).
+        p(r"Waiving (?:device_to_device|all_to_one|one_to_all)_\w+", "p2p_error", W,
+          "nvbandwidth skipped its GPU-to-GPU tests: no two GPUs here can reach each other peer-to-peer (unless only "
+          "one GPU is visible)", "check `nvidia-smi topo -p2p r` (OK between the GPUs): PCIe ACS off and iommu=pt on "
+          "bare metal, P2P exposed by the hypervisor in a VM; consumer boards may not support it at all",
+          C.ACS_IOMMU_P2P),
         # -- kernel: NVIDIA's Xid events -------------------------------------------------------------------------
         # NVIDIA's Xid catalog (docs.nvidia.com/deploy/xid-errors): 13 Graphics Engine Exception, 31 GPU memory
         # page fault and 43 GPU stopped processing name a user application's fault first (an out-of-range

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from line_reading import causes, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 
 # microsoft/mscclpp#467: cuMemCreate of a fabric handle refused in docker until an IMEX channel was created.
 def test_a_cumem_call_refused_is_the_missing_imex_channel() -> None:
@@ -91,7 +93,6 @@ def test_a_duplicate_gpu_of_ranks_a_node_apart_may_be_two_hosts_that_look_like_o
 # discuss.pytorch.org 187589 (round 48): c10d's IPv6 warnings of a job that worked. Answered as harmless, not left
 # unrecognised; a failure beside them still leads.
 def test_a_paste_of_harmless_lines_only_is_answered_so() -> None:
-    from ncclkit.logs.analyze import analyze_text
     ipv6 = ("[W socket.cpp:426] [c10d] The server socket cannot be initialized on [::]:1234 (errno: 97 - Address "
             "family not supported by protocol).\n")
     found = analyze_text(ipv6)["findings"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from line_reading import causes, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 
 # pytorch/ignite#1165: the NCCL backend started with every GPU hidden; the process died with SIGFPE.
 def test_nccl_started_with_every_gpu_hidden_is_the_program() -> None:
@@ -21,7 +23,6 @@ def test_nccl_started_with_every_gpu_hidden_is_the_program() -> None:
 
 # NVIDIA/nccl#1480: NCCL_P2P_USE_CUDA_MEMCPY=1 set in the launch, a job that hung under nsys.
 def test_p2p_by_cudamemcpy_is_named_before_the_other_settings() -> None:
-    from ncclkit.logs.analyze import analyze_text
     launch = ("mpirun -np 8 -x NCCL_SOCKET_IFNAME=bond0 -x NCCL_ALGO=Ring -x NCCL_P2P_USE_CUDA_MEMCPY=1 "
               "./all_reduce_perf -b 8 -e 1G\n")
     first = analyze_text(launch)["findings"][0]

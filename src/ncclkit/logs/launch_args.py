@@ -50,6 +50,13 @@ def _loopback(addr: str) -> bool:
     return addr.lower() == "localhost" or addr == "::1" or (ip is not None and ip.is_loopback)
 
 
+def _root(fid: str, subject: str, message: str, fix: str, cause: Cause, lines: list[int],
+          **evidence: object) -> Finding:
+    """An error the launch itself explains: the root of what the paste shows."""
+    return Finding(id=fid, severity=Severity.ERROR, subject=subject, message=message, fix=fix, cause=cause,
+                   evidence={"role": "root", "lines": lines, **evidence})
+
+
 def launch_findings(text: str) -> list[Finding]:
     """Findings of the master address a paste's launch configures against what its ranks did with it."""
     configured: list[tuple[int, str]] = []
@@ -68,36 +75,34 @@ def launch_findings(text: str) -> list[Finding]:
     out = []
     if loopback_launch is not None:
         no, line = loopback_launch
-        out.append(Finding(
-            id="log.master_addr_loopback", severity=Severity.ERROR, subject="MASTER_ADDR",
-            message=f"line {no} launches several nodes with a loopback master address ({line[:160]}): the other "
-                    "nodes cannot reach the rendezvous there",
-            fix="launch every node with the same arguments, --master_addr set to node 0's address on the network "
-                "that joins the nodes (`hostname -I` on node 0)",
-            cause=Cause.WRONG_INTERFACE, evidence={"role": "root", "lines": [no],
-                                                   "alternatives": [str(Cause.APPLICATION_BUG)]}))
+        out.append(_root(
+            "log.master_addr_loopback", "MASTER_ADDR",
+            f"line {no} launches several nodes with a loopback master address ({line[:160]}): the other nodes cannot "
+            "reach the rendezvous there",
+            "launch every node with the same arguments, --master_addr set to node 0's address on the network that "
+            "joins the nodes (`hostname -I` on node 0)",
+            Cause.WRONG_INTERFACE, [no], alternatives=[str(Cause.APPLICATION_BUG)]))
     if no_gpus and nccl:
-        out.append(Finding(
-            id="log.nccl_without_gpu", severity=Severity.ERROR, subject="CUDA_VISIBLE_DEVICES",
-            message=f"line {no_gpus} hides every GPU from the job (CUDA_VISIBLE_DEVICES empty) and line {nccl} starts "
-                    "NCCL, which runs on GPUs only: its init fails or the process dies on zero devices",
-            fix="give each rank a GPU (CUDA_VISIBLE_DEVICES lists them, as many processes per node as GPUs), or use "
-                "the gloo backend for a run on CPUs",
-            cause=Cause.APPLICATION_BUG, evidence={"role": "root", "lines": [no_gpus, nccl]}))
+        out.append(_root(
+            "log.nccl_without_gpu", "CUDA_VISIBLE_DEVICES",
+            f"line {no_gpus} hides every GPU from the job (CUDA_VISIBLE_DEVICES empty) and line {nccl} starts NCCL, "
+            "which runs on GPUs only: its init fails or the process dies on zero devices",
+            "give each rank a GPU (CUDA_VISIBLE_DEVICES lists them, as many processes per node as GPUs), or use the "
+            "gloo backend for a run on CPUs", Cause.APPLICATION_BUG, [no_gpus, nccl]))
     masters = {ip for _, a in configured if (ip := _ipv4(a)) is not None and not ip.is_loopback}
     other = next(((no, a) for no, a in dialled if (ip := _ipv4(a)) is not None and masters and ip not in masters),
                  None)
     if other is not None:
         no, addr = other
         set_at = next(n for n, a in configured if _ipv4(a) in masters)
-        out.append(Finding(
-            id="log.master_addr_differs", severity=Severity.ERROR, subject="MASTER_ADDR",
-            message=f"the store client dialled {addr} (line {no}), which is none of the master addresses the launch "
-                    f"configures ({', '.join(sorted(map(str, masters)))}, line {set_at}): something between the "
-                    "setting and the ranks replaced it, most often a launcher taking the master node's first "
-                    "interface, which the other nodes do not reach",
-            fix="make the launcher pass the configured address on as MASTER_ADDR (DeepSpeed's runner: "
-                "--master_addr; accelerate: main_process_ip) and check `echo $MASTER_ADDR` in each rank",
-            cause=Cause.WRONG_INTERFACE, evidence={"role": "root", "lines": [set_at, no], "peer_address": addr,
-                                                   "alternatives": [str(Cause.FIREWALL_OR_PORT_BLOCKED)]}))
+        out.append(_root(
+            "log.master_addr_differs", "MASTER_ADDR",
+            f"the store client dialled {addr} (line {no}), which is none of the master addresses the launch "
+            f"configures ({', '.join(sorted(map(str, masters)))}, line {set_at}): something between the setting "
+            "and the ranks replaced it, most often a launcher taking the master node's first interface, which the "
+            "other nodes do not reach",
+            "make the launcher pass the configured address on as MASTER_ADDR (DeepSpeed's runner: --master_addr; "
+            "accelerate: main_process_ip) and check `echo $MASTER_ADDR` in each rank",
+            Cause.WRONG_INTERFACE, [set_at, no], peer_address=addr,
+            alternatives=[str(Cause.FIREWALL_OR_PORT_BLOCKED)]))
     return out

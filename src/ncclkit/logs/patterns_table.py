@@ -151,8 +151,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nothing to fix", None, "noise"),
         # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...". Not a
         # heading whose details follow on the next lines ("Libfabric EFA provider has encountered an internal
-        # error:"), which names no failure of its own.
-        p(r"^(?!.*:\s*$).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
+        # error:"), which names no failure of its own, nor an `ls` of /opt/amazon (names apart by spaces).
+        p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),

@@ -27,7 +27,7 @@ from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
-from ncclkit.logs.paste import embedded, has_noise, has_signal, noise_lines, normalize, undecorate, unflatten
+from ncclkit.logs.paste import embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
@@ -101,7 +101,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         head_text = normalize(head_text)
     if kind is None:
         kind = detect_kind(head_text)
-        if kind == "unknown" and whole and (has_signal(head_text) or has_noise(head_text)):
+        if kind == "unknown" and whole and (has_signal(head_text) or noise_lines(head_text)):
             kind = "nccl_log"  # a traceback, a bare WARN, a launcher error, lines healthy runs print: read as a log
     elif kind not in KINDS:
         raise NcclkitError(f"unknown kind {kind!r}", hint="use one of " + ", ".join(KINDS))
@@ -180,10 +180,11 @@ def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
     if any(f.root_cause is not None and f.severity != Severity.INFO for f in findings):
         return findings
     guess = error_word_findings(text, name)
+    if any(f.root_cause is not None for f in findings + guess):
+        return findings + guess
     noise = noise_lines(text)
     harmless = {n for n, _ in noise}
-    if noise and not any(f.root_cause is not None for f in findings + guess) and not any(
-            states_failure(line) for n, line in enumerate(text.splitlines(), 1) if n not in harmless):
+    if noise and not any(states_failure(line) for n, line in enumerate(text.splitlines(), 1) if n not in harmless):
         # Nothing but lines that healthy runs print (c10d's IPv6 try with IPv6 off, an optional plugin not
         # installed): the answer is that they fail nothing. No cause: none of a failure is in the paste.
         return [Finding(

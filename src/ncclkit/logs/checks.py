@@ -251,7 +251,9 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
                 + (f" (besides {', '.join(good)})" if good else "")
                 + ": loopback, container-bridge and tunnel interfaces do not reach the other nodes",
         fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
-        evidence={"interfaces": list(s.socket_ifaces), "virtual": bad, "role": "root",
+        # While no socket failed the interfaces only may stop the job: the network the log shows (sockets for
+        # want of an RDMA device, Oneflow-Inc/oneflow#9115) comes first.
+        evidence={"interfaces": list(s.socket_ifaces), "virtual": bad, "role": "root" if failing else "likely",
                   "lines": fact_lines(s, "bootstrap_ifaces", "net_socket")},
         cause=Cause.WRONG_INTERFACE)]
 

@@ -176,7 +176,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             fix = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
                    "--ntasks-per-node) and -g 1, or one process with -g <GPUs>")
             evidence.update(role=role, shared_gpu=list(s.shared_test_gpus))
-        pair = next((m for m in map(_DUPLICATE.search, (e.text for e in errs)) if m), None)
+        pair = next((m for m in map(_DUPLICATE.search, (e.text for e in errs)) if m), None) \
+            if cat == "duplicate_gpu" else None
         if pair and abs(int(pair[1]) - int(pair[2])) >= 8 and Cause.HOSTNAME_RESOLUTION not in alternatives:
             # Ranks a node apart: a placement that interleaves nodes (Ray's bundles, NVIDIA-NeMo/RL#3155), or the
             # same local GPU of two nodes NCCL takes for one host (Modal's sandboxes, lasgroup/SDPO#39).
@@ -275,12 +276,9 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # A symptom whose cause the context established (a variable set) is specific; a peer address that
         # cannot join nodes proves what stopped the job (a network plugin that failed before it only
         # explains why TCP was in use).
-        # Interfaces that cannot join nodes, while no socket failed, only warn: the network the log shows
-        # (sockets for want of an RDMA device) comes first.
         ev = f.evidence if isinstance(f.evidence, dict) else {}
         rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 1 if "peer_address" in ev else \
-            3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" \
-            or (f.id == "env.ifname_virtual" and f.severity == W) else 2
+            3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
         # A finding about the setup the log shows comes after an error line of the same weight.
         return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 

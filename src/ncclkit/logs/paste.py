@@ -31,7 +31,7 @@ from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
-           "RankClaims", "coll_mismatch", "embedded", "has_noise", "has_signal", "launch_env", "may_be_named",
+           "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
            "noise_lines", "normalize", "package_version", "quoted_code", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
@@ -309,12 +309,6 @@ def noise_lines(text: str) -> list[tuple[int, str]]:
             if cls.category == "noise":
                 out.append((i, cls.explanation))
     return out
-
-
-def has_noise(text: str) -> bool:
-    """True when a line is one that healthy runs print too: a paste of such lines alone is read as a log, to say
-    so, not left unrecognised."""
-    return bool(noise_lines(text))
 
 
 def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:

@@ -57,7 +57,7 @@ CASES = [
     ("RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.\n", "cuda_or_driver"),
     ("RuntimeError: CUDA error: an illegal memory access was encountered\n", "cuda_or_driver"),
     # the NCCL library itself missing for the framework
-    ("OSError: libnccl.so.2: cannot open shared object file: No such file or directory\n", "nccl_version_mismatch"),
+    ("OSError: libnccl.so.2: cannot open shared object file: No such file or directory\n", "other"),
     # a torch build without NCCL, a misspelt backend, a collective ProcessGroupNCCL lacked before 1.11
     ("RuntimeError: Distributed package doesn't have NCCL built in\n", "application_bug"),
     ("ValueError: Invalid backend: 'ncll'\n", "application_bug"),

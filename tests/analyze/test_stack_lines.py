@@ -214,7 +214,7 @@ CASES = [
      'support the current platform Linux-5.15.0-105-generic-x86_64-with-glibc2.35. If you already '
      'have the library, please set the environment variable VLLM_NCCL_SO_PATH to point to the correct '
      'nccl library path.',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     ('vllm-project/vllm vllm/distributed/device_communicators/pynccl.py:286',
      'AssertionError: this nccl communicator is created to work on cuda:0, but the input tensor is on '
      'cuda:1',
@@ -304,7 +304,7 @@ CASES = [
      'not support the current platform Linux-5.15.0-105-generic-x86_64-with-glibc2.35. If you already '
      'have the library, please set the environment variable SGLANG_NCCL_SO_PATH to point to the '
      'correct nccl library path.',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     ('sgl-project/sglang python/sglang/srt/distributed/parallel_state.py:2648',
      'RuntimeError: world_size (8) is not equal to tensor_model_parallel_size (4) x '
      'pipeline_model_parallel_size (1)',
@@ -360,7 +360,7 @@ CASES = [
     ('ray-project/ray python/ray/util/collective/collective_group/nccl_collective_group.py:178',
      'NCCL is not available. Please install Cupy following the guide at: '
      'https://docs.cupy.dev/en/stable/install.html.',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     ('ray-project/ray python/ray/train/v2/_internal/execution/worker_group/worker_group.py:245',
      'ray.train.v2._internal.exceptions.InsufficientClusterResourcesError: Insufficient cluster '
      'resources to launch training workers.',

@@ -122,7 +122,7 @@ CASES = [
      'log.timeout', 'hang_collective_mismatch'),
     ('ray-project/ray python/ray/util/collective/collective_group/nccl_collective_group.py:177@ray-2.60.0',
      '2026-12-01 10:12:02,881\tWARNING nccl_collective_group.py:177 -- NCCL is not available. Please install Cupy following the guide at: https://docs.cupy.dev/en/stable/install.html.',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     # -- Ray Train v2: the worker group, its collectives and the NCCL RAS hang detector -----------------------------
     ('ray-project/ray python/ray/train/v2/_internal/execution/worker_group/worker_group.py:244@ray-2.60.0',
      'ray.train.v2._internal.exceptions.InsufficientClusterResourcesError: Insufficient cluster resources to launch training workers.',

@@ -52,10 +52,10 @@ CASES = [
      'log.invalid_usage', 'application_bug'),
     ('cupy/cupy cupy/_environment.py:595@6b6d956',
      'Reason: ImportError (libnccl.so.2: cannot open shared object file: No such file or directory)',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     ('cupy/cupy cupyx/distributed/_init.py:84@6b6d956',
      'RuntimeError: NCCL is not available',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     # RAPIDS RAFT (cuML, cuGraph and raft-dask raise what RAFT_NCCL_TRY builds)
     ('rapidsai/raft cpp/include/raft/common/nccl_macros.hpp:18@2141422',
      "RuntimeError: NCCL error encountered at: file=/opt/conda/include/raft/comms/detail/std_comms.hpp line=134: call='ncclCommSplit(nccl_comm_, color, key, &new_nccl_comm, nullptr)', Reason=5:invalid usage (run with NCCL_DEBUG=WARN for details)",
@@ -79,7 +79,7 @@ CASES = [
      'log.nccl_too_old', 'nccl_version_mismatch'),
     ('dmlc/xgboost src/collective/nccl_stub.cc:90@379b29f',
      'xgboost.core.XGBoostError: [10:14:03] /workspace/src/collective/nccl_stub.cc:90: Failed to load NCCL from path: `libnccl.so.2`. Error:',
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     # the collective did not finish within the communicator's timeout: a rank never joined it
     ('dmlc/xgboost src/collective/coll.cu:162@379b29f',
      '- [coll.cu:162|10:44:03]: NCCL timeout: 1800s.',

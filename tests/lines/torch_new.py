@@ -48,7 +48,7 @@ CASES = [
      'log.nccl_too_old', 'nccl_version_mismatch'),
     ('pytorch/pytorch torch/distributed/_token_switch.py:45@v2.14.1',
      "ImportError: TokenSwitchNCCL needs the 'nccl4py' package for this build's libnccl_ep.so and runtime JIT headers. Install it with `pip install nccl4py==0.3.1`.",
-     'log.nccl_library_missing', 'nccl_version_mismatch'),
+     'log.nccl_library_missing', 'other'),
     # --- another rank or the store went away first
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (libtorch_cuda.so strings, v2.14.1)',
      'TCPStore check for dump key "exception_dump" failed (store unavailable, not absent key). Cannot detect remote dump signals. A rank exiting outside NCCL without broadcasting is a separate case. Error: Failed to recv, got 0 bytes. Connection was likely closed. Did the remote server shutdown or crash?',

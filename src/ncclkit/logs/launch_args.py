@@ -10,7 +10,10 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
   launch of several nodes cannot be reached from the others, and each node launched with other arguments than the
   rest starts its own rendezvous (pytorch/pytorch#76367);
 - a launch that hides every GPU (CUDA_VISIBLE_DEVICES empty or -1) from a program that starts NCCL, which runs on
-  GPUs only: its init fails or the process dies on zero devices (pytorch/ignite#1165: a SIGFPE).
+  GPUs only: its init fails or the process dies on zero devices (pytorch/ignite#1165: a SIGFPE);
+- a multi-node launcher that took two different hosts both for the machine it runs on ran every node's command
+  there, two ranks on each GPU (ColossalAI's hostinfo.py matched any shared address before 0.3.1,
+  hpcaitech/ColossalAI#4320).
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ _DIALLED = re.compile(r"failed to connect to any network address of \(([\d.]+), 
 _NODES = re.compile(r"--nnodes(?:=|\s+)(\d+)")  # an elastic range "MIN:MAX" counts its minimum
 _MAX_LINES = 20000
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
+# ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
+# exception: {e}".
+_LOCAL_HOST = re.compile(r"failed to run .* on (\S+), is localhost: True, exception:")
 _NCCL_BACKEND = re.compile(r"init_process_group\(\s*(?:backend\s*=\s*)?[\"']nccl[\"']|--(?:dist[_-])?backend[= ]nccl\b|"
                            r"\bbackend\s*[:=]\s*[\"']?nccl\b")
 
@@ -63,7 +69,11 @@ def launch_findings(text: str) -> list[Finding]:
     dialled: list[tuple[int, str]] = []
     loopback_launch: tuple[int, str] | None = None
     no_gpus = nccl = 0
+    local: dict[str, int] = {}
     for no, line in enumerate(text.splitlines()[:_MAX_LINES], 1):
+        host = _LOCAL_HOST.search(line)
+        if host and not _loopback(host[1]) and host[1] != "0.0.0.0":
+            local.setdefault(host[1], no)
         no_gpus = no_gpus or (no if _NO_GPUS.search(line) else 0)
         nccl = nccl or (no if _NCCL_BACKEND.search(line) else 0)
         addrs = [m.group(1).rstrip(".,;") for m in _CONFIGURED.finditer(line)]
@@ -89,6 +99,15 @@ def launch_findings(text: str) -> list[Finding]:
             "which runs on GPUs only: its init fails or the process dies on zero devices",
             "give each rank a GPU (CUDA_VISIBLE_DEVICES lists them, as many processes per node as GPUs), or use the "
             "gloo backend for a run on CPUs", Cause.APPLICATION_BUG, [no_gpus, nccl]))
+    if len(local) >= 2:
+        out.append(_root(
+            "log.launcher_local_hosts", "--host",
+            f"the launcher took {', '.join(list(local)[:4])} all for the machine it runs on (lines "
+            f"{', '.join(map(str, list(local.values())[:4]))}): every node's command ran on this one, two ranks on "
+            "each GPU",
+            "make each host of --host/--hostfile resolve to its own address on the launching node (`getent hosts "
+            "<host>`, /etc/hosts), upgrade ColossalAI to 0.3.1 or newer, or start torchrun on each node yourself",
+            Cause.HOSTNAME_RESOLUTION, list(local.values())[:8], alternatives=[str(Cause.APPLICATION_BUG)]))
     masters = {ip for _, a in configured if (ip := _ipv4(a)) is not None and not ip.is_loopback}
     other = next(((no, a) for no, a in dialled if (ip := _ipv4(a)) is not None and masters and ip not in masters),
                  None)

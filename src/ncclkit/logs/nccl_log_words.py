@@ -124,7 +124,12 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"HSA_FORCE_FINE_GRAIN_PCIE", b"NUMA auto balancing", b"ROCm runtime library", b"missing symbol", b"SMI init",
     b"device index not found", b"libamd_smi", b"topo/nodes", b"dmabuf feature", b"CONFIG_PCI_P2PDMA",
     b"DMA_BUF_SUPPORT", b"GDRDMA not enabled", b"peer memory client", b"XGMI", b"xgmi",
-    b"Unable to initialize shared", b"Memory access fault", b"amdgpu:")
+    b"Unable to initialize shared", b"Memory access fault", b"amdgpu:",
+    # the health suites, training codebases' launchers, TensorFlow and MXNet (patterns_table_suites)
+    b"rdma is not enabled", b"active devices. Got", b"Inactive NVLink", b"degraded link", b"link flap", b"HCAs found",
+    b"links down", b"Exception: Hostname", b"MPI support is disabled", b"NCCL is not found",
+    b"environment variable is not set", b"Cannot auto-set", b"not visible to", b"no GPUs detected", b"seems down",
+    b"GPU pairs are enabled")
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

@@ -38,6 +38,7 @@ from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_socket import socket_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
+from ncclkit.logs.patterns_table_suites import suite_rows
 from ncclkit.logs.patterns_table_system import system_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
 
@@ -50,6 +51,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *notice_rows(p),
         # -- NCCL 2.31 - 2.32 and PyTorch 2.12 - 2.14, whose new lines share the older rows' words
         *newest_rows(p),
+        # -- health suites, training codebases' launchers, TensorFlow and MXNet: programs with words of their own
+        *suite_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

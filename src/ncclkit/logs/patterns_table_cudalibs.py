@@ -54,7 +54,7 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"libnccl\.so[\w.*\[\]-]* not found in the system path", "nccl_library_missing", E,
           "the NCCL library PyTorch's wheel needs (nvidia-nccl-cu*) is not installed where it looks",
           "install the nvidia-nccl package of this PyTorch build (`pip install torch` again with its index URL)",
-          C.NCCL_VERSION_MISMATCH),
+          C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # Triton's driver.py "libcuda.so cannot found!": no driver library in this container or host.
         p(r"libcuda\.so cannot found", "gpu_missing", E,
           "the GPU driver's libcuda.so is not in this container or host", "run the container with the GPUs and "

@@ -243,7 +243,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
           "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
           "the container with --gpus all (or the device plugin's resource request)", C.CUDA_OR_DRIVER),
-        # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional);
+        # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional): an
+        # environment without NCCL (cause `other`; a different NCCL on each node is the version mismatch);
         # XLA (xla/service/gpu nccl_utils.cc) "Unable to load NCCL library. Multi-GPU collectives will not
         # work.", TensorFlow's "Could not load dynamic library 'libnccl.so.2'".
         # vLLM/SGLang pynccl "Failed to load NCCL library from %s"; Ray collective "NCCL is not available. Please
@@ -259,7 +260,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "framework was built against a library that is not in this environment",
           "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "
           "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
-          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
+          C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`. "CUDA driver version is
         # insufficient" (cudaErrorInsufficientDriver's text), not a tool's "CUDA Driver Version: 12000" header.
         p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|(?<!py)NVML|"

@@ -30,7 +30,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "two processes claimed the same rank: the launcher started the job twice or ranks are wrong",
           "check RANK/WORLD_SIZE/node_rank per node and that no stale job uses the same MASTER_PORT",
           C.APPLICATION_BUG),
-        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|same GPU", "duplicate_gpu", E,
+        # XGBoost device_helpers.cu: "Multiple processes within communication group running on same CUDA device
+        # is not supported" (its own check before NCCL's).
+        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|same GPU|running on same CUDA device",
+          "duplicate_gpu", E,
           "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU",
           C.APPLICATION_BUG),
         # nccl-tests' nccl1_compat.h sets NCCL 1.0 when the header has no NCCL_MAJOR: the legacy NCCL 1.x

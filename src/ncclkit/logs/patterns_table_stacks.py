@@ -200,10 +200,12 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # raylet's own "[Timeout] Exiting because this node manager has mistakenly been marked as dead";
         # exceptions.py "The task's local raylet died", "The worker died unexpectedly while executing this
         # task", "The actor died because its node has died"; Horovod "Horovod has been shut down. This was caused
-        # by an exception on one of the ranks".
+        # by an exception on one of the ranks"; Spark's TaskSchedulerImpl "Lost executor %s on %s: %s" (an
+        # executor whose heartbeats stopped, killed or out of memory: XGBoost and Horovod on Spark lose a rank).
         p(r"has been marked dead because the detector has missed too many heartbeats|mistakenly been marked as "
           r"dead by the GCS|The task's local raylet died|The worker died unexpectedly while executing|The actor "
-          r"died because its node has died|Horovod has been shut down\. This was caused by an exception",
+          r"died because its node has died|Horovod has been shut down\. This was caused by an exception|"
+          r"Lost executor \d+ on \S+:",
           "remote_exited", E, "a node or worker of the job went away (it crashed, ran out of memory, was preempted, "
           "or stopped answering over the network)", "find why that node or worker stopped (`dmesg` for the OOM "
           "killer, preemption events, its own log: `ray logs raylet.out`); if it was alive, check the network",
@@ -218,6 +220,13 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"process|Killing subprocess \d+|Terminating remaining workers after failure of)",
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
           "read the first error of that worker's output", None, "collateral"),
+        # ColossalAI's `colossalai run` (cli/launcher/multinode_runner.py): "Error: failed to run {cmds} on {host},
+        # is localhost: {True|False}, exception: {e}". The command's own output says why; diagnose.py reads two
+        # hosts that both counted as this machine (hostinfo.py's address test before v0.3.1, ColossalAI#4320).
+        p(r"Error: failed to run .* on \S+, is localhost: (?:True|False), exception:", "launcher_host_failed", E,
+          "the launcher could not run the command on a host: the exception and that host's output say why",
+          "read the exception and the host's own output; check `ssh <host> true` works from the launching node",
+          None, "collateral"),
         # -- programs and configurations ------------------------------------------------------------------------
         # Megatron determinism.py checks NCCL_ALGO's tokens ("NCCL_ALGO='%s': each token must be in [...]"), before
         # the CollNet rows that its word list would trigger.

@@ -1,0 +1,187 @@
+"""Rows of the line classifier (patterns.py) for programs beside NCCL that had no row of their own, each read from
+its source (tests/lines/healthsuites.py, launchers2.py and tfmx.py hold every line with file:line@commit):
+
+- the node health suites people paste before and after a job: LBNL NHC (mej/nhc 9c4a38c), Azure's
+  azurehpc-health-checks (0e0a1ac; HPC-X's dependency check as b178f85 had it), imbue-ai/cluster-health (8f5964a),
+  facebookresearch/gcm's health_checks (1b7bde9). A suite's verdict names what it measured: a GPU's Xid, memory or
+  NVLink is cuda_or_driver, an IB port or HCA that is down, missing or slow is ib_port_down_or_link, a host-to-GPU
+  copy that is slow is the GPU's PCIe link (`other`);
+- the launchers and start-up checks of training codebases (ColossalAI's CLI and plugins, llm.c's NCCL init,
+  nanotron, torchtitan, fairseq, MosaicML composer, torchx): parallel sizes that do not fit the world, a launch
+  without its environment, a build without MPI or NCCL;
+- TensorFlow's collectives (tf.distribute, the collective executor, the Slurm cluster resolver, Keras'
+  multi_gpu_model) and MXNet's NCCL kvstore: a worker that went down or restarted, GPUs the strategy cannot see.
+
+Read before the generic families: their words ("Bus Error" in an Xid's causes, "out of memory" in fairseq's hint,
+"timeout" in a progress line) would send them elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+_PARALLEL_FIX = ("launch as many processes as the parallel sizes multiply to (tp x pp x dp x cp x ep = WORLD_SIZE, "
+                 "nproc_per_node no more than the node's GPUs), with the launcher's variables set on every node")
+
+
+def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- lines healthy runs print --------------------------------------------------------------------------
+        # Azure azure_ib_link_flapping.nhc (the check passing); torchtitan utils.py's start-up timeout notice.
+        p(r"No IB devices exceeded link flap threshold|Synchronizing and adjusting timeout for all ProcessGroups",
+          "noise", I, "a check that passed, or a start-up notice", "nothing to fix", None, "noise"),
+        # -- the health suites ---------------------------------------------------------------------------------
+        # azure_common.nhc (b178f85) check_all_reduce_dependencies: "HPCX_DIR is not set. Ensure HPCX is installed
+        # and sourced correctly", "mpirun not found. Ensure HPCX ...": the NCCL check never ran
+        # (Azure/azurehpc-health-checks#72: the mpi/hpcx module was not loaded).
+        p(r"HPCX_DIR(?::\s*\S+)? (?:is )?not (?:set|found)|mpirun not found\. Ensure HPCX", "mpi_launch", E,
+          "the health check's NCCL test needs HPC-X (the MPI that starts nccl-tests) and HPC-X is not loaded on "
+          "this node: the test did not run", "load HPC-X before the checks (`module load mpi/hpcx`, or source "
+          "hpcx-init.sh and run hpcx_load) and run them again", C.OTHER),
+        # azure_gpu_xid.nhc "GPU Xid errors detected", imbue "Found XIDs in the hardware error ranges", gcm
+        # check_syslogs "xid errors. XID error: 79, XID causes: Bus Error, ..." (not /dev/shm's bus error).
+        p(r"check_gpu_xid:|Found XIDs in the hardware error ranges|xid errors\. XID error:", "gpu_fault", E,
+          "the health check found hardware Xid errors of a GPU in the kernel log", "drain the node and have the GPU "
+          "checked (`nvidia-smi -q`, `dcgmi diag -r 3`); reset or replace it before it runs jobs again",
+          C.CUDA_OR_DRIVER),
+        # azure_gpu_ecc.nhc (row remapping, DRAM/SRAM ECC), azure_gpu_nvlink.nhc, imbue's NVLink check, gcm
+        # check_dcgmi nvlink; azure_nccl_allreduce.nhc: one node's all-reduce (its comment: "Check for NVlink
+        # issues") slower than the SKU's figure or returning wrong values; its GPU-to-GPU copy test too.
+        p(r"check_ecc: GPU id \d+: (?:Row remap|High (?:DRAM|SRAM)|SRAM Uncorrectable)|nvlinks inactive|Inactive "
+          r"NVLink connections detected|check dcgmi nvlink\. gpuId \d+: has \d+ links down|check_nccl_allreduce: "
+          r"NCCL allreduce, (?:BUS BW \(expected|Out of bounds values failed)|check_gpu_bw: P2P test on GPU \d+ to "
+          r"GPU \d+ failed", "gpu_fault", E,
+          "the health check measured a GPU fault: its memory (ECC, row remapping), its NVLinks inactive, or the "
+          "node's GPUs moving data slower than the SKU or wrongly", "drain the node and have its GPUs checked "
+          "(`nvidia-smi nvlink -s`, `nvidia-smi -q -d ECC,ROW_REMAPPER`, `dcgmi diag -r 3`); a pending row remap "
+          "needs a GPU reset", C.CUDA_OR_DRIVER, "root", (C.TOPOLOGY_OR_NUMA, C.ACS_IOMMU_P2P)),
+        # azure_gpu_count.nhc "Expected to see 8 but found 7", "No GPUs found!", csc_nvidia_smi.nhc's healthmon
+        # "NVIDIA driver not loaded".
+        p(r"check_gpu_count: Expected to see \d+ but found \d+|No GPUs found! FaultCode|nvidia-smi:\s+NVIDIA "
+          r"driver not loaded|NVIDIA driver not loaded\. FaultCode", "gpu_missing", E,
+          "the health check found fewer GPUs than the node has, or no driver: a GPU fell off the bus or the "
+          "driver did not load", "check `nvidia-smi -L` and `dmesg | grep -i -e NVRM -e Xid`; reset the GPU or "
+          "reboot, and have it replaced if it stays missing", C.CUDA_OR_DRIVER),
+        # azure_hw_topology_check.nhc: the PCI/NUMA tree differs from the SKU's NCCL topology file.
+        p(r"Topology mismatch! Expected to find", "topology_error", E,
+          "the node's PCI and NUMA layout differs from the topology file its SKU expects: a device moved or is "
+          "missing", "compare `lstopo` with the SKU's topology file; a missing device is a hardware fault",
+          C.TOPOLOGY_OR_NUMA),
+        p(r"check_gpu_bw: (?:H2D|D2H|HTD|DTH) test on GPU \d+ failed", "pcie_link_degraded", E,
+          "a GPU's host-to-device copies are slower than its PCIe link allows: the link trained narrower or "
+          "slower, or it runs through the wrong socket", "check the GPU's link (`nvidia-smi -q -d PCIE`, `lspci "
+          "-vv` LnkSta against LnkCap); reseat or replace it", C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
+        # azure_ib_link_flapping.nhc, gcm check_syslogs ("ib link flap detected"), azure ib_write_bw and the IB
+        # loopback all-reduce below the SKU's figure (FaultCode NHC2003), gcm check_iblink LINK_RATE_MISMATCH.
+        p(r"IB link flapping detected|ib link flap detected|IB BW \(expected > ?[\d.]+ Gbps, but measured|"
+          r"check_nccl_allreduce_ib_loopback: NCCL allreduce, BUS BW|LINK_RATE_MISMATCH|has degraded link",
+          "ib_link_errors", E, "the health check found an InfiniBand link that flaps, trained below its rate or "
+          "moves less than it should", "check the port (`ibstat`, `mlxlink -d <dev> -m`, its error counters); "
+          "reseat or replace the cable or transceiver", C.IB_PORT_DOWN_OR_LINK),
+        # lbnl_hw.nhc check_hw_ib "No IB port %s is ACTIVE (LinkUp %s)", imbue "Expected 8 active devices. Got 7",
+        # gcm check_ibstat "Link status is not LinkUp", check_iblink LINK_NOT_UP.
+        p(r"No IB port \S+ is ACTIVE|Expected \d+ active devices\. Got \d+|Link status is not LinkUp|LINK_NOT_UP:",
+          "ib_port_event", E, "the health check found an InfiniBand port that is not active",
+          "check `ibstat` (State Active, Physical state LinkUp) and the subnet manager; reseat the cable or "
+          "transceiver", C.IB_PORT_DOWN_OR_LINK),
+        # lbnl_hw.nhc check_hw_eth "Ethernet device %s not detected" (ib0 is IPoIB), gcm check_hca "N HCAs found,
+        # but expected M".
+        p(r"check_hw_eth:\s+Ethernet device \S+ not detected|\d+ HCAs found, but expected \d+", "net_count_mismatch",
+          E, "the health check found fewer network devices than the node should have: an HCA or its driver is "
+          "missing", "check `ibv_devinfo -l`, `ip -br link` and `dmesg | grep mlx5`", C.IB_PORT_DOWN_OR_LINK),
+        # lbnl_hw.nhc: /sys/class/infiniband_mad/abi_version unreadable or 0: the RDMA stack is not usable.
+        p(r"Version mismatch between kernel OFED drivers and userspace OFED libraries", "verbs_provider_missing", E,
+          "the RDMA stack is not usable: the kernel's OFED modules and the user-space libraries do not match (or "
+          "the MAD module is not loaded)", "install kernel modules and rdma-core/OFED libraries of one release "
+          "and load ib_umad; NCCL falls back to sockets without them", C.SOCKET_FALLBACK, "root", (C.OTHER,)),
+        # imbue health_checks.py: `lsmod | grep peermem` found nothing.
+        p(r"GPU direct rdma is not enabled on this machine|GDR is not enabled for this machine", "gdr_disabled", E,
+          "GPUDirect RDMA is off on this node: the nvidia-peermem module is not loaded",
+          "`sudo modprobe nvidia-peermem` (and load it at boot)", C.GDR_UNAVAILABLE),
+        # -- training codebases' launchers and start-up checks ---------------------------------------------------
+        # ColossalAI's launcher over fabric/paramiko: "Unable to connect to port 22 on 10.0.0.2".
+        p(r"Unable to connect to port \d+ on \S+", "socket_connect_failed", E,
+          "the launcher could not reach the host's ssh port", "check `ssh <host> true` from the launching node "
+          "(the host is up, port 22 open, the name resolves)", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.HOSTNAME_RESOLUTION,)),
+        # fairseq distributed/utils.py all_gather_list: its hint names OOM as one way workers fall out of step.
+        p(r"Unable to unpickle data from other workers", "collective_mismatch", E,
+          "the workers' all_gather went out of step: they did not enter it together",
+          "find the rank that skipped or repeated a step (an exception caught on one rank, an uneven batch)",
+          C.HANG_COLLECTIVE_MISMATCH, "root", (C.OOM,)),
+        p(r"\d+ CUDA OOM errors thrown|OOM during optimization, irrecoverable", "oom", E,
+          "the GPU ran out of memory during training", "lower the batch size or sequence length, or shard more "
+          "(activation checkpointing, FSDP/ZeRO)", C.OOM),
+        # ColossalAI run.py / hostinfo.py (the hostfile), llm.c zero.cuh (-pi/-ps/-pm), torchx's GPU assignment,
+        # TF's Slurm cluster resolver, and parallel sizes that do not fit the world (ColossalAI's plugins,
+        # nanotron, torchtitan parallel_dims.py, fairseq, composer's launcher and dist.py, tf.distribute, Keras).
+        p(r"found duplicate host \S+ in the hostfile|Unable to find the hostfile|Exception: Hostname \S+ is not "
+          r"found|Invalid address or address not supported|Invalid NCCL-init method|Cannot auto-set "
+          r"`CUDA_VISIBLE_DEVICES`|SLURM_PROCID not found in environment|Requested more GPUs per node than "
+          r"available|Requested \d+ tasks but only \d+ were assigned|"
+          r"World size \d+ is not divisible by|should be divisible by \w*ep_size|TP\*CP\*DP\*PP=.*!= ?WORLD_SIZE|"
+          r"Invalid parallel dims|must divide dp_shard|world size is \d+ but have \d+ available devices|"
+          r"In a multi-node environment, master_addr is required|Cannot initialize processes for node with "
+          r"base_rank|initialized with a value of \d+ for world size, but environment variable WORLD_SIZE|"
+          r"AssertionError: Local rank mismatch|CUDA_DEVICE_MAX_CONNECTIONS should be set to 1|All workers should "
+          r"have the same number of GPUs|we expect the following devices to be available",
+          "launch_config", E, "the launch does not fit the job: its hosts, addresses, GPU count or parallel sizes "
+          "are not what the program checks for", _PARALLEL_FIX, C.APPLICATION_BUG),
+        # ColossalAI dp_plugin_base.py, composer dist.py, torchx's LOCAL_RANK warning, TF's collectives and MXNet's
+        # NCCL kvstore refusing a use, Keras' multi_gpu_model with one GPU.
+        p(r"torch\.distributed is not initialized, please use colossalai\.launch|environment variable "
+          r"LOCAL_WORLD_SIZE is not set|distributed package is not available or has not been initialized|the "
+          r"`LOCAL_RANK` environment variable is not set|Collective ops must be configured at program startup|"
+          r"Collective all-reduce does not support datatype|Group \d+ is not initialized\. Please call group "
+          r"initialization op|NCCL kvstore does not support|NCCL KVStore supports only single set of devices|"
+          r"nccl kvstore pull doesn't support|call `multi_gpu_model` with `gpus >= 2`",
+          "framework_usage", E, "the program uses its framework's distributed API in a way it refuses",
+          "follow the message: start through the framework's launcher (torchrun, colossalai run, composer) so "
+          "its variables are set, and use the collective as the framework supports it", C.APPLICATION_BUG),
+        # llm.c zero.cuh built without USE_MPI; its Makefile's check for NCCL.
+        p(r"MPI support is disabled\. Please enable MPI support|NCCL is not found, disabling multi-GPU support",
+          "package_build", E, "the program was built without what this run asks for (MPI, NCCL)",
+          "rebuild with MPI/NCCL installed (llm.c: `make train_gpt2cu` finds them; NO_MULTI_GPU=1 for one GPU) or "
+          "use an init method the build has", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"^\s*invalid device ordinal\s*$", "cuda_error", E, "CUDA was asked for a GPU index this process "
+          "does not have", "map each rank to one of the node's GPUs (local rank, not global rank)",
+          C.APPLICATION_BUG),
+        p(r"Failed to receive nccl_id", "socket_closed", E,
+          "rank 0 closed its socket before sending the NCCL id: it failed or exited first",
+          "read rank 0's own error", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # nanotron distributed.py.
+        p(r"CUDA was not found: torch\.cuda\.is_available\(\): False|are not visible to TensorFlow|Enabled NCCL "
+          r"communication but no GPUs detected|Could not get number of GPUs from nvidia-smi", "gpu_missing", E,
+          "the program sees no GPU (or fewer than it was told to use)", "check `nvidia-smi` where the program runs "
+          "(the container's --gpus, CUDA_VISIBLE_DEVICES, the driver)", C.CUDA_OR_DRIVER, "root",
+          (C.APPLICATION_BUG,)),
+        # -- TensorFlow's and MXNet's collectives ---------------------------------------------------------------
+        # collective_all_reduce_strategy.py's health check, the collective param resolvers and RMA ("this worker
+        # has restarted"), the coordination service's shutdown barrier, the start-up barrier that a worker never
+        # joined.
+        p(r"seems down, retrying \d+/\d+|Cluster check alive failed, \S+ is down|cluster check alive failed|"
+          r"current incarnation doesn't match|This normally means the server has restarted|This usually means "
+          r"\S+ has restarted|^(?:INTERNAL: )?Shutdown barrier has failed\.?$|Timeout waiting for the cluster",
+          "remote_exited", E, "a TensorFlow worker went down, restarted or never joined: its own log says why",
+          "read the first error of the worker named (crash, OOM, preemption); if it was alive, check the network "
+          "between the workers (TF_CONFIG addresses, firewall)", C.RANK_CRASHED_ELSEWHERE, "collateral",
+          (C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
+        p(r"is joining a group with size\s*\d+, but that group has size|is joining a group that is already full",
+          "invalid_usage", E, "the workers disagree on the collective group's size: they were started with "
+          "different cluster specs", "give every worker the same TF_CONFIG (cluster and task list)",
+          C.APPLICATION_BUG),
+        # MXNet comm.h: cudaDeviceCanAccessPeer refused some GPU pairs; gpu_topology.h's tree search.
+        p(r"only \d+ out of \d+ GPU pairs are enabled direct access", "p2p_error", W,
+          "some GPU pairs cannot reach each other by peer-to-peer (PCIe ACS, IOMMU, or GPUs on different root "
+          "complexes)", "check `nvidia-smi topo -p2p r`; disable ACS / set the IOMMU to passthrough where P2P should "
+          "work", C.ACS_IOMMU_P2P),
+        p(r"No valid binary tree found from root", "topology_error", E,
+          "MXNet's kvstore found no tree over the GPUs' links (MXNET_KVSTORE_USETREE=1)", "unset "
+          "MXNET_KVSTORE_USETREE or check the GPU links (`nvidia-smi topo -m`)", C.TOPOLOGY_OR_NUMA),
+    )

@@ -1,6 +1,6 @@
-"""Rules from rounds 51 and 52 of the held-out measurement (TensorFlow and MXNet, GPU data-science stacks, older
-frameworks and their launchers, serving images, model repositories), each tested on the text that carries it and on
-text that must not trigger it."""
+"""Rules from rounds 51 - 53 of the held-out measurement (TensorFlow and MXNet, GPU data-science stacks, older
+frameworks and their launchers, serving images, model repositories, disaggregated serving), each tested on the text
+that carries it and on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -48,3 +48,14 @@ def test_two_hosts_that_the_launcher_took_for_itself() -> None:
     # Loopback names are local by definition.
     loop = "\n".join(line.format(r=r, host=h, local="True") for r, h in ((0, "localhost"), (1, "127.0.0.1")))
     assert "log.launcher_local_hosts" not in {f for f, _ in causes(loop + "\n")}
+
+
+# sgl-project/sglang#30737: Mooncake's RDMA endpoint found an empty GID on RoCE; the KV transfers failed after it.
+def test_an_empty_mooncake_gid_is_the_roce_gid_index() -> None:
+    text = ("Decode transfer failed ... KVTransferError: Failed to get kvcache from prefill instance, it might be dead\n"
+            "Prefill transfer failed ... KVTransferError: Decode instance could be dead, remote mooncake session "
+            "<ip>:<port> is not alive\n"
+            "GID is NULL, please check your GID index by specifying MC_GID_INDEX\n")
+    assert lead(text) == ("log.gid_error", "gid_index_or_roce_config")
+    # Without the GID line the transfers name the other side, not the GID.
+    assert lead("\n".join(text.splitlines()[:2]) + "\n") == ("log.remote_exited", "rank_crashed_elsewhere")

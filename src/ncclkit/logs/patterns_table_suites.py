@@ -34,7 +34,9 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- lines healthy runs print --------------------------------------------------------------------------
         # Azure azure_ib_link_flapping.nhc (the check passing); torchtitan utils.py's start-up timeout notice.
-        p(r"No IB devices exceeded link flap threshold|Synchronizing and adjusting timeout for all ProcessGroups",
+        # prime-rl's client waiting for its inference server (it names no cause of its own).
+        p(r"No IB devices exceeded link flap threshold|Synchronizing and adjusting timeout for all ProcessGroups|"
+          r"Inference server is not ready after \d+",
           "noise", I, "a check that passed, or a start-up notice", "nothing to fix", None, "noise"),
         # -- the health suites ---------------------------------------------------------------------------------
         # azure_common.nhc (b178f85) check_all_reduce_dependencies: "HPCX_DIR is not set. Ensure HPCX is installed
@@ -115,7 +117,15 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the workers' all_gather went out of step: they did not enter it together",
           "find the rank that skipped or repeated a step (an exception caught on one rank, an uneven batch)",
           C.HANG_COLLECTIVE_MISMATCH, "root", (C.OOM,)),
-        p(r"\d+ CUDA OOM errors thrown|OOM during optimization, irrecoverable", "oom", E,
+        # trl's vllm-serve comparing GPU UUIDs (its GRPO trainer's warning of a shared GPU is a choice it allows).
+        p(r"Attempting to use the same CUDA device \(UUID", "duplicate_gpu", E,
+          "two roles or ranks of one job use the same GPU (training and the inference engine, or two ranks)",
+          "give the inference engine its own GPUs (CUDA_VISIBLE_DEVICES per role, fewer training processes)",
+          C.APPLICATION_BUG),
+        # TGI's warm-up, LMDeploy's cache planner, FastGen's KV cache: the model does not leave room for its cache.
+        p(r"\d+ CUDA OOM errors thrown|OOM during optimization, irrecoverable|Insufficient memory to allocate "
+          r"KV-caches|Not enough memory to handle \d+ prefill tokens|No enough gpu memory for (?:kv cache|runtime)",
+          "oom", E,
           "the GPU ran out of memory during training", "lower the batch size or sequence length, or shard more "
           "(activation checkpointing, FSDP/ZeRO)", C.OOM),
         # ColossalAI run.py / hostinfo.py (the hostfile), llm.c zero.cuh (-pi/-ps/-pm), torchx's GPU assignment,
@@ -130,7 +140,23 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"In a multi-node environment, master_addr is required|Cannot initialize processes for node with "
           r"base_rank|initialized with a value of \d+ for world size, but environment variable WORLD_SIZE|"
           r"AssertionError: Local rank mismatch|CUDA_DEVICE_MAX_CONNECTIONS should be set to 1|All workers should "
-          r"have the same number of GPUs|we expect the following devices to be available",
+          r"have the same number of GPUs|we expect the following devices to be available|"
+          # RL post-training stacks (verl, OpenRLHF, trl, NeMo-RL, prime-rl): GPUs, pools and sizes at start-up.
+          r"Total available GPUs [\d.]+ is less than total desired GPUs|Resource pool \S+: .*cannot be satisfied|"
+          r"Failed to get register_center_actor|world_size \d+ must be divisible by gpus_per_node|Please don't set "
+          r"ROCR_VISIBLE_DEVICES when|actor_num_nodes \* actor_num_gpus_per_node must be equal|num_nodes and "
+          r"num_gpus_per_node must be the same when colocate|tensor_parallel_size \(\d+\) must divide world size|"
+          r"The requested device for vllm \(cuda:\d+\) is not available|Not enough GPUs available\. Requested \d+|"
+          r"ResourceInsufficientError: Maximum number of retries|Timed out waiting for placement groups to be ready|"
+          r"No enough GPUs for training|World size must be a multiple of model parallel size|Requested \d+ GPUs via "
+          r"deployment settings|Total GPU count \(.*\) exceeds gpus_per_node|NCCL weight broadcast requires at "
+          r"least \d+ GPUs|base_url port \(\d+\) does not match|The vLLM server can't be reached at|"
+          # serving engines beside vLLM and SGLang (TGI, lorax, LMDeploy, DeepSpeed-MII and FastGen, Xinference).
+          r"AssertionError: Each process is one gpu|NotEnoughCUDADevices|Cannot provide a placement group of "
+          r"placement_group_specs|Only able to place \d+ replicas|Not sufficient GPUs for \d+ replica|not greater "
+          r"than the number of GPUs|number of ranks in each node should be same|dp>1 requires "
+          r"distributed_executor_backend|Local rank is greater than TP size|No available slot found for the model|"
+          r"Requested GPUs exceed the number of available devices|GPU index \d+ has been occupied with models",
           "launch_config", E, "the launch does not fit the job: its hosts, addresses, GPU count or parallel sizes "
           "are not what the program checks for", _PARALLEL_FIX, C.APPLICATION_BUG),
         # ColossalAI dp_plugin_base.py, composer dist.py, torchx's LOCAL_RANK warning, TF's collectives and MXNet's
@@ -140,7 +166,9 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"`LOCAL_RANK` environment variable is not set|Collective ops must be configured at program startup|"
           r"Collective all-reduce does not support datatype|Group \d+ is not initialized\. Please call group "
           r"initialization op|NCCL kvstore does not support|NCCL KVStore supports only single set of devices|"
-          r"nccl kvstore pull doesn't support|call `multi_gpu_model` with `gpus >= 2`",
+          r"nccl kvstore pull doesn't support|call `multi_gpu_model` with `gpus >= 2`|default torch process group "
+          r"must be initialized|Weight update group already initialized\. Call close_communicator|GPU id \d+ is not "
+          r"valid under CUDA_VISIBLE_DEVICES|requires \"LMDEPLOY_DP_MASTER_ADDR\"|LMDEPLOY_DIST_INIT_ADDR not set",
           "framework_usage", E, "the program uses its framework's distributed API in a way it refuses",
           "follow the message: start through the framework's launcher (torchrun, colossalai run, composer) so "
           "its variables are set, and use the collective as the framework supports it", C.APPLICATION_BUG),
@@ -176,6 +204,11 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "invalid_usage", E, "the workers disagree on the collective group's size: they were started with "
           "different cluster specs", "give every worker the same TF_CONFIG (cluster and task list)",
           C.APPLICATION_BUG),
+        # prime-rl utils/nccl.py sets NCCL_P2P_DISABLE and NCCL_SHM_DISABLE itself on hosts without NVLink.
+        p(r"No NVLink detected, disabling NCCL P2P and SHM transports", "p2p_disabled", W,
+          "the program turned NCCL's P2P and shared-memory transports off (no NVLink seen): GPUs of one node talk "
+          "through the network path", "if the GPUs can reach each other over PCIe, set NCCL_P2P_DISABLE=0 and "
+          "NCCL_SHM_DISABLE=0 as the message says", C.PERFORMANCE_CONFIG),
         # MXNet comm.h: cudaDeviceCanAccessPeer refused some GPU pairs; gpu_topology.h's tree search.
         p(r"only \d+ out of \d+ GPU pairs are enabled direct access", "p2p_error", W,
           "some GPU pairs cannot reach each other by peer-to-peer (PCIe ACS, IOMMU, or GPUs on different root "

@@ -31,6 +31,18 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the library found an RDMA port that is not ACTIVE (down, polling or not configured by a subnet manager)",
           "check `ibstat` / `ibv_devinfo` for that device: its cable and switch port, or the subnet manager for a "
           "port in INIT; or leave it out of the library's device list", C.IB_PORT_DOWN_OR_LINK),
+        # Mooncake rdma_context.cpp (LOG(WARNING), then the device is closed): the GID at the index it chose is all
+        # zeros, as on RoCE ports whose automatic choice finds no RoCEv2 GID (sgl-project/sglang#30737).
+        p(r"GID is NULL, please check your GID index", "gid_error", E,
+          "the transfer engine's RDMA device has an empty GID at the index it chose: on RoCE the index must name a "
+          "RoCEv2 GID with the node's address", "set MC_GID_INDEX to the RoCEv2 GID of the devices (`show_gids`), "
+          "per node if their tables differ", C.GID_INDEX_OR_ROCE_CONFIG),
+        # SGLang's disaggregation (mooncake/conn.py): "Failed to get kvcache from prefill instance, it might be
+        # dead", "Decode instance could be dead, remote mooncake session %s is not alive": the other side's
+        # failure, or a transfer engine that never connected.
+        p(r"Failed to get kvcache from prefill instance|Decode instance could be dead", "remote_exited", E,
+          "the KV transfer between prefill and decode failed: the other instance is gone, or its transfer engine "
+          "never connected", _PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "collateral", (C.GID_INDEX_OR_ROCE_CONFIG,)),
         # mscclpp ib.cc "DMABUF is required but is not supported in this platform": no GPUDirect RDMA by DMA-BUF.
         p(r"DMABUF is required but is not supported", "gdr_disabled", E,
           "the library needs GPUDirect RDMA through DMA-BUF and this driver, kernel or NIC stack has none",

@@ -26,8 +26,9 @@ from ncclkit.findings import Severity
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
-_PARALLEL_FIX = ("launch as many processes as the parallel sizes multiply to (tp x pp x dp x cp x ep = WORLD_SIZE, "
-                 "nproc_per_node no more than the node's GPUs), with the launcher's variables set on every node")
+_PARALLEL_FIX = ("make the launch what the message checks for: the hostfile and its hosts, the addresses and variables "
+                 "the launcher needs, and as many processes as the parallel sizes multiply to (tp x pp x dp x cp x ep "
+                 "= WORLD_SIZE, no more per node than the node's GPUs)")
 
 
 def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:

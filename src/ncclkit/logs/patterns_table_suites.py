@@ -10,7 +10,15 @@ its source (tests/lines/healthsuites.py, launchers2.py and tfmx.py hold every li
   nanotron, torchtitan, fairseq, MosaicML composer, torchx): parallel sizes that do not fit the world, a launch
   without its environment, a build without MPI or NCCL;
 - TensorFlow's collectives (tf.distribute, the collective executor, the Slurm cluster resolver, Keras'
-  multi_gpu_model) and MXNet's NCCL kvstore: a worker that went down or restarted, GPUs the strategy cannot see.
+  multi_gpu_model) and MXNet's NCCL kvstore: a worker that went down or restarted, GPUs the strategy cannot see;
+- the cloud providers' node agents and checks (the EFA kernel driver, amzn/amzn-drivers efa_linux_3.1.0; GKE's
+  GPU health checker, container-engine-accelerators 992db81; Oracle's oci-hpc health checks b5285a6; the AKS RDMA
+  test, Azure/aks-rdma-infiniband 700dabb; ParallelCluster's GPU health check f75d84c; HyperPod's config validator,
+  awslabs/awsome-distributed-training 0edaf15; tests/lines/cloudagents.py): the EFA driver's own admin-queue
+  failures are the NIC's (not aws-ofi-nccl's);
+- the builds pasted beside them (torch.utils.cpp_extension, DeepSpeed's op builder, Apex, flash-attention, Horovod's
+  CMake, nccl-tests; tests/lines/builds.py): a CUDA toolkit missing or not the one PyTorch was built with is the CUDA
+  install (cuda_or_driver), a compiler, ninja or link choice the build refuses is the build (`other`).
 
 Read before the generic families: their words ("Bus Error" in an Xid's causes, "out of memory" in fairseq's hint,
 "timeout" in a progress line) would send them elsewhere.
@@ -34,10 +42,20 @@ _PARALLEL_FIX = ("make the launch what the message checks for: the hostfile and 
 def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- lines healthy runs print --------------------------------------------------------------------------
+        # cpp_extension.py warns of a CUDA minor-version difference and builds on ("Most likely this shouldn't be a
+        # problem"); only a major one raises.
+        p(r"has a minor version mismatch with the version that was used to compile PyTorch", "noise", I,
+          "a CUDA minor-version difference that PyTorch's extension builder accepts", "nothing to fix", None,
+          "noise"),
         # Azure azure_ib_link_flapping.nhc (the check passing); torchtitan utils.py's start-up timeout notice.
         # prime-rl's client waiting for its inference server (it names no cause of its own).
+        # ...and the cloud agents' notices: the EFA driver registering its device, GKE skipping an application
+        # Xid, the AKS test skipping a node without IB, ParallelCluster starting the fabric manager itself,
+        # HyperPod's optional profiler plugin.
         p(r"No IB devices exceeded link flap threshold|Synchronizing and adjusting timeout for all ProcessGroups|"
-          r"Inference server is not ready after \d+",
+          r"Inference server is not ready after \d+|efa \S+ \S+: IB device registered|as it is not Xid Critical|"
+          r"No IB devices found\. Skipping RDMA tests|Starting nvidia-fabricmanager since it is not running|"
+          r"Inspector plugin not found at \S+, skipping",
           "noise", I, "a check that passed, or a start-up notice", "nothing to fix", None, "noise"),
         # -- the health suites ---------------------------------------------------------------------------------
         # azure_common.nhc (b178f85) check_all_reduce_dependencies: "HPCX_DIR is not set. Ensure HPCX is installed
@@ -107,6 +125,49 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"GPU direct rdma is not enabled on this machine|GDR is not enabled for this machine", "gdr_disabled", E,
           "GPUDirect RDMA is off on this node: the nvidia-peermem module is not loaded",
           "`sudo modprobe nvidia-peermem` (and load it at boot)", C.GDR_UNAVAILABLE),
+        # -- the cloud agents --------------------------------------------------------------------------------
+        # The EFA kernel driver's admin queue (efa_com_cmd.c, efa_com.c): a command the device refused for
+        # resources (-12, ENOMEM: EFA_ADMIN_RESOURCE_ALLOCATION_FAILURE), or a device that does not answer.
+        p(r"efa \S+ \S+: Failed to create qp \[-\d+\]", "ibv_create_qp_failed", E,
+          "the EFA device refused to create a queue pair (out of its resources)", "fewer queue pairs per device "
+          "(fewer ranks or channels per NIC), or a driver and firmware update", C.IB_RESOURCE_ERROR),
+        p(r"efa \S+ \S+: Failed to create cq ?\[-\d+\]", "ibv_create_cq_failed", E,
+          "the EFA device refused to create a completion queue (out of its resources)", "fewer queues per device, "
+          "or a driver and firmware update", C.IB_RESOURCE_ERROR),
+        p(r"efa \S+ \S+: (?:Failed to register mr \[-\d+\]|Failed to process command REG_MR)", "ibv_reg_mr_failed",
+          E, "the EFA device refused to register memory (out of its resources)", "register less memory per device "
+          "(smaller NCCL buffers, fewer channels), check the locked-memory limit", C.IB_RESOURCE_ERROR),
+        p(r"efa \S+(?: \S+)?: (?:The device didn't send any completion for admin cmd|Device isn't ready, abort com "
+          r"init)", "nic_fault", E, "the EFA device does not answer its driver: the NIC failed",
+          "stop and start the instance (a reboot keeps the same hardware); report it if it returns",
+          C.IB_PORT_DOWN_OR_LINK),
+        # GKE's GPU health checker, Oracle's and ParallelCluster's checks: a GPU Xid, ECC or row remap, a GPU
+        # gone from the bus, a failed DCGM diag.
+        # NVIDIA's device plugin marking a device unhealthy (Xid 79) is cluster.py's lost GPU.
+        p(r"XidCriticalError: Xid=\d+(?!.*marking device as unhealthy)|\[critical\] GPU Xid \d+|Devices have "
+          r"fallen off the bus|ECC issues: |Row Remap Pending: Yes|The GPU Health Check failed", "gpu_fault", E,
+          "the node's health check found a GPU fault (a critical Xid, uncorrectable ECC, a pending row remap, a GPU "
+          "off the bus, a failed DCGM diagnostic)", "drain the node and have the GPU checked (`nvidia-smi -q`, "
+          "`dcgmi diag -r 3`); reset or replace it", C.CUDA_OR_DRIVER),
+        p(r"Unable to start service nvidia-fabricmanager", "fabric_manager", E,
+          "the fabric manager did not start: NVSwitch systems cannot use their GPUs without it",
+          "`systemctl status nvidia-fabricmanager` and its log; its version must equal the driver's",
+          C.CUDA_OR_DRIVER),
+        p(r"RDMA Link Status Check: Failed|Error: \S+ is not active!", "ib_port_event", E,
+          "the node's check found an RDMA port that is not active", "check `ibstat` / `mlxlink -d <dev>` for that "
+          "port: cable, transceiver, switch port", C.IB_PORT_DOWN_OR_LINK),
+        p(r"RDMA link flapping issues: ", "ib_link_errors", E, "the node's check found RDMA links that flap",
+          "check the port's cable and transceiver and its authentication (wpa_supplicant on OCI)",
+          C.IB_PORT_DOWN_OR_LINK),
+        p(r"RTTCC issues: ", "host_setting", W, "RTT congestion control is on on the NICs where the fabric expects it "
+          "off", "turn RTTCC off as the cluster's image does (mlxreg PPCC)", C.PERFORMANCE_CONFIG),
+        p(r"No InfiniBand devices found!", "no_ib_device", E,
+          "the pod sees no InfiniBand device: NCCL will use sockets",
+          "request the RDMA device plugin's resource and mount /dev/infiniband in the pod", C.SOCKET_FALLBACK),
+        p(r"No EFA egress rule found in security group", "firewall", E,
+          "the security group lacks the rule EFA needs: all traffic to and from the group itself",
+          "add an inbound and an outbound rule allowing all traffic from the security group to itself",
+          C.FIREWALL_OR_PORT_BLOCKED),
         # -- training codebases' launchers and start-up checks ---------------------------------------------------
         # ColossalAI's launcher over fabric/paramiko: "Unable to connect to port 22 on 10.0.0.2".
         p(r"Unable to connect to port \d+ on \S+", "socket_connect_failed", E,
@@ -190,6 +251,40 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program sees no GPU (or fewer than it was told to use)", "check `nvidia-smi` where the program runs "
           "(the container's --gpus, CUDA_VISIBLE_DEVICES, the driver)", C.CUDA_OR_DRIVER, "root",
           (C.APPLICATION_BUG,)),
+        # -- builds -------------------------------------------------------------------------------------------
+        p(r"CUDA was not found on the system, please set the CUDA_HOME|nvcc not found at|mismatches the version that "
+          r"was used to compile ?PyTorch|CUDA_HOME environment variable is not set|CUDA_HOME does not exist, unable "
+          r"to compile|Unable to run \S*nvcc, unable to compile|Installed CUDA version [\d.]+ does not match the "
+          r"version torch was compiled with(?!.*accepting this combination)|cuda is missing or is incompatible with "
+          r"installed torch|Cuda extensions "
+          r"are being compiled with a version of Cuda that does not match|was requested, but nvcc was not found|"
+          r"FlashAttention is only supported on CUDA", "package_build", E,
+          "the build found no CUDA toolkit (nvcc, CUDA_HOME), or one of another version than PyTorch was built with",
+          "install the CUDA toolkit of PyTorch's CUDA version (`python -c 'import torch; print(torch.version.cuda)'`) "
+          "and point CUDA_HOME at it, or install a prebuilt wheel", C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        p(r"is greater than the maximum required version by CUDA|Ninja is required to load C\+\+ extensions|ninja "
+          r"not being installed|may be ABI-incompatible with PyTorch|Unknown CUDA arch \([\d.]+\) or GPU not "
+          r"supported|DeepSpeed ops were compiled and installed with a different version|Linking NCCL statically, "
+          r"but linking CUDA runtime library dynamically", "package_build", E,
+          "the build's toolchain or its choices do not fit: a compiler CUDA does not support, no ninja, an arch the "
+          "toolkit does not know, ops built for another torch, a static NCCL with a dynamic CUDA runtime",
+          "follow the message: a supported compiler, `pip install ninja`, TORCH_CUDA_ARCH_LIST the toolkit knows, "
+          "reinstall the package against the torch in use", C.OTHER),
+        p(r"JIT builder for '\w+' found no CUDA devices", "gpu_missing", E,
+          "the build sees no GPU to pick an architecture for", "run it where GPUs are visible, or set "
+          "TORCH_CUDA_ARCH_LIST", C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # Apex setup.py's NCCL allocator, nccl-tests alltoall.cu: the NCCL built against is older than they need.
+        p(r"as it requires NCCL [\d.]+ or later, but|NCCL [\d.]+ or later is needed for", "nccl_too_old", E,
+          "the NCCL the build or test uses is older than the feature needs", "build against a newer NCCL "
+          "(NCCL_HOME, the nvidia-nccl wheel)", C.NCCL_VERSION_MISMATCH),
+        # CMake's FindPackageHandleStandardArgs for Horovod's FindNCCL.cmake.
+        p(r"Could NOT find NCCL \(missing:", "nccl_library_missing", E,
+          "the build cannot find NCCL's header or library", "install NCCL's development files (libnccl-dev) or "
+          "set NCCL_HOME / HOROVOD_NCCL_HOME to its prefix", C.OTHER),
+        # Horovod CMakeLists.txt: HOROVOD_GPU_OPERATIONS mixing NCCL and MPI for GPU.
+        p(r"You should not mix NCCL and MPI GPU", "launch_config", E,
+          "the build asks for NCCL and MPI for GPU collectives together, which can deadlock",
+          "set HOROVOD_GPU_OPERATIONS=NCCL (not HOROVOD_GPU_ALLREDUCE=MPI beside it)", C.APPLICATION_BUG),
         # -- TensorFlow's and MXNet's collectives ---------------------------------------------------------------
         # collective_all_reduce_strategy.py's health check, the collective param resolvers and RMA ("this worker
         # has restarted"), the coordination service's shutdown barrier, the start-up barrier that a worker never

@@ -5,7 +5,7 @@ lines, the GPU driver, Kubernetes' events, the serving engines, rdma-core and pe
 host's network stack and limits, the frameworks that wrap NCCL's result codes, Windows and WSL, the CUDA libraries
 and loaders, the NVLink fabric's software, JAX's and Ray's distributed layers, NCCL 2.31 - 2.32 and PyTorch 2.12 -
 2.14, the node health suites, training codebases' launchers, TensorFlow and MXNet, the RL post-training stacks,
-the serving engines beside vLLM and SGLang, the builds beside them, the cloud providers' node agents) is read alone and inside an NCCL
+the serving engines beside vLLM and SGLang, the builds beside them, the cloud providers' node agents, the Kubernetes job layers) is read alone and inside an NCCL
 log and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 
@@ -15,7 +15,7 @@ import pytest
 
 from line_reading import assert_reads, lead
 from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, gloo, health, healthsuites,
-                   jax_ray, k8s_events, kernel_net, launchers2, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver,
+                   jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver,
                    nvfabric, nvlibs, rdma_tools, rlstacks, serving, serving2, tfmx, torch_new, torch_recent, transfer,
                    windows_wsl)
 from ncclkit.logs.analyze import analyze_text
@@ -27,7 +27,8 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "windows_wsl": windows_wsl, "cuda_libs": cuda_libs,
             "nvfabric": nvfabric, "jax_ray": jax_ray, "nccl_new": nccl_new, "torch_new": torch_new,
             "healthsuites": healthsuites, "launchers2": launchers2, "tfmx": tfmx, "rlstacks": rlstacks,
-            "serving2": serving2, "builds": builds, "cloudagents": cloudagents}
+            "serving2": serving2, "builds": builds, "cloudagents": cloudagents,
+            "k8sjobs": k8sjobs}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -44,7 +45,7 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
                                   *cuda_libs.NO_CAUSE, *nvfabric.NO_CAUSE, *jax_ray.NO_CAUSE,
                                   *nccl_new.NO_CAUSE, *torch_new.NO_CAUSE, *healthsuites.NO_CAUSE,
                                   *launchers2.NO_CAUSE, *tfmx.NO_CAUSE, *rlstacks.NO_CAUSE, *serving2.NO_CAUSE,
-                                  *builds.NO_CAUSE, *cloudagents.NO_CAUSE])
+                                  *builds.NO_CAUSE, *cloudagents.NO_CAUSE, *k8sjobs.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 

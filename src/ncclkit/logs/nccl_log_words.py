@@ -132,7 +132,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"GPU pairs are enabled", b"GID is NULL", b"instance could be dead",
     b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
-    b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule")
+    b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
+    b"unschedulable", b"assign flavors")
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

@@ -16,6 +16,8 @@ its source (tests/lines/healthsuites.py, launchers2.py and tfmx.py hold every li
   test, Azure/aks-rdma-infiniband 700dabb; ParallelCluster's GPU health check f75d84c; HyperPod's config validator,
   awslabs/awsome-distributed-training 0edaf15; tests/lines/cloudagents.py): the EFA driver's own admin-queue
   failures are the NIC's (not aws-ofi-nccl's);
+- the Kubernetes job layers (Volcano ed72c7c, Kueue ff69552, the MPI Operator caa3c47, training-operator v1.9.0;
+  tests/lines/k8sjobs.py): a job that can never be placed is the launch, their waits are no failure;
 - the builds pasted beside them (torch.utils.cpp_extension, DeepSpeed's op builder, Apex, flash-attention, Horovod's
   CMake, nccl-tests; tests/lines/builds.py): a CUDA toolkit missing or not the one PyTorch was built with is the CUDA
   install (cuda_or_driver), a compiler, ninja or link choice the build refuses is the build (`other`).
@@ -55,7 +57,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"No IB devices exceeded link flap threshold|Synchronizing and adjusting timeout for all ProcessGroups|"
           r"Inference server is not ready after \d+|efa \S+ \S+: IB device registered|as it is not Xid Critical|"
           r"No IB devices found\. Skipping RDMA tests|Starting nvidia-fabricmanager since it is not running|"
-          r"Inspector plugin not found at \S+, skipping",
+          r"Inspector plugin not found at \S+, skipping|"
+          # The job layers waiting as healthy starts do: the MPI Operator's launcher retrying a worker's name, Kueue
+          # evicting pods never ready (training-operator's "waiting for master" is cluster.py's name lookup).
+          r"Couldn't resolve \S+\.\.\. Retrying|Exceeded the PodsReady timeout",
           "noise", I, "a check that passed, or a start-up notice", "nothing to fix", None, "noise"),
         # -- the health suites ---------------------------------------------------------------------------------
         # azure_common.nhc (b178f85) check_all_reduce_dependencies: "HPCX_DIR is not set. Ensure HPCX is installed
@@ -218,7 +223,11 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"placement_group_specs|Only able to place \d+ replicas|Not sufficient GPUs for \d+ replica|not greater "
           r"than the number of GPUs|number of ranks in each node should be same|dp>1 requires "
           r"distributed_executor_backend|Local rank is greater than TP size|No available slot found for the model|"
-          r"Requested GPUs exceed the number of available devices|GPU index \d+ has been occupied with models",
+          r"Requested GPUs exceed the number of available devices|GPU index \d+ has been occupied with models|"
+          # the job layers (Volcano's gang scheduling, Kueue's quota and topology, the MPI Operator's validation):
+          # a job that asks for more than the cluster or its queue can ever give, or a name too long for its pods.
+          r"tasks in gang unschedulable|insufficient quota for \S+ in flavor|topology \"[^\"]+\" allows to fit only "
+          r"\d+ out of \d+ pod|will not able to create pod and service with invalid DNS label",
           "launch_config", E, "the launch does not fit the job: its hosts, addresses, GPU count or parallel sizes "
           "are not what the program checks for", _PARALLEL_FIX, C.APPLICATION_BUG),
         # ColossalAI dp_plugin_base.py, composer dist.py, torchx's LOCAL_RANK warning, TF's collectives and MXNet's

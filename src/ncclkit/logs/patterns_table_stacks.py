@@ -221,7 +221,7 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
           "read the first error of that worker's output", None, "collateral"),
         # ColossalAI's `colossalai run` (cli/launcher/multinode_runner.py): "Error: failed to run {cmds} on {host},
-        # is localhost: {True|False}, exception: {e}". The command's own output says why; diagnose.py reads two
+        # is localhost: {True|False}, exception: {e}". The command's own output says why; launch_args.py reads two
         # hosts that both counted as this machine (hostinfo.py's address test before v0.3.1, ColossalAI#4320).
         p(r"Error: failed to run .* on \S+, is localhost: (?:True|False), exception:", "launcher_host_failed", E,
           "the launcher could not run the command on a host: the exception and that host's output say why",

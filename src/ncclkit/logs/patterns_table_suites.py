@@ -1,5 +1,6 @@
 """Rows of the line classifier (patterns.py) for programs beside NCCL that had no row of their own, each read from
-its source (tests/lines/healthsuites.py, launchers2.py and tfmx.py hold every line with file:line@commit):
+its source (tests/lines/healthsuites.py, launchers2.py, tfmx.py, rlstacks.py, serving2.py, cloudagents.py,
+k8sjobs.py and builds.py hold every line with file:line@commit):
 
 - the node health suites people paste before and after a job: LBNL NHC (mej/nhc 9c4a38c), Azure's
   azurehpc-health-checks (0e0a1ac; HPC-X's dependency check as b178f85 had it), imbue-ai/cluster-health (8f5964a),
@@ -49,11 +50,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"has a minor version mismatch with the version that was used to compile PyTorch", "noise", I,
           "a CUDA minor-version difference that PyTorch's extension builder accepts", "nothing to fix", None,
           "noise"),
-        # Azure azure_ib_link_flapping.nhc (the check passing); torchtitan utils.py's start-up timeout notice.
-        # prime-rl's client waiting for its inference server (it names no cause of its own).
-        # ...and the cloud agents' notices: the EFA driver registering its device, GKE skipping an application
-        # Xid, the AKS test skipping a node without IB, ParallelCluster starting the fabric manager itself,
-        # HyperPod's optional profiler plugin.
+        # Checks that passed and start-up notices: Azure's link-flap check passing, torchtitan's timeout notice,
+        # prime-rl's client waiting for its inference server, the EFA driver registering its device, GKE skipping an
+        # application Xid, the AKS test skipping a node without IB, ParallelCluster starting the fabric manager
+        # itself, HyperPod's optional profiler plugin.
         p(r"No IB devices exceeded link flap threshold|Synchronizing and adjusting timeout for all ProcessGroups|"
           r"Inference server is not ready after \d+|efa \S+ \S+: IB device registered|as it is not Xid Critical|"
           r"No IB devices found\. Skipping RDMA tests|Starting nvidia-fabricmanager since it is not running|"
@@ -70,12 +70,17 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the health check's NCCL test needs HPC-X (the MPI that starts nccl-tests) and HPC-X is not loaded on "
           "this node: the test did not run", "load HPC-X before the checks (`module load mpi/hpcx`, or source "
           "hpcx-init.sh and run hpcx_load) and run them again", C.OTHER),
-        # azure_gpu_xid.nhc "GPU Xid errors detected", imbue "Found XIDs in the hardware error ranges", gcm
-        # check_syslogs "xid errors. XID error: 79, XID causes: Bus Error, ..." (not /dev/shm's bus error).
-        p(r"check_gpu_xid:|Found XIDs in the hardware error ranges|xid errors\. XID error:", "gpu_fault", E,
-          "the health check found hardware Xid errors of a GPU in the kernel log", "drain the node and have the GPU "
-          "checked (`nvidia-smi -q`, `dcgmi diag -r 3`); reset or replace it before it runs jobs again",
-          C.CUDA_OR_DRIVER),
+        # A GPU fault a node check reports: azure_gpu_xid.nhc "GPU Xid errors detected", imbue "Found XIDs in the
+        # hardware error ranges", gcm check_syslogs "xid errors. XID error: 79, XID causes: Bus Error, ..." (not
+        # /dev/shm's bus error); GKE's health checker's XidCriticalError (NVIDIA's device plugin marking a device
+        # unhealthy is cluster.py's lost GPU), Oracle's Xid, ECC, row-remap and off-the-bus checks,
+        # ParallelCluster's failed DCGM diagnostic.
+        p(r"check_gpu_xid:|Found XIDs in the hardware error ranges|xid errors\. XID error:|XidCriticalError: "
+          r"Xid=\d+(?!.*marking device as unhealthy)|\[critical\] GPU Xid \d+|Devices have fallen off the bus|ECC "
+          r"issues: |Row Remap Pending: Yes|The GPU Health Check failed", "gpu_fault", E,
+          "the node's health check found a GPU fault (a hardware Xid, uncorrectable ECC, a pending row remap, a GPU "
+          "off the bus, a failed DCGM diagnostic)", "drain the node and have the GPU checked (`nvidia-smi -q`, "
+          "`dcgmi diag -r 3`); reset or replace it before it runs jobs again", C.CUDA_OR_DRIVER),
         # azure_gpu_ecc.nhc (row remapping, DRAM/SRAM ECC), azure_gpu_nvlink.nhc, imbue's NVLink check, gcm
         # check_dcgmi nvlink; azure_nccl_allreduce.nhc: one node's all-reduce (its comment: "Check for NVlink
         # issues") slower than the SKU's figure or returning wrong values; its GPU-to-GPU copy test too.
@@ -103,17 +108,20 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a GPU's host-to-device copies are slower than its PCIe link allows: the link trained narrower or "
           "slower, or it runs through the wrong socket", "check the GPU's link (`nvidia-smi -q -d PCIE`, `lspci "
           "-vv` LnkSta against LnkCap); reseat or replace it", C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
-        # azure_ib_link_flapping.nhc, gcm check_syslogs ("ib link flap detected"), azure ib_write_bw and the IB
-        # loopback all-reduce below the SKU's figure (FaultCode NHC2003), gcm check_iblink LINK_RATE_MISMATCH.
-        p(r"IB link flapping detected|ib link flap detected|IB BW \(expected > ?[\d.]+ Gbps, but measured|"
-          r"check_nccl_allreduce_ib_loopback: NCCL allreduce, BUS BW|LINK_RATE_MISMATCH|has degraded link",
-          "ib_link_errors", E, "the health check found an InfiniBand link that flaps, trained below its rate or "
-          "moves less than it should", "check the port (`ibstat`, `mlxlink -d <dev> -m`, its error counters); "
-          "reseat or replace the cable or transceiver", C.IB_PORT_DOWN_OR_LINK),
+        # azure_ib_link_flapping.nhc, gcm check_syslogs ("ib link flap detected"), Oracle's "RDMA link flapping
+        # issues" (its wpa_supplicant authentication failures per interface), azure ib_write_bw and the IB loopback
+        # all-reduce below the SKU's figure (FaultCode NHC2003), gcm check_iblink LINK_RATE_MISMATCH.
+        p(r"IB link flapping detected|ib link flap detected|RDMA link flapping issues: |IB BW \(expected > ?[\d.]+ "
+          r"Gbps, but measured|check_nccl_allreduce_ib_loopback: NCCL allreduce, BUS BW|LINK_RATE_MISMATCH|has "
+          r"degraded link", "ib_link_errors", E, "the health check found an RDMA link that flaps, trained below its "
+          "rate or moves less than it should", "check the port (`ibstat`, `mlxlink -d <dev> -m`, its error "
+          "counters; its authentication on OCI); reseat or replace the cable or transceiver", C.IB_PORT_DOWN_OR_LINK),
         # lbnl_hw.nhc check_hw_ib "No IB port %s is ACTIVE (LinkUp %s)", imbue "Expected 8 active devices. Got 7",
-        # gcm check_ibstat "Link status is not LinkUp", check_iblink LINK_NOT_UP.
-        p(r"No IB port \S+ is ACTIVE|Expected \d+ active devices\. Got \d+|Link status is not LinkUp|LINK_NOT_UP:",
-          "ib_port_event", E, "the health check found an InfiniBand port that is not active",
+        # gcm check_ibstat "Link status is not LinkUp", check_iblink LINK_NOT_UP, Oracle's mlxlink check, the AKS
+        # RDMA test's ibstat check.
+        p(r"No IB port \S+ is ACTIVE|Expected \d+ active devices\. Got \d+|Link status is not LinkUp|LINK_NOT_UP:|"
+          r"RDMA Link Status Check: Failed|Error: \S+ is not active!",
+          "ib_port_event", E, "the health check found an RDMA port that is not active",
           "check `ibstat` (State Active, Physical state LinkUp) and the subnet manager; reseat the cable or "
           "transceiver", C.IB_PORT_DOWN_OR_LINK),
         # lbnl_hw.nhc check_hw_eth "Ethernet device %s not detected" (ib0 is IPoIB), gcm check_hca "N HCAs found,
@@ -146,24 +154,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"init)", "nic_fault", E, "the EFA device does not answer its driver: the NIC failed",
           "stop and start the instance (a reboot keeps the same hardware); report it if it returns",
           C.IB_PORT_DOWN_OR_LINK),
-        # GKE's GPU health checker, Oracle's and ParallelCluster's checks: a GPU Xid, ECC or row remap, a GPU
-        # gone from the bus, a failed DCGM diag.
-        # NVIDIA's device plugin marking a device unhealthy (Xid 79) is cluster.py's lost GPU.
-        p(r"XidCriticalError: Xid=\d+(?!.*marking device as unhealthy)|\[critical\] GPU Xid \d+|Devices have "
-          r"fallen off the bus|ECC issues: |Row Remap Pending: Yes|The GPU Health Check failed", "gpu_fault", E,
-          "the node's health check found a GPU fault (a critical Xid, uncorrectable ECC, a pending row remap, a GPU "
-          "off the bus, a failed DCGM diagnostic)", "drain the node and have the GPU checked (`nvidia-smi -q`, "
-          "`dcgmi diag -r 3`); reset or replace it", C.CUDA_OR_DRIVER),
         p(r"Unable to start service nvidia-fabricmanager", "fabric_manager", E,
           "the fabric manager did not start: NVSwitch systems cannot use their GPUs without it",
           "`systemctl status nvidia-fabricmanager` and its log; its version must equal the driver's",
           C.CUDA_OR_DRIVER),
-        p(r"RDMA Link Status Check: Failed|Error: \S+ is not active!", "ib_port_event", E,
-          "the node's check found an RDMA port that is not active", "check `ibstat` / `mlxlink -d <dev>` for that "
-          "port: cable, transceiver, switch port", C.IB_PORT_DOWN_OR_LINK),
-        p(r"RDMA link flapping issues: ", "ib_link_errors", E, "the node's check found RDMA links that flap",
-          "check the port's cable and transceiver and its authentication (wpa_supplicant on OCI)",
-          C.IB_PORT_DOWN_OR_LINK),
         p(r"RTTCC issues: ", "host_setting", W, "RTT congestion control is on on the NICs where the fabric expects it "
           "off", "turn RTTCC off as the cluster's image does (mlxreg PPCC)", C.PERFORMANCE_CONFIG),
         p(r"No InfiniBand devices found!", "no_ib_device", E,
@@ -193,8 +187,9 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\d+ CUDA OOM errors thrown|OOM during optimization, irrecoverable|Insufficient memory to allocate "
           r"KV-caches|Not enough memory to handle \d+ prefill tokens|No enough gpu memory for (?:kv cache|runtime)",
           "oom", E,
-          "the GPU ran out of memory during training", "lower the batch size or sequence length, or shard more "
-          "(activation checkpointing, FSDP/ZeRO)", C.OOM),
+          "the GPU ran out of memory (in training, or for a serving engine's KV cache)", "lower the batch size or "
+          "sequence length, or shard more (activation checkpointing, FSDP/ZeRO, a higher tensor-parallel size or a "
+          "lower memory fraction for serving)", C.OOM),
         # ColossalAI run.py / hostinfo.py (the hostfile), llm.c zero.cuh (-pi/-ps/-pm), torchx's GPU assignment,
         # TF's Slurm cluster resolver, and parallel sizes that do not fit the world (ColossalAI's plugins,
         # nanotron, torchtitan parallel_dims.py, fairseq, composer's launcher and dist.py, tf.distribute, Keras).

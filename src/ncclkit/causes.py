@@ -221,6 +221,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.fd_limit": Cause.MEMLOCK_OR_ULIMIT,
     "log.single_node_stall": Cause.ACS_IOMMU_P2P,
     "log.nccl_library_missing": Cause.OTHER,
+    "log.mpi_library_missing": Cause.OTHER,
+    "log.disk_full": Cause.OTHER,
     "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
     "log.store_barrier": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.ipc_socket": Cause.SHM_TOO_SMALL,

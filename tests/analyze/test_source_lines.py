@@ -5,7 +5,9 @@ lines, the GPU driver, Kubernetes' events, the serving engines, rdma-core and pe
 host's network stack and limits, the frameworks that wrap NCCL's result codes, Windows and WSL, the CUDA libraries
 and loaders, the NVLink fabric's software, JAX's and Ray's distributed layers, NCCL 2.31 - 2.32 and PyTorch 2.12 -
 2.14, the node health suites, training codebases' launchers, TensorFlow and MXNet, the RL post-training stacks,
-the serving engines beside vLLM and SGLang, the builds beside them, the cloud providers' node agents, the Kubernetes job layers) is read alone and inside an NCCL
+the serving engines beside vLLM and SGLang, the builds beside them, the cloud providers' node agents, the Kubernetes job layers, DeepSpeed, Accelerate
+and Lightning, the fine-tuning frameworks, Megatron, NeMo and Transformer Engine, the MPI and fabric layers, the
+other schedulers) is read alone and inside an NCCL
 log and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 
@@ -14,10 +16,10 @@ from __future__ import annotations
 import pytest
 
 from line_reading import assert_reads, lead
-from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, gloo, health, healthsuites,
-                   jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver,
-                   nvfabric, nvlibs, rdma_tools, rlstacks, serving, serving2, tfmx, torch_new, torch_recent, transfer,
-                   windows_wsl)
+from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, finetune, gloo, health,
+                   healthsuites, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, megatron, mpifabric, nccl_new,
+                   nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs, rdma_tools, rlstacks, schedulers2,
+                   serving, serving2, tfmx, torch_new, torch_recent, trainlibs, transfer, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
@@ -28,7 +30,8 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "nvfabric": nvfabric, "jax_ray": jax_ray, "nccl_new": nccl_new, "torch_new": torch_new,
             "healthsuites": healthsuites, "launchers2": launchers2, "tfmx": tfmx, "rlstacks": rlstacks,
             "serving2": serving2, "builds": builds, "cloudagents": cloudagents,
-            "k8sjobs": k8sjobs}
+            "k8sjobs": k8sjobs, "trainlibs": trainlibs, "finetune": finetune, "megatron": megatron,
+            "mpifabric": mpifabric, "schedulers2": schedulers2}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -45,12 +48,15 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
                                   *cuda_libs.NO_CAUSE, *nvfabric.NO_CAUSE, *jax_ray.NO_CAUSE,
                                   *nccl_new.NO_CAUSE, *torch_new.NO_CAUSE, *healthsuites.NO_CAUSE,
                                   *launchers2.NO_CAUSE, *tfmx.NO_CAUSE, *rlstacks.NO_CAUSE, *serving2.NO_CAUSE,
-                                  *builds.NO_CAUSE, *cloudagents.NO_CAUSE, *k8sjobs.NO_CAUSE])
+                                  *builds.NO_CAUSE, *cloudagents.NO_CAUSE, *k8sjobs.NO_CAUSE,
+                                  *trainlibs.NO_CAUSE, *finetune.NO_CAUSE, *megatron.NO_CAUSE,
+                                  *mpifabric.NO_CAUSE, *schedulers2.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 
 
-RESULT_ONLY = [*nccl_wrappers.RESULT_ONLY, *launchers2.RESULT_ONLY, *tfmx.RESULT_ONLY, *serving2.RESULT_ONLY]
+RESULT_ONLY = [*nccl_wrappers.RESULT_ONLY, *launchers2.RESULT_ONLY, *tfmx.RESULT_ONLY, *serving2.RESULT_ONLY,
+               *megatron.RESULT_ONLY]
 
 
 @pytest.mark.parametrize(("source", "line", "fid"), RESULT_ONLY, ids=[c[0] for c in RESULT_ONLY])

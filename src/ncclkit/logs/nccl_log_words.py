@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import re
 
+from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS
+from ncclkit.logs.patterns_table_mpi import MPI_WORDS
+from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS
+from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS
+
 __all__ = ["INFO_CAUSE", "OTHER_WORDS"]
 
 # Words on lines that are not NCCL lines (tracebacks, launcher, kernel, verbs), one bytes.find pass each
@@ -133,7 +138,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
     b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
-    b"unschedulable", b"assign flavors")
+    b"unschedulable", b"assign flavors") + TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

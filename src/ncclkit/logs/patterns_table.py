@@ -38,7 +38,11 @@ from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_socket import socket_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
+from ncclkit.logs.patterns_table_megatron import megatron_rows
+from ncclkit.logs.patterns_table_mpi import mpi_rows
+from ncclkit.logs.patterns_table_schedulers import scheduler_rows
 from ncclkit.logs.patterns_table_suites import suite_rows
+from ncclkit.logs.patterns_table_trainers import trainer_rows
 from ncclkit.logs.patterns_table_system import system_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
 
@@ -53,6 +57,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *newest_rows(p),
         # -- health suites, training codebases' launchers, TensorFlow and MXNet: programs with words of their own
         *suite_rows(p),
+        *trainer_rows(p),
+        *megatron_rows(p),
+        *mpi_rows(p),
+        *scheduler_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

@@ -1,0 +1,21 @@
+"""Rows of the line classifier (patterns.py) for the MPI and fabric layers jobs run under: Open MPI (with PRRTE), UCX, MPICH's Hydra and mpi4py (tests/lines/mpifabric.py holds every line with file:line@commit).
+
+Read before the generic families, after patterns_table_suites."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+MPI_WORDS: tuple[bytes, ...] = ()
+
+
+def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return ()

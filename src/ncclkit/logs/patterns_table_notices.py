@@ -52,8 +52,9 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # status of the completion error or ibv_modify_qp failure printed just before them.
         # HPC-X's SHARP plugin announcing where it loaded from ("Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/
         # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
-        # Upper case only: PaddlePaddle's "[Hint: 'ncclSystemError'. ...]" closes its own error line.
-        p(r"(?-i:\bHINT: )|Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
+        # Upper case only: PaddlePaddle's "[Hint: 'ncclSystemError'. ...]" closes its own error line. Not Lightning's
+        # Slurm checks, whose HINT closes the error itself ("HINT: Set `devices=4`", patterns_table_trainers).
+        p(r"(?-i:\bHINT: )(?!Set `|Use `|If your intention is to run Lightning)|Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
           r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
           r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "
@@ -103,11 +104,12 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # PyTorch c10d warnings printed by healthy runs: the client hostname lookup answered by a working resolver,
         # deprecated APIs (a variable under its old name is a row above). Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...", nor
-        # Megatron's and Transformer Engine's warnings of a setting they need for speed (patterns_table_megatron).
+        # Megatron's and Transformer Engine's warnings of a setting they need for speed (patterns_table_megatron),
+        # DeepSpeed's missing mvapich and Accelerate's port in use (patterns_table_trainers).
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled|GTP prefers|"
-          r"CUDA_DEVICE_MAX_CONNECTIONS))|FutureWarning|"
+          r"CUDA_DEVICE_MAX_CONNECTIONS|mvapich is not installed|Accelerate will attempt to launch))|FutureWarning|"
           r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),

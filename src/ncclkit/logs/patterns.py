@@ -37,6 +37,9 @@ class LogPattern:
     cause: Cause | None
     role: str = "root"
     alternatives: tuple[Cause, ...] = ()
+    # False where the row has already read what the line's status or errno means (its category's decoder below
+    # would override it: UCX states the memlock limit itself, patterns_table_mpi).
+    decode: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,9 +182,10 @@ _VERBS_FIX = {
 
 
 def _p(regex: str, category: str, severity: Severity, explanation: str, fix: str, cause: Cause | None,
-       role: str = "root", alternatives: tuple[Cause, ...] = ()) -> LogPattern:
+       role: str = "root", alternatives: tuple[Cause, ...] = (), decode: bool = True) -> LogPattern:
     return LogPattern(regex=re.compile(regex, re.IGNORECASE), category=category, severity=severity,
-                      explanation=explanation, fix=fix, cause=cause, role=role, alternatives=alternatives)
+                      explanation=explanation, fix=fix, cause=cause, role=role, alternatives=alternatives,
+                      decode=decode)
 
 
 from ncclkit.logs.patterns_table import rows  # noqa: E402  (the table uses _p above)
@@ -195,7 +199,7 @@ def classify_error(text: str) -> ErrorClass:
         if pat.regex.search(text):
             cls = ErrorClass(category=pat.category, severity=pat.severity, explanation=pat.explanation,
                              fix=pat.fix, cause=pat.cause, role=pat.role, alternatives=pat.alternatives)
-            decode = _DECODERS.get(pat.category)
+            decode = _DECODERS.get(pat.category) if pat.decode else None
             return decode(text, cls) if decode else cls
     return ErrorClass(category="other", severity=Severity.WARNING, explanation="an unclassified warning",
                       fix="read the message in context", cause=None, role="collateral")
@@ -267,11 +271,6 @@ def _completion(text: str, cls: ErrorClass) -> ErrorClass:
 
 
 def _verbs(text: str, cls: ErrorClass) -> ErrorClass:
-    # UCX appends "Please set max locked memory (ulimit -l) to 'unlimited'" to a verbs failure whenever the limit
-    # is not unlimited (openucx/ucx src/uct/ib/base/ib_log.c:239@9466d10): its ENOMEM without that hint is the
-    # device's own resources, as its row says (patterns_table_mpi).
-    if "UCX" in text and "ulimit -l" not in text:
-        return cls
     for regex, cause, why, alts in _VERBS_ERRNO:
         if regex.search(text):
             return ErrorClass(category=cls.category, severity=cls.severity, explanation=f"{cls.explanation}: {why}",

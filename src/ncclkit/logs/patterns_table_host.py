@@ -38,6 +38,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           + _DF_SHM.format(units="KM"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
+        # Python's OSError names the file ENOSPC refused: one off /dev/shm is a full disk (a checkpoint writer's,
+        # Megatron's dist_checkpointing filesystem_async.py:286@d98e8a6), not NCCL's shared memory.
+        p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)", "disk_full", E,
+          "a filesystem other than /dev/shm is full (the file the error names)",
+          "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
         # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7".
         # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s

@@ -4,14 +4,14 @@ Transformer Engine (userbuffers) and Apex (tests/lines/megatron.py holds every l
 Causes, from the code around each line: parallel sizes that do not divide the world and peer ranks outside the node
 are the launch; a framework's own refusal of a setting or of how it is called is the program; CUDA not available is
 the GPU missing; a library's warning that a variable costs it speed is performance_config; SIGTERM handlers are the
-job stopped from outside; the rerun state machine's verdicts are the GPU; ENOSPC of the async checkpoint writer is
-the checkpoint filesystem; TE's UB IPC socket name is fixed per rank and node (abstract, per network namespace), so
-"Address already in use" is another job or a stale run holding it; a UB kernel that times out waiting for a peer's
-flag means that peer never reached the exchange.
+job stopped from outside; the rerun state machine's verdicts are the GPU; TE's UB IPC socket name is fixed per rank
+and node (abstract, per network namespace), so "Address already in use" is another job or a stale run holding it; a
+UB kernel that times out waiting for a peer's flag means that peer never reached the exchange. (ENOSPC of the async
+checkpoint writer is the checkpoint's filesystem: patterns_table_host reads it with every other full disk.)
 
 Read before the generic families, after patterns_table_suites: their words ("bootstrap" in TE's backend check,
-"Libfabric" in Megatron's net_name check, "No space left on device" of /dev/shm, "UDS: Binding" of NCCL's own IPC
-socket) would send these lines elsewhere."""
+"Libfabric" in Megatron's net_name check, "UDS: Binding" of NCCL's own IPC socket) would send these lines
+elsewhere."""
 
 from __future__ import annotations
 
@@ -127,13 +127,6 @@ def megatron_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "names (transient: on the same GPU; persistent: the result reproduced only on another GPU)",
           "take the GPU the line names out of service and run its diagnostics (`dcgmi diag -r 3`), then resume "
           "from the last checkpoint", C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
-        # -- the checkpoint filesystem -----------------------------------------------------------------------------
-        # Megatron core/dist_checkpointing/strategies/filesystem_async.py:286@d98e8a6: a checkpoint writer process
-        # failed; ENOSPC there is the checkpoint's filesystem, not /dev/shm.
-        p(r"Local worker \d+ encountered an error: \[Errno 28\] No space left on device", "disk_full", E,
-          "the filesystem the checkpoint is written to is full",
-          "free space there or write checkpoints elsewhere (`df -h <checkpoint dir>`; fewer kept checkpoints)",
-          C.OTHER),
         # -- Transformer Engine's userbuffers -------------------------------------------------------------------------
         # TE userbuffers/ipcsocket.cc:83@d0067d0: the socket is /tmp/ub-ipc-socket-<rank>-<0xdeadcafe0000 + node>
         # (userbuffers-host.cpp), an abstract name: the same for the same rank of every UB job on the host, so

@@ -194,12 +194,13 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "memlock", E, "UCX could not create a queue on the RDMA device: the locked-memory limit is too low",
           "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; Slurm "
           "PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT),
-        # The same without the hint: the limit is already unlimited, so the device ran out of its own resources.
+        # The same without the hint: the limit is already unlimited, so the device ran out of its own resources
+        # (decode=False: the verbs errno decoder would read ENOMEM as the memlock limit).
         p(r"iface \S+ failed to create \w+ QP\b", "ibv_create_qp_failed", E,
           "UCX could not create a queue pair on the RDMA device (the locked-memory limit is not the reason): the "
           "device is out of queue pairs or their memory", "run fewer processes per NIC or fewer UCX transports "
           "(UCX_TLS, UCX_RC_MAX_NUM_EPS, DC instead of RC), and check the device in `dmesg | grep mlx5`",
-          C.IB_RESOURCE_ERROR),
+          C.IB_RESOURCE_ERROR, decode=False),
         # -- MPICH: hydra and ch4 ofi ------------------------------------------------------------------------------
         # pmodels/mpich src/pm/hydra/lib/utils/launch.c:73@6a79bf6: execvp of the launcher (ssh/rsh, hydra's default
         # bootstrap) failed.

@@ -111,7 +111,7 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
         # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".
-        p(r"Address already in use|EADDRINUSE|failed to listen on any local network address|"
+        p(r"[Aa]ddress (?:is )?already in use|EADDRINUSE|failed to listen on any local network address|"
           r"server socket has failed to (?:bind|listen)|another process is utilizing it|(?:nccl|dist_init)_port at \d+ "
           r"is not available|Port is already in use\.|The port \d+ is in use", "port_in_use", E,
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
@@ -141,6 +141,21 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "from another node, check that MASTER_ADDR:MASTER_PORT answers (`nc -zv`); check that every node was "
           "launched with the same --nnodes and its own --node-rank, and read the missing ranks' own output",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
+        # c10d's TCPStore client (socket.cpp: "The server socket on localhost:29500 is not yet listening (errno:
+        # 111 - Connection refused), will retry"): a refused connect to the node's own loopback address is no
+        # firewall: nothing listens on that port of this node. Under torchrun the agent hosts the store
+        # (TORCHELASTIC_USE_AGENT_STORE), so a script's own init_method="tcp://localhost:PORT" on another port is
+        # never served (pytorch/pytorch#143858); on several nodes, MASTER_ADDR=localhost points the workers at
+        # themselves. NCCL's own "127.0.0.1<port>" and Gloo's "remote=[127.0.0.1]:port" forms are not read here:
+        # there the loopback address is the interface NCCL or Gloo chose (the rows below).
+        p(r"(?:server socket on|connect to|trying to connect to \(?) ?\[?(?:localhost|127\.0\.0\.1)\]?(?::|, )\d+\)?"
+          r".*(?:not yet listening|Connection refused)", "socket_connect_failed", E,
+          "nothing listens on the rendezvous port of this node's own loopback address: the store was never "
+          "started on that port (a script's init_method=tcp://localhost:PORT under torchrun, whose agent hosts "
+          "the store on its own --rdzv-endpoint / MASTER_PORT), or several nodes were given MASTER_ADDR=localhost",
+          "under torchrun use init_method='env://' (or leave it out) and pass the port as --rdzv-endpoint / "
+          "--master-port; on several nodes set MASTER_ADDR to rank 0's address that the other nodes reach",
+          C.APPLICATION_BUG, "root", (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
         # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
         # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
         # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried

@@ -24,7 +24,10 @@ URL = re.compile(r"^https://(github\.com/[\w.-]+/[\w.-]+/(issues|pull|discussion
                  r"|stackoverflow\.com/questions/\S+|(?:serverfault|superuser|askubuntu)\.com/questions/\S+"
                  r"|discuss\.huggingface\.co/t/\S+"
                  # a write-up or blog post of its author's own case
-                 r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site|qiita\.com|zenn\.dev|velog\.io|[\w-]+\.tistory\.com|huo\.zai\.meng\.li)/\S+"
+                 r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site|qiita\.com|zenn\.dev|velog\.io|[\w-]+\.tistory\.com"
+                 r"|huo\.zai\.meng\.li)/\S+"
+                 # a mailing list's own archive (Open MPI's users list)
+                 r"|www\.open-mpi\.org/community/lists/\S+"
                  # Chinese-language write-ups and Q&A (CSDN, Zhihu, cnblogs, juejin, SegmentFault, Jianshu, the
                  # clouds' developer communities, Gitee's issues)
                  r"|(?:blog\.csdn\.net|zhuanlan\.zhihu\.com|www\.zhihu\.com/question|www\.cnblogs\.com|juejin\.cn|"

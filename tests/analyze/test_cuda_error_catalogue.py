@@ -37,7 +37,8 @@ def test_every_cuda_error_names_a_cause(form: str) -> None:
 EXPECTED = [
     ("out of memory", Cause.OOM),                                                  # cudaErrorMemoryAllocation
     ("peer access is not supported between these two devices", Cause.ACS_IOMMU_P2P),  # cudaErrorPeerAccessUnsupported
-    ("peer mapping resources exhausted", Cause.ACS_IOMMU_P2P),
+    ("peer mapping resources exhausted", Cause.APPLICATION_BUG),                  # 711: more peers than one GPU maps
+    ("peer access is already enabled", Cause.APPLICATION_BUG),                    # 704: the program enabled it twice
     ("invalid device ordinal", Cause.APPLICATION_BUG),                             # a GPU index not visible
     ("system not yet initialized", Cause.CUDA_OR_DRIVER),                          # 802: fabric manager
     ("CUDA driver version is insufficient for CUDA runtime version", Cause.CUDA_OR_DRIVER),

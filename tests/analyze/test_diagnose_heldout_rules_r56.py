@@ -28,3 +28,4 @@ def test_address_is_already_in_use_in_a_reporters_words() -> None:
     assert_reads("I got an error that address is already in use when using RPC framework.", "log.port_in_use",
                  "application_bug")
     assert lead("an address that is in use by another interface was skipped\n") is None
+

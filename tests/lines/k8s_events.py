@@ -24,9 +24,10 @@ CASES = [
     ('k8snetworkplumbingwg/sriov-network-device-plugin pkg/infoprovider/rdmaInfoProvider.go:52@40b6f50',
      'E0314 10:22:41.912345       1 rdmaInfoProvider.go:52] GetDeviceSpecs(): rdma is required in the configuration but the device is not rdma device',
      'log.no_ib_device', 'socket_fallback'),
+    # the node's exclusive netns mode is the cause, the pods' missing RDMA its consequence (the plugin's #87)
     ('Mellanox/k8s-rdma-shared-dev-plugin cmd/k8s-rdma-shared-dp/main.go:95@410b0f3',
      '2026/03/14 10:22:30 Exiting.. can not change : incorrect RDMA subsystem network namespace',
-     'log.no_ib_device', 'socket_fallback'),
+     'log.no_ib_device', 'other'),
     ('k8snetworkplumbingwg/multus-cni pkg/k8sclient/k8sclient.go:302@95a0932',
      'Warning  FailedCreatePodSandBox  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9b1c7e4a2f3d5b6c8e0a1d2f3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e": plugin type="multus" name="multus-cni-network" failed (add): Multus: [default/trainer-worker-0/8c2f6a1e-3b7d-4f0e-9a15-2d4c6b8e0f31]: error loading k8s delegates k8s args: TryLoadPodDelegates: error in getting k8s network for pod: GetNetworkDelegates: failed getting the delegate: getKubernetesDelegate: cannot find a network-attachment-definition (sriov-rdma) in namespace (default): network-attachment-definitions.k8s.cni.cncf.io "sriov-rdma" not found',
      'log.container_start', 'other'),

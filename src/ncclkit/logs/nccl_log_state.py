@@ -227,8 +227,9 @@ class LogState:
                     self.note(f"package:{pkg[0]}:{pkg[1]}", line_no())
                 self.packages.setdefault(pkg[0], set()).add(pkg[1])
             cls = classify_error(line)
-            # pip: "... which is incompatible."; the kernel: "segfault at ... in libnccl.so.2.21.5[...]"
-            if cls.category not in ("version_mismatch", "crash"):
+            # pip: "... which is incompatible." or "... which is not installed."; the kernel: "segfault at ... in
+            # libnccl.so.2.21.5[...]"
+            if cls.category not in ("version_mismatch", "crash", "nccl_library_missing"):
                 return
         # Lines of the framework, launcher, kernel or verbs around NCCL: kept when they state a cause
         # (a traceback's "RuntimeError: CUDA error: out of memory"), or mention NCCL and an error.

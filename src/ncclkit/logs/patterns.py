@@ -84,7 +84,18 @@ _CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
          r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED when calling .?cublasCreate|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
-        (r"peer access is not supported|peer mapping resources exhausted|cudaErrorPeerAccess|hipErrorPeerAccess",
+        # cudaErrorPeerAccessAlreadyEnabled (704) / NotEnabled (705): the program's own bookkeeping of peer access
+        # (enabled twice, e.g. again when a model is reloaded: ggml-org/llama.cpp#5347); cudaErrorTooManyPeers
+        # (711, "peer mapping resources exhausted"): the program enabled access to more peers than one GPU can map
+        # (8 on most GPUs), e.g. every pair of 10 GPUs (llama.cpp#21883). NCCL itself checks both.
+        (r"peer access is already enabled|peer access has not been enabled|peer mapping resources exhausted|"
+         r"cudaErrorPeerAccessAlreadyEnabled|cudaErrorPeerAccessNotEnabled|cudaErrorTooManyPeers|"
+         r"hipErrorPeerAccessAlreadyEnabled|hipErrorPeerAccessNotEnabled",
+         C.APPLICATION_BUG, "the program's own peer-access calls went wrong: access enabled twice (or disabled "
+         "without being enabled), or enabled to more GPUs than one GPU can map (8 on most)", (C.ACS_IOMMU_P2P,),
+         "enable peer access once per pair (check cudaDeviceCanAccessPeer and keep track of what is enabled), and "
+         "to at most 8 peers per GPU; a library doing this needs the release that fixes it"),
+        (r"peer access is not supported|cudaErrorPeerAccess|hipErrorPeerAccess",
          C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
         (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),

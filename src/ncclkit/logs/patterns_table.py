@@ -31,6 +31,7 @@ from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_kernel import kernel_rows
+from ncclkit.logs.patterns_table_ncclinfo import ncclinfo_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_newest import newest_rows
 from ncclkit.logs.patterns_table_notices import notice_rows
@@ -40,10 +41,12 @@ from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
 from ncclkit.logs.patterns_table_megatron import megatron_rows
 from ncclkit.logs.patterns_table_mpi import mpi_rows
+from ncclkit.logs.patterns_table_runtime import runtime_rows
 from ncclkit.logs.patterns_table_schedulers import scheduler_rows
 from ncclkit.logs.patterns_table_suites import suite_rows
 from ncclkit.logs.patterns_table_trainers import trainer_rows
 from ncclkit.logs.patterns_table_system import system_rows
+from ncclkit.logs.patterns_table_torchpar import torchpar_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -61,6 +64,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *megatron_rows(p),
         *mpi_rows(p),
         *scheduler_rows(p),
+        *torchpar_rows(p),
+        *runtime_rows(p),
+        *ncclinfo_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

@@ -249,6 +249,14 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
           "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
           "the container with --gpus all (or the device plugin's resource request)", C.CUDA_OR_DRIVER),
+        # CuPy built without NCCL: cupy/cuda/nccl.py imports cupy_backends' nccl module only when it was compiled
+        # (`available = False` otherwise), so the module exists but has none of NCCL's functions; the aarch64
+        # (GH200) wheels of CuPy 13.0 shipped that way (cupy/cupy#8254, fixed in cupy-release-tools).
+        p(r"module 'cupy\.cuda\.nccl' has no attribute", "package_build", E,
+          "this CuPy was built without NCCL: its cupy.cuda.nccl module has none of NCCL's functions",
+          "install a CuPy wheel built with NCCL for this platform (`python -c 'import cupy.cuda.nccl as n; "
+          "print(n.available)'` must print True), or build CuPy from source with NCCL installed",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional): an
         # environment without NCCL (cause `other`; a different NCCL on each node is the version mismatch);
         # XLA (xla/service/gpu nccl_utils.cc) "Unable to load NCCL library. Multi-GPU collectives will not

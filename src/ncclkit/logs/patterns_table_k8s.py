@@ -57,10 +57,20 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the scheduler found no node for the pod: it lacks the GPU nodes' toleration or its node selector "
           "matches none", "add the GPU taint's toleration (nvidia.com/gpu) and a node selector that GPU nodes "
           "carry", C.APPLICATION_BUG),
-        # The RDMA device plugins: devices without RDMA, the RDMA subsystem in exclusive mode.
-        p(r"rdma is required in the configuration but the device is not rdma device|incorrect RDMA subsystem network "
-          r"namespace|hostPath type check failed: /dev/infiniband|lstat /dev/infiniband", "no_ib_device", E,
-          "the pod gets no usable RDMA device (the plugin's devices lack RDMA, the RDMA subsystem is in exclusive "
-          "mode, or /dev/infiniband is not on the node): NCCL falls back to TCP or fails", _RDMA_FIX,
+        # The RDMA device plugins: the RDMA subsystem in exclusive mode, devices without RDMA.
+        # k8s-rdma-shared-dev-plugin "Exiting.. can not change : incorrect RDMA subsystem network namespace": the
+        # shared plugin refuses to run once the node's RDMA subsystem is in exclusive mode (`rdma system set netns
+        # exclusive`): the node's setting is the cause, the pods' missing devices its consequence
+        # (Mellanox/k8s-rdma-shared-dev-plugin#87).
+        p(r"incorrect RDMA subsystem network namespace", "no_ib_device", E,
+          "the RDMA shared device plugin exits because the node's RDMA subsystem is in exclusive network-namespace "
+          "mode, which it does not support: pods get no RDMA device and NCCL falls back to TCP or fails",
+          "switch the node back to shared mode (`rdma system set netns shared`, persist it in "
+          "/etc/modprobe.d: `options ib_core netns_mode=1`), or for per-pod isolation use SR-IOV VFs with the RDMA "
+          "CNI instead of the shared plugin", C.OTHER, "root", (C.SOCKET_FALLBACK,)),
+        p(r"rdma is required in the configuration but the device is not rdma device|"
+          r"hostPath type check failed: /dev/infiniband|lstat /dev/infiniband", "no_ib_device", E,
+          "the pod gets no usable RDMA device (the plugin's devices lack RDMA, or /dev/infiniband is not on the "
+          "node): NCCL falls back to TCP or fails", _RDMA_FIX,
           C.SOCKET_FALLBACK, "root", (C.NET_PLUGIN_ERROR,)),
     )

@@ -28,7 +28,8 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"GID index that", b"CUDA GPU Direct RDMA", b"unexpectedly disconnected", b"inbound MPI TCP",
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
     b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
-    b"communication path was lost", b"number of nics")
+    b"communication path was lost", b"number of nics",
+    b"cuIpcOpenMemHandle return")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                    "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -99,6 +100,16 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a peer reached this process from an address Open MPI does not know for it: the hosts have interfaces "
           "the others do not share (docker0, a second subnet)", _OMPI_IFACE_FIX, C.WRONG_INTERFACE, "root",
           (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # The same help text's "cuIpcOpenMemHandle return value: N" is the driver's CUresult: 217
+        # CUDA_ERROR_PEER_ACCESS_UNSUPPORTED (cuda.h): the two GPUs cannot reach each other (across CPU sockets / IOHs,
+        # ACS); drivers of the Fermi/Kepler era answered 205 CUDA_ERROR_MAP_FAILED for the same path (Open MPI
+        # users list 2012-07 and 2013-03: smcuda's IPC between GPUs of different IOHs).
+        p(r"cuIpcOpenMemHandle return value:\s+(?:217|205)\b", "p2p_error", E,
+          "Open MPI could not map a peer process's GPU buffer: the driver says peer access between the two GPUs is "
+          "not supported on this path (GPUs under different CPU sockets / IOHs, or PCIe ACS)",
+          "keep each job's GPUs under one CPU socket / PCIe root (`nvidia-smi topo -m`), or turn Open MPI's CUDA IPC "
+          "off (`--mca btl_smcuda_use_cuda_ipc 0`) so it stages through host memory", C.ACS_IOMMU_P2P, "root",
+          (C.TOPOLOGY_OR_NUMA,)),
         # open-mpi/ompi opal/mca/common/cuda/help-mpi-common-cuda.txt:84@ea8f4d0 [cuIpcOpenMemHandle failed]: "A
         # possible cause for this is not enough free device memory"; with Slurm's per-task GPU binding the peer's GPU is
         # not in this task's cgroup (open-mpi/ompi#11949).
@@ -107,6 +118,14 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "else the peer's GPU is not visible to this process", "reduce the program's GPU memory; under Slurm let "
           "every task see the node's GPUs (`--gpus=N`, `--gpu-bind=none`, not `--gpus-per-task=1`) and pick the "
           "device by local rank", C.OOM, "likely", (C.ACS_IOMMU_P2P, C.APPLICATION_BUG)),
+        # The loader's "symbol lookup error: .../openmpi/mca_pml_ob1.so: undefined symbol: ..." is one of Open MPI's
+        # components (mca_*.so, loaded by name from its lib/openmpi directory) from another build than the libraries
+        # that load it: a new install over an old one leaves stale components (Open MPI users list 2013-12, 1.7.3).
+        p(r"symbol lookup error: \S*(?:/openmpi/|/mca_)\S*\.so:", "package_build", E,
+          "an Open MPI component (mca_*.so) comes from another build than the Open MPI libraries loading it: an "
+          "install over an older one left stale components behind",
+          "remove the old install's lib/openmpi directory (or install to a fresh prefix) and rebuild; `ompi_info` "
+          "and `ldd` of the program must name one prefix", C.OTHER),
         # open-mpi/ompi opal/mca/common/cuda/help-mpi-common-cuda.txt:165@ea8f4d0 [dlopen failed]: libcuda.so.1 could
         # not be opened, "CUDA-aware support is disabled".
         p(r"The library attempted to open the following supporting CUDA libraries", "cuda_driver_load", W,

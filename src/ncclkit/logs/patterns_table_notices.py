@@ -16,6 +16,12 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # C and CUDA source users paste with its output (an error-check macro, a printf of an error message): code
+        # that would print an error, not one printed (Open MPI users list 2013-03: "cudaError err = call;",
+        # 'fprintf(stderr, "Cuda error in file ...")').
+        p(r"\bf?printf\s*\(\s*(?:stderr\s*,\s*)?\"|^\s*#\s*define\s+\w|\bcudaError(?:_t)?\s+\w+\s*=\s*\w",
+          "noise", I, "source code pasted with the output (a check macro or a print of an error), not an error "
+          "printed", "nothing to fix", None, "noise"),
         # init.cc / net.cc: "NET/Plugin : No plugin found (libnccl-net.so), using internal
         # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
         # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
@@ -105,11 +111,14 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # deprecated APIs (a variable under its old name is a row above). Not torch.cuda's
         # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...", nor
         # Megatron's and Transformer Engine's warnings of a setting they need for speed (patterns_table_megatron),
-        # DeepSpeed's missing mvapich and Accelerate's port in use (patterns_table_trainers).
+        # DeepSpeed's missing mvapich and Accelerate's port in use (patterns_table_trainers), DDP's, FSDP's and
+        # DeviceMesh's warnings of a slow setting, a rank out of step or a guessed device (patterns_table_torchpar).
         p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled|GTP prefers|"
-          r"CUDA_DEVICE_MAX_CONNECTIONS|mvapich is not installed|Accelerate will attempt to launch))|FutureWarning|"
+          r"CUDA_DEVICE_MAX_CONNECTIONS|mvapich is not installed|Accelerate will attempt to launch|"
+          r"find_unused_parameters=True was specified in DDP|Grad strides do not match bucket view|Forward order "
+          r"differs|which does not have an explicit index|did not set/select the default device))|FutureWarning|"
           r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),

@@ -1,0 +1,152 @@
+"""Rows of the line classifier (patterns.py) for the process runtime under a job (CPython, glibc's loader, libstdc++,
+pip, conda) (tests/lines/runtime.py holds every line with file:line@commit):
+
+- glibc's dynamic loader (bminor/glibc 04e750e: elf/dl-load.c, dl-lookup.c, dl-version.c, dl-reloc.c), in its
+  "PROGRAM: error while loading shared libraries: ..." form and the "object: text" form Python raises: a libmpi
+  that is not there, a libc or libstdc++ older than what a library was linked against, an extension built against
+  another torch, a static TLS block that is full;
+- CPython 3.12's multiprocessing (Lib/multiprocessing of v3.12.1), the thread module and faulthandler (texts of
+  libpython3.12.so): a descriptor passing that lost its descriptors at the fd limit, a peer process gone mid-message,
+  the program's misuse of spawn, a client with another authkey, the thread limit;
+- libstdc++'s terminate handler (vterminate.cc, libstdc++.so.6.0.30) on std::bad_alloc;
+- pip 26.3 (pypa/pip: install's conflict report, pip check) about torch's nvidia-nccl wheel, and the resolver's
+  failures that install nothing; conda (conda/conda 0f64223 conda/exceptions.py).
+
+Read before the generic families: their words ("No space left on device" in /dev/shm's row, "Cannot allocate memory"
+in the host memory row, "abort" in the communicator's, "no matching" in the interface row) would send these lines
+elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+RUNTIME_WORDS: tuple[bytes, ...] = (
+    b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS",
+)
+
+
+def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- the resolvers' failures, which install nothing ---------------------------------------------------------
+        # pypa/pip src/pip/_internal/resolution/resolvelib/factory.py:755,768,850,898@26.3 ("Could not find a version
+        # that satisfies the requirement", "No matching distribution found for", "Cannot install ... because these
+        # package versions have conflicting dependencies.", "ResolutionImpossible: for help visit"); conda/conda
+        # conda/exceptions.py:1181,774@0f64223 (UnsatisfiableError's summary, PackagesNotFoundError): the install
+        # stopped before changing anything, so the job's environment is the one it had ("no matching" is the
+        # interface row's word).
+        p(r"No matching distribution found for \S|Could not find a version that satisfies the requirement|because "
+          r"these package versions have conflicting dependencies|ResolutionImpossible: for help visit|Conda could "
+          r"not find a compatible set of packages|PackagesNotFoundError: The following packages are not available",
+          "noise", I, "the package manager found no set of versions to install and installed nothing: the job's "
+          "environment is unchanged", "nothing to fix for the job; to install, ask for versions that exist for "
+          "this platform and Python (`pip index versions <pkg>`, the right --index-url for +cuXXX builds)", None,
+          "noise"),
+        # -- glibc's dynamic loader ---------------------------------------------------------------------------------
+        # bminor/glibc elf/dl-load.c:2183@04e750e (_dl_map_object: "cannot open shared object file"): nccl-tests
+        # built with MPI=1, or a binding linked to libmpi, started where that libmpi is not on the library path.
+        p(r"\blibmpi\w*\.so[\w.]*: cannot open shared object file", "mpi_library_missing", E,
+          "the program was built against an MPI library (libmpi.so) the loader cannot find here",
+          "load the MPI the program was built with (`module load` it, or add its lib directory to LD_LIBRARY_PATH; "
+          "`ldd <program> | grep mpi` shows what is missing), or rebuild nccl-tests without MPI=1", C.OTHER),
+        # bminor/glibc elf/dl-version.c:144@04e750e (match_symbol: "version `%s' not found (required by %s)"): the
+        # library named last (libnccl, libtorch_python) was linked against a newer glibc or libstdc++ than the one
+        # loaded (an old OS image, conda's older libstdc++ first on the path).
+        p(r"version `(?:GLIBC|GLIBCXX|CXXABI)_[\d.]+' not found", "library_version", E,
+          "a library (the one after `required by`) was built against a newer glibc or libstdc++ than this system "
+          "loads: the wheel or build targets a newer OS, or an older libstdc++ comes first on the library path",
+          "install a build for this OS's glibc (`ldd --version`), or put the newer libstdc++ first "
+          "(`conda install -c conda-forge libstdcxx-ng`, or LD_PRELOAD the system's libstdc++.so.6)",
+          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
+        # bminor/glibc elf/dl-lookup.c:806@04e750e ("undefined symbol: %s"): an extension module missing a c10, at::
+        # or torch:: symbol (mangled _ZN3c10, _ZN2at, _ZN5torch) was compiled against another torch than the one
+        # imported (flash_attn, apex, a cpp_extension wheel).
+        p(r"\.so[\w.]*: undefined symbol: _ZN(?:K|St)?(?:3c10|2at|5torch)\d", "package_build", E,
+          "an extension module was compiled against another PyTorch than the one installed: a C++ symbol of torch "
+          "it needs is not there", "reinstall the extension built for this torch (`pip install --no-build-isolation "
+          "--force-reinstall --no-cache-dir <package>`, or the wheel matching torch's version and CUDA)", C.OTHER),
+        # bminor/glibc elf/dl-reloc.c:141@04e750e (_dl_allocate_static_tls fails): a library with initial-exec TLS
+        # (libgomp on aarch64) loaded late finds the loader's fixed static TLS surplus used up; memory is not short.
+        p(r"cannot allocate memory in static TLS block", "static_tls", E,
+          "the loader could not place a library loaded late (dlopen'ed after start-up): glibc's static TLS "
+          "reserve is used up, not memory", "preload the library the line names (`LD_PRELOAD=/path/to/libgomp.so.1`"
+          ") or import it first; glibc 2.32+ can grow the reserve "
+          "(`GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384`)", C.OTHER),
+        # -- CPython's multiprocessing and threads -------------------------------------------------------------------
+        # python/cpython Lib/multiprocessing/reduction.py:164@v3.12.1 (recvfds: recvmsg() got no SCM_RIGHTS message):
+        # the kernel drops descriptors passed to a receiver at RLIMIT_NOFILE (torch's file_descriptor sharing).
+        p(r"received 0 items of ancdata", "fd_limit", E,
+          "a process could not receive the file descriptors another passed to it (shared tensors): it is at its "
+          "open-file limit", "raise the limit (`ulimit -n 1048576`, docker --ulimit nofile) or share tensors "
+          "through files: `torch.multiprocessing.set_sharing_strategy('file_system')`", C.MEMLOCK_OR_ULIMIT),
+        # python/cpython Lib/multiprocessing/connection.py:401@v3.12.1 (_recv_bytes: the stream ended inside a
+        # message): the process at the other end exited while sending.
+        p(r"got end of file during message", "socket_closed", E,
+          "the process at the other end of a multiprocessing connection exited in the middle of a message",
+          "find why that process died (its own error, the OOM killer in `dmesg`)", C.RANK_CRASHED_ELSEWHERE,
+          "collateral"),
+        # python/cpython Lib/multiprocessing/spawn.py:140@v3.12.1 (_check_not_importing_main: the main module
+        # starts processes at import, without `if __name__ == '__main__':`), context.py:374 (assert_spawning: a
+        # Queue or Lock passed other than at creation), synchronize.py:107 (a SemLock of a fork context given to a
+        # spawned process): the program's use of multiprocessing.
+        p(r"An attempt has been made to start a new process before the|current process has finished its "
+          r"bootstrapping phase|objects should only be shared between processes through inheritance|A SemLock "
+          r"created in a \w+ context is being shared with a process in a \w+ context", "program_error", E,
+          "the program misuses multiprocessing: it starts processes while its main module is imported (no `if "
+          "__name__ == '__main__':` guard), or passes a queue or lock other than at creation or across contexts",
+          "start processes under `if __name__ == '__main__':`, pass queues and locks as Process arguments, and "
+          "create them from the same context (`mp.get_context('spawn').Queue()`) as the processes",
+          C.APPLICATION_BUG),
+        # python/cpython Lib/multiprocessing/connection.py:924@v3.12.1 (deliver_challenge; answer_challenge's
+        # "digest sent was rejected" is the client's side): the HMAC handshake failed, a client with another
+        # authkey (another job's manager or store) connected to this listener's port.
+        p(r"AuthenticationError: digest (?:received was wrong|sent was rejected)", "socket_foreign", E,
+          "a process that is not this program's peer connected to its multiprocessing listener (another authkey): "
+          "two jobs use one port", "give each job its own port (MASTER_PORT, the manager's address); kill stale "
+          "runs still holding it", C.APPLICATION_BUG),
+        # python/cpython Modules/_threadmodule.c@v3.12.1 (pthread_create failed): the thread limit (ulimit -u,
+        # pids.max) or no memory for the thread's stack.
+        p(r"\bcan't start new thread", "thread_limit", E,
+          "Python could not start a thread: the process or container reached its thread limit (or memory for "
+          "thread stacks)", "raise the limit (`ulimit -u`, docker `--pids-limit -1`, the pod's pids limit) or use "
+          "fewer DataLoader workers and threads (OMP_NUM_THREADS)", C.MEMLOCK_OR_ULIMIT),
+        # python/cpython Modules/faulthandler.c@v3.12.1 (libpython3.12.so): the SIGABRT header of faulthandler's
+        # dump; the error printed before it (terminate, an assertion, the watchdog) is the cause ("abort" is the
+        # communicator row's word).
+        p(r"^Fatal Python error: Aborted$", "process_aborted", W,
+          "a Python process aborted itself (SIGABRT) after an error of its own, printed before this line",
+          "read the error the process printed before it aborted (`terminate called after throwing`, an assertion, "
+          "the watchdog's timeout)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),
+        # -- libstdc++ ----------------------------------------------------------------------------------------------
+        # gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc@gcc-12: operator new failed and nothing caught it.
+        p(r"terminate called after throwing an instance of 'std::bad_alloc'", "oom", E,
+          "a C++ allocation failed: the process ran out of host memory", "check host memory (`free -g`, `dmesg | "
+          "grep -i oom`); fewer ranks or DataLoader workers per node, or a smaller host-side buffer", C.OOM),
+        # -- pip, conda -----------------------------------------------------------------------------------------
+        # pypa/pip src/pip/_internal/commands/check.py:49@26.3 ("%s %s has requirement %s, but you have %s %s."), the
+        # install report's "requires %s, but you have" (install.py:891): torch pins an nvidia-nccl wheel and another
+        # one is installed.
+        p(r"(?:has requirement|requires) nvidia-nccl-cu\d+\S*[^\n]*, but you have nvidia-nccl", "version_mismatch", E,
+          "the environment's NCCL wheel is not the version torch was built and pinned against",
+          "install the version torch pins (`pip install nvidia-nccl-cu12==<version named>`) or the torch build "
+          "made for this NCCL", C.NCCL_VERSION_MISMATCH),
+        # pypa/pip src/pip/_internal/commands/install.py:882@26.3 ("%s %s requires %s, which is not installed."):
+        # torch without its NCCL wheel (uninstalled, or --no-deps).
+        p(r"requires nvidia-nccl-cu\d+\S*[^\n]*, which is not installed", "nccl_library_missing", E,
+          "torch's NCCL wheel (nvidia-nccl) is not installed: torch cannot load libnccl",
+          "install the version torch pins (`pip install nvidia-nccl-cu12==<version named>`), or reinstall torch "
+          "with its dependencies", C.OTHER),
+        # conda/conda conda/exceptions.py:1539@0f64223 (ENOSPC while writing the package cache or the prefix): the
+        # disk conda installs to is full, not /dev/shm ("No space left on device" is /dev/shm's row's word).
+        p(r"NoSpaceLeftError: No space left on devices?", "disk_full", E,
+          "conda's package cache or environment filesystem is full", "free space there (`conda clean --all`, `df -h "
+          "$(conda info --base)`) or point CONDA_PKGS_DIRS at a larger disk", C.OTHER),
+    )

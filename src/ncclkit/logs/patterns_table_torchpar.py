@@ -1,0 +1,166 @@
+"""Rows of the line classifier (patterns.py) for PyTorch's parallelism layers above c10d (DDP, FSDP, DTensor, spawn,
+pipelining, DCP) (tests/lines/torch_parallel.py holds every line with file:line@commit).
+
+Texts as the torch 2.13.0 wheel holds them (git_version cf30153): the Python files with their line numbers, the DDP
+reducer's C++ texts (torch/csrc/distributed/c10d/reducer.cpp) from the strings of libtorch_cpu.so, whose line numbers
+the build does not keep.
+
+- a module, device or argument that DDP, FSDP, DeviceMesh, pipelining or DCP refuses is the program's
+  (framework_usage); pipeline sizes that do not fit the ranks are the launch (launch_config);
+- the checks that gather every rank's view and find the ranks disagree (DDP's verify_params_across_processes,
+  FSDP's forward-order check, DTensor.from_local's run_check) guard collectives that would differ in size or order
+  (collective_mismatch);
+- DDP's and DTensor's warnings that a choice slows communication are a library's own check of a setting it needs for
+  speed (host_setting);
+- FSDP and DTensor's RNG tracker finding no accelerator is the GPU not visible (gpu_missing).
+
+mp.spawn's signals are host_rows' (SIGKILL, SIGSEGV, SIGBUS) and its wrappers name nothing. Read before the generic
+families: their words ("Timed out", "not supported", "does not support", "Inconsistent") would send these lines
+elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+TORCHPAR_WORDS: tuple[bytes, ...] = (
+    b"which did not receive grad", b"as ready twice", b"was specified in DDP", b"Forward order differs",
+    b"an explicit index", b"set/select the default device", b"is suboptimal: multiple")
+
+
+def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- lines that state no cause of their own ------------------------------------------------------------
+        # pytorch/pytorch torch/distributed/checkpoint/_async_process_executor.py:162@cf30153 (_wait_for_response):
+        # "Timed out after {timeout}s while waiting for response from checkpointer process pid: N", waited only at :132
+        # (timeout=1800) for async_save's spawned checkpointer process to report INIT_COMPLETE (it builds its own gloo
+        # group with the other ranks' checkpointer processes over a TCPStore): that process is stuck or gone, and its
+        # own output says why; no collective of the training ranks is waiting.
+        p(r"Timed out after \S+ while waiting for response from checkpointer process", "worker_failed", E,
+          "distributed checkpoint's background checkpointer process did not finish starting (its own gloo group with "
+          "the other ranks' checkpointer processes): it is stuck or gone; this line does not say why",
+          "read the checkpointer process's own output (the pid named) and of the other ranks' ones; all of them must "
+          "start and reach the store address async_save broadcast (MASTER_ADDR and a free port)", None,
+          "collateral"),
+        # -- DDP: the reducer's checks of the autograd graph --------------------------------------------------------
+        # pytorch/pytorch torch/csrc/distributed/c10d/reducer.cpp (libtorch_cpu.so strings, v2.13.0): "Expected to
+        # have finished reduction in the prior iteration ...", its "Parameters which did not receive grad for rank N:"
+        # ("Parameter indices ..." without TORCH_DISTRIBUTED_DEBUG), "Expected to mark a variable ready only once"
+        # with "Parameter at index N with name X has been marked as ready twice", static_graph's "Your training graph
+        # has changed in this iteration", and compiled autograd refusing the C++ reducer. The reducer's own text
+        # names the fix (find_unused_parameters, static_graph, outputs left out of the loss, reentrant checkpoints,
+        # optimize_ddp="python_reducer"): the program's graph, not a desync, though ranks that leave out different
+        # parameters hang.
+        p(r"Expected to have finished reduction in the prior iteration|Parameter(?:s| indices) which did not receive "
+          r"grad for rank \d+|Expected to mark a variable ready only once|has been marked as ready twice\. This means "
+          r"that multiple autograd engine|Your training graph has changed in this iteration|Compiled autograd is not "
+          r"compatible with C\+\+ DDP Reducer", "framework_usage", E,
+          "DDP's reducer found the backward pass unlike what it was set up for: parameters that got no gradient "
+          "(not used in the loss), a parameter made ready twice (shared across passes, reentrant checkpoints), a "
+          "graph that changed under static_graph=True, or compiled autograd with the C++ reducer",
+          "do what the message names: pass find_unused_parameters=True (or make every output part of the loss), use "
+          "static_graph=True only for a graph that never changes, checkpoint with use_reentrant=False, or set "
+          "torch._dynamo.config.optimize_ddp='python_reducer' under compiled autograd", C.APPLICATION_BUG),
+        # -- the ranks disagree on the model or the tensors ------------------------------------------------------------
+        # reducer.cpp (libtorch_cpu.so strings, v2.13.0) verify_params_across_processes: "DDP expects same model
+        # across all ranks, but Rank N has X params, while rank M has inconsistent Y params", "[N]: params[i] in this
+        # process with sizes [...] appears not to match sizes (strides) of the same param in process 0": DDP gathers
+        # every rank's parameter shapes because the bucketed all-reduces that follow would differ in size.
+        # torch/distributed/fsdp/_exec_order_utils.py:231@cf30153 "Forward order differs across ranks: rank A is
+        # all-gathering N parameters while rank B ..." (TORCH_DISTRIBUTED_DEBUG=DETAIL), :299 "Forward order differs
+        # from that of the first iteration on rank N. Collectives are unchecked and may give incorrect results or
+        # hang". torch/distributed/tensor/_collective_utils.py:299@cf30153 (DTensor.from_local's run_check, after an
+        # all_gather_object of every rank's metadata): "Inconsistent tensor metadata (including shape and stride)
+        # across ranks".
+        p(r"DDP expects same model across all ranks|appears not to match (?:sizes|strides) of the same param in "
+          r"process|Forward order differs (?:across ranks|from that of the first iteration)|Inconsistent tensor "
+          r"metadata \(including shape and stride\) across ranks", "collective_mismatch", E,
+          "the ranks do not hold the same model or tensors (parameter counts or shapes, FSDP's all-gather order, "
+          "DTensor's local shapes): the collectives that follow would differ between ranks and hang or go wrong",
+          "build the same model on every rank (same config, same code path, no rank-dependent layers) and run the "
+          "same modules in the same order; TORCH_DISTRIBUTED_DEBUG=DETAIL names the rank and the parameter that "
+          "differ", C.HANG_COLLECTIVE_MISMATCH),
+        # -- settings that cost speed -----------------------------------------------------------------------------
+        # reducer.cpp (libtorch_cpu.so strings, v2.13.0): "find_unused_parameters=True was specified in DDP
+        # constructor, but did not find any unused parameters in the forward pass ... an extra traversal of the
+        # autograd graph every iteration", "Grad strides do not match bucket view strides ... This is not an error,
+        # but may impair performance" (each gradient copied into its bucket element by element).
+        # torch/distributed/tensor/_redistribute.py:369@cf30153: "While redistributing from X to Y, N sequential
+        # all_gather operations will be performed. This is suboptimal ... To optimize, flatten mesh dimensions [...]"
+        # (only the no_flattened_mesh reason names a setting; the others cannot be optimised).
+        p(r"find_unused_parameters=True was specified in DDP constructor, but did not find any unused|Grad strides "
+          r"do not match bucket view strides|operations will be performed\. This is suboptimal: multiple "
+          r"collective.*To optimize, flatten mesh dimensions", "host_setting", W,
+          "PyTorch warns that a setting of the job slows its communication: find_unused_parameters=True with no "
+          "unused parameter (an extra autograd traversal each step), gradients laid out unlike DDP's buckets, or a "
+          "DTensor redistribution split into one collective per mesh dimension",
+          "drop find_unused_parameters=True when every parameter gets a gradient; keep parameter layouts fixed after "
+          "wrapping in DDP (no .to(memory_format=...) afterwards) or pass gradient_as_bucket_view=True; flatten the "
+          "mesh dimensions the message names (mesh[\"dp_shard\", \"cp\"]._flatten())", C.PERFORMANCE_CONFIG),
+        # -- no accelerator ----------------------------------------------------------------------------------------
+        # torch/distributed/fsdp/_init_utils.py:391@cf30153: no parameter on an accelerator and
+        # torch._C._get_accelerator() is the CPU; torch/distributed/tensor/_random.py:163@cf30153: the device handle
+        # of the mesh's device type is not available (torch.cuda.is_available() is False).
+        p(r"FSDP needs a non-CPU accelerator device, but no accelerator device is detected|OffsetBasedRNGTracker "
+          r"instantiation requires the presence of \w+ device but couldn't find", "gpu_missing", E,
+          "FSDP or DTensor found no GPU in this process: the driver is not loaded, the GPUs are not visible here "
+          "(container, CUDA_VISIBLE_DEVICES), or the PyTorch installed is a CPU-only build",
+          "check `nvidia-smi` and `python -c 'import torch; print(torch.cuda.is_available(), torch.version.cuda)'` "
+          "in the job's environment; run the container with the GPUs, or install a CUDA build of PyTorch",
+          C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        # -- a module, device or argument the layer refuses ----------------------------------------------------------
+        # torch/distributed/fsdp/_init_utils.py:1103@cf30153 "Inconsistent compute device and `device_id` on rank N"
+        # (the module's parameters are on another GPU than device_id), :1177 "The module has CPU parameters or buffers
+        # when `sync_module_states=True`", fsdp/_runtime_utils.py:158@cf30153 "An FSDP-managed module unexpectedly has
+        # parameters on cpu. Make sure to move the module to cuda:N", fsdp/_fully_shard/_fsdp_param.py:248@cf30153
+        # (fully_shard) "Expects the parameter to already be moved to device cuda:N but got cpu", device_mesh.py:
+        # 1574@cf30153 "Device type with index is not supported but got cuda:0" (init_device_mesh takes "cuda").
+        p(r"Inconsistent compute device and `device_id` on rank \d+|An FSDP-managed module unexpectedly has "
+          r"parameters on|The module has CPU parameters or buffers when `sync_module_states=True`|Expects the "
+          r"parameter to already be moved to device|Device type with index is not supported but got", "framework_usage",
+          E, "FSDP or DeviceMesh refused where the model or device is: parameters left on the CPU or on another GPU "
+          "than the rank's, or a device type given with an index",
+          "move the model to the rank's GPU before wrapping it (torch.cuda.set_device(local_rank); "
+          "model.to(local_rank), or device_id=local_rank for FSDP); pass init_device_mesh the type alone ('cuda')",
+          C.APPLICATION_BUG),
+        # torch/distributed/fsdp/_init_utils.py:862@cf30153 "FSDP got the argument `device_id` cuda on rank N, which
+        # does not have an explicit index. FSDP will use the current device 0", device_mesh.py:478@cf30153 "It seems
+        # like you did not set/select the default device ... DeviceMesh will use a heuristic to set the device_id via
+        # `global_rank % num_devices_per_host`": no GPU was bound to the process, so the layer guesses one; a wrong
+        # guess puts two ranks on one GPU. Healthy runs on homogeneous nodes print them too (as c10d's "Guessing
+        # device ID"): collateral, leading only a paste of nothing else.
+        p(r"FSDP got the argument `device_id` \S+ on rank \d+, which does not have an explicit index|It seems like "
+          r"you did not set/select the default device for the current process before the DeviceMesh",
+          "framework_usage", W,
+          "the process never told PyTorch its GPU, so FSDP or DeviceMesh guesses one (the current device, or global "
+          "rank modulo the GPUs per node): a wrong guess puts two ranks on one GPU",
+          "call torch.cuda.set_device(local_rank) before init_process_group / init_device_mesh (torchrun sets "
+          "LOCAL_RANK), and pass FSDP an indexed device_id (torch.device('cuda', local_rank))", C.APPLICATION_BUG,
+          "collateral"),
+        # torch/distributed/pipelining/stage.py:183@cf30153: the pipeline process group has more ranks than the
+        # stages built; pipelining/_utils.py:531@cf30153: a V schedule places two stages on each rank, so the stages
+        # must divide by the pipeline size: the launch's pipeline degree does not fit the model's split.
+        p(r"Pipeline group size \d+ cannot be larger than number of stages|num_stages \d+ must be evenly divisible "
+          r"by pp_size", "launch_config", E,
+          "the pipeline's ranks do not fit its stages: more ranks in the pipeline group than stages, or a V "
+          "schedule whose stages do not divide evenly over the ranks",
+          "make the pipeline degree fit the model's split: as many stages as pipeline ranks (or a multiple of them, "
+          "two per rank for V schedules), or launch fewer ranks per pipeline group", C.APPLICATION_BUG),
+        # torch/distributed/pipelining/schedules.py:1022@cf30153: the schedule needs at least one microbatch per
+        # stage; checkpoint/state_dict_saver.py:304@cf30153: async_save stages the state dict on the CPU and needs a
+        # CPU backend (gloo) in the process group, which NCCL alone does not give.
+        p(r"Number of microbatches \(\d+\) must be greater than or equal to the number of stages|A CPU backend "
+          r"must be enabled for async save", "framework_usage", E,
+          "the pipelining schedule or distributed checkpoint refused its arguments: fewer microbatches than "
+          "stages, or async_save on a process group with no CPU backend",
+          "give the schedule n_microbatches >= the number of stages; for async_save initialise the group with "
+          "backend='cpu:gloo,cuda:nccl' (or pass a gloo group as process_group)", C.APPLICATION_BUG),
+    )

@@ -1,0 +1,65 @@
+"""Rules from rounds 57 and 58 of the held-out measurement (RoCE and InfiniBand set-up, Grace Hopper / Grace Blackwell
+and aarch64 systems, multi-GPU machines outside datacenters; the Open MPI users list), each tested on the text that
+carries it and on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import assert_reads, lead
+
+
+# Azure/azhpc-images#51: ibstatus on a VM whose ConnectX VF has no RDMA driver loaded (MLNX_OFED not installed).
+def test_ibstatus_without_any_rdma_device_is_the_missing_driver() -> None:
+    assert_reads("Fatal error:  device '*': sys files not found (/sys/class/infiniband/*/ports)", "log.no_ib_device",
+                 "socket_fallback")
+    # A listed port that is down is the port, not a missing driver.
+    assert lead("Infiniband device 'mlx5_0' port 1 status:\n\tstate:\t\t 1: DOWN\n") != (
+        "log.no_ib_device", "socket_fallback")
+
+
+# Mellanox/k8s-rdma-shared-dev-plugin#87: the node's RDMA subsystem set to exclusive netns mode.
+def test_the_shared_rdma_plugin_refusing_exclusive_mode_is_the_nodes_setting() -> None:
+    assert_reads(" Exiting.. can not change : incorrect RDMA subsystem network namespace", "log.no_ib_device", "other")
+    assert_reads("E0314 10:22:41.912345 1 rdmaInfoProvider.go:52] GetDeviceSpecs(): rdma is required in the "
+                 "configuration but the device is not rdma device", "log.no_ib_device", "socket_fallback")
+
+
+# cupy/cupy#8254: CuPy's aarch64 (GH200) wheel built without NCCL.
+def test_a_cupy_built_without_nccl_is_its_build() -> None:
+    assert_reads("AttributeError: module 'cupy.cuda.nccl' has no attribute 'get_unique_id'", "log.package_build",
+                 "other")
+    # Another module's missing attribute is the program's own error.
+    assert lead("AttributeError: module 'torch.cuda' has no attribute 'nccl_version'\n") != ("log.package_build",
+                                                                                           "other")
+
+
+# ggml-org/llama.cpp#5347 (peer access enabled again on reload) and #21883 (every pair of 10 GPUs).
+def test_the_programs_own_peer_access_calls_are_the_program() -> None:
+    assert_reads("CUDA error 704 at ggml-cuda.cu:8006: peer access is already enabled", "log.cuda_error",
+                 "application_bug")
+    assert_reads("CUDA error: peer mapping resources exhausted", "log.cuda_error", "application_bug")
+    # Peer access the platform refuses stays the platform's (ACS, IOMMU, a VM).
+    assert_reads("CUDA error: peer access is not supported between these two devices", "log.p2p_error",
+                 "acs_iommu_p2p")
+
+
+# Open MPI users list 2013-03: smcuda's CUDA IPC between GPUs of different IOHs, the driver's CUresult 217.
+def test_open_mpi_ipc_refused_by_the_driver_is_the_gpus_path() -> None:
+    assert_reads("  cuIpcOpenMemHandle return value:   217", "log.p2p_error", "acs_iommu_p2p")
+    # Another return value (2: out of memory) keeps the help text's own reading.
+    assert lead("  cuIpcOpenMemHandle return value:   2\n") != ("log.p2p_error", "acs_iommu_p2p")
+
+
+# Open MPI users list 2013-12: a 1.7.3 install over an older one left stale components behind.
+def test_a_stale_open_mpi_component_is_the_install() -> None:
+    assert_reads("hello: symbol lookup error: /usr/local/lib/openmpi/mca_pml_ob1.so: undefined symbol: "
+                 "progress_one_cuda_htod_event", "log.package_build", "other")
+
+
+# Source code pasted beside its output is no error printed.
+def test_error_checking_source_code_names_nothing() -> None:
+    for line in ("    cudaError err = call;                                                    \\",
+                 '        fprintf(stderr, "Cuda error in file \'%s\' in line %i : %s.\\n",        \\',
+                 "#  define CUDA_SAFE_CALL( call) {                                    \\"):
+        assert lead(line + "\n") is None
+    # The message that code prints is an error.
+    assert lead("Cuda error in file 'recv.cu' in line 14 : out of memory.\n") is not None

@@ -63,3 +63,12 @@ def test_error_checking_source_code_names_nothing() -> None:
         assert lead(line + "\n") is None
     # The message that code prints is an error.
     assert lead("Cuda error in file 'recv.cu' in line 14 : out of memory.\n") is not None
+
+
+# A rank's own excerpt whose channels go to ranks it never shows is a multi-node job, not P2P refused between GPUs.
+def test_network_channels_name_no_p2p_fault_unless_between_this_hosts_ranks() -> None:
+    one = "node1:100:100 [0] NCCL INFO Channel 00/0 : 0[0] -> 8[0] [send] via NET/IB/0/GDRDMA\n"
+    assert lead(one) is None
+    both = ("node1:100:100 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via NET/IB/0/GDRDMA\n"
+            "node1:101:101 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via NET/IB/0/GDRDMA\n")
+    assert lead(both) == ("log.intra_node_net", "acs_iommu_p2p")

@@ -7,7 +7,8 @@ and loaders, the NVLink fabric's software, JAX's and Ray's distributed layers, N
 2.14, the node health suites, training codebases' launchers, TensorFlow and MXNet, the RL post-training stacks,
 the serving engines beside vLLM and SGLang, the builds beside them, the cloud providers' node agents, the Kubernetes job layers, DeepSpeed, Accelerate
 and Lightning, the fine-tuning frameworks, Megatron, NeMo and Transformer Engine, the MPI and fabric layers, the
-other schedulers) is read alone and inside an NCCL
+other schedulers, PyTorch's DDP/FSDP/DTensor layers, the process runtime, NCCL 2.18 - 2.30's INFO lines) is read
+alone and inside an NCCL
 log and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 
@@ -18,10 +19,9 @@ import pytest
 from line_reading import assert_reads, lead
 from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, finetune, gloo, health,
                    healthsuites, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, megatron, mpifabric, nccl_info,
-                   nccl_new,
-                   nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs, rdma_tools, rlstacks, runtime,
-                   schedulers2, serving, serving2, tfmx, torch_new, torch_parallel, torch_recent, trainlibs, transfer,
-                   windows_wsl)
+                   nccl_new, nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs, rdma_tools, rlstacks,
+                   runtime, schedulers2, serving, serving2, tfmx, torch_new, torch_parallel, torch_recent, trainlibs,
+                   transfer, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,

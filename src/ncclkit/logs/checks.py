@@ -80,13 +80,20 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
         out.append(Finding(id="log.gdr_level_off", severity=W, subject="NCCL_NET_GDR_LEVEL",
                            message=f"NCCL_NET_GDR_LEVEL={level} turns GPUDirect RDMA off",
                            fix="unset NCCL_NET_GDR_LEVEL", evidence={"NCCL_NET_GDR_LEVEL": level}))
-    if len(s.hosts) == 1 and nets and not any(t.startswith(("P2P", "SHM")) for t in s.transports):
+    # One host whose channels between its own ranks (a rank that also sends from this host) go over the network:
+    # a channel to a rank this host never shows is most likely on another node (one GPU per node, or a rank's own
+    # excerpt), which alone proves nothing.
+    local_ranks = {t.src_rank for t in s.transport_map if t.src_rank is not None}
+    local_net = any(t.transport.startswith("NET") and t.dst_rank in local_ranks and t.dst_rank != t.src_rank
+                    for t in s.transport_map)
+    if len(s.hosts) == 1 and local_net and not any(t.startswith(("P2P", "SHM")) for t in s.transports):
         out.append(Finding(
             id="log.intra_node_net", severity=I, subject=s.hosts[0],
-            message="this excerpt is from one host and shows only network channels: either the "
-                    "peers are on other nodes, or P2P and SHM are unavailable between local GPUs",
-            fix="if all ranks are on this host, check NCCL_P2P_DISABLE/NCCL_SHM_DISABLE and "
-                "`nvidia-smi topo -m`", evidence={"transports": list(s.transports)}))
+            message="ranks of this one host talk to each other over the network, and no channel uses P2P or "
+                    "SHM: P2P and shared memory are unavailable between its GPUs",
+            fix="check NCCL_P2P_DISABLE / NCCL_SHM_DISABLE, `nvidia-smi topo -m` (P2P across the PCIe path, ACS) "
+                "and that the ranks of one node share /dev/shm and their IPC namespace (one container per node, not "
+                "per GPU)", evidence={"transports": list(s.transports)}))
     if len(s.versions) > 1:  # an error elsewhere in the log is then most likely its consequence
         out.append(Finding(id="cluster.version_mismatch", severity=E if s.errors else W, subject="NCCL",
                            message=f"ranks report different NCCL versions: {', '.join(s.versions)}",

@@ -1,8 +1,9 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
-(patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _source, _rocm, _net, _kernel, _cudalibs,
-_system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
+(patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _torchpar, _runtime, _ncclinfo, _source,
+_rocm, _net, _kernel, _cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each
+module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
 a timeout, NCCL's bare return codes) and, last, patterns_table_generic's (a subject and its failure word in a
 line no row knows).

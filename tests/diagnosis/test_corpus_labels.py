@@ -28,6 +28,8 @@ URL = re.compile(r"^https://(github\.com/[\w.-]+/[\w.-]+/(issues|pull|discussion
                  r"|huo\.zai\.meng\.li)/\S+"
                  # a mailing list's own archive (Open MPI's users list)
                  r"|www\.open-mpi\.org/community/lists/\S+"
+                 # a Hugging Face Hub repository's community discussion
+                 r"|huggingface\.co/[\w.-]+/[\w.-]+/discussions/\d+"
                  # Chinese-language write-ups and Q&A (CSDN, Zhihu, cnblogs, juejin, SegmentFault, Jianshu, the
                  # clouds' developer communities, Gitee's issues)
                  r"|(?:blog\.csdn\.net|zhuanlan\.zhihu\.com|www\.zhihu\.com/question|www\.cnblogs\.com|juejin\.cn|"

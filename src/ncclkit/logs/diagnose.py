@@ -52,6 +52,10 @@ _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", 
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
 
 
+# ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
+_FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
+
+
 def env_findings(s: NcclLogSummary) -> list[Finding]:
     """`log.env_set` for each variable of ENV_RULES the log shows set (unless a rule already used it)."""
     out = []
@@ -166,6 +170,15 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.
             alternatives.append(Cause.ACS_IOMMU_P2P)
+        if cat == "timeout" and any(_FIRST_WORK.search(e.text) for e in errs):
+            # The process group's first collective: PyTorch creates the communicator and NCCL connects its peers
+            # there (lazy init), so a transport that never connects hangs in it as well as a rank that never came.
+            setup = Cause.ACS_IOMMU_P2P if (s.nodes or 1) == 1 else Cause.FIREWALL_OR_PORT_BLOCKED
+            if setup not in alternatives:
+                alternatives.append(setup)
+            message += ("; it is the process group's first collective (SeqNum=1), where NCCL sets up its "
+                        "connections: a transport that cannot connect (P2P blocked by ACS or the IOMMU on one node, "
+                        "traffic dropped between nodes) hangs here too")
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts: two ranks on one GPU of one host is
             # what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage; init.cc), whatever else is set.

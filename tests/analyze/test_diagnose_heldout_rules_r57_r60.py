@@ -1,10 +1,10 @@
-"""Rules from rounds 57 and 58 of the held-out measurement (RoCE and InfiniBand set-up, Grace Hopper / Grace Blackwell
-and aarch64 systems, multi-GPU machines outside datacenters; the Open MPI users list), each tested on the text that
-carries it and on text that must not trigger it."""
+"""Rules from rounds 57 - 60 of the held-out measurement (RoCE and InfiniBand set-up, Grace Hopper / Grace Blackwell
+and aarch64 systems, multi-GPU machines outside datacenters; the Open MPI users list; the tools' forums), each tested
+on the text that carries it and on text that must not trigger it."""
 
 from __future__ import annotations
 
-from line_reading import assert_reads, lead
+from line_reading import assert_reads, causes, lead
 
 
 # Azure/azhpc-images#51: ibstatus on a VM whose ConnectX VF has no RDMA driver loaded (MLNX_OFED not installed).
@@ -72,3 +72,23 @@ def test_network_channels_name_no_p2p_fault_unless_between_this_hosts_ranks() ->
     both = ("node1:100:100 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via NET/IB/0/GDRDMA\n"
             "node1:101:101 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via NET/IB/0/GDRDMA\n")
     assert lead(both) == ("log.intra_node_net", "acs_iommu_p2p")
+
+
+# NovaSky-AI/SkyRL#325: the first collective of the process group timed out on a node whose GPUs cannot reach each
+# other over PCIe; NCCL connects its peers in that first collective.
+def test_a_timeout_of_the_first_collective_names_the_connection_set_up() -> None:
+    first = ("[rank1]:[E918 23:18:00.308397639 ProcessGroupNCCL.cpp:632] [Rank 1] Watchdog caught collective operation "
+             "timeout: WorkNCCL(SeqNum=1, OpType=BROADCAST, NumelIn=233373696, NumelOut=233373696, Timeout(ms)=600000) "
+             "ran for 600023 milliseconds before timing out.\n")
+    assert ("log.alternative", "acs_iommu_p2p") in causes(first)
+    # A later collective: the connections were made, nothing points at them.
+    later = first.replace("SeqNum=1,", "SeqNum=4812,")
+    assert ("log.alternative", "acs_iommu_p2p") not in causes(later)
+
+
+# vllm-project/vllm#37210: pynvml's error on a faulted GPU, under a traceback whose source line makes the NVML call.
+def test_a_traceback_line_that_only_calls_nvml_names_nothing() -> None:
+    assert lead("    handle = pynvml.nvmlDeviceGetHandleByIndex(device_id)\n") is None
+    assert_reads("vllm.third_party.pynvml.NVMLError_Unknown: Unknown Error", "log.cuda_error", "cuda_or_driver")
+    assert_reads("node1:77:77 [0] NCCL WARN nvmlDeviceGetHandleByPciBusId() failed: Unknown Error", "log.cuda_error",
+                 "cuda_or_driver")

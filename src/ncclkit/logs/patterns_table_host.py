@@ -275,9 +275,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "
           "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
           C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
-        # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`. "CUDA driver version is
+        # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`, nor a traceback's source line
+        # that only makes the call ("handle = pynvml.nvmlDeviceGetHandleByIndex(i)"). "CUDA driver version is
         # insufficient" (cudaErrorInsufficientDriver's text), not a tool's "CUDA Driver Version: 12000" header.
-        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|(?<!py)NVML|"
+        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|(?<!py)NVML(?!\w*\([^)]*\)\s*$)|"
           r"CUDA driver version is insufficient|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",

@@ -224,6 +224,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.mpi_library_missing": Cause.OTHER,
     "log.disk_full": Cause.OTHER,
     "log.static_tls": Cause.OTHER,
+    "log.storage_error": Cause.OTHER,
     "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
     "log.store_barrier": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.ipc_socket": Cause.SHM_TOO_SMALL,

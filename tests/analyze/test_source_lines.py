@@ -18,10 +18,10 @@ import pytest
 
 from line_reading import assert_reads, lead
 from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, finetune, gloo, health,
-                   healthsuites, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, megatron, mpifabric, nccl_info,
-                   nccl_new, nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs, rdma_tools, rlstacks,
-                   runtime, schedulers2, serving, serving2, tfmx, torch_new, torch_parallel, torch_recent, trainlibs,
-                   transfer, windows_wsl)
+                   healthsuites, hpc_containers, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, megatron,
+                   mpifabric, nccl_info, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs,
+                   nvshmem_ucc, rdma_tools, rlstacks, runtime, schedulers2, serving, serving2, storage, tfmx,
+                   torch_new, torch_parallel, torch_recent, trainlibs, transfer, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
@@ -34,7 +34,9 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "serving2": serving2, "builds": builds, "cloudagents": cloudagents,
             "k8sjobs": k8sjobs, "trainlibs": trainlibs, "finetune": finetune, "megatron": megatron,
             "mpifabric": mpifabric, "schedulers2": schedulers2, "torch_parallel": torch_parallel,
-            "runtime": runtime, "nccl_info": nccl_info}
+            "runtime": runtime, "nccl_info": nccl_info,
+            "nvshmem_ucc": nvshmem_ucc, "storage": storage,
+            "hpc_containers": hpc_containers}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -54,13 +56,15 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
                                   *builds.NO_CAUSE, *cloudagents.NO_CAUSE, *k8sjobs.NO_CAUSE,
                                   *trainlibs.NO_CAUSE, *finetune.NO_CAUSE, *megatron.NO_CAUSE,
                                   *mpifabric.NO_CAUSE, *schedulers2.NO_CAUSE,
-                                  *torch_parallel.NO_CAUSE, *runtime.NO_CAUSE, *nccl_info.NO_CAUSE])
+                                  *torch_parallel.NO_CAUSE, *runtime.NO_CAUSE, *nccl_info.NO_CAUSE,
+                                  *nvshmem_ucc.NO_CAUSE, *storage.NO_CAUSE,
+                                  *hpc_containers.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 
 
 RESULT_ONLY = [*nccl_wrappers.RESULT_ONLY, *launchers2.RESULT_ONLY, *tfmx.RESULT_ONLY, *serving2.RESULT_ONLY,
-               *megatron.RESULT_ONLY]
+               *megatron.RESULT_ONLY, *nvshmem_ucc.RESULT_ONLY]
 
 
 @pytest.mark.parametrize(("source", "line", "fid"), RESULT_ONLY, ids=[c[0] for c in RESULT_ONLY])

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import re
 
+from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS
 from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS
+from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS
+from ncclkit.logs.patterns_table_storage import STORAGE_WORDS
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS
 
@@ -141,8 +144,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
     b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
-    b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment") + TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS + TORCHPAR_WORDS \
-    + RUNTIME_WORDS + NCCLINFO_WORDS
+    b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",
+) + (TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS + TORCHPAR_WORDS + RUNTIME_WORDS + NCCLINFO_WORDS
+     + NVSHMEM_WORDS + STORAGE_WORDS + HPCCTR_WORDS)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

@@ -1,7 +1,8 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
-(patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _torchpar, _runtime, _ncclinfo, _source,
+(patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _torchpar, _runtime, _ncclinfo, _nvshmem,
+_storage, _hpcctr, _source,
 _rocm, _net, _kernel, _cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each
 module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
@@ -30,16 +31,19 @@ from ncclkit.logs.patterns_table_health import health_rows
 from ncclkit.logs.patterns_table_jaxray import jaxray_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
+from ncclkit.logs.patterns_table_hpcctr import hpcctr_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_kernel import kernel_rows
 from ncclkit.logs.patterns_table_ncclinfo import ncclinfo_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_newest import newest_rows
 from ncclkit.logs.patterns_table_notices import notice_rows
+from ncclkit.logs.patterns_table_nvshmem import nvshmem_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_socket import socket_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
+from ncclkit.logs.patterns_table_storage import storage_rows
 from ncclkit.logs.patterns_table_megatron import megatron_rows
 from ncclkit.logs.patterns_table_mpi import mpi_rows
 from ncclkit.logs.patterns_table_runtime import runtime_rows
@@ -68,6 +72,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *torchpar_rows(p),
         *runtime_rows(p),
         *ncclinfo_rows(p),
+        *nvshmem_rows(p),
+        *storage_rows(p),
+        *hpcctr_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

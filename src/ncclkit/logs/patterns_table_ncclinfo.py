@@ -23,9 +23,10 @@ from ncclkit.findings import Severity
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
-# another of the whole list. These rows read NCCL INFO lines, which the scanner reads through its NCCL-line pass
-# (nccl_log_scan._LINE and nccl_log_words.INFO_CAUSE), not through the prefilter: they need none.
-NCCLINFO_WORDS: tuple[bytes, ...] = ()
+# another of the whole list. A line with its "NCCL INFO" prefix is read through the scanner's NCCL-line pass
+# (nccl_log_scan._LINE, nccl_log_words.INFO_CAUSE); these are for the messages pasted without it that no other
+# word finds: libibverbs' last name (2.30), the pattern fallback and the topology file (2.28).
+NCCLINFO_WORDS: tuple[bytes, ...] = (b"Count not open", b"path for pattern", b"XML topology file")
 
 _PLUGIN_FIX = ("make the library the plugin needs visible where NCCL runs (LD_LIBRARY_PATH; `ldd` on the plugin "
                "lists what is missing), or install the plugin build made for this NCCL and CUDA; unset "
@@ -43,9 +44,11 @@ def ncclinfo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nothing to fix", None, "noise"),
         # graph/xml.cc ncclTopoGetStrFromSys (2.26.6 xml.cc:448): a sysfs attribute (max_link_speed, a VM's
         # missing PCI file) that cannot be read is left empty and detection goes on; xml.cc:925 (2.28.9): a
-        # virtio/vmbus NIC has no PCI path and is attached to the first CPU, as it must be on such VMs.
-        p(r"Topology detection ?: could not read \S+, ignoring|Topology detection: network path \(name = [^)]*\) "
-          r"\S+ is not a PCI device", "noise", I,
+        # virtio/vmbus NIC has no PCI path and is attached to the first CPU, as it must be on such VMs. Not
+        # /sys/devices/system/node/node-1/: a device whose NUMA node is -1 (a VM's), which some releases
+        # mis-placed (NVIDIA/nccl-tests#233), so that line stays for the error words to weigh.
+        p(r"Topology detection ?: could not read (?!\S*/node/node-1/)\S+, ignoring|"
+          r"Topology detection: network path \(name = [^)]*\) \S+ is not a PCI device", "noise", I,
           "NCCL's topology detection skipping a sysfs file it cannot read, or placing a virtual NIC that has no "
           "PCI path: detection goes on", "nothing to fix", None, "noise"),
         # transport/net.cc:1704, p2p.cc:950, nvls.cc:781, coll_net.cc:1218 (2.28.9): user-buffer registration
@@ -63,27 +66,36 @@ def ncclinfo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "verbs for Direct-NIC features): it goes on with the next name or without those features",
           "nothing to fix", None, "noise"),
         # -- net plugins -------------------------------------------------------------------------------------
-        # net.cc:179 (2.18.6) dlopen()s libnccl-net-<NCCL_NET_PLUGIN>.so when the variable is set; 2.21.5
-        # net.cc:373 prints the name it tried in the dlerror: a named plugin whose own file the loader cannot
-        # find, so the job runs without the network it asked for (plugin_open.cc's "Could not find:
-        # libnccl-net-<name>.so" from 2.23 is patterns_table_notices').
-        p(r"Plugin load \((libnccl-(?:net|tuner|profiler)-[^)\s]+)\) returned \d+ : \1: cannot open shared object|"
-          r"Plugin load returned \d+ : libnccl-(?:net|tuner|profiler)-[^\s:]+: cannot open shared object",
+        # net.cc:179 (2.18.6), net.cc:373 (2.21.5): the default plugin (libnccl-net.so, RCCL's librccl-net.so,
+        # the tuner's) is not installed, and NCCL uses its internal one: the dlerror names the plugin itself.
+        p(r"Plugin load (?:\((lib[nr]ccl(?:-(?:net|tuner|profiler))?\.so)\) )?returned \d+ : "
+          r"lib[nr]ccl(?:-(?:net|tuner|profiler))?\.so: cannot open shared object file: No such file", "noise", I,
+          "NCCL looked for an optional plugin that is not installed and used its built-in one",
+          "nothing to fix: this line is normal", None, "noise"),
+        # net.cc:179 (2.18.6) dlopen()s libnccl-net-<NCCL_NET_PLUGIN>.so when the variable is set (RCCL:
+        # librccl-net-<name>.so); 2.21.5 net.cc:373 prints the dlerror of the name it tried last: a named plugin
+        # whose own file the loader cannot find, so the job runs without the network it asked for
+        # (plugin_open.cc's "Could not find: libnccl-net-<name>.so" from 2.23 is patterns_table_notices').
+        p(r"Plugin load \((lib[nr]ccl-(?:net|tuner|profiler)-[^)\s]+)\) returned \d+ : \1: cannot open shared object|"
+          r"plugin load returned \d+ : lib[nr]ccl-(?:net|tuner|profiler)-[^\s:]+: cannot open shared object",
           "plugin_not_found", E,
           "NCCL did not find the plugin the job names in NCCL_NET_PLUGIN (libnccl-net-<name>.so) and runs without "
           "it", "install the plugin where the loader finds it (LD_LIBRARY_PATH), or unset NCCL_NET_PLUGIN",
           C.NET_PLUGIN_ERROR, "root", (C.OTHER,)),
-        # The plugin's file is there but dlopen() fails on a library it needs: net.cc:179 (2.18.6) and net.cc:373
-        # (2.21.5) print dlerror() naming that library (libfabric.so.1 of aws-ofi-nccl, another CUDA's
-        # libcudart); plugin_open.cc:84 (2.28.9) prints any dlerror that is not ENOENT for the plugin itself.
-        p(r"Plugin load (?:\([^)]*\) )?returned \d+ : (?!libnccl-(?:net|tuner|profiler)[.-])[^\s:]+: cannot open "
-          r"shared object|(?:NET|TUNER|PROFILER)/Plugin: [^\s:]+\.so: [^\s:]+: cannot open shared object",
+        # The plugin's file is there but dlopen() fails on a library it needs: the dlerror names another file
+        # than the plugin (libfabric.so.1 of aws-ofi-nccl, another CUDA's libcudart): net.cc:179 (2.18.6),
+        # net.cc:351/373 (2.21.5), plugin_open.cc:84 (2.28.9, which prints only a dlerror that is not ENOENT for
+        # the plugin itself).
+        p(r"Plugin load \(([^)\s]+)\) returned \d+ : (?!\1:)[^\s:]+: cannot open shared object|"
+          r"Plugin load returned \d+ : ([^\s:]+): cannot open shared object[^\n]* when loading (?!\2(?:\s|$))|"
+          r"(?:NET|TUNER|PROFILER)/Plugin: [^\s:]+\.so: [^\s:]+: cannot open shared object",
           "net_plugin_error", E,
           "the plugin is installed but cannot load: a library it needs (libfabric, a CUDA runtime of another "
           "version) is not found", _PLUGIN_FIX, C.NET_PLUGIN_ERROR, "root", (C.NCCL_VERSION_MISMATCH,)),
-        # net.cc:192 (2.18.6: no ncclNetPlugin_v6, _v5 or _v4), net.cc:438 (2.21.5 - 2.26: none of v8 - v5),
-        # plugin/net.cc:105 (2.28+: no interface this NCCL knows): NCCL closes the library and runs on its
-        # internal network. (The per-version probe "Failed to find ncclNetPlugin_v8 symbol." before them is not.)
+        # net.cc:192 (2.18.6: no ncclNetPlugin_v6, _v5 or _v4), net.cc:438 (2.21.5; :458 in 2.23.4: none of
+        # v8 - v5), plugin/net.cc:105 (2.28.9; :110 in 2.30.7: no interface this NCCL knows): NCCL closes the
+        # library and runs on its internal network. (The per-version probes before them, "Failed to find
+        # ncclNetPlugin_v8 symbol.", are patterns_table_notices' noise.)
         p(r"Failed to find ncclNetPlugin symbol \((?:v4 or v5|>= v5)\)|External network plugin \S+ is unsupported",
           "net_plugin_error", E,
           "the network plugin loaded but has no ncclNetPlugin interface this NCCL supports (a plugin built for a "

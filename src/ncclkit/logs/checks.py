@@ -19,6 +19,7 @@ __all__ = ["check_log", "check_tests"]
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+_GDR_DISTANCE = re.compile(r"\(distance \d+ > \d+\)")
 
 
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
@@ -61,12 +62,16 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             not nets and s.gdr is False and any("HCA" in r for r in s.gdr_disabled_reasons)):
         reasons = list(s.gdr_disabled_reasons)
         module = any("no module" in r for r in reasons)
+        # paths.cc "GPU Direct RDMA Disabled for GPU g / HCA n (distance A > B)": the GPU-NIC path is longer than
+        # the GDR level (PXB unless NCCL_NET_GDR_LEVEL is set): the placement, not the peer-memory module.
+        far = bool(reasons) and all(_GDR_DISTANCE.search(r) for r in reasons)
         out.append(Finding(
             id="log.no_gdrdma", severity=W, subject="inter-node",
             message="RDMA channels without /GDRDMA: data is staged through host memory"
                     + (f" ({reasons[0]})" if reasons else ""),
             fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
             else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
+            cause=Cause.TOPOLOGY_OR_NUMA if far else None,
             evidence={"gdr_disabled": reasons[:8], "lines": fact_lines(s, "net_without_gdr", "gdr_disabled")}))
     for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled"),
                      ("NCCL_P2P_LEVEL", "log.p2p_disabled")):
@@ -75,6 +80,14 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
                                fix=f"unset {var} unless it works around a known bug", evidence={var: s.env[var]}))
+    # NCCL_IB_DISABLE=1 echoed by NCCL (param.cc) with no socket channel or network line to say it: the job runs
+    # without RDMA between nodes (log.net_socket names the variable when the fallback itself shows).
+    if s.env.get("NCCL_IB_DISABLE") == "1" and s.network != "IB" and not any(f.id == "log.net_socket" for f in out):
+        out.append(Finding(id="log.ib_disabled", severity=W, subject="NCCL_IB_DISABLE",
+                           message="NCCL_IB_DISABLE=1 in the log: NCCL uses no RDMA device (InfiniBand or RoCE), so "
+                                   "traffic between nodes goes over TCP sockets",
+                           fix="unset NCCL_IB_DISABLE where the nodes have RDMA NICs",
+                           evidence={"NCCL_IB_DISABLE": "1", "lines": fact_lines(s, "env:NCCL_IB_DISABLE")}))
     level = s.env.get("NCCL_NET_GDR_LEVEL") or s.env.get("NCCL_IB_GDR_LEVEL")
     if level in ("0", "LOC"):
         out.append(Finding(id="log.gdr_level_off", severity=W, subject="NCCL_NET_GDR_LEVEL",

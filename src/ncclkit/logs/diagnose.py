@@ -222,7 +222,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             id=fid, severity=I if role == "noise" else first.severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
             fix=fix, evidence=evidence, cause=cause))
-    hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r] or [
+    # A GPU too far from its NIC ("(distance A > B)") is the placement, which no peer-memory module changes.
+    hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r and "(distance " not in r] or [
         e.text for e in s.errors if e.category == "gdr_disabled"]
     for vrule in VERSION_RULES:
         if ver is not None and vrule.low <= ver < vrule.high and hca_gdr_off:

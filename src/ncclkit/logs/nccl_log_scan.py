@@ -43,13 +43,15 @@ __all__ = ["Buffer", "scan_block"]
 # Possessive repeats (*+) never give back characters: none of them can be followed by what they
 # consume, so they match what the plain form matches without backtracking on a failed line; any other
 # INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
+# UCC's TL/NCCL ("ucc_tl_nccl ... TL_NCCL ERROR NCCL error 6 ...") is UCC's own log line, not NCCL's "NCCL ERROR".
 _LINE = re.compile(
-    rb"NCCL (?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
+    rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
-    rb"RAS declaring)|"
+    rb"RAS declaring|P2P is disabled|P2P not supported|Count not open|External network plugin|"
+    rb"socketPollConnect|ncclOsSocketPollConnect)|"
     rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 # NCCL 2.32 added the ATTN level (6), printed as WARN is: a condition that needs attention but may not fail.

@@ -164,4 +164,12 @@ INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|
                          # 2.32: a tuning choice refused, DMA-BUF absent for its internal GDRCopy backend
                         rb"cannot be honored|does not support DMA-BUF|"
                          # plugin_open.cc: a plugin the job named (libnccl-<type>-<name>.so) that NCCL did not find
-                        rb"Plugin: Could not find: *(?:\S+ )*libnccl-\w+-\S")
+                        rb"Plugin: Could not find: *(?:\S+ )*libnccl-\w+-\S|"
+                         # NCCL 2.18 - 2.30 INFO lines of a cause (patterns_table_ncclinfo): a plugin that does not
+                         # load (not the default one missing), libibverbs' last name, a range or a rail that does not
+                         # fit, no path for a pattern, P2P refused, GIN without peer memory
+                        rb"lugin load (?:\(\S+\) )?returned \d+ : (?!lib[nr]ccl(?:-net|-tuner|-profiler)?\.so:)|"
+                        rb"Plugin: \S+\.so: \S+: cannot open shared object|network plugin \S+ is unsupported|"
+                        rb"Count not open libibverbs\.so\.1|is invalid for family|mismatched physical devices|"
+                        rb"Could not find a path for pattern|P2P is disabled between|P2P not supported between|"
+                        rb"Peermem is not supported")

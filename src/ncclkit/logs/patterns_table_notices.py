@@ -49,8 +49,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "plugin itself), and NCCL's init fails with it", "unset NCCL_ALGO / NCCL_PROTO, or upgrade aws-ofi-nccl to "
           "a release whose tuner falls back to NCCL's internal one (aws-ofi-nccl#986)", C.NET_PLUGIN_ERROR, "root",
           (C.PERFORMANCE_CONFIG,)),
-        p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|Plugin load returned|"
-          r"Plugin load \(libnccl|Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
+        p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|"
+          r"Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
           r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",
           "noise", I, "NCCL looked for an optional plugin that is not installed and used its built-in one",
           "nothing to fix: this line is normal", None, "noise"),
@@ -60,7 +60,9 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
         # Upper case only: PaddlePaddle's "[Hint: 'ncclSystemError'. ...]" closes its own error line. Not Lightning's
         # Slurm checks, whose HINT closes the error itself ("HINT: Set `devices=4`", patterns_table_trainers).
-        p(r"(?-i:\bHINT: )(?!Set `|Use `|If your intention is to run Lightning)|Failed to find nccl\w*Plugin\w*|using internal (?:tuner|implementation|network plugin)|"
+        p(r"(?-i:\bHINT: )(?!Set `|Use `|If your intention is to run Lightning)|"
+          r"Failed to find nccl(?!NetPlugin symbol \()\w*Plugin\w*|"
+          r"using internal (?:tuner|implementation|network plugin)|"
           r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
           r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "

@@ -7,8 +7,9 @@ and loaders, the NVLink fabric's software, JAX's and Ray's distributed layers, N
 2.14, the node health suites, training codebases' launchers, TensorFlow and MXNet, the RL post-training stacks,
 the serving engines beside vLLM and SGLang, the builds beside them, the cloud providers' node agents, the Kubernetes job layers, DeepSpeed, Accelerate
 and Lightning, the fine-tuning frameworks, Megatron, NeMo and Transformer Engine, the MPI and fabric layers, the
-other schedulers, PyTorch's DDP/FSDP/DTensor layers, the process runtime, NCCL 2.18 - 2.30's INFO lines) is read
-alone and inside an NCCL
+other schedulers, PyTorch's DDP/FSDP/DTensor layers, the process runtime, NCCL 2.18 - 2.30's INFO lines, NVSHMEM and
+its neighbours, the storage under a job, the HPC container runtimes, older aws-ofi-nccl and libfabric EFA releases,
+older and vision frameworks) is read alone and inside an NCCL
 log and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 
@@ -20,8 +21,8 @@ from line_reading import assert_reads, lead
 from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, finetune, gloo, health,
                    healthsuites, hpc_containers, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, megatron,
                    mpifabric, nccl_info, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs,
-                   nvshmem_ucc, rdma_tools, rlstacks, runtime, schedulers2, serving, serving2, storage, tfmx,
-                   torch_new, torch_parallel, torch_recent, trainlibs, transfer, windows_wsl)
+                   nvshmem_ucc, ofi_older, olderfw, rdma_tools, rlstacks, runtime, schedulers2, serving, serving2,
+                   storage, tfmx, torch_new, torch_parallel, torch_recent, trainlibs, transfer, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
@@ -36,7 +37,8 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "mpifabric": mpifabric, "schedulers2": schedulers2, "torch_parallel": torch_parallel,
             "runtime": runtime, "nccl_info": nccl_info,
             "nvshmem_ucc": nvshmem_ucc, "storage": storage,
-            "hpc_containers": hpc_containers}
+            "hpc_containers": hpc_containers, "ofi_older": ofi_older,
+            "olderfw": olderfw}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -58,7 +60,8 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
                                   *mpifabric.NO_CAUSE, *schedulers2.NO_CAUSE,
                                   *torch_parallel.NO_CAUSE, *runtime.NO_CAUSE, *nccl_info.NO_CAUSE,
                                   *nvshmem_ucc.NO_CAUSE, *storage.NO_CAUSE,
-                                  *hpc_containers.NO_CAUSE])
+                                  *hpc_containers.NO_CAUSE, *ofi_older.NO_CAUSE,
+                                  *olderfw.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 

@@ -20,9 +20,10 @@ import pytest
 from line_reading import assert_reads, lead
 from lines import (builds, cloudagents, cluster, containers, cuda_libs, fabric_rocm, finetune, gloo, health,
                    healthsuites, hpc_containers, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2, megatron,
-                   mpifabric, nccl_info, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver, nvfabric, nvlibs,
-                   nvshmem_ucc, ofi_older, olderfw, rdma_tools, rlstacks, runtime, schedulers2, serving, serving2,
-                   storage, tfmx, torch_new, torch_parallel, torch_recent, trainlibs, transfer, windows_wsl)
+                   mpifabric, nccl_info, nccl_info_old, nccl_new, nccl_wrappers, net_plugins_recent, nvdriver,
+                   nvfabric, nvlibs, nvshmem_ucc, ofi_older, olderfw, podnet, rdma_tools, rlstacks, runtime,
+                   schedulers2, serving, serving2, storage, tfmx, torch_new, torch_old, torch_parallel, torch_recent,
+                   trainlibs, transfer, vmnics, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
@@ -38,7 +39,8 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "runtime": runtime, "nccl_info": nccl_info,
             "nvshmem_ucc": nvshmem_ucc, "storage": storage,
             "hpc_containers": hpc_containers, "ofi_older": ofi_older,
-            "olderfw": olderfw}
+            "olderfw": olderfw, "podnet": podnet, "vmnics": vmnics,
+            "nccl_info_old": nccl_info_old, "torch_old": torch_old}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -61,13 +63,15 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
                                   *torch_parallel.NO_CAUSE, *runtime.NO_CAUSE, *nccl_info.NO_CAUSE,
                                   *nvshmem_ucc.NO_CAUSE, *storage.NO_CAUSE,
                                   *hpc_containers.NO_CAUSE, *ofi_older.NO_CAUSE,
-                                  *olderfw.NO_CAUSE])
+                                  *olderfw.NO_CAUSE, *podnet.NO_CAUSE,
+                                  *vmnics.NO_CAUSE, *nccl_info_old.NO_CAUSE,
+                                  *torch_old.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 
 
 RESULT_ONLY = [*nccl_wrappers.RESULT_ONLY, *launchers2.RESULT_ONLY, *tfmx.RESULT_ONLY, *serving2.RESULT_ONLY,
-               *megatron.RESULT_ONLY, *nvshmem_ucc.RESULT_ONLY]
+               *megatron.RESULT_ONLY, *nvshmem_ucc.RESULT_ONLY, *torch_old.RESULT_ONLY]
 
 
 @pytest.mark.parametrize(("source", "line", "fid"), RESULT_ONLY, ids=[c[0] for c in RESULT_ONLY])

@@ -19,7 +19,7 @@ __all__ = ["check_log", "check_tests"]
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-_GDR_DISTANCE = re.compile(r"\(distance \d+ > \d+\)")
+_GDR_DISTANCE = re.compile(r"\(distance \d+ >=? \d+\)")  # 2.4 - 2.6 print ">=" (transport/net.cc)
 
 
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:

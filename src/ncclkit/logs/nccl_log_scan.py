@@ -50,7 +50,7 @@ _LINE = re.compile(
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
-    rb"RAS declaring|P2P is disabled|P2P not supported|Count not open|External network plugin|"
+    rb"RAS declaring|P2P is disabled|P2P not supported|peer query failed|Count not open|External network plugin|"
     rb"socketPollConnect|ncclOsSocketPollConnect)|"
     rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.

@@ -3,7 +3,7 @@ rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
 (patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _torchpar, _runtime, _ncclinfo, _nvshmem,
 _storage, _hpcctr, _ofi, _olderfw,
-_source,
+_podnet, _vmnics, _source,
 _rocm, _net, _kernel, _cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each
 module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
@@ -42,6 +42,7 @@ from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_nvshmem import nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import ofi_rows
 from ncclkit.logs.patterns_table_olderfw import olderfw_rows
+from ncclkit.logs.patterns_table_podnet import podnet_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_socket import socket_rows
 from ncclkit.logs.patterns_table_source import source_rows
@@ -56,6 +57,7 @@ from ncclkit.logs.patterns_table_trainers import trainer_rows
 from ncclkit.logs.patterns_table_system import system_rows
 from ncclkit.logs.patterns_table_torchpar import torchpar_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
+from ncclkit.logs.patterns_table_vmnics import vmnic_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -80,6 +82,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *hpcctr_rows(p),
         *ofi_rows(p),
         *olderfw_rows(p),
+        *podnet_rows(p),
+        *vmnic_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

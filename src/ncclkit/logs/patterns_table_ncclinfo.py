@@ -95,13 +95,23 @@ def ncclinfo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # net.cc:192 (2.18.6: no ncclNetPlugin_v6, _v5 or _v4), net.cc:438 (2.21.5; :458 in 2.23.4: none of
         # v8 - v5), plugin/net.cc:105 (2.28.9; :110 in 2.30.7: no interface this NCCL knows): NCCL closes the
         # library and runs on its internal network. (The per-version probes before them, "Failed to find
-        # ncclNetPlugin_v8 symbol.", are patterns_table_notices' noise.)
-        p(r"Failed to find ncclNetPlugin symbol \((?:v4 or v5|>= v5)\)|External network plugin \S+ is unsupported",
+        # ncclNetPlugin_v8 symbol.", are patterns_table_notices' noise.) Before 2.14 the last probe named its
+        # symbol: init.cc:114 (2.4.8: _v2), init.cc:83 (2.7.8: _v3), net.cc (2.8 - 2.11: _v4 alone; 2.12.12:137, _v4
+        # after _v5): each closes the plugin. 2.12's _v5 and 2.14+'s _v6 probes are followed by another try.
+        p(r"Failed to find ncclNetPlugin symbol \((?:v4 or v5|>= v5)\)|External network plugin \S+ is unsupported|"
+          r"Failed to find ncclNetPlugin_v[234] symbol\.",
           "net_plugin_error", E,
           "the network plugin loaded but has no ncclNetPlugin interface this NCCL supports (a plugin built for a "
           "newer NCCL, or too old), so NCCL drops it and uses its internal network",
           "install the plugin release made for this NCCL version (aws-ofi-nccl, HPC-X's SHARP plugin), or an NCCL "
           "that knows the plugin's interface", C.NET_PLUGIN_ERROR, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # -- P2P --------------------------------------------------------------------------------------------
+        # transport/p2p.cc:137 (2.16.5) "peer query failed between dev %d(=%lx) and dev %d(=%lx)": printed only when
+        # cudaDeviceCanAccessPeer itself returns an error (no access is "Could not enable P2P"): a CUDA call failing.
+        p(r"peer query failed between dev \d+", "cuda_error", E,
+          "CUDA could not answer whether two GPUs can reach each other (cudaDeviceCanAccessPeer failed): the driver "
+          "or a GPU is in a bad state", "check `nvidia-smi` and dmesg for Xid errors on these GPUs, and that the "
+          "driver matches the CUDA runtime; reboot the node if a GPU fell off", C.CUDA_OR_DRIVER),
         # -- libibverbs ---------------------------------------------------------------------------------------
         # misc/ibvsymbols.cc:86 (2.30.7): libibverbs.so.1 is the last name tried; when it fails too, IB init
         # fails and NCCL uses sockets (2.18 - 2.28 print "Failed to open libibverbs.so[.1]" then).

@@ -61,10 +61,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Upper case only: PaddlePaddle's "[Hint: 'ncclSystemError'. ...]" closes its own error line. Not Lightning's
         # Slurm checks, whose HINT closes the error itself ("HINT: Set `devices=4`", patterns_table_trainers).
         p(r"(?-i:\bHINT: )(?!Set `|Use `|If your intention is to run Lightning)|"
-          r"Failed to find nccl(?!NetPlugin symbol \()\w*Plugin\w*|"
+          r"Failed to find nccl(?!NetPlugin symbol \(|NetPlugin_v[234] symbol\.)\w*Plugin\w*|"
           r"using internal (?:tuner|implementation|network plugin)|"
           r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
-          r"Failed to find nccl\w+_v\d+ symbol", "noise", I,
+          r"Failed to find nccl(?!NetPlugin_v[234] symbol\.)\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "
           "loaded", "nothing to fix",
           None, "noise"),

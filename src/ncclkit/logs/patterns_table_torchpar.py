@@ -157,6 +157,12 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch/distributed/pipelining/schedules.py:1022@cf30153: the schedule needs at least one microbatch per
         # stage; checkpoint/state_dict_saver.py:304@cf30153: async_save stages the state dict on the CPU and needs a
         # CPU backend (gloo) in the process group, which NCCL alone does not give.
+        # torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp getNcclReduceOp (1.x - 2.x): "Cannot use ReduceOp.BAND with
+        # NCCL" (BAND/BOR/BXOR): NCCL has no bitwise reductions; the caller asked for one.
+        p(r"Cannot use ReduceOp\.\w+ with NCCL", "framework_usage", E,
+          "the program asked NCCL for a reduction it does not have (bitwise AND/OR/XOR)",
+          "use a reduction NCCL offers (SUM, PROD, MIN, MAX, AVG) or run that collective on a Gloo group",
+          C.APPLICATION_BUG),
         p(r"Number of microbatches \(\d+\) must be greater than or equal to the number of stages|A CPU backend "
           r"must be enabled for async save", "framework_usage", E,
           "the pipelining schedule or distributed checkpoint refused its arguments: fewer microbatches than "

@@ -9,7 +9,8 @@ the serving engines beside vLLM and SGLang, the builds beside them, the cloud pr
 and Lightning, the fine-tuning frameworks, Megatron, NeMo and Transformer Engine, the MPI and fabric layers, the
 other schedulers, PyTorch's DDP/FSDP/DTensor layers, the process runtime, NCCL 2.18 - 2.30's INFO lines, NVSHMEM and
 its neighbours, the storage under a job, the HPC container runtimes, older aws-ofi-nccl and libfabric EFA releases,
-older and vision frameworks) is read alone and inside an NCCL
+older and vision frameworks, the pod networks, the virtual NICs of GPU VMs, NCCL 2.4 - 2.17's INFO lines, PyTorch
+1.x) is read alone and inside an NCCL
 log and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 

@@ -12,6 +12,7 @@ from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS
 from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS
 from ncclkit.logs.patterns_table_ofi import OFI_WORDS
 from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS
+from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS
 from ncclkit.logs.patterns_table_podnet import PODNET_WORDS
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS
@@ -151,7 +152,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",
 ) + (TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS + TORCHPAR_WORDS + RUNTIME_WORDS + NCCLINFO_WORDS
      + NVSHMEM_WORDS + STORAGE_WORDS + HPCCTR_WORDS + OFI_WORDS + OLDERFW_WORDS
-     + PODNET_WORDS + VMNIC_WORDS)
+     + PODNET_WORDS + VMNIC_WORDS + OLDERSTACK_WORDS)
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

@@ -3,7 +3,8 @@ rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
 (patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _torchpar, _runtime, _ncclinfo, _nvshmem,
 _storage, _hpcctr, _ofi, _olderfw,
-_podnet, _vmnics, _source,
+_podnet, _vmnics,
+_olderstacks, _source,
 _rocm, _net, _kernel, _cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each
 module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
@@ -42,6 +43,7 @@ from ncclkit.logs.patterns_table_notices import notice_rows
 from ncclkit.logs.patterns_table_nvshmem import nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import ofi_rows
 from ncclkit.logs.patterns_table_olderfw import olderfw_rows
+from ncclkit.logs.patterns_table_olderstacks import olderstack_rows
 from ncclkit.logs.patterns_table_podnet import podnet_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_socket import socket_rows
@@ -84,6 +86,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *olderfw_rows(p),
         *podnet_rows(p),
         *vmnic_rows(p),
+        *olderstack_rows(p),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not

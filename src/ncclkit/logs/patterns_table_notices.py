@@ -120,7 +120,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"interface|does not belong to the given group|NCCL support is not compiled|GTP prefers|"
           r"CUDA_DEVICE_MAX_CONNECTIONS|mvapich is not installed|Accelerate will attempt to launch|"
           r"find_unused_parameters=True was specified in DDP|Grad strides do not match bucket view|Forward order "
-          r"differs|which does not have an explicit index|did not set/select the default device))|FutureWarning|"
+          r"differs|which does not have an explicit index|did not set/select the default device|Failed to get the IP "
+          r"address, using 0\.0\.0\.0))|FutureWarning|"
           r"DeprecationWarning|"
           r"is deprecated",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),

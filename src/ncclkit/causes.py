@@ -228,6 +228,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.pod_network": Cause.OTHER,
     "log.mtu_mismatch": Cause.OTHER,
     "log.sriov_vf": Cause.OTHER,
+    "log.kernel_old": Cause.OTHER,
     "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
     "log.store_barrier": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.ipc_socket": Cause.SHM_TOO_SMALL,

@@ -10,7 +10,8 @@ and Lightning, the fine-tuning frameworks, Megatron, NeMo and Transformer Engine
 other schedulers, PyTorch's DDP/FSDP/DTensor layers, the process runtime, NCCL 2.18 - 2.30's INFO lines, NVSHMEM and
 its neighbours, the storage under a job, the HPC container runtimes, older aws-ofi-nccl and libfabric EFA releases,
 older and vision frameworks, the pod networks, the virtual NICs of GPU VMs, NCCL 2.4 - 2.17's INFO lines, PyTorch
-1.x, DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6) is read alone and inside an NCCL
+1.x, DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate 0.25 and transformers 4.36, Lightning 1.9 - 2.1) is read
+alone and inside an NCCL
 log and must lead with the finding and cause its source gives it; the lines of those sources that state no cause must
 name none, and a wrapped ncclSystemError or ncclInternalError leads with NCCL's result and no cause of its own."""
 
@@ -20,11 +21,11 @@ import pytest
 
 from line_reading import assert_reads, lead
 from lines import (builds, cloudagents, cluster, containers, cuda_libs, deepspeed_old, fabric_rocm, finetune, gloo,
-                   health, healthsuites, hpc_containers, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2,
-                   megatron, mpifabric, nccl_info, nccl_info_old, nccl_new, nccl_wrappers, net_plugins_recent,
-                   nvdriver, nvfabric, nvlibs, nvshmem_ucc, ofi_older, olderfw, podnet, rdma_tools, rlstacks, runtime,
-                   schedulers2, serving, serving2, serving_old, storage, tfmx, torch_new, torch_old, torch_parallel,
-                   torch_recent, trainlibs, transfer, vmnics, windows_wsl)
+                   health, healthsuites, hf_old, hpc_containers, jax_ray, k8s_events, k8sjobs, kernel_net, launchers2,
+                   lightning_old, megatron, mpifabric, nccl_info, nccl_info_old, nccl_new, nccl_wrappers,
+                   net_plugins_recent, nvdriver, nvfabric, nvlibs, nvshmem_ucc, ofi_older, olderfw, podnet, rdma_tools,
+                   rlstacks, runtime, schedulers2, serving, serving2, serving_old, storage, tfmx, torch_new, torch_old,
+                   torch_parallel, torch_recent, trainlibs, transfer, vmnics, windows_wsl)
 from ncclkit.logs.analyze import analyze_text
 
 FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "gloo": gloo, "containers": containers,
@@ -42,7 +43,8 @@ FAMILIES = {"cluster": cluster, "fabric_rocm": fabric_rocm, "nvlibs": nvlibs, "g
             "hpc_containers": hpc_containers, "ofi_older": ofi_older,
             "olderfw": olderfw, "podnet": podnet, "vmnics": vmnics,
             "nccl_info_old": nccl_info_old, "torch_old": torch_old,
-            "deepspeed_old": deepspeed_old, "serving_old": serving_old}
+            "deepspeed_old": deepspeed_old, "serving_old": serving_old,
+            "hf_old": hf_old, "lightning_old": lightning_old}
 CASES = [(family, *case) for family, module in FAMILIES.items() for case in module.CASES]
 
 
@@ -67,7 +69,8 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
                                   *hpc_containers.NO_CAUSE, *ofi_older.NO_CAUSE,
                                   *olderfw.NO_CAUSE, *podnet.NO_CAUSE,
                                   *vmnics.NO_CAUSE, *nccl_info_old.NO_CAUSE,
-                                  *torch_old.NO_CAUSE, *deepspeed_old.NO_CAUSE, *serving_old.NO_CAUSE])
+                                  *torch_old.NO_CAUSE, *deepspeed_old.NO_CAUSE, *serving_old.NO_CAUSE,
+                                  *hf_old.NO_CAUSE, *lightning_old.NO_CAUSE])
 def test_lines_that_state_no_cause(line: str) -> None:
     assert lead(line + "\n") is None
 

@@ -54,13 +54,17 @@ CASES = [
     ('vllm-project/vllm vllm/executor/multiproc_worker_utils.py:120@v0.5.5',
      'ERROR 12-01 10:14:09 multiproc_worker_utils.py:120] Worker VllmWorkerProcess pid 2431 died, exit code: -9',
      'log.process_killed', 'oom'),
+    # a PCIe-only box of more than two GPUs: the hint patterns_table_stacks gives (NCCL's P2P hangs there,
+    # vllm-project/vllm#14025), kept for 0.5's wording too
+    ('vllm-project/vllm vllm/distributed/device_communicators/custom_all_reduce.py:122@v0.5.5',
+     "WARNING 12-01 10:14:09 custom_all_reduce.py:122] Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.",
+     'log.p2p_unavailable', 'acs_iommu_p2p'),
 ]
 
 NO_CAUSE = [
     # an advisory that tensor-parallel workers span nodes (slower without a fast interconnect): a choice, no fault
     "WARNING 12-01 10:14:02 ray_utils.py:140] tensor_parallel_size=16 is bigger than a reserved number of GPUs (8 GPUs) in a node 8c1f0e5d3b2a. Tensor parallel workers can be spread out to 2+ nodes which can degrade the performance unless you have fast interconnect across nodes, like Infiniband. To resolve this issue, make sure you have more than 16 GPUs available at each node.",  # 'vllm-project/vllm vllm/executor/ray_utils.py:140@v0.5.5
     'WARNING 12-01 10:14:09 custom_all_reduce.py:70] Custom allreduce is disabled because this process group spans across nodes.',  # vllm-project/vllm vllm/distributed/device_communicators/custom_all_reduce.py:70@v0.5.5
-    "WARNING 12-01 10:14:09 custom_all_reduce.py:122] Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.",  # vllm-project/vllm vllm/distributed/device_communicators/custom_all_reduce.py:122@v0.5.5
     'WARNING 12-01 10:14:09 custom_all_reduce.py:118] Custom allreduce is disabled due to an unsupported world size: 3. Supported world sizes: [2, 4, 6, 8]. To silence this warning, specify disable_custom_all_reduce=True explicitly.',  # vllm-project/vllm vllm/distributed/device_communicators/custom_all_reduce.py:118@v0.4.3
     'WARNING 12-01 10:24:03 shm_broadcast.py:386] No available block found in 60 second. ',  # vllm-project/vllm vllm/distributed/device_communicators/shm_broadcast.py:386@v0.5.5
     'ERROR 12-01 10:14:09 multiproc_worker_utils.py:120] Worker VllmWorkerProcess pid 2431 died, exit code: 1',  # vllm-project/vllm vllm/executor/multiproc_worker_utils.py:120@v0.5.5

@@ -1,6 +1,8 @@
-"""Rows of the line classifier (patterns.py) for the older releases of two stacks that 2023 - 2024 threads run:
-DeepSpeed 0.9 - 0.14 (deepspeedai/DeepSpeed v0.14.4 d254d75, texts unchanged since v0.9.5; tests/lines/deepspeed_old.py)
-and vLLM 0.4 - 0.6 (the PyPI source archives of 0.4.3, 0.5.5 and 0.6.6; tests/lines/serving_old.py). Their newest
+"""Rows of the line classifier (patterns.py) for the older releases of the stacks that 2023 - 2024 threads run:
+DeepSpeed 0.9 - 0.14 (deepspeedai/DeepSpeed v0.14.4 d254d75, texts unchanged since v0.9.5; tests/lines/deepspeed_old.py),
+vLLM 0.4 - 0.6 (the PyPI source archives of 0.4.3, 0.5.5 and 0.6.6; tests/lines/serving_old.py), accelerate 0.25 and
+transformers 4.36 (their wheels; tests/lines/hf_old.py), Lightning 1.9.5 and 2.1.4 (Lightning-AI/pytorch-lightning
+a020506, 8623143; tests/lines/lightning_old.py). Their newest
 releases are patterns_table_trainers' and patterns_table_stacks'. Read before those: a bare "AssertionError:" or
 "ValueError:" prefix would read these lines as the program's own error, and vLLM's advisories that a healthy run
 prints (custom all-reduce off on PCIe-only GPUs or an odd world size, Ray not installed) would read as faults.
@@ -18,7 +20,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-OLDERSTACK_WORDS: tuple[bytes, ...] = (b"disagreement between rank", b"unique IP address")
+OLDERSTACK_WORDS: tuple[bytes, ...] = (b"disagreement between rank", b"unique IP address", b"3090 or 4000 series",
+                                        b"below the recommended minimum", b"is not allowed if Deepspeed", b"MisconfigurationException")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "
@@ -61,12 +64,12 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "that differs between ranks)", "make every rank build the same model and run the same modules in the same "
           "order (no rank-dependent branches or module lists)", C.HANG_COLLECTIVE_MISMATCH),
         # -- vLLM 0.4 - 0.6 ------------------------------------------------------------------------------------
-        # custom_all_reduce.py (0.4.3 - 0.6.6): "Custom allreduce is disabled because it's not supported on more
-        # than two PCIe-only GPUs" (world_size > 2 without full NVLink) and "... due to an unsupported world size"
-        # are advisories a healthy machine prints; vLLM goes on with NCCL. ray_utils.py:46 (0.4.3): Ray is
-        # imported at start-up on every install, needed only for multi-node.
-        p(r"Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs|Custom "
-          r"allreduce is disabled due to an unsupported world size|Failed to import Ray with ModuleNotFoundError",
+        # custom_all_reduce.py (0.4.3 - 0.6.6): "Custom allreduce is disabled due to an unsupported world size" is
+        # an advisory a healthy machine prints; vLLM goes on with NCCL. ray_utils.py:46 (0.4.3): Ray is imported at
+        # start-up on every install, needed only for multi-node. (The "more than two PCIe-only GPUs" advisory stays
+        # patterns_table_stacks' hint: a PCIe-only box is where NCCL's P2P hangs, vllm-project/vllm#14025.)
+        p(r"Custom allreduce is disabled due to an unsupported world size|Failed to import Ray with "
+          r"ModuleNotFoundError",
           "noise", I, "vLLM turning an optional fast path off, or noting Ray is not installed: it goes on without "
           "it", "nothing to fix", None, "noise"),
         # ray_gpu_executor.py:226 (0.5.5): two Ray nodes report one IP (containers or hosts that share an address):
@@ -88,4 +91,64 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU memory left after loading the model holds too little KV cache for the requested length",
           "raise gpu_memory_utilization, lower max_model_len, or spread the model over more GPUs "
           "(tensor_parallel_size)", C.OOM, "root", (C.APPLICATION_BUG,)),
+        # -- accelerate 0.25 and transformers 4.36 ----------------------------------------------------------------
+        # accelerate commands/launch.py:656@v0.25.0: check_cuda_p2p_ib_support() found RTX 3090 / RTX 40 GPUs and
+        # the launcher turns P2P and IB off itself (the newer "RTX 4000 series" wording is patterns_table_stacks').
+        p(r"Using RTX 3090 or 4000 series which doesn't support faster communication speedups", "p2p_error", E,
+          "accelerate found consumer RTX 3090 / 40 GPUs, whose peer-to-peer it does not trust, and turns NCCL's P2P "
+          "and IB off (NCCL_P2P_DISABLE=1, NCCL_IB_DISABLE=1)", "update the NVIDIA driver (550.40.07 or later for RTX "
+          "40) and accelerate; on several nodes set NCCL_IB_DISABLE=0 again where the nodes have RDMA NICs",
+          C.ACS_IOMMU_P2P, "root", (C.SOCKET_FALLBACK,)),
+        # accelerate utils/other.py:319@v0.25.0 check_os_kernel: kernels before 5.5.0 hang the processes
+        # (huggingface/accelerate#1929).
+        p(r"Detected kernel version \S+, which is below the recommended minimum of \S+; this can cause the process "
+          r"to hang", "kernel_old", W, "the node's Linux kernel is older than accelerate needs: processes can hang",
+          "upgrade the node's kernel (5.5 or later)", C.OTHER),
+        # accelerate state.py:279 (MASTER_ADDR unset on an MPI-style multi-node start), commands/launch.py:882
+        # (--multi_gpu with fewer than two --gpu_ids; 0.25's text says "on on"); transformers trainer.py:422 (--fsdp
+        # with --deepspeed), :494 (optimizers passed under DeepSpeed/FSDP), :1605 (--debug underflow_overflow
+        # under DataParallel).
+        p(r"Looks like distributed multinode run but MASTER_ADDR env not set|Using --fsdp \S+ together with "
+          r"--deepspeed is not possible|Passing `optimizers` is not allowed if Deepspeed or PyTorch FSDP is enabled|"
+          r"--debug underflow_overflow is not supported under DP", "framework_usage", E,
+          "accelerate or the Trainer refuses how it was used: MASTER_ADDR missing on a multi-node start, two "
+          "distributed back-ends at once, or an option they do not support together",
+          "export rank 0's address as MASTER_ADDR, pick one of FSDP and DeepSpeed, let the Trainer build the "
+          "optimizer (or pass it to DeepSpeed's config), and launch with torchrun / accelerate launch",
+          C.APPLICATION_BUG),
+        p(r"Less than two GPU ids were configured and tried to run on on multiple GPUs", "launch_config", E,
+          "accelerate launch --multi_gpu was given fewer than two GPU ids", "pass at least two --gpu_ids (or all) "
+          "with --multi_gpu, or drop --multi_gpu", C.APPLICATION_BUG),
+        # transformers training_args.py:1841@v4.36.2: the Trainer needs a newer accelerate.
+        p(r"Using the `Trainer` with `PyTorch` requires `accelerate>=", "framework_release", E,
+          "this transformers release needs a newer accelerate than the one installed",
+          "pip install -U accelerate (to the version the message names)", C.OTHER),
+        # transformers training_args.py:95@v4.36.2: the XLA group assertion only says init did not produce it.
+        p(r"Failed to initialize torch\.distributed process group using XLA backend", "noise", I,
+          "the XLA process group did not come up; the error before it says why", "read the error printed before "
+          "this line", None, "noise"),
+        # -- Lightning 1.9.5 / 2.1.4 ------------------------------------------------------------------------------
+        # device_parser.py:136 (a GPU index the machine does not have), accelerator_connector.py:446 (devices=0 / []
+        # for the GPU accelerator), :324@8623143 (num_nodes below 1), :688 (num_nodes / num_gpus with horovodrun):
+        # the devices and nodes asked for do not fit the machines or the launcher.
+        p(r"You requested gpu: \[[\d, ]*\]|`Trainer\(devices=\S+\)` value is not a valid input using gpu accelerator|"
+          r"`num_nodes` must be a positive integer, but got|Horovod does not support setting num_nodes / num_gpus "
+          r"explicitly", "launch_config", E,
+          "Lightning refuses the devices or nodes asked for: GPUs the machine does not have, zero devices or nodes, "
+          "or node and GPU counts that horovodrun decides", "ask for the GPUs the node has (devices=N or 'auto', "
+          "indices from `nvidia-smi -L`), num_nodes of 1 or more, and leave the counts to horovodrun / mpirun under "
+          "Horovod", C.APPLICATION_BUG),
+        # device_parser.py:91@a020506 (GPUs asked for, none visible), pytorch_lightning/accelerators/cuda.py:120
+        # (nvidia-smi not on the PATH: the driver's tools are not in the container).
+        p(r"MisconfigurationException: GPUs requested but none are available|FileNotFoundError: nvidia-smi: command "
+          r"not found", "gpu_missing", E, "no GPU (or not the driver's tools) is visible to this process",
+          "run on a GPU node with the driver's tools visible (`nvidia-smi` in the container: --gpus all or the "
+          "device plugin's resource), and check CUDA_VISIBLE_DEVICES", C.CUDA_OR_DRIVER),
+        # accelerator_connector.py:679@a020506 and launchers/multiprocessing.py:70@8623143 (a fork start method the
+        # platform lacks), lsf.py:150@a020506 (the LSF environment read outside an LSF job's jsrun).
+        p(r"strategy='ddp_fork'\)` but process forking is not supported on this platform|The start method 'fork' is "
+          r"not available on this platform|Did not find the environment variable `LSB_DJOB_RANKFILE`",
+          "framework_usage", E, "Lightning was asked for what this platform or launch does not offer: a fork start "
+          "where only spawn exists, or LSF's rank file outside an LSF job", "use strategy='ddp' or 'ddp_spawn' "
+          "where fork is missing (Windows, macOS), and start LSF jobs with jsrun", C.APPLICATION_BUG),
     )

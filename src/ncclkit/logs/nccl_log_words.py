@@ -5,21 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS
-from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS
-from ncclkit.logs.patterns_table_mpi import MPI_WORDS
-from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS
-from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS
-from ncclkit.logs.patterns_table_ofi import OFI_WORDS
-from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS
-from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS
-from ncclkit.logs.patterns_table_podnet import PODNET_WORDS
-from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS
-from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS
-from ncclkit.logs.patterns_table_storage import STORAGE_WORDS
-from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS
-from ncclkit.logs.patterns_table_vmnics import VMNIC_WORDS
-from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS
+from ncclkit.logs.patterns_families import FAMILY_WORDS
 
 __all__ = ["INFO_CAUSE", "OTHER_WORDS"]
 
@@ -106,7 +92,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
     b"Direct RDMA Disabled",
     # rdma-core's and perftest's lines (patterns_table_system)
-    b"can't read sgid", b"RDMA_CM_EVENT_", b"No IB devices", b"Did not detect devices", b"sys files not found", b" ==> ",
+    b"can't read sgid", b"RDMA_CM_EVENT_", b"No IB devices", b"Did not detect devices", b"sys files not found",
+    b" ==> ",
     b"cuInit(0) returned", b"device(s) that support CUDA", b"QP size", b"severely limit", b"kernel ABI version",
     b"config directory",
     # torch/cuda/__init__.py on a GPU newer than the wheel
@@ -150,9 +137,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
     b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
     b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",
-) + (TRAINER_WORDS + MEGATRON_WORDS + MPI_WORDS + SCHEDULER_WORDS + TORCHPAR_WORDS + RUNTIME_WORDS + NCCLINFO_WORDS
-     + NVSHMEM_WORDS + STORAGE_WORDS + HPCCTR_WORDS + OFI_WORDS + OLDERFW_WORDS
-     + PODNET_WORDS + VMNIC_WORDS + OLDERSTACK_WORDS)
+) + FAMILY_WORDS
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",
 # "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (enqueue.cc before 2.26), "Could not open XML

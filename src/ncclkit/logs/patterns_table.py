@@ -1,12 +1,10 @@
 """The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
 rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
-(patterns_table_newest, _suites, _trainers, _megatron, _mpi, _schedulers, _torchpar, _runtime, _ncclinfo, _nvshmem,
-_storage, _hpcctr, _ofi, _olderfw,
-_podnet, _vmnics,
-_olderstacks, _source,
-_rocm, _net, _kernel, _cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each
-module says what it reads), and after them patterns_table_socket's (bootstrap, sockets, interfaces),
+(patterns_table_newest, _suites, the families of patterns_families.FAMILIES, then _source, _rocm, _net, _kernel,
+_cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each module says what it
+reads), the framework warnings that healthy runs print (patterns_table_notices.warning_noise_rows), and after them
+patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
 a timeout, NCCL's bare return codes) and, last, patterns_table_generic's (a subject and its failure word in a
 line no row knows).
@@ -25,6 +23,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_cluster import cluster_rows
+from ncclkit.logs.patterns_families import FAMILIES
 from ncclkit.logs.patterns_table_consequences import consequence_rows
 from ncclkit.logs.patterns_table_cudalibs import cudalib_rows
 from ncclkit.logs.patterns_table_fabric import fabric_rows
@@ -33,33 +32,18 @@ from ncclkit.logs.patterns_table_health import health_rows
 from ncclkit.logs.patterns_table_jaxray import jaxray_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
-from ncclkit.logs.patterns_table_hpcctr import hpcctr_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_kernel import kernel_rows
-from ncclkit.logs.patterns_table_ncclinfo import ncclinfo_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_newest import newest_rows
-from ncclkit.logs.patterns_table_notices import notice_rows
-from ncclkit.logs.patterns_table_nvshmem import nvshmem_rows
-from ncclkit.logs.patterns_table_ofi import ofi_rows
-from ncclkit.logs.patterns_table_olderfw import olderfw_rows
-from ncclkit.logs.patterns_table_olderstacks import olderstack_rows
-from ncclkit.logs.patterns_table_podnet import podnet_rows
+from ncclkit.logs.patterns_table_notices import notice_rows, warning_noise_rows
 from ncclkit.logs.patterns_table_rocm import rocm_rows
 from ncclkit.logs.patterns_table_socket import socket_rows
 from ncclkit.logs.patterns_table_source import source_rows
 from ncclkit.logs.patterns_table_stacks import stack_rows
-from ncclkit.logs.patterns_table_storage import storage_rows
-from ncclkit.logs.patterns_table_megatron import megatron_rows
-from ncclkit.logs.patterns_table_mpi import mpi_rows
-from ncclkit.logs.patterns_table_runtime import runtime_rows
-from ncclkit.logs.patterns_table_schedulers import scheduler_rows
 from ncclkit.logs.patterns_table_suites import suite_rows
-from ncclkit.logs.patterns_table_trainers import trainer_rows
 from ncclkit.logs.patterns_table_system import system_rows
-from ncclkit.logs.patterns_table_torchpar import torchpar_rows
 from ncclkit.logs.patterns_table_transfer import transfer_rows
-from ncclkit.logs.patterns_table_vmnics import vmnic_rows
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -72,21 +56,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *newest_rows(p),
         # -- health suites, training codebases' launchers, TensorFlow and MXNet: programs with words of their own
         *suite_rows(p),
-        *trainer_rows(p),
-        *megatron_rows(p),
-        *mpi_rows(p),
-        *scheduler_rows(p),
-        *torchpar_rows(p),
-        *runtime_rows(p),
-        *ncclinfo_rows(p),
-        *nvshmem_rows(p),
-        *storage_rows(p),
-        *hpcctr_rows(p),
-        *ofi_rows(p),
-        *olderfw_rows(p),
-        *podnet_rows(p),
-        *vmnic_rows(p),
-        *olderstack_rows(p),
+        # -- the program families with table modules of their own (patterns_families.FAMILIES, in order)
+        *(row for family_rows, _ in FAMILIES for row in family_rows(p)),
         # -- NCCL's own checks (argument, usage, setup): before the families below, whose words they share
         *source_rows(p),
         # -- what RCCL and ROCm print that NCCL does not
@@ -106,6 +77,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *k8s_rows(p),
         *gloo_rows(p),
         *transfer_rows(p),
+        # -- framework warnings healthy runs print, unless a family above reads them
+        *warning_noise_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data

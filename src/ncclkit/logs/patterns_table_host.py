@@ -134,11 +134,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.TOPOLOGY_OR_NUMA, C.IB_PORT_DOWN_OR_LINK)),
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
-        # init_process_group, DDP's unused-parameter check, tensors on the wrong device for the backend.
+        # init_process_group, tensors on the wrong device for the backend (DDP's reducer checks, the unused-parameter
+        # one among them, are patterns_table_torchpar's).
         p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
-          r"Expected to have finished reduction in the prior iteration|No backend type associated with device "
-          r"type|Tensors must be CUDA and dense|Tensor list must be nonempty|Tensors must be on the same device|"
-          r"Tensors must be contiguous|"
+          r"No backend type associated with device type|Tensors must be CUDA and dense|Tensor list must be nonempty|"
+          r"Tensors must be on the same device|Tensors must be contiguous|"
           # DDP's constructor checks (nn/parallel/distributed.py _log_and_throw): a module with nothing to train,
           # several device_ids, parameters on mixed or uninitialised devices, SyncBatchNorm off the GPU.
           r"DistributedDataParallel is not needed when a module|device_ids can only be None or contain a single|"

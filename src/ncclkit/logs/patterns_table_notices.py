@@ -109,22 +109,6 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\[W[^\]]*socket[^\]]*\].*errno: 97\b", "noise", I,
           "c10d tried an IPv6 socket on a host with IPv6 off (errno 97) and went on over IPv4", "nothing to fix",
           None, "noise"),
-        # PyTorch c10d warnings printed by healthy runs: the client hostname lookup answered by a working resolver,
-        # deprecated APIs (a variable under its old name is a row above). Not torch.cuda's
-        # "UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error 802: ...", nor
-        # Megatron's and Transformer Engine's warnings of a setting they need for speed (patterns_table_megatron),
-        # DeepSpeed's missing mvapich and Accelerate's port in use (patterns_table_trainers), DDP's, FSDP's and
-        # DeviceMesh's warnings of a slow setting, a rank out of step or a guessed device (patterns_table_torchpar).
-        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
-          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
-          r"interface|does not belong to the given group|NCCL support is not compiled|GTP prefers|"
-          r"CUDA_DEVICE_MAX_CONNECTIONS|mvapich is not installed|Accelerate will attempt to launch|"
-          r"find_unused_parameters=True was specified in DDP|Grad strides do not match bucket view|Forward order "
-          r"differs|which does not have an explicit index|did not set/select the default device|Failed to get the IP "
-          r"address, using 0\.0\.0\.0))|FutureWarning|"
-          r"DeprecationWarning|"
-          r"is deprecated",
-          "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
         # ProcessGroupNCCL (2.6+) after a watchdog timeout: "Stack trace of the failed collective:", the heading of the
         # Python frames that issued it (the timeout line before it is the finding).
         p(r"Stack trace of the failed collective:\s*$", "noise", I, "the heading of the timed-out collective's Python "
@@ -133,4 +117,23 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,
           "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,
           "noise"),
+    )
+
+
+def warning_noise_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    """Framework warnings that healthy runs print, read after the program families and before the general rows."""
+    return (
+        # PyTorch c10d warnings printed by healthy runs: the client hostname lookup answered by a working resolver,
+        # deprecated APIs (a variable under its old name is notice_rows'). Read after the program families (patterns_
+        # table.rows), so that their own warnings (Megatron's and Transformer Engine's settings for speed, DDP's and
+        # FSDP's, DeepSpeed's and accelerate's, vLLM's address fallback) are theirs; the warnings only the later
+        # general rows read are kept out here: torch.cuda's "UserWarning: CUDA initialization: Unexpected error from
+        # cudaGetDeviceCount() ... Error 802", an interface name that is not one, a rank outside its group, a
+        # build without NCCL.
+        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
+          r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
+          r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
+          r"DeprecationWarning|"
+          r"is deprecated",
+          "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
     )

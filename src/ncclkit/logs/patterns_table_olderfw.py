@@ -99,14 +99,6 @@ def olderfw_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "name an interface with an IPv4 address on every host (`ip -br addr`; horovodrun --network-interface "
           "<iface>)", C.WRONG_INTERFACE),
         # -- Horovod: Gloo rendezvous, controller, GPU ops ---------------------------------------------------------
-        # horovod/horovod horovod/common/gloo/http_store.cc:54@2626dc8: the newer wording ("Wait timeout after %d
-        # seconds for key(s): ... increase the timeout via HOROVOD_GLOO_TIMEOUT_SECONDS") of the line
-        # patterns_table_stacks reads as "Wait timeout for key": the same cause.
-        p(r"http_store\.cc[^\n]*Wait timeout after \d+ seconds for key", "rendezvous_timeout", E,
-          "Horovod's Gloo rendezvous timed out waiting for the other workers' keys: they started later than the "
-          "timeout allows (many nodes) or never arrived", "raise horovodrun --gloo-timeout-seconds "
-          "(HOROVOD_GLOO_TIMEOUT_SECONDS) for many nodes; otherwise find the worker that did not start (its log)",
-          C.PERFORMANCE_CONFIG, "root", (C.RANK_CRASHED_ELSEWHERE, C.FIREWALL_OR_PORT_BLOCKED)),
         # horovod/horovod horovod/common/gloo/http_store.cc:96@2626dc8: the worker's HTTP requests to the
         # rendezvous server horovodrun runs on the launching host failed every retry (the exception above it).
         p(r"http_store\.cc:\d+\] HTTP \w+ request failed too many times", "socket_connect_failed", E,

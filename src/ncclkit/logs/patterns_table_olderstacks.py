@@ -1,11 +1,11 @@
 """Rows of the line classifier (patterns.py) for the older releases of the stacks that 2023 - 2024 threads run:
-DeepSpeed 0.9 - 0.14 (deepspeedai/DeepSpeed v0.14.4 d254d75, texts unchanged since v0.9.5; tests/lines/deepspeed_old.py),
-vLLM 0.4 - 0.6 (the PyPI source archives of 0.4.3, 0.5.5 and 0.6.6; tests/lines/serving_old.py), accelerate 0.25 and
-transformers 4.36 (their wheels; tests/lines/hf_old.py), Lightning 1.9.5 and 2.1.4 (Lightning-AI/pytorch-lightning
-a020506, 8623143; tests/lines/lightning_old.py). Their newest
-releases are patterns_table_trainers' and patterns_table_stacks'. Read before those: a bare "AssertionError:" or
-"ValueError:" prefix would read these lines as the program's own error, and vLLM's advisories that a healthy run
-prints (custom all-reduce off on PCIe-only GPUs or an odd world size, Ray not installed) would read as faults.
+DeepSpeed 0.9 - 0.14 (deepspeedai/DeepSpeed v0.14.4 d254d75, texts unchanged since v0.9.5;
+tests/lines/deepspeed_old.py), vLLM 0.4 - 0.6 (the PyPI source archives of 0.4.3, 0.5.5 and 0.6.6;
+tests/lines/serving_old.py), accelerate 0.25 and transformers 4.36 (their wheels; tests/lines/hf_old.py), Lightning
+1.9.5 and 2.1.4 (Lightning-AI/pytorch-lightning a020506, 8623143; tests/lines/lightning_old.py). Their newest releases
+are patterns_table_trainers' and patterns_table_stacks'. Read before those: a bare "AssertionError:" or "ValueError:"
+prefix would read these lines as the program's own error, and vLLM's advisories that a healthy run prints (custom
+all-reduce off for an odd world size, Ray not installed) would read as faults.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-OLDERSTACK_WORDS: tuple[bytes, ...] = (b"disagreement between rank", b"unique IP address", b"3090 or 4000 series",
-                                        b"below the recommended minimum", b"is not allowed if Deepspeed", b"MisconfigurationException")
+OLDERSTACK_WORDS: tuple[bytes, ...] = (
+    b"disagreement between rank", b"unique IP address", b"3090 or 4000 series", b"below the recommended minimum",
+    b"is not allowed if Deepspeed", b"MisconfigurationException")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "

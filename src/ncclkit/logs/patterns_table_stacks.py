@@ -91,8 +91,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER),
         # Horovod's Gloo rendezvous (common/gloo/http_store.cc Wait): a worker waited for the keys of the others past
         # HOROVOD_GLOO_TIMEOUT_SECONDS (30 s by default). At tens of nodes their start spreads past it
-        # (horovod#2015: 50 nodes, fixed by --gloo-timeout-seconds 240); otherwise a worker never got there.
-        p(r"http_store\.cc[^\n]*Wait timeout for key", "rendezvous_timeout", E,
+        # (horovod#2015: 50 nodes, fixed by --gloo-timeout-seconds 240); otherwise a worker never got there. Newer
+        # Horovod words it "Wait timeout after %d seconds for key(s): ..." (http_store.cc:54@2626dc8).
+        p(r"http_store\.cc[^\n]*Wait timeout (?:after \d+ seconds )?for key", "rendezvous_timeout", E,
           "Horovod's Gloo rendezvous timed out waiting for the other workers' keys: they started later than the "
           "timeout allows (many nodes) or never arrived", "raise horovodrun --gloo-timeout-seconds "
           "(HOROVOD_GLOO_TIMEOUT_SECONDS) for many nodes; otherwise find the worker that did not start (its log)",

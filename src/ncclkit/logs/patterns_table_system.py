@@ -79,12 +79,13 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # directory" (rdma-core's providers not installed); infiniband-diags' ibstatus script "Fatal error:  device
         # '*': sys files not found (/sys/class/infiniband/*/ports)": no RDMA device is registered at all (the HCA
         # may be on the PCI bus, but its RDMA driver, mlx5_ib / mlx4_ib from the kernel or MLNX_OFED, is not loaded).
-        p(r"No IB devices found|No RDMA devices were detected|sys files not found \(/sys/class/infiniband|Did not detect devices|kernel ABI version \d+ doesn't "
-          r"match library version|couldn't open config directory '/etc/libibverbs\.d'|"
+        p(r"No IB devices found|No RDMA devices were detected|sys files not found \(/sys/class/infiniband|"
+          r"Did not detect devices|kernel ABI version \d+ doesn't match library version|couldn't open config directory '/etc/libibverbs\.d'|"
           r"Couldn't get context for the device|IB device \S+ not found|Failed to get IB devices list|RdmaTransport: "
           r"No available RNIC|No RDMA devices found, check your device|Device /dev/infiniband/\S+ is not accessible",
           "no_ib_device", W, "no usable RDMA device here: not in the container (/dev/infiniband), its kernel "
-          "modules (or the MLNX_OFED / DOCA driver stack) not loaded, or the device name given does not exist; NCCL would use TCP sockets",
+          "modules (or the MLNX_OFED / DOCA driver stack) not loaded, or the device name given does not exist; NCCL "
+          "would use TCP sockets",
           "check `ibv_devinfo` in the same container (mount /dev/infiniband, give IPC_LOCK), `lsmod | grep "
           "ib_uverbs`, and the device names in -d / NCCL_IB_HCA", C.SOCKET_FALLBACK, "root", (C.IB_RESOURCE_ERROR,)),
         # perftest "Requested QP size might be too big. Try reducing TX depth and/or inline size."

@@ -1,0 +1,47 @@
+"""The program families whose lines their own table modules read (patterns_table_<family>.py), in the order the
+classifier tries them: each entry's rows, and the words the log scanner's prefilter needs to hand its lines to the
+classifier. patterns_table.rows() and nccl_log_words.OTHER_WORDS both read this one list, so a family is added in one
+place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
+from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
+from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
+from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
+from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS, nvshmem_rows
+from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
+from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS, olderfw_rows
+from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS, olderstack_rows
+from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
+from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
+from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
+from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
+from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
+from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
+from ncclkit.logs.patterns_table_vmnics import VMNIC_WORDS, vmnic_rows
+
+__all__ = ["FAMILIES", "FAMILY_WORDS"]
+
+FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[bytes, ...]], ...] = (
+    (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks
+    (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
+    (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX, MPICH, mpi4py
+    (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
+    (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
+    (runtime_rows, RUNTIME_WORDS),          # glibc's loader, CPython, libstdc++, pip, conda
+    (ncclinfo_rows, NCCLINFO_WORDS),        # NCCL 2.4 - 2.30's INFO lines
+    (nvshmem_rows, NVSHMEM_WORDS),          # NVSHMEM, DeepEP, UCC, MSCCL++
+    (storage_rows, STORAGE_WORDS),          # Lustre, the object-store FUSE clients
+    (hpcctr_rows, HPCCTR_WORDS),            # Apptainer, Podman/CDI, Charliecloud, Sarus
+    (ofi_rows, OFI_WORDS),                  # aws-ofi-nccl 1.5 - 1.13, libfabric EFA 1.15 - 1.18
+    (olderfw_rows, OLDERFW_WORDS),          # Horovod's runner, mmengine, detectron2, fairseq, fairscale, ColossalAI
+    (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
+    (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
+    (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1
+)
+
+FAMILY_WORDS: tuple[bytes, ...] = tuple(word for _, words in FAMILIES for word in words)

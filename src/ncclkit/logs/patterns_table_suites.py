@@ -192,15 +192,19 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # quoted from 0.15.2, fc22d96 #5878); --venv_script joined to the exports without ';', so `source` takes them
         # as its arguments and nothing is exported (0.17.5, 8e02992 #7469); OpenMPIRunner checking for the variables
         # mpirun sets before running mpirun (0.16.4 - 0.18.3, removed in 4809072 #7751).
-        p(r"bash: -c: (?:line|行) \d+: (?:syntax error near unexpected token|未预期的符号)|\bpdsh \S.* source [^\s;]+ "
-          r"export \w+=|^\s*self\._setup_mpi_environment\(\)\s*$|MPI environment variables are not set\. Ensure "
-          r"you are running the script with an MPI-compatible launcher", "framework_release", E,
-          "the multi-node launcher built a command or made a check that its later releases fixed: the node's shell "
-          "could not parse an exported value with shell characters, a venv script swallowed the exports, or "
-          "DeepSpeed's OpenMPI runner looked for mpirun's variables before starting mpirun",
-          "upgrade DeepSpeed (values quoted from 0.15.2, --venv_script from 0.17.5, the OpenMPI check removed in "
-          "0.18.4); until then unset the variable with shell characters before launching, or put the exports in "
-          ".deepspeed_env", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"bash: -c: (?:line|行) \d+: (?:syntax error near unexpected token|未预期的符号)", "framework_release", E,
+          "a node's shell could not parse the command the launcher built for it: an exported value with shell "
+          "characters (SLURM_JOB_CPUS_PER_NODE=64(x2), a path with parentheses) went in unquoted",
+          "quote the value or unset that variable before launching; DeepSpeed's pdsh runner quotes them from 0.15.2",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"\bpdsh \S.* source [^\s;]+ export \w+=|^\s*self\._setup_mpi_environment\(\)\s*$|MPI environment "
+          r"variables are not set\. Ensure you are running the script with an MPI-compatible launcher",
+          "framework_release", E,
+          "DeepSpeed's multi-node launcher built a command or made a check that its later releases fixed: a venv "
+          "script swallowed the exports, or its OpenMPI runner looked for mpirun's variables before starting "
+          "mpirun",
+          "upgrade DeepSpeed (--venv_script from 0.17.5, the OpenMPI check removed in 0.18.4); until then put the "
+          "exports in .deepspeed_env", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # trl's vllm-serve comparing GPU UUIDs (its GRPO trainer's warning of a shared GPU is a choice it allows).
         p(r"Attempting to use the same CUDA device \(UUID", "duplicate_gpu", E,
           "two roles or ranks of one job use the same GPU (training and the inference engine, or two ranks)",

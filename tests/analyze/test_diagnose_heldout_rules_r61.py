@@ -18,3 +18,34 @@ def test_a_shell_syntax_error_names_the_unquoted_value_not_one_launcher() -> Non
     assert_reads("OSError: MPI environment variables are not set. Ensure you are running the script with an "
                  "MPI-compatible launcher.", "log.framework_release", "other")
     assert lead("bash: line 1: python: command not found\n") != ("log.framework_release", "other")
+
+
+# Lightning-AI/pytorch-lightning#6206: Lightning 1.x's rank claims ("initializing ddp: ..."), each rank claimed by
+# two Slurm tasks when --ntasks-per-node is missing.
+def test_a_rank_claimed_twice_in_lightning_1x_words_is_the_launch() -> None:
+    claims = ("initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4\ninitializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4\n"
+              "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/4\ninitializing ddp: GLOBAL_RANK: 0, MEMBER: 1/4\n")
+    assert lead(claims) == ("log.launch_config", "application_bug")
+    # Each rank claimed once is a healthy start.
+    once = "".join(f"initializing ddp: GLOBAL_RANK: {r}, MEMBER: {r + 1}/4\n" for r in range(4))
+    assert lead(once) is None
+
+
+# ultralytics/ultralytics#2132: a user's own summary of CUDA's error (set_device with the global rank on node 2).
+def test_a_summarised_invalid_device_ordinal_is_the_device_mapping() -> None:
+    assert_reads("```CUDA Invalid device ordinal in trainer.py:195```", "log.cuda_error", "application_bug")
+    assert_reads("CUDA Invalid device ordinal", "log.cuda_error", "application_bug")
+    # A sentence about the error is not the error.
+    assert lead("We hit an invalid device ordinal once and fixed the launch script after that.\n") != (
+        "log.cuda_error", "application_bug")
+
+
+# The interface row's "no usable / no valid / no matching / has no address" states belong to an interface named on
+# the same line; they leaked out of its subject check to any line (ultralytics' AutoBatch read as an interface).
+def test_an_interface_state_needs_the_interface_on_its_line() -> None:
+    assert lead("RuntimeError: AutoBatch: no usable batch size found while profiling batch=[1, 2, 4]. See the errors "
+                "above, free GPU memory\n") != ("log.no_interface", "wrong_interface")
+    assert lead("ValueError: no matching checkpoint found in ./ckpt\n") != ("log.no_interface", "wrong_interface")
+    assert_reads("RuntimeError: network interface eth1 has no address", "log.no_interface", "wrong_interface")
+    assert_reads("Error: no usable network interface found (SOCKET_IFNAME=ens9)", "log.no_interface",
+                 "wrong_interface")

@@ -238,7 +238,8 @@ def _with_marker(pre: str) -> str:
 
 # Lightning (and NeMo on it), once per process: "Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/8"
 # ("initializing deepspeed distributed: ..." with its DeepSpeed strategy): the rank and the world size.
-RANK_CLAIM = re.compile(r"[Ii]nitializing (?:deepspeed )?distributed: GLOBAL_RANK: (\d+), MEMBER: \d+/(\d+)")
+# Lightning's claim; before 1.3 (accelerators/ddp_backend.py) it said "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4".
+RANK_CLAIM = re.compile(r"[Ii]nitializing (?:deepspeed )?(?:distributed|ddp2?): GLOBAL_RANK: (\d+), MEMBER: \d+/(\d+)")
 
 
 class RankClaims:

@@ -32,8 +32,8 @@ _FAILED = (r"(?:\bnot (?:supported|available|found|enabled|accessible|reachable|
 
 
 def _pair(subject: str, state: str = _FAILED) -> str:
-    """A line that names `subject` and `state`, in either order."""
-    return rf"^(?=[^\n]*?(?:{subject}))[^\n]*?{state}"
+    """A line that names `subject` and `state`, in either order (each an alternation of its own)."""
+    return rf"^(?=[^\n]*?(?:{subject}))[^\n]*?(?:{state})"
 
 
 def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:

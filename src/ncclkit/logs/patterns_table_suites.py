@@ -270,8 +270,11 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "package_build", E, "the program was built without what this run asks for (MPI, NCCL)",
           "rebuild with MPI/NCCL installed (llm.c: `make train_gpt2cu` finds them; NO_MULTI_GPU=1 for one GPU) or "
           "use an init method the build has", C.OTHER, "root", (C.APPLICATION_BUG,)),
-        p(r"^\s*invalid device ordinal\s*$", "cuda_error", E, "CUDA was asked for a GPU index this process "
-          "does not have", "map each rank to one of the node's GPUs (local rank, not global rank)",
+        # Also a user's own summary of PyTorch's error ("CUDA Invalid device ordinal in trainer.py:195",
+        # ultralytics#2132: torch.cuda.set_device(RANK) with the global rank on the second node).
+        p(r"^[\s`]*(?:CUDA:? )?[Ii]nvalid device ordinal(?:\s*$| in \S+:\d+)", "cuda_error", E,
+          "CUDA was asked for a GPU index this process does not have",
+          "map each rank to one of the node's GPUs (local rank, not global rank)",
           C.APPLICATION_BUG),
         p(r"Failed to receive nccl_id", "socket_closed", E,
           "rank 0 closed its socket before sending the NCCL id: it failed or exited first",

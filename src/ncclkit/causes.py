@@ -189,6 +189,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
     "log.tests_not_one_job": Cause.OTHER,
     "log.proxy_env": Cause.OTHER,
+    "log.internet_service": Cause.OTHER,
     "log.nvshmem_nic": Cause.OTHER,
     "log.pcie_link_degraded": Cause.OTHER,
     "log.ib_link_errors": Cause.IB_PORT_DOWN_OR_LINK,

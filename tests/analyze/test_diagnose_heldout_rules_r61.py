@@ -1,5 +1,6 @@
-"""Rules from round 61 of the held-out measurement, and readings made launcher-neutral on review, each tested on the
-text that carries it and on text that must not trigger it."""
+"""Rules from round 61 of the held-out measurement, and readings corrected on review (a launcher-neutral shell error,
+an interface state that leaked to any line, services outside the cluster read as the job's network, the GPUs missing
+from a container), each tested on the text that carries it and on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -49,3 +50,32 @@ def test_an_interface_state_needs_the_interface_on_its_line() -> None:
     assert_reads("RuntimeError: network interface eth1 has no address", "log.no_interface", "wrong_interface")
     assert_reads("Error: no usable network interface found (SOCKET_IFNAME=ens9)", "log.no_interface",
                  "wrong_interface")
+
+
+# NVIDIA's CUDA images say so when started without the GPUs; a shell without nvidia-smi is the same where the runtime
+# mounts it with the driver.
+def test_a_container_started_without_the_gpus_is_the_missing_driver() -> None:
+    assert_reads("WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.",
+                 "log.gpu_missing", "cuda_or_driver")
+    assert_reads("bash: nvidia-smi: command not found", "log.gpu_missing", "cuda_or_driver")
+    assert lead("bash: pdsh: command not found\n") != ("log.gpu_missing", "cuda_or_driver")
+
+
+# The Hugging Face Hub, W&B and PyPI are reached over the node's way out, not the network between the job's nodes.
+def test_a_service_on_the_internet_is_not_the_jobs_network() -> None:
+    assert_reads("wandb: ERROR Failed to connect to W&B servers", "log.internet_service", "other")
+    assert_reads("OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the "
+                 "cached files and it looks like meta-llama/Llama-2-7b-hf is not the path to a directory",
+                 "log.internet_service", "other")
+    assert_reads("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='huggingface.co', port=443): Max "
+                 "retries exceeded with url: /api/models/gpt2 (Caused by NewConnectionError('<urllib3.connection."
+                 "HTTPSConnection object at 0x7f3a>: Failed to establish a new connection: [Errno 101] Network is "
+                 "unreachable'))", "log.internet_service", "other")
+    # The rendezvous refused between nodes stays the job's own network.
+    assert lead("torch.distributed.DistNetworkError: Connection refused: connect to 10.0.0.1:29500\n") != (
+        "log.internet_service", "other")
+
+
+def test_a_slurm_step_asking_more_than_its_allocation_is_the_launch() -> None:
+    assert_reads("srun: error: Unable to create step for job 1234: More processors requested than permitted",
+                 "log.launch_config", "application_bug")

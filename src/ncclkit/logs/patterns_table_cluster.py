@@ -38,17 +38,19 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "output, `sacct -j <id>`, the kernel log of that node)", C.RANK_CRASHED_ELSEWHERE, "collateral",
           (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
         # Launches that do not fit the machines: srun launch.c/allocate.c "Invalid generic resource (gres)
-        # specification", "Requested node configuration is not available"; Open MPI help-orte-rmaps-base.txt "There
-        # are not enough slots available in the system to satisfy the %d slots"; orted_submit.c "mpirun has
-        # detected an attempt to run as root" (refused without --allow-run-as-root); help-ess-base.txt "direct
-        # launched using \"srun\", but OMPI was not built with SLURM's PMI support"; help-mpi-runtime.txt "No PMIx
-        # server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every rank starts alone);
-        # the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or rdma/...); NVSHMEM
-        # init.cu "NVSHMEM requires the same number of PEs on all nodes".
-        p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|not enough "
-          r"slots available in the system|mpirun has detected an attempt to run as root|direct launched using "
-          r"\"srun\"|No PMIx server was reachable, but a PMI1/2 was detected|\d+/\d+ nodes are available:.*"
-          r"Insufficient (?:nvidia\.com/gpu|rdma/|\S*hugepages)|NVSHMEM requires the same number of PEs on all nodes",
+        # specification", "Requested node configuration is not available", "Unable to create step for job %u: More
+        # processors requested than permitted" (a step asking more tasks/CPUs than the job's allocation); Open MPI
+        # help-orte-rmaps-base.txt "There are not enough slots available in the system to satisfy the %d slots";
+        # orted_submit.c "mpirun has detected an attempt to run as root" (refused without --allow-run-as-root);
+        # help-ess-base.txt "direct launched using \"srun\", but OMPI was not built with SLURM's PMI support";
+        # help-mpi-runtime.txt "No PMIx server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every
+        # rank starts alone); the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or
+        # rdma/...); NVSHMEM init.cu "NVSHMEM requires the same number of PEs on all nodes".
+        p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|"
+          r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
+          r"an attempt to run as root|direct launched using \"srun\"|No PMIx server was reachable, but a PMI1/2 was "
+          r"detected|\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|rdma/|\S*hugepages)|NVSHMEM "
+          r"requires the same number of PEs on all nodes",
           "launch_config", E, "the launch does not fit the job or the machines: resources the nodes do not have, "
           "fewer slots than ranks, or a launcher and an MPI/PMI that do not work together",
           "request what the nodes have (GPUs, RDMA devices, slots per node), launch MPI programs with mpirun or "

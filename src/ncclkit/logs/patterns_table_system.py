@@ -177,4 +177,26 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"\bib\d+: transmit timeout", "ib_port_event", E,
           "the NIC's link or the NIC itself failed while the job ran (cable unplugged or faulty, the driver's "
           "health check, a transmit queue stuck)", _LINK_FIX, C.IB_PORT_DOWN_OR_LINK),
+        # -- the GPUs not handed to the container ------------------------------------------------------------
+        # NVIDIA's CUDA images print this banner from their entrypoint (nvidia_entrypoint.sh) when no driver is
+        # mounted: the container was started without --gpus / the NVIDIA runtime. A shell's "nvidia-smi: command
+        # not found" is the same where the runtime mounts the driver's tools (they come with the GPUs).
+        p(r"WARNING: The NVIDIA Driver was not detected\.|"
+          r"^(?:\S+: )?(?:line \d+: )?nvidia-smi: (?:command )?not found",
+          "gpu_missing", E, "the container (or node) sees no NVIDIA driver: it was started without the GPUs",
+          "start the container with the GPUs (`docker run --gpus all`, the nvidia runtime, the pod's nvidia.com/gpu "
+          "limit) and check `nvidia-smi` inside it", C.CUDA_OR_DRIVER),
+        # -- services outside the cluster -------------------------------------------------------------------
+        # The Hugging Face Hub (huggingface_hub's "We couldn't connect to 'https://huggingface.co'", a requests
+        # pool to huggingface.co), W&B ("Failed to connect to W&B servers") and PyPI are reached over the
+        # node's internet access, not over the network between the job's nodes: a firewall or missing proxy on
+        # the way out, which NCCL never uses.
+        p(r"couldn't connect to '?https://huggingface\.co|HTTPSConnectionPool\(host='(?:huggingface\.co|"
+          r"cdn-lfs[\w.-]*\.hf\.co|api\.wandb\.ai|pypi\.org|files\.pythonhosted\.org)'|Failed to connect to W&B "
+          r"servers|wandb: Network error", "internet_service", E,
+          "a node could not reach a service on the internet (the Hugging Face Hub, W&B, PyPI): its way out is "
+          "blocked or needs a proxy; the network between the job's nodes is another matter",
+          "download what the job needs beforehand and run offline (`HF_HUB_OFFLINE=1`, `WANDB_MODE=offline`), or "
+          "give every node the proxy the cluster requires (`https_proxy`, `no_proxy` for the nodes' own addresses)",
+          C.OTHER),
     )

@@ -79,3 +79,27 @@ def test_a_service_on_the_internet_is_not_the_jobs_network() -> None:
 def test_a_slurm_step_asking_more_than_its_allocation_is_the_launch() -> None:
     assert_reads("srun: error: Unable to create step for job 1234: More processors requested than permitted",
                  "log.launch_config", "application_bug")
+
+
+# Round 62. deepspeedai/DeepSpeed#2612: `hostname -I` on the first node (a pod) answered nothing.
+def test_deepspeeds_empty_master_address_is_the_first_nodes_name() -> None:
+    assert_reads("[2022-12-15 21:00:19,543] [INFO] [runner.py:417:main] Using IP address of  for node "
+                 "ddp-0.ddp.ml-dev.svc.cluster.local", "log.name_resolution", "hostname_resolution")
+    assert lead("[INFO] [runner.py:417:main] Using IP address of 10.1.2.3 for node node-0\n") is None
+    assert lead("cmd = pdsh -w a,b export X=1; cd /; python -u -m deepspeed.launcher.launch --node_rank=%n "
+                "--master_addr=10.1.2.3 --master_port=29500 train.py\n") is None
+
+
+# NVIDIA/nvidia-docker#1283 (--gpus 2 on a one-GPU host) and #288 (a restart before the driver made its nodes).
+def test_docker_gpu_requests_the_host_cannot_meet() -> None:
+    assert_reads('docker: Error response from daemon: OCI runtime create failed: container_linux.go:349: starting '
+                 'container process caused "process_linux.go:449: container init caused \\"process_linux.go:432: '
+                 'running prestart hook 0 caused \\\\\\"error running hook: exit status 1, stdout: , stderr: '
+                 'nvidia-container-cli: device error: 1: unknown device\\\\\\\\n\\\\\\"\\"": unknown.',
+                 "log.launch_config", "application_bug")
+    assert_reads('Error response from daemon: linux runtime spec devices: error gathering device information while '
+                 'adding custom device "/dev/nvidia-uvm-tools": lstat /dev/nvidia-uvm-tools: no such file or '
+                 'directory', "log.gpu_missing", "cuda_or_driver")
+    # Another device node missing is not the GPU driver's.
+    assert lead('Error response from daemon: error gathering device information while adding custom device '
+                '"/dev/fuse": no such file or directory\n') != ("log.gpu_missing", "cuda_or_driver")

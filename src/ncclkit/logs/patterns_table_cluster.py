@@ -141,12 +141,16 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"unsatisfied condition: cuda>=[\d.]+", "cuda_driver_unsupported", E,
           "the container image needs a newer CUDA driver than the host has", "update the host's NVIDIA driver to one "
           "that supports the image's CUDA version, or use an image built for an older CUDA", C.CUDA_OR_DRIVER),
+        # runc restarting a container whose saved spec lists the driver's device nodes before the driver made them
+        # ("error gathering device information while adding custom device \"/dev/nvidia-uvm-tools\": lstat ...: no
+        # such file or directory", NVIDIA/nvidia-docker#288: after a reboot, nvidia_uvm not loaded yet).
         # The GPU never reached the container: "unresolvable CDI devices" / "could not resolve CDI devices" (no CDI
         # spec for the GPUs: `nvidia-ctk cdi generate`), "Ignoring devices requested by environment variable(s) in
         # unprivileged container", enroot "Kernel module nvidia_uvm is not loaded", and for multi-node NVLink "IMEX
         # channel %d not found at /dev/nvidia-caps-imex-channels/...".
         p(r"unresolvable CDI devices|could not resolve CDI devices|Ignoring devices requested by environment "
-          r"variable\(s\) in unprivileged container|Kernel module nvidia_uvm is not loaded|IMEX channel \d+ not found",
+          r"variable\(s\) in unprivileged container|Kernel module nvidia_uvm is not loaded|IMEX channel \d+ not found|"
+          r"error gathering device information while adding custom device \\?\"/dev/nvidia",
           "gpu_missing", E, "the container runtime did not hand the GPUs (or the IMEX channel multi-node NVLink "
           "needs) to the container", "generate the CDI spec (`nvidia-ctk cdi generate`) or request the GPUs through "
           "the device plugin, load nvidia_uvm on the host, and for multi-node NVLink start the IMEX service and "

@@ -6,7 +6,8 @@ Apptainer's sylog prefixes its lines with `FATAL:   ` or `WARNING: ` and its sta
 `container creation failed: `; Charliecloud ends its messages with the source file and line; Sarus prints a hook's
 error as an error trace (`#0   function at file:line message`). A GPU the runtime could not hand to the container is
 the driver's side (cuda_or_driver); an installation that refuses the --nvccli path is a container that cannot start
-(other); Sarus's MPI hook finding host and image MPIs of different ABI is a library version mismatch.
+(other); Sarus's MPI hook finding host and image MPIs of different ABI is a library version mismatch. Docker's
+NVIDIA hook (libnvidia-container) asked for a GPU the host does not have is the launch (application_bug).
 
 Read before the generic families: "timeout" in ch-run's join lock, "interface"-like words and "does not support" in
 Apptainer's set-uid refusal would send these lines elsewhere.
@@ -115,4 +116,11 @@ def hpcctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Failed to check the SSH keys\. Hint: try to generate the SSH keys with 'sarus ssh-keygen'",
           "mpi_launch", E, "`sarus run --ssh` found no SSH keys of the user: the containers cannot reach each other",
           "run `sarus ssh-keygen` once, then start the job again", C.OTHER),
+        # libnvidia-container's device selection: a GPU index, count or UUID (--gpus, NVIDIA_VISIBLE_DEVICES) the host
+        # does not have ("nvidia-container-cli: device error: 1: unknown device", NVIDIA/nvidia-docker#1283: --gpus 2
+        # on a one-GPU host).
+        p(r"nvidia-container-cli: device error: [^\n:]+: unknown device", "launch_config", E,
+          "the container asked for a GPU the host does not have (an index, count or UUID beyond its GPUs)",
+          "request GPUs the host has (`nvidia-smi -L`): `--gpus all`, `--gpus 1` or `--gpus '\"device=0,1\"'`, or "
+          "NVIDIA_VISIBLE_DEVICES with existing indices or UUIDs", C.APPLICATION_BUG),
     )

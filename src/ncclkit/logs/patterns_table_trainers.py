@@ -34,7 +34,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 TRAINER_WORDS: tuple[bytes, ...] = (
     b"accelerator to CPU", b"GPU available: False", b"Received SIGTERM", b"parallel_mode", b"NCCL_GRAPH_MIXING",
-    b"already set in environment",
+    b"already set in environment", b"Using IP address of", b"--master_addr=",
 )
 
 _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry per host with its slots, the "
@@ -64,6 +64,15 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "launch_config", E, "DeepSpeed's launcher refuses the launch: the hostfile, the include/exclude filters, the "
           "node rank, or a world size that its MPI start, all-to-all groups or elastic config cannot take",
           _LAUNCH_FIX, C.APPLICATION_BUG),
+        # DeepSpeed runner.py (0.7 - 0.8): the first host's address comes from `ssh <host> hostname -I`; an empty
+        # answer leaves "Using IP address of  for node <host>" and "--master_addr= " in pdsh's command, and every
+        # node's rendezvous then has no address to reach (deepspeedai/DeepSpeed#2612: a Kubernetes pod).
+        p(r"Using IP address of\s+for node \S|\s--master_addr=(?:\s|$)", "name_resolution", E,
+          "DeepSpeed's launcher got no address for the first node (`hostname -I` there answered nothing), so the "
+          "ranks are started with an empty master address",
+          "pass the address yourself (`deepspeed --master_addr <first node's IP or resolvable name>`), and make the "
+          "node (or pod) have an address its own name resolves to", C.HOSTNAME_RESOLUTION, "root",
+          (C.WRONG_INTERFACE,)),
         # Accelerate commands/launch.py:1203 and :1253 (--multi_gpu with one process or one GPU id), :1300 (a config
         # file without num_processes); Lightning slurm.py:163/:169 (devices or num_nodes other than the SLURM
         # allocation's), :221 (--ntasks without --ntasks-per-node), :204 (srun on the system but not used: its

@@ -103,3 +103,41 @@ def test_docker_gpu_requests_the_host_cannot_meet() -> None:
     # Another device node missing is not the GPU driver's.
     assert lead('Error response from daemon: error gathering device information while adding custom device '
                 '"/dev/fuse": no such file or directory\n') != ("log.gpu_missing", "cuda_or_driver")
+
+
+# A size flag a user names (docker's --shm-size, Triton's shm-size=) and the device plugin's "Loading NVML" status
+# state no failure of their own.
+def test_a_named_setting_or_status_is_not_the_failure() -> None:
+    assert lead("I tried to set shm-size=1g as python backend configuration but the space is not increasing\n") != (
+        "log.shm_error", "shm_too_small")
+    assert lead("2018/01/22 09:13:01 Loading NVML\n") is None
+    assert_reads("2018/01/22 09:13:01 Failed to initialize NVML: could not load NVML library.", "log.cuda_error",
+                 "cuda_or_driver")
+
+
+# Round 63. mlcommons/mlperf-automations#664: UCX appends its memlock hint to any refused registration.
+def test_ucxs_memlock_hint_is_the_limit_whatever_it_follows() -> None:
+    assert_reads("[1699999999.123456] [node:1234:0] ib_md.c:300 UCX ERROR mlx5_0: failed to allocate memory : Please "
+                 "set max locked memory (ulimit -l) to 'unlimited' (current: 8192 kbytes)", "log.memlock",
+                 "memlock_or_ulimit")
+
+
+# meta-pytorch/monarch PR#1571: EINVAL from connect() is an unusable address (a name no node resolves), not a filter.
+def test_a_connect_refused_as_invalid_is_the_address_not_a_firewall() -> None:
+    assert_reads("[W1008 23:40:22.836678340 socket.cpp:767] [c10d] The client socket has failed to connect to "
+                 "[job-01k72wn5f8waqw7d81mfggagn4.internal]:50745 (errno: 22 - Invalid argument).",
+                 "log.socket_connect_failed", "hostname_resolution")
+    assert_reads("[W1008 23:40:22.836678340 socket.cpp:767] [c10d] The client socket has failed to connect to "
+                 "[10.1.2.3]:50745 (errno: 22 - Invalid argument).", "log.socket_connect_failed", "wrong_interface")
+    # A refusal stays the firewall's (or a peer not listening).
+    assert_reads("[W1008 23:40:22.836678340 socket.cpp:767] [c10d] The client socket has failed to connect to "
+                 "[10.1.2.3]:50745 (errno: 111 - Connection refused).", "log.socket_connect_failed",
+                 "firewall_or_port_blocked")
+
+
+# RemoveIPC=no is the fix already made: only the setting that deletes the segments (or the deletion) is the cause.
+def test_removeipc_set_to_no_is_not_the_cause() -> None:
+    assert lead("Systemd IPC Cleanup: RemoveIPC=no has been explicitly configured and verified in "
+                "/etc/systemd/logind.conf on the host\n") != ("log.shm_error", "shm_too_small")
+    assert_reads("node1:123:456 [0] NCCL WARN unlink shared memory /dev/shm/nccl-AbCdEf failed, error: No such file "
+                 "or directory", "log.shm_error", "shm_too_small")

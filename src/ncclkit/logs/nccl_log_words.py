@@ -164,4 +164,7 @@ INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|
                         rb"Plugin: \S+\.so: \S+: cannot open shared object|network plugin \S+ is unsupported|"
                         rb"Count not open libibverbs\.so\.1|is invalid for family|mismatched physical devices|"
                         rb"Could not find a path for pattern|P2P is disabled between|P2P not supported between|"
-                        rb"Peermem is not supported")
+                        rb"Peermem is not supported|"
+                         # a variable whose value is a shell's error text (a script that set it from a command that
+                         # failed: YOLOX's configure_nccl under dash, "NCCL_IB_HCA set to /bin/sh: 1: pushd: not found")
+                        rb"set to /bin/\w*sh: ")

@@ -324,7 +324,25 @@ _NOT_A_HOST = re.compile(r"(?<![\d.])(?:255\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.
                          r"\.\d{1,3})(?![\d.])")
 
 
+# EINVAL from connect(): the address itself is unusable (one of another family than the socket, an IPv6
+# link-local one without its scope), not a filter; a firewall answers with a refusal, a timeout or "no route".
+# c10d prints it when a host name resolved to such an address or not at all (monarch PR#1571: a GCP internal
+# name no node could resolve).
+_INVALID_ADDRESS = re.compile(r"errno:? 22\b|Invalid argument|EINVAL")
+# The peer named by a host name rather than an address ("connect to [job-01.internal]:50745").
+_NAMED_PEER = re.compile(r"connect to \[?(?![\d.]+\]?:)(?![0-9a-fA-F:]+\]:)[A-Za-z][\w.-]*\]?:\d+")
+
+
 def _connect(text: str, cls: ErrorClass) -> ErrorClass:
+    if _INVALID_ADDRESS.search(text):
+        named = bool(_NAMED_PEER.search(text))
+        return replace(cls, cause=C.HOSTNAME_RESOLUTION if named else C.WRONG_INTERFACE,
+                       alternatives=(C.WRONG_INTERFACE,) if named else (C.HOSTNAME_RESOLUTION,),
+                       explanation=f"{cls.explanation}: the address dialled is not usable here (EINVAL: what the "
+                                   "name resolved to, or the address given, is of another family or lacks its "
+                                   "scope), not a filter on the way",
+                       fix="make every node resolve the rank-0 host's name to its address on the network that joins "
+                           "the nodes (`getent ahosts <name>`), or set MASTER_ADDR to that IPv4 address")
     bad = _NOT_A_HOST.search(text)
     if bad:
         return replace(cls, cause=C.WRONG_INTERFACE, alternatives=(C.APPLICATION_BUG, C.HOSTNAME_RESOLUTION),

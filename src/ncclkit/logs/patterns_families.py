@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
@@ -16,6 +17,7 @@ from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS, nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
 from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS, olderfw_rows
 from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS, olderstack_rows
+from ncclkit.logs.patterns_table_paddle import PADDLE_WORDS, paddle_rows
 from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
@@ -39,6 +41,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (hpcctr_rows, HPCCTR_WORDS),            # Apptainer, Podman/CDI, Charliecloud, Sarus
     (ofi_rows, OFI_WORDS),                  # aws-ofi-nccl 1.5 - 1.13, libfabric EFA 1.15 - 1.18
     (olderfw_rows, OLDERFW_WORDS),          # Horovod's runner, mmengine, detectron2, fairseq, fairscale, ColossalAI
+    (cvfw_rows, CVFW_WORDS),                # mmengine, mmcv 1.x, Ultralytics, detectron2, YOLOX
+    (paddle_rows, PADDLE_WORDS),            # PaddlePaddle, OneFlow
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

@@ -22,7 +22,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- memory, processes -----------------------------------------------------------------------------
         # "unlink shared memory %s failed, error: %s": systemd-logind RemoveIPC deletes the segments of
         # a user whose last session ended (shmutils.cc).
-        p(r"unlink shared memory|shm unlink failed|RemoveIPC", "shm_error", E,
+        p(r"unlink shared memory|shm unlink failed|RemoveIPC(?!\s*=\s*no\b)", "shm_error", E,
           "a shared-memory segment NCCL created was deleted under it: systemd-logind RemoveIPC removes "
           "the segments of a user whose last login session ends",
           "set RemoveIPC=no in /etc/systemd/logind.conf and `systemctl restart systemd-logind`",
@@ -44,11 +44,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a filesystem other than /dev/shm is full (the file the error names)",
           "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
-        # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7".
+        # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7". Not the size
+        # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set; a program's advice
+        # to raise it after its own shared-memory failure is (Paddle's enforce hint).
         # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
         # size %zu, error: %s".
-        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b|shared memory (?:segment|file)|Could not map \S+ size|"
-          r"munmap of shared memory|posix_fallocate|"
+        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b(?![-_]size)|Increase shared memory by|shared memory "
+          r"(?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO
           # (uct/sm/mm/base/mm_iface.c "mm_iface failed to allocate receive FIFO", a segment of /dev/shm per
@@ -276,10 +278,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
           C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`, nor a traceback's source line
-        # that only makes the call ("handle = pynvml.nvmlDeviceGetHandleByIndex(i)"). "CUDA driver version is
-        # insufficient" (cudaErrorInsufficientDriver's text), not a tool's "CUDA Driver Version: 12000" header.
-        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|(?<!py)NVML(?!\w*\([^)]*\)\s*$)|"
-          r"CUDA driver version is insufficient|Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
+        # that only makes the call ("handle = pynvml.nvmlDeviceGetHandleByIndex(i)"), nor the device plugin's status
+        # "Loading NVML" before it tries. "CUDA driver version is insufficient" (cudaErrorInsufficientDriver's
+        # text), not a tool's "CUDA Driver Version: 12000" header.
+        p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|"
+          r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)|CUDA driver version is insufficient|Minimum requirement "
+          r"is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),

@@ -208,9 +208,12 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "UCX_IB_GPU_DIRECT_RDMA", C.GDR_UNAVAILABLE),
         # openucx/ucx src/uct/ib/base/ib_iface.c:1328,1376@9466d10 uct_ib_check_memlock_limit_msg: a QP or CQ the device
         # refused with ENOMEM; src/uct/ib/base/ib_log.c:239 appends "Please set max locked memory (ulimit -l) to
-        # 'unlimited'" only while the limit is not.
-        p(r"(?:failed to create \w+ QP\b|ibv_create_cq\(cqe=\d+\)).*Please set max locked memory \(ulimit -l\)",
-          "memlock", E, "UCX could not create a queue on the RDMA device: the locked-memory limit is too low",
+        # 'unlimited'" only while the limit is not, to any registration or allocation the device refused (a
+        # umem, a memory region: "allocate memory : Please set max locked memory ...", mlcommons/mlperf-automations
+        # #664's Docker daemon at 8 MB); a refused ibv_reg_mr keeps its own id (the rows below).
+        p(r"^(?![^\n]*ibv_reg_mr\()[^\n]*Please set max locked memory \(ulimit -l\)",
+          "memlock", E, "UCX could not create a queue or register memory on the RDMA device: the locked-memory limit "
+          "is too low",
           "`ulimit -l unlimited` (limits.d `* - memlock unlimited`); docker --ulimit memlock=-1:-1; Slurm "
           "PropagateResourceLimitsExcept=MEMLOCK", C.MEMLOCK_OR_ULIMIT),
         # The same without the hint: the limit is already unlimited, so the device ran out of its own resources

@@ -141,3 +141,14 @@ def test_removeipc_set_to_no_is_not_the_cause() -> None:
                 "/etc/systemd/logind.conf on the host\n") != ("log.shm_error", "shm_too_small")
     assert_reads("node1:123:456 [0] NCCL WARN unlink shared memory /dev/shm/nccl-AbCdEf failed, error: No such file "
                  "or directory", "log.shm_error", "shm_too_small")
+
+
+# A connection that failed to reach a name the same paste could not resolve (torch 2.13 warns only then).
+def test_a_connection_to_a_name_that_did_not_resolve_is_the_name() -> None:
+    def paste(warned: str) -> str:
+        return (f"[W1203 18:13:31.647812306 socket.cpp:764] [c10d] The IPv6 network addresses of ({warned}, 29511) "
+                "cannot be retrieved (gai error: -2 - Name or service not known).\n"
+                "[E1203 18:13:41.523292878 socket.cpp:1028] [c10d] The client socket has timed out after 15000ms "
+                "while trying to connect to (job-01.internal, 29511).\n")
+    assert lead(paste("job-01.internal")) == ("log.socket_connect_failed", "hostname_resolution")
+    assert lead(paste("other-host.internal")) != ("log.socket_connect_failed", "hostname_resolution")

@@ -79,6 +79,30 @@ def _known_bug(cat: str, text: str, version: str | None) -> KnownBug | None:
                  and b.text.search(text)), None)
 
 
+# c10d names the store's host as it was given ("trying to connect to (NAME, PORT)", "connect/validate to host
+# NAME:PORT", "failed to connect to [NAME]:PORT") and warns each family it could not resolve it for ("The IPv6
+# network addresses of (NAME, PORT) cannot be retrieved (gai error: -2 - Name or service not known)"). A name
+# that resolves in one family is dialled without that warning (torch 2.13: only the unresolvable name warns,
+# tests/analyze/test_c10d_live.py), so a warning of EAI_NONAME / EAI_AGAIN for the name the connection failed to
+# reach means the name is the cause, not what is on the way to it.
+_DIALLED_NAME = re.compile(r"connect to \(([A-Za-z][\w.-]*), \d+\)|connect/validate to host ([A-Za-z][\w.-]*):\d+|"
+                           r"connect to \[([A-Za-z][\w.-]*)\]:\d+")
+_UNRESOLVED_NAME = re.compile(r"network addresses of \(([A-Za-z][\w.-]*), \d+\) cannot be retrieved \(gai error: "
+                              r"-[23] ")
+
+
+def _unresolved_reason(errs: list[LogError], every: list[LogError]) -> tuple[str, str, Cause] | None:
+    """(why, fix, cause) when the host a connection failed to reach is one the paste says did not resolve."""
+    dialled = {n for e in errs for m in _DIALLED_NAME.finditer(e.text) for n in m.groups() if n}
+    unresolved = {m.group(1) for e in every for m in _UNRESOLVED_NAME.finditer(e.text)}
+    name = next(iter(sorted(dialled & unresolved)), None)
+    if name is None:
+        return None
+    return (f"the host it dials, {name}, does not resolve here (the getaddrinfo failures for it in the paste): no "
+            "address was ever tried", f"make {name} resolve on every node (`getent ahosts {name}`; DNS or "
+            "/etc/hosts), or set MASTER_ADDR to the rank-0 node's IP address", Cause.HOSTNAME_RESOLUTION)
+
+
 def _interface_reason(errs: list[LogError], loopback: LogError | None) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
     rank of the paste advertised loopback because its host name does not resolve; None otherwise."""
@@ -199,7 +223,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if no_net is not None:
             alternatives = _demoted(cause, alternatives, no_net[2])
             message, fix, cause = f"{message}; {no_net[0]}", no_net[1], no_net[2]
-        iface = _interface_reason(errs, loopback) if cat in _SOCKET_CATEGORIES else None
+        iface = (_unresolved_reason(errs, s.errors) or _interface_reason(errs, loopback)) \
+            if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = _demoted(cause, [*alternatives, Cause.WRONG_INTERFACE], iface[2])
             cause, role = iface[2], "root"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ncclkit.logs.analyze import analyze_text
 
-from line_reading import assert_reads, lead
+from line_reading import assert_reads, causes, lead
 
 
 # A shell that cannot parse the command a launcher built is any launcher's (sbatch, pdsh, mpirun), not DeepSpeed's:
@@ -152,3 +152,12 @@ def test_a_connection_to_a_name_that_did_not_resolve_is_the_name() -> None:
                 "while trying to connect to (job-01.internal, 29511).\n")
     assert lead(paste("job-01.internal")) == ("log.socket_connect_failed", "hostname_resolution")
     assert lead(paste("other-host.internal")) != ("log.socket_connect_failed", "hostname_resolution")
+
+
+# NCCL's release rule on nvidia_peermem (gdr.peermem_version) is about a module NCCL did not detect: the GPU
+# Operator's validator saying it is not loaded at all is not that.
+def test_a_module_not_loaded_is_not_one_nccl_failed_to_detect() -> None:
+    found = causes("node1:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"
+                   "time=\"2026-12-01T10:00:00Z\" level=info msg=\"nvidia-peermem driver is not ready\"\n")
+    assert found[0] == ("log.gdr_disabled", "gdr_unavailable")
+    assert "gdr.peermem_version" not in [fid for fid, _ in found]

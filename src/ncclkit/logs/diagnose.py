@@ -52,6 +52,8 @@ _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", 
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
 
 
+# NCCL's own lines about GPUDirect RDMA (net_ib "GPU Direct RDMA Disabled for HCA", "GDRDMA", an NCCL prefix).
+_NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 
@@ -91,7 +93,7 @@ _UNRESOLVED_NAME = re.compile(r"network addresses of \(([A-Za-z][\w.-]*), \d+\) 
                               r"-[23] ")
 
 
-def _unresolved_reason(errs: list[LogError], every: list[LogError]) -> tuple[str, str, Cause] | None:
+def _unresolved_reason(errs: list[LogError], every: tuple[LogError, ...]) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when the host a connection failed to reach is one the paste says did not resolve."""
     dialled = {n for e in errs for m in _DIALLED_NAME.finditer(e.text) for n in m.groups() if n}
     unresolved = {m.group(1) for e in every for m in _UNRESOLVED_NAME.finditer(e.text)}
@@ -248,8 +250,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
             fix=fix, evidence=evidence, cause=cause))
     # A GPU too far from its NIC ("(distance A > B)") is the placement, which no peer-memory module changes.
+    # Only NCCL's own word that it turned GDR off: another tool saying the module is not loaded at all (the GPU
+    # Operator's validator) is no module this NCCL failed to detect.
     hca_gdr_off = [r for r in s.gdr_disabled_reasons if "HCA" in r and "(distance " not in r] or [
-        e.text for e in s.errors if e.category == "gdr_disabled"]
+        e.text for e in s.errors if e.category == "gdr_disabled" and _NCCL_GDR_LINE.search(e.text)]
     for vrule in VERSION_RULES:
         if ver is not None and vrule.low <= ver < vrule.high and hca_gdr_off:
             out.append(Finding(id=vrule.finding_id, severity=W, subject="nvidia_peermem",

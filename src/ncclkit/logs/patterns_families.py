@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
+from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
@@ -24,6 +25,7 @@ from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_ro
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
+from ncclkit.logs.patterns_table_triton import TRITON_WORDS, triton_rows
 from ncclkit.logs.patterns_table_vmnics import VMNIC_WORDS, vmnic_rows
 
 __all__ = ["FAMILIES", "FAMILY_WORDS"]
@@ -43,6 +45,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (olderfw_rows, OLDERFW_WORDS),          # Horovod's runner, mmengine, detectron2, fairseq, fairscale, ColossalAI
     (cvfw_rows, CVFW_WORDS),                # mmengine, mmcv 1.x, Ultralytics, detectron2, YOLOX
     (paddle_rows, PADDLE_WORDS),            # PaddlePaddle, OneFlow
+    (triton_rows, TRITON_WORDS),            # Triton Inference Server
+    (gpuctr_rows, GPUCTR_WORDS),            # nvidia-container-toolkit, runc, the device plugin, GPU Operator
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

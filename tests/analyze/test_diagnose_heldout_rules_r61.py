@@ -161,3 +161,11 @@ def test_a_module_not_loaded_is_not_one_nccl_failed_to_detect() -> None:
                    "time=\"2026-12-01T10:00:00Z\" level=info msg=\"nvidia-peermem driver is not ready\"\n")
     assert found[0] == ("log.gdr_disabled", "gdr_unavailable")
     assert "gdr.peermem_version" not in [fid for fid, _ in found]
+
+
+# An errno name is a word: "default" holds "EFAULT" (libfabric cxi's "Failed to find valid default rgroup and vni").
+def test_an_errno_name_inside_another_word_is_not_that_errno() -> None:
+    assert lead("libfabric:1234:1700000000::cxi:domain:cxip_gen_auth_key():500<warn> cxi0: Failed to find valid "
+                "default rgroup and vni\n") != ("log.ofi_error", "gdr_unavailable")
+    assert_reads("node1:1:1 [0] NCCL WARN Call to ibv_reg_mr failed with error Bad address", "log.ibv_reg_mr_failed",
+                 "gdr_unavailable")

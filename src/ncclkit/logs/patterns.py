@@ -165,19 +165,20 @@ _CUDA_ERRORS: tuple[_CudaRow, ...] = tuple(
 
 # The errno text of a failed verbs call (ibvwrap.cc prints "Call to ibv_X failed with error %s"):
 # ENOMEM from a registration or QP/CQ creation is the locked-memory limit; EFAULT registering GPU
-# memory is GPUDirect RDMA (no peer-memory client); EPERM/EACCES is a container without IPC_LOCK.
+# memory is GPUDirect RDMA (no peer-memory client); EPERM/EACCES is a container without IPC_LOCK. The names as
+# words: "EFAULT" is also in "default" (libfabric cxi's "Failed to find valid default rgroup and vni").
 _VERBS_ERRNO: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] = tuple(
     (re.compile(r, re.IGNORECASE), cause, why, alts) for r, cause, why, alts in (
-        (r"Cannot allocate memory|ENOMEM|errno:? 12\b", C.MEMLOCK_OR_ULIMIT,
+        (r"Cannot allocate memory|\bENOMEM\b|errno:? 12\b", C.MEMLOCK_OR_ULIMIT,
          "ENOMEM: the locked-memory limit (ulimit -l) is too low for the registration", (C.IB_RESOURCE_ERROR,)),
-        (r"Bad address|EFAULT", C.GDR_UNAVAILABLE,
+        (r"Bad address|\bEFAULT\b", C.GDR_UNAVAILABLE,
          "EFAULT: the NIC could not pin GPU memory (no nvidia_peermem / DMA-BUF)", (C.IB_RESOURCE_ERROR,)),
         # EOPNOTSUPP from ibv_reg_dmabuf_mr: the RDMA driver or kernel cannot register DMA-BUF memory (MOFED
         # or kernel older than DMA-BUF support for its NIC); NCCL_DMABUF_ENABLE=0 goes back to peer memory.
-        (r"Operation not supported|EOPNOTSUPP|errno:? 95\b", C.GDR_UNAVAILABLE,
+        (r"Operation not supported|\bEOPNOTSUPP\b|errno:? 95\b", C.GDR_UNAVAILABLE,
          "EOPNOTSUPP: the RDMA driver or kernel cannot register this memory (DMA-BUF of GPU memory needs a recent "
          "MOFED/rdma-core and kernel 5.12+)", (C.NCCL_VERSION_MISMATCH, C.IB_RESOURCE_ERROR)),
-        (r"Operation not permitted|Permission denied|EPERM|EACCES", C.MEMLOCK_OR_ULIMIT,
+        (r"Operation not permitted|Permission denied|\bEPERM\b|\bEACCES\b", C.MEMLOCK_OR_ULIMIT,
          "EPERM: the process may not lock memory (container without IPC_LOCK, memlock limit)",
          (C.IB_RESOURCE_ERROR,)),
     ))

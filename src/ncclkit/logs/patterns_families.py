@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
+from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
@@ -22,6 +23,7 @@ from ncclkit.logs.patterns_table_paddle import PADDLE_WORDS, paddle_rows
 from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
+from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
@@ -47,6 +49,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (paddle_rows, PADDLE_WORDS),            # PaddlePaddle, OneFlow
     (triton_rows, TRITON_WORDS),            # Triton Inference Server
     (gpuctr_rows, GPUCTR_WORDS),            # nvidia-container-toolkit, runc, the device plugin, GPU Operator
+    (slurm_rows, SLURM_WORDS),              # srun, sbatch, salloc, slurmstepd, slurmd, slurmctld, sacct
+    (cxi_rows, CXI_WORDS),                  # HPE Slingshot: libfabric cxi, the cxi driver, its retry handler
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

@@ -1,0 +1,170 @@
+"""Rows of the line classifier (patterns.py) for Slurm itself: srun, sbatch, salloc, slurmstepd, slurmd and
+slurmctld, and what sacct and scontrol show of a job that failed (tests/lines/slurm_full.py holds every line with
+file:line@commit).
+
+Each row reads Slurm's own text (SchedMD/slurm 284c3b9; munge's error strings from dun/munge 9317fe8), its cause
+decided from the code around the line: options, bindings and step requests the allocation cannot hold are the launch
+(application_bug); a node name slurm_conf_get_addr() cannot resolve is hostname_resolution; the connections PMIx,
+PMI2 and slurmstepd's I/O open between the nodes and srun are ports the nodes cannot reach; jobacct_gather's RSS
+kill is oom, its virtual-size kill a limit (memlock_or_ulimit); a node the job lost is the peer lost; a failed
+prolog and munge's refusals are the cluster's (other). The lines that state no cause (srun's waits and aborts)
+come first. cluster.py reads the ~15 Slurm lines it held before (TASK FAILURE, Node failure, OOM Killed, gres).
+
+Read before the generic families: their words ("abort" in srun's step abort, "timeout" in its launch wait, "being
+killed" in the memory enforcement) would send these lines elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+SLURM_WORDS: tuple[bytes, ...] = (
+    b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --")
+
+_BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
+             "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
+             "--ntasks-per-node x --nodes equal to --ntasks")
+_STEP_FIX = ("make the step ask no more than the job was given (`scontrol show job <id>`: TRES, gres/gpu per node, "
+             "memory per node): fewer tasks or GPUs per step, `--mem=0` or a smaller --mem-per-cpu, or request that "
+             "much in sbatch/salloc; a request no node has needs the partition's real node shape (`sinfo -o %G`)")
+
+
+def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- lines that state no cause -----------------------------------------------------------------------------
+        # SchedMD/slurm src/api/step_launch.c:743@284c3b9 step_launch_wait_for_finish after a task failed or srun was
+        # signalled: "Job step aborted: Waiting up to %d seconds for job step to finish." (KillWait); :692 "timeout
+        # waiting for task launch, started %d of %d tasks": slurmd on some node never answered the launch (the
+        # node, its prolog or the network; the lines above it say which). Neither is NCCL's abort or a hung
+        # collective.
+        p(r"srun: Job step aborted: Waiting up to \d+ seconds for job step to finish|timeout waiting for task launch, "
+          r"started \d+ of \d+ tasks", "worker_failed", E,
+          "srun is ending the job step after a task failed, was signalled or a node did not start its tasks: the "
+          "lines before it say why", "read the first error above this line (a task's own output, the node srun "
+          "names, `sacct -j <id> -o JobID,State,ExitCode,NodeList`)", None, "collateral"),
+        # -- options, bindings and step requests the allocation cannot hold ----------------------------------------
+        # SchedMD/slurm src/common/slurm_opt.c:5264@284c3b9 (_validate_options: two options that ask the same thing
+        # two ways), slurm_opt.c:1646 (arg_set_gpu_bind: a --gpu-bind type Slurm does not know), src/srun/opt.c:1308
+        # (--ntasks-per-node that disagrees with -n and -N; srun ignores it), src/api/step_launch.c:1670 with
+        # ESLURMD_CPU_BIND_ERROR, src/interfaces/gres.c:10493 (map_gpu/mask_gpu naming GPUs outside the step's) and
+        # :10245 (--gpus-per-task binding more GPUs than the task has): the request does not fit the allocation.
+        p(r"--[\w-]+ is mutually exclusive with --[\w-]+|Invalid --(?:gpu|cpu|mem)-bind argument|can't honor "
+          r"--ntasks-per-node set to \d+ which doesn't match the requested tasks|failed on node \S+: Unable to "
+          r"satisfy cpu bind request|Bind request gres/gpu:\S+ does not specify any devices within the allocation|"
+          r"Not enough gres to bind \d+ per task", "launch_config", E,
+          "Slurm refused or rewrote the job's task and GPU layout: options that contradict each other, a binding "
+          "Slurm does not know, or a GPU/CPU binding outside the devices the task was allocated", _BIND_FIX,
+          C.APPLICATION_BUG),
+        # SchedMD/slurm src/srun/launch.c:1368@284c3b9 "Unable to create step for job %u: %m" with the errors
+        # step_mgr refuses a step for (ESLURM_INSUFFICIENT_GRES, ESLURM_INVALID_TASK_MEMORY, ESLURM_BAD_TASK_COUNT,
+        # ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE; srun retries only busy nodes), and src/sbatch/sbatch.c:315 "Batch
+        # job submission failed: %m": the step or job asks more than the allocation or any node has.
+        p(r"(?:Unable to create step for job \d+|Batch job submission failed|Unable to allocate resources): "
+          r"(?:Insufficient GRES available in allocation|Memory required by task is not available|More processors "
+          r"requested than permitted|Requested node configuration is not available)", "launch_config", E,
+          "Slurm cannot create the step (or the job): it asks for more GPUs, memory or CPUs than its allocation, "
+          "or a node shape the partition does not have", _STEP_FIX, C.APPLICATION_BUG),
+        # SchedMD/slurm src/srun/srun_job.c:746@284c3b9 (mpi_g_client_init: --mpi names a plugin this Slurm was not
+        # built with), src/srun/allocate.c:731 (srun inside a shell whose SLURM_JOB_ID names a job that ended),
+        # src/slurmd/slurmstepd/task.c:541 (execve of the command failed on the node: not on its PATH there).
+        p(r"Invalid MPI type '[^']*', --mpi=list for acceptable types|Check SLURM_JOB_ID environment variable\. "
+          r"Expired or invalid job|slurmstepd: error: execve\(\): \S+: No such file or directory", "launch_config",
+          E, "srun was started with what the cluster or node does not have: an --mpi plugin Slurm was not built "
+          "with, the id of a job that has ended, or a program that is not on the node's PATH",
+          "run `srun --mpi=list` and pick one it lists (pmix for Open MPI built with PMIx); `unset SLURM_JOB_ID` "
+          "(or start a new salloc) outside a live allocation; give the program's full path or activate its "
+          "environment in the batch script so every node finds it", C.APPLICATION_BUG),
+        # -- names and ports between the nodes --------------------------------------------------------------------
+        # SchedMD/slurm src/common/forward.c:442@284c3b9 (_fwd_tree_get_addr), src/api/step_launch.c:1670 with
+        # SLURM_UNKNOWN_FORWARD_ADDR, src/plugins/mpi/pmix/pmixp_dconn_tcp.c:112: slurm_conf_get_addr() found no
+        # address for a node name (NodeAddr/NodeHostname in slurm.conf, or DNS).
+        p(r"[Cc]an't find (?:an )?address(?: for host \S+)?, check slurm\.conf", "name_resolution", E,
+          "Slurm has no address for a node of the job: its name does not resolve on this host and slurm.conf "
+          "gives no NodeAddr", "make every node name resolve on every node (`getent hosts <node>`, /etc/hosts or "
+          "DNS) or set NodeAddr for it in slurm.conf, then `scontrol reconfigure`", C.HOSTNAME_RESOLUTION),
+        # SchedMD/slurm src/plugins/mpi/pmix/pmixp_dconn_tcp.c:142@284c3b9 (_tcp_connect: the stepd-to-stepd
+        # connection to a peer's port, from SrunPortRange or the ephemeral range, retried only while refused),
+        # src/plugins/mpi/pmi2/pmi1.c:187 (the key exchange sent to srun's port), src/api/step_launch.c:1122
+        # ESLURMD_IO_ERROR after io_initial_client_connect (slurmstepd could not connect back to srun's I/O port):
+        # the nodes cannot reach the ports srun and slurmstepd listen on (Slurm's network configuration guide).
+        p(r"mpi/pmix\S*: _tcp_connect: .*Cannot establish the connection|mpi/pmi2: failed to send temp kvs to srun|"
+          r"launch failed: Slurmd could not connect IO", "socket_connect_failed", E,
+          "Slurm's daemons could not open a connection between the nodes or back to srun (PMIx's peer exchange, "
+          "PMI2's keys, the tasks' I/O): a firewall drops the ports srun and slurmstepd listen on",
+          "open the ports between the compute nodes and the host srun runs on: set SrunPortRange in slurm.conf (e.g. "
+          "60001-63000) and allow it and slurmd's port (6818) in the firewall on every node",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        # -- memory ---------------------------------------------------------------------------------------------
+        # SchedMD/slurm src/interfaces/jobacct_gather.c:894@284c3b9: the step's virtual size over VSizeFactor x
+        # its memory (OverMemoryKill): CUDA reserves terabytes of address space it never uses, so the limit on
+        # address space kills it, not memory used. Before the RSS row.
+        p(r"StepId=\S+ exceeded virtual memory limit \(\d+ > \d+\), being killed", "vmem_limit", E,
+          "Slurm killed the step for its virtual memory size: CUDA processes reserve far more address space than "
+          "they use, so a virtual-size limit stops them without memory running out",
+          "drop virtual-memory enforcement for GPU jobs (VSizeFactor=0 in slurm.conf, or no OverMemoryKill), or ask "
+          "the administrators to; raising --mem does not help", C.MEMLOCK_OR_ULIMIT),
+        # SchedMD/slurm src/interfaces/jobacct_gather.c:889@284c3b9 (the step's RSS over its memory limit), the
+        # OUT_OF_MEMORY state as sacct prints it (src/sacct/print.c:1967, truncated to OUT_OF_ME+ at its default
+        # width) and scontrol shows it (src/scontrol/info_job.c:234, Reason=OutOfMemory).
+        p(r"StepId=\S+ exceeded memory limit \(\d+ > \d+\), being killed|\sOUT_OF_ME(?:\+|MORY)\s+\d+:\d+\s*$|"
+          r"JobState=OUT_OF_MEMORY\b", "oom", E,
+          "the job used more host memory than Slurm gave it and was killed",
+          "ask for more memory (`--mem=0` for the whole node, or a larger --mem / --mem-per-gpu) or lower host "
+          "memory use (data loader workers, pinned buffers, CPU offload)", C.OOM),
+        # -- a node lost ---------------------------------------------------------------------------------------
+        # SchedMD/slurm src/sacct/print.c:1967@284c3b9 and src/scontrol/info_job.c:234 (the NODE_FAIL state),
+        # src/api/step_launch.c:1806 (srun's step went missing on a node it then cannot reach), src/slurmctld/
+        # ping_nodes.c:327 (slurmctld sets a node that stopped answering DOWN): a node of the job is gone, as
+        # cluster.py reads "Node failure on".
+        p(r"\sNODE_FAIL\s+\d+:\d+\s*$|JobState=NODE_FAIL\b|Cannot communicate with node \d+\.\s+Aborting job|"
+          r"error: Nodes \S+ not responding, setting DOWN", "remote_exited", E,
+          "Slurm lost a node of the job (it crashed, rebooted or dropped off the network): the tasks on it are gone "
+          "and the others fail after it", "read that node's own logs (`scontrol show node <node>` Reason, its "
+          "slurmd log and `journalctl -k`), and rerun without it (`--exclude=<node>`)", C.RANK_CRASHED_ELSEWHERE,
+          "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
+        # -- stopped from outside --------------------------------------------------------------------------------
+        # SchedMD/slurm src/slurmd/slurmstepd/req.c:1144@284c3b9 (a signal sent to the step: scancel, or srun
+        # killing it), src/salloc/salloc.c:916 (the allocation's time limit): the scheduler ended the job.
+        p(r"\*\*\* STEP \S+ ON \S+ CANCELLED AT \S+ DUE [Tt][Oo] SIGNAL \w+ \*\*\*|salloc: Job \d+ has exceeded its "
+          r"time limit and its allocation has been revoked", "job_stopped", W,
+          "Slurm stopped the job from outside (scancel, a signal, the allocation's time limit), not an error of the "
+          "job", "read why it was stopped (`sacct -j <id> -o JobID,State,Reason,Elapsed,Timelimit`); if the job had "
+          "hung until its limit, the hang's own lines above are the cause", C.OTHER, "collateral",
+          (C.HANG_COLLECTIVE_MISMATCH,)),
+        # -- the node's GPUs and libraries -----------------------------------------------------------------------
+        # SchedMD/slurm src/slurmctld/node_mgr.c:3736@284c3b9: slurmd registered fewer GPUs (NVML) than slurm.conf
+        # gives the node; slurmctld sets it INVAL. A GPU fell off the bus or the driver did not load.
+        p(r"gres/gpu count reported lower than configured \(\d+ < \d+\)", "gpu_missing", E,
+          "the node reported fewer GPUs than slurm.conf gives it: a GPU fell off the bus or the driver did not load",
+          "on that node check `nvidia-smi -L` and `dmesg | grep -i -e NVRM -e Xid`; reset the GPU or reboot, then "
+          "`scontrol update nodename=<node> state=resume`", C.CUDA_OR_DRIVER),
+        # SchedMD/slurm src/plugins/mpi/pmix/mpi_pmix.c:171@284c3b9: dlopen of libpmix (the PMIx Slurm was built
+        # against) failed on the node.
+        p(r"pmi/pmix: can not load PMIx library", "mpi_library_missing", E,
+          "Slurm's PMIx plugin cannot load the PMIx library it was built against on this node",
+          "install the PMIx Slurm was built with on every node (the libpmix.so.2 of its --with-pmix prefix) or fix "
+          "its path in ld.so.conf; until then launch with another --mpi type", C.OTHER),
+        # -- prolog and authentication ---------------------------------------------------------------------------
+        # SchedMD/slurm src/api/step_launch.c:1670@284c3b9 with ESLURMD_PROLOG_FAILED, src/slurmd/common/
+        # slurmd_common.c:348 (the prolog still running at PrologEpilogTimeout): the node's own set-up failed
+        # before the program ran, and slurmd drains the node.
+        p(r"failed on node \S+: Job prolog failed|Prolog hung on node \S+", "node_prolog", E,
+          "the node's Slurm prolog failed or hung before the job's program ran: the node's set-up, not the job",
+          "read the prolog's output in that node's slurmd log, fix the script or what it checks, then `scontrol "
+          "update nodename=<node> state=resume`; rerun with `--exclude=<node>` meanwhile", C.OTHER),
+        # SchedMD/slurm src/plugins/auth/munge/auth_munge.c:539@284c3b9 (munge_decode: "Rewound credential" or
+        # "Expired credential" when the clocks differ, "Invalid credential" with another key) and :225
+        # (munge_encode: no munged socket): Slurm's daemons and srun cannot authenticate each other.
+        p(r"Munge (?:en|de)code failed: ", "slurm_auth", E,
+          "munge could not make or check Slurm's credential: the nodes' clocks disagree (rewound or expired), the "
+          "munge keys differ (invalid), or munged is not running (no socket)",
+          "sync the clocks (chrony/NTP), give every node the same /etc/munge/munge.key, and `systemctl enable "
+          "--now munge`", C.OTHER),
+    )

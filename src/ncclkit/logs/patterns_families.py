@@ -11,9 +11,11 @@ from typing import Any
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
+from ncclkit.logs.patterns_table_grpc import GRPC_WORDS, grpc_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
+from ncclkit.logs.patterns_table_mpich import MPICH_WORDS, mpich_rows
 from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
 from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS, nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
@@ -51,6 +53,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (gpuctr_rows, GPUCTR_WORDS),            # nvidia-container-toolkit, runc, the device plugin, GPU Operator
     (slurm_rows, SLURM_WORDS),              # srun, sbatch, salloc, slurmstepd, slurmd, slurmctld, sacct
     (cxi_rows, CXI_WORDS),                  # HPE Slingshot: libfabric cxi, the cxi driver, its retry handler
+    (mpich_rows, MPICH_WORDS),              # MPICH's ch4/ch3 and PMI client (Intel MPI, Cray MPICH)
+    (grpc_rows, GRPC_WORDS),                # gRPC's core errors under JAX, Ray, TensorFlow
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

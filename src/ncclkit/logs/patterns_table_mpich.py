@@ -1,0 +1,128 @@
+"""Rows of the line classifier (patterns.py) for MPICH's ch4 and ch3 devices and its PMI client, as MPICH, Intel MPI
+and Cray MPICH print them (tests/lines/mpich_ch4.py holds every line with file:line@commit).
+
+MPICH prints an error as MPID_Abort's header (`Abort(N) on node N (rank N in comm N): Fatal error in PMPI_Init: ...
+error stack:`) and one `func(line)....: message` line per frame under it; the messages come from the errnames.txt
+files (ch4's ofi netmod generates its `OFI call <name> failed (default nic=<domain>: <fi_strerror>)` ones from
+MPIDI_OFI_CALL). The header and the frames that only pass an error up name no cause: the frame whose message states
+one is read. Hydra's lines are patterns_table_mpi's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list. ch4's provider check, ch3 sock's closed connection and the PMI client's host lookup
+# carry none of the shared words.
+MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly closed", b"get host entry")
+
+_OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the rank runs: it must list the provider "
+            "MPICH uses on a NIC that is up and passed into the container; set FI_PROVIDER (Intel MPI: also "
+            "I_MPI_OFI_PROVIDER) to one it lists, or use an MPICH built for that provider")
+
+
+def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- lines that state no cause of their own ---------------------------------------------------------------
+        # pmodels/mpich src/mpid/ch4/src/ch4_globals.c:110@6a79bf6 MPID_Abort: "Abort(%d) on node %d (rank %d in comm
+        # %d): " before MPIR_Err_get_string's "Fatal error in PMPI_Init: Other MPI error, error stack:"
+        # (src/mpi/errhan/errutil.c): the heading of the stack printed under it, whose frames say what failed
+        # ("Abort" here is no NCCL rank aborting, and the application's own MPI_Abort is not this line).
+        p(r"Abort\(\d+\) on node \d+ \(rank \d+ in comm \d+\): Fatal error in P?MPI_\w+: [^\n]*error stack:",
+          "worker_failed", E,
+          "MPICH aborts the process with an MPI error: the stack lines printed under this header say which call "
+          "failed and why", "read the `func(line)...: message` lines under this header; the deepest one names the "
+          "failure", None, "collateral"),
+        # pmodels/mpich src/mpid/ch4/netmod/ofi/init_addrxchg.c:52@6a79bf6: fi_av_insert of the peers' addresses at
+        # init, and ofi_events.c:601@6a79bf6 MPIDI_OFI_handle_cq_error's default branch (a completion with an error
+        # other than ETRUNC/ECANCELED/ENOMSG): an I/O error or a refusal from the provider says a transfer or an
+        # address failed, not why (a timeout has its own row below).
+        p(r"OFI (?:call avmap|poll) failed \(default nic=[^:()]*: (?:Input/output error|Connection refused)\)",
+          "system_error", E,
+          "MPICH's libfabric layer reports a failed address insert or transfer without a reason of its own",
+          "read the provider's own messages around this line (FI_LOG_LEVEL=warn) and the first error of the other "
+          "ranks; check the NIC's link on both nodes (`fi_info`, `ibstat` or `cxi_stat`)", None, "collateral"),
+        # -- ch4 ofi netmod: no provider ------------------------------------------------------------------------------
+        # pmodels/mpich src/mpid/ch4/netmod/ofi/init_provider.c:132,138@6a79bf6 find_provider: fi_getinfo for the
+        # provider asked for (FI_PROVIDER, else the configure-time one) returned none (-FI_ENODATA, "No data
+        # available"): libfabric found no NIC of that provider; :186 the provider found is not the one this MPICH
+        # was built for; errnames.txt:7 **ofid_no_provider. The fabric library layer failed, as aws-ofi-nccl's own
+        # fi_getinfo failure is read.
+        p(r"OFI call getinfo failed|OFI Provider name does not match configure-time provider name|"
+          r"No valid libfabric provider", "ofi_error", E,
+          "MPICH's libfabric layer found no usable provider: no NIC of the provider it asks for is visible here, or "
+          "the provider is not the one this MPICH was built for", _OFI_FIX, C.NET_PLUGIN_ERROR, "root",
+          (C.IB_PORT_DOWN_OR_LINK,)),
+        # -- ch4 ofi netmod: transfers ------------------------------------------------------------------------------
+        # pmodels/mpich src/mpid/ch4/netmod/ofi/ofi_events.c:593@6a79bf6 MPIDI_OFI_handle_cq_error: a completion
+        # whose error is a timeout (FI_ETIMEDOUT, "Connection timed out"): the provider's retries to the peer ran out
+        # (a completion error, not a socket connect).
+        p(r"OFI poll failed \(default nic=[^:()]*: Connection timed out\)", "ib_completion_error", E,
+          "an RDMA transfer of MPICH to a peer timed out at the NIC: the provider's retries ran out (a link or switch "
+          "port failing, or the peer gone)", "check the NIC's link and error counters on both nodes (`ibstat`, "
+          "`cxi_stat`) and the switch ports; find whether the peer rank died first", C.IB_TIMEOUT_OR_RETRY, "root",
+          (C.IB_PORT_DOWN_OR_LINK, C.RANK_CRASHED_ELSEWHERE), decode=False),
+        # pmodels/mpich src/mpid/ch4/netmod/ofi/ofi_rndv_rdma_common.inc:49@6a79bf6 rndv_mr_reg: fi_mr_reg of a
+        # rendezvous buffer refused with ENOMEM. No memlock hint is printed (the providers print one when the limit
+        # is low), so the device's registration resources (decode=False: not the verbs decoder's memlock reading).
+        p(r"OFI call mr_reg\w* failed \(default nic=[^:()]*: Cannot allocate memory\)", "ibv_reg_mr_failed", E,
+          "MPICH could not register a buffer with the NIC (ENOMEM): the device's registration resources or the "
+          "locked-memory limit ran out", "check `ulimit -l` where the ranks run (it should be unlimited); if it is, "
+          "run fewer ranks per NIC or lower MPICH's rendezvous sizes, and check `dmesg` for the NIC driver",
+          C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,), decode=False),
+        # -- ch4 ucx netmod -----------------------------------------------------------------------------------------
+        # pmodels/mpich src/mpid/ch4/netmod/ucx/ucx_init.c:244,64@6a79bf6 MPIDI_UCX_CHK_STATUS: ucp_init/ucp_worker
+        # failing with UCS_ERR_NO_DEVICE ("No such device"), ucp_ep_create with UCS_ERR_UNREACHABLE ("Destination is
+        # unreachable"): UCX has no transport device here, or none that reaches the peer (as UCX's own "no usable
+        # transports/devices").
+        p(r"ucx function returned with failed status\([^)]*(?:No such device|Destination is unreachable)\)",
+          "ucx_unreachable", E,
+          "MPICH's UCX has no device that reaches the peer: UCX_NET_DEVICES / UCX_TLS name devices missing or down "
+          "here, or the nodes' devices are on different networks",
+          "name the same active devices on every node (`ucx_info -d`, UCX_NET_DEVICES=mlx5_0:1), or restrict the "
+          "transports (UCX_TLS=tcp,self) to test", C.WRONG_INTERFACE, "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        # -- ch3 nemesis tcp and sock -------------------------------------------------------------------------------
+        # pmodels/mpich src/mpid/ch3/channels/nemesis/netmod/tcp/socksm.c:1771@6a79bf6 MPID_nem_tcp_connpoll: the
+        # poll of a peer's socket failed, the VC is marked failed (MPIX_ERR_PROC_FAILED): the peer went away.
+        p(r"Communication error with rank \d+: Connection reset by peer", "socket_closed", E,
+          "a peer MPICH process closed its connection: it died or aborted first", "find the first error of the "
+          "rank named (its output, an OOM kill in `dmesg` on its node)", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # pmodels/mpich src/mpid/ch3/util/sock/errnames.txt:4@6a79bf6 **ch3|sock|connclosed: the peer closed an
+        # established connection (its process ended).
+        p(r"\[ch3:sock\] active connection unexpectedly closed", "remote_exited", E,
+          "a peer MPICH process closed its connection unexpectedly: it exited or crashed first",
+          "find the rank that exited first (its own output, a core file, the OOM killer in `dmesg` on its node)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # pmodels/mpich src/mpid/ch3/util/sock/errnames.txt:7@6a79bf6 "[ch3:sock] failed to connect to process %s
+        # (%s)", src/pmi/src/pmi_util.c:558@6a79bf6 "connect failed with connection refused" (the PMI server's port),
+        # src/mpid/ch3/errnames.txt:36@6a79bf6 "Connection timed out in %d seconds" (a connect to a peer's port that
+        # never got an answer: a filtered port).
+        p(r"\[ch3:sock\] failed to connect to process|connect failed with connection refused|"
+          r"Connection timed out in \d+ seconds", "socket_connect_failed", E,
+          "an MPICH process could not open a TCP connection to a peer or to the PMI server: the port is refused or "
+          "filtered", "open the TCP ports between the nodes (MPICH's are ephemeral: allow all traffic inside the "
+          "cluster, or set MPIR_CVAR_CH3_PORT_RANGE / MPICH_PORT_RANGE and open that range); check that the "
+          "address used is on the network that joins the nodes", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.WRONG_INTERFACE,)),
+        # pmodels/mpich src/mpid/ch3/channels/nemesis/netmod/tcp/tcp_init.c:372@6a79bf6 "gethostbyname failed, %s
+        # (errno %d)" (the interface's or host's own name), src/pmi/src/pmi_util.c:539@6a79bf6 "Unable to get host
+        # entry for %s" (the PMI server's host): a name that does not resolve.
+        p(r"gethostbyname failed, \S+ \(errno \d+\)|Unable to get host entry for \S", "name_resolution", E,
+          "an MPICH process could not resolve a host name (its own, a peer's or the PMI server's)",
+          "make every node resolve every node's hostname (/etc/hosts or DNS: `getent hosts <name>`), or give MPICH "
+          "addresses (`-iface <ifname>`, MPIR_CVAR_CH3_INTERFACE_HOSTNAME)", C.HOSTNAME_RESOLUTION),
+        # -- shared memory --------------------------------------------------------------------------------------------
+        # pmodels/mpich src/mpi/errhan/errnames.txt:27@6a79bf6 **alloc_shar_mem "unable to allocate shared memory -
+        # %s %s" with MPL_shm's failed call (write/ftruncate of the segment in /dev/shm) and its strerror.
+        p(r"unable to allocate shared memory - \w+ No space left on device", "shm_error", E,
+          "MPICH could not create its shared-memory segment: /dev/shm is full or too small (a container's 64 MB "
+          "default)", "give the container a larger /dev/shm (`docker run --ipc=host` or `--shm-size=16g`; k8s: an "
+          "emptyDir with medium Memory at /dev/shm), and remove stale files in /dev/shm", C.SHM_TOO_SMALL),
+    )

@@ -2,8 +2,8 @@
 rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
 (patterns_table_newest, _suites, the families of patterns_families.FAMILIES, then _source, _rocm, _net, _kernel,
-_cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _k8s, _gloo, _transfer: each module says what it
-reads), the framework warnings that healthy runs print (patterns_table_notices.warning_noise_rows), and after them
+_cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _nearlibs, _k8s, _gloo, _transfer: each module
+says what it reads), the framework warnings that healthy runs print (patterns_table_notices.warning_noise_rows), and after them
 patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
 a timeout, NCCL's bare return codes) and, last, patterns_table_generic's (a subject and its failure word in a
@@ -34,6 +34,7 @@ from ncclkit.logs.patterns_table_gloo import gloo_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_kernel import kernel_rows
+from ncclkit.logs.patterns_table_nearlibs import nearlib_rows
 from ncclkit.logs.patterns_table_net import net_rows
 from ncclkit.logs.patterns_table_newest import newest_rows
 from ncclkit.logs.patterns_table_notices import notice_rows, warning_noise_rows
@@ -71,9 +72,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         *fabric_rows(p),
         # -- the stacks around NCCL (DeepSpeed, accelerate, Lightning, Megatron, Horovod, vLLM, SGLang, Ray)
         *stack_rows(p),
-        # -- JAX's and Ray's distributed layers, then schedulers, launchers, JAX/XLA, NVSHMEM, GCP's TCPX plugins
+        # -- JAX's and Ray's distributed layers, then schedulers, launchers and containers, then the libraries
+        #    next to NCCL (JAX/XLA, NVSHMEM, NVIDIA's libraries, peer memory, GCP's TCPX plugins)
         *jaxray_rows(p),
         *cluster_rows(p),
+        *nearlib_rows(p),
         *k8s_rows(p),
         *gloo_rows(p),
         *transfer_rows(p),

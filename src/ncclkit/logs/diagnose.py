@@ -20,6 +20,7 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
+from ncclkit.logs.patterns import DIALLED_NAME
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
 __all__ = ["env_findings", "error_findings", "rank_findings"]
@@ -81,23 +82,20 @@ def _known_bug(cat: str, text: str, version: str | None) -> KnownBug | None:
                  and b.text.search(text)), None)
 
 
-# c10d names the store's host as it was given ("trying to connect to (NAME, PORT)", "connect/validate to host
-# NAME:PORT", "failed to connect to [NAME]:PORT") and warns each family it could not resolve it for ("The IPv6
-# network addresses of (NAME, PORT) cannot be retrieved (gai error: -2 - Name or service not known)"). A name
-# that resolves in one family is dialled without that warning (torch 2.13: only the unresolvable name warns,
-# tests/analyze/test_c10d_live.py), so a warning of EAI_NONAME / EAI_AGAIN for the name the connection failed to
-# reach means the name is the cause, not what is on the way to it.
-_DIALLED_NAME = re.compile(r"connect to \(([A-Za-z][\w.-]*), \d+\)|connect/validate to host ([A-Za-z][\w.-]*):\d+|"
-                           r"connect to \[([A-Za-z][\w.-]*)\]:\d+")
+# c10d warns each family it could not resolve the store's host for ("The IPv6 network addresses of (NAME, PORT)
+# cannot be retrieved (gai error: -2 - Name or service not known)"). A name that resolves in one family is dialled
+# without that warning (torch 2.13: only the unresolvable name warns, tests/analyze/test_c10d_live.py), so a warning
+# of EAI_NONAME / EAI_AGAIN for the name a connection failed to reach (patterns.DIALLED_NAME) means the name is the
+# cause, not what is on the way to it.
 _UNRESOLVED_NAME = re.compile(r"network addresses of \(([A-Za-z][\w.-]*), \d+\) cannot be retrieved \(gai error: "
                               r"-[23] ")
 
 
 def _unresolved_reason(errs: list[LogError], every: tuple[LogError, ...]) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when the host a connection failed to reach is one the paste says did not resolve."""
-    dialled = {n for e in errs for m in _DIALLED_NAME.finditer(e.text) for n in m.groups() if n}
+    dialled = {n for e in errs for m in DIALLED_NAME.finditer(e.text) for n in m.groups() if n}
     unresolved = {m.group(1) for e in every for m in _UNRESOLVED_NAME.finditer(e.text)}
-    name = next(iter(sorted(dialled & unresolved)), None)
+    name = min(dialled & unresolved, default=None)
     if name is None:
         return None
     return (f"the host it dials, {name}, does not resolve here (the getaddrinfo failures for it in the paste): no "

@@ -22,7 +22,7 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Severity
 from ncclkit.logs.ib_status import completion_status
 
-__all__ = ["NCCL_RESULT_NAMES", "PATTERNS", "ErrorClass", "LogPattern", "class_of", "classify_error"]
+__all__ = ["DIALLED_NAME", "NCCL_RESULT_NAMES", "PATTERNS", "ErrorClass", "LogPattern", "class_of", "classify_error"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -330,13 +330,17 @@ _NOT_A_HOST = re.compile(r"(?<![\d.])(?:255\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.
 # c10d prints it when a host name resolved to such an address or not at all (monarch PR#1571: a GCP internal
 # name no node could resolve).
 _INVALID_ADDRESS = re.compile(r"errno:? 22\b|Invalid argument|EINVAL")
-# The peer named by a host name rather than an address ("connect to [job-01.internal]:50745").
-_NAMED_PEER = re.compile(r"connect to \[?(?![\d.]+\]?:)(?![0-9a-fA-F:]+\]:)[A-Za-z][\w.-]*\]?:\d+")
+# The peer a connection was to reach, named by a host name rather than an address, as c10d prints it ("trying to
+# connect to (NAME, PORT)", "connect/validate to host NAME:PORT", "failed to connect to [NAME]:PORT"). A name starts
+# with a letter, so IPv4 addresses never match, and an IPv6 one ("[fe80::1]:29500") has no digits after its first
+# colon. diagnose.py reads the names it gives.
+DIALLED_NAME = re.compile(r"connect to \(([A-Za-z][\w.-]*), \d+\)|connect/validate to host ([A-Za-z][\w.-]*):\d+|"
+                          r"connect to \[?([A-Za-z][\w.-]*)\]?:\d+")
 
 
 def _connect(text: str, cls: ErrorClass) -> ErrorClass:
     if _INVALID_ADDRESS.search(text):
-        named = bool(_NAMED_PEER.search(text))
+        named = bool(DIALLED_NAME.search(text))
         return replace(cls, cause=C.HOSTNAME_RESOLUTION if named else C.WRONG_INTERFACE,
                        alternatives=(C.WRONG_INTERFACE,) if named else (C.HOSTNAME_RESOLUTION,),
                        explanation=f"{cls.explanation}: the address dialled is not usable here (EINVAL: what the "

@@ -3,8 +3,8 @@ rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones
 (patterns_table_notices: lines that state no problem), the specific families ahead of them
 (patterns_table_newest, _suites, the families of patterns_families.FAMILIES, then _source, _rocm, _net, _kernel,
 _cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _nearlibs, _k8s, _gloo, _transfer: each module
-says what it reads), the framework warnings that healthy runs print (patterns_table_notices.warning_noise_rows), and after them
-patterns_table_socket's (bootstrap, sockets, interfaces),
+says what it reads), the framework warnings that healthy runs print (patterns_table_notices.warning_noise_rows),
+and after them patterns_table_socket's (bootstrap, sockets, interfaces),
 patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
 a timeout, NCCL's bare return codes) and, last, patterns_table_generic's (a subject and its failure word in a
 line no row knows).

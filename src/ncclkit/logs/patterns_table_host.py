@@ -45,11 +45,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
         # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7". Not the size
-        # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set; a program's advice
-        # to raise it after its own shared-memory failure is (Paddle's enforce hint).
+        # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set.
         # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
         # size %zu, error: %s".
-        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b(?![-_]size)|Increase shared memory by|shared memory "
+        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b(?![-_]size)|shared memory "
           r"(?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO

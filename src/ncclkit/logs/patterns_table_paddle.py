@@ -158,6 +158,12 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Paddle could not load libnccl.so: NCCL is not installed here, or not on the library path",
           "install NCCL (`pip install nvidia-nccl-cu12`, or libnccl2 from NVIDIA's repository) and put its "
           "directory on LD_LIBRARY_PATH; `ldconfig -p | grep libnccl`", C.OTHER),
+        # PaddlePaddle/Paddle paddle/phi/core/enforce.h:423@v3.3.1: the advice Paddle adds when an NCCL call failed
+        # with ENOSPC/EAGAIN (its /dev/shm segments): raise the container's shared memory.
+        p(r"Increase shared memory by setting the -shm-size option", "shm_error", E,
+          "NCCL's shared-memory segments did not fit: Paddle advises a larger /dev/shm for the container",
+          "start the container with a larger /dev/shm (`docker run --shm-size=2g`, or --ipc=host), or set "
+          "NCCL_SHM_DISABLE=1", C.SHM_TOO_SMALL),
         # PaddlePaddle/Paddle paddle/fluid/memory/allocation/cuda_allocator.cc:86@8ce0de5 (the OOM message and its
         # own hint); Oneflow-Inc/oneflow oneflow/core/vm/bin_allocator.h:396@25c8978.
         p(r"Out of memory error on GPU \d+\. Cannot allocate|Please check whether there is any other process using "

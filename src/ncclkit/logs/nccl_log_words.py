@@ -50,6 +50,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
     b"algorithm/protocol", b"undefined symbol", b"Overwriting environment",
     b"was not called before", b"is deprecated; use", b"Guessing device ID",
+    # gloo's own lines without c10d's "enforce fail at" prefix: its size check ("op.preamble.length <= op.nbytes")
+    # and its receive timeout ("Timed out waiting Nms for recv operation to complete")
+    b"op.preamble", b"Timed out",
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
     b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",

@@ -262,10 +262,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # environment without NCCL (cause `other`; a different NCCL on each node is the version mismatch);
         # XLA (xla/service/gpu nccl_utils.cc) "Unable to load NCCL library. Multi-GPU collectives will not
         # work.", TensorFlow's "Could not load dynamic library 'libnccl.so.2'".
-        # vLLM/SGLang pynccl "Failed to load NCCL library from %s"; Ray collective "NCCL is not available. Please
+        # vLLM/SGLang pynccl "Failed to load NCCL library from %s" (vLLM 0.4's pynccl_utils.py: "Failed to import
+        # NCCL library: Cannot find libnccl.so.2 in the system."); Ray collective "NCCL is not available. Please
         # install Cupy".
         p(r"libnccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
-          r"library '?libnccl|Failed to load NCCL (?:library )?from|"
+          r"library '?libnccl|Failed to load NCCL (?:library )?from|Failed to import NCCL library: Cannot find libnccl|"
           # Ray's collective "NCCL is not available. Please install Cupy"; cupyx.distributed "NCCL is not available".
           r"\bNCCL is not available\b|"
           # PyTorch 2.14: "TokenSwitchNCCL needs the 'nccl4py' package for this build's libnccl_ep.so".

@@ -30,7 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 RUNTIME_WORDS: tuple[bytes, ...] = (
-    b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS",
+    b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
 )
 
 
@@ -113,8 +113,9 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "two jobs use one port", "give each job its own port (MASTER_PORT, the manager's address); kill stale "
           "runs still holding it", C.APPLICATION_BUG),
         # python/cpython Modules/_threadmodule.c@v3.12.1 (pthread_create failed): the thread limit (ulimit -u,
-        # pids.max) or no memory for the thread's stack.
-        p(r"\bcan't start new thread", "thread_limit", E,
+        # pids.max) or no memory for the thread's stack. boost::thread (as Ray's raylet and C++ extensions start their
+        # threads) throws system_error "thread: Resource temporarily unavailable" on the same EAGAIN.
+        p(r"\bcan't start new thread|\bthread: Resource temporarily unavailable", "thread_limit", E,
           "Python could not start a thread: the process or container reached its thread limit (or memory for "
           "thread stacks)", "raise the limit (`ulimit -u`, docker `--pids-limit -1`, the pod's pids limit) or use "
           "fewer DataLoader workers and threads (OMP_NUM_THREADS)", C.MEMLOCK_OR_ULIMIT),

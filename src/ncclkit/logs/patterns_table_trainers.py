@@ -35,6 +35,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 TRAINER_WORDS: tuple[bytes, ...] = (
     b"accelerator to CPU", b"GPU available: False", b"Received SIGTERM", b"parallel_mode", b"NCCL_GRAPH_MIXING",
     b"already set in environment", b"Using IP address of", b"--master_addr=",
+    b"any distributed mode", b"multi GPU setups",
 )
 
 _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry per host with its slots, the "
@@ -178,12 +179,18 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"equal to world_size|(?<!total )Number of (?:attention|KV) heads \(\d+\) must be divisible by tensor "
           r"parallel size|The local rank is larger than the number of available GPUs|n_gpu: \d+, local_world_size: "
           r"\d+|GRPO with vLLM is not compatible with `device_map`|Megatron-FSDP requires `CUDA_DEVICE_MAX_CONNECTIONS "
-          r"> 1`|Unsloth currently does not support multi GPU setups",
+          r"> 1`|Unsloth currently does not (?:support|work on) multi GPU setups|"
+          # huggingface/accelerate accelerator.py (prepare_model): a model loaded with device_map="auto" spread over
+          # every GPU by one process, then launched as several; meta-llama/llama generation.py (build): a checkpoint
+          # of MP shards loaded by a world of another size.
+          r"You can't train a model that has been loaded with `device_map='auto'` in any distributed mode|"
+          r"Loading a checkpoint for MP=\d+ but world size is \d+",
           "launch_config", E, "the launch does not fit the fine-tuning job: its parallel sizes do not multiply to the "
           "world size, or the processes per node and the GPUs each sees are not what the framework needs",
           "start as many processes as the parallel sizes multiply to (tp x pp x cp x ep x dp = WORLD_SIZE), one per "
-          "GPU (ms-swift: NPROC_PER_NODE = visible GPUs), a tensor-parallel size that divides the model's heads; "
-          "run Unsloth on one GPU with python, not torchrun", C.APPLICATION_BUG),
+          "GPU (ms-swift: NPROC_PER_NODE = visible GPUs), a tensor-parallel size that divides the model's heads, a "
+          "world as large as the checkpoint's shards (MP); run Unsloth, or a model loaded with device_map='auto', "
+          "as one process with python, not torchrun", C.APPLICATION_BUG),
         # transformers trainer.py:3360 (auto_find_batch_size caught an OOM in evaluation); unsloth_zoo
         # fused_losses/cross_entropy_loss.py:270 (the GPU has no memory left for the fused loss's chunks).
         p(r"Evaluation hit an out-of-memory error|Unsloth: No or negligible GPU memory available for fused", "oom", E,

@@ -13,6 +13,7 @@ from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_grpc import GRPC_WORDS, grpc_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
+from ncclkit.logs.patterns_table_mft import MFT_WORDS, mft_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
 from ncclkit.logs.patterns_table_mpich import MPICH_WORDS, mpich_rows
@@ -27,6 +28,7 @@ from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
+from ncclkit.logs.patterns_table_torchft import TORCHFT_WORDS, torchft_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
 from ncclkit.logs.patterns_table_triton import TRITON_WORDS, triton_rows
@@ -55,6 +57,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (cxi_rows, CXI_WORDS),                  # HPE Slingshot: libfabric cxi, the cxi driver, its retry handler
     (mpich_rows, MPICH_WORDS),              # MPICH's ch4/ch3 and PMI client (Intel MPI, Cray MPICH)
     (grpc_rows, GRPC_WORDS),                # gRPC's core errors under JAX, Ray, TensorFlow
+    (torchft_rows, TORCHFT_WORDS),          # torchft, torchcomms, monarch
+    (mft_rows, MFT_WORDS),                  # mstflint: mstlink, mstconfig, flint, mstfwmanager
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

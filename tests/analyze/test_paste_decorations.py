@@ -95,3 +95,23 @@ def test_a_last_line_without_newline_is_read_with_the_line_before_it() -> None:
              "NCCL version 2.21.5\nncclInternalError: Internal check failed.\nLast error:\n"
              "Bootstrap : no socket interface found")
     assert top_cause(paste) == top_cause(paste + "\n") == "wrong_interface"
+
+
+
+@pytest.mark.parametrize("name", CASES[:4])
+def test_a_code_block_under_the_reporters_prose_keeps_its_cause(name: str) -> None:
+    """GitHub renders a paragraph indented by four spaces as code: the reporter's sentence, a blank line, then the
+    paste indented. Lines read from their start must read as in the plain paste."""
+    text, want = case(name)
+    block = "".join("    " + line for line in text.splitlines(keepends=True))
+    assert top_cause("I run the job on two nodes and get this error:\n\n" + block) in want
+
+
+def test_a_line_read_from_its_start_is_read_in_a_code_block_under_prose() -> None:
+    """meta-llama/llama#665 as posted: a sentence, a blank line, then the exception indented as code. A program's
+    own exception is read only at the start of a line (not a sentence that mentions one)."""
+    paste = "I set `--nproc-per-node=8`, but then I get this error message:\n\n    KeyError: 'labels'\n"
+    assert top_cause(paste) == top_cause("KeyError: 'labels'\n") == "application_bug"
+    # Indented lines inside a paragraph that starts at the margin keep their indent (a traceback's frames).
+    frames = "Traceback (most recent call last):\n    x = f()\n"
+    assert undecorate(frames) == frames

@@ -24,7 +24,7 @@ _NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+|.*&&\s*)?(?:mpirun|srun|
                          # a command's continuation line, a frame of a py-spy/gdb stack dump, a numbered line of
                          # pasted source code, a frame of a Python traceback
                          r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$|^\d+\s+\S.*\);$|"
-                         r"^File \"[^\"]+\", line \d+, in |"
+                         r"^File \"[^\"]+\", line \d+, in |^raise \w[\w.]*\(|"
                          # a program's trace of the call it makes, with its arguments ("ibv_reg_mr(pd 0x23f8ec0, ...)")
                          r"^\w+\((?:\w+ (?:= )?0x[0-9a-f]+|\w+ = \w+)(?:, [^()]*)?\)$")
 

@@ -13,7 +13,15 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
   GPUs only: its init fails or the process dies on zero devices (pytorch/ignite#1165: a SIGFPE);
 - a multi-node launcher that took two different hosts both for the machine it runs on ran every node's command
   there, two ranks on each GPU (ColossalAI's hostinfo.py matched any shared address before 0.3.1,
-  hpcaitech/ColossalAI#4320).
+  hpcaitech/ColossalAI#4320);
+- a rendezvous endpoint or master address of `$(hostname)` on a launch of several nodes expands to each node's own
+  name where the command runs on every node (srun, pdsh): each node waits at its own rendezvous
+  (NVIDIA/nvidia-resiliency-ext#142);
+- a Slurm batch script that asks for several tasks or nodes but starts `python` itself, with no srun or other
+  launcher: the script runs once, on the first node, so one process starts where the job expects several (Lightning's
+  docs say to start it with srun; Lightning-AI/pytorch-lightning#8707);
+- detectron2's launch (and the codebases on it) computes the world size as --num-machines x --num-gpus: machines
+  launched with different --num-gpus disagree on it and never finish the rendezvous (facebookresearch/detectron2#2128).
 """
 
 from __future__ import annotations
@@ -36,6 +44,18 @@ _DIALLED = re.compile(r"failed to connect to any network address of \(([\d.]+), 
                       r"client socket has failed to connect to ([\d.]+):\d+")
 _NODES = re.compile(r"--nnodes(?:=|\s+)(\d+)")  # an elastic range "MIN:MAX" counts its minimum
 _MAX_LINES = 20000
+_SELF_ENDPOINT = re.compile(r"--(?:rdzv[_-]endpoint|master[_-]addr)(?:=|\s+)[\"']?"
+                            r"\$(?:\(hostname(?: -[sf])?\)|\{?HOSTNAME\b)")
+# "#SBATCH --nodes=2", "#SBATCH -N 2", "#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks=8" (a range "2-4" counts its
+# minimum)
+_SBATCH_TASKS = re.compile(r"^#SBATCH\s+(?:--nodes|--ntasks(?:-per-node)?|-[Nn])(?:=|\s*)(\d+)")
+_BARE_PYTHON = re.compile(r"^\s*python[\d.]*\s+(?!-m\s+torch\.distributed)[\w./-]")
+_LAUNCHER = re.compile(r"\b(?:srun|mpirun|mpiexec|torchrun|torch\.distributed\.(?:run|launch)|deepspeed|accelerate "
+                       r"launch|horovodrun|jsrun|pdsh|lightning run)\b")
+# detectron2's arguments as typed and as its launch prints them ("Command Line Args: Namespace(... num_gpus=2,
+# num_machines=2 ...)").
+_NUM_GPUS = re.compile(r"(?:--num-gpus(?:=|\s+)|\bnum_gpus=)(\d+)")
+_NUM_MACHINES = re.compile(r"(?:--num-machines(?:=|\s+)|\bnum_machines=)(\d+)")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
@@ -70,6 +90,9 @@ def launch_findings(text: str) -> list[Finding]:
     loopback_launch: tuple[int, str] | None = None
     no_gpus = nccl = 0
     local: dict[str, int] = {}
+    self_endpoint: tuple[int, str] | None = None
+    tasks = bare_python = launcher = 0
+    per_machine: dict[str, int] = {}  # detectron2's --num-gpus value -> the first line that gives it
     for no, line in enumerate(text.splitlines()[:_MAX_LINES], 1):
         host = _LOCAL_HOST.search(line)
         if host and not _loopback(host[1]) and host[1] != "0.0.0.0":
@@ -81,6 +104,15 @@ def launch_findings(text: str) -> list[Finding]:
         nodes = _NODES.search(line)
         if nodes and int(nodes.group(1)) > 1 and any(_loopback(a) for a in addrs):
             loopback_launch = loopback_launch or (no, line.strip())
+        if nodes and int(nodes.group(1)) > 1 and _SELF_ENDPOINT.search(line):
+            self_endpoint = self_endpoint or (no, line.strip())
+        sbatch = _SBATCH_TASKS.match(line)
+        tasks = tasks or (no if sbatch and int(sbatch.group(1)) > 1 else 0)
+        bare_python = bare_python or (no if _BARE_PYTHON.match(line) else 0)
+        launcher = launcher or (no if _LAUNCHER.search(line) else 0)
+        machines, gpus = _NUM_MACHINES.search(line), _NUM_GPUS.search(line)
+        if machines and gpus and int(machines.group(1)) > 1:
+            per_machine.setdefault(gpus.group(1), no)
         dialled += [(no, m.group(1) or m.group(2)) for m in _DIALLED.finditer(line)]
     out = []
     if loopback_launch is not None:
@@ -92,6 +124,32 @@ def launch_findings(text: str) -> list[Finding]:
             "launch every node with the same arguments, --master_addr set to node 0's address on the network that "
             "joins the nodes (`hostname -I` on node 0)",
             Cause.WRONG_INTERFACE, [no], alternatives=[str(Cause.APPLICATION_BUG)]))
+    if self_endpoint is not None:
+        no, line = self_endpoint
+        out.append(_root(
+            "log.rendezvous_self", "--rdzv_endpoint",
+            f"line {no} launches several nodes with the rendezvous at $(hostname) ({line[:160]}): run on every node, "
+            "it names each node's own host, so each node waits at its own rendezvous for nodes that never come",
+            "give every node the same endpoint, node 0's address: in Slurm, head=$(scontrol show hostnames "
+            "\"$SLURM_JOB_NODELIST\" | head -n1) and --rdzv_endpoint=$head:29500 (or --master_addr=$head)",
+            Cause.APPLICATION_BUG, [no]))
+    if tasks and bare_python and not launcher:
+        out.append(_root(
+            "log.sbatch_without_srun", "srun",
+            f"the batch script asks Slurm for several tasks or nodes (line {tasks}) but starts the program with "
+            f"python itself (line {bare_python}) and no srun: the script runs once, on the first node, not once per "
+            "task, so the processes the job expects on the other tasks never start and the ranks wait for them",
+            "start the program with srun (`srun python train.py`, --ntasks-per-node = GPUs per node), or run "
+            "torchrun once per node under srun", Cause.APPLICATION_BUG, [tasks, bare_python]))
+    if len(per_machine) >= 2:
+        counts = sorted(per_machine, key=per_machine.__getitem__)
+        out.append(_root(
+            "log.machines_uneven", "--num-gpus",
+            f"the machines of one job were launched with different --num-gpus ({' and '.join(counts[:3])}, lines "
+            f"{', '.join(str(per_machine[c]) for c in counts[:3])}): detectron2's launch computes the world size as "
+            "--num-machines x --num-gpus, so the machines disagree on it and the rendezvous never completes",
+            "launch every machine with the same --num-gpus (use as many GPUs on each), or the smallest count on all",
+            Cause.APPLICATION_BUG, [per_machine[c] for c in counts[:3]]))
     if no_gpus and nccl:
         out.append(_root(
             "log.nccl_without_gpu", "CUDA_VISIBLE_DEVICES",

@@ -53,6 +53,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # gloo's own lines without c10d's "enforce fail at" prefix: its size check ("op.preamble.length <= op.nbytes")
     # and its receive timeout ("Timed out waiting Nms for recv operation to complete")
     b"op.preamble", b"Timed out",
+    # DDP's model check (torch/csrc/distributed/c10d/reducer.cpp verify_params_across_processes)
+    b"same model across",
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
     b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
@@ -99,7 +101,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"can't read sgid", b"RDMA_CM_EVENT_", b"No IB devices", b"Did not detect devices", b"sys files not found",
     b" ==> ",
     b"cuInit(0) returned", b"device(s) that support CUDA", b"QP size", b"severely limit", b"kernel ABI version",
-    b"config directory",
+    b"config directory", b"is ib_umad module",
     # torch/cuda/__init__.py on a GPU newer than the wheel
     b"is not compatible with the current",
     # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs

@@ -206,8 +206,9 @@ def undecorate(text: str) -> str:
     records = len(_JSON_LINE.findall(text, 0, 1 << 20))
     if records and 2 * records >= sum(1 for line in text.split("\n", 4096)[:4096] if line.strip()):
         text = _json_lines(text)
-    # A paste indented as a whole (a code block inside a list): the indent all its lines share.
-    text = textwrap.dedent(text)
+    # A paste indented as a whole (a code block inside a list): the indent all its lines share; and a markdown code
+    # block indented under the reporter's prose (GitHub renders a paragraph indented by four spaces as code).
+    text = _dedent_code_blocks(textwrap.dedent(text))
     lines = sum(1 for line in text.split("\n") if line.strip())
     for _ in range(2):  # a prefix can nest in one of its own kind ("[rank3]: [rank0]: ...")
         before = text
@@ -219,6 +220,20 @@ def undecorate(text: str) -> str:
         if text == before:
             break
     return text
+
+
+def _dedent_code_blocks(text: str) -> str:
+    """`text` with each paragraph whose lines all start with four spaces or a tab dedented by their shared indent
+    (the lines inside keep their indent relative to each other: a traceback's source lines stay indented)."""
+    if "\n    " not in text and "\n\t" not in text:
+        return text
+    paragraphs = re.split(r"(\n[ \t]*\n)", text)
+    for i in range(0, len(paragraphs), 2):
+        block = paragraphs[i]
+        lines = [line for line in block.split("\n") if line.strip()]
+        if lines and all(line.startswith(("    ", "\t")) for line in lines):
+            paragraphs[i] = textwrap.dedent(block)
+    return "".join(paragraphs)
 
 
 def normalize(text: str) -> str:

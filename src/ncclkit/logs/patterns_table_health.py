@@ -72,6 +72,21 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Completed, status Success) and the IMEX channels in the container (/dev/nvidia-caps-imex-channels); "
           "restart the daemons at the driver's version; NCCL_NVLS_ENABLE=0 / NCCL_MNNVL_ENABLE=0 as a workaround",
           C.CUDA_OR_DRIVER),
+        # linux-rdma/rdma-core libibumad/umad.c (umad_init): "can't read ABI version from %s/%s (%m): is ib_umad
+        # module loaded?": the MAD module is not loaded, so no subnet manager can reach the fabric from this host.
+        # NVIDIA's NVLink subnet manager (nvlsm, started with the fabric manager on NVLink 5 systems) prints it
+        # through ibwarn: the NVLink fabric is never configured. opensm and the fabric tools print it too: an
+        # InfiniBand fabric whose only subnet manager is here keeps its ports in INIT. Not a version mismatch.
+        p(r"\bnvlsm\b.*\bis ib_umad module loaded", "fabric_manager", E,
+          "NVIDIA's NVLink subnet manager (nvlsm) cannot start: the ib_umad kernel module is not loaded, so the "
+          "fabric manager cannot bring up the NVLink fabric", "`modprobe ib_umad` (and load it at boot: "
+          "/etc/modules-load.d), then restart nvidia-fabricmanager; `nvidia-smi -q | grep -A3 Fabric` must show "
+          "Completed", C.CUDA_OR_DRIVER),
+        p(r"can't read ABI version from \S+ \(.*\): is ib_umad module loaded", "ib_port_event", E,
+          "the ib_umad kernel module is not loaded: the subnet manager (opensm) and the fabric tools cannot reach "
+          "the InfiniBand fabric from this host, and ports no subnet manager configures stay in INIT",
+          "`modprobe ib_umad` (and load it at boot), then start the subnet manager; `ibstat` must show State "
+          "Active", C.IB_PORT_DOWN_OR_LINK),
         # -- NVIDIA DCGM -------------------------------------------------------------------------------------
         p(r"Detected a (?:FAILURE|WARNING) in health system PCIe\b|Detected more than \d+ PCIe replays per minute",
           "pcie_error", E, "DCGM counted PCIe replays on a GPU's link: the slot, riser or card corrupts transfers",

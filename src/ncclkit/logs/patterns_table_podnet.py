@@ -26,7 +26,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-PODNET_WORDS: tuple[bytes, ...] = (b"is already using the IPv", b"proxy is NOT ready", b"BlackHoleCluster")
+PODNET_WORDS: tuple[bytes, ...] = (b"is already using the IPv", b"proxy is NOT ready", b"BlackHoleCluster",
+                                  b"rbac_access_denied", b"RBAC: access denied")
 
 _AUTODETECT_FIX = ("point the address autodetection at the interface the nodes reach each other on: "
                    "`kubectl -n calico-system set env daemonset/calico-node IP_AUTODETECTION_METHOD=kubernetes-"
@@ -105,4 +106,14 @@ def podnet_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "keep the training pods out of the mesh (`sidecar.istio.io/inject: \"false\"`), or exclude their ports "
           "(`traffic.sidecar.istio.io/excludeOutboundPorts`, excludeInboundPorts) or add a ServiceEntry for them",
           C.FIREWALL_OR_PORT_BLOCKED),
+        # envoyproxy/envoy source/extensions/filters/network/rbac/rbac_filter.cc (and the HTTP filter): the
+        # connection's termination details when an authorization policy denies it, "rbac_access_denied_matched_
+        # policy[<policy>|none]" (none: no ALLOW policy matched the port), "RBAC: access denied" in HTTP. Istio's
+        # AuthorizationPolicy admits only the ports it lists: the rendezvous or NCCL ports are refused.
+        p(r"\brbac_access_denied_matched_policy\[|\bRBAC: access denied\b", "pod_network", E,
+          "the Istio sidecar refused a connection: an authorization policy (AuthorizationPolicy) admits no rule "
+          "for that port, so the rendezvous or NCCL connections between the pods are denied",
+          "allow the job's ports in the AuthorizationPolicy (MASTER_PORT and NCCL's ports, or all ports between "
+          "the job's pods), or keep the training pods out of the mesh (`sidecar.istio.io/inject: \"false\"`)",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.OTHER,)),
     )

@@ -59,3 +59,16 @@ def test_the_mad_module_missing_is_the_fabric_not_a_version_mismatch() -> None:
 def test_an_istio_authorization_denial_is_the_blocked_port() -> None:
     assert_reads("rbac_access_denied_matched_policy[none]", "log.pod_network", "firewall_or_port_blocked")
     assert lead("kubectl get rolebinding -n kubeflow  # RBAC for the operator\n") is None
+
+
+# The guess from failure words knows a library refusing the launch it runs under: unslothai/unsloth#724's wording
+# with the library's name taken out (so no row of its own reads it), as an unknown library would print it.
+def test_a_library_that_refuses_a_distributed_launch_is_guessed_as_the_launch() -> None:
+    line = ("RuntimeError: {} currently does not work on multi GPU setups - sadly we are a 2 brother team so enabling "
+            "it will require much more work\n")
+    assert lead(line.format("Unsloth")) == ("log.launch_config", "application_bug")  # its own row
+    assert lead(line.format("TheLibrary")) == ("log.error_words", "application_bug")
+    assert lead("Error: gradient checkpointing is not supported with DDP in this version\n") == (
+        "log.error_words", "application_bug")
+    # "distributed" of another subject is not the launch.
+    assert lead("Error: the server does not support distributed tracing\n") is None

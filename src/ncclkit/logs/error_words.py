@@ -86,7 +86,13 @@ _WORDS: tuple[tuple[C, str], ...] = (
                         r"[Dd]uplicate|device-side assert|not built (?:with|in)|doesn't have \w+ built|"
                         r"invalid device ordinal|set_device|already (?:been )?initiali[sz]ed|unrecognized arguments?|"
                         r"(?:required|positional|keyword) argument|"
-                        r"use_libuv|[Uu]sage:"),
+                        r"use_libuv|[Uu]sage:|"
+                        # a library or model that refuses the launch it is under: "does not work on multi GPU
+                        # setups", "can't train ... in any distributed mode", "not supported with DDP"
+                        r"(?:not|n't) (?:supported|support|work|be used|allowed)\w*[^\n]{0,30}\b(?:multi[- ]?"
+                        r"(?:GPU|node|process)|multiple (?:GPUs|nodes|processes)|distributed (?:mode|training|"
+                        r"setting|setup|environment|launch)|DDP|FSDP|data[- ]parallel)|"
+                        r"\bin (?:any )?distributed mode\b"),
     (C.HANG_COLLECTIVE_MISMATCH, r"[Mm]ismatch[^\n]{0,40}(?:collective|sequence|op\b|operation)|"
                                  r"(?:collective|sequence)[^\n]{0,40}[Mm]ismatch|[Dd]esync|[Ss]eq(?:uence ?)?[Nn]um|"
                                  r"different (?:collectives|tensors|order)|subset of ranks"),

@@ -72,3 +72,11 @@ def test_a_library_that_refuses_a_distributed_launch_is_guessed_as_the_launch() 
         "log.error_words", "application_bug")
     # "distributed" of another subject is not the launch.
     assert lead("Error: the server does not support distributed tracing\n") is None
+
+
+# Round 66: a Lightning DDP run whose model leaves parameters out of the loss (a team's incident write-up,
+# ChaeYeonKim0204/Alpha-Project-2026), in Lightning's words rather than the reducer's.
+def test_lightnings_unused_parameters_error_is_the_programs_graph() -> None:
+    assert_reads("RuntimeError: It looks like your LightningModule has parameters that were not used in producing "
+                 "the loss returned by training_step.", "log.framework_usage", "application_bug")
+    assert lead("All parameters were used in producing the loss.\n") is None

@@ -93,7 +93,8 @@ def launch_findings(text: str) -> list[Finding]:
     self_endpoint: tuple[int, str] | None = None
     tasks = bare_python = launcher = 0
     per_machine: dict[str, int] = {}  # detectron2's --num-gpus value -> the first line that gives it
-    for no, line in enumerate(text.splitlines()[:_MAX_LINES], 1):
+    lines = text.splitlines()[:_MAX_LINES]
+    for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
         if host and not _loopback(host[1]) and host[1] != "0.0.0.0":
             local.setdefault(host[1], no)
@@ -136,8 +137,9 @@ def launch_findings(text: str) -> list[Finding]:
     if tasks and bare_python and not launcher:
         out.append(_root(
             "log.sbatch_without_srun", "srun",
-            f"the batch script asks Slurm for several tasks or nodes (line {tasks}) but starts the program with "
-            f"python itself (line {bare_python}) and no srun: the script runs once, on the first node, not once per "
+            f"the batch script asks Slurm for several tasks or nodes (line {tasks}: {lines[tasks - 1].strip()[:80]}) "
+            f"but starts the program with python itself (line {bare_python}: {lines[bare_python - 1].strip()[:80]}) "
+            "and no srun: the script runs once, on the first node, not once per "
             "task, so the processes the job expects on the other tasks never start and the ranks wait for them",
             "start the program with srun (`srun python train.py`, --ntasks-per-node = GPUs per node), or run "
             "torchrun once per node under srun", Cause.APPLICATION_BUG, [tasks, bare_python]))

@@ -26,6 +26,8 @@ URL = re.compile(r"^https://(github\.com/[\w.-]+/[\w.-]+/(issues|pull|discussion
                  # a write-up or blog post of its author's own case
                  r"|(?:blog\.gitcode\.com|[\w-]+\.notion\.site|qiita\.com|zenn\.dev|velog\.io|[\w-]+\.tistory\.com"
                  r"|huo\.zai\.meng\.li)/\S+"
+                 # a team's incident write-up kept in its own repository, pinned to a commit
+                 r"|github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+\.md"
                  # a mailing list's own archive (Open MPI's users list)
                  r"|www\.open-mpi\.org/community/lists/\S+"
                  # a Hugging Face Hub repository's community discussion

@@ -196,6 +196,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.nvshmem_nic": Cause.OTHER,
     "log.pcie_link_degraded": Cause.OTHER,
     "log.ib_link_errors": Cause.IB_PORT_DOWN_OR_LINK,
+    "log.ib_partition": Cause.GID_INDEX_OR_ROCE_CONFIG,
     "log.fabric_drops": Cause.IB_TIMEOUT_OR_RETRY,
     "log.host_setting": Cause.PERFORMANCE_CONFIG,
     "log.gpu_sharing_layer": Cause.OTHER,

@@ -12,9 +12,12 @@ from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_grpc import GRPC_WORDS, grpc_rows
+from ncclkit.logs.patterns_table_hfnew import HFNEW_WORDS, hfnew_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
-from ncclkit.logs.patterns_table_mft import MFT_WORDS, mft_rows
+from ncclkit.logs.patterns_table_ibdiags import IBDIAGS_WORDS, ibdiags_rows
+from ncclkit.logs.patterns_table_lightning import LIGHTNING_WORDS, lightning_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
+from ncclkit.logs.patterns_table_mft import MFT_WORDS, mft_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
 from ncclkit.logs.patterns_table_mpich import MPICH_WORDS, mpich_rows
 from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
@@ -59,6 +62,9 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (grpc_rows, GRPC_WORDS),                # gRPC's core errors under JAX, Ray, TensorFlow
     (torchft_rows, TORCHFT_WORDS),          # torchft, torchcomms, monarch
     (mft_rows, MFT_WORDS),                  # mstflint: mstlink, mstconfig, flint, mstfwmanager
+    (lightning_rows, LIGHTNING_WORDS),      # PyTorch Lightning and Fabric 2.x
+    (hfnew_rows, HFNEW_WORDS),              # accelerate, transformers' Trainer, peft, trl as they are now
+    (ibdiags_rows, IBDIAGS_WORDS),          # infiniband-diags, libibumad, libibmad, opensm
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
@@ -65,6 +66,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (lightning_rows, LIGHTNING_WORDS),      # PyTorch Lightning and Fabric 2.x
     (hfnew_rows, HFNEW_WORDS),              # accelerate, transformers' Trainer, peft, trl as they are now
     (ibdiags_rows, IBDIAGS_WORDS),          # infiniband-diags, libibumad, libibmad, opensm
+    (compile_rows, COMPILE_WORDS),          # torch.compile: Dynamo, Inductor, the Triton compiler
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

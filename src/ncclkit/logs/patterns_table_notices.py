@@ -58,11 +58,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # status of the completion error or ibv_modify_qp failure printed just before them.
         # HPC-X's SHARP plugin announcing where it loaded from ("Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/
         # lib/libnccl-net.so", "Loaded coll plugin SHARP (v5)"): a plugin that works, not a CollNet failure.
-        # Upper case only: PaddlePaddle's "[Hint: 'ncclSystemError'. ...]" closes its own error line. Not Lightning's
-        # checks, whose HINT closes the error itself ("HINT: Set `devices=4`", patterns_table_trainers; "HINT: Try
-        # running `pip install mpi4py`", "HINT: Make sure to create the optimizer after ...", patterns_table_lightning).
-        p(r"(?-i:\bHINT: )(?!Set `|Use `|If your intention is to run Lightning|Try running `pip install|Make sure to "
-          r"create the optimizer)|"
+        # NCCL's own openings only ("HINT: In many cases this error ...", "To confirm, ...", "See https://...",
+        # "Default value is 20", net_ib and graph/topo.cc): other programs close their own error with a HINT
+        # (Lightning's "HINT: Set `devices=4`", "HINT: Try running `pip install mpi4py`"), which is that error's line.
+        p(r"(?-i:\bHINT: (?:In many cases|To confirm|See https?://|Default value is))|"
           r"Failed to find nccl(?!NetPlugin symbol \(|NetPlugin_v[234] symbol\.)\w*Plugin\w*|"
           r"using internal (?:tuner|implementation|network plugin)|"
           r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"

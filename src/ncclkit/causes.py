@@ -211,6 +211,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rendezvous_self": Cause.APPLICATION_BUG,
     "log.sbatch_without_srun": Cause.APPLICATION_BUG,
     "log.machines_uneven": Cause.APPLICATION_BUG,
+    "log.cuda_launch_blocking": Cause.OTHER,
     "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,
     "log.same_hostname": Cause.HOSTNAME_RESOLUTION,
     "log.package_versions": Cause.NCCL_VERSION_MISMATCH,

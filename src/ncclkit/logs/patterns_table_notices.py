@@ -22,11 +22,19 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bf?printf\s*\(\s*(?:stderr\s*,\s*)?\"|^\s*#\s*define\s+\w|\bcudaError(?:_t)?\s+\w+\s*=\s*\w",
           "noise", I, "source code pasted with the output (a check macro or a print of an error), not an error "
           "printed", "nothing to fix", None, "noise"),
+        # A pod spec pasted with the log: a volume's name, mount path or medium is configuration, not a failure
+        # (NVIDIA/nvidia-container-toolkit#1877's "- name: shm" / "mountPath: /dev/shm" mount the shared memory).
+        p(r"^\s*(?:-\s+)?(?:name|mountPath|medium|sizeLimit|path|emptyDir|hostPath):\s*[\w./{}\"'-]*\s*$", "noise", I,
+          "a line of a pasted pod spec or compose file (a volume, a mount): configuration, not an error",
+          "nothing to fix", None, "noise"),
         # init.cc / net.cc: "NET/Plugin : No plugin found (libnccl-net.so), using internal
         # implementation", 2.19+: "NET/Plugin: Could not find: libnccl-net.so"; optional plugins.
         # A plugin that exists but cannot load (dlerror other than "No such file"): a real failure.
+        # The loader's own words may come first when the paste joins NCCL's line to dlerror's ("version `EFA_1.2'
+        # not found (required by /opt/amazon/efa/lib/libfabric.so.1) No plugin found (libnccl-net.so)":
+        # awsome-distributed-training#284): libfabric built against a newer libefa than the node has.
         p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
-          r"incompatible)", "net_plugin_error", E,
+          r"incompatible)|version `[^']+' not found \(required by \S*lib(?:fabric|nccl-net)", "net_plugin_error", E,
           "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",
           "install the plugin build that matches this NCCL and libfabric (aws-ofi-nccl release notes), or "
           "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
@@ -49,6 +57,22 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "plugin itself), and NCCL's init fails with it", "unset NCCL_ALGO / NCCL_PROTO, or upgrade aws-ofi-nccl to "
           "a release whose tuner falls back to NCCL's internal one (aws-ofi-nccl#986)", C.NET_PLUGIN_ERROR, "root",
           (C.PERFORMANCE_CONFIG,)),
+        # enqueue.cc / group.cc 2.13 - 2.16 hand a plan's network work to the proxy thread only after
+        # ncclLaunchKernel returns (ncclLaunchKernelAfter_NoCuda); CUDA_LAUNCH_BLOCKING=1 makes that launch return
+        # only when the kernel ends, and the kernel waits for the proxy: every rank spins in its kernel. 2.17.1
+        # reads the variable (misc/cudawrap.cc ncclCudaLaunchBlocking) and posts the work first from a host
+        # callback (NVIDIA/nccl#750). A line that sets it, or prose tying it to a hang; PyTorch's own advice
+        # ("consider passing CUDA_LAUNCH_BLOCKING=1") sets nothing.
+        p(r"^(?!.*(?:[Ff]or debugging|[Cc]onsider (?:passing|setting)|[Tt]o debug|[Dd]ebugging tip))(?:"
+          r".*?(?:^|[\s;'\"(\[])(?:export\s+|env\s+|os\.environ\[)?['\"]?CUDA_LAUNCH_BLOCKING['\"]?\]?\s*[=:]\s*"
+          r"['\"]?1\b|.*\b(?:hang|hangs|hung|stuck|freez\w*|deadlock\w*)\b[^.]{0,60}\bCUDA_LAUNCH_BLOCKING\b|"
+          r".*\bCUDA_LAUNCH_BLOCKING\b[^.]{0,40}\b(?:hang|hangs|hung|stuck|freez\w*|deadlock\w*)\b)",
+          "cuda_launch_blocking", W,
+          "CUDA_LAUNCH_BLOCKING=1 is set: each kernel launch returns only when the kernel ends. NCCL 2.13 - 2.16 "
+          "hand a collective's network work to their proxy thread after the launch returns, so a kernel that "
+          "waits for it never ends: every rank hangs in NCCL (2.17.1 posts the work first)",
+          "unset CUDA_LAUNCH_BLOCKING (it is a debugging aid that also serialises every kernel), or upgrade NCCL "
+          "to 2.17.1+ (`pip install -U nvidia-nccl-cu12`)", C.OTHER, "likely", (C.PERFORMANCE_CONFIG,)),
         p(r"No plugin found|Could not find: *libnccl-(?:net|tuner|profiler)|"
           r"Failed to open libnccl-(?:tuner|profiler)|using internal implementation|"
           r"NCCL_TUNER_PLUGIN|tuner plugin|profiler plugin",

@@ -11,6 +11,7 @@ from typing import Any
 from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
+from ncclkit.logs.patterns_table_gpukernels import GPUKERNELS_WORDS, gpukernels_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_grpc import GRPC_WORDS, grpc_rows
 from ncclkit.logs.patterns_table_hfnew import HFNEW_WORDS, hfnew_rows
@@ -32,6 +33,7 @@ from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
+from ncclkit.logs.patterns_table_submitit import SUBMITIT_WORDS, submitit_rows
 from ncclkit.logs.patterns_table_torchft import TORCHFT_WORDS, torchft_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
@@ -67,6 +69,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (hfnew_rows, HFNEW_WORDS),              # accelerate, transformers' Trainer, peft, trl as they are now
     (ibdiags_rows, IBDIAGS_WORDS),          # infiniband-diags, libibumad, libibmad, opensm
     (compile_rows, COMPILE_WORDS),          # torch.compile: Dynamo, Inductor, the Triton compiler
+    (gpukernels_rows, GPUKERNELS_WORDS),    # bitsandbytes, flash-attention, xformers, apex at run time
+    (submitit_rows, SUBMITIT_WORDS),        # submitit, hydra's submitit launcher, dinov2/dora/detr launchers
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

@@ -260,8 +260,11 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
     """NCCL bootstraps or carries sockets over an interface that does not reach other nodes (it takes
     the first interfaces it finds unless NCCL_SOCKET_IFNAME says otherwise; misc/socket.cc)."""
     failing = any(e.category in _SOCKET_ERRORS for e in s.errors)
-    # Loopback is what a one-node job may use; bridges, veths and tunnels never join nodes.
-    bad = [i for i in s.socket_ifaces if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2)]
+    # Loopback is what a one-node job may use; bridges, veths and tunnels never join nodes. NCCL takes lo only
+    # when nothing else is up, or when NCCL_SOCKET_IFNAME names it (misc/socket.cc ncclFindInterfaces: "^docker,lo,
+    # virbr" first), so lo listed beside another interface was asked for (kubeflow/pytorch-operator#202).
+    bad = [i for i in s.socket_ifaces
+           if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2 or len(s.socket_ifaces) > 1)]
     if not bad:
         return []
     good = [i for i in s.socket_ifaces if i not in bad]

@@ -20,6 +20,15 @@ _LAUNCH_FIX = ("make the launch match the job: the resources the cluster can giv
 
 def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # jax/_src/xla_bridge.py "Unable to initialize backend 'cuda': ... no supported devices found for platform
+        # CUDA (you may need to uninstall the failing plugin package ...)": the process sees no usable GPU (no
+        # driver, or a launch that left the rank none: Slurm's --gpus-per-task, jax-ml/jax#28194); the plugin is
+        # JAX's CUDA plugin, not a network plugin.
+        p(r"no supported devices found for platform CUDA", "gpu_missing", E,
+          "JAX (XLA) found no GPU it can use in this process: the driver is not reachable, or the launch left this "
+          "rank no visible GPU", "check `nvidia-smi` inside the job and the GPUs the launcher gives each task "
+          "(Slurm `--gres=gpu:N` rather than `--gpus-per-task`, CUDA_VISIBLE_DEVICES)", C.CUDA_OR_DRIVER, "root",
+          (C.APPLICATION_BUG,)),
         # XLA's coordination service after a task died: "Coordination service has stopped. RegisterTask() ...
         # This usually implies an earlier error", "... unexpectedly tried to connect with a different incarnation.
         # It has likely restarted.", the continuation of "The following tasks are unhealthy": "The tasks have

@@ -28,7 +28,7 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"GID index that", b"CUDA GPU Direct RDMA", b"unexpectedly disconnected", b"inbound MPI TCP",
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
     b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
-    b"communication path was lost", b"number of nics",
+    b"communication path was lost", b"number of nics", b"Illegal instruction",
     b"cuIpcOpenMemHandle return")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
@@ -40,6 +40,18 @@ _LAUNCH_FIX = ("make the launch name what exists: the program's path on every no
 
 def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Open MPI's "process rank 1 ... exited on signal 4 (Illegal instruction)" (InternLM/lmdeploy#1221): the
+        # binary uses CPU instructions this node lacks (built with -march=native or for a newer CPU elsewhere).
+        p(r"exited on signal 4 \(Illegal instruction\)|Illegal instruction \(core dumped\)", "crash", E,
+          "a process died on an illegal CPU instruction: the binary or a library was built for a CPU this node "
+          "does not have", "rebuild (or install a build) for the oldest CPU of the cluster (no -march=native), or "
+          "run on nodes of one CPU generation", C.OTHER),
+        # PMIx's server after the job was aborted ("PMIX ERROR: UNREACHABLE in file server/pmix_server.c"): the
+        # peers it tries to reach were already killed (open-mpi/ompi#9785).
+        p(r"PMIX ERROR: UNREACHABLE in file \S*pmix_server", "remote_exited", W,
+          "PMIx could not reach other processes of the job: they had already exited or been killed",
+          "read the first error of the job (the rank that called MPI_ABORT or crashed)", C.RANK_CRASHED_ELSEWHERE,
+          "collateral"),
         # -- lines that report an abort whose cause is printed above them ------------------------------------------
         # open-mpi/ompi ompi/errhandler/errhandler_predefined.c:488@0d48030: MPI_ERRORS_ARE_FATAL, the default handler,
         # aborts after "*** An error occurred in MPI_X" with the error class it got; "abort" here is no rank of NCCL's.

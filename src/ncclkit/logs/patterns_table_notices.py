@@ -22,6 +22,30 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bf?printf\s*\(\s*(?:stderr\s*,\s*)?\"|^\s*#\s*define\s+\w|\bcudaError(?:_t)?\s+\w+\s*=\s*\w",
           "noise", I, "source code pasted with the output (a check macro or a print of an error), not an error "
           "printed", "nothing to fix", None, "noise"),
+        # A serving engine's HTTP access log ('33.184.121.56:52462 - "POST /abort_request HTTP/1.1" 200 OK', SGLang
+        # and vLLM under uvicorn): a request and its status, whatever its path says ("abort", "timeout").
+        p(r"\d+\.\d+\.\d+\.\d+:\d+ - \"(?:GET|POST|PUT|DELETE|PATCH) /\S* HTTP/[\d.]+\" \d{3}\b", "noise", I,
+          "a line of the server's HTTP access log: a request and its status", "nothing to fix", None, "noise"),
+        # cuda-gdb's "Cuda API error detected: cudaDeviceEnablePeerAccess returned (0x2c0)": 0x2c0 is 704,
+        # cudaErrorPeerAccessAlreadyEnabled (a second enable of a pair that works; NVIDIA/nccl threads call it a
+        # harmless warning), not a refused peer access.
+        p(r"cudaDeviceEnablePeerAccess returned \(0x2c0\)|cudaErrorPeerAccessAlreadyEnabled", "noise", I,
+          "peer access between the two GPUs was already enabled: a repeated enable, harmless", "nothing to fix",
+          None, "noise"),
+        # mlx5_core's port state changes while a port comes up ("Port: 1 Link INIT", then ARMED and ACTIVE at
+        # boot or after a cable is plugged): not a port going down (Link DOWN stays the port rows').
+        p(r"mlx5_\d+: Port: \d+ Link (?:INIT|ARMED|ACTIVE)\b", "noise", I,
+          "an RDMA port coming up (INIT, ARMED, ACTIVE): the normal bring-up", "nothing to fix", None, "noise"),
+        # transport/net_ib.cc ncclIbAsyncThreadMain (2.19 - 2.28) "NET/IB : %s:%d async fatal event on QP (%p):
+        # %s" for IBV_EVENT_QP_FATAL / QP_REQ_ERR / QP_ACCESS_ERR: one queue pair broke (a malformed work request,
+        # an access outside a registered region), not the port, whose events print without "on QP"
+        # (NVIDIA/nccl#1919: "invalid request local work queue error" and "local access violation").
+        p(r"async fatal event on (?:QP|SRQ)\b", "ibv_call_failed", E,
+          "an RDMA queue pair of NCCL's broke (an invalid work request, or an access outside registered memory): "
+          "the registration or the data path, not the link",
+          "check how GPU memory reaches the NIC (nvidia-peermem or DMA-BUF loaded and matching the driver, ACS and "
+          "IOMMU off on the PCIe path), try another NCCL or net-plugin release, and read `dmesg` for mlx5 errors",
+          C.IB_RESOURCE_ERROR, "root", (C.ACS_IOMMU_P2P, C.GDR_UNAVAILABLE)),
         # A pod spec pasted with the log: a volume's name, mount path or medium is configuration, not a failure
         # (NVIDIA/nvidia-container-toolkit#1877's "- name: shm" / "mountPath: /dev/shm" mount the shared memory).
         p(r"^\s*(?:-\s+)?(?:name|mountPath|medium|sizeLimit|path|emptyDir|hostPath):\s*[\w./{}\"'-]*\s*$", "noise", I,

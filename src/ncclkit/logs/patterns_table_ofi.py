@@ -28,6 +28,14 @@ _GDR_FIX = ("run on an instance type whose EFA device has RDMA read (p4d, p5 and
 
 def ofi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # libfabric's fi_mr_reg refused with -FI_ENOMEM ("fi_mr_reg failed, ret is:-12, Cannot allocate memory",
+        # ofiwg/libfabric#6437): the pinned-memory limit, as NCCL's NET/OFI "Unable to register memory ... RC: -12"
+        # is read; the provider's registration cache the other way.
+        p(r"fi_mr_reg\w* failed.*(?:-12\b|Cannot allocate memory)", "ibv_reg_mr_failed", E,
+          "libfabric could not register memory with the NIC (ENOMEM): the locked-memory limit is too low, or the "
+          "provider's registrations ran out", "raise the limit where the ranks run (`ulimit -l unlimited`; Slurm "
+          "PropagateResourceLimits, docker --ulimit memlock=-1), then check the provider's MR cache settings",
+          C.MEMLOCK_OR_ULIMIT, "root", (C.IB_RESOURCE_ERROR,), decode=False),
         # -- lines that name no cause -------------------------------------------------------------------------
         # libfabric v1.15.2 prov/efa/src/rxr/rxr_init.c:772@3a14237 rxr_getinfo: "Disabling EFA shared memory
         # support; failed to get shm provider's info: %s": the provider goes on without its intra-node shm path

@@ -38,6 +38,13 @@ _STEP_FIX = ("make the step ask no more than the job was given (`scontrol show j
 
 def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # SchedMD/slurm src/slurmd/slurmd/req.c: a launch refused for "Job credential expired" (the credential's
+        # lifetime passed before slurmd checked it: clocks that disagree, or a node that rebooted and came back
+        # late; ai4d-iasc/trixie#58): the cluster's state, not the job's.
+        p(r"Task launch for \S+ failed on node \S+: Job credential expired", "slurm_auth", E,
+          "slurmd refused to start the tasks: the job's credential had expired (the nodes' clocks disagree, or the "
+          "node came back from a reboot too late)", "sync the clocks (chrony/NTP) on the controller and the nodes, "
+          "check the node with `scontrol show node <node>`, then resubmit", C.OTHER),
         # -- lines that state no cause -----------------------------------------------------------------------------
         # SchedMD/slurm src/api/step_launch.c:743@284c3b9 step_launch_wait_for_finish after a task failed or srun was
         # signalled: "Job step aborted: Waiting up to %d seconds for job step to finish." (KillWait); :692 "timeout

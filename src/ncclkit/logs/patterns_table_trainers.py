@@ -46,6 +46,14 @@ _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry 
 
 def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # deepspeed/runtime/zero/stage3.py step(): "N pytorch allocator cache flushes since last step. this happens
+        # when there is high memory pressure and is detrimental to performance" (DeepSpeedExamples#186): the GPU is
+        # all but full; each flush stalls the step, and the next allocation can fail.
+        p(r"pytorch allocator cache flushes since last step", "oom", W,
+          "GPU memory is nearly exhausted: PyTorch's allocator had to flush its cache during the step (slow, and an "
+          "out-of-memory error is close)", "lower the micro-batch size or sequence length, enable activation "
+          "checkpointing or offload (ZeRO-3 offload_param/offload_optimizer), or add GPUs", C.OOM, "root",
+          (C.PERFORMANCE_CONFIG,)),
         # -- DeepSpeed, Accelerate, Lightning: launches that do not fit the machines ---------------------------
         # DeepSpeed runner.py:262 (fetch_hostfile: a host listed twice), :349 (parse_resource_filter: an
         # --include/--exclude slot the hostfile does not give the host), :464 (the filters beside

@@ -1,0 +1,102 @@
+"""Rules from a sweep of public issue threads for lines analyze did not read, or read with a cause the thread
+contradicts (each line is quoted from the thread named above its test); each tested on the line that carries it
+and on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import assert_reads, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def _causes(text: str) -> list[str | None]:
+    return [f["cause"] for f in analyze_text(text)["findings"]]
+
+
+# jax-ml/jax#28194: Slurm's --gpus-per-task left the rank no GPU; JAX's "plugin" is its CUDA plugin.
+def test_jax_without_a_usable_gpu_is_the_gpu_not_a_net_plugin() -> None:
+    assert_reads("RuntimeError: Unable to initialize backend 'cuda': INTERNAL: no supported devices found for "
+                 "platform CUDA (you may need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to "
+                 "skip this backend.)", "log.gpu_missing", "cuda_or_driver")
+
+
+# NVIDIA/nvidia-container-toolkit#237, #183, #556, #1399: the toolkit cannot reach the host's driver.
+def test_the_container_toolkit_failing_to_reach_the_driver_is_the_driver() -> None:
+    for line in ("nvidia-container-cli: initialization error: driver rpc error: timed out",
+                 "nvidia-container-cli: initialization error: driver rpc error: failed to process request: unknown.",
+                 'stderr: nvidia-container-cli: initialization error: driver error: failed to process request\\\\n',
+                 "ERROR: driverInitFileInfo 531 result=1ERROR: init 608 result=1ERROR: init 250 result=1"):
+        assert_reads(line, "log.gpu_missing", "cuda_or_driver")
+
+
+# ofiwg/libfabric#6437: fi_mr_reg refused with ENOMEM, as NET/OFI's registration failure is read.
+def test_a_libfabric_registration_refused_with_enomem_is_the_memlock_limit() -> None:
+    assert_reads("fi_mr_reg failed, ret is:-12, Cannot allocate memory", "log.ibv_reg_mr_failed", "memlock_or_ulimit")
+    assert lead("fi_mr_reg failed, ret is:-22, Invalid argument\n") != ("log.ibv_reg_mr_failed", "memlock_or_ulimit")
+
+
+# determined-ai/determined#8915, modelscope/ms-swift#5884 (newer torch prints the signal's number);
+# facebookincubator/submitit#1708 (Slurm requeued the job).
+def test_the_launcher_stopped_from_outside_in_newer_wordings() -> None:
+    assert_reads("WARNING: torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down "
+                 "workers", "log.job_stopped", "other")
+    assert_reads("W0920 09:10:41.194000 84933 site-packages/torch/distributed/elastic/agent/server/api.py:719] "
+                 "Received 1 death signal, shutting down workers", "log.job_stopped", "other")
+    assert_reads("slurmstepd: error: *** JOB 608 ON node1 CANCELLED AT 2022-08-12T02:06:12 DUE TO JOB REQUEUE ***",
+                 "log.job_stopped", "other")
+    assert lead("Received 11 death signal, shutting down workers\n") != ("log.job_stopped", "other")
+
+
+# deepspeedai/DeepSpeedExamples#186: ZeRO-3's allocator flushes under memory pressure.
+def test_deepspeed_allocator_flushes_are_memory_pressure() -> None:
+    assert_reads("[2022-07-13 21:09:13,651] [WARNING] [stage3.py:2391:step] 2 pytorch allocator cache flushes since "
+                 "last step. this happens when there is high memory pressure and is detrimental to performance.",
+                 "log.oom", "oom")
+
+
+# ray-project/ray#3628 (Ray <= 0.6's wording), open-mpi/ompi#9785 (PMIx after the abort).
+def test_older_and_collateral_wordings_of_peers_gone() -> None:
+    assert_reads("The node with client ID 581656f84659be9bba58da993729644cfb554836 has been marked dead because the "
+                 "monitor has missed too many heartbeats from it.", "log.remote_exited", "rank_crashed_elsewhere")
+    assert_reads("[cn007.24154] PMIX ERROR: UNREACHABLE in file server/pmix_server.c at line 2147",
+                 "log.remote_exited", "rank_crashed_elsewhere")
+
+
+# ai4d-iasc/trixie#58 (the credential expired after a reboot), InternLM/lmdeploy#1221 (a CPU without the
+# instructions the build uses).
+def test_the_clusters_own_refusals() -> None:
+    assert_reads("srun: error: Task launch for 36.0 failed on node cn131: Job credential expired",
+                 "log.slurm_auth", "other")
+    assert_reads("mpirun noticed that process rank 1 with PID 13580 on node 10.224.96.171 exited on signal 4 "
+                 "(Illegal instruction).", "log.crash", "other")
+
+
+# NVIDIA/nccl#1919: a queue pair's async event is not the port's.
+def test_an_async_event_on_a_queue_pair_is_not_the_port() -> None:
+    warn = "node-0:139577:139678 [0] transport/net_ib.cc:154 NCCL WARN NET/IB : mlx5_1:1 async fatal event on QP "
+    assert_reads(warn + "(0x7309dc3bb338): invalid request local work queue error", "log.ibv_call_failed",
+                 "ib_resource_error")
+    assert lead("node-0:1:2 [0] transport/net_ib.cc:219 NCCL WARN NET/IB : mlx5_1:1 async fatal event: port error\n"
+                ) == ("log.ib_port_event", "ib_port_down_or_link")
+
+
+# Lines that carry no cause: an HTTP access log (sgl-project), cuda-gdb's 0x2c0 (peer access already enabled),
+# a port coming up.
+def test_lines_that_state_no_failure_name_no_cause() -> None:
+    for line in ('(SGLangEngine pid=516714) [2026-01-27 06:50:01] INFO:     33.184.121.56:52462 - "POST '
+                 '/abort_request HTTP/1.1" 200 OK',
+                 "warning: Cuda API error detected: cudaDeviceEnablePeerAccess returned (0x2c0)",
+                 "Dec 10 10:00:01 gpu01 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link INIT"):
+        assert lead(line + "\n") is None, line
+    assert lead("Dec 10 10:00:01 gpu01 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link DOWN\n") == (
+        "log.ib_port_event", "ib_port_down_or_link")
+
+
+# kubeflow/pytorch-operator#202: NCCL lists lo beside eth0 only when NCCL_SOCKET_IFNAME names it.
+def test_loopback_beside_another_socket_interface_was_asked_for() -> None:
+    log = ("master-0:1:1 [0] NCCL INFO NET/Socket : Using [0]lo:127.0.0.1<0> [1]eth0:192.168.4.230<0>\n"
+           "master-0:1:1 [0] NCCL INFO Using network Socket\n")
+    assert "wrong_interface" in _causes(log)
+    assert "wrong_interface" not in _causes(log.replace("[0]lo:127.0.0.1<0> [1]eth0", "[0]eth0"))
+    alone = "m-0:1:1 [0] NCCL INFO NET/Socket : Using [0]lo:127.0.0.1<0>\nm-0:1:1 [0] NCCL INFO Using network Socket\n"
+    assert "wrong_interface" not in _causes(alone)

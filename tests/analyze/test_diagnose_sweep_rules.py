@@ -100,3 +100,74 @@ def test_loopback_beside_another_socket_interface_was_asked_for() -> None:
     assert "wrong_interface" not in _causes(log.replace("[0]lo:127.0.0.1<0> [1]eth0", "[0]eth0"))
     alone = "m-0:1:1 [0] NCCL INFO NET/Socket : Using [0]lo:127.0.0.1<0>\nm-0:1:1 [0] NCCL INFO Using network Socket\n"
     assert "wrong_interface" not in _causes(alone)
+
+
+# NVIDIA/gpu-operator#130 (the toolkit's binary is nvidia-container-cli.real there).
+def test_the_container_toolkits_real_binary_is_read_too() -> None:
+    assert_reads("stderr: nvidia-container-cli.real: initialization error: driver error: failed to process request: "
+                 "unknown", "log.gpu_missing", "cuda_or_driver")
+
+
+# google/nccl-plugin-gpudirecttcpx#1: the plugin's own receive control timeout, not a collective's.
+def test_tcpx_rx_control_timeout_is_the_plugin() -> None:
+    assert_reads("tcpxResult_t tcpxCommProgress(tcpxComm*):1231 NCCL WARN 0x13b9b0082580:0x13b9b007cb00, nic 1, "
+                 "enp134s0, 172.16.0.49<45259><-172.16.0.48<52929> rx rx ctrl timeout cnt 7359786, nanos 10000015864",
+                 "log.net_plugin_error", "net_plugin_error")
+
+
+# kubeflow/sdk#142 (a truncated c10d connect timeout), ByteDance-Seed/VeOmni#131 (NCCL's connect ending in an
+# error event), a gitcode write-up (family 0 from NCCL releases that differ across nodes).
+def test_socket_connects_that_never_completed() -> None:
+    assert_reads("[E socket.cpp:1019] The client socket has timed out after 900000ms while trying to connect",
+                 "log.socket_connect_failed", "firewall_or_port_blocked")
+    assert_reads("[rank9]: socketPollConnect poll() returned 1, no POLLOUT events", "log.socket_connect_failed",
+                 "firewall_or_port_blocked")
+    family = "ncclSocketInit: connecting to address with family 0 is neither AF_INET(2) nor AF_INET6(10)\n"
+    assert lead(family) == ("log.no_interface", "wrong_interface")
+    assert "nccl_version_mismatch" in _causes(family)
+
+
+# NVIDIA/gpu-operator#610, data-infra/cube-studio#29: no NVSwitch, nothing for the fabric manager to do.
+def test_the_fabric_manager_with_nothing_to_manage_names_nothing() -> None:
+    assert lead("request to query NVSwitch device information from NVSwitch driver failed with error:WARNING "
+                "Nothing to do [NV_WARN_NOTHING_TO_DO]\n") is None
+
+
+# NVIDIA/pyxis#88, openucx/ucx#6524: a missing MPI/PMIx component, inside help text that says "likely to abort".
+def test_a_missing_mpi_component_is_the_install_not_an_abort() -> None:
+    text = ("A requested component was not found, or was unable to be opened.  This\nmeans that this component is "
+            "either not installed or is unable to be\n\nHost:      pgp0202\nFramework: psec\nComponent: munge\n\n"
+            "It looks like pmix_init failed for some reason; your parallel process is\nlikely to abort.  There are "
+            "many reasons that a parallel process can\nfail during pmix_init; some of which are due to "
+            "configuration or\n")
+    assert lead(text) == ("log.package_build", "other")
+    assert "rank_crashed_elsewhere" not in _causes(text)
+
+
+# NVIDIA/pyxis#84 (pyxis not loaded on the node), NVIDIA/pyxis#61 (no /bin/bash in the image): not a net plugin.
+def test_pyxis_and_enroot_refusals_are_the_container() -> None:
+    assert_reads('error: Warning: SPANK plugin "pyxis" option "container-image" not found', "log.container_start",
+                 "other")
+    assert_reads("slurmstepd: error: pyxis:     enroot-switchroot: failed to execute: /bin/bash: No such file or "
+                 "directory", "log.container_start", "other")
+
+
+# A gitcode write-up (rings that differ across nodes), another (a NIC without a PCI bus id): NCCL's topology lines
+# without an error word reach the classifier.
+def test_topology_lines_without_an_error_word_are_read() -> None:
+    assert_reads("ring 0 does not loop back to start (12 != 0)", "log.topology_error", "topology_or_numa")
+    assert_reads("Attribute busid of node nic not found", "log.topology_error", "topology_or_numa")
+
+
+# pytorch/pytorch#61396, hkust-nlp/simpleRL-reason#17: a connection closed on loopback was made (same host).
+def test_a_connection_closed_on_loopback_is_the_peer_not_the_interface() -> None:
+    closed = "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [{}]:38032\n"
+    assert lead(closed.format("127.0.0.1")) == ("log.socket_closed", "rank_crashed_elsewhere")
+    assert lead(closed.format("172.17.0.1")) == ("log.socket_closed", "wrong_interface")
+    assert lead(closed.format("127.0.1.1")) == ("log.socket_closed", "hostname_resolution")
+
+
+# facebookresearch/deit#102: srun terminating the step after one task failed.
+def test_srun_terminating_the_step_is_collateral() -> None:
+    assert_reads("srun: launch/slurm: _step_signal: Terminating StepId=43575862.0", "log.remote_exited",
+                 "rank_crashed_elsewhere")

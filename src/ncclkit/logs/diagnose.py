@@ -103,10 +103,14 @@ def _unresolved_reason(errs: list[LogError], every: tuple[LogError, ...]) -> tup
             "/etc/hosts), or set MASTER_ADDR to the rank-0 node's IP address", Cause.HOSTNAME_RESOLUTION)
 
 
-def _interface_reason(errs: list[LogError], loopback: LogError | None) -> tuple[str, str, Cause] | None:
+def _interface_reason(errs: list[LogError], loopback: LogError | None, closed: bool) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
-    rank of the paste advertised loopback because its host name does not resolve; None otherwise."""
-    bridge = next((m for m in (_VIRTUAL_ADDR.search(e.text) for e in errs) if m), None)
+    rank of the paste advertised loopback because its host name does not resolve; None otherwise. A connection
+    the peer `closed` on loopback was made, to a rank of the same host: that peer exited (Gloo's "Connection
+    closed by peer [127.0.0.1]" on one node, pytorch/pytorch#61396, hkust-nlp/simpleRL-reason#17)."""
+    bridge = next((m for m in (_VIRTUAL_ADDR.search(e.text) for e in errs)
+                   if m and not (closed and m.group(0).startswith("127.") and not m.group(0).startswith("127.0.1."))),
+                  None)
     if bridge and bridge.group(0).startswith("127.0.1."):
         # Debian and Ubuntu's installers map the machine's own host name to 127.0.1.1 in /etc/hosts: a
         # rank that resolved its host name advertised that address.
@@ -223,7 +227,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if no_net is not None:
             alternatives = _demoted(cause, alternatives, no_net[2])
             message, fix, cause = f"{message}; {no_net[0]}", no_net[1], no_net[2]
-        iface = (_unresolved_reason(errs, s.errors) or _interface_reason(errs, loopback)) \
+        iface = (_unresolved_reason(errs, s.errors) or _interface_reason(errs, loopback, cat == "socket_closed")) \
             if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = _demoted(cause, [*alternatives, Cause.WRONG_INTERFACE], iface[2])

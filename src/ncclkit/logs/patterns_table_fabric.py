@@ -25,6 +25,13 @@ _LINK_FIX = ("check that port's cable and transceiver and the switch port at its
 
 def fabric_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # nv-fabricmanager on a machine with no NVSwitch (PCIe GPUs, an NVLink bridge: NVIDIA/gpu-operator#610,
+        # data-infra/cube-studio#29): "request to query NVSwitch device information from NVSwitch driver failed
+        # with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]": it has nothing to manage; the GPUs work.
+        p(r"NV_WARN_NOTHING_TO_DO", "noise", I,
+          "the fabric manager found no NVSwitch to manage: this machine's GPUs do not need it (PCIe, or an NVLink "
+          "bridge)", "nothing to fix for the GPUs; disable nvidia-fabricmanager on machines without NVSwitch",
+          None, "noise"),
         # -- link errors -----------------------------------------------------------------------------------
         # The IBA error counters of a bad physical link (the kernel's sysfs-class-infiniband: SymbolErrorCounter
         # "minor link errors detected on one or more physical lanes", LinkErrorRecoveryCounter "the port

@@ -28,7 +28,7 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"GID index that", b"CUDA GPU Direct RDMA", b"unexpectedly disconnected", b"inbound MPI TCP",
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
     b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
-    b"communication path was lost", b"number of nics", b"Illegal instruction",
+    b"communication path was lost", b"number of nics", b"Illegal instruction", b"requested component was not",
     b"cuIpcOpenMemHandle return")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
@@ -40,6 +40,19 @@ _LAUNCH_FIX = ("make the launch name what exists: the program's path on every no
 
 def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Open MPI's and PMIx's help text after a failed init ("It looks like pmix_init failed for some reason;
+        # your parallel process is likely to abort", orte_init, MPI_INIT): boilerplate around the real reason,
+        # not an abort of a communicator (NVIDIA/pyxis#88, openucx/ucx#6524).
+        p(r"(?:parallel|MPI) process is\s*$|^\s*likely to abort\.\s+There are many reasons", "noise", I,
+          "Open MPI's / PMIx's help text around a failed start-up: the reason is the line it names",
+          "read the component or function the help text names", None, "noise"),
+        # Open MPI / PMIx "A requested component was not found, or was unable to be opened" (the framework and
+        # component follow: psec/munge, pml/ucx): that plugin of the MPI install is missing or cannot load its
+        # libraries; nothing crashed elsewhere.
+        p(r"A requested component was not found, or was unable to be opened", "package_build", E,
+          "a component of the MPI / PMIx install (the framework and component it names: psec munge, pml ucx) is "
+          "missing or cannot load its libraries", "install the component (or the library it needs: munge, UCX) in "
+          "the image or on the node, or choose another (`--mca pml ob1`, PMIX_MCA_psec=native)", C.OTHER),
         # Open MPI's "process rank 1 ... exited on signal 4 (Illegal instruction)" (InternLM/lmdeploy#1221): the
         # binary uses CPU instructions this node lacks (built with -march=native or for a newer CPU elsewhere).
         p(r"exited on signal 4 \(Illegal instruction\)|Illegal instruction \(core dumped\)", "crash", E,

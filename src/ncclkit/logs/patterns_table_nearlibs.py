@@ -210,6 +210,11 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "net_plugin_error", E,
           "GCP's GPUDirect-TCPX(O) plugin cannot reach its receive-datapath manager", _TCPX_FIX, C.NET_PLUGIN_ERROR,
           "root", (C.TOPOLOGY_OR_NUMA,)),
+        # nccl-plugin-gpudirecttcpx net_tcpx.cc tcpxCommProgress "... rx ctrl timeout cnt %d, nanos %d" (the
+        # plugin's receive control path stalled: google/nccl-plugin-gpudirecttcpx#1), not a collective's timeout.
+        p(r"tcpxCommProgress\S*.*rx ctrl timeout|rx ctrl timeout cnt \d+", "net_plugin_error", E,
+          "GPUDirect-TCPX's receive control path timed out: the plugin's RxDM or its flow steering stopped serving "
+          "this connection", _TCPX_FIX, C.NET_PLUGIN_ERROR, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
         p(r"data landed on host memory \d+ times", "net_plugin_error", W,
           "GPUDirect-TCPX's receive path copies through host memory: its flow steering rules are not in place",
           _TCPX_FIX, C.NET_PLUGIN_ERROR, "root", (C.PERFORMANCE_CONFIG,)),

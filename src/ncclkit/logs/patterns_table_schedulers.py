@@ -38,6 +38,14 @@ SCHEDULER_WORDS: tuple[bytes, ...] = (
 
 def scheduler_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Slurm's SPANK option lookup when the pyxis plugin is not loaded where the job runs ('SPANK plugin "pyxis"
+        # option "container-image" not found', NVIDIA/pyxis#84), and enroot's start when the image has no such
+        # shell ("enroot-switchroot: failed to execute: /bin/bash: No such file or directory", NVIDIA/pyxis#61):
+        # the node's or the image's setup, not a network plugin.
+        p(r"SPANK plugin \"?pyxis\"? option \"?[\w-]+\"? not found|enroot-switchroot: failed to execute: ",
+          "container_start", E, "the job's container could not be started: Slurm on this node does not load pyxis, "
+          "or the image lacks the program enroot starts", "add pyxis to plugstack.conf on every node (`srun "
+          "--help | grep container-image`), or give the image the shell or entrypoint the job runs", C.OTHER),
         # -- lines that state no cause of their own ------------------------------------------------------------
         # determined master/internal/task/allocation.go:820: "daemon killed: %s" is logged only when the master
         # killed the remaining daemon containers gracefully after the chief exited ("Avoid erroring out if we

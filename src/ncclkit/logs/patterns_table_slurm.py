@@ -26,7 +26,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 SLURM_WORDS: tuple[bytes, ...] = (
-    b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --")
+    b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
+    b"_step_signal")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -38,6 +39,13 @@ _STEP_FIX = ("make the step ask no more than the job was given (`scontrol show j
 
 def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # srun ending the whole step after one task failed (--kill-on-bad-exit, or the step's cancel): "srun:
+        # launch/slurm: _step_signal: Terminating StepId=N.0"; the tasks it then kills print "tasks 3,7: Killed"
+        # (SIGKILL from srun, not the OOM killer: facebookresearch/deit#102). The first task's own exit is the cause.
+        p(r"_step_signal: Terminating StepId=", "remote_exited", E,
+          "srun is terminating the whole job step because one of its tasks failed first: the tasks it kills then "
+          "print 'Killed'", "read the first task that exited (`srun: error: <node>: task N: Exited with exit code`) "
+          "and its own error", C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # SchedMD/slurm src/slurmd/slurmd/req.c: a launch refused for "Job credential expired" (the credential's
         # lifetime passed before slurmd checked it: clocks that disagree, or a node that rebooted and came back
         # late; ai4d-iasc/trixie#58): the cluster's state, not the job's.

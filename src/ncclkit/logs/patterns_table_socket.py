@@ -25,7 +25,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "no_interface", E, "NCCL picked an address it cannot use: the interface named by NCCL_SOCKET_IFNAME "
           "does not exist here, or it is IPv6 where IPv6 is disabled",
           "set NCCL_SOCKET_IFNAME to an existing interface with an IPv4 address (`ip -br addr`), and "
-          "NCCL_SOCKET_FAMILY=AF_INET when IPv6 is off", C.WRONG_INTERFACE),
+          "NCCL_SOCKET_FAMILY=AF_INET when IPv6 is off", C.WRONG_INTERFACE, "root",
+          # family 0 is an address that never arrived: also the bootstrap handle of another NCCL release, whose
+          # layout differs (2.14 beside 2.19 across nodes, a gitcode write-up).
+          (C.NCCL_VERSION_MISMATCH,)),
         p(r"already checked in", "bootstrap_duplicate_rank", E,
           "two processes claimed the same rank: the launcher started the job twice or ranks are wrong",
           "check RANK/WORLD_SIZE/node_rank per node and that no stale job uses the same MASTER_PORT",
@@ -161,7 +164,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried
         # until it gave up).
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
-          r"socketStartConnect|Connect to|timed out while trying to connect|trying to connect to|"
+          r"socketStartConnect|Connect to|timed out (?:after \d+m?s )?while trying to connect|trying to connect to|"
+          # socket.cc socketPollConnect "poll() returned 1, no POLLOUT events": the connect ended in an error event
+          # (refused, unreachable) rather than a writable socket (ByteDance-Seed/VeOmni#131).
+          r"socketPollConnect poll\(\) returned \d+, no POLLOUT|"
           r"Connection timed out|connect\(\) timed out|RendezvousConnectionError|DistNetworkError|"
           r"connectFullMesh failed|failed to connect to any network address|exceeded retries|"
           r"exceeded error retry count|Accept failed:|"

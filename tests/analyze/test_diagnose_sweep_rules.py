@@ -88,6 +88,7 @@ def test_lines_that_state_no_failure_name_no_cause() -> None:
                  "warning: Cuda API error detected: cudaDeviceEnablePeerAccess returned (0x2c0)",
                  "Dec 10 10:00:01 gpu01 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link INIT"):
         assert lead(line + "\n") is None, line
+    assert lead("RuntimeError: CUDA error: peer access is already enabled\n") == ("log.cuda_error", "application_bug")
     assert lead("Dec 10 10:00:01 gpu01 kernel: mlx5_core 0000:ab:00.0 mlx5_5: Port: 1 Link DOWN\n") == (
         "log.ib_port_event", "ib_port_down_or_link")
 

@@ -18,8 +18,10 @@ from ncclkit.logs.patterns_table_hfnew import HFNEW_WORDS, hfnew_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_ibdiags import IBDIAGS_WORDS, ibdiags_rows
 from ncclkit.logs.patterns_table_lightning import LIGHTNING_WORDS, lightning_rows
+from ncclkit.logs.patterns_table_lmdeploy import LMDEPLOY_WORDS, lmdeploy_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
 from ncclkit.logs.patterns_table_mft import MFT_WORDS, mft_rows
+from ncclkit.logs.patterns_table_mosaic import MOSAIC_WORDS, mosaic_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
 from ncclkit.logs.patterns_table_mpich import MPICH_WORDS, mpich_rows
 from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
@@ -34,6 +36,7 @@ from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_ro
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
 from ncclkit.logs.patterns_table_submitit import SUBMITIT_WORDS, submitit_rows
+from ncclkit.logs.patterns_table_torchrec import TORCHREC_WORDS, torchrec_rows
 from ncclkit.logs.patterns_table_torchft import TORCHFT_WORDS, torchft_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
@@ -71,6 +74,9 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (compile_rows, COMPILE_WORDS),          # torch.compile: Dynamo, Inductor, the Triton compiler
     (gpukernels_rows, GPUKERNELS_WORDS),    # bitsandbytes, flash-attention, xformers, apex at run time
     (submitit_rows, SUBMITIT_WORDS),        # submitit, hydra's submitit launcher, dinov2/dora/detr launchers
+    (torchrec_rows, TORCHREC_WORDS),        # TorchRec's planner and sharding, FBGEMM_GPU
+    (mosaic_rows, MOSAIC_WORDS),            # MosaicML Streaming, Composer, LLM Foundry
+    (lmdeploy_rows, LMDEPLOY_WORDS),        # lmdeploy (TurboMind, the PyTorch engine), xtuner
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1

@@ -51,9 +51,11 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # libnvidia-container's CLI failing to talk to the driver ("nvidia-container-cli: initialization error: driver
         # rpc error: timed out" / "driver error: failed to process request", nvidia-container-toolkit#237, #183,
         # #556) and the driver's user-space failing to start in the container ("driverInitFileInfo 531 result=1",
-        # #1399, gpu-operator#130 as nvidia-container-cli.real): the host's driver state (not loaded, a GPU that fell off, persistenced, a driver update without a
-        # reboot), not the job; "timed out" here is the driver RPC, not a collective.
-        p(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error|driverInitFileInfo \d+ result=\d+",
+        # #1399, gpu-operator#130 as nvidia-container-cli.real): the host's driver state (not loaded, a GPU that
+        # fell off, persistenced, a driver update without a reboot), not the job; "timed out" here is the driver
+        # RPC, not a collective.
+        p(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error|"
+          r"driverInitFileInfo \d+ result=\d+",
           "gpu_missing", E, "the container toolkit could not reach the NVIDIA driver on the host, so the container "
           "gets no GPU", "check the host: `nvidia-smi`, `dmesg | grep -i -E 'nvrm|xid'`, nvidia-persistenced "
           "running; reboot after a driver update, and reinstall the driver if it stays", C.CUDA_OR_DRIVER),

@@ -204,9 +204,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # by an exception on one of the ranks"; Spark's TaskSchedulerImpl "Lost executor %s on %s: %s" (an
         # executor whose heartbeats stopped, killed or out of memory: XGBoost and Horovod on Spark lose a rank).
         # Ray <= 0.6: "... has been marked dead because the monitor has missed too many heartbeats" (ray#3628).
-        p(r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats|mistakenly been "
-          r"marked as dead by the GCS|The task's local raylet died|The worker died unexpectedly while executing|The actor "
-          r"died because its node has died|Horovod has been shut down\. This was caused by an exception|"
+        p(r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats|"
+          r"mistakenly been marked as dead by the GCS|The task's local raylet died|The worker died unexpectedly "
+          r"while executing|The actor died because its node has died|"
+          r"Horovod has been shut down\. This was caused by an exception|"
           r"Lost executor \d+ on \S+:",
           "remote_exited", E, "a node or worker of the job went away (it crashed, ran out of memory, was preempted, "
           "or stopped answering over the network)", "find why that node or worker stopped (`dmesg` for the OOM "

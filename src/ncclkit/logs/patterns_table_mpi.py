@@ -55,7 +55,7 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the image or on the node, or choose another (`--mca pml ob1`, PMIX_MCA_psec=native)", C.OTHER),
         # Open MPI's "process rank 1 ... exited on signal 4 (Illegal instruction)" (InternLM/lmdeploy#1221): the
         # binary uses CPU instructions this node lacks (built with -march=native or for a newer CPU elsewhere).
-        p(r"exited on signal 4 \(Illegal instruction\)|Illegal instruction \(core dumped\)", "crash", E,
+        p(r"exited on signal 4 \(Illegal instruction\)", "crash", E,
           "a process died on an illegal CPU instruction: the binary or a library was built for a CPU this node "
           "does not have", "rebuild (or install a build) for the oldest CPU of the cluster (no -march=native), or "
           "run on nodes of one CPU generation", C.OTHER),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import stat
 import sys
 import tarfile
 from pathlib import Path
@@ -225,6 +226,10 @@ def test_analyze_with_stdin_closed(bad: Path, capsys: pytest.CaptureFixture[str]
 def test_analyze_empty_input_says_so(bad: Path, capsys: pytest.CaptureFixture[str],
                                      name: str) -> None:
     # An empty input is reported as an info finding (exit 0), never read as a hang or a crash.
+    if name == "/dev/null" and not stat.S_ISCHR(os.stat(name).st_mode):
+        # Some sandboxes have no device nodes: their /dev/null is a plain file that whatever appended to it
+        # has filled, so it is not the empty character device this case is about.
+        pytest.skip("/dev/null is a plain file here, not the null device")
     got = main(["analyze", name])
     out = capsys.readouterr().out
     assert got == 0 and f"{name}: is empty" in out

@@ -86,8 +86,10 @@ def test_9_rows_stream_before_the_last_size_is_measured() -> None:
 
 
 def test_9_ctrl_c_keeps_the_printed_rows_and_exits_130() -> None:
-    proc = _start(["--nproc", "2", "--backend", "gloo", "-b", "64K", "-e", "16M", "-f", "4",
-                   "-n", "40", "--timeout", "60"])
+    # Long enough that the sweep cannot end between its first row and the signal on a fast machine (with 16M
+    # and 40 iterations it once did: exit 0).
+    proc = _start(["--nproc", "2", "--backend", "gloo", "-b", "64K", "-e", "64M", "-f", "4",
+                   "-n", "200", "--timeout", "120"])
     lines = _stamped(proc)
     seen: list[str] = []
     end = time.monotonic() + 120
@@ -104,7 +106,7 @@ def test_9_ctrl_c_keeps_the_printed_rows_and_exits_130() -> None:
     assert "Traceback" not in err
     rows = _rows([(0.0, ln) for ln in seen])
     sizes = [int(r[0]) for _, r in rows]
-    assert sizes and sizes[0] == 65536 and 16777216 not in sizes, seen
+    assert sizes and sizes[0] == 65536 and 67108864 not in sizes, seen
     assert not any(ln.startswith("# Avg bus bandwidth") for ln in seen)
     # the local ranks (their pids are in the header) were ended with the CLI
     pids = [int(ln.split()[6]) for ln in seen if ln.startswith("#  Rank ")]

@@ -19,7 +19,7 @@ from ncclkit.hang.rasjudge import judge_ras
 from ncclkit.hang.records import RankTrace
 from ncclkit.hang.watchdog import has_watchdog_lines, read_watchdog
 
-__all__ = ["HANG_KINDS", "analyze_hang", "detect_hang_kind", "list_dir", "merge", "watchdog_fields"]
+__all__ = ["HANG_KINDS", "analyze_hang", "detect_hang_kind", "list_dir", "merge", "ras_parts", "watchdog_fields"]
 
 HANG_KINDS = ("flight_recorder", "ras", "inspector")
 MAX_DIR_FILES = 4096
@@ -49,12 +49,18 @@ def analyze_hang(kind: str, data: bytes, name: str) -> dict[str, Any]:
         return _fr_object(name, [name], [trace], {})
     text = data.decode("utf-8", errors="replace")
     if kind == "ras":
-        try:
-            rep = read_ras(text)
-        except RasError as exc:
-            return _obj(name, kind, {}, [_unreadable(name, str(exc))])
-        return _obj(name, kind, {"report": rep.to_json()}, judge_ras(rep))
+        fields, found = ras_parts(text, name)
+        return _obj(name, kind, fields, found)
     return _inspector_object(name, [name], read_inspector(text))
+
+
+def ras_parts(text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
+    """The fields and findings of a RAS report (analyze adds those of the log lines pasted with it)."""
+    try:
+        rep = read_ras(text)
+    except RasError as exc:
+        return {}, [_unreadable(name, str(exc))]
+    return {"report": rep.to_json()}, judge_ras(rep)
 
 
 def _inspector_object(name: str, files: list[str], ranks: list[InspectorRank]) -> dict[str, Any]:

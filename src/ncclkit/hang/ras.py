@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["RasComm", "RasError", "RasRank", "RasReport", "looks_like_ras", "read_ras"]
+__all__ = ["RasComm", "RasError", "RasGroup", "RasRank", "RasReport", "looks_like_ras", "read_ras"]
 
 _TEXT_MARK = re.compile(r"^(?:Job summary|Communicators\.\.\.|Group\s+Comms\s+Nodes)", re.MULTILINE)
 _VERSION = re.compile(r"^NCCL version (\S+)", re.MULTILINE)
@@ -27,6 +27,10 @@ _RANK = re.compile(r"^\s+Rank (\d+)(?: has launched up to operation (\d+)| (has 
 _GROUP_COUNT = re.compile(r"^\s+(\d+) ranks (?:have launched up to operation (\d+)|(have not launched any operations)|"
                           r"have status (\w+))")
 _COLL = re.compile(r"different (\w+) operation counts")
+# client_support.cc rasClientRunComms (2.24 - 2.30): one row per group of like communicators, "%5d  %8d  %8d  %8s
+# %8d  %8d  %8s  %6s" = group, comms in it, nodes per comm, ranks per node ("8" or "4-8"), ranks per comm, ranks in
+# the group, status (NOCOMM/INIT/RUNNING/FINALIZE/ABORT), errors (OK, MISMATCH, ERROR, INCOMPLETE, ...).
+_GROUP_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+(?:-\d+)?)\s+(\d+)\s+(\d+)\s+([A-Z]+)\s+([A-Z_]+)\s*$")
 _MISSING_COMMA = re.compile(r'([0-9"el\]}])([ \t]*\n[ \t]*")')
 
 
@@ -64,10 +68,21 @@ class RasComm:
 
 
 @dataclass(slots=True)
+class RasGroup:
+    """A row of the text report's communicator table: like communicators counted together."""
+
+    comms: int
+    ranks_per_comm: int
+    status: str
+    errors: str
+
+
+@dataclass(slots=True)
 class RasReport:
     format: str
     nccl_version: str | None = None
     comms: list[RasComm] = field(default_factory=list)
+    groups: list[RasGroup] = field(default_factory=list)  # text: the communicator table's rows
     dead: list[RasRank] = field(default_factory=list)  # processes RAS calls dead (text DEAD section)
     timeouts: int = 0
 
@@ -145,6 +160,11 @@ def _read_text(text: str) -> RasReport:
         if head:
             comm = comms.setdefault(head.group(2), RasComm(hash="0x" + head.group(2).lstrip("0")))
             block, coll = head.group(3), ""
+            continue
+        row = _GROUP_ROW.match(line) if block.startswith("Group") else None
+        if row:
+            rep.groups.append(RasGroup(comms=int(row.group(2)), ranks_per_comm=int(row.group(5)),
+                                       status=row.group(7), errors=row.group(8)))
             continue
         if line and not line[0].isspace():
             block, comm = line.strip(), None

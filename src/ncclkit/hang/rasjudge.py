@@ -52,11 +52,15 @@ def judge_ras(rep: RasReport) -> list[Finding]:
             message="RAS considers dead: " + "; ".join(f"process {d.pid} on {d.host} (GPU {d.gpu})" for d in stray),
             fix="read that process's end on its host (traceback, `dmesg`: OOM killer, NVRM Xid)",
             cause=Cause.RANK_CRASHED_ELSEWHERE, evidence={"dead": [[d.host, d.pid, d.gpu] for d in stray]}))
-    if not out and rep.comms:
+    # A healthy report lists no communicator by hash (only the Errors and Warnings sections do): its table's rows,
+    # all RUNNING with no error, say the same of every communicator (NVIDIA/nccl#1730: 256 ranks, one watchdog timeout).
+    healthy = bool(rep.groups) and all(g.status == "RUNNING" and g.errors == "OK" for g in rep.groups)
+    if not out and (rep.comms or healthy):
+        n_comms = len(rep.comms) or sum(g.comms for g in rep.groups)
         out.append(Finding(
             id="hang.all_in_collective", severity=Severity.WARNING,
-            subject=",".join(c.hash for c in rep.comms),
-            message=f"RAS sees every rank of {len(rep.comms)} communicator(s) alive with equal operation counts: "
+            subject=",".join(c.hash for c in rep.comms) or f"{n_comms} communicator(s)",
+            message=f"RAS sees every rank of {n_comms} communicator(s) alive with equal operation counts: "
                     "if the job is stuck, every rank is inside the same operation (RAS counts launches, not "
                     "completions) - the communication itself is stuck",
             fix=NODE_CHECKS, cause=None,

@@ -22,14 +22,39 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _GDR_DISTANCE = re.compile(r"\(distance \d+ >=? \d+\)")  # 2.4 - 2.6 print ">=" (transport/net.cc)
 
 
+# The first NCCLCHECK trace of a bare excerpt ("transport/shm.cc:101 -> 2"), where no WARN names the error: code 1
+# (ncclUnhandledCudaError) first raised in enqueue.cc is the kernel launch or its stream calls failing (a CUDA or
+# driver error; elsewhere, as NVLS's multicast set-up, the fabric behind the call decides); code 2 (ncclSystemError)
+# first raised in the shared-memory transport or its helpers (transport/shm.cc, misc/shmutils.cc ncclShmOpen: 2.7's
+# shm.cc:101 is its shmOpen) is the /dev/shm segment that could not be made, as shmutils.cc's own WARN says.
+_SHM_SITE = re.compile(r"\b(?:transport/shm|misc/shmutils|shmutils)\.cc:")
+_LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
+
+
+def _return_code_cause(code: int, where: str) -> tuple[Cause | None, str, str, list[str]]:
+    """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
+    rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
+    if code == 1 and _LAUNCH_SITE.search(where):
+        return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
+                rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",
+                [Cause.NCCL_VERSION_MISMATCH.value, Cause.APPLICATION_BUG.value])
+    if code == 2 and _SHM_SITE.search(where):
+        return (Cause.SHM_TOO_SMALL, ": the shared-memory transport could not create or map its /dev/shm segment",
+                "give the job a larger /dev/shm (`docker run --shm-size=1g` or `--ipc=host`; a memory-backed "
+                "emptyDir on /dev/shm in Kubernetes) and check `df -h /dev/shm`; " + rerun, [])
+    return None, "", rerun, []
+
+
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = error_findings(s, name)
     if not s.errors and s.return_codes:
-        where = next(iter(s.return_codes.values()))
+        code, where = next(iter(s.return_codes.items()))
+        cause, why, fix, alternatives = _return_code_cause(code, where)
         out.append(Finding(id="log.nccl_error_code", severity=E, subject=name,
-                           message=f"NCCL returned {where}, with no WARN line in the excerpt",
-                           fix="rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN",
-                           evidence={"return_codes": {str(k): v for k, v in s.return_codes.items()}}))
+                           message=f"NCCL returned {where}, with no WARN line in the excerpt{why}", fix=fix,
+                           cause=cause,
+                           evidence={"return_codes": {str(k): v for k, v in s.return_codes.items()},
+                                     **({"role": "likely", "alternatives": alternatives} if cause else {})}))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes
@@ -118,6 +143,20 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                f"{n} on {c} host(s)" for n, c in nets_seen.most_common()),
                            fix="install the same net plugin (or none) and the same NCCL_NET settings on every node",
                            evidence={"networks_by_host": {h: list(v) for h, v in list(s.networks_by_host.items())[:32]}}))
+    # Hosts that each say one thing, and not the same thing: an external net plugin on some, NCCL's internal
+    # network on the others (a library installed on part of the nodes).
+    plugin = {h: v[0] for h, v in s.net_plugin_by_host.items() if len(v) == 1}
+    if len(set(plugin.values())) > 1 and len(nets_seen) <= 1:
+        ext = sorted(h for h, v in plugin.items() if v == "external")
+        internal = sorted(h for h, v in plugin.items() if v == "internal")
+        out.append(Finding(id="cluster.version_mismatch", severity=E if s.errors else W, subject="net plugin",
+                           message=f"{', '.join(ext[:4])} loaded an external net plugin (libnccl-net.so) and "
+                                   f"{', '.join(internal[:4])} did not (NCCL's internal network): the hosts run "
+                                   "different network code",
+                           fix="install the same net plugin on every node (or remove it everywhere): `ldconfig -p | "
+                               "grep libnccl-net` and LD_LIBRARY_PATH on each node show which one loads",
+                           evidence={"external": ext[:16], "internal": internal[:16], "role": "root",
+                                     "lines": fact_lines(s, "net_plugin:external", "net_plugin:internal")}))
     differ = {p: v for p, v in s.package_versions.items() if len(v) > 1}
     if differ:
         out.append(Finding(id="log.package_versions", severity=E, subject=", ".join(differ),

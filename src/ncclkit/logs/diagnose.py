@@ -57,6 +57,7 @@ _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", 
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
+_SEVERITY_ORDER = {E: 0, W: 1, I: 2}
 
 
 def env_findings(s: NcclLogSummary) -> list[Finding]:
@@ -68,8 +69,13 @@ def env_findings(s: NcclLogSummary) -> list[Finding]:
         # A variable that a context rule already tied to an error of this log is named there.
         if value is not None and rule.applies(value) and not (rule.env == "NCCL_SOCKET_IFNAME"
                                       and any(e.category in explained for e in s.errors)):
+            # An interface list that NCCL used ("Bootstrap : Using eth0:10.7.147.73<0>") in a paste that shows no
+            # failure at all names no cause: a config echo quoted about something else (NVIDIA/nccl#1584). Alone,
+            # it stays the lead (ray-project/ray#42652: Ray's injected list broke the job).
+            quiet = (rule.env == "NCCL_SOCKET_IFNAME" and bool(s.socket_ifaces)
+                     and all(e.role == "noise" for e in s.errors))
             out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
-                               message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause,
+                               message=rule.why.format(v=value), fix=rule.fix, cause=None if quiet else rule.cause,
                                evidence={rule.env: value, "role": "root",
                                          "lines": [s.fact_lines[f"env:{rule.env}"]]
                                          if f"env:{rule.env}" in s.fact_lines else []}))
@@ -175,9 +181,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
         # The group speaks with its first line that states a cause of its own, a stated root before a likely one
         # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).
-        first = min(errs, key=lambda e: _SPEAKS.get(e.role, len(_SPEAKS)))
+        # Among lines of one role the most severe speaks (a watchdog's timeout before PyTorch's banner about it).
+        first = min(errs, key=lambda e: (_SPEAKS.get(e.role, len(_SPEAKS)), _SEVERITY_ORDER[e.severity]))
         m = _HOST.search(first.text)
-        cause, role, message, fix = first.cause, first.role, first.explanation, first.fix
+        cause, role, message, fix, severity = first.cause, first.role, first.explanation, first.fix, first.severity
         alternatives = list(first.alternatives)
         evidence: dict = {"lines": [e.line_no for e in errs][:20], "occurrences": sum(e.count for e in errs),
                           "role": role}
@@ -207,6 +214,27 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += ("; it is the process group's first collective (SeqNum=1), where NCCL sets up its "
                         "connections: a transport that cannot connect (P2P blocked by ACS or the IOMMU on one node, "
                         "traffic dropped between nodes) hangs here too")
+        if cat == "ibv_call_failed" and s.no_ib_device and all("Unable to open device" in e.text for e in errs):
+            # net_ib.cc ncclIbInit skips a device ibv_open_device refuses and, with none left, says "No device
+            # found": NCCL goes on over sockets (a container given the device's sysfs entry but not its /dev
+            # node; THUDM/GLM#123 ran on one host over shared memory, where it changes nothing).
+            cause, alternatives, role = Cause.SOCKET_FALLBACK, _demoted(cause, alternatives,
+                                                                         Cause.SOCKET_FALLBACK), "likely"
+            severity = W
+            message = (f"{message}; NCCL then found no usable RDMA device and uses sockets between nodes (ranks "
+                       "on one node do not need it)")
+            evidence.update(role=role)
+        stopped = next((e for e in s.errors if e.category == "job_stopped" and e.line_no < first.line_no), None) \
+            if cat == "process_killed" or (cat == "remote_exited" and all("_step_signal" in e.text for e in errs)) \
+            else None
+        if stopped is not None:
+            # Slurm kills a cancelled step's tasks with SIGKILL after its grace period ("_step_signal: Terminating",
+            # then srun's "tasks 0-7: Killed"): the stop named before, not the OOM killer.
+            cause, alternatives, role = Cause.OTHER, [], "noise"
+            message = (f"the launcher ending the tasks of a step that was stopped from outside (line "
+                       f"{stopped.line_no}: cancelled, or past its time limit): not a failure of its own")
+            fix = f"read why the job was stopped (line {stopped.line_no}): its time limit, preemption or an scancel"
+            evidence.update(role=role)
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts: two ranks on one GPU of one host is
             # what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage; init.cc), whatever else is set.
@@ -248,7 +276,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]
         out.append(Finding(
-            id=fid, severity=I if role == "noise" else first.severity,
+            id=fid, severity=I if role == "noise" else severity,
             subject=m.group(1) if m else name, message=f"{message} (line {first.line_no}: {first.text[:200]})",
             fix=fix, evidence=evidence, cause=cause))
     # A GPU too far from its NIC ("(distance A > B)") is the placement, which no peer-memory module changes.
@@ -333,10 +361,15 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # what it can stand for follows it.
         lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
                    key=lambda f: sev[f.severity], default=None)
-        if lead is None:
-            # Only a return code that names no cause (ncclSystemError): what it most often stands for.
-            bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
-            return rest if bare is None else [bare, *_alternatives(bare, set())] + [f for f in rest if f is not bare]
+        # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
+        # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
+        # the error) does not outrank the error.
+        bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
+        if lead is None or (bare is not None and sev[lead.severity] > sev[E] and _role(lead) == "collateral"):
+            if bare is None:
+                return rest
+            return [bare, *_alternatives(bare, set())] + [
+                replace(f, severity=I) if _role(f) == "collateral" else f for f in rest if f is not bare]
         rest.remove(lead)
         # What follows the leading consequence at a lower severity (the abort after a watchdog's timeout) is its
         # consequence in turn: shown, not competing with the lead's alternatives.

@@ -46,7 +46,8 @@ _VENDOR_SYNDROME = {
     0x32: "0x32 = work request flushed after an earlier error",
     0x88: "0x88 = remote NAK: invalid request",
 }
-_COMPLETION = re.compile(r"completion (?:from peer (?P<peer>\S+) )?with (?:error |status=)"
+# Older net_ib.cc printed "from peer with error" with no address (nccl#1052's 2.18 log).
+_COMPLETION = re.compile(r"completion (?:from peer (?:(?P<peer>\S+) )?)?with (?:error |status=)"
                          r"(?:(?P<name>IBV_WC_\w+)\()?(?P<status>\d+)"
                          r"(?:.*?vendor[ _]err(?:or)?[ =]?(?P<vendor>\d+))?", re.IGNORECASE)
 # perftest (perftest_resources.h): " Failed status 12: wr_id 0 syndrom 0x81", newer " Failed status-IBV_WC_RETRY_EXC_ERR

@@ -30,6 +30,8 @@ def merge(first: LogState, later: LogState) -> None:
     first.networks.update(later.networks)
     for host, nets in later.networks_by_host.items():
         first.networks_by_host.setdefault(host, set()).update(nets)
+    for host, which in later.net_plugin_by_host.items():
+        first.net_plugin_by_host.setdefault(host, set()).update(which)
     first.plugins |= later.plugins
     for name, value in later.env.items():
         if len(first.env) < MAX_ENV or name in first.env:

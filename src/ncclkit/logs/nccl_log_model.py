@@ -55,6 +55,7 @@ class NcclLogSummary:
     errors: tuple[LogError, ...]
     versions: tuple[str, ...] = ()
     networks_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    net_plugin_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "internal"/"external" per host
     plugins: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
     transport_map: tuple[TransportUse, ...] = ()

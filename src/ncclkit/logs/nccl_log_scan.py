@@ -47,11 +47,11 @@ __all__ = ["Buffer", "scan_block"]
 _LINE = re.compile(
     rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
-    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap : Using|NET : Using|"
+    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap ?: Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
     rb"RAS declaring|P2P is disabled|P2P not supported|peer query failed|Count not open|External network plugin|"
-    rb"socketPollConnect|ncclOsSocketPollConnect)|"
+    rb"socketPollConnect|ncclOsSocketPollConnect|Plugin Path : )|"
     rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 # NCCL 2.32 added the ATTN level (6), printed as WARN is: a condition that needs attention but may not fail.
@@ -63,6 +63,16 @@ _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
 _RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
+# Whether each host loaded an external net plugin or ran NCCL's internal one (net.cc 2.12 - 2.18 "NET/Plugin : No
+# plugin found", 2.19 - 2.25 "NET/Plugin: No plugin found (%s)" / "Using internal network plugin.", 2.26+ plugin_open.cc
+# "NET/Plugin: Could not find: libnccl-net.so"; a plugin's "Loaded net plugin %s", HPC-X's "Plugin Path : %s"): hosts
+# that differ run different network code (NVIDIA/nccl#1634: libnccl-net.so on part of the hosts).
+_PLUGIN_NEEDLES = {b"NCCL INFO " + k: v for k, v in (
+    (b"NET/Plugin : No plugin found", "internal"), (b"NET/Plugin: No plugin found", "internal"),
+    (b"NET/Plugin: Using internal network plugin", "internal"),
+    (b"NET/Plugin: Could not find: libnccl-net.so", "internal"),
+    (b"NET/Plugin: Loaded net plugin ", "external"), (b"NET/Plugin : Loaded net plugin ", "external"),
+    (b"Plugin Path : ", "external"))}
 # nvidia-smi -q's BAR1 total over its two lines (paste.BAR1_TOTAL)
 _BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
 # COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
@@ -177,7 +187,8 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
         if needle is not None:
             if needle not in needles:
                 needles.append(needle)
-            continue
+            if needle not in _PLUGIN_NEEDLES:  # a plugin line is also one of the facts below
+                continue
         rest = key.decode("utf-8", "replace")
         if rest.startswith("NCCL_") and " set " in rest:
             env.setdefault(rest.split(" ", 1)[0], []).append((rest, count, key))
@@ -257,6 +268,9 @@ def _rare_needle(key: bytes) -> bytes | None:
     """The literal that finds the lines of a rare key ("WARN ...", "Using network IB"), if it is one."""
     if key.startswith(b"Using network "):
         return _USING_NEEDLE
+    for needle in _PLUGIN_NEEDLES:
+        if key.startswith(needle[10:]):
+            return needle
     for word, needle in _RARE_WORDS.items():
         if key.startswith(word):
             return needle
@@ -274,7 +288,16 @@ def _rare_spots(st: LogState, c: Buffer, end: int, needles: list[bytes]) -> set[
     """Line starts of rare lines (each once); "Using network" lines are handled here."""
     spots: set[int] = set()
     for needle in needles:
-        if needle == _USING_NEEDLE:
+        if needle in _PLUGIN_NEEDLES:
+            for i in _find_all(c, end, needle):
+                s = c.rfind(b"\n", 0, i) + 1
+                which = _PLUGIN_NEEDLES[needle]
+                st.net_plugin(st.host_of_bytes(bytes(c[s:i])), which)
+                if f"net_plugin:{which}" not in st.fact_lines:
+                    st.note(f"net_plugin:{which}", st.lines_total + 1 + c.count(b"\n", 0, i))
+                if INFO_CAUSE.search(c, i, c.find(b"\n", i, end) if c.find(b"\n", i, end) >= 0 else end):
+                    spots.add(s)  # still classified as the line it is (a plugin that failed to load)
+        elif needle == _USING_NEEDLE:
             for i in _find_all(c, end, needle):
                 s = c.rfind(b"\n", 0, i) + 1
                 net = c[i + len(needle):c.find(b"\n", i, end)].decode("utf-8", "replace").strip()

@@ -67,6 +67,7 @@ class LogState:
         self.nnodes: int | None = None
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
+        self.net_plugin_by_host: dict[str, set[str]] = {}  # "internal" / "external" per host
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
         self.pairs: Counter[bytes] = Counter()  # ": " + channel tail "0[0] -> 1[1] via X" -> lines
@@ -117,6 +118,11 @@ class LogState:
                 self.host_of_head.clear()
             host = self.host_of_head[head] = self.host_of(head.decode("utf-8", "replace"))
         return host
+
+    def net_plugin(self, host: str, which: str) -> None:
+        """One line saying whether `host` loaded an external net plugin or runs NCCL's internal network."""
+        if host and (len(self.net_plugin_by_host) < MAX_IB_DEVICES or host in self.net_plugin_by_host):
+            self.net_plugin_by_host.setdefault(host, set()).add(which)
 
     def using_network(self, host: str, net: str) -> None:
         """One "NCCL INFO Using network X" line (every rank prints it once at init)."""
@@ -269,7 +275,7 @@ class LogState:
                 m = _ENV.search(rest.strip())
                 if m and (len(self.env) < MAX_ENV or m.group(1) in self.env):
                     self.env[m.group(1)] = m.group(2)
-        elif rest.startswith("Bootstrap : Using"):
+        elif rest.startswith(("Bootstrap : Using", "Bootstrap: Using")):  # 2.24+ drops the space (bootstrap.cc)
             self._ifaces(rest)
         elif rest.startswith("P2P plugin "):
             self.plugins.add(rest[11:].strip())
@@ -311,7 +317,10 @@ class LogState:
         elif "No device found" in rest:
             self.no_ib_device = True
         elif "GPU Direct RDMA" in rest:
-            self._gdr_line(rest, count)
+            # Google's FastSocket plugin is TCP: it prints "GPU Direct RDMA Disabled for HCA 0 'eth0'" on every
+            # run, as it never can do GDR (nccl#1519), so that line says nothing about peer memory.
+            if not rest.startswith("NET/FastSocket"):
+                self._gdr_line(rest, count)
         elif "speed=" in rest:
             m = _SPEED.search(rest)
             if m:

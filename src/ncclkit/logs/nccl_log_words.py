@@ -170,6 +170,8 @@ INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|
                         rb"Count not open libibverbs\.so\.1|is invalid for family|mismatched physical devices|"
                         rb"Could not find a path for pattern|P2P is disabled between|P2P not supported between|"
                         rb"Peermem is not supported|"
+                         # graph/xml.cc getPciPath: a topology file's PCI bus id that this machine (a VM) lacks
+                        rb"Could not find real path of /sys/class/pci_bus|"
                          # a variable whose value is a shell's error text (a script that set it from a command that
                          # failed: YOLOX's configure_nccl under dash, "NCCL_IB_HCA set to /bin/sh: 1: pushd: not found")
                         rb"set to /bin/\w*sh: ")

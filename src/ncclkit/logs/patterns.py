@@ -269,7 +269,8 @@ def _completion(text: str, cls: ErrorClass) -> ErrorClass:
     wc = completion_status(text)
     if wc is None:
         return cls
-    parts = [f"{cls.explanation}: peer {wc.peer or '?'}, status {wc.status} = {wc.name} ({wc.meaning})"]
+    peer = f"peer {wc.peer}, " if wc.peer else ""  # perftest and older NCCL name no peer
+    parts = [f"{cls.explanation}: {peer}status {wc.status} = {wc.name} ({wc.meaning})"]
     if wc.vendor:
         parts.append("vendor syndrome " + wc.vendor)
     fix = cls.fix

@@ -280,7 +280,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE|"
           r"Could not find intermediate GPU|requires NIC -?\d+ but that NIC is not available|unable to find "
           r"GPU/CPU for rank|Could not find local GPU with rank|Add (?:NVLink|PCI Link|C2c) error|TOPO/NET :|"
-          r"Fusing NET devices from different NUMA|Specified fused NIC|number of network devices = -?\d+ for policy",
+          r"Fusing NET devices from different NUMA|Specified fused NIC|number of network devices = -?\d+ for policy|"
+          # graph/paths.cc ncclTopoSetPaths (2.5 - 2.28): a link with no link back (a topology file or a PCI tree
+          # NCCL mis-read: ChatGLM3#1174's 2.14.3, ROCm/rccl#1728); RCCL's alt_rsmi.cc cannot read a KFD node.
+          r"Failed to find reverse path from remNode|alt_rsmi\.cc:\d+ NCCL WARN Could not read node",
           "topology_error", E, "NCCL could not build or read the node topology: a topology/graph file that "
           "does not match the machine, or a virtual machine or container that hides the PCI tree",
           "unset NCCL_TOPO_FILE / NCCL_GRAPH_FILE (or give the file for this exact instance type); in VMs "

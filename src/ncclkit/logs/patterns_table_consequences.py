@@ -41,6 +41,15 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check the GPU (`nvidia-smi`, Xid in dmesg) on that node and the first error or timeout of any rank; "
           "TORCH_NCCL_DUMP_ON_TIMEOUT=1 keeps the flight recorder for `ncclkit analyze`",
           C.CUDA_OR_DRIVER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.RANK_CRASHED_ELSEWHERE)),
+        # ProcessGroupNCCL's banner before it takes the process down ("Some NCCL operations have failed or timed
+        # out. Due to the asynchronous nature of CUDA kernels, ..."): printed for an asynchronous error as for a
+        # timeout (pytorch/pytorch#122571: after ncclRemoteError), so the error or the watchdog line beside it
+        # says which; alone it stands for a timeout as the row below reads it.
+        p(r"Some NCCL operations have failed or timed? out", "timeout", W,
+          "PyTorch is taking the process down after an NCCL operation failed or timed out: the error or the "
+          "watchdog's timeout printed with it says which", "read the NCCL error or the watchdog timeout printed "
+          "before this line, on this rank and the others", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.RANK_CRASHED_ELSEWHERE,)),
         # Not a `timeout=` keyword in the Python source lines of a traceback.
         # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its

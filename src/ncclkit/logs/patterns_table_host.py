@@ -75,10 +75,22 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # error - this may be due to an incorrectly set up environment"; k8s-device-plugin#319, a pod's devices).
           # The driver API's own string of CUDA_ERROR_INVALID_PTX in any program's words (gpu-burn's "Error in load
           # module (...): a PTX JIT compilation failed").
-          r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed",
+          # TensorRT-LLM's check macro "CUDA runtime error in cudaDeviceCanAccessPeer(...): invalid device ordinal"
+          # (NVIDIA/TensorRT-LLM#1667): the CUDA error decides, not the call it names.
+          r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
+          r"CUDA runtime error in \w+\(",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
+        # c10/cuda CUDACachingAllocator allocate(): a request of 2^60 bytes or more is refused with "CUDA out of
+        # memory. Tried to allocate more than 1EB memory" before any allocation: a size computed from garbage (a
+        # negative size cast to unsigned, an all_gather_object whose size exchange was desynced; NVIDIA/nccl#1284,
+        # where it followed a broadcast timeout).
+        p(r"Tried to allocate more than 1EB memory", "program_error", E,
+          "the program asked for more than an exabyte of GPU memory: a size computed from garbage, not memory that "
+          "ran out", "find the tensor whose size is wrong (a negative or uninitialised shape), and read the errors "
+          "printed before this one (a timeout, a rank that failed)", C.APPLICATION_BUG, "collateral",
+          (C.HANG_COLLECTIVE_MISMATCH,)),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc
         # "malloc of %d bytes failed"; cuBLAS/cuDNN creating their handle or workspace on a full GPU.
         p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
@@ -293,11 +305,22 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # before it is the cause; alone it says only that the process aborted.
         # bash's own report of a child that aborted: "bash: line 1:   694 Aborted   python train.py" (the device
         # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
-        p(r"\bAborted \(core dumped\)|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b", "process_aborted", W,
+        # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
+        # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
+        p(r"\bAborted \(core dumped\)|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|exitcode\s*:\s*-6\b|"
+          r"return code = -6\b", "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",
           "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "
           "throwing`, an assertion)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),
+        # glog's failure-signal handler (Paddle, MXNet, TensorFlow's C++ core): "*** Aborted at 1590748026 (unix
+        # time) try "date -d @1590748026" ...", then "*** SIGSEGV (@0x0) received by PID ..." and the stack: this
+        # process died on that signal, whatever the word "Aborted" suggests; no peer's failure is implied.
+        p(r"\*\*\* Aborted at \d+ \(unix time\)", "crash", W,
+          "this process died on a fatal signal (glog's failure handler prints this banner, then the signal and the "
+          "stack): a crash here, or an abort after an error of its own printed before it",
+          "read the signal and the stack that follow the banner, and the error printed before it; run the failing "
+          "rank under gdb or with a debug build", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
         p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-(?:11|8)\b|Signal (?:11|8)\b|SIGFPE|"

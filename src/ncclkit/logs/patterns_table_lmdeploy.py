@@ -113,8 +113,10 @@ def lmdeploy_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check `ibv_devinfo` inside the container (mount /dev/infiniband, request the RDMA device plugin's "
           "resource)", C.SOCKET_FALLBACK),
         # InternLM/lmdeploy src/turbomind/comm/device_comm.cc:28@1263d5c: the nccl branch is compiled only under
-        # USE_NCCL, so a build without NCCL names it unknown.
-        p(r"\[device_comm\.cc:\d+\] Unknown communication backend: nccl", "package_build", E,
+        # USE_NCCL, so a build without NCCL names it unknown. Older TurboMind logged "[TM][FATAL] comm\device_comm.cc
+        # (28): Check failed: 0 Unknown communication backend: nccl" (lmdeploy#4032, a Windows build asked for --tp 2).
+        p(r"(?:\[device_comm\.cc:\d+\]|device_comm\.cc\(\d+\): Check failed: \S+) Unknown communication backend: nccl",
+          "package_build", E,
           "this TurboMind build has no NCCL communicator: it was built without NCCL",
           "install an lmdeploy wheel built with NCCL, or rebuild with NCCL present (`-DUSE_NCCL=ON`)", C.OTHER),
         # InternLM/lmdeploy src/turbomind/comm/nccl/nccl.cu:229@1263d5c: ncclCommSplit is loaded only from NCCL 2.18,

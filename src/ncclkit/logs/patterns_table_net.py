@@ -138,8 +138,9 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the device is not in this container", "check `ibstat` / `ibv_devinfo` where the job runs; "
           + _UCX_FIX, C.IB_PORT_DOWN_OR_LINK, "root", (C.SOCKET_FALLBACK,)),
         # rc_iface.c "error modifying QP to RTR: Invalid argument": the path to the peer's port (on RoCE
-        # its GID index or MTU) is not valid, as for NCCL's ibv_modify_qp.
-        p(r"modifying QP to RT[RS]", "ibv_modify_qp_failed", E,
+        # its GID index or MTU) is not valid, as for NCCL's ibv_modify_qp. UCCL's "Failed to modify QP to RTR:
+        # Connection timed out" (uccl-project/uccl#641, RoCE) is the same call timing out.
+        p(r"modifying QP to RT[RS]|Failed to modify QP to RT[RS]:", "ibv_modify_qp_failed", E,
           "connecting an RDMA queue pair failed: on RoCE a wrong GID index or MTU, on IB a port that is down",
           "run `show_gids` on both nodes and use the RoCE v2 IPv4 index (UCX_IB_GID_INDEX); check the ports "
           "are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),

@@ -33,6 +33,24 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Cuda API error detected: cudaDeviceEnablePeerAccess returned \(0x2c0\)", "noise", I,
           "peer access between the two GPUs was already enabled: a repeated enable, harmless", "nothing to fix",
           None, "noise"),
+        # `lsmod` rows ("nvidia_peermem 16384 0": name, size, users): the module is loaded, whatever its users count
+        # (NVIDIA/nccl#1737 pasted it to show peer memory was in place).
+        p(r"^\s*(?:nvidia_peermem|nv_peer_mem|gdrdrv|ib_core|mlx5_ib|nvidia_uvm)\s+\d+\s+\d+\b", "noise", I,
+          "a row of `lsmod`: the module is loaded", "nothing to fix", None, "noise"),
+        # libfabric's hmem_cuda.c (af8ddbe) tries gdrcopy only as an option: without libgdrapi the dlopen fails
+        # ("gdrcopy_dl_hmem_init failed!", -FI_ENOSYS, no further warning) and it copies without it; healthy EFA
+        # runs print it (aws/aws-k8s-tester#464).
+        p(r"gdrcopy_dl_hmem_init failed", "noise", I, "libfabric did not find the optional gdrcopy library and "
+          "copies small host-GPU messages without it", "nothing to fix (install gdrcopy for lower small-message "
+          "latency)", None, "noise"),
+        # Paddle's launcher echoing its arguments at start ("LAUNCH INFO 2023-04-06 22:26:19,689 elastic_timeout:
+        # 30", PaddlePaddle/PaddleYOLO#121): settings, not a timeout that happened.
+        p(r"LAUNCH INFO [\d-]+ [\d:,]+ \w+: \S*\s*$", "noise", I, "Paddle's launcher echoing one of its settings",
+          "nothing to fix", None, "noise"),
+        # Transformer Engine's progress prints while it sets up its userbuffers ("!!! [NVTE] Bootstrapping Userbuffers
+        # with backend=\"nccl\"", pytorch/module/base.py at fa4b866^; "!!! [UB] Create Userbuffers Communicator").
+        p(r"^\s*!!! \[(?:NVTE|UB|UBP2P)\] ", "noise", I, "Transformer Engine reporting a step of its userbuffers "
+          "set-up", "nothing to fix", None, "noise"),
         # mlx5_core's port state changes while a port comes up ("Port: 1 Link INIT", then ARMED and ACTIVE at
         # boot or after a cable is plugged): not a port going down (Link DOWN stays the port rows').
         p(r"mlx5_\d+: Port: \d+ Link (?:INIT|ARMED|ACTIVE)\b", "noise", I,

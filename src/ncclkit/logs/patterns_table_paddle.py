@@ -33,7 +33,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 PADDLE_WORDS: tuple[bytes, ...] = (b"install 'nccl2'", b"other process using GPU", b"single-card operation",
                                    b"not a parallel execution", b"RDMA is unavailable", b"there is no device",
-                                   b"nccl_enable_all_to_all")
+                                   b"nccl_enable_all_to_all", b"Cannot enable P2P")
 
 _USAGE_FIX = ("start every trainer through the launcher, which sets its variables (`python -m "
               "paddle.distributed.launch --gpus 0,1,2,3 train.py`, `python -m oneflow.distributed.launch "
@@ -205,4 +205,11 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "OneFlow's init_rdma() found no usable RDMA device on every rank: its inter-node transfers stay on TCP",
           "check `ibv_devinfo` on every node (libibverbs installed, /dev/infiniband in the container)",
           C.SOCKET_FALLBACK),
+        # Paddle 2.0's parallel_executor.cc:596 (Paddle#30978, quoted): CUDA refused to enable peer access between
+        # two of the GPUs (cudaDeviceCanAccessPeer / cudaDeviceEnablePeerAccess). Harmless on GPUs that have no
+        # P2P at all (consumer cards); on data-center GPUs in a container or VM, ACS or the IOMMU blocks it.
+        p(r"Cannot enable P2P access from \d+ to \d+", "p2p_error", W,
+          "Paddle could not enable GPU peer-to-peer access between two GPUs of this node",
+          "check `nvidia-smi topo -p2p r`; on bare metal turn PCIe ACS off and set the IOMMU to passthrough "
+          "(iommu=pt); in a VM the hypervisor must expose P2P", C.ACS_IOMMU_P2P, "likely", (C.TOPOLOGY_OR_NUMA,)),
     )

@@ -88,7 +88,11 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # req %d/%d tag %x peer %s collective mismatch error, local size %d remote size %d"; init.cc (2.4)
         # "Your program may be hanging, this may be caused by a collective mismatch around rank %d"; gloo
         # tcp/pair.cc "op.preamble.length <= op.nbytes. 8773632 vs 4" (a peer sent more than was posted).
-        p(r"Message truncated|collective mismatch error|Mismatched collective|mismatch between collectives|"
+        # net_socket.cc (2.19 - 2.28) "NET/Socket : peer %s message truncated : receiving %d bytes instead of %d",
+        # quoted by its tail alone (NVIDIA/nccl#1328's title): its own text names sizes or NCCL_PROTO/NCCL_ALGO
+        # that differ between ranks.
+        p(r"Message truncated|receiving \d+ bytes instead of \d+|collective mismatch error|Mismatched collective|"
+          r"mismatch between collectives|"
           r"CollectiveFingerPrint|may be caused by a collective mismatch|op\.preamble\.length <= op\.nbytes|"
           # distributed_c10d monitored_barrier: "Ranks 1, 3 failed to pass monitoredBarrier in 30000 ms"
           r"failed to pass monitoredBarrier",

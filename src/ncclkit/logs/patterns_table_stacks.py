@@ -83,8 +83,12 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "keep tensors on the rank's GPU, pick a tensor-parallel size that divides the model's heads",
           C.APPLICATION_BUG),
         # -- ssh launchers (DeepSpeed's pdsh, Horovod) ---------------------------------------------------------
+        # Older DeepSpeed let the CalledProcessError of its check (runner.py "ssh -o PasswordAuthentication=no
+        # <host> hostname") through (DeepSpeed#4907, an address, so no name was resolved); ColossalAI's runner
+        # quotes paramiko's "No authentication methods available" (ColossalAI#2959).
         p(r"was not reachable via ssh|could not connect to some hosts via ssh|launcher 'pdsh' not installed|"
-          r"ssh not successful for host", "mpi_launch", E,
+          r"ssh not successful for host|ssh -o PasswordAuthentication=no \S+ (?:-p \d+ )?\S*\s?hostname'? returned "
+          r"non-zero exit status 255|exception: No authentication methods available", "mpi_launch", E,
           "the launcher could not start the job on every node over ssh (keys, host names, pdsh missing)",
           "set up passwordless ssh from the launching node to every node by the names in the hostfile "
           "(`ssh <node> hostname` must work without a prompt), and install pdsh for DeepSpeed's default launcher",

@@ -42,8 +42,9 @@ def _facts(r: dict[str, Any]) -> list[str]:
                 g["last_enqueued"].items()) for g in r.get("groups") or []]
     if kind == "ras":
         rep = r.get("report") or {}
-        return [f"NCCL {rep.get('nccl_version') or '?'} RAS report ({rep.get('format')}), "
-                f"{len(rep.get('comms') or [])} communicator(s)"]
+        # The text report names a communicator only in its Errors/Warnings; its table counts all of them.
+        n_comms = len(rep.get("comms") or []) or sum(g["comms"] for g in rep.get("groups") or [])
+        return [f"NCCL {rep.get('nccl_version') or '?'} RAS report ({rep.get('format')}), {n_comms} communicator(s)"]
     if kind == "show_gids":
         rec = r.get("recommended_gid_index") or {}
         return [f"{len(r.get('gids') or [])} GID(s); RoCE v2 IPv4 index per port: "

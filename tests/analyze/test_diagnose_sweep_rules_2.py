@@ -248,3 +248,12 @@ def test_a_device_that_cannot_be_opened_then_no_device_is_the_socket_fallback() 
     assert found[0]["cause"] == "socket_fallback" and found[0]["severity"] == "warning"
     assert "ib_resource_error" not in [f["cause"] for f in found[:1]]
     assert lead(warn) == ("log.ibv_call_failed", "ib_resource_error")
+
+
+# NVIDIA/TensorRT-LLM (sweep 3, file 094): each rank printed its own NCCL error; mpirun's help text then says the job
+# "has been aborted", which is mpirun ending the job, not a communicator a peer aborted.
+def test_mpiruns_per_user_direction_abort_is_its_report_of_an_exit() -> None:
+    report = ("Primary job  terminated normally, but 1 process returned\na non-zero exit code. Per user-direction, the "
+              "job has been aborted.\n")
+    assert "rank_crashed_elsewhere" not in [c for _, c in causes(report)]
+    assert lead("ncclCommAbort called: the communicator was aborted\n") == ("log.abort", "rank_crashed_elsewhere")

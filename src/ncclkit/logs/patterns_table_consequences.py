@@ -66,8 +66,12 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # srun's "error: node3: task 0: Exited with exit code 1" and Open MPI's "Primary job terminated
         # normally, but 1 process returned a non-zero exit code" and "mpirun detected that one or more processes
         # exited with non-zero status" say the same of their tasks.
+        # Open MPI's help-mpirun.txt goes on "a non-zero exit code. Per user-direction, the job has been aborted.":
+        # mpirun ending the job after that exit, not a communicator abort (NVIDIA/TensorRT-LLM's 4 ranks each
+        # printed their own NCCL error first).
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
-          r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status",
+          r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status|"
+          r"Per user-direction, the job has been aborted",
           "worker_failed", E,
           "the launcher reports that its local worker exited with an error: the worker's own error, above "
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "

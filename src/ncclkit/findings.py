@@ -32,10 +32,14 @@ class Finding:
     evidence: dict[str, Any] = field(default_factory=dict)
     # None: the id's default cause (ncclkit.causes); a judge that knows better passes one.
     cause: Cause | None = None
+    # True: this instance states no cause at all, whatever its id's default (a fact that cannot matter here).
+    no_cause: bool = False
 
     @property
     def root_cause(self) -> Cause | None:
         """The cause this finding states: the judge's own, else the default of its id."""
+        if self.no_cause:
+            return None
         return self.cause if self.cause is not None else default_cause(self.id)
 
     def to_json(self) -> dict[str, Any]:

@@ -44,11 +44,16 @@ NO_VERBS = ("GENOA-06:4766:4780 [0] misc/ibvwrap.cc:61 NCCL WARN Failed to open 
             "GENOA-06:4766:4780 [0] NCCL INFO Using network Socket\n")
 
 
+def _every(text: str) -> dict[str, tuple[str, str | None]]:
+    """(severity, cause) of every finding, causes or not."""
+    return {f["id"]: (f["severity"], f["cause"]) for f in analyze_text(text)["findings"]}
+
+
 def test_network_findings_do_not_explain_a_one_node_job() -> None:
-    one_node = {fid: sev for fid, _, sev in ranked(LISTING + NO_VERBS)}
-    assert one_node["log.libibverbs_missing"] == "info"
+    # On one node the fallback is shown as a fact that names no cause.
+    assert _every(LISTING + NO_VERBS)["log.libibverbs_missing"] == ("info", None)
     init = "GENOA-06:4766:4780 [0] NCCL INFO comm 0x55 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0\n"
-    assert {fid: sev for fid, _, sev in ranked(init + NO_VERBS)}["log.libibverbs_missing"] == "info"
+    assert _every(init + NO_VERBS)["log.libibverbs_missing"] == ("info", None)
     # Two nodes, or a listing that does not show every rank (one rank's excerpt): the fallback counts.
     two = init.replace("nNodes 1", "nNodes 2")
     assert {fid: sev for fid, _, sev in ranked(two + NO_VERBS)}["log.libibverbs_missing"] == "warning"
@@ -114,7 +119,7 @@ def test_socket_network_alone_is_named_unless_the_job_is_on_one_node() -> None:
     line = "NCCL INFO NET/Socket : Using [0]bond0:200.8.184.2<0>\n"
     assert ranked(line)[0][:3] == ("log.net_socket", "socket_fallback", "warning")
     one = "h:1:1 [0] NCCL INFO comm 0x55 rank 0 nRanks 8 nNodes 1 localRanks 8 localRank 0 MNNVL 0\n"
-    assert [r for r in ranked(one + line) if r[0] == "log.net_socket"][0][2] == "info"
+    assert _every(one + line)["log.net_socket"] == ("info", None)
     ib = "NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB ; OOB bond0:200.8.184.2<0>\n"
     assert not [r for r in ranked(ib) if r[0] == "log.net_socket"]
 

@@ -257,3 +257,15 @@ def test_mpiruns_per_user_direction_abort_is_its_report_of_an_exit() -> None:
               "job has been aborted.\n")
     assert "rank_crashed_elsewhere" not in [c for _, c in causes(report)]
     assert lead("ncclCommAbort called: the communicator was aborted\n") == ("log.abort", "rank_crashed_elsewhere")
+
+
+# InternLM/xtuner (sweep 4, file 025): NCCL says nNodes 1, so its socket network carries nothing; "Most likely cause:
+# socket_fallback" would contradict its own note. Without nNodes the fallback stays a cause.
+def test_a_socket_network_on_a_proven_single_node_states_no_cause() -> None:
+    head = ("pod:211:228 [1] NCCL INFO NET/Socket : Using [0]eth0:10.1.2.3<0>\npod:211:228 [1] NCCL INFO Using network "
+            "Socket\n")
+    one = head + "pod:211:228 [1] NCCL INFO comm 0x1 rank 1 nRanks 2 nNodes 1 localRanks 2 localRank 1 MNNVL 0\n"
+    found = {f["id"]: f for f in analyze_text(one)["findings"]}
+    assert found["log.net_socket"]["cause"] is None and found["log.net_socket"]["severity"] == "info"
+    two = head + "pod:211:228 [1] NCCL INFO comm 0x1 rank 1 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0\n"
+    assert ("log.net_socket", "socket_fallback") in causes(two)

@@ -250,6 +250,6 @@ def node_errors(entries: Sequence[NodeEntry]) -> list[Finding]:
     from ncclkit.rules import run_rules  # the node rules are heavier than the cluster ones: late
 
     return [Finding(id=f.id, severity=f.severity, subject=f.subject, message=f"on {e.label}: {f.message}",
-                    fix=f.fix, cause=f.cause, evidence={**f.evidence, "node": e.label})
+                    fix=f.fix, cause=f.cause, no_cause=f.no_cause, evidence={**f.evidence, "node": e.label})
             for e in entries for f in run_rules(e.facts)
             if f.severity == Severity.ERROR and not f.id.startswith("gpu.")]

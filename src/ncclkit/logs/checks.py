@@ -208,7 +208,7 @@ def _one_node(f: Finding) -> Finding:
     if f.id not in _INTER_NODE_ONLY or f.severity == I:
         return f
     evidence = {**(f.evidence if isinstance(f.evidence, dict) else {}), "role": "none", "nodes": 1}
-    return replace(f, severity=I, evidence=evidence,
+    return replace(f, severity=I, evidence=evidence, no_cause=True,
                    message=f"{f.message} (every rank of this log is on one node: no inter-node traffic depends on it)")
 
 

@@ -269,3 +269,13 @@ def test_a_socket_network_on_a_proven_single_node_states_no_cause() -> None:
     assert found["log.net_socket"]["cause"] is None and found["log.net_socket"]["severity"] == "info"
     two = head + "pod:211:228 [1] NCCL INFO comm 0x1 rank 1 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0\n"
     assert ("log.net_socket", "socket_fallback") in causes(two)
+
+
+# Sweep 4, file 145: a listing cut after its first rank (the header says 8 GPUs a process) proves no single node.
+def test_a_cut_nccl_tests_listing_proves_no_node_count() -> None:
+    head = ("# nThread 1 nGpus {} minBytes 134217728 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 agg "
+            "iters: 1 validation: 0 graph: 0\n#\n# Using devices\n")
+    rank = "#  Rank  {0} Group  0 Pid 406222 on loving-insect device  {0} [0x1b] NVIDIA H100 80GB HBM3\n"
+    assert "log.single_node_stall" not in _ids(head.format(8) + rank.format(0))
+    full = head.format(2) + rank.format(0) + rank.format(1)
+    assert lead(full) == ("log.single_node_stall", "acs_iommu_p2p")

@@ -24,6 +24,7 @@ def merge(first: LogState, later: LogState) -> None:
     for gpu, ranks in later.test_gpus.items():
         first.test_gpus.setdefault(gpu, set()).update(ranks)
     first.test_headers += later.test_headers
+    first.test_min_ranks = max(first.test_min_ranks, later.test_min_ranks)
     first.test_rows += later.test_rows
     if later.nnodes is not None:
         first.nnodes = later.nnodes if first.nnodes is None else max(first.nnodes, later.nnodes)

@@ -44,6 +44,7 @@ _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
+_TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
@@ -63,6 +64,7 @@ class LogState:
         self.test_hosts: set[str] = set()  # hosts of nccl-tests' "#  Rank N ... on HOST" listing
         self.test_gpus: dict[tuple[str, str], set[int]] = {}  # (host, PCI bus id) of that listing -> ranks
         self.test_headers = 0  # nccl-tests "# nThread N nGpus N ..." header lines
+        self.test_min_ranks = 0  # nThread x nGpus of the header: the ranks of one process
         self.test_rows = 0  # nccl-tests result rows after a header
         self.nnodes: int | None = None
         self.networks: Counter[str] = Counter()
@@ -199,6 +201,9 @@ class LogState:
     def _other_line(self, line_no: Callable[[], int], line: str) -> None:
         if line.lstrip().startswith("# nThread ") and " nGpus " in line:
             self.test_headers += 1  # printed once per job by its main process (nccl-tests util.cu)
+            m = _TEST_GPUS.search(line)
+            if m:  # each process drives nThread x nGpus GPUs: a listing has at least that many ranks
+                self.test_min_ranks = max(self.test_min_ranks, int(m.group(1)) * int(m.group(2)))
             return
         if "Rank" in line and "#" in line:
             m = RANK_LINE.search(line)

@@ -102,7 +102,9 @@ def _nodes(st: LogState) -> int | None:
     """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank)."""
     if st.nnodes is not None:
         return st.nnodes
-    if st.test_ranks and st.test_ranks == set(range(max(st.test_ranks) + 1)):
+    # A listing cut short (a paste of its first lines) has fewer ranks than one process drives.
+    if st.test_ranks and st.test_ranks == set(range(max(st.test_ranks) + 1)) and len(st.test_ranks) >= \
+            st.test_min_ranks:
         return len(st.test_hosts)
     return None
 

@@ -126,14 +126,14 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         # A RAS report pasted with the ranks' own lines (the watchdog's timeout, a WARN): both are read, RAS's
         # view of who is alive beside what the ranks printed (NVIDIA/nccl#1730).
         fields, found = ras_parts(head_text, name)
-        wd_fields, wd_findings = watchdog_fields(head_text, name)
+        _, wd_findings = watchdog_fields(head_text, name)  # the object keeps a RAS object's keys
         logged = [f for f in check_log(parse_nccl_log(head_text.splitlines()), name)
                   if f.id not in ("log.no_nccl_lines", "log.transport_map", "log.intra_node_net")]
         ranked = rank_findings(found + wd_findings + logged)
         if any(f.id == "hang.all_in_collective" for f in found):  # RAS saw every rank alive: none crashed
             ranked = [f for f in ranked if not (f.id == "log.alternative"
                                                 and f.root_cause is Cause.RANK_CRASHED_ELSEWHERE)]
-        return _result(name, kind, {**fields, **wd_fields}, ranked)
+        return _result(name, kind, fields, ranked)
     if kind in HANG_KINDS:
         return analyze_hang(kind, head + rest, name)
     text = strip_ansi((head + rest).decode("utf-8", errors="replace") if rest else head_text)

@@ -77,4 +77,12 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the job was stopped from outside: the cloud or the scheduler preempted nodes",
           "use on-demand or reserved nodes for the job, or checkpoint and resume (Ray Train's FailureConfig)",
           C.OTHER),
+        # Ray's raylet (store_runner.cc): "System memory request exceeds memory available in /dev/shm. The request is
+        # for N bytes, and the amount available is M bytes.", then its own hint (--shm-size for Docker): the
+        # object store does not fit the container's shared memory (gpustack/gpustack#5014).
+        p(r"System memory request exceeds memory available in /dev/shm", "shm_error", E,
+          "Ray's object store does not fit in /dev/shm: the container's shared memory is smaller than the store "
+          "asks for", "give the container more shared memory (`docker run --shm-size=<size>` or `--ipc=host`; a "
+          "memory-backed emptyDir on /dev/shm in Kubernetes), or lower Ray's --object-store-memory",
+          C.SHM_TOO_SMALL),
     )

@@ -136,7 +136,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # collective #14863", "... never joined collective #N", "... joined but didn't finish collective #N".
         p(r"but didn't join collective #\d+|never joined collective #\d+|joined but didn't finish collective #\d+|"
           r"Mismatched \w+ tensor shapes|Mismatched operations: One rank did|by subset of ranks and are waiting for "
-          r"remainder|is stalled for longer than \d+ seconds|due to shape mismatches\. All shapes across devices|"
+          r"remainder|is stalled for longer than \d+ seconds|"
+          # the same warning hard-wrapped in a paste (horovod/horovod#159: "... broadcasted by subset" / " of ranks
+          # and ..."), and Horovod 0.x's list of the stalled ops with the ranks that were ready for them
+          r"submitted to be reduced, gathered or broadcasted by subset\s*$|\[ready ranks: \d[\d, ]*\]|due to shape mismatches\. All shapes across devices|"
           r"Unable to get the NCCLUniqueID from the store", "collective_mismatch", E,
           "ranks issued different collectives or shapes, or some ranks never reached one",
           "make every rank call the same collectives in the same order with the same shapes (Horovod's "

@@ -19,7 +19,8 @@ __all__ = ["check_log", "check_tests"]
 # Without a known line rate: the fastest per-GPU NIC shipping today (800 Gb/s) bounds inter-node busbw.
 MAX_NIC_GBPS = 800.0
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-_GDR_DISTANCE = re.compile(r"\(distance \d+ >=? \d+\)")  # 2.4 - 2.6 print ">=" (transport/net.cc)
+# 2.4 - 2.6 print ">=" (transport/net.cc); "(distance PHB >= PHB)" is nccl_log_state's reading of 2.4's NIC distances
+_GDR_DISTANCE = re.compile(r"\(distance (?:\d+|[A-Z]{3,4}) >=? (?:\d+|PHB)\)")
 
 
 # The first NCCLCHECK trace of a bare excerpt ("transport/shm.cc:101 -> 2"), where no WARN names the error: code 1

@@ -49,7 +49,7 @@ _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "boots
 _SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
                              "ibstat.port_down", "log.package_versions", "log.collective_mismatch"})
 # Roots that name a symptom more than a cause: they rank after the specific ones.
-_WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed",
+_WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed", "mpi_launch",
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
 
 
@@ -214,6 +214,11 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += ("; it is the process group's first collective (SeqNum=1), where NCCL sets up its "
                         "connections: a transport that cannot connect (P2P blocked by ACS or the IOMMU on one node, "
                         "traffic dropped between nodes) hangs here too")
+        if cat == "system_error" and cause is None and max(s.nodes or 0, len(s.hosts)) >= 2 \
+                and Cause.SHM_TOO_SMALL in alternatives:
+            # Shared memory joins ranks of one node only: with the ranks on several nodes the network causes of a
+            # bare ncclSystemError come first (verl-project/verl#108: a connect between nodes).
+            alternatives = [a for a in alternatives if a is not Cause.SHM_TOO_SMALL] + [Cause.SHM_TOO_SMALL]
         if cat == "ibv_call_failed" and s.no_ib_device and all("Unable to open device" in e.text for e in errs):
             # net_ib.cc ncclIbInit skips a device ibv_open_device refuses and, with none left, says "No device
             # found": NCCL goes on over sockets (a container given the device's sysfs entry but not its /dev

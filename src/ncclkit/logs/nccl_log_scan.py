@@ -45,7 +45,8 @@ __all__ = ["Buffer", "scan_block"]
 # INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
 # UCC's TL/NCCL ("ucc_tl_nccl ... TL_NCCL ERROR NCCL error 6 ...") is UCC's own log line, not NCCL's "NCCL ERROR".
 _LINE = re.compile(
-    rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |P2P plugin|"
+    rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |"
+    rb"Using (?:in|ex)ternal Network |CUDA Dev \d|P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap ?: Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
@@ -63,6 +64,8 @@ _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 # "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
 _RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
 _USING_NEEDLE = b"NCCL INFO Using network "
+# NCCL 2.3 (init.cu initNet): "Using internal Network IB" / "Using external Network <plugin>", one line a rank.
+_USING_NEEDLES = (_USING_NEEDLE, b"NCCL INFO Using internal Network ", b"NCCL INFO Using external Network ")
 # Whether each host loaded an external net plugin or ran NCCL's internal one (net.cc 2.12 - 2.18 "NET/Plugin : No
 # plugin found", 2.19 - 2.25 "NET/Plugin: No plugin found (%s)" / "Using internal network plugin.", 2.26+ plugin_open.cc
 # "NET/Plugin: Could not find: libnccl-net.so"; a plugin's "Loaded net plugin %s", HPC-X's "Plugin Path : %s"): hosts
@@ -266,8 +269,9 @@ def _note_net_channels(st: LogState, c: Buffer, end: int) -> None:
 
 def _rare_needle(key: bytes) -> bytes | None:
     """The literal that finds the lines of a rare key ("WARN ...", "Using network IB"), if it is one."""
-    if key.startswith(b"Using network "):
-        return _USING_NEEDLE
+    for using in _USING_NEEDLES:
+        if key.startswith(using[10:]):
+            return using
     for needle in _PLUGIN_NEEDLES:
         if key.startswith(needle[10:]):
             return needle
@@ -297,7 +301,7 @@ def _rare_spots(st: LogState, c: Buffer, end: int, needles: list[bytes]) -> set[
                     st.note(f"net_plugin:{which}", st.lines_total + 1 + c.count(b"\n", 0, i))
                 if INFO_CAUSE.search(c, i, c.find(b"\n", i, end) if c.find(b"\n", i, end) >= 0 else end):
                     spots.add(s)  # still classified as the line it is (a plugin that failed to load)
-        elif needle == _USING_NEEDLE:
+        elif needle in _USING_NEEDLES:
             for i in _find_all(c, end, needle):
                 s = c.rfind(b"\n", 0, i) + 1
                 net = c[i + len(needle):c.find(b"\n", i, end)].decode("utf-8", "replace").strip()

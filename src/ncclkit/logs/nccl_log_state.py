@@ -288,6 +288,8 @@ class LogState:
             self.plugins.add(rest[23:].strip())
         elif head == "GPU ":  # 2.25+: "GPU Direct RDMA Enabled for GPU 0 / HCA 0 (distance 4 <= 5) ..."
             self._gdr_line(rest, count)
+        elif head == "CUDA" and " NIC distance :" in rest:
+            self._nic_distance(rest)
         elif "anks " in rest:  # "nranks 16" (Init COMPLETE), "nRanks 2 nNodes 1" (2.20+)
             m = _NRANKS.search(rest)
             if m:
@@ -339,6 +341,17 @@ class LogState:
         for name in _IFACE.findall(rest):
             if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
                 self.socket_ifaces.append(name)
+
+    def _nic_distance(self, rest: str) -> None:
+        """2.4's "CUDA Dev 0[0], IB NIC distance :  PHB" (transport/net.cc netDevices): GDR only below PHB (its
+        NCCL_NET_GDR_LEVEL default, netGetGdrSupport "distance >= netGdrLevel"), so a GPU whose every NIC is PHB or
+        farther runs without it, for its placement; the GDR lines saying so print only with NCCL_DEBUG_SUBSYS=NET."""
+        gpu, _, dists = rest.partition(", ")
+        far = dists.partition(":")[2].split()
+        if far and all(d in ("PHB", "SOC", "SYS", "NODE") for d in far) and len(self.gdr_disabled) < MAX_GDR_REASONS:
+            reason = f"GPU {gpu.removeprefix('CUDA Dev ')} / every NIC (distance {far[0]} >= PHB)"
+            if reason not in self.gdr_disabled:
+                self.gdr_disabled.append(reason)
 
     def _gdr_line(self, rest: str, count: int) -> None:
         if "Disabled" in rest:

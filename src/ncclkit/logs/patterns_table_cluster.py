@@ -45,7 +45,8 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|"
           r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
           r"an attempt to run as root|direct launched using \"srun\"|No PMIx server was reachable, but a PMI1/2 was "
-          r"detected|\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|rdma/|\S*hugepages)|NVSHMEM "
+          r"detected|\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|alpha\.kubernetes\.io/"
+          r"nvidia-gpu|rdma/|\S*hugepages)|NVSHMEM "
           r"requires the same number of PEs on all nodes",
           "launch_config", E, "the launch does not fit the job or the machines: resources the nodes do not have, "
           "fewer slots than ranks, or a launcher and an MPI/PMI that do not work together",

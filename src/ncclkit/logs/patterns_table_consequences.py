@@ -90,7 +90,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # plm rsh: the remote shell cannot run Open MPI's daemon ("bash: orted: command not found"), ssh refuses
         # ("Host key verification failed.", "Permission denied (publickey"). (Too few slots is a launch that
         # does not fit: patterns_table_cluster.py.)
-        p(r"\b(?:orted|prted): command not found|Host key verification failed|Permission denied \(publickey|"
+        p(r"\b(?:orted|prted): (?:command not found|No such file or directory)|Host key verification failed|"
+          r"Permission denied \(publickey|"
           r"mpirun was unable to launch the specified application",
           "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, or Open MPI is "
           "not on its PATH", "set up passwordless ssh between the nodes and put Open MPI on every node's "

@@ -33,7 +33,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. The validator prints its toolkit and gdrcopy checks' failures bare (fmt.Println,
 # log.Info) with no error word.
-GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"driver is not ready")
+GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"driver is not ready", b"run command '",
+                                   b"infoROM is corrupted")
 
 _CDI_FIX = ("regenerate the CDI spec after every driver install or upgrade (`sudo nvidia-ctk cdi generate "
             "--output=/etc/cdi/nvidia.yaml`; the nvidia-cdi-refresh service does it at boot), keep one spec per "
@@ -189,4 +190,17 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "no RDMA device is usable, so NCCL falls back to TCP sockets",
           "check the Network Operator's MOFED driver pod (`kubectl -n nvidia-network-operator get pods`) or, "
           "with a host MOFED, `lsmod | grep mlx5_core` and `ibv_devinfo` on the node", C.SOCKET_FALLBACK),
+        # cmd/nvidia-validator/main.go:785@a22dbf6 validateHostDriver: `chroot /host nvidia-smi` for a driver
+        # installed on the host; "No such file or directory" there is no driver on the host where the operator was
+        # told one is (driver.enabled=false: NVIDIA/gpu-operator#1063), or a driver root it cannot chroot into.
+        p(r"chroot: failed to run command '\S*nvidia-smi': No such file or directory", "gpu_missing", E,
+          "the GPU Operator's validator found no nvidia-smi on the host: no driver is installed where it was told one "
+          "is (the driver root)", "install the NVIDIA driver on the host, or let the operator deploy it "
+          "(driver.enabled=true), and check the driver root it uses (hostPaths.driverInstallDir)", C.CUDA_OR_DRIVER),
+        # nvidia-smi's warning of a GPU whose infoROM checksum fails ("WARNING: infoROM is corrupted at gpu
+        # 0000:00:05.0"): the GPU's firmware storage, a fault of the board (NVIDIA's Xid catalogue: Xid 92/94 kin).
+        p(r"infoROM is corrupted at gpu", "gpu_fault", W,
+          "nvidia-smi reports the GPU's infoROM (its firmware storage) corrupted: a fault of that board",
+          "take the GPU out of service and have it checked (an RMA, or the vendor's infoROM recovery); `nvidia-smi "
+          "-q` shows the infoROM versions", C.CUDA_OR_DRIVER),
     )

@@ -27,7 +27,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 LIGHTNING_WORDS: tuple[bytes, ...] = (
     b"guards the main", b"notebook environment", b"local rank has zero", b"training_step` returned",
-    b"auto-requeue signal", b"Bypassing SIGTERM",
+    b"auto-requeue signal", b"Bypassing SIGTERM", b"ddp2 only works",
 )
 
 
@@ -151,4 +151,9 @@ def lightning_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read why SLURM stopped the job (`sacct -j <id> -o State,Reason,Elapsed,Timelimit`); if it had hung "
           "until its time limit, the hang's own lines above are the cause", C.OTHER, "collateral",
           (C.HANG_COLLECTIVE_MISMATCH,)),
+        # Lightning 1.x's ddp2 accelerator (Lightning-AI/pytorch-lightning#4678): it reads the node layout from
+        # SLURM's or torchelastic's variables, so `python main.py` in an interactive allocation has none.
+        p(r"ddp2 only works in SLURM or via torchelastic", "launch_config", E,
+          "Lightning's ddp2 needs the job started by SLURM (srun) or torchelastic (torchrun), which set the variables "
+          "it reads", "start it with srun (or torchrun), or use strategy='ddp'", C.APPLICATION_BUG),
     )

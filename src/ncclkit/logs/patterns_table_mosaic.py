@@ -25,7 +25,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-MOSAIC_WORDS: tuple[bytes, ...] = (b"No batches were trained", b"FSDP is not applicable")
+MOSAIC_WORDS: tuple[bytes, ...] = (b"No batches were trained", b"FSDP is not applicable",
+                                   b"Torch distributed is initialized but", b"Torch distributed has been initialized")
 
 _SIZES_FIX = ("launch as many processes as the configuration divides into: the world size (nodes x GPUs per node) a "
               "multiple of the parallel, replication and MoE degrees, the global batch size a multiple of the "
@@ -142,4 +143,12 @@ def mosaic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "LLM Foundry found a world size of 1: the job runs as one process, nothing is distributed",
           "start one process per GPU (`composer -n <GPUs> train.py ...`, torchrun --nproc_per_node)",
           C.APPLICATION_BUG),
+        # mosaicml/composer composer/utils/dist.py:204@6405188 _get_distributed_config_var: torch.distributed is up
+        # but a variable the composer launcher sets (LOCAL_WORLD_SIZE, NODE_RANK, ...) is not, or :193 differs from
+        # it: the job was started by another launcher (mosaicml/diffusion#36: torchx).
+        p(r"Torch distributed is initialized but environment variable \w+ is not set|Torch distributed has been "
+          r"initialized with a value of \d+ for [\w ]+, but environment variable \w+ has value", "launch_config", E,
+          "Composer runs under a launcher that did not set the variables it reads (or set them otherwise)",
+          "start the job with the composer launcher (`composer -n <GPUs> train.py`), or export LOCAL_WORLD_SIZE, "
+          "NODE_RANK, LOCAL_RANK, WORLD_SIZE and RANK as it would", C.APPLICATION_BUG),
     )

@@ -51,6 +51,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # with backend=\"nccl\"", pytorch/module/base.py at fa4b866^; "!!! [UB] Create Userbuffers Communicator").
         p(r"^\s*!!! \[(?:NVTE|UB|UBP2P)\] ", "noise", I, "Transformer Engine reporting a step of its userbuffers "
           "set-up", "nothing to fix", None, "noise"),
+        # torchrun's start-up banner of its settings ("  rdzv_configs     : {'timeout': 900}", elastic/agent/server/
+        # api.py): the rendezvous' settings, not a timeout that happened (kubeflow/trainer#1504).
+        p(r"^\s*rdzv_configs\s*: \{", "noise", I, "torchrun's start-up banner: the rendezvous' settings",
+          "nothing to fix", None, "noise"),
         # mlx5_core's port state changes while a port comes up ("Port: 1 Link INIT", then ARMED and ACTIVE at
         # boot or after a cable is plugged): not a port going down (Link DOWN stays the port rows').
         p(r"mlx5_\d+: Port: \d+ Link (?:INIT|ARMED|ACTIVE)\b", "noise", I,
@@ -166,8 +170,11 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # variable NCCL_ASYNC_ERROR_HANDLING is deprecated; use TORCH_NCCL_ASYNC_ERROR_HANDLING instead",
         # physicsnemo#568). Neither fails a job, and crashed ranks print the first at exit too: collateral, leading
         # only a paste that shows nothing else.
+        # Its older wording (torch 2.2 - 2.3): "process group has NOT been destroyed before we destruct
+        # ProcessGroupNCCL".
         p(r"destroy_process_group\(\) was not called before program exit|Environment variable \w+ is deprecated; use "
-          r"TORCH_\w+ instead", "framework_usage", W,
+          r"TORCH_\w+ instead|process group has NOT been destroyed before we destruct ProcessGroupNCCL",
+          "framework_usage", W,
           "a warning about the program's own use of torch.distributed (a process group not destroyed at exit, a "
           "variable under its old name): it fails nothing by itself",
           "call dist.destroy_process_group() at the end of the program; set the TORCH_NCCL_ name of the variable "

@@ -33,7 +33,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SCHEDULER_WORDS: tuple[bytes, ...] = (
     b"have sufficient", b"Can Never Run", b"violates queue", b"PBS: job killed", b"Cgroup mem", b"executing under PBS",
-    b"not a node in job", b"unsatisfiable request")
+    b"not a node in job", b"unsatisfiable request", b"Command not found: ", b"enroot-aufs2ovlfs",
+    b"container-image is not set", b"unrecognized option '--container")
 
 
 def scheduler_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -42,7 +43,8 @@ def scheduler_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # option "container-image" not found', NVIDIA/pyxis#84), and enroot's start when the image has no such
         # shell ("enroot-switchroot: failed to execute: /bin/bash: No such file or directory", NVIDIA/pyxis#61):
         # the node's or the image's setup, not a network plugin.
-        p(r"SPANK plugin \"?pyxis\"? option \"?[\w-]+\"? not found|enroot-switchroot: failed to execute: ",
+        p(r"SPANK plugin \"?pyxis\"? option \"?[\w-]+\"? not found|enroot-switchroot: failed to execute: |srun: "
+          r"unrecognized option '--container-",
           "container_start", E, "the job's container could not be started: Slurm on this node does not load pyxis, "
           "or the image lacks the program enroot starts", "add pyxis to plugstack.conf on every node (`srun "
           "--help | grep container-image`), or give the image the shell or entrypoint the job runs", C.OTHER),
@@ -149,4 +151,30 @@ def scheduler_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Command not found: nvidia-container-cli", "gpu_missing", E,
           "enroot's NVIDIA hook found no nvidia-container-cli on the node: the container cannot get the GPUs",
           "install libnvidia-container's tools (nvidia-container-cli) on every node", C.CUDA_OR_DRIVER),
+        # enroot's install on the node, from its source (NVIDIA/enroot 8ea147d): src/common.sh:226 common::checkcmd
+        # "Command not found: %s" (squashfuse, fuse-overlayfs and the rest it runs), the helpers it calls missing
+        # ("enroot-aufs2ovlfs: command not found"), and bin/enroot-aufs2ovlfs.c:59/:128 "failed to set
+        # capabilities" / "failed to create ovlfs whiteout" (the enroot+caps package gives it CAP_SYS_ADMIN and
+        # CAP_MKNOD; awslabs/awsome-distributed-ai#660, NVIDIA/enroot#69, #141). pyxis_slurmstepd.c:1670@1075199
+        # "pyxis: seccomp filter failed": the node's kernel has no seccomp filter (NVIDIA/pyxis#42).
+        p(r"\[ERROR\] Command not found: (?!nvidia-container-cli)\S+|enroot-\w+: command not found|enroot-aufs2ovlfs: "
+          r"failed to (?:set capabilities|create ovlfs whiteout)|pyxis: seccomp filter failed", "container_start", E,
+          "enroot on this node cannot build or start the container: a tool it needs is not installed, it lacks the "
+          "capabilities its helpers need, or the kernel lacks a feature pyxis uses",
+          "install enroot with its dependencies and the enroot+caps package on every node (squashfuse, "
+          "fuse-overlayfs; `enroot check` lists what is missing), and a kernel with seccomp", C.OTHER),
+        # libnvidia-container's ldcache step (nvidia-container-cli runs the image's ldconfig to register the driver's
+        # libraries) failed under pyxis/enroot: a container inside a container, or an image whose ldconfig cannot
+        # run there (SlinkyProject/containers#2).
+        p(r"nvidia-container-cli: ldcache error", "container_start", E,
+          "the container toolkit could not update the image's library cache while giving it the GPUs (its ldconfig "
+          "run failed)", "check the image's ldconfig runs (`ldconfig -p` inside it) and that the job does not nest "
+          "containers; set `ldconfig = \"@/sbin/ldconfig\"` in /etc/nvidia-container-runtime/config.toml to the "
+          "host's", C.OTHER),
+        # pyxis_slurmstepd.c:1339@1075199: --container-name names a container this node does not have and no image
+        # was given to create it (NVIDIA/pyxis#172: a name from another node or job).
+        p(r"pyxis: error: a container with name \"[^\"]*\" does not exist, and --container-image is not set",
+          "container_start", E, "pyxis was asked for a named container that does not exist on this node, with no "
+          "image to create it from", "pass --container-image with --container-name (named containers live on the "
+          "node that made them, for the job's lifetime)", C.APPLICATION_BUG),
     )

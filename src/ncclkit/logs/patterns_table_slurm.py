@@ -27,7 +27,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SLURM_WORDS: tuple[bytes, ...] = (
     b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
-    b"_step_signal")
+    b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -182,4 +182,14 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "munge keys differ (invalid), or munged is not running (no socket)",
           "sync the clocks (chrony/NTP), give every node the same /etc/munge/munge.key, and `systemctl enable "
           "--now munge`", C.OTHER),
+        # The Slurm client finds no configuration: src/common/parse_config.c:1254@284c3b9 "cannot stat file %s"
+        # (older "unable to status file") for slurm.conf, and without one fetch_config.c:285 asks DNS for the
+        # controller's SRV record (configless mode): slurm_resolv.c:77 "resolve_ctls_from_dns_srv: res_nsearch error".
+        # No job host failed to resolve: this machine is no configured Slurm client (NVIDIA/Megatron-LM#172,
+        # nico-bohlinger/one_policy_to_run_them_all#5).
+        p(r"resolve_ctls_from_dns_srv: res_nsearch error|fetch_config: DNS SRV lookup failed|s_p_parse_file: "
+          r"(?:unable to status|cannot stat) file \S*slurm\.conf", "launch_config", E,
+          "this machine has no Slurm configuration (no slurm.conf, no configless DNS record): srun/sbatch cannot "
+          "find the controller", "run the command on a node of the cluster (a login node), or install the cluster's "
+          "slurm.conf (or point SLURM_CONF at it)", C.OTHER),
     )

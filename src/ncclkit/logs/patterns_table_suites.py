@@ -182,7 +182,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ddp_spawn and dp on several GPUs, mp.spawn, notebook launchers) sends the model, optimizer and scheduler to
         # each process by pickle, and a closure or lock cannot be (SKT-AI/KoBART#10: get_cosine_schedule_with_warmup's
         # local lr_lambda; fixed by launching with the ddp strategy, which starts processes instead of pickling).
-        p(r"Can't pickle (?:local object|<[\w. ]+>: attribute lookup)|cannot pickle '[\w.]+' object", "framework_usage",
+        # Also a class made at run time (hydra-zen's builds, Lightning-AI/pytorch-lightning#6893's "it's not the same
+        # object as __main__...").
+        p(r"Can't pickle (?:local object|<[^>\n]+>: (?:attribute lookup|it's not the same object))|cannot pickle "
+          r"'[\w.]+' object", "framework_usage",
           E, "a process the launcher spawned needs an object Python cannot pickle (a local function, a lambda, a "
           "lock): spawn-based multi-GPU start (ddp_spawn, dp, mp.spawn) sends everything it runs by pickle",
           "launch with a strategy that starts its own processes (Lightning's strategy='ddp', torchrun), or define "

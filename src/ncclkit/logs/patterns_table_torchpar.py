@@ -34,7 +34,9 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"which did not receive grad", b"as ready twice", b"was specified in DDP", b"Forward order differs",
     b"an explicit index", b"set/select the default device", b"is suboptimal: multiple",
-    b"not used in producing the loss")
+    b"not used in producing the loss", b"got mixed torch.Tensor", b"number of local shards metadata",
+    b"must have the same number of elements", b"has different values for", b"Culprit rank",
+    b"must be on devices[0]", b"ss_family")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -173,4 +175,47 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "stages, or async_save on a process group with no CPU backend",
           "give the schedule n_microbatches >= the number of stages; for async_save initialise the group with "
           "backend='cpu:gloo,cuda:nccl' (or pass a gloo group as process_group)", C.APPLICATION_BUG),
+        # -- the ranks' data or plan differ (the sweeps of public threads: pytorch/pytorch#156535, #70985, #113765,
+        # meta-pytorch/torchrec#4290) ------------------------------------------------------------------------------
+        # DTensor's dispatch: an operator got a plain tensor beside DTensors (a module FSDP2/TP did not cover).
+        p(r"got mixed torch\.Tensor and DTensor", "framework_usage", E,
+          "a DTensor operation got a plain tensor: part of the model or its input was left out of the sharding",
+          "shard or replicate every module and input the operation touches (fully_shard / parallelize_module over "
+          "the embedding too), or wrap the plain tensor with DTensor.from_local", C.APPLICATION_BUG),
+        # ShardedTensor's metadata check, c10d's scatter/gather size check (ProcessGroupNCCL: every rank's list must
+        # hold tensors of one size), FSDP's optimizer-state check across ranks ("Rank 1 has different values for
+        # step: 8016.0. Other ranks: 7870.0"): the ranks hold different shapes, plans or states.
+        p(r"Number of local shards \(\d+\) does not match number of local shards metadata|All tensor operands to "
+          r"scatter/gather +must have the same number of elements|Rank \d+ has different values for \w+: .*Other "
+          r"ranks:", "framework_usage", E,
+          "the ranks hold different sizes, sharding plans or optimizer states where the call needs them equal",
+          "make every rank pass tensors of one size (pad to the largest: all_gather the sizes first) and build the "
+          "sharding plan and optimizer state the same way on every rank", C.APPLICATION_BUG, "root",
+          (C.HANG_COLLECTIVE_MISMATCH,)),
+        # DataParallel's replicate/scatter: a parameter or input not on device_ids[0] (skyhehe123/SA-SSD#91).
+        p(r"all tensors must be on devices\[0\]|module must have its parameters and buffers on device",
+          "framework_usage", E,
+          "DataParallel found a parameter or input off its first device: the model was not moved to device_ids[0]",
+          "call model.to(f'cuda:{device_ids[0]}') before wrapping it (or use DistributedDataParallel, one process a "
+          "GPU)", C.APPLICATION_BUG),
+        # c10d's socket.cpp compares the address families of the two ends ("ss1.ss_family == ss2.ss_family. 2 vs
+        # 10": IPv4 against IPv6, pytorch/pytorch#135355): the host name resolves to an IPv6 address on one side and
+        # IPv4 on the other.
+        p(r"ss1\.ss_family == ss2\.ss_family\. \d+ vs \d+", "name_resolution", E,
+          "the two ends of a c10d connection resolved the store's host to different address families (IPv4 and "
+          "IPv6)", "set MASTER_ADDR to an IPv4 address, or make the name resolve to one family on every node "
+          "(/etc/hosts)", C.HOSTNAME_RESOLUTION, "root",
+          (C.WRONG_INTERFACE,)),
+        # The launcher's own argument parser (torch.distributed.launch / run / torchrun): a flag given an empty or
+        # non-numeric value, typically a shell variable that was not set (cfzd/FcaNet#12: --nproc_per_node=$GPUS).
+        p(r"(?:launch\.py|run\.py|torchrun): error: argument --[\w/-]+: invalid \w+ value", "launch_config", E,
+          "the launcher was given an empty or malformed value for one of its flags (a shell variable not set)",
+          "set the variable the launch command uses (echo it first) or write the number itself", C.APPLICATION_BUG),
+        # torch.distributed.flight_recorder's analyzer (fr_trace / torchfrtrace): "Culprit rank 1; Error type:
+        # COLLECTIVE_STATE_MISMATCH, ..." (also COLLECTIVE_TYPE_, SIZE_OR_SYNTAX_, COLLECTIVE_DTYPE_MISMATCH): the
+        # ranks' records of one collective disagree, and it names the rank that differs (pytorch/pytorch#151666).
+        p(r"Culprit rank \d+; Error type: \w*MISMATCH", "collective_mismatch", E,
+          "PyTorch's flight-recorder analyzer found the ranks' records of one collective disagreeing and names the "
+          "rank that differs", "read what that rank did at that sequence number (its stack in the dump) and make "
+          "every rank issue the same collectives", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
     )

@@ -26,7 +26,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-TORCHREC_WORDS: tuple[bytes, ...] = (b"does not fit on any rank", b"FBGEMM_GPU version is")
+TORCHREC_WORDS: tuple[bytes, ...] = (b"does not fit on any rank", b"FBGEMM_GPU version is",
+                                     b"same embedding dimension", b"single EmbeddingBag")
 
 _PLAN_FIX = ("give the tables more memory: more GPUs (a larger world size), fewer or smaller tables (fewer rows, "
              "a lower embedding_dim, fp16/int8 weights), a UVM or UVM-caching compute kernel for the largest "
@@ -101,4 +102,11 @@ def torchrec_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check the input KeyedJaggedTensor's ids against each table's num_embeddings (hash or clamp them), and "
           "that the tables' configs match the data; BoundsCheckMode.WARNING clamps instead of asserting",
           C.APPLICATION_BUG, "root", (), False),
+        # Older TorchRec's sharders (meta-pytorch/torchrec#602, #1388): a sharding type the sharder does not offer
+        # for that module, and an EmbeddingCollection whose tables differ in dimension: the plan or config asked.
+        p(r"table-wise sharding on a single EmbeddingBag is not supported|All tables in a EmbeddingCollection are "
+          r"required to have same embedding dimension", "framework_usage", E,
+          "TorchRec refused the sharding plan or the tables' configuration for this module",
+          "use the sharder that offers this sharding type (EmbeddingBagCollectionSharder for table-wise) and give "
+          "every table of an EmbeddingCollection one embedding_dim", C.APPLICATION_BUG),
     )

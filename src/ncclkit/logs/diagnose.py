@@ -214,12 +214,23 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += ("; it is the process group's first collective (SeqNum=1), where NCCL sets up its "
                         "connections: a transport that cannot connect (P2P blocked by ACS or the IOMMU on one node, "
                         "traffic dropped between nodes) hangs here too")
+        if cat == "version_mismatch" and "captured in a graph" in first.text and s.nccl_build_cuda is not None \
+                and s.nccl_build_cuda < (11, 3):
+            # strongstream.cc names two conditions; the version line shows which: an NCCL built before CUDA 11.3
+            # (vllm-project/vllm#3069: a wheel pulled NCCL 2.19.3+cuda11.0), whatever the driver.
+            alternatives = _demoted(cause, alternatives, Cause.NCCL_VERSION_MISMATCH)
+            cause = Cause.NCCL_VERSION_MISMATCH
+            build = ".".join(map(str, s.nccl_build_cuda))
+            message = f"{message}; this NCCL was built with CUDA {build} (its version line), older than 11.3"
+            fix = ("install an NCCL built with CUDA 11.3 or newer (the nvidia-nccl-cu11/cu12 wheel your torch pins, or "
+                   "the torch wheel for your CUDA)")
         if cat == "system_error" and cause is None and max(s.nodes or 0, len(s.hosts)) >= 2 \
                 and Cause.SHM_TOO_SMALL in alternatives:
             # Shared memory joins ranks of one node only: with the ranks on several nodes the network causes of a
             # bare ncclSystemError come first (verl-project/verl#108: a connect between nodes).
             alternatives = [a for a in alternatives if a is not Cause.SHM_TOO_SMALL] + [Cause.SHM_TOO_SMALL]
-        if cat == "ibv_call_failed" and s.no_ib_device and all("Unable to open device" in e.text for e in errs):
+        if cat == "ibv_call_failed" and s.no_ib_device and all(
+                "Unable to open device" in e.text or "ibv_open_device failed" in e.text for e in errs):
             # net_ib.cc ncclIbInit skips a device ibv_open_device refuses and, with none left, says "No device
             # found": NCCL goes on over sockets (a container given the device's sysfs entry but not its /dev
             # node; THUDM/GLM#123 ran on one host over shared memory, where it changes nothing).

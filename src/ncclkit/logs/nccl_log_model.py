@@ -56,6 +56,7 @@ class NcclLogSummary:
     versions: tuple[str, ...] = ()
     networks_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)
     net_plugin_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "internal"/"external" per host
+    nccl_build_cuda: tuple[int, int] | None = None  # "NCCL version 2.19.3+cuda11.0": the CUDA it was built with
     plugins: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
     transport_map: tuple[TransportUse, ...] = ()

@@ -45,6 +45,7 @@ _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
 _TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
+_BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
@@ -70,6 +71,7 @@ class LogState:
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
         self.net_plugin_by_host: dict[str, set[str]] = {}  # "internal" / "external" per host
+        self.build_cuda: tuple[int, int] | None = None  # the oldest "+cudaX.Y" of the NCCL version lines
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
         self.pairs: Counter[bytes] = Counter()  # ": " + channel tail "0[0] -> 1[1] via X" -> lines
@@ -162,6 +164,10 @@ class LogState:
         version = parse_nccl_version(m.group(1)) if m else None
         if version:
             self.versions[version_text(version)] += count
+        build = _BUILD_CUDA.search(text)  # "NCCL version 2.19.3+cuda11.0": the CUDA this NCCL was built with
+        if build:
+            cuda = (int(build.group(1)), int(build.group(2)))
+            self.build_cuda = cuda if self.build_cuda is None else min(self.build_cuda, cuda)
 
     def cause_line(self, line_no: Callable[[], int], line: str) -> None:
         """The line after "Last error:" (ncclGetLastError text, no NCCL prefix): an error itself."""

@@ -83,6 +83,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- framework warnings healthy runs print, unless a family above reads them
         *warning_noise_rows(p),
         # -- IB / RoCE ------------------------------------------------------------------------------
+        # libfabric's GPU-memory registration through gdrcopy (hmem_cuda_gdrcopy.c cuda_gdrcopy_dev_register
+        # "gdr_pin_buffer failed!") and the EFA provider's handle for it (efa_mr.c efa_mr_hmem_setup "Unable to
+        # register handle for GPU memory"): GPU memory could not be pinned for the NIC (perplexityai/pplx-garden#4:
+        # an MR of another process on an old kernel).
+        p(r"gdr_pin_buffer failed|Unable to register handle for GPU memory", "ofi_error", E,
+          "libfabric could not pin GPU memory for the NIC (gdrcopy's pin or the EFA provider's GPU-memory handle)",
+          "check gdrdrv and nvidia-peermem (or DMA-BUF: kernel 5.12+, open driver) on the node, and that the buffer "
+          "belongs to this process", C.GDR_UNAVAILABLE, "root", (C.NET_PLUGIN_ERROR,), False),
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data
         # available)" (ENODATA: the provider listed no device): the EFA device is not usable where the job
@@ -164,8 +172,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nothing to fix", None, "noise"),
         # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...". Not a
         # heading whose details follow on the next lines ("Libfabric EFA provider has encountered an internal
-        # error:"), which names no failure of its own, nor an `ls` of /opt/amazon (names apart by spaces).
-        p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
+        # error:"), which names no failure of its own, nor an `ls` of /opt/amazon (names apart by spaces), nor a
+        # channel NCCL set up over the plugin ("via NET/AWS Libfabric/0") or libfabric's own <info>/<debug>/<trace>
+        # lines ("Registered memory at ...": aws/aws-ofi-nccl#104, perplexityai/pplx-garden#4).
+        p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)"
+          r".*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),

@@ -188,7 +188,10 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Slurm after a pyxis failure: "spank: required plugin spank_pyxis.so: task_init() failed with rc=%d",
         # "task %d launch failed: Plugin initialization failed" (not a net plugin); multus "have you checked that
         # your default network is ready? still waiting for readinessindicatorfile" (the pod network is not up).
-        p(r"spank: required plugin \S*pyxis\S*: task_init\(\) failed|launch failed: Plugin initialization failed",
+        # Also task_init_privileged() and slurmstepd's "Failed to invoke spank plugin stack" after it
+        # (NVIDIA/pyxis#166).
+        p(r"spank: required plugin \S*pyxis\S*: task_init\w*\(\) failed|launch failed: Plugin initialization failed|"
+          r"Failed to invoke spank plugin stack",
           "container_start", E, "Slurm's container plugin (pyxis) failed for a task", "read pyxis' own error line "
           "before this one", C.OTHER, "collateral"),
         p(r"have you checked that your default network is ready", "container_start", W,

@@ -54,7 +54,9 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
         # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
-        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?:.*(?:Watchdog caught collective operation timeout|(?<!=)(?<!= )timed? ?out"
+        # Nor a constant in Python source quoted by a traceback ("timeout=DEFAULT_GET_TIMEOUT": ray#..., sweep 5).
+        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?:.*(?:Watchdog caught collective "
+          r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "

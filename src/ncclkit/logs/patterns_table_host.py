@@ -245,7 +245,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "[gpu.foundation.plugin]" logger).
         # Not Kubernetes' CNI, network or device plugins (patterns_table_k8s), nor an issue template's field name
         # ("- **Network Plugin**: aws-ofi-nccl v1.16.3", NVIDIA/nccl#1921).
-        p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin|[Jj]ax plugin|\*\*[\w ]*[Pp]lugin\*\*))(?:.*(?<![/\w.-])[Pp]lugin"
+        # Nor Slurm's SPANK plugins ("Ignoring conflicting option "x11" in plugin "x11"").
+        p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin|[Jj]ax plugin|\*\*[\w ]*[Pp]lugin\*\*|"
+          r"[Ss][Pp][Aa][Nn][Kk]|in plugin \"))(?:.*(?<![/\w.-])[Pp]lugin"
           r"(?![/\w.-]))", "net_plugin_error", W,
           "the network plugin failed to load or initialise",
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",

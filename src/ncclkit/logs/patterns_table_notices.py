@@ -51,6 +51,11 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # with backend=\"nccl\"", pytorch/module/base.py at fa4b866^; "!!! [UB] Create Userbuffers Communicator").
         p(r"^\s*!!! \[(?:NVTE|UB|UBP2P)\] ", "noise", I, "Transformer Engine reporting a step of its userbuffers "
           "set-up", "nothing to fix", None, "noise"),
+        # vLLM's model_runner advice printed before capturing CUDA graphs ("CUDA graphs can take additional 1~3 GiB
+        # memory per GPU. If you are running out of memory, consider decreasing `gpu_memory_utilization` ..."): a
+        # tip, not memory that ran out (vllm-project/vllm#6201).
+        p(r"If you are running out of memory, consider decreasing", "noise", I, "vLLM's advice printed before it "
+          "captures CUDA graphs, not memory that ran out", "nothing to fix", None, "noise"),
         # torchrun's start-up banner of its settings ("  rdzv_configs     : {'timeout': 900}", elastic/agent/server/
         # api.py): the rendezvous' settings, not a timeout that happened (kubeflow/trainer#1504).
         p(r"^\s*rdzv_configs\s*: \{", "noise", I, "torchrun's start-up banner: the rendezvous' settings",

@@ -27,7 +27,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SLURM_WORDS: tuple[bytes, ...] = (
     b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
-    b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file")
+    b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -90,12 +90,30 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # built with), src/srun/allocate.c:731 (srun inside a shell whose SLURM_JOB_ID names a job that ended),
         # src/slurmd/slurmstepd/task.c:541 (execve of the command failed on the node: not on its PATH there).
         p(r"Invalid MPI type '[^']*', --mpi=list for acceptable types|Check SLURM_JOB_ID environment variable\. "
-          r"Expired or invalid job|slurmstepd: error: execve\(\): \S+: No such file or directory", "launch_config",
+          r"Expired or invalid job|slurmstepd: error: execve\(\): (?!\S*/slurm_script:)\S+: No such file or directory",
+          "launch_config",
           E, "srun was started with what the cluster or node does not have: an --mpi plugin Slurm was not built "
           "with, the id of a job that has ended, or a program that is not on the node's PATH",
           "run `srun --mpi=list` and pick one it lists (pmix for Open MPI built with PMIx); `unset SLURM_JOB_ID` "
           "(or start a new salloc) outside a live allocation; give the program's full path or activate its "
           "environment in the batch script so every node finds it", C.APPLICATION_BUG),
+        # The batch script that slurmd itself copied into its spool (SlurmdSpoolDir/jobNNN/slurm_script) is gone on
+        # the node: the node's spool, not the job (ArjunaCluster/ArjunaUsers#46: a reboot fixed it).
+        p(r"slurmstepd: error: execve\(\): \S*/slurm_script: No such file or directory", "launch_config", E,
+          "slurmd's own copy of the batch script is missing on the node (its spool directory was cleaned or is not "
+          "writable)", "drain the node and check SlurmdSpoolDir (free space, a tmpfs cleaned under slurmd, "
+          "permissions); restarting slurmd or the node clears it", C.OTHER),
+        # src/common/slurm_errno.c:1137@284c3b9 ESLURMD_... "Unable to layout tasks on given cpus": the task layout
+        # asked of the step (tasks per node, CPUs per task, binding) does not fit the node's allocated CPUs.
+        p(r"Unable to layout tasks on given cpus", "launch_config", E,
+          "Slurm cannot place the step's tasks on the CPUs the node was allocated (tasks x CPUs per task, or the "
+          "binding, do not fit)", _STEP_FIX, C.APPLICATION_BUG),
+        # src/srun/allocate.c:157, src/salloc/salloc.c:1009, src/api/step_launch.c:1245@284c3b9 "Node failure on %s":
+        # slurmctld declared a node of the allocation down; its tasks are gone (nebius/soperator#854).
+        p(r"(?:srun|salloc|sbatch): error: Node failure on \S+", "remote_exited", E,
+          "Slurm declared a node of the job down (node failure): its tasks are gone, and the others then fail or "
+          "hang", "find why the node went down (`scontrol show node <node>` Reason, its slurmd log, dmesg) and "
+          "rerun with --exclude=<node>", C.RANK_CRASHED_ELSEWHERE, "root", (C.OTHER,)),
         # -- names and ports between the nodes --------------------------------------------------------------------
         # SchedMD/slurm src/common/forward.c:442@284c3b9 (_fwd_tree_get_addr), src/api/step_launch.c:1670 with
         # SLURM_UNKNOWN_FORWARD_ADDR, src/plugins/mpi/pmix/pmixp_dconn_tcp.c:112: slurm_conf_get_addr() found no

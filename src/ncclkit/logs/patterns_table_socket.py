@@ -49,8 +49,16 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # mismatch with remote peer", "library is not
         # backwards compatible", "compiled with NCCL version ... running with". Not the driver's "GSP firmware
         # image version mismatch" (patterns_table_health).
+        # misc/strongstream.cc (2.11+): "NCCL cannot be captured in a graph if either it wasn't built with CUDA
+        # runtime >= 11.3 or if the installed CUDA driver < R465": graph capture needs both; the driver is the usual
+        # one short (vllm-project/vllm#6201), the NCCL build the other.
+        p(r"cannot be captured in a graph|built with CUDA runtime >= [\d.]+ or if the installed CUDA driver",
+          "version_mismatch", E, "NCCL cannot be captured in a CUDA graph here: the driver is older than R465 or this "
+          "NCCL was built with a CUDA runtime before 11.3", "upgrade the NVIDIA driver to R465 or newer (and use an "
+          "NCCL built with CUDA 11.3+), or run without CUDA graphs (vLLM: enforce_eager=True)", C.CUDA_OR_DRIVER,
+          "root", (C.NCCL_VERSION_MISMATCH,)),
         p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )version mismatch|not backwards compatible|library is too old|"
-          r"compiled with (?:too old version of )?NCCL|cannot be captured in a graph|built with CUDA runtime|"
+          r"compiled with (?:too old version of )?NCCL|"
           r"undefined symbol: *nccl|version `NCCL|"
           # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is
           # NCCL_CONFIG_UNDEF_INT of nccl.h 2.17+: a program built with newer headers than the library

@@ -141,7 +141,7 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
         # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit.
         p(r"has fallen off the bus|Unable to determine the device handle for GPU|NVIDIA-SMI has failed because it "
-          r"couldn't communicate|could not select device driver \"[^\"]*\" with capabilities: \[\[gpu\]\]",
+          r"couldn't communicate|could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]",
           "cuda_error", E, "the driver lost the GPU or cannot reach it (or the container runtime has no GPU "
           "support): no CUDA program can use it", "on the host: `dmesg | grep -iE 'xid|nvrm'`, `nvidia-smi`; a GPU "
           "that fell off the bus needs a reset or a reboot (and a hardware check if it repeats); for docker "

@@ -77,3 +77,57 @@ def test_slurm_and_docker_refusals() -> None:
     assert_reads("salloc: error: Node failure on worker-1", "log.remote_exited", "rank_crashed_elsewhere")
     assert_reads("docker: Error response from daemon: could not select device driver with capabilities: [[gpu]].",
                  "log.cuda_error", "cuda_or_driver")
+
+
+# Sweep 7 (multi-GPU serving): SGLang's disaggregation handshake is its own "bootstrap" (sgl-project/sglang#10110,
+# #9926, kvcache-ai/Mooncake#851); a cancelled request names nothing.
+def test_sglangs_kv_transfer_failures_are_the_other_instance() -> None:
+    for line in ("[2025-09-01 10:00:00 TP1] Decode transfer failed for request rank=1 decode_req.req.rid='3ce8' "
+                 "decode_req.req.bootstrap_room=1655955501905217457 with exception KVTransferError(bootstrap_room="
+                 "1655955501905217457): Failed due to an unknown reason from another rank",
+                 "[2025-09-01 10:00:00] Prefill bootstrap failed for request rank=2 req.rid='d3fd' "
+                 "req.bootstrap_room=5 with exception KVTransferError(bootstrap_room=5): Request 5 timed out after "
+                 "300.0s in KVPoll.Bootstrapping",
+                 "[2025-09-01 10:00:00 TP6 EP6] Some requests fail to receive KV Cache transfer done signal after "
+                 "bootstrapping. If a greater mean TTFT is acceptable, you can 'export "
+                 "SGLANG_DISAGGREGATION_WAITING_TIMEOUT=600' (10 minutes)"):
+        assert_reads(line, "log.remote_exited", "rank_crashed_elsewhere")
+    assert lead("[TP0] Decode transfer failed for request rank=0 decode_req.req.rid='aa' with exception "
+                "KVTransferError(bootstrap_room=1): Aborted by AbortReq.\n") is None
+    assert lead("node1:1:2 [0] bootstrap.cc:1 NCCL WARN Bootstrap : no socket interface found\n")[1] in (
+        "wrong_interface", "no_interface")
+
+
+# ray-project/ray#45179, vllm-project/vllm#14186 and #2669; LMCache/LMCache#605;
+# kvcache-ai/Mooncake#197; vllm-project/vllm#32105.
+def test_serving_stacks_resources_and_transports() -> None:
+    assert_reads("(raylet) Raylet is terminated. Termination is unexpected. Possible reasons include: (1) SIGKILL by "
+                 "the user or system OOM killer, (2) Invalid memory access from Raylet causing SIGSEGV or SIGBUS",
+                 "log.remote_exited", "rank_crashed_elsewhere")
+    assert_reads("(autoscaler +13s) Error: No available node types can fulfill resource request {'GPU': 16.0, 'CPU': "
+                 "1.0}. Add suitable node types to this cluster to resolve this issue.", "log.launch_config",
+                 "application_bug")
+    assert_reads("Memory on the node (IP: 10.0.0.2, ID: 4a7e) where the task was running was 12.49GB / 13.15GB "
+                 "(0.950003), which exceeds the memory usage threshold of 0.95. Ray killed this worker (ID: 5) "
+                 "because it was the most recently scheduled task.", "log.oom", "oom")
+    assert_reads("[1700000000.1] ucp_context.c:1321 UCX  WARN  transports 'cuda_ipc','cuda_copy' are not available, "
+                 "please use one or more of: mm, posix, self, shm, sm, sysv, tcp", "log.net_plugin_error",
+                 "net_plugin_error")
+    assert_reads("E0414 10:00:00.000000 1 client.cpp:170] Failed to start put operation: NO_AVAILABLE_HANDLE",
+                 "log.oom", "oom")
+    assert_reads("ValueError: To serve at least one request with the models's max seq len (202752), (71.16 GiB KV "
+                 "cache is needed, which is larger than the available KV cache memory (28.57 GiB).", "log.oom", "oom")
+    assert lead("The actor is dead because it was killed by `ray.kill`.\n") is None
+    assert lead("srun: error: node1: tasks 0-7: Killed\n") == ("log.process_killed", "oom")
+
+
+# ai-dynamo/dynamo#814 (GID index 0 on RoCE), sgl-project/sglang#27894; aikitoria/open-gpu-kernel-modules#4.
+def test_ucx_verbs_objects_and_nvshmems_heap_by_their_status() -> None:
+    assert_reads("[1700000000.1] [n:1:0] ib_device.c:1 UCX  ERROR   ibv_create_ah(dlid=0 sl=0 dgid=fe80::1 "
+                 "sgid_index=0 traffic_class=0) for UD mlx5 connect on mlx5_0 failed: No such device",
+                 "log.gid_error", "gid_index_or_roce_config")
+    assert_reads("[1700000000.1] [n:1:0] ib_mlx5dv_md.c:1 UCX  ERROR   mlx5dv_devx_obj_create(CQ) failed on mlx5_1, "
+                 "syndrome 0x2aac7c: Remote I/O error", "log.ibv_call_failed", "ib_resource_error")
+    assert_reads("nvshmem_src/src/host/mem/mem_heap.cpp:1510: non-zero status: 101 cuMemCreate failed",
+                 "log.cuda_error", "cuda_or_driver")
+    assert_reads("nvshmem_src/src/host/mem/mem_heap.cpp:1510: non-zero status: 2 cuMemCreate failed", "log.oom", "oom")

@@ -52,11 +52,21 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # requests", Ray Train's WorkerGroupStartupTimeoutError (its first causes: resources not there).
         p(r"with process_id < num_processes|Automatic Distributed initialization can not proceed|"
           r"completionMode: \"Indexed\"|cannot be scheduled right now|No available node types can fulfill resource "
-          r"requests|WorkerGroupStartupTimeoutError", "launch_config", E,
+          r"requests?|WorkerGroupStartupTimeoutError", "launch_config", E,
           "the launch does not fit the job or the cluster: process ids outside the world, a launcher JAX cannot "
           "read, resources the cluster cannot give", _LAUNCH_FIX, C.APPLICATION_BUG),
         # Ray's memory monitor (node_manager.cc): "%d Workers (tasks / actors) killed due to memory pressure (OOM)".
-        p(r"killed due to memory pressure \(OOM\)", "oom", E,
+        # A raylet that died ("(raylet) Raylet is terminated. Termination is unexpected. Possible reasons include: (1)
+        # SIGKILL by the user or system OOM killer, (2) ... SIGSEGV or SIGBUS ..."): the node's Ray daemon is gone with
+        # its workers; the list is Ray's guesses, not an observed SIGBUS (ray-project/ray#45179).
+        p(r"Raylet is terminated\. Termination is unexpected", "remote_exited", E,
+          "the Ray daemon of a node died (and its workers with it): the listed reasons are Ray's guesses",
+          "read the last lines of that raylet's log Ray prints after this, and `dmesg` on its node (the OOM killer)",
+          C.RANK_CRASHED_ELSEWHERE, "root", (C.OOM,)),
+        # Its per-worker report: "Memory on the node (IP: ...) ... which exceeds the memory usage threshold of 0.95.
+        # Ray killed this worker" (vllm-project/vllm#2669).
+        p(r"killed due to memory pressure \(OOM\)|exceeds the memory usage threshold of [\d.]+\. Ray killed this "
+          r"worker", "oom", E,
           "Ray's memory monitor killed workers: the node's host memory ran out",
           "lower the workers' host memory use or give the node more memory (RAY_memory_usage_threshold only "
           "moves the line)", C.OOM),

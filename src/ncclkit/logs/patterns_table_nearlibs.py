@@ -33,7 +33,14 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "none", "set XLA_PYTHON_CLIENT_MEM_FRACTION to a fraction below 0.9 (e.g. .85), or "
           "XLA_PYTHON_CLIENT_PREALLOCATE=false", C.OOM, "root", (C.APPLICATION_BUG,)),
         # XLA nccl_collectives.cc "Failed to allocate %s from device collective memory"; NVSHMEM mem_heap.cpp
-        # "cuMemCreate failed" (its symmetric heap).
+        # "cuMemCreate failed" (its symmetric heap), with CUDA_ERROR_OUT_OF_MEMORY (2). Another status is no
+        # memory that ran out (101 CUDA_ERROR_INVALID_DEVICE: aikitoria/open-gpu-kernel-modules#4, a driver that
+        # cannot make that allocation on this GPU).
+        p(r"non-zero status: (?!2\b)\d+ cuMemCreate failed", "cuda_error", E,
+          "NVSHMEM's cuMemCreate for its symmetric heap failed with a CUDA error other than out of memory: the "
+          "driver cannot make that allocation on this GPU", "check the driver (its version and kernel module "
+          "flavour: cuMem with fabric or POSIX handles), `nvidia-smi`, and the GPU the process uses",
+          C.CUDA_OR_DRIVER, "root", (C.OOM,), False),
         p(r"from device collective memory|non-zero status: \d+ cuMemCreate failed", "oom", E,
           "the GPU had no memory left for the collective library's buffers", "leave GPU memory for communication "
           "(XLA_PYTHON_CLIENT_MEM_FRACTION, NVSHMEM_SYMMETRIC_SIZE, smaller batches)", C.OOM, "root",

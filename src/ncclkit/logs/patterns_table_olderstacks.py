@@ -87,8 +87,10 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # worker.py:370 (0.4.3) "No available memory for the cache blocks", and the KV-cache check of the engine
         # ("The model's max seq len (N) is larger than the maximum number of tokens that can be stored in KV
         # cache (M)"): the GPU memory left after the weights holds no (or too little) KV cache.
+        # Newer vLLM (kv_cache_utils.py): "... GiB KV cache is needed, which is larger than the available KV cache
+        # memory (28.57 GiB)" (vllm-project/vllm#32105).
         p(r"No available memory for the cache blocks|is larger than the maximum number of tokens that can be "
-          r"stored in KV cache", "oom", E,
+          r"stored in KV cache|KV cache is needed, which is larger than the available KV cache memory", "oom", E,
           "the GPU memory left after loading the model holds too little KV cache for the requested length",
           "raise gpu_memory_utilization, lower max_model_len, or spread the model over more GPUs "
           "(tensor_parallel_size)", C.OOM, "root", (C.APPLICATION_BUG,)),

@@ -73,11 +73,45 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "VRAM memory is detected as host by UCX": the UCX it loaded has no CUDA transport (built without CUDA,
         # or UCX_TLS leaves cuda_copy out, TensorRT-LLM#18373 inherited UCX_TLS=tcp), so GPU memory cannot be
         # registered.
-        p(r"UCX CUDA support was not found|VRAM memory is detected as host by UCX", "net_plugin_error", E,
+        # UCX's own context ("ucp_context.c:1321 UCX WARN transports 'cuda_ipc','cuda_copy' are not available"): the
+        # same UCX without CUDA (LMCache/LMCache#605: a pip UCX built without it).
+        p(r"UCX CUDA support was not found|VRAM memory is detected as host by UCX|transports '?cuda_\w+'?"
+          r"(?:,'?cuda_\w+'?)* (?:is|are) not available", "net_plugin_error", E,
           "UCX sees no CUDA transport (a UCX built without CUDA, or UCX_TLS without cuda_copy), so GPU buffers "
           "are host memory to it and cannot be registered", "unset UCX_TLS in the job's environment (a launcher "
           "may pass it in) or list cuda_copy in it (UCX_TLS=rc,cuda_copy,cuda_ipc), and use a UCX built with CUDA "
           "(`ucx_info -d | grep cuda`)", C.NET_PLUGIN_ERROR, "root", (C.SOCKET_FALLBACK,)),
+        # UCX as the KV transport of NIXL (not mpirun's): "ibv_create_ah(... dgid=fe80::... sgid_index=0 ...) for UD
+        # mlx5 connect on mlx5_0 failed: No such device" (ai-dynamo/dynamo#814: GID index 0 on RoCE, its link-local
+        # GID) and "mlx5dv_devx_obj_create(CQ) failed on mlx5_1" (sgl-project/sglang#27894): the verbs objects.
+        # Only the RoCE form, which names a GID (an IB port's names a LID: mpirun's UCX, NVIDIA/nccl-tests#327).
+        p(r"UCX +ERROR +ibv_create_ah\([^)\n]*\bdgid=[^\n]*failed", "gid_error", E,
+          "UCX could not create an address handle to reach the peer's port: on RoCE the GID index it uses holds no "
+          "usable address (index 0 is the link-local one)", "set UCX_IB_GID_INDEX to the RoCEv2 IPv4 GID (`show_gids`)",
+          C.GID_INDEX_OR_ROCE_CONFIG),
+        p(r"UCX +ERROR +mlx5dv_devx_obj_create\S* failed", "ibv_call_failed", E,
+          "UCX could not create a verbs object (completion queue, queue pair) on the RDMA device",
+          "check the device's state and limits (`ibv_devinfo -v`, `dmesg` for mlx5 errors), the locked-memory limit "
+          "and the MOFED/rdma-core version", C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
+        # SGLang's disaggregation (disaggregation/*/conn.py and decode/prefill): KVTransferError's texts. "Failed due
+        # to an unknown reason from another rank" and a request "timed out after N s in KVPoll.Bootstrapping" (or no
+        # "transfer done signal after bootstrapping") are the other instance that failed or never answered; "Aborted
+        # by AbortReq" is a request its client cancelled. Their "bootstrap" is SGLang's own handshake, not NCCL's
+        # (sgl-project/sglang#10110, #9926, kvcache-ai/Mooncake#851).
+        p(r"KVTransferError\([^)]*\): Aborted by AbortReq", "noise", I,
+          "a request its client cancelled (AbortReq), not a transfer failure", "nothing to fix", None, "noise"),
+        p(r"Failed due to an unknown reason from another rank|timed out after [\d.]+s in KVPoll\.Bootstrapping|"
+          r"fail to receive KV Cache transfer done signal after bootstrapping", "remote_exited", E,
+          "the KV-cache handshake or transfer between the prefill and decode instances failed on the other side, or "
+          "it never answered", "read the other instance's log for its own error (a transfer-engine or RDMA error, "
+          "a crash, an overload), and check that both reach each other's bootstrap port",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # Mooncake's store (client.cpp): "Failed to start put operation: NO_AVAILABLE_HANDLE": no segment has room
+        # for the object (kvcache-ai/Mooncake#197: "try increasing global_segment_size").
+        p(r"put operation: NO_AVAILABLE_HANDLE", "oom", E,
+          "Mooncake's store has no space left for the object (its segments are full)",
+          "give the store more memory (global_segment_size of each client, more clients) or fewer replicas",
+          C.OOM),
         # nixl_agent.cpp "loadRemoteMD: no common backend found" (the two agents loaded different backends).
         p(r"loadRemoteMD: no common backend found", "net_plugin_error", E,
           "the two NIXL agents have no transfer backend in common (a plugin missing on one side)",

@@ -131,3 +131,13 @@ def test_ucx_verbs_objects_and_nvshmems_heap_by_their_status() -> None:
     assert_reads("nvshmem_src/src/host/mem/mem_heap.cpp:1510: non-zero status: 101 cuMemCreate failed",
                  "log.cuda_error", "cuda_or_driver")
     assert_reads("nvshmem_src/src/host/mem/mem_heap.cpp:1510: non-zero status: 2 cuMemCreate failed", "log.oom", "oom")
+
+
+# NVIDIA/nccl#1291: one node bootstraps on ib0's IPv6 link-local address, which no other node can reach.
+def test_a_link_local_bootstrap_address_across_hosts_is_the_interface() -> None:
+    log = ("gh1:180172:180172 [0] NCCL INFO Bootstrap : Using ib0:fe80::a288:c203:d2:aaf2%ib0<0>\n"
+           "gh2:9746:9746 [0] NCCL INFO Bootstrap : Using bond0:10.1.2.3<0>\n")
+    assert lead(log) == ("env.ifname_virtual", "wrong_interface")
+    assert "env.ifname_virtual" not in _ids(log.splitlines(keepends=True)[0])  # one host: the link is enough
+    routable = log.replace("ib0:fe80::a288:c203:d2:aaf2%ib0", "ib0:10.9.9.9")
+    assert "env.ifname_virtual" not in _ids(routable)

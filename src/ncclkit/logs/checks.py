@@ -303,16 +303,23 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
     # Loopback is what a one-node job may use; bridges, veths and tunnels never join nodes. NCCL takes lo only
     # when nothing else is up, or when NCCL_SOCKET_IFNAME names it (misc/socket.cc ncclFindInterfaces: "^docker,lo,
     # virbr" first), so lo listed beside another interface was asked for (kubeflow/pytorch-operator#202).
+    # An IPv6 link-local address (fe80::) reaches only its own link: across nodes it is no address to give peers.
     bad = [i for i in s.socket_ifaces
-           if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2 or len(s.socket_ifaces) > 1)]
+           if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2 or len(s.socket_ifaces) > 1)
+           or i in s.link_local_ifaces and len(s.hosts) >= 2]
     if not bad:
         return []
     good = [i for i in s.socket_ifaces if i not in bad]
+    # A host whose only socket interface has a link-local address gives its peers on other hosts no address they
+    # can reach: that stops the job by itself.
+    failing = failing or not good and any(i in s.link_local_ifaces and not _VIRTUAL_IF.match(i) for i in bad)
     return [Finding(
         id="env.ifname_virtual", severity=E if failing else W, subject="NCCL_SOCKET_IFNAME",
         message=f"NCCL uses {', '.join(bad)} for its sockets"
                 + (f" (besides {', '.join(good)})" if good else "")
-                + ": loopback, container-bridge and tunnel interfaces do not reach the other nodes",
+                + ": loopback, container-bridge and tunnel interfaces"
+                + (" and IPv6 link-local addresses (fe80::)" if set(bad) & set(s.link_local_ifaces) else "")
+                + " do not reach the other nodes",
         fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
         # While no socket failed the interfaces only may stop the job: the network the log shows (sockets for
         # want of an RDMA device, Oneflow-Inc/oneflow#9115) comes first.

@@ -25,6 +25,7 @@ def merge(first: LogState, later: LogState) -> None:
         first.test_gpus.setdefault(gpu, set()).update(ranks)
     first.test_headers += later.test_headers
     first.test_min_ranks = max(first.test_min_ranks, later.test_min_ranks)
+    first.link_local_ifaces.update(later.link_local_ifaces)
     if later.build_cuda is not None:
         first.build_cuda = later.build_cuda if first.build_cuda is None else min(first.build_cuda, later.build_cuda)
     first.test_rows += later.test_rows

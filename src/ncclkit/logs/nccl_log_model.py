@@ -57,6 +57,7 @@ class NcclLogSummary:
     networks_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)
     net_plugin_by_host: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "internal"/"external" per host
     nccl_build_cuda: tuple[int, int] | None = None  # "NCCL version 2.19.3+cuda11.0": the CUDA it was built with
+    link_local_ifaces: tuple[str, ...] = ()  # socket interfaces NCCL listed with an IPv6 link-local address
     plugins: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
     transport_map: tuple[TransportUse, ...] = ()

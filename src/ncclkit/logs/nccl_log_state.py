@@ -46,6 +46,9 @@ _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 _DIGITS = re.compile(r"\d+")
 _TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
 _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
+# An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when
+# it had no other address, and only that link reaches it (NVIDIA/nccl#1291).
+_LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?<\d+>")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
@@ -72,6 +75,7 @@ class LogState:
         self.networks_by_host: dict[str, set[str]] = {}
         self.net_plugin_by_host: dict[str, set[str]] = {}  # "internal" / "external" per host
         self.build_cuda: tuple[int, int] | None = None  # the oldest "+cudaX.Y" of the NCCL version lines
+        self.link_local_ifaces: set[str] = set()  # socket interfaces listed with an fe80:: address
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
         self.pairs: Counter[bytes] = Counter()  # ": " + channel tail "0[0] -> 1[1] via X" -> lines
@@ -347,6 +351,7 @@ class LogState:
         for name in _IFACE.findall(rest):
             if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
                 self.socket_ifaces.append(name)
+        self.link_local_ifaces.update(_LINK_LOCAL.findall(rest)[:16])
 
     def _nic_distance(self, rest: str) -> None:
         """2.4's "CUDA Dev 0[0], IB NIC distance :  PHB" (transport/net.cc netDevices): GDR only below PHB (its

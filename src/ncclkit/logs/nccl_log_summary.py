@@ -53,7 +53,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         versions=tuple(sorted(st.versions)),
         networks_by_host={h: tuple(sorted(v)) for h, v in sorted(st.networks_by_host.items())},
         net_plugin_by_host={h: tuple(sorted(v)) for h, v in sorted(st.net_plugin_by_host.items())},
-        nccl_build_cuda=st.build_cuda,
+        nccl_build_cuda=st.build_cuda, link_local_ifaces=tuple(sorted(st.link_local_ifaces)),
         plugins=tuple(sorted(st.plugins)), env=dict(st.env),
         transport_map=tuple(transport_map), transport_map_truncated=st.pairs_truncated,
         net_without_gdr=net_nogdr, gdr_disabled_reasons=tuple(st.gdr_disabled),

@@ -12,6 +12,7 @@ from ncclkit.findings import Finding, Severity
 from ncclkit.logs.diagnose import env_findings, error_findings, rank_findings
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
+from ncclkit.logs.return_codes import return_code_finding
 from ncclkit.nccl.versions import NET_SOCKET_ONLY_AS_FALLBACK, parse_nccl_version, ver_at_least
 
 __all__ = ["check_log", "check_tests"]
@@ -23,39 +24,10 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _GDR_DISTANCE = re.compile(r"\(distance (?:\d+|[A-Z]{3,4}) >=? (?:\d+|PHB)\)")
 
 
-# The first NCCLCHECK trace of a bare excerpt ("transport/shm.cc:101 -> 2"), where no WARN names the error: code 1
-# (ncclUnhandledCudaError) first raised in enqueue.cc is the kernel launch or its stream calls failing (a CUDA or
-# driver error; elsewhere, as NVLS's multicast set-up, the fabric behind the call decides); code 2 (ncclSystemError)
-# first raised in the shared-memory transport or its helpers (transport/shm.cc, misc/shmutils.cc ncclShmOpen: 2.7's
-# shm.cc:101 is its shmOpen) is the /dev/shm segment that could not be made, as shmutils.cc's own WARN says.
-_SHM_SITE = re.compile(r"\b(?:transport/shm|misc/shmutils|shmutils)\.cc:")
-_LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
-
-
-def _return_code_cause(code: int, where: str) -> tuple[Cause | None, str, str, list[str]]:
-    """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
-    rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
-    if code == 1 and _LAUNCH_SITE.search(where):
-        return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
-                rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",
-                [Cause.NCCL_VERSION_MISMATCH.value, Cause.APPLICATION_BUG.value])
-    if code == 2 and _SHM_SITE.search(where):
-        return (Cause.SHM_TOO_SMALL, ": the shared-memory transport could not create or map its /dev/shm segment",
-                "give the job a larger /dev/shm (`docker run --shm-size=1g` or `--ipc=host`; a memory-backed "
-                "emptyDir on /dev/shm in Kubernetes) and check `df -h /dev/shm`; " + rerun, [])
-    return None, "", rerun, []
-
-
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = error_findings(s, name)
     if not s.errors and s.return_codes:
-        code, where = next(iter(s.return_codes.items()))
-        cause, why, fix, alternatives = _return_code_cause(code, where)
-        out.append(Finding(id="log.nccl_error_code", severity=E, subject=name,
-                           message=f"NCCL returned {where}, with no WARN line in the excerpt{why}", fix=fix,
-                           cause=cause,
-                           evidence={"return_codes": {str(k): v for k, v in s.return_codes.items()},
-                                     **({"role": "likely", "alternatives": alternatives} if cause else {})}))
+        out.append(return_code_finding(s.return_codes, name))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes

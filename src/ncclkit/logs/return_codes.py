@@ -1,0 +1,43 @@
+"""An excerpt with NCCL's return traces and no WARN ("transport/shm.cc:101 -> 2"): what the first code and the
+file that raised it say (pure: the log's return codes -> one Finding)."""
+
+from __future__ import annotations
+
+import re
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+
+__all__ = ["return_code_finding"]
+
+# The first NCCLCHECK trace of a bare excerpt ("transport/shm.cc:101 -> 2"), where no WARN names the error: code 1
+# (ncclUnhandledCudaError) first raised in enqueue.cc is the kernel launch or its stream calls failing (a CUDA or
+# driver error; elsewhere, as NVLS's multicast set-up, the fabric behind the call decides); code 2 (ncclSystemError)
+# first raised in the shared-memory transport or its helpers (transport/shm.cc, misc/shmutils.cc ncclShmOpen: 2.7's
+# shm.cc:101 is its shmOpen) is the /dev/shm segment that could not be made, as shmutils.cc's own WARN says.
+_SHM_SITE = re.compile(r"\b(?:transport/shm|misc/shmutils|shmutils)\.cc:")
+_LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
+
+
+def _return_code_cause(code: int, where: str) -> tuple[Cause | None, str, str, list[str]]:
+    """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
+    rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
+    if code == 1 and _LAUNCH_SITE.search(where):
+        return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
+                rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",
+                [Cause.NCCL_VERSION_MISMATCH.value, Cause.APPLICATION_BUG.value])
+    if code == 2 and _SHM_SITE.search(where):
+        return (Cause.SHM_TOO_SMALL, ": the shared-memory transport could not create or map its /dev/shm segment",
+                "give the job a larger /dev/shm (`docker run --shm-size=1g` or `--ipc=host`; a memory-backed "
+                "emptyDir on /dev/shm in Kubernetes) and check `df -h /dev/shm`; " + rerun, [])
+    return None, "", rerun, []
+
+
+def return_code_finding(return_codes: dict[int, str], name: str) -> Finding:
+    """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them)."""
+    code, where = next(iter(return_codes.items()))
+    cause, why, fix, alternatives = _return_code_cause(code, where)
+    return Finding(id="log.nccl_error_code", severity=Severity.ERROR, subject=name,
+                   message=f"NCCL returned {where}, with no WARN line in the excerpt{why}", fix=fix, cause=cause,
+                   evidence={"return_codes": {str(k): v for k, v in return_codes.items()},
+                             **({"role": "likely", "alternatives": alternatives} if cause else {})})

@@ -81,6 +81,10 @@ def analyze_text(text: str, *, name: str = "-", kind: str | None = None,
                           line_rate_gbps=line_rate_gbps)
 
 
+# Findings of a log's reading that describe the log itself, left out where log lines sit inside another artifact.
+_LOG_FACTS = frozenset({"log.no_nccl_lines", "log.transport_map", "log.intra_node_net"})
+
+
 def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
                    line_rate_gbps: float | None = None) -> dict[str, Any]:
     """Analyze a binary stream (a file, stdin.buffer); NCCL logs are streamed, not loaded."""
@@ -127,8 +131,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         # view of who is alive beside what the ranks printed (NVIDIA/nccl#1730).
         fields, found = ras_parts(head_text, name)
         _, wd_findings = watchdog_fields(head_text, name)  # the object keeps a RAS object's keys
-        logged = [f for f in check_log(parse_nccl_log(head_text.splitlines()), name)
-                  if f.id not in ("log.no_nccl_lines", "log.transport_map", "log.intra_node_net")]
+        logged = [f for f in check_log(parse_nccl_log(head_text.splitlines()), name) if f.id not in _LOG_FACTS]
         ranked = rank_findings(found + wd_findings + logged)
         if any(f.id == "hang.all_in_collective" for f in found):  # RAS saw every rank alive: none crashed
             ranked = [f for f in ranked if not (f.id == "log.alternative"
@@ -182,7 +185,7 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     if kind != "nccl_log" and has_signal(text):
         log = parse_nccl_log(text.splitlines())
         out.extend(f for f in check_log(log, name)
-                   if f.id not in ("log.no_nccl_lines", "log.transport_map", "log.intra_node_net"))
+                   if f.id not in _LOG_FACTS)
     return out
 
 

@@ -57,7 +57,7 @@ _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", 
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
-_SEVERITY_ORDER = {E: 0, W: 1, I: 2}
+_SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 
 def env_findings(s: NcclLogSummary) -> list[Finding]:
@@ -75,7 +75,7 @@ def env_findings(s: NcclLogSummary) -> list[Finding]:
             quiet = (rule.env == "NCCL_SOCKET_IFNAME" and bool(s.socket_ifaces)
                      and all(e.role == "noise" for e in s.errors))
             out.append(Finding(id="log.env_set", severity=rule.severity, subject=rule.env,
-                               message=rule.why.format(v=value), fix=rule.fix, cause=None if quiet else rule.cause,
+                               message=rule.why.format(v=value), fix=rule.fix, cause=rule.cause, no_cause=quiet,
                                evidence={rule.env: value, "role": "root",
                                          "lines": [s.fact_lines[f"env:{rule.env}"]]
                                          if f"env:{rule.env}" in s.fact_lines else []}))
@@ -182,7 +182,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         # The group speaks with its first line that states a cause of its own, a stated root before a likely one
         # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).
         # Among lines of one role the most severe speaks (a watchdog's timeout before PyTorch's banner about it).
-        first = min(errs, key=lambda e: (_SPEAKS.get(e.role, len(_SPEAKS)), _SEVERITY_ORDER[e.severity]))
+        first = min(errs, key=lambda e: (_SPEAKS.get(e.role, len(_SPEAKS)), _SEV[e.severity]))
         m = _HOST.search(first.text)
         cause, role, message, fix, severity = first.cause, first.role, first.explanation, first.fix, first.severity
         alternatives = list(first.alternatives)
@@ -355,7 +355,6 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     roots = [f for f in findings if _role(f) in ("root", "likely") and f.root_cause is not None
              and f.severity != I]
     rest = [f for f in findings if f not in roots]
-    sev = {E: 0, W: 1, I: 2}
 
     def weight(f: Finding) -> tuple[int, int, int, int]:
         cat = f.id.partition(".")[2]
@@ -369,19 +368,19 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 1 if "peer_address" in ev else \
             3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
         # A finding about the setup the log shows comes after an error line of the same weight.
-        return (sev[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
+        return (_SEV[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 
     roots.sort(key=weight)
     if not roots:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
         lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
-                   key=lambda f: sev[f.severity], default=None)
+                   key=lambda f: _SEV[f.severity], default=None)
         # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
         # the error) does not outrank the error.
         bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
-        if lead is None or (bare is not None and sev[lead.severity] > sev[E] and _role(lead) == "collateral"):
+        if lead is None or (bare is not None and _SEV[lead.severity] > _SEV[E] and _role(lead) == "collateral"):
             if bare is None:
                 return rest
             return [bare, *_alternatives(bare, set())] + [
@@ -389,7 +388,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         rest.remove(lead)
         # What follows the leading consequence at a lower severity (the abort after a watchdog's timeout) is its
         # consequence in turn: shown, not competing with the lead's alternatives.
-        rest = [replace(f, severity=I) if _role(f) == "collateral" and sev[f.severity] > sev[lead.severity] else f
+        rest = [replace(f, severity=I) if _role(f) == "collateral" and _SEV[f.severity] > _SEV[lead.severity] else f
                 for f in rest]
         return [lead, *_alternatives(lead, {lead.root_cause})] + rest
     # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup

@@ -299,7 +299,8 @@ def _rare_spots(st: LogState, c: Buffer, end: int, needles: list[bytes]) -> set[
                 st.net_plugin(st.host_of_bytes(bytes(c[s:i])), which)
                 if f"net_plugin:{which}" not in st.fact_lines:
                     st.note(f"net_plugin:{which}", st.lines_total + 1 + c.count(b"\n", 0, i))
-                if INFO_CAUSE.search(c, i, c.find(b"\n", i, end) if c.find(b"\n", i, end) >= 0 else end):
+                eol = c.find(b"\n", i, end)
+                if INFO_CAUSE.search(c, i, eol if eol >= 0 else end):
                     spots.add(s)  # still classified as the line it is (a plugin that failed to load)
         elif needle in _USING_NEEDLES:
             for i in _find_all(c, end, needle):

@@ -208,6 +208,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.master_addr_loopback": Cause.WRONG_INTERFACE,
     "log.nccl_without_gpu": Cause.APPLICATION_BUG,
     "log.master_addr_differs": Cause.WRONG_INTERFACE,
+    "log.master_addr_fake_ip": Cause.HOSTNAME_RESOLUTION,
+    "log.master_addr_number": Cause.HOSTNAME_RESOLUTION,
     "log.rendezvous_self": Cause.APPLICATION_BUG,
     "log.sbatch_without_srun": Cause.APPLICATION_BUG,
     "log.machines_uneven": Cause.APPLICATION_BUG,

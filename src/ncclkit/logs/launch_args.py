@@ -42,6 +42,10 @@ _CONFIGURED = re.compile(r"(?:\bMASTER_ADDR=|--master[_-]addr(?:=|\s+)|\bmain_pr
 # (host, port)" and "... failed to connect to host:port (errno: N - ...)".
 _DIALLED = re.compile(r"failed to connect to any network address of \(([\d.]+), ?\d+\)|"
                       r"client socket has failed to connect to ([\d.]+):\d+")
+# A proxy's fake-IP DNS (Clash / sing-box TUN mode) answers every name with an address of 198.18.0.0/15, the
+# benchmarking range (RFC 2544) no host has: the name of the rank-0 host resolved to the proxy, not to the peer
+# (gensyn-ai/rl-swarm#197 dialled [::ffff:198.18.0.1]).
+_FAKE_IP = re.compile(r"connect to (?:any network address of \(|\[?(?:::ffff:)?)(198\.1[89]\.\d{1,3}\.\d{1,3})\b")
 _NODES = re.compile(r"--nnodes(?:=|\s+)(\d+)")  # an elastic range "MIN:MAX" counts its minimum
 _MAX_LINES = 20000
 _SELF_ENDPOINT = re.compile(r"--(?:rdzv[_-]endpoint|master[_-]addr)(?:=|\s+)[\"']?"
@@ -83,6 +87,34 @@ def _root(fid: str, subject: str, message: str, fix: str, cause: Cause, lines: l
                    evidence={"role": "root", "lines": lines, **evidence})
 
 
+def _odd_address(fake_ip: tuple[int, str] | None, dialled: list[tuple[int, str]]) -> list[Finding]:
+    """The rank-0 address the store client dialled is no host's: what the name resolved to, or the name, is wrong."""
+    if fake_ip is not None:
+        no, addr = fake_ip
+        return [_root(
+            "log.master_addr_fake_ip", "MASTER_ADDR",
+            f"the store client dialled {addr} (line {no}), an address of 198.18.0.0/15 that no host has: a proxy's "
+            "fake-IP DNS (Clash, sing-box or another TUN-mode proxy) answered for the rank-0 host's name",
+            "stop the proxy's TUN/fake-IP mode on the nodes (or exclude the cluster's names and subnet from it), "
+            "or set MASTER_ADDR to the rank-0 node's IP address instead of its name",
+            Cause.HOSTNAME_RESOLUTION, [no], peer_address=addr,
+            alternatives=[str(Cause.FIREWALL_OR_PORT_BLOCKED)])]
+    # getaddrinfo reads a name of digits alone as a 32-bit IPv4 address ("6841231" -> 0.104.99.143): the master
+    # address was given a number, a job id or a port, not a host (hpcaitech/Open-Sora#667).
+    number = next(((no, a) for no, a in dialled if a.isdigit()), None)
+    if number is None:
+        return []
+    no, value = number
+    return [_root(
+        "log.master_addr_number", "MASTER_ADDR",
+        f"the store client dialled \"{value}\" (line {no}): a master address of digits alone, which the resolver "
+        "reads as a 32-bit IPv4 address that no host has, so the launch passed a number (a job id, a port) where the "
+        "rank-0 host belongs",
+        "set MASTER_ADDR (--master_addr) to the rank-0 node's host name or IP address; in Slurm, "
+        "$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)",
+        Cause.HOSTNAME_RESOLUTION, [no], peer_address=value, alternatives=[str(Cause.APPLICATION_BUG)])]
+
+
 def launch_findings(text: str) -> list[Finding]:
     """Findings of the master address a paste's launch configures against what its ranks did with it."""
     configured: list[tuple[int, str]] = []
@@ -93,6 +125,7 @@ def launch_findings(text: str) -> list[Finding]:
     self_endpoint: tuple[int, str] | None = None
     tasks = bare_python = launcher = 0
     per_machine: dict[str, int] = {}  # detectron2's --num-gpus value -> the first line that gives it
+    fake_ip: tuple[int, str] | None = None
     lines = text.splitlines()[:_MAX_LINES]
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
@@ -115,7 +148,9 @@ def launch_findings(text: str) -> list[Finding]:
         if machines and gpus and int(machines.group(1)) > 1:
             per_machine.setdefault(gpus.group(1), no)
         dialled += [(no, m.group(1) or m.group(2)) for m in _DIALLED.finditer(line)]
-    out = []
+        fake = _FAKE_IP.search(line)
+        fake_ip = fake_ip or ((no, fake[1]) if fake else None)
+    out = _odd_address(fake_ip, dialled)
     if loopback_launch is not None:
         no, line = loopback_launch
         out.append(_root(

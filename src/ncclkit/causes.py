@@ -251,6 +251,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.tuning_invalid": Cause.PERFORMANCE_CONFIG,
     "log.name_lookup_slow": Cause.HOSTNAME_RESOLUTION,
     "log.framework_usage": Cause.APPLICATION_BUG,
+    "log.ipv6_off": Cause.OTHER,
     "tests.bandwidth": None,
     "tests.no_rows": None,
     "tests.wrong_results": Cause.CUDA_OR_DRIVER,

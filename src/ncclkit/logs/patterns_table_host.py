@@ -107,8 +107,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL"), nor DeepSpeed's launcher function
         # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").
         # Nor an actor the program itself killed ("The actor is dead because it was killed by `ray.kill`.").
-        p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill))(?:.*(?:exitcode\s*:\s*-9\b|"
-          r"return code = -9\b|"
+        # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash.
+        p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL)))"
+          r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
           r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "

@@ -93,7 +93,16 @@ def kernel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "point TMPDIR (and the program's temp and cache directories) at a Linux filesystem such as /tmp",
           C.OTHER),
         # x86 fault.c show_signal_msg "%s[%d]: segfault at %lx ip %px sp %px error %lx in %s": the library named
-        # is where the process crashed.
+        # is where the process crashed. In the driver's own user-space library (libcuda.so.<driver version>,
+        # libnvidia-*.so) it is the driver or the GPU under it: trixie-cluster/trixie#55 crashed in libcuda.so.418.67
+        # on one node only, and replacing that node's GPU ended it.
+        p(r"segfault at [0-9a-f]+ ip [0-9a-f]+ sp [0-9a-f]+ error \d+ in (?:libcuda\.so|libnvidia-[\w-]+\.so)",
+          "cuda_error", E,
+          "a process crashed (segmentation fault) inside the NVIDIA driver's library (libcuda / libnvidia-*): the "
+          "driver or the GPU under it, most often on one node",
+          "check that node's GPU and driver (`nvidia-smi -q | grep -i -A3 'retired\\|remapp\\|xid'`, `dmesg | grep -i "
+          "xid`); reinstall or upgrade the driver there, or take the node out of the job and see whether the crash "
+          "moves with it", C.CUDA_OR_DRIVER),
         p(r"segfault at [0-9a-f]+ ip [0-9a-f]+ sp [0-9a-f]+ error \d+", "crash", W,
           "a process crashed (segmentation fault); the kernel names the library it crashed in",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the crash is inside libnccl",

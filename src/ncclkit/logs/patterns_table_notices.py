@@ -186,9 +186,13 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "(torch 2.2+) instead of the old one", C.APPLICATION_BUG, "collateral"),
         # c10d's socket.cpp tries IPv6 first ("[::]:29500", "[::ffff:10.0.0.1]") and warns "(errno: 97 - Address
         # family not supported by protocol)" where IPv6 is off, then goes on over IPv4 (discuss.pytorch.org 187589).
-        p(r"\[W[^\]]*socket[^\]]*\].*errno: 97\b", "noise", I,
-          "c10d tried an IPv6 socket on a host with IPv6 off (errno 97) and went on over IPv4", "nothing to fix",
-          None, "noise"),
+        # The host's IPv6 setting is all these lines show: it leads only a paste with nothing else (anhvth/opensloth#14
+        # blamed the switched-off IPv6, and its fix forced IPv4).
+        p(r"\[W[^\]]*socket[^\]]*\].*errno: 97\b", "ipv6_off", I,
+          "c10d tried an IPv6 socket on a host with IPv6 switched off (errno 97) and went on over IPv4: harmless by "
+          "itself; a failure after it has its own line",
+          "nothing to fix if the job runs; to silence it, enable IPv6 on the host (net.ipv6.conf.all.disable_ipv6=0) "
+          "or give MASTER_ADDR as an IPv4 address rather than a name", C.OTHER, "collateral"),
         # ProcessGroupNCCL (2.6+) after a watchdog timeout: "Stack trace of the failed collective:", the heading of the
         # Python frames that issued it (the timeout line before it is the finding).
         p(r"Stack trace of the failed collective:\s*$", "noise", I, "the heading of the timed-out collective's Python "

@@ -28,7 +28,7 @@ from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
-from ncclkit.logs.paste import embedded, has_signal, noise_lines, normalize, undecorate, unflatten
+from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
@@ -196,7 +196,8 @@ def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
     if any(f.root_cause is not None and f.severity != Severity.INFO for f in findings):
         return findings
     guess = error_word_findings(text, name)
-    if any(f.root_cause is not None for f in findings + guess):
+    if any(f.root_cause is not None and f.id.removeprefix("log.") not in HARMLESS_CATEGORIES
+           for f in findings + guess):
         return findings + guess
     noise = noise_lines(text)
     harmless = {n for n, _ in noise}

@@ -318,13 +318,18 @@ def has_signal(text: str) -> bool:
     return False
 
 
+# Rows of lines that healthy runs print too: noise, and c10d's IPv6 try on a host with IPv6 off, which states a
+# condition of the host (a cause of its own where nothing else is wrong) but no failure.
+HARMLESS_CATEGORIES = frozenset({"noise", "ipv6_off"})
+
+
 def noise_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, what it is) of each line that healthy runs print too (a noise row of the classifier)."""
+    """(line number, what it is) of each line that healthy runs print too (HARMLESS_CATEGORIES)."""
     out = []
     for i, line in enumerate(text.splitlines()[:MAX_SIGNAL_LINES], 1):
         if len(line) > 8 and may_be_named(line):
             cls = classify_error(line)
-            if cls.category == "noise":
+            if cls.category in HARMLESS_CATEGORIES:
                 out.append((i, cls.explanation))
     return out
 

@@ -34,7 +34,10 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list. The validator prints its toolkit and gdrcopy checks' failures bare (fmt.Println,
 # log.Info) with no error word.
 GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"driver is not ready", b"run command '",
-                                   b"infoROM is corrupted")
+                                   b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
+                                   b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",
+                                   b"pending disable", b"pending enable", b"Mode change pending",
+                                   b"not found in directory")
 
 _CDI_FIX = ("regenerate the CDI spec after every driver install or upgrade (`sudo nvidia-ctk cdi generate "
             "--output=/etc/cdi/nvidia.yaml`; the nvidia-cdi-refresh service does it at boot), keep one spec per "
@@ -54,9 +57,12 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # #556) and the driver's user-space failing to start in the container ("driverInitFileInfo 531 result=1",
         # #1399, gpu-operator#130 as nvidia-container-cli.real): the host's driver state (not loaded, a GPU that
         # fell off, persistenced, a driver update without a reboot), not the job; "timed out" here is the driver
-        # RPC, not a collective.
-        p(r"nvidia-container-cli(?:\.real)?: initialization error: driver (?:rpc )?error|"
-          r"driverInitFileInfo \d+ result=\d+",
+        # RPC, not a collective. Its other initialization errors are the host's driver too: the driver's libraries
+        # absent ("load library failed: libnvidia-ml.so.1", nvidia/libnvidia-container#231), or a CUDA error of
+        # the driver's own device query ("cuda error: invalid device ordinal", nvidia-docker#709: a GPU without
+        # enough power), which no rank of the job chose.
+        p(r"nvidia-container-cli(?:\.real)?: initialization error: (?:driver (?:rpc )?error|load library failed|"
+          r"cuda error)|driverInitFileInfo \d+ result=\d+",
           "gpu_missing", E, "the container toolkit could not reach the NVIDIA driver on the host, so the container "
           "gets no GPU", "check the host: `nvidia-smi`, `dmesg | grep -i -E 'nvrm|xid'`, nvidia-persistenced "
           "running; reboot after a driver update, and reinstall the driver if it stays", C.CUDA_OR_DRIVER),
@@ -197,6 +203,36 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU Operator's validator found no nvidia-smi on the host: no driver is installed where it was told one "
           "is (the driver root)", "install the NVIDIA driver on the host, or let the operator deploy it "
           "(driver.enabled=true), and check the driver root it uses (hostPaths.driverInstallDir)", C.CUDA_OR_DRIVER),
+        # -- the driver's kernel modules and device nodes under the job -------------------------------------------
+        # modprobe's "Module nvidia_uvm not found in directory /lib/modules/<kernel>" (a driver built for another
+        # kernel: NVIDIA/nvidia-docker#481), nvidia-docker's "Could not load UVM kernel module", the driver
+        # installer's "Unable to load the kernel module 'nvidia.ko'" (gpu-operator#206), and a GPU device node
+        # absent from the node or the container ("cannot access '/dev/nvidia0'", pyxis#47; slurmd's "can't stat
+        # gres.conf file /dev/nvidia0", bibigrid#705): the driver is not loaded where the job runs.
+        p(r"Module nvidia(?:_uvm|_drm|_modeset)? not found in directory|Could not load UVM kernel module|Unable to "
+          r"load the kernel module '?nvidia(?:-uvm)?\.ko|(?:cannot access|can't stat [^\n]*file) '?/dev/nvidia(?:\d+|"
+          r"ctl|-uvm)'?: No such file or directory", "gpu_missing", E,
+          "the NVIDIA driver's kernel modules are not loaded where the job runs (built for another kernel, or never "
+          "installed), or the GPU device nodes were not created or not passed into the container",
+          "install the driver for the running kernel (`uname -r`; DKMS or the distribution's package), load it "
+          "(`modprobe nvidia nvidia_uvm`; `nvidia-smi` must list the GPUs), and start the container with the GPUs "
+          "(--gpus all, or the container hook of the cluster)", C.CUDA_OR_DRIVER),
+        # gdrcopy's module not built or not loaded ("insmod: ERROR: could not load module src/gdrdrv/gdrdrv.ko",
+        # NVIDIA/gdrcopy#242), and its pin of GPU memory refused by the driver (gdrdrv.c "nvidia_p2p_get_pages(...)
+        # failed [ret = -22]": a GPU without GPUDirect RDMA support, a GeForce board in gdrcopy#206).
+        p(r"could not load module \S*gdrdrv\.ko|nvidia_p2p_get_pages\([^\n]*\) failed", "gdrcopy_error", E,
+          "GDRCopy cannot map GPU memory: its kernel module (gdrdrv) is not loaded, or the driver refused to pin the "
+          "GPU's memory for peers (a GPU without GPUDirect RDMA support)",
+          "build and load gdrdrv for the running kernel (`sudo ./insmod.sh` in gdrcopy, `lsmod | grep gdrdrv`); on "
+          "a GPU without GPUDirect RDMA (GeForce), leave GDRCopy off (NCCL_GDRCOPY_ENABLE=0)", C.GDR_UNAVAILABLE),
+        # nvidia-smi -mig and nvidia-mig-manager: a MIG mode change that waits for a GPU reset ("MIG mode is in
+        # pending disable state for GPU ...: In use by another client", gpu-operator#118; "Mode change pending:
+        # true", #668): the GPU still runs in its old mode until every process leaves it and it is reset.
+        p(r"MIG mode is in pending (?:enable|disable) state|Mode change pending: true", "gpu_fault", W,
+          "a MIG mode change waits for a GPU reset: the GPU keeps its old mode until no process holds it (often "
+          "nvidia-persistenced or a monitoring agent) and it is reset or the node rebooted",
+          "stop what holds the GPU (`nvidia-smi` processes, nvidia-persistenced, DCGM), then `nvidia-smi -r -i "
+          "<gpu>` or reboot the node", C.CUDA_OR_DRIVER),
         # nvidia-smi's warning of a GPU whose infoROM checksum fails ("WARNING: infoROM is corrupted at gpu
         # 0000:00:05.0"): the GPU's firmware storage, a fault of the board (NVIDIA's Xid catalogue: Xid 92/94 kin).
         p(r"infoROM is corrupted at gpu", "gpu_fault", W,

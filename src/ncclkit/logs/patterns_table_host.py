@@ -77,8 +77,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # module (...): a PTX JIT compilation failed").
           # TensorRT-LLM's check macro "CUDA runtime error in cudaDeviceCanAccessPeer(...): invalid device ordinal"
           # (NVIDIA/TensorRT-LLM#1667): the CUDA error decides, not the call it names.
+          # The same CUDA errors in other wrappings: torch's device count ("Unexpected error from
+          # cudaGetDeviceCount(). ... Error 804: forward compatibility was attempted ..."), the THC of torch < 1.5
+          # ("cuda runtime error (804) : ..."), Caffe's CHECK ("Check failed: error == cudaSuccess (3 vs. 0)
+          # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error".
           r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
-          r"CUDA runtime error in \w+\(",
+          r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
+          r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),

@@ -211,7 +211,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # by an exception on one of the ranks"; Spark's TaskSchedulerImpl "Lost executor %s on %s: %s" (an
         # executor whose heartbeats stopped, killed or out of memory: XGBoost and Horovod on Spark lose a rank).
         # Ray <= 0.6: "... has been marked dead because the monitor has missed too many heartbeats" (ray#3628).
+        # Ray 2.5x's task error "Task failed because the node it was running on is dead or unavailable" names
+        # preemption, a hardware failure or a raylet crash (ray-project/ray#58638).
         p(r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats|"
+          r"Task failed because the node it was running on is dead or unavailable|"
           r"mistakenly been marked as dead by the GCS|The task's local raylet died|The worker died unexpectedly "
           r"while executing|The actor died because its node has died|"
           r"Horovod has been shut down\. This was caused by an exception|"

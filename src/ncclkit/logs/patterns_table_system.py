@@ -154,6 +154,11 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "pcie_error", E, "a PCIe device or link reported an uncorrectable error: the GPU or NIC behind it may "
           "have stopped or lost transfers", "find the device by its address (`lspci -s <addr>`), check its slot, "
           "riser and firmware; repeated errors are a hardware fault", C.OTHER),
+        # aer.c's decoded status bits under the header ("pcieport 0000:00:03.1:    [12] Timeout", "[ 6] BadTLP"):
+        # "Timeout" is a replay timer of the link layer, not a collective's (pop-os/pop#3363); the header's severity
+        # is the finding.
+        p(r"\b[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d:\s+\[\s?\d+\] [A-Za-z]+\s*(?:\(First\))?\s*$", "noise", I,
+          "a status bit the kernel's PCIe error report decodes under its header", "nothing to fix", None, "noise"),
         p(r"PCIe Bus Error: severity=Correct(?:ed|able)|AER: (?:Multiple )?Correct(?:ed|able) error", "noise", I,
           "a PCIe error the link corrected itself", "nothing to fix unless they repeat quickly (then check the "
           "slot and `lspci -vv` link width/speed)", None, "noise"),

@@ -1,0 +1,136 @@
+"""CUDA error strings (cudaGetErrorString / cuGetErrorString, and HIP's as RCCL prints them) and the cause each
+names: the decoder of every line classified as a CUDA error."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ncclkit.causes import Cause
+
+__all__ = ["CudaReading", "cuda_reading"]
+
+C = Cause
+# CUDA error strings (cudaGetErrorString / cuGetErrorString) and their cause; "CUDA error N 'text'"
+# and "Cuda failure 'text'" (NCCL's CUDACHECK) carry the same strings.
+# A row's fix is the one of its cause (patterns._cuda), or its own where the cause's would mislead.
+_PROGRAM_FIX = ("rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel or call of the program that failed, and "
+                "fix it there (NCCL only reports the error of the stream it shares)")
+
+
+@dataclass(frozen=True, slots=True)
+class CudaReading:
+    """What one CUDA error string means. `role` is "collateral" where the error is a consequence of another
+    one, "likely" where its cause is only what the error most often was; `fix` is empty where the cause's own
+    fix applies."""
+
+    regex: re.Pattern[str]
+    cause: Cause
+    why: str
+    alternatives: tuple[Cause, ...]
+    fix: str = ""
+    role: str = "root"
+
+
+def _cuda_row(regex: str, cause: Cause, why: str, alts: tuple[Cause, ...], fix: str = "",
+              role: str = "root") -> CudaReading:
+    return CudaReading(re.compile(regex, re.IGNORECASE), cause, why, alts, fix, role)
+
+
+_CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
+    _cuda_row(*row) for row in (
+        # RCCL prints HIP's error names where NCCL prints CUDA's strings ("Cuda failure 'hipErrorOutOfMemory'",
+        # ROCm before 5.3) and HIP's strings after ("no ROCm-capable device is detected").
+        (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|hipErrorOutOfMemory|"
+         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED when calling .?cublasCreate|"
+         r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
+         "the GPU ran out of memory", ()),
+        # cudaErrorPeerAccessAlreadyEnabled (704) / NotEnabled (705): the program's own bookkeeping of peer access
+        # (enabled twice, e.g. again when a model is reloaded: ggml-org/llama.cpp#5347); cudaErrorTooManyPeers
+        # (711, "peer mapping resources exhausted"): the program enabled access to more peers than one GPU can map
+        # (8 on most GPUs), e.g. every pair of 10 GPUs (llama.cpp#21883). NCCL itself checks both.
+        (r"peer access is already enabled|peer access has not been enabled|peer mapping resources exhausted|"
+         r"cudaErrorPeerAccessAlreadyEnabled|cudaErrorPeerAccessNotEnabled|cudaErrorTooManyPeers|"
+         r"hipErrorPeerAccessAlreadyEnabled|hipErrorPeerAccessNotEnabled",
+         C.APPLICATION_BUG, "the program's own peer-access calls went wrong: access enabled twice (or disabled "
+         "without being enabled), or enabled to more GPUs than one GPU can map (8 on most)", (C.ACS_IOMMU_P2P,),
+         "enable peer access once per pair (check cudaDeviceCanAccessPeer and keep track of what is enabled), and "
+         "to at most 8 peers per GPU; a library doing this needs the release that fixes it"),
+        (r"peer access is not supported|cudaErrorPeerAccess|hipErrorPeerAccess",
+         C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
+        (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
+         "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),
+        (r"system not yet initialized|cudaErrorSystemNotReady|\b802\b", C.CUDA_OR_DRIVER,
+         "the NVSwitch system is not initialised: nvidia-fabricmanager is not running or failed", ()),
+        (r"driver version is insufficient|cudaErrorInsufficientDriver|CUDA driver version|"
+         r"not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver",
+         C.CUDA_OR_DRIVER, "the driver is older than the CUDA runtime needs", ()),
+        (r"no CUDA-capable device|no ROCm-capable device|hipErrorNoDevice|uncorrectable ECC|fallen off the bus",
+         C.CUDA_OR_DRIVER, "the GPU is unavailable or unhealthy", ()),
+        # cudaErrorDevicesUnavailable (46): in exclusive-process mode, another process holds the GPU; in a job,
+        # most often the other ranks on GPU 0 (ecmwf/anemoi-core#430).
+        (r"busy or unavailable", C.CUDA_OR_DRIVER, "the GPU is held by another process (exclusive "
+         "compute mode) or unavailable: often the job's other ranks, all on GPU 0", (C.APPLICATION_BUG,)),
+        # cudaErrorSetOnActiveProcess (36): the program set device flags or the device after its context existed.
+        (r"cannot set while device is active", C.APPLICATION_BUG, "the program chose the device (or its flags) "
+         "after CUDA had started on another one in this process", (), "call torch.cuda.set_device(local_rank) "
+         "(cudaSetDevice) before any other CUDA call of the process"),
+        # cudaErrorCudartUnloading (4) / cudaErrorContextIsDestroyed (709): CUDA was being torn down while
+        # NCCL or a kernel still used it, i.e. the process was already exiting (another error, or no
+        # destroy_process_group() before exit): a consequence, not the failure.
+        (r"driver shutting down|context is destroyed|cudaErrorCudartUnloading|CUDA_ERROR_DEINITIALIZED",
+         C.APPLICATION_BUG, "CUDA was already shutting down in this process (it was exiting while NCCL or a kernel "
+         "still ran): read the error that made it exit", (C.RANK_CRASHED_ELSEWHERE,),
+         "find the first error of this rank (or of its peers) before this line; end the program with "
+         "dist.destroy_process_group() so NCCL stops before CUDA unloads", "collateral"),
+        # cudaErrorAssert (710): a kernel's own assertion (an index out of range in the program's tensors).
+        (r"device-side assert", C.APPLICATION_BUG,
+         "a kernel assertion failed (an index or label out of range in the program's tensors)", (C.CUDA_OR_DRIVER,),
+         _PROGRAM_FIX),
+        # cudaErrorStreamCaptureUnsupported (900) / Invalidated (901) / Implicit (906): a call the capture
+        # of a CUDA graph forbids, made by the program while a stream it shares was being captured.
+        (r"not permitted when stream is capturing|stream capture|cudaErrorStreamCapture|capture sequence|"
+         r"capturing (?:blocking )?stream|during capture|uncaptured work|not ended in the same stream",
+         C.APPLICATION_BUG,
+         "a CUDA graph capture was broken by a call it does not allow (a synchronising call, or NCCL on a "
+         "stream being captured without graph support)", (C.CUDA_OR_DRIVER,),
+         "keep synchronising calls (.item(), .cpu(), cudaDeviceSynchronize) and eager NCCL calls out of the "
+         "captured region, or capture with NCCL 2.9.6+ on a communicator of the capturing stream"),
+        # cudaErrorNoKernelImageForDevice (209), cudaErrorInvalidDeviceFunction (98), cudaErrorSymbolNotFound
+        # (500): the library has no code for this GPU's architecture (built before the GPU existed).
+        (r"no kernel image is available|invalid device function|named symbol not found|"
+         r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice", C.NCCL_VERSION_MISMATCH,
+         "the library (NCCL or the framework) has no kernels for this GPU's architecture: a build older than "
+         "the GPU", (C.CUDA_OR_DRIVER,)),
+        # cudaErrorUnsupportedPtxVersion (222), cudaErrorInvalidPtx (218, "a PTX JIT compilation failed": PTX of a
+        # newer toolkit or for another architecture; wilicc/gpu-burn#101), cudaErrorStubLibrary (34),
+        # cudaErrorCompatNotSupportedOnDevice (804), cudaErrorSystemDriverMismatch (803): the driver cannot run what
+        # the toolkit built.
+        (r"unsupported toolchain|PTX JIT compil|CUDA_ERROR_INVALID_PTX|cudaErrorInvalidPtx|driver is a stub library|"
+         r"forward compatibility was attempted|"
+         r"unsupported display driver ?/ ?cuda driver combination", C.CUDA_OR_DRIVER,
+         "the driver cannot run this CUDA build (older than the toolkit, a stub libcuda, or no forward "
+         "compatibility on this GPU)", (C.NCCL_VERSION_MISMATCH,)),
+        # cudaErrorInvalidValue (1) outside NVLS (whose own row names the fabric manager): a line of the paste
+        # that names a cause explains it first (NVIDIA/nccl#1518: registering a /dev/shm segment NCCL could not
+        # create failed with 'invalid argument', the "Error while creating shared memory segment" WARN after
+        # it said why). Alone, in the resolved threads of tests/diagnosis it was mostly an NCCL or framework
+        # bug fixed in a later release (NCCL 2.18.1 - 2.18.5, custom all-reduce kernels), else memory the call
+        # cannot use (another device's buffer, cuMem memory passed to legacy IPC).
+        (r"'invalid argument'|CUDA error: invalid argument|cudaErrorInvalidValue", C.OTHER,
+         "a CUDA call inside the library refused its argument: most often a bug of NCCL or of the framework's "
+         "own kernels fixed in a later release, else a buffer the call cannot use", (C.APPLICATION_BUG,
+                                                                                      C.CUDA_OR_DRIVER),
+         "upgrade NCCL and the framework to current releases; if it persists, check that every buffer given to "
+         "NCCL is on the rank's own GPU and try NCCL_CUMEM_ENABLE=0 (or the framework's plain NCCL all-reduce)",
+         "likely"),
+        (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction|"
+         r"hipErrorIllegalAddress",
+         C.CUDA_OR_DRIVER, "a kernel faulted (a driver/GPU problem, or a program bug on the same stream)",
+         (C.APPLICATION_BUG,)),
+    ))
+
+
+def cuda_reading(text: str) -> CudaReading | None:
+    """The first CUDA error string the line carries, or None."""
+    return next((row for row in _CUDA_ERRORS if row.regex.search(text)), None)

@@ -112,3 +112,99 @@ def test_pcie_status_bits_are_no_timeout_and_a_lost_ray_node_is_elsewhere() -> N
     assert lead("Task failed because the node it was running on is dead or unavailable. Node IP: 127.0.0.1, node "
                 "ID: e55b8ca0. This can happen if the node was preempted, had a hardware failure, or its raylet "
                 "crashed unexpectedly.\n") == ("log.remote_exited", "rank_crashed_elsewhere")
+
+
+# Sweeps 10 and 12: the communication stacks beside NCCL, each line from the thread named in its row's comment
+# (open-mpi/ompi#3009, horovod#361 and #298, ml-explore/mlx#2540, openai/glow#99, openucx/ucx PR#9674, #10651 and
+# #10055, oneCCL, sglang's NVSHMEM, Triton-distributed#107, mesh-transformer-jax#90, marin#1933, tf-encrypted#368,
+# geoschem#822).
+def test_lines_of_the_communication_stacks_beside_nccl() -> None:
+    for line, want in (
+            ("Open MPI has detected that this process has attempted to initialize MPI (via MPI_INIT or "
+             "MPI_INIT_THREAD) more than once.  This is erroneous.", ("log.framework_usage", "application_bug")),
+            ("[cu12:227017] ../../../../../ompi/mca/pml/ucx/pml_ucx.c:226 Error: UCP worker does not support "
+             "MPI_THREAD_MULTIPLE", ("log.mpi_transport", "other")),
+            ("mpirun noticed that process rank 1 with PID 0 on node tw-mbp-gbai exited on signal 4 (Illegal "
+             "instruction: 4).", ("log.crash", "other")),
+            ("[balthasar][[59259,1],0][btl_tcp_endpoint.c:857:mca_btl_tcp_endpoint_start_connect] peer: melchior "
+             "Unable to connect to the peer 192.168.68.53 on port 1024: No route to host",
+             ("log.socket_connect_failed", "firewall_or_port_blocked")),
+            ("was unable to find any relevant network interfaces:", ("log.no_ib_device", "socket_fallback")),
+            ("[1707374670.430287] [node1:1409 :0]        ib_iface.c:1031 UCX  ERROR   iface=0x55555564cfa0: failed to "
+             "create RC QP TX wr:256 sge:5 inl:64 resp:64 RX wr:0 sge:1 resp:64: File exists failed: File exists",
+             ("log.ibv_create_qp_failed", "ib_resource_error")),
+            ("DIAG  client ep 0x7ff15739e000 connect to 10.16.29.58:8124 failed: device br-vsw-1 is not enabled, "
+             "enable it in UCX_NET_DEVICES or use corresponding ip address", ("log.no_interface", "wrong_interface")),
+            ("[1723681687.718064] [ai-worker02:1225 :0]     tl_shm_team.c:617  TL_SHM ERROR Child failed to attach "
+             "to shmseg, errno: Invalid argument", ("log.shm_error", "shm_too_small")),
+            ("|CCL_ERROR| worker.cpp:338 ccl_worker_func: worker 0 caught internal exception: oneCCL: ze_call.cpp:28 "
+             "do_call: EXCEPTION: ze error at zeCommandQueueExecuteCommandLists, code: "
+             "ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", ("log.oom", "oom")),
+            ("/sgl-workspace/nvshmem/src/modules/transport/ibrc/ibrc.cpp:304: NULL value cq creation failed",
+             ("log.ibv_create_cq_failed", "ib_resource_error")),
+            ("[rank2]: nvshmem.core.nvshmem_types.NvshmemInvalid: NVSHMEM Library is not initialized",
+             ("log.framework_usage", "application_bug")),
+            ("2021-08-12 18:16:23.302001: E external/org_tensorflow/tensorflow/compiler/xla/pjrt/"
+             "pjrt_stream_executor_client.cc:1960] Execution of replica 0 failed: Resource exhausted: Failed to "
+             "allocate request for 20.18GiB (21670470184B) on device ordinal 0", ("log.oom", "oom")),
+            ("jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: "
+             "multihost_broadcast_sync0. Timed out task names:", ("log.remote_exited", "rank_crashed_elsewhere")),
+            ("tensorflow.python.framework.errors_impl.UnavailableError: Socket closed",
+             ("log.remote_exited", "rank_crashed_elsewhere")),
+            ("srun: error: Couldn't find the specified plugin name for mpi/pmix looking at all files",
+             ("log.launch_config", "application_bug"))):
+        assert lead(line + "\n") == want, line
+    # the same words where nothing failed
+    assert lead("[1707374670.430287] [node1:1409 :0]  ib_iface.c:1031 UCX  DEBUG created RC QP 0x1a2 on mlx5_0\n") \
+        is None
+    assert lead("mpirun noticed that process rank 1 with PID 0 on node n1 exited on signal 9 (Killed).\n") != (
+        "log.crash", "other")
+
+
+# Sweeps 11 and 12: torch's own refusals (sglang's TP workers, pytorch#130890, OpenRLHF, pytorch#54927,
+# SuperGlue_training#1, salesforce/PCL#10, LlamaFactory#5769, Lightning#1540) and a bare completion status
+# (monarch's RDMABuffer).
+def test_torch_refusals_and_a_bare_completion_status() -> None:
+    for line, want in (
+            ("Attempted to send CUDA tensor received from another process; this is not currently supported. "
+             "Consider cloning before sending.", ("log.framework_usage", "application_bug")),
+            ("RuntimeError: pidfd_getfd: Operation not permitted", ("log.host_setting", "other")),
+            ("RuntimeError: The kernel on this machine does not support the pidfd_open syscall needed to use IPC for "
+             "CUDA tensors when expandable_segments:True is set.", ("log.host_setting", "other")),
+            ("RuntimeError: Inplace update to inference tensor outside InferenceMode is not allowed.",
+             ("log.framework_usage", "application_bug")),
+            ("RuntimeError: agent INTERNAL ASSERT FAILED at \"/pytorch/torch/csrc/distributed/rpc/rpc_agent.cpp\":247, "
+             "please report a bug to PyTorch. Current RPC agent is not set!", ("log.framework_usage",
+                                                                              "application_bug")),
+            ("torch.nn.modules.module.ModuleAttributeError: 'DistributedDataParallel' object has no attribute "
+             "'forward_train'", ("log.framework_usage", "application_bug")),
+            ("RuntimeError: Error(s) in loading state_dict for DistributedDataParallel:",
+             ("log.framework_usage", "application_bug")),
+            ("[rank2]: . This may indicate a possible application crash on rank 0 or a network set up issue.",
+             ("log.remote_exited", "rank_crashed_elsewhere")),
+            ("THCudaCheck FAIL file=/pytorch/torch/csrc/cuda/Module.cpp line=59 error=101 : invalid device ordinal",
+             ("log.cuda_error", "application_bug")),
+            ("IBV_WC_REM_ACCESS_ERR", ("log.ib_completion_error", "acs_iommu_p2p"))):
+        assert lead(line + "\n") == want, line
+    assert lead("    if wc.status != IBV_WC_SUCCESS:\n") is None
+    assert lead("THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=50 error=2 : out of memory\n")[1] \
+        == "oom"
+
+
+# deepspeedai/Megatron-DeepSpeed#338: at key 32 the groups before passed their barriers through the same store.
+def test_a_store_barrier_past_the_first_group_is_ranks_that_did_not_create_it() -> None:
+    late = ("RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: "
+            "store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)\n")
+    assert lead(late) == ("log.store_barrier", "hang_collective_mismatch")
+    assert lead(late.replace("key:32", "key:1"))[1] == "firewall_or_port_blocked"
+
+
+# Sweep 12 file 126: Python source lines a traceback quotes under its frames are code, not a timeout.
+def test_source_lines_under_traceback_frames_are_not_read() -> None:
+    frames = ('  File "/ray/dag/compiled_dag_node.py", line 2115, in _execute_until\n'
+              "    self._dag_output_fetcher.read(timeout),\n"
+              '  File "/ray/experimental/channel/common.py", line 296, in read\n'
+              "    outputs = self._read_list(timeout)\n")
+    assert lead(frames) is None
+    assert lead(frames + "ray.exceptions.RayChannelTimeoutError: System error: Timed out waiting for the channel\n") \
+        is not None

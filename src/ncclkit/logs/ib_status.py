@@ -66,6 +66,9 @@ WC_TEXT_WORDS = "|".join(re.escape(w) for w in _WC_TEXT)
 _WC_BY_TEXT = re.compile(r"(?:status[=: ]\s*(?P<status>\d+)\s*\(\s*)?(?P<text>" + WC_TEXT_WORDS + r")"
                          r"(?:.*?vendor[ _]err(?:or)?[ =:]?(?:0x(?P<hex>[0-9a-fA-F]+)|(?P<vendor>\d+)))?", re.IGNORECASE)
 
+# The status's name alone, as programs print it from their own completion loop (monarch's RDMABuffer).
+_BARE_NAME = re.compile(r"\bIBV_WC_[A-Z_]+_ERR\b")
+
 
 @dataclass(frozen=True)
 class WcStatus:
@@ -92,6 +95,8 @@ def completion_status(text: str) -> WcStatus | None:
         if m.group("vendor"):
             vendor = int(m.group("vendor"), 16 if m.re is _PERFTEST_STATUS else 10)
         peer = m.groupdict().get("peer") or ""  # perftest names no peer
+    elif (bare := _BARE_NAME.search(text)) and bare[0] in _WC_BY_NAME:
+        status, peer = _WC_BY_NAME[bare[0]], ""
     else:
         t = _WC_BY_TEXT.search(text)
         if not t:

@@ -27,7 +27,7 @@ from itertools import islice
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS
+from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS, under_frame
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -135,6 +135,8 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
         for s in sorted(spots):
             e = buf.find(b"\n", s, end)
             line = buf[s:e].decode("utf-8", "replace")
+            if s > 1 and under_frame(buf[buf.rfind(b"\n", 0, s - 1) + 1:s - 1].decode("utf-8", "replace"), line):
+                continue
             st.rare_line(numbers.at(s), line)
             # NCCL >= 2.13 errors raised through PyTorch end with "Last error:" and, on the next line
             # without any prefix, ncclGetLastError()'s text: the real cause (the WARN message).

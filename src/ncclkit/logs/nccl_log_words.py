@@ -23,7 +23,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
     b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
-    b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised",
+    b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised", b"IBV_WC_",
     # perftest (patterns_table_system)
     b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ", b"Waiving ",
     # the stacks around NCCL (patterns_table_stacks): launchers, engines, Ray

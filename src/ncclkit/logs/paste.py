@@ -32,7 +32,7 @@ from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
            "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
-           "noise_lines", "normalize", "package_version", "quoted_code", "undecorate", "unflatten"]
+           "noise_lines", "normalize", "package_version", "quoted_code", "undecorate", "under_frame", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -287,6 +287,22 @@ _LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\
 def quoted_code(line: str) -> bool:
     """A line of source code a traceback quotes, whose words are no error of their own."""
     return bool(_QUOTED_CODE.search(line)) and not _LITERAL_RAISE.match(line)
+
+
+_FRAME = re.compile(r'^\s*File "[^"\n]+", line \d+, in ')
+
+
+def under_frame(previous: str, line: str) -> bool:
+    """The source line a Python traceback prints under its frame line ("    outputs = self._read_list(timeout)"):
+    the code's words, not an error (ray-project/ray's compiled graphs; sweep 12 file 126). Only a word row reads it
+    wrongly (a `timeout` argument as a timeout): rows written for a source line keep it (DeepSpeed's
+    "self._setup_mpi_environment()", patterns_table_suites)."""
+    return bool(_FRAME.match(previous)) and not _LITERAL_RAISE.match(line) and \
+        classify_error(line).category in _WORD_CATEGORIES
+
+
+# Rows that read a word, which a line of code holds as a name.
+_WORD_CATEGORIES = frozenset({"timeout"})
 
 
 # `nvidia-smi -q`: "    BAR1 Memory Usage" and, on the next line, "        Total : 256 MiB" (the aperture through which

@@ -150,10 +150,24 @@ def _foreign(text: str, cls: ErrorClass) -> ErrorClass:
 _BARRIER_COUNTS = re.compile(r"world_size=(\d+), worker_count=(\d+)")
 
 
+_BARRIER_KEY = re.compile(r"store_based_barrier_key:(\d+)")
+
+
 def _barrier(text: str, cls: ErrorClass) -> ErrorClass:
     """More workers than world_size checked in to the store barrier: processes of another job (or of a
-    stale run) share MASTER_ADDR:MASTER_PORT, or WORLD_SIZE is smaller than the ranks launched."""
+    stale run) share MASTER_ADDR:MASTER_PORT, or WORLD_SIZE is smaller than the ranks launched. Fewer, at a key
+    past the first: every process group created before it passed its barrier through the same store, so the store
+    is reachable, and some ranks did not create this group (c10d counts new_group calls into the key; every rank
+    must make each call, members or not: deepspeedai/Megatron-DeepSpeed#338 timed out at key 32)."""
     m = _BARRIER_COUNTS.search(text)
+    key = _BARRIER_KEY.search(text)
+    if m and key and int(key.group(1)) > 1 and int(m.group(2)) < int(m.group(1)):
+        return replace(cls, cause=C.HANG_COLLECTIVE_MISMATCH, alternatives=(C.RANK_CRASHED_ELSEWHERE,),
+                       explanation=f"only {m.group(2)} of {m.group(1)} ranks reached the barrier of process group "
+                                   f"{key.group(1)}: the groups before it passed theirs through the same store, so "
+                                   "the ranks missing did not create this group (or died or lagged before it)",
+                       fix="make every rank call new_group for every group, in the same order, even ranks that "
+                           "are not members; then read the missing ranks' output for an error or a slow step")
     if not m or int(m.group(2)) <= int(m.group(1)):
         return cls
     return replace(cls, cause=C.APPLICATION_BUG, alternatives=(C.RANK_CRASHED_ELSEWHERE,),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.patterns_table_commstacks import COMMSTACK_WORDS, commstack_rows
 from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
@@ -48,6 +49,7 @@ __all__ = ["FAMILIES", "FAMILY_WORDS"]
 FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[bytes, ...]], ...] = (
     (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks
     (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
+    (commstack_rows, COMMSTACK_WORDS),      # sweeps' lines of MPI, UCX/UCC, oneCCL, NVSHMEM, XLA, TF, srun
     (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX, MPICH, mpi4py
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP

@@ -103,7 +103,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.SOCKET_FALLBACK,)),
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
         # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".
-        p(r"Got completion (?:from peer|with)|Got CQE with error|Work completion error", "ib_completion_error", E,
+        # A bare status name, as other RDMA users print it (monarch's RDMABuffer: "IBV_WC_REM_ACCESS_ERR").
+        p(r"Got completion (?:from peer|with)|Got CQE with error|Work completion error|\bIBV_WC_[A-Z_]+_ERR\b",
+          "ib_completion_error", E,
           "an RDMA transfer to a peer failed at the NIC", "see the decoded status; check `ibstat` on both "
           "nodes, cables/switch ports, and on RoCE the PFC/ECN configuration; raise NCCL_IB_TIMEOUT for "
           "retry-exceeded errors on large fabrics", C.IB_TIMEOUT_OR_RETRY),

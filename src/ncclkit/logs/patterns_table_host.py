@@ -83,7 +83,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error".
           r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
-          r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b",
+          r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL ",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),

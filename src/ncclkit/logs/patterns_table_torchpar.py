@@ -36,7 +36,10 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"an explicit index", b"set/select the default device", b"is suboptimal: multiple",
     b"not used in producing the loss", b"got mixed torch.Tensor", b"number of local shards metadata",
     b"must have the same number of elements", b"has different values for", b"Culprit rank",
-    b"must be on devices[0]", b"ss_family")
+    b"must be on devices[0]", b"ss_family", b"CUDA tensor received from another process", b"pidfd_",
+    b"inference tensor outside InferenceMode", b"Current RPC agent is not set",
+    b"'DistributedDataParallel' object has no attribute", b"loading state_dict for DistributedDataParallel",
+    b"possible application crash on rank")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -53,6 +56,56 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the checkpointer process's own output (the pid named) and of the other ranks' ones; all of them must "
           "start and reach the store address async_save broadcast (MASTER_ADDR and a free port)", None,
           "collateral"),
+        # -- CUDA tensors between processes, RPC ---------------------------------------------------------------------
+        # torch/multiprocessing/reductions.py: a CUDA tensor a process received through CUDA IPC cannot be sent on
+        # ("Attempted to send CUDA tensor received from another process; this is not currently supported. Consider
+        # cloning before sending."; sglang's TP workers, fixed by a copy).
+        p(r"Attempted to send CUDA tensor received from another process", "framework_usage", E,
+          "the program passed on a CUDA tensor it had itself received from another process, which CUDA IPC does "
+          "not allow", "clone the received tensor (tensor.clone()) before sending it to a third process",
+          C.APPLICATION_BUG),
+        # c10/cuda/CUDACachingAllocator.cpp: with expandable_segments:True, CUDA IPC shares memory through
+        # pidfd_open/pidfd_getfd: "The kernel on this machine does not support the pidfd_open syscall needed to use
+        # IPC for CUDA tensors when expandable_segments:True is set" (OpenRLHF: the setting left on) and
+        # "pidfd_getfd: Operation not permitted" (the kernel's ptrace check refusing it: yama's ptrace_scope, a
+        # container without CAP_SYS_PTRACE; pytorch/pytorch#130890).
+        p(r"does not support the pidfd_open syscall needed to use IPC for CUDA tensors|pidfd_getfd: Operation not "
+          r"permitted", "host_setting", E,
+          "CUDA tensors shared between processes with expandable_segments:True need pidfd_open/pidfd_getfd, which "
+          "this kernel lacks or its ptrace policy refuses (yama ptrace_scope, a container without CAP_SYS_PTRACE)",
+          "turn expandable segments off for the shared tensors (PYTORCH_CUDA_ALLOC_CONF without "
+          "expandable_segments:True), or allow it: kernel 5.6+, `sysctl kernel.yama.ptrace_scope=0`, docker "
+          "--cap-add SYS_PTRACE", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # c10/core/TensorImpl (VariableTypeManual.cpp check_inplace): "Inplace update to inference tensor outside
+        # InferenceMode is not allowed" (sglang: weights loaded under inference_mode updated in place later).
+        p(r"Inplace update to inference tensor outside InferenceMode is not allowed", "framework_usage", E,
+          "the program updated in place a tensor created under torch.inference_mode, outside that mode",
+          "clone the tensor before updating it, or do the update under torch.inference_mode() too",
+          C.APPLICATION_BUG),
+        # torch/csrc/distributed/rpc/rpc_agent.cpp: "Current RPC agent is not set!" (pytorch/pytorch#54927:
+        # torch.distributed.pipeline's Pipe used without rpc.init_rpc).
+        p(r"Current RPC agent is not set", "framework_usage", E,
+          "the program used torch.distributed.rpc (or a library on it, such as Pipe) before rpc.init_rpc",
+          "call torch.distributed.rpc.init_rpc(name, rank=..., world_size=...) in every process first",
+          C.APPLICATION_BUG),
+        # DDP wraps the model: its own methods and its state dict's "module." prefix belong to the wrapper
+        # ("ModuleAttributeError: 'DistributedDataParallel' object has no attribute 'forward_train'", torch 1.6 -
+        # 1.7's name for AttributeError, gouthamvgk/SuperGlue_training#1; "Error(s) in loading state_dict for
+        # DistributedDataParallel", salesforce/PCL#10: a checkpoint saved without the wrapper).
+        p(r"'DistributedDataParallel' object has no attribute|Error\(s\) in loading state_dict for "
+          r"DistributedDataParallel", "framework_usage", E,
+          "the program treats the DDP wrapper as its model: a method of the model called on the wrapper, or a "
+          "state dict whose keys lack (or carry) the wrapper's \"module.\" prefix",
+          "call the model's own methods and load or save its state through model.module; strip or add the "
+          "\"module.\" prefix of the checkpoint's keys to match", C.APPLICATION_BUG),
+        # ProcessGroupNCCL::broadcastUniqueNCCLID: "... but store->get('0') got error: ... This may indicate a
+        # possible application crash on rank 0 or a network set up issue." (wrapped onto its own line,
+        # hiyouga/LlamaFactory#5769): rank 0 never published the NCCL id.
+        p(r"This may indicate a possible application crash on rank \d+ or a network set up issue", "remote_exited",
+          E, "a rank could not get the NCCL unique id from rank 0 through the store: rank 0 crashed or stopped "
+          "before publishing it, or this rank cannot reach the store", "read rank 0's own output for its first "
+          "error; if it was alive, check that every node reaches MASTER_ADDR:MASTER_PORT (`nc -zv`)",
+          C.RANK_CRASHED_ELSEWHERE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE)),
         # -- DDP: the reducer's checks of the autograd graph --------------------------------------------------------
         # pytorch/pytorch torch/csrc/distributed/c10d/reducer.cpp (libtorch_cpu.so strings, v2.13.0): "Expected to
         # have finished reduction in the prior iteration ...", its "Parameters which did not receive grad for rank N:"

@@ -1,0 +1,129 @@
+"""Rows of the line classifier (patterns.py) for the communication stacks beside NCCL that sweeps of public threads
+found unread (tests/analyze/test_diagnose_sweep_rules_5.py quotes each line with its thread): Open MPI's own
+refusals and its TCP and UCX transports, UCC's shared-memory team, oneCCL over Level Zero, NVSHMEM's IB transport and
+its Python binding, XLA's allocator and JAX's coordination barrier, TensorFlow's gRPC channel, and Slurm's MPI launch
+plugin.
+
+A transport that cannot reach its peer names the network (a route, a device left out of the transport's list), a
+resource its driver refused names the resource, an init made twice or a call before init is the program's, and a
+library built without what the run asks of it (a thread level, CPU instructions) is other. Read before the generic
+rows: "not supported", "timed out", "Socket closed" and "plugin" would send these lines elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+COMMSTACK_WORDS: tuple[bytes, ...] = (
+    b"more than once.", b"MPI_THREAD_MULTIPLE", b"on signal 4 ", b"is not enabled, enable it in UCX_NET_DEVICES",
+    b"attach to shmseg", b"NVSHMEM Library is not initialized", b"specified plugin name for mpi/",
+    b"Unable to connect to the peer",
+)
+
+
+def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- Open MPI -------------------------------------------------------------------------------------------
+        # ompi/runtime/help-mpi-runtime.txt [mpi_init:startup:reinit]: "Open MPI has detected that this process has
+        # attempted to initialize MPI (via MPI_INIT or MPI_INIT_THREAD) more than once. This is erroneous."
+        # (open-mpi/ompi#3009: two libraries each calling MPI_Init).
+        p(r"attempted to initialize\s+MPI \(via MPI_INIT or MPI_INIT_THREAD\) more than once|MPI \(via MPI_INIT or "
+          r"MPI_INIT_THREAD\) more than once", "framework_usage", E,
+          "the process initialised MPI a second time (two libraries or an import each calling MPI_Init), which MPI "
+          "forbids", "initialise MPI once per process: import mpi4py (or the library that calls MPI_Init) first and "
+          "let the others use the existing MPI (MPI.Is_initialized())", C.APPLICATION_BUG),
+        # ompi/mca/pml/ucx/pml_ucx.c: "UCP worker does not support MPI_THREAD_MULTIPLE" (horovod/horovod#361: a UCX
+        # built without thread support under a program that asks for it).
+        p(r"UCP worker does not support MPI_THREAD_MULTIPLE", "mpi_transport", E,
+          "the UCX library under Open MPI was built without multi-thread support, and the program asked MPI for "
+          "MPI_THREAD_MULTIPLE", "use a UCX built with --enable-mt (HPC-X's ucx-mt), or run Open MPI over another "
+          "transport (`--mca pml ob1`)", C.OTHER),
+        # orte/prte's "mpirun noticed that process rank N ... exited on signal 4 (Illegal instruction)": the binary
+        # uses CPU instructions this machine lacks (horovod/horovod#298: a build for a newer CPU).
+        p(r"exited on signal 4 \(Illegal instruction", "crash", E,
+          "a rank died on an illegal instruction: a binary built for CPU instructions (AVX-512, a newer ISA) this "
+          "machine does not have", "rebuild the library or the framework for this CPU (or without -march=native), "
+          "or install the wheel built for generic x86-64", C.OTHER),
+        # opal/mca/btl/tcp/btl_tcp_endpoint.c: "Unable to connect to the peer %s on port %d: %s" (ml-explore/mlx
+        # #2540: ssh reached the peer, MPI's own port did not).
+        p(r"Unable to connect to the peer \S+ on port \d+: (?:No route to host|Connection refused|Connection timed "
+          r"out)", "socket_connect_failed", E,
+          "Open MPI's TCP transport could not connect to a peer's port: a firewall in between, or the address of an "
+          "interface the peer is not reachable on", "open the ports between the nodes (or --mca btl_tcp_port_min_v4 "
+          "with a range the firewall allows) and pin the interface (--mca btl_tcp_if_include <iface>)",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        # ompi/mca/btl/base/help-mpi-btl-base.txt [btl:no-nics]: "A high-performance Open MPI point-to-point messaging
+        # module was unable to find any relevant network interfaces: Module: OpenFabrics (openib) ... Another
+        # transport will be used instead" (openai/glow#99): no RDMA device usable, MPI runs over TCP.
+        p(r"was unable to find any relevant network interfaces", "no_ib_device", W,
+          "Open MPI found no usable RDMA device for its high-performance transport and uses another one (TCP)",
+          "check the RDMA devices (`ibv_devinfo`, the mlx5 driver loaded, /dev/infiniband in the container)",
+          C.SOCKET_FALLBACK),
+        # -- UCX and UCC ----------------------------------------------------------------------------------------
+        # src/uct/ib/base/ib_iface.c: "failed to create RC QP ..." (openucx/ucx PR#9674): the verbs QP creation.
+        p(r"failed to create RC QP", "ibv_create_qp_failed", E,
+          "UCX could not create an RC queue pair on the RDMA device", "raise the locked-memory limit (`ulimit -l "
+          "unlimited`), check the device's QP limits (`ibv_devinfo -v | grep max_qp`) and lower the number of "
+          "connections (UCX_TLS=dc_x or ud_x at scale)", C.IB_RESOURCE_ERROR, decode=False),
+        # src/ucp/wireup: "connect to ADDR failed: device DEV is not enabled, enable it in UCX_NET_DEVICES or use
+        # corresponding ip address" (openucx/ucx#10651): UCX_NET_DEVICES leaves out the interface of that address.
+        p(r"device \S+ is not enabled, enable it in UCX_NET_DEVICES", "no_interface", E,
+          "UCX_NET_DEVICES leaves out the interface that owns the address to connect to",
+          "add that device to UCX_NET_DEVICES (or unset it), or connect to the address of a device it lists",
+          C.WRONG_INTERFACE),
+        # UCC src/components/tl/shm/tl_shm_team.c: "Child failed to attach to shmseg" (openucx/ucx#10055: two
+        # containers on one host without a shared IPC namespace).
+        p(r"failed to attach to shmseg", "shm_error", E,
+          "UCC's shared-memory team could not attach the segment its leader created: the processes do not share "
+          "System V IPC (separate containers or pods) or the segment limits are too small",
+          "run the ranks of one host in one IPC namespace (docker --ipc=host or a shared --ipc, one pod), or turn "
+          "UCC's shm team off (UCC_TL_SHM_TUNE=0)", C.SHM_TOO_SMALL),
+        # -- oneCCL over Level Zero ---------------------------------------------------------------------------------
+        p(r"ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", "oom", E, "the Intel GPU (Level Zero) ran out of device memory",
+          "reduce the batch or the model shard per device, and free memory other processes hold", C.OOM),
+        # -- NVSHMEM ------------------------------------------------------------------------------------------------
+        # src/modules/transport/ibrc/ibrc.cpp: "NULL value cq creation failed" (sglang under DeepEP): the verbs CQ.
+        p(r"ibrc\.cpp:\d+: NULL value cq creation failed|NULL value cq creation failed", "ibv_create_cq_failed", E,
+          "NVSHMEM's IB transport could not create a completion queue on the RDMA device",
+          "raise the locked-memory limit (`ulimit -l unlimited`), check the device (`ibv_devinfo`) and that the "
+          "container has /dev/infiniband and IPC_LOCK", C.IB_RESOURCE_ERROR),
+        # nvshmem4py core/utils: NvshmemInvalid("NVSHMEM Library is not initialized") (ByteDance-Seed/Triton-
+        # distributed#107): a call before nvshmem.core.init().
+        p(r"NVSHMEM Library is not initialized", "framework_usage", E,
+          "the program called NVSHMEM before initialising it (nvshmem.core.init) in this process",
+          "initialise NVSHMEM in every process before its first NVSHMEM call (and before any tensor of its heap)",
+          C.APPLICATION_BUG),
+        # -- XLA, JAX, TensorFlow -----------------------------------------------------------------------------------
+        # XLA's PjRt client: "Execution of replica 0 failed: Resource exhausted: Failed to allocate request for
+        # 20.18GiB ... on device ordinal 0" (kingoflolz/mesh-transformer-jax#90).
+        p(r"Resource exhausted: Failed to allocate", "oom", E, "XLA ran out of GPU memory for the computation",
+          "lower the batch or shard the model further; XLA_PYTHON_CLIENT_MEM_FRACTION sets how much JAX takes",
+          C.OOM),
+        # xla/tsl coordination service: "DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: ... Timed out task
+        # names: ..." (marin-community/marin#1933): a task never reached the barrier: it crashed or was not started.
+        p(r"Barrier timed out\. Barrier_id", "remote_exited", E,
+          "JAX's coordination barrier timed out: the tasks it names never reached it (crashed, not started, or "
+          "stuck before it)", "read the named tasks' own output; start every process of the job with the same "
+          "coordinator address and num_processes", C.RANK_CRASHED_ELSEWHERE, "root",
+          (C.HANG_COLLECTIVE_MISMATCH,)),
+        # tensorflow/python/framework/errors_impl.py UnavailableError from the gRPC channel: "Socket closed"
+        # (tf-encrypted#368): the remote task closed it.
+        p(r"UnavailableError: Socket closed", "remote_exited", E,
+          "TensorFlow's gRPC channel to another task was closed: that task exited or restarted",
+          "read the other task's own output for its first error", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # -- Slurm's MPI plugin ---------------------------------------------------------------------------------
+        # slurm src/common/plugin.c via srun --mpi=pmix: "Couldn't find the specified plugin name for mpi/pmix
+        # looking at all files" (geoschem/geos-chem#822): this Slurm has no PMIx launch plugin.
+        p(r"Couldn't find the specified plugin name for mpi/", "launch_config", E,
+          "srun was asked for an MPI launch plugin (--mpi=...) that this Slurm was not built with",
+          "list what it has (`srun --mpi=list`) and use one of them (pmi2, pmix_v4), or build Slurm with PMIx",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
+    )

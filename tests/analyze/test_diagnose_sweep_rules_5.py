@@ -208,3 +208,17 @@ def test_source_lines_under_traceback_frames_are_not_read() -> None:
     assert lead(frames) is None
     assert lead(frames + "ray.exceptions.RayChannelTimeoutError: System error: Timed out waiting for the channel\n") \
         is not None
+
+
+# rwth-i6/returnn#1469: the OOM message lists other ranks' processes on this GPU; SGLang's colocated engine.
+def test_an_oom_shared_with_other_ranks_is_the_device_choice() -> None:
+    shared = ("OutOfMemoryError: CUDA out of memory. Tried to allocate 52.00 MiB. GPU 0 has a total capacty of 31.74 "
+              "GiB of which 39.62 MiB is free. Process 101553 has 1.19 GiB memory in use. Process 101552 has 1.19 GiB "
+              "memory in use. Process 101563 has 1.19 GiB memory in use.\n")
+    assert causes(shared)[:2] == [("log.framework_usage", "application_bug"), ("log.alternative", "oom")]
+    alone = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of "
+             "79.15 GiB of which 1.2 GiB is free. Including non-PyTorch memory, this process has 77.9 GiB memory in "
+             "use.\n")
+    assert lead(alone) == ("log.oom", "oom")
+    assert lead("ValueError: Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=0.5. "
+                "Raise above 0.627\n") == ("log.oom", "oom")

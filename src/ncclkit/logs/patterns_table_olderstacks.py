@@ -22,7 +22,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 OLDERSTACK_WORDS: tuple[bytes, ...] = (
     b"disagreement between rank", b"unique IP address", b"3090 or 4000 series", b"below the recommended minimum",
-    b"is not allowed if Deepspeed", b"MisconfigurationException")
+    b"is not allowed if Deepspeed", b"MisconfigurationException", b"no GPU memory for the KV cache")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "
@@ -89,8 +89,11 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # cache (M)"): the GPU memory left after the weights holds no (or too little) KV cache.
         # Newer vLLM (kv_cache_utils.py): "... GiB KV cache is needed, which is larger than the available KV cache
         # memory (28.57 GiB)" (vllm-project/vllm#32105).
+        # SGLang's colocated engines: "Loaded weights leave no GPU memory for the KV cache under
+        # --mem-fraction-static=0.5. Raise above 0.627" (the RL trainers' memory split).
         p(r"No available memory for the cache blocks|is larger than the maximum number of tokens that can be "
-          r"stored in KV cache|KV cache is needed, which is larger than the available KV cache memory", "oom", E,
+          r"stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|Loaded weights "
+          r"leave no GPU memory for the KV cache", "oom", E,
           "the GPU memory left after loading the model holds too little KV cache for the requested length",
           "raise gpu_memory_utilization, lower max_model_len, or spread the model over more GPUs "
           "(tensor_parallel_size)", C.OOM, "root", (C.APPLICATION_BUG,)),

@@ -88,6 +88,16 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program used torch.distributed.rpc (or a library on it, such as Pipe) before rpc.init_rpc",
           "call torch.distributed.rpc.init_rpc(name, rank=..., world_size=...) in every process first",
           C.APPLICATION_BUG),
+        # c10/cuda/CUDACachingAllocator.cpp's OOM message lists the other processes on the GPU ("Process 101553 has
+        # 1.19 GiB memory in use. Process 101552 has 1.19 GiB memory in use. ..."): several, in a distributed job,
+        # are the other ranks' CUDA contexts and tensors on this GPU, a rank that did not select its own device
+        # (rwth-i6/returnn#1469: "every worker reserves memory on every GPU").
+        p(r"out of memory\..*(?:Process \d+ has [\d.]+ [GMK]iB memory in use\.\s*){2}", "framework_usage", E,
+          "the GPU that ran out of memory also holds several other processes: in a distributed job, the other "
+          "ranks' CUDA contexts or tensors, put on this GPU because a rank did not select its own device",
+          "call torch.cuda.set_device(local_rank) before any CUDA work in every rank, load checkpoints with "
+          "map_location to the rank's device, and check `nvidia-smi` shows one process per GPU",
+          C.APPLICATION_BUG, "root", (C.OOM,)),
         # DDP wraps the model: its own methods and its state dict's "module." prefix belong to the wrapper
         # ("ModuleAttributeError: 'DistributedDataParallel' object has no attribute 'forward_train'", torch 1.6 -
         # 1.7's name for AttributeError, gouthamvgk/SuperGlue_training#1; "Error(s) in loading state_dict for

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from line_reading import causes, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 
 # gensyn-ai/rl-swarm#197: a TUN-mode proxy's fake-IP DNS answered for the master's name.
 def test_a_fake_ip_of_a_proxy_is_the_name_resolution() -> None:
@@ -222,3 +224,21 @@ def test_an_oom_shared_with_other_ranks_is_the_device_choice() -> None:
     assert lead(alone) == ("log.oom", "oom")
     assert lead("ValueError: Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=0.5. "
                 "Raise above 0.627\n") == ("log.oom", "oom")
+
+
+# Sweep 13 (slow jobs): NCCL's INFO note that P2P is off between PCIe-connected GPUs (graph/paths.cc, printed on
+# healthy consumer-GPU runs: TensorRT-LLM#2225) is no error; its NVLink form is NCCL stopping on a fault. lsmod's
+# listing shows the peer-memory module loaded; lspci's PCIe capability is no timeout.
+def test_healthy_lines_of_slow_jobs_are_not_failures() -> None:
+    pcie = ("bcc-gpu4090-offline-1:89404:89404 [2] NCCL INFO P2P is disabled between connected GPUs 6 and 7. You can "
+            "repress this message with NCCL_IGNORE_DISABLED_P2P=1.\n")
+    found = analyze_text(pcie)["findings"]
+    assert found[0]["id"] == "log.p2p_error" and found[0]["severity"] == "info"
+    oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n"
+    assert lead(pcie + oom) == ("log.oom", "oom")
+    assert lead("h:1:1 [0] graph/paths.cc:396 NCCL WARN P2P is disabled between NVLINK connected GPUs 1 and 2. This "
+                "should not be the case given their connectivity, and is probably due to a hardware issue.\n") == (
+        "log.p2p_error", "cuda_or_driver")
+    assert lead("nvidia              19683928  4 nv_peer_mem,gdrdrv,nvidia_modeset,nvidia_uvm\n") is None
+    assert lead("nv_peer_mem is not loaded\n") == ("log.gdr_disabled", "gdr_unavailable")
+    assert lead("\t\tDevCap2: Completion Timeout: Range ABC, TimeoutDis+, NROPrPrP-, LTR-\n") is None

@@ -227,7 +227,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "no_ib_device", W, "NCCL found no usable RDMA port, so inter-node traffic uses TCP sockets",
           "check `ibstat`/`ibv_devinfo` inside the job, device plugins in containers, and NCCL_IB_HCA",
           C.SOCKET_FALLBACK),
-        p(r"GPU Direct RDMA Disabled|peer ?mem|nv_peer_mem|nvidia.peermem|GDR.*disabled|Peermem is not",
+        # Not lsmod's listing of a loaded module or of its users ("nvidia  19683928  4 nv_peer_mem,gdrdrv,...":
+        # the module is there).
+        p(r"^(?!\s*\w+\s+\d+\s+\d+(?:\s+\S+)?\s*$)(?:.*(?:GPU Direct RDMA Disabled|peer ?mem|nv_peer_mem|"
+          r"nvidia.peermem|GDR.*disabled|Peermem is not))",
           "gdr_disabled", W, "GPUDirect RDMA is off: inter-node data is staged through host memory",
           "`modprobe nvidia_peermem` (or use DMA-BUF), and keep GPU and NIC under one PCIe switch (PIX/PXB)",
           C.GDR_UNAVAILABLE),
@@ -257,6 +260,20 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "failed to peer with device %d(=%lx): %d %s", "failed to open CUDA IPC handle : %d %s", "rank %d
         # failed to get CUDA IPC handle to device %d(=%d)", "cudaIpcGetMemHandle failed"; engines that need P2P
         # ("Peer-to-peer access is unsupported on this platform", LLMServe/DistServe#39 on PCIe RTX 4090s).
+        # graph/paths.cc (2.19+): NVML says P2P is not OK between two GPUs. Over NVLink NCCL WARNs and stops, "probably
+        # due to a hardware issue"; over PCIe it notes at INFO that it uses SHM instead ("P2P is disabled between
+        # connected GPUs %d and %d. You can repress this message with NCCL_IGNORE_DISABLED_P2P=1."), what consumer
+        # GPUs without P2P print on every healthy run (NVIDIA/TensorRT-LLM#2225, sgl-project/sglang#565).
+        p(r"P2P is disabled between NVLINK connected GPUs", "p2p_error", E,
+          "NVML reports peer-to-peer disabled between two NVLink-connected GPUs, which NCCL takes for a hardware "
+          "fault and stops on", "check the NVLink state (`nvidia-smi nvlink -s`, `nvidia-smi topo -p2p rw`) and the "
+          "GPUs' Xid errors; NCCL_IGNORE_DISABLED_P2P=1 goes on without P2P", C.CUDA_OR_DRIVER, "root",
+          (C.ACS_IOMMU_P2P,)),
+        p(r"P2P is disabled between connected GPUs \d+ and \d+", "p2p_error", I,
+          "NVML reports peer-to-peer unavailable between two PCIe-connected GPUs, so NCCL uses shared memory "
+          "between them (GPUs without P2P support, PCIe ACS, an IOMMU or a VM): slower, not a failure",
+          "nothing to fix for a working job; for P2P speed, disable PCIe ACS and set iommu=pt where the GPUs "
+          "support P2P (`nvidia-smi topo -p2p rw`)", C.ACS_IOMMU_P2P, "likely", (C.PERFORMANCE_CONFIG,)),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
           r"failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"

@@ -55,7 +55,9 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
         # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
         # Nor a constant in Python source quoted by a traceback ("timeout=DEFAULT_GET_TIMEOUT": ray#..., sweep 5).
-        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?:.*(?:Watchdog caught collective "
+        # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+").
+        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?!.*Completion Timeout:)"
+          r"(?:.*(?:Watchdog caught collective "
           r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",

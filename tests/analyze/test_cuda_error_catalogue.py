@@ -43,7 +43,6 @@ EXPECTED = [
     ("system not yet initialized", Cause.CUDA_OR_DRIVER),                          # 802: fabric manager
     ("CUDA driver version is insufficient for CUDA runtime version", Cause.CUDA_OR_DRIVER),
     ("API call is not supported in the installed CUDA driver", Cause.CUDA_OR_DRIVER),  # driver older than runtime
-    ("no kernel image is available for execution on the device", Cause.NCCL_VERSION_MISMATCH),  # build older than GPU
     ("device-side assert triggered", Cause.APPLICATION_BUG),                       # the program's own assertion
     ("operation not permitted when stream is capturing", Cause.APPLICATION_BUG),   # graph capture broken
     ("capturing stream has unjoined work", Cause.APPLICATION_BUG),
@@ -77,3 +76,13 @@ def test_pytorch_report_leads_with_the_cuda_errors_cause(text: str, cause: Cause
     """PyTorch's "unhandled cuda error" names no CUDA error; the "Last error:" line below it does."""
     findings = analyze_text(FORMS[2].format(text))["findings"]
     assert next(f["cause"] for f in findings if f["cause"]) == str(cause)
+
+
+def test_no_kernels_for_the_gpu_is_the_build_that_reports_it() -> None:
+    """cudaErrorNoKernelImageForDevice (209): in NCCL's words NCCL's build is older than the GPU; in PyTorch's, the
+    framework's wheel lacks the GPU's architecture."""
+    text = "no kernel image is available for execution on the device"
+    assert text in MESSAGES
+    assert classify_error(FORMS[0].format(text)).cause is Cause.NCCL_VERSION_MISMATCH
+    assert classify_error(FORMS[2].format(text).splitlines()[-1]).cause is Cause.NCCL_VERSION_MISMATCH
+    assert classify_error(FORMS[1].format(text)).cause is Cause.CUDA_OR_DRIVER

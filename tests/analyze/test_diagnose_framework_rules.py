@@ -48,12 +48,13 @@ CASES = [
     ("RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU "
      "driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx\n",
      "cuda_or_driver"),
-    # CUDA's own error strings: a kernel assertion is the program's; no code for the GPU is the build's
+    # CUDA's own error strings: a kernel assertion is the program's; no code for the GPU is the build's (NCCL's in its
+    # own words, the framework's in PyTorch's)
     ("RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might be asynchronously "
      "reported at some other API call, so the stacktrace below might be incorrect.\n", "application_bug"),
     ("node1:1:1 [0] enqueue.cc:100 NCCL WARN Cuda failure 'named symbol not found'\n", "nccl_version_mismatch"),
     ("RuntimeError: CUDA error: no kernel image is available for execution on the device\n",
-     "nccl_version_mismatch"),
+     "cuda_or_driver"),
     ("RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.\n", "cuda_or_driver"),
     ("RuntimeError: CUDA error: an illegal memory access was encountered\n", "cuda_or_driver"),
     # the NCCL library itself missing for the framework

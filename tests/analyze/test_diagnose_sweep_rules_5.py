@@ -242,3 +242,24 @@ def test_healthy_lines_of_slow_jobs_are_not_failures() -> None:
     assert lead("nvidia              19683928  4 nv_peer_mem,gdrdrv,nvidia_modeset,nvidia_uvm\n") is None
     assert lead("nv_peer_mem is not loaded\n") == ("log.gdr_disabled", "gdr_unavailable")
     assert lead("\t\tDevCap2: Completion Timeout: Range ABC, TimeoutDis+, NROPrPrP-, LTR-\n") is None
+
+
+# Sweep 14: a build without the GPU's kernels is NCCL's in NCCL's words (NVIDIA/nccl#444) and the framework's
+# elsewhere (pytorch/pytorch#10002, #44828, ROCm/hip#2187); vLLM's driver node without a GPU (vllm#3190).
+def test_a_build_without_the_gpus_kernels_is_the_build_that_says_so() -> None:
+    torch_build = ("THCudaCheck FAIL file=/pytorch/aten/src/THC/THCTensorMath.cu line=244 error=48 : no kernel image "
+                   "is available for execution on the device\n")
+    assert causes(torch_build)[:2] == [("log.cuda_error", "cuda_or_driver"),
+                                       ("log.alternative", "nccl_version_mismatch")]
+    assert lead("h:1:1 [0] enqueue.cc:215 NCCL WARN Cuda failure 'invalid device function'\n") == (
+        "log.cuda_error", "nccl_version_mismatch")
+    assert lead(":3:hip_platform.cpp  :715 : init: Returned hipErrorNoBinaryForGpu : continue parsing remaining "
+                "modules\n") == ("log.cuda_error", "cuda_or_driver")
+    assert lead("Ray does not allocate any GPUs on the driver node. Consider adjusting the Ray placement group or "
+                "running the driver on a GPU node.\n") == ("log.launch_config", "application_bug")
+
+
+# Round 70's topology paste: a channel NCCL set up over SHM is a transport, not a shared-memory failure.
+def test_a_channel_over_shm_is_no_shm_failure() -> None:
+    assert lead("Channel 00 : 1[1] -> 0[0] via SHM/direct/direct\n") is None
+    assert lead("h:1:1 [0] transport/shm.cc:90 NCCL WARN SHM failed\n") == ("log.shm_error", "shm_too_small")

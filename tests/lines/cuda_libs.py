@@ -151,10 +151,10 @@ CASES = [
     ('NVIDIA/cuda-python cuda_core/cuda/core/_utils/cuda_utils.pyx:179@112fb41',
      'cuda.core._utils.cuda_utils.CUDAError: CUDA_ERROR_OUT_OF_MEMORY: out of memory',
      'log.cuda_error', 'oom'),
-    # no kernel image for this GPU: read, as for PyTorch's wheels, as a build older than the GPU
+    # no kernel image for this GPU: read, as for PyTorch's wheels, as a build without the GPU's kernels
     ('cupy/cupy cupy_backends/cuda/api/driver.pyx:59@6b6d956',
      'cupy_backends.cuda.api.driver.CUDADriverError: CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel image is available for execution on the device',
-     'log.cuda_error', 'nccl_version_mismatch'),
+     'log.cuda_error', 'cuda_or_driver'),
     ('cupy/cupy cupy_backends/cuda/libs/curand.pyx:104@6b6d956',
      'cupy_backends.cuda.libs.curand.CURANDError: CURAND_STATUS_ALLOCATION_FAILED',
      'log.oom', 'oom'),

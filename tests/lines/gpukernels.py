@@ -82,7 +82,7 @@ CASES = [
      'log.cuda_error', 'cuda_or_driver'),
     ('Dao-AILab/flash-attention csrc/flash_attn/src/flash_fwd_launch_template.h:92@0251105',
      'RuntimeError: CUDA error: no kernel image is available for execution on the device',
-     'log.cuda_error', 'nccl_version_mismatch'),
+     'log.cuda_error', 'cuda_or_driver'),
     ('Dao-AILab/flash-attention hopper/flash_api.cpp:1202@0251105',
      'RuntimeError: Flash-Attention was built with backward disabled',
      'log.package_build', 'other'),

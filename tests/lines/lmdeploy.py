@@ -59,7 +59,7 @@ CASES = [
      'log.launch_config', 'application_bug'),
     ('InternLM/lmdeploy lmdeploy/pytorch/check_env/base.py:54@1263d5c',
      '2026-12-01 10:13:51,882 - lmdeploy - ERROR - base.py:54 - RuntimeError: CUDA error: no kernel image is available for execution on the device',
-     'log.cuda_error', 'nccl_version_mismatch'),
+     'log.cuda_error', 'cuda_or_driver'),
     ('InternLM/lmdeploy lmdeploy/pytorch/engine/executor/base.py:358@1263d5c',
      'AssertionError: No enough gpu memory for state cache. Please reduce max_batch_size.',
      'log.oom', 'oom'),

@@ -33,7 +33,7 @@ Causes decided from the code and help text around each line:
   might crash!"); the undefined c10 symbol that follows when it does is the same wheel built against another torch:
   log.package_build (other), as runtime.py reads flash_attn's undefined symbol. A GPU newer than the wheel (PyPI's
   cu128 fbgemm_gpu is built for 8.0;9.0a;10.0a, .github/scripts/fbgemm_gpu_build.bash, so an sm_120 card has no
-  kernel image) is log.cuda_error, nccl_version_mismatch, as PyTorch's and flash-attn's "no kernel image".
+  kernel image) is log.cuda_error, cuda_or_driver, as PyTorch's and flash-attn's "no kernel image".
 - The bounds check in FATAL mode asserts on an embedding id past its table's rows: the input (or a row-wise
   sharding that sends ids to the wrong rank) is the program's, application_bug.
 - cudaMallocManaged failing for UVM tables is host memory exhausted (managed memory is backed by host RAM): oom.
@@ -104,7 +104,7 @@ CASES = [
      'log.package_build', 'other'),
     ('pytorch/FBGEMM fbgemm_gpu/include/fbgemm_gpu/utils/kernel_launcher.cuh:263@71d6f8b',
      'RuntimeError: [/__w/FBGEMM/FBGEMM/fbgemm_gpu/src/sparse_ops/sparse_permute_2d.cu(367:9)] [(permute_2D_lengths_kernel<index_t>)] CUDA Error: no kernel image is available for execution on the device',
-     'log.cuda_error', 'nccl_version_mismatch'),
+     'log.cuda_error', 'cuda_or_driver'),
     # FBGEMM_GPU TBE: devices, bounds, UVM
     ('pytorch/FBGEMM fbgemm_gpu/codegen/training/forward/embedding_forward_split_template.cu:423@71d6f8b',
      'RuntimeError: Not all tensors were on the same GPU: uvm_weights(cuda:1),  lxu_cache_weights(cuda:1),  weights_placements(cuda:1),  weights_offsets(cuda:1),  D_offsets(cuda:1),  indices(cuda:0),  offsets(cuda:0),  lxu_cache_locations(cuda:1),  dev_weights(cuda:1)',

@@ -98,10 +98,18 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "captured region, or capture with NCCL 2.9.6+ on a communicator of the capturing stream"),
         # cudaErrorNoKernelImageForDevice (209), cudaErrorInvalidDeviceFunction (98), cudaErrorSymbolNotFound
         # (500): the library has no code for this GPU's architecture (built before the GPU existed).
+        # In NCCL's own words (its WARN, its CUDACHECK's "Cuda failure '...'", nccl-tests' "NCCL failure") it is
+        # NCCL's build (NVIDIA/nccl#444: no sm_35); elsewhere the framework's kernels (pytorch/pytorch#10002,
+        # #44828: a wheel without the GPU's arch), as HIP's hipErrorNoBinaryForGpu is ROCm's build (ROCm/hip#2187).
+        (r"^(?=.*(?:nccl|Cuda failure))(?:.*(?:no kernel image is available|invalid device function|named symbol not found|"
+         r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice))", C.NCCL_VERSION_MISMATCH,
+         "NCCL has no kernels for this GPU's architecture: a build older than the GPU", (C.CUDA_OR_DRIVER,)),
         (r"no kernel image is available|invalid device function|named symbol not found|"
-         r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice", C.NCCL_VERSION_MISMATCH,
-         "the library (NCCL or the framework) has no kernels for this GPU's architecture: a build older than "
-         "the GPU", (C.CUDA_OR_DRIVER,)),
+         r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|hipErrorNoBinaryForGpu", C.CUDA_OR_DRIVER,
+         "the framework or library has no kernels for this GPU's architecture: a build older than the GPU (or "
+         "without its architecture)", (C.NCCL_VERSION_MISMATCH,),
+         "install a build of the framework for this GPU's architecture (`torch.cuda.get_arch_list()` must list "
+         "the GPU's sm_XY; for ROCm, its gfx target), or build it with that architecture"),
         # cudaErrorUnsupportedPtxVersion (222), cudaErrorInvalidPtx (218, "a PTX JIT compilation failed": PTX of a
         # newer toolkit or for another architecture; wilicc/gpu-burn#101), cudaErrorStubLibrary (34),
         # cudaErrorCompatNotSupportedOnDevice (804), cudaErrorSystemDriverMismatch (803): the driver cannot run what

@@ -48,7 +48,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set.
         # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
         # size %zu, error: %s".
-        p(r"/dev/shm|failed to extend|shm_open|\bSHM\b(?![-_]size)|shared memory "
+        # Not a channel NCCL set up over SHM ("Channel 00 : 1[1] -> 0[0] via SHM/direct/direct"): a transport.
+        p(r"/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|shared memory "
           r"(?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO
@@ -83,7 +84,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error".
           r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
-          r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL ",
+          r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
+          r"hipErrorNoBinaryForGpu",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),

@@ -22,7 +22,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 OLDERSTACK_WORDS: tuple[bytes, ...] = (
     b"disagreement between rank", b"unique IP address", b"3090 or 4000 series", b"below the recommended minimum",
-    b"is not allowed if Deepspeed", b"MisconfigurationException", b"no GPU memory for the KV cache")
+    b"is not allowed if Deepspeed", b"MisconfigurationException", b"no GPU memory for the KV cache",
+    b"allocate any GPUs on the driver")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "

@@ -263,3 +263,52 @@ def test_a_build_without_the_gpus_kernels_is_the_build_that_says_so() -> None:
 def test_a_channel_over_shm_is_no_shm_failure() -> None:
     assert lead("Channel 00 : 1[1] -> 0[0] via SHM/direct/direct\n") is None
     assert lead("h:1:1 [0] transport/shm.cc:90 NCCL WARN SHM failed\n") == ("log.shm_error", "shm_too_small")
+
+
+# Sweep 15 (hangs): pytorch PR#140969 (fr_trace), jax#6896, vLLM's wait for its broadcast (a progress line, as the
+# vLLM catalogue reads it: 1Cat-vLLM#652), jax#35905, sglang#3752, pytorch#76287,
+# legacy-rocm-build#4021, vllm#19204 (NCCL's RAS port), yolov5#7304 (an update check).
+def test_lines_around_stalls_and_hangs() -> None:
+    blocks = open_blocks(_HANG_LINES)
+    wants = [("log.collective_mismatch", "hang_collective_mismatch"),
+             ("log.collective_mismatch", "hang_collective_mismatch"), None,
+             ("log.socket_connect_failed", "firewall_or_port_blocked"), ("log.timeout", "hang_collective_mismatch"),
+             ("log.remote_exited", "rank_crashed_elsewhere"), ("log.gpu_fault", "cuda_or_driver"), None, None]
+    for block, want in zip(blocks, wants, strict=True):
+        assert lead(block) == want, block
+    # a keep-alive that worked, a coordinator call that answered
+    assert lead("INFO:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'n1_1_0' has joined round 0 "
+                "of the rendezvous 'none' as rank 0 in a world of size 2.\n") is None
+
+
+def open_blocks(text: str) -> list[str]:
+    return [block.strip("\n") + "\n" for block in text.split("\n@@\n")]
+
+
+_HANG_LINES = """Not all ranks joining collective: sequence number: 31117
+@@
+2021-06-08 10:00:00.000000: W external/org_tensorflow/tensorflow/compiler/xla/service/collective_ops_utils.h:209] \
+This thread has been waiting for 5000ms for and may be stuck: participant for device ordinal 1, stream 0x5594682cb160 \
+waiting for all participants to arrive at rendezvous RendezvousKey{run_id=RunId: 5}
+@@
+(EngineCore_DP0 pid=323240) INFO 12-09 11:25:53 [shm_broadcast.py:466] No available shared memory broadcast block \
+found in 60 seconds. This typically happens when some processes are hanging or doing some time-consuming work (e.g. \
+compilation).
+@@
+jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Deadline Exceeded
+Additional GRPC error information from remote target unknown_target_for_coordination_leader while calling \
+/tensorflow.CoordinationService/RegisterTask:
+@@
+[2025-03-09 00:57:15 TP4] Watchdog timeout (self.watchdog_timeout=300)
+[2025-03-09 00:57:15 TP4] self.cur_batch.batch_size()=1
+Killed
+@@
+WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'jean-zay-iam37-ib0_187281_0' has failed to \
+send a keep-alive heartbeat to the rendezvous 'none' due to an error of type RendezvousConnectionError.
+@@
+HW Exception by GPU node-9 (Agent handle: 0x631351bb5a20) reason :GPU Hang
+@@
+[2025-06-05 10:45:19] paula09:2528103:2528103 [0] ras/client_support.cc:160 NCCL WARN Call to bind failed: Address \
+already in use
+@@
+github: Command 'git fetch && git config --get remote.origin.url' timed out after 5 seconds"""

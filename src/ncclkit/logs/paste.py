@@ -154,7 +154,7 @@ def unflatten(text: str) -> tuple[str, int]:
 
 # Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
 # timestamped pod logs): markdown quote, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ", RFC 3339 /
-# "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), kubectl --prefix, docker
+# "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), Open MPI's timestamp, kubectl --prefix, docker
 # compose's "service-1  | ", Ray worker, Python logging of vLLM / SGLang ("ERROR 06-25 15:28:30
 # worker_base.py:148] "), srun --label, torchrun's "[rank3]:".
 _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
@@ -162,6 +162,8 @@ _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
     r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s:\[]+(?:\[\d+\])?: ",
     r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]? ",
     r"^(?:stdout|stderr) [FP] ",
+    # Open MPI's --timestamp-output ("Thu Jul 18 15:41:05 2024<stdout>:", with --tag-output "...2024[1,0]<stdout>:")
+    r"^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}(?:\[\d+,\d+\])?<(?:stdout|stderr)>: ?",
     r"^\[pod/[^\]\s]+\] ",
     r"^[\w.-]+ +\| ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",

@@ -15,6 +15,7 @@ from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpukernels import GPUKERNELS_WORDS, gpukernels_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_grpc import GRPC_WORDS, grpc_rows
+from ncclkit.logs.patterns_table_hangs import HANG_WORDS, hang_rows
 from ncclkit.logs.patterns_table_hfnew import HFNEW_WORDS, hfnew_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_ibdiags import IBDIAGS_WORDS, ibdiags_rows
@@ -49,6 +50,7 @@ __all__ = ["FAMILIES", "FAMILY_WORDS"]
 FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[bytes, ...]], ...] = (
     (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks
     (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
+    (hang_rows, HANG_WORDS),                # sweeps' lines of stalls: fr_trace, XLA, JAX, SGLang, ROCm
     (commstack_rows, COMMSTACK_WORDS),      # sweeps' lines of MPI, UCX/UCC, oneCCL, NVSHMEM, XLA, TF, srun
     (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX, MPICH, mpi4py
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot

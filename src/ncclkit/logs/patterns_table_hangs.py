@@ -1,0 +1,80 @@
+"""Rows of the line classifier (patterns.py) for lines around stalls and hangs that a sweep of public threads found
+unread or misread (tests/analyze/test_diagnose_sweep_rules_5.py quotes each with its thread): PyTorch's
+flight-recorder analyzer, XLA's own wait, the JAX coordinator, SGLang's watchdog, torchelastic's
+keep-alive, ROCm's GPU hang report, NCCL's RAS client port, and an update check that times out.
+
+A tool that names the ranks missing from a collective, or a runtime that waits for participants that never come, is
+the hang itself; a keep-alive that stops mid-run is the agent that hosted the rendezvous gone; the GPU runtime's own
+hang report is the GPU. Read before the generic rows: "timed out", "timeout", "bind failed" and "Deadline Exceeded"
+would send these lines elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+HANG_WORDS: tuple[bytes, ...] = (
+    b"Not all ranks joining collective", b"CoordinationService/RegisterTask", b"keep-alive heartbeat",
+    b"reason :GPU Hang", b"git fetch",
+)
+
+
+def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # torch/distributed/flight_recorder (fr_trace): "Not all ranks joining collective: sequence number: N" with
+        # "missing ranks: {3, 4, ...}" (pytorch/pytorch PR#140969): the dumps show ranks that never issued it.
+        p(r"Not all ranks joining collective", "collective_mismatch", E,
+          "PyTorch's flight-recorder analysis found ranks that never issued this collective (its missing ranks)",
+          "read what the missing ranks did instead (their last collective in the dump, their own output): a "
+          "rank-dependent branch, an early exit or an uneven number of batches", C.HANG_COLLECTIVE_MISMATCH),
+        # xla/service/collective_ops_utils.h: "This thread has been waiting for 5000ms for and may be stuck:
+        # participant for device ordinal 1, stream ... waiting for all participants to arrive at rendezvous"
+        # (jax-ml/jax#6896): some devices never reached the collective.
+        p(r"may be stuck: participant [^\n]*waiting for all participants to arrive", "collective_mismatch", W,
+          "XLA waits for devices that never arrived at a collective: a process or device that did not issue it "
+          "(or died)", "check that every process runs the same computation with the same devices, and read the "
+          "missing ones' output", C.HANG_COLLECTIVE_MISMATCH, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # xla/tsl coordination client: "DEADLINE_EXCEEDED: Deadline Exceeded ... RPC: /tensorflow.CoordinationService/
+        # RegisterTask" (jax-ml/jax#35905: the coordinator's port was not among those the firewall allowed).
+        p(r"CoordinationService/RegisterTask", "socket_connect_failed", E,
+          "a JAX process could not register with the coordinator: its address and port are not reachable from "
+          "this node", "open the coordinator port (jax.distributed.initialize's coordinator_address) between the "
+          "nodes and give every process the coordinator node's reachable address", C.FIREWALL_OR_PORT_BLOCKED,
+          "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
+        # sglang/srt/managers/scheduler.py: "Watchdog timeout (self.watchdog_timeout=300)" then it kills its own
+        # process (sgl-project/sglang#3752): a forward pass that never finished, not the OOM killer.
+        p(r"Watchdog timeout \(self\.watchdog_timeout=\d+", "timeout", E,
+          "SGLang's watchdog found a forward pass stuck past its timeout and killed the server's own process",
+          "get the stuck ranks' stacks (py-spy dump) before the kill (raise --watchdog-timeout), and look for the "
+          "collective or kernel that never returned", C.HANG_COLLECTIVE_MISMATCH, "root",
+          (C.CUDA_OR_DRIVER, C.RANK_CRASHED_ELSEWHERE)),
+        # torch/distributed/elastic/rendezvous/dynamic_rendezvous.py: "The node '...' has failed to send a keep-alive
+        # heartbeat to the rendezvous '...' due to an error of type RendezvousConnectionError" (pytorch/pytorch
+        # #76287: another node crashed mid-run): the store it once reached is gone.
+        p(r"has failed to send a keep-alive heartbeat to the rendezvous", "remote_exited", W,
+          "torchelastic's agent lost the rendezvous store it had joined: the node hosting it (the first node's "
+          "agent) died or became unreachable", "read the first node's own output and system log for why it "
+          "stopped", C.RANK_CRASHED_ELSEWHERE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE)),
+        # ROCclr's HSA error callback: "HW Exception by GPU node-9 (Agent handle: 0x...) reason :GPU Hang"
+        # (ROCm/legacy-rocm-build#4021): the GPU itself stopped responding.
+        p(r"HW Exception by GPU node-\d+ [^\n]*reason ?:GPU Hang", "gpu_fault", E,
+          "the ROCm runtime reports the GPU itself hung (a hardware exception)", "check that GPU (`rocm-smi`, "
+          "`dmesg | grep -i amdgpu`), reset or drain the node; update the driver and firmware", C.CUDA_OR_DRIVER),
+        # NCCL ras/client_support.cc rasClientInitSocket (2.24+): another process holds the RAS client port (28028)
+        # and NCCL goes on without its RAS client socket (ras.cc ignores the failure; vllm-project/vllm#19204).
+        p(r"ras/client_support\.cc:\d+ NCCL WARN Call to bind failed", "noise", I,
+          "NCCL's RAS could not listen on its client port (another process holds it) and goes on without it",
+          "nothing to fix; NCCL_RAS_ADDR moves the port", None, "noise"),
+        # ultralytics' check_git_status: "github: Command 'git fetch && git config --get remote.origin.url' timed out
+        # after 5 seconds" (ultralytics/yolov5#7304): its update check, not the job.
+        p(r"Command 'git fetch[^\n]*timed out after \d+ seconds", "noise", I,
+          "a training script's own update check could not reach GitHub", "nothing to fix", None, "noise"),
+    )

@@ -312,3 +312,17 @@ HW Exception by GPU node-9 (Agent handle: 0x631351bb5a20) reason :GPU Hang
 already in use
 @@
 github: Command 'git fetch && git config --get remote.origin.url' timed out after 5 seconds"""
+
+
+# Sweep 13 file 012 (mpirun --timestamp-output): the prefix is stripped and the table read.
+def test_open_mpi_timestamped_lines_are_undecorated() -> None:
+    head = "Thu Jul 18 15:41:05 2024<stdout>:"
+    text = (f"{head}#       size         count      type   redop    root     time   algbw   busbw #wrong     time   "
+            "algbw   busbw #wrong\n"
+            f"{head}#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  "
+            "(GB/s)  (GB/s)\n"
+            f"{head}     1048576        262144     float     sum      -1    354.9    2.95    5.76      0    345.7    "
+            "3.03    5.92      0\n")
+    out = analyze_text(text)
+    assert out["kind"] == "nccl_tests"
+    assert any(f["id"] == "tests.bandwidth" and "5.76" in f["message"] for f in out["findings"])

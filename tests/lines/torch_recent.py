@@ -8,10 +8,11 @@ nothing."""
 from __future__ import annotations
 
 CASES = [
-    # torch/cuda/__init__.py's check of the GPU's capability against the architectures the wheel was built for
+    # torch/cuda/__init__.py's check of the GPU's capability against the architectures the wheel was built for: one
+    # machine's CUDA build (pytorch/pytorch#167244; jianchang512/parakeet-api#5 fixed by the cu128 wheel)
     ('pytorch/pytorch torch/cuda/__init__.py (incompatible device warning)',
      'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.',
-     'log.cuda_error', 'nccl_version_mismatch'),
+     'log.cuda_error', 'cuda_or_driver'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1914@70d99e9',
      "[rank3]:[E1202 04:20:11.771829380 ProcessGroupNCCL.cpp:1914] [PG ID 0 PG GUID 0(default_pg) Rank 3] ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog, and could be triggered by another thread holding the GIL inside a CUDA api (for example, CudaEventDestroy), or other deadlock-prone behaviors.If you suspect the watchdog is not actually stuck and a longer timeout would help, you can either increase the timeout (TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC) to a larger value or disable the heartbeat monitor (TORCH_NCCL_ENABLE_MONITORING=0).If either of aforementioned helps, feel free to file an issue to PyTorch about the short timeout or false positive abort; otherwise, please attempt to debug the hang.",
      'log.watchdog_stuck', 'cuda_or_driver'),

@@ -26,8 +26,10 @@ _GDR_DISTANCE = re.compile(r"\(distance (?:\d+|[A-Z]{3,4}) >=? (?:\d+|PHB)\)")
 
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = error_findings(s, name)
-    if not s.errors and s.return_codes:
-        out.append(return_code_finding(s.return_codes, name))
+    # A WARN that says why comes first; lines read at info only (a missing libibverbs, noise) do not say it.
+    if s.return_codes and not any(e.severity != I for e in s.errors):
+        bridge = tuple(a.split(":", 1)[1] for a in s.socket_addrs if a.split(":", 1)[1].startswith("172.17."))
+        out.append(return_code_finding(s.return_codes, name, bridge))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes
@@ -244,21 +246,36 @@ def _multi_node_stall(s: NcclLogSummary) -> list[Finding]:
 
 
 def _same_hostname(s: NcclLogSummary) -> list[Finding]:
-    """The launcher names several hosts, yet every NCCL line comes from one host name and the ranks use
-    intra-node transports or report a shared GPU: NCCL tells nodes apart by hostname (host hash), so
-    nodes with one hostname look like one node to it."""
-    local = any(t.startswith(("P2P", "SHM")) for t in s.transports) or any(
-        e.category == "duplicate_gpu" for e in s.errors)
-    if len(s.launch_hosts) < 2 or len(s.hosts) > 1 or not local or any(t.startswith("NET/") for t in s.transports):
+    """Several machines print one host name, and the ranks use intra-node transports or report a shared GPU (or fail
+    to set up P2P or shared memory): NCCL tells nodes apart by hostname (host hash), so nodes with one hostname
+    look like one node to it. Several machines: the launcher names several hosts, or one interface name is listed
+    with several addresses (horovod/horovod#148, #110: two machines called node1)."""
+    if len(s.hosts) > 1 or any(t.startswith("NET/") for t in s.transports):
         return []
+    machines = sorted({p.split(":", 1)[1] for p in s.iface_addr_pairs})
+    several = s.launch_hosts if len(s.launch_hosts) >= 2 else machines
+    # A P2P or shared-memory setup that fails says "local" only under a host name that many machines share by
+    # default; elsewhere it is the node's own P2P or /dev/shm problem (one node's log of a two-node job).
+    shared_default = bool(s.hosts) and s.hosts[0].split(".")[0] in _DEFAULT_HOSTNAMES
+    local = any(t.startswith(("P2P", "SHM")) for t in s.transports) or any(
+        e.category == "duplicate_gpu" or shared_default and e.category in ("p2p_error", "shm_error")
+        for e in s.errors)
+    if len(several) < 2 or not local:
+        return []
+    named = s.hosts[0] if s.hosts else ""
+    source = "the launcher starts ranks on" if several is s.launch_hosts else "NCCL's interface lines show"
     return [Finding(
-        id="log.same_hostname", severity=E, subject=s.hosts[0] if s.hosts else "hostname",
-        message=f"the launcher starts ranks on {len(s.launch_hosts)} hosts ({', '.join(s.launch_hosts[:4])}) but "
-                f"NCCL sees one host name{' (' + s.hosts[0] + ')' if s.hosts else ''} and connects the ranks "
-                "as if they shared a node: the nodes have the same hostname",
+        id="log.same_hostname", severity=E, subject=named or "hostname",
+        message=f"{source} {len(several)} hosts ({', '.join(several[:4])}) but NCCL sees one host name"
+                f"{' (' + named + ')' if named else ''} and connects the ranks as if they shared a node: the nodes "
+                "have the same hostname",
         fix="give every node (container, pod) a unique hostname; NCCL_HOSTID can override it",
-        evidence={"launch_hosts": list(s.launch_hosts), "hosts": list(s.hosts), "lines": [s.launch_line],
-                  "role": "root"})]
+        evidence={"launch_hosts": list(s.launch_hosts), "addresses": list(s.iface_addr_pairs),
+                  "hosts": list(s.hosts), "lines": [s.launch_line] if s.launch_line else [], "role": "root"})]
+
+
+# Host names a machine has until someone names it: images and containers that keep them share them.
+_DEFAULT_HOSTNAMES = frozenset({"localhost", "ubuntu", "debian", "node", "host"})
 
 
 # Interfaces that do not join nodes: loopback, container bridges and veths, libvirt, tunnels.

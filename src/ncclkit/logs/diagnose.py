@@ -347,6 +347,11 @@ def _forced_ll128(findings: list[Finding]) -> list[Finding]:
             if f.id in ("tests.wrong_results", "bench.wrong_results") else f for f in findings]
 
 
+# Findings whose cause makes NCCL take the other errors' paths: nodes that share a hostname are joined by P2P and
+# shared memory, so the P2P and /dev/shm errors they raise are that, not the PCIe path or /dev/shm's size.
+_EXPLAINS_OTHERS = frozenset({"log.same_hostname"})
+
+
 def rank_findings(findings: list[Finding]) -> list[Finding]:
     """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
@@ -365,7 +370,8 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # cannot join nodes proves what stopped the job (a network plugin that failed before it only
         # explains why TCP was in use).
         ev = f.evidence if isinstance(f.evidence, dict) else {}
-        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH else 1 if "peer_address" in ev else \
+        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH or f.id in _EXPLAINS_OTHERS else \
+            1 if "peer_address" in ev else \
             3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
         # A finding about the setup the log shows comes after an error line of the same weight.
         return (_SEV[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)

@@ -26,6 +26,8 @@ def merge(first: LogState, later: LogState) -> None:
     first.test_headers += later.test_headers
     first.test_min_ranks = max(first.test_min_ranks, later.test_min_ranks)
     first.link_local_ifaces.update(later.link_local_ifaces)
+    for name, addrs in later.iface_v4.items():
+        first.iface_v4.setdefault(name, set()).update(addrs)
     if later.build_cuda is not None:
         first.build_cuda = later.build_cuda if first.build_cuda is None else min(first.build_cuda, later.build_cuda)
     first.test_rows += later.test_rows

@@ -50,6 +50,9 @@ _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # it had no other address, and only that link reaches it (NVIDIA/nccl#1291).
 _LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?<\d+>")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
+# An interface with its IPv4 address: one interface name listed with two addresses is two machines (NCCL takes an
+# interface's first address, the same in every process of a node; misc/socket.cc findInterfaces).
+_IFACE_V4 = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):(\d{1,3}(?:\.\d{1,3}){3})<\d+>")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
@@ -76,6 +79,7 @@ class LogState:
         self.net_plugin_by_host: dict[str, set[str]] = {}  # "internal" / "external" per host
         self.build_cuda: tuple[int, int] | None = None  # the oldest "+cudaX.Y" of the NCCL version lines
         self.link_local_ifaces: set[str] = set()  # socket interfaces listed with an fe80:: address
+        self.iface_v4: dict[str, set[str]] = {}  # socket interface -> the IPv4 addresses it was listed with
         self.plugins: set[str] = set()
         self.env: dict[str, str] = {}
         self.pairs: Counter[bytes] = Counter()  # ": " + channel tail "0[0] -> 1[1] via X" -> lines
@@ -352,6 +356,11 @@ class LogState:
             if name not in self.socket_ifaces and len(self.socket_ifaces) < 16:
                 self.socket_ifaces.append(name)
         self.link_local_ifaces.update(_LINK_LOCAL.findall(rest)[:16])
+        for name, addr in _IFACE_V4.findall(rest):
+            if name in self.iface_v4 or len(self.iface_v4) < 16:
+                addrs = self.iface_v4.setdefault(name, set())
+                if len(addrs) < 16:
+                    addrs.add(addr)
 
     def _nic_distance(self, rest: str) -> None:
         """2.4's "CUDA Dev 0[0], IB NIC distance :  PHB" (transport/net.cc netDevices): GDR only below PHB (its

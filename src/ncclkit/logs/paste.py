@@ -322,13 +322,18 @@ def may_be_named(line: str) -> bool:
     return any(word in raw for word in OTHER_WORDS)
 
 
+# The shell's whole line for a foreground job killed by SIGKILL (bash's strsignal, translated under zh_CN): short, yet
+# the paste's verdict (tranleanh/edn-gtm#2).
+_SHELL_KILLED = re.compile(r"^\s*(?:Killed|已杀死)\s*$")
+
+
 def has_signal(text: str) -> bool:
     """True when a line is an NCCL line, states something the classifier recognises, or sets an NCCL or UCX
     variable (a launch command)."""
     if _NCCL_MARK.search(text) or PCIE_TEST.search(text) or RANK_CLAIM.search(text) or BAR1_TOTAL.search(text):
         return True
     for line in text.splitlines()[:MAX_SIGNAL_LINES]:
-        if len(line) <= 8:
+        if len(line) <= 8 and not _SHELL_KILLED.match(line):
             continue
         if (may_be_named(line) and classify_error(line).category not in ("other", "noise")) or package_version(line) \
                 or (("NCCL_" in line or "UCX_" in line) and launch_env(line)):

@@ -44,6 +44,7 @@ from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
 from ncclkit.logs.patterns_table_triton import TRITON_WORDS, triton_rows
 from ncclkit.logs.patterns_table_vmnics import VMNIC_WORDS, vmnic_rows
+from ncclkit.logs.patterns_table_workstation import WORKSTATION_WORDS, workstation_rows
 
 __all__ = ["FAMILIES", "FAMILY_WORDS"]
 
@@ -84,6 +85,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (podnet_rows, PODNET_WORDS),            # Calico, flannel, Istio
     (vmnic_rows, VMNIC_WORDS),              # gVNIC, hv_netvsc, MANA, vfio, SR-IOV
     (olderstack_rows, OLDERSTACK_WORDS),    # DeepSpeed 0.9 - 0.14, vLLM 0.4 - 0.6, accelerate, Lightning 1.9 - 2.1
+    (workstation_rows, WORKSTATION_WORDS),  # desktops: Gloo on Windows, vLLM's own all-reduce, DKMS, Secure Boot
 )
 
 FAMILY_WORDS: tuple[bytes, ...] = tuple(word for _, words in FAMILIES for word in words)

@@ -177,9 +177,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # error:"), which names no failure of its own, nor an `ls` of /opt/amazon (names apart by spaces), nor a
         # channel NCCL set up over the plugin ("via NET/AWS Libfabric/0") or libfabric's own <info>/<debug>/<trace>
         # lines ("Registered memory at ...": aws/aws-ofi-nccl#104, perplexityai/pplx-garden#4), nor Open MPI's
-        # verbose report of the provider it chose ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr").
+        # verbose report of the provider it chose ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr"), nor a
+        # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g").
         p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)"
-          r".*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
+          r"(?!\s*[-*] \*\*[^*]+\*\*:).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),

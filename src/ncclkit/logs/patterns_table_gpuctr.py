@@ -37,7 +37,7 @@ GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"driver is not read
                                    b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
                                    b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",
                                    b"pending disable", b"pending enable", b"Mode change pending",
-                                   b"not found in directory")
+                                   b"not found in directory", b"FATAL: Module nvidia")
 
 _CDI_FIX = ("regenerate the CDI spec after every driver install or upgrade (`sudo nvidia-ctk cdi generate "
             "--output=/etc/cdi/nvidia.yaml`; the nvidia-cdi-refresh service does it at boot), keep one spec per "
@@ -204,14 +204,15 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "is (the driver root)", "install the NVIDIA driver on the host, or let the operator deploy it "
           "(driver.enabled=true), and check the driver root it uses (hostPaths.driverInstallDir)", C.CUDA_OR_DRIVER),
         # -- the driver's kernel modules and device nodes under the job -------------------------------------------
-        # modprobe's "Module nvidia_uvm not found in directory /lib/modules/<kernel>" (a driver built for another
-        # kernel: NVIDIA/nvidia-docker#481), nvidia-docker's "Could not load UVM kernel module", the driver
-        # installer's "Unable to load the kernel module 'nvidia.ko'" (gpu-operator#206), and a GPU device node
-        # absent from the node or the container ("cannot access '/dev/nvidia0'", pyxis#47; slurmd's "can't stat
-        # gres.conf file /dev/nvidia0", bibigrid#705): the driver is not loaded where the job runs.
-        p(r"Module nvidia(?:_uvm|_drm|_modeset)? not found in directory|Could not load UVM kernel module|Unable to "
-          r"load the kernel module '?nvidia(?:-uvm)?\.ko|(?:cannot access|can't stat [^\n]*file) '?/dev/nvidia(?:\d+|"
-          r"ctl|-uvm)'?: No such file or directory", "gpu_missing", E,
+        # modprobe's "Module nvidia_uvm not found in directory /lib/modules/<kernel>" (older modprobe: "FATAL: Module
+        # nvidia not found.", NVIDIA/nvidia-docker#365) (a driver built for another kernel: NVIDIA/nvidia-docker#481),
+        # nvidia-docker's "Could not load UVM kernel module", the driver installer's "Unable to load the kernel module
+        # 'nvidia.ko'" (gpu-operator#206), and a GPU device node absent from the node or the container ("cannot access
+        # '/dev/nvidia0'", pyxis#47; slurmd's "can't stat gres.conf file /dev/nvidia0", bibigrid#705): the driver is
+        # not loaded where the job runs.
+        p(r"Module nvidia(?:_uvm|_drm|_modeset)? not found(?: in directory|\.)|Could not load UVM kernel module|"
+          r"Unable to load the kernel module '?nvidia(?:-uvm)?\.ko|(?:cannot access|can't stat [^\n]*file) "
+          r"'?/dev/nvidia(?:\d+|ctl|-uvm)'?: No such file or directory", "gpu_missing", E,
           "the NVIDIA driver's kernel modules are not loaded where the job runs (built for another kernel, or never "
           "installed), or the GPU device nodes were not created or not passed into the container",
           "install the driver for the running kernel (`uname -r`; DKMS or the distribution's package), load it "

@@ -43,6 +43,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)", "disk_full", E,
           "a filesystem other than /dev/shm is full (the file the error names)",
           "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
+        # misc/shmutils.cc ncclShmOpen (2.12+) registers the segment with CUDA (cudaHostRegister) only after
+        # fallocate gave the creator its whole size, so a "Cuda failure" there is the registration refused, not a
+        # full /dev/shm (NVIDIA/nccl#1518: 64 MB with room to spare, NCCL_SHM_DISABLE=1 worked; v2.21.5-1
+        # src/misc/shmutils.cc). include/shm.h before 2.12 is read below: its attaching rank shm_open'ed with O_CREAT,
+        # so a segment it could not see (/dev/shm not shared between the ranks) failed the same registration.
+        p(r"shmutils\.cc:\d+ NCCL WARN Cuda failure", "shm_error", E,
+          "CUDA refused to register NCCL's shared-memory segment (cudaHostRegister of the /dev/shm mapping) after "
+          "/dev/shm gave it its whole size: not a full /dev/shm", "upgrade NCCL (the PyTorch build that ships it); as "
+          "a workaround set NCCL_SHM_DISABLE=1 (intra-node traffic then goes over P2P or the network)", C.OTHER, "root",
+          (C.CUDA_OR_DRIVER, C.SHM_TOO_SMALL), decode=False),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
         # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7". Not the size
         # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set.
@@ -59,7 +69,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # to mmap %d bytes from file <%s>", "unable to write to file <%s>": DataLoader workers' tensors).
           r"unable to (?:open shared memory object|mmap \d+ bytes from file|write to file) <|"
           r"shmget\(|shared memory limits|shared memory mmap\(|mm_iface failed to allocate receive FIFO|No space left "
-          r"on device|(?<!PCIe )Bus error|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
+          r"on device|(?<!PCIe )Bus error|总线错误"
+          r"|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
         # consequence of the "Cuda failure" / "Last error:" line next to it. nccl-tests quotes the return
@@ -82,7 +93,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # cudaGetDeviceCount(). ... Error 804: forward compatibility was attempted ..."), the THC of torch < 1.5
           # ("cuda runtime error (804) : ..."), Caffe's CHECK ("Check failed: error == cudaSuccess (3 vs. 0)
           # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error".
-          r"CUDA_ERROR|cudaError|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
+          r"CUDA_ERROR|cudaError(?!_t\.cudaSuccess\b)"
+          r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
           r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
           r"hipErrorNoBinaryForGpu",
@@ -109,7 +121,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"oom_reaper: reaped process|\bmemory: usage \d+kB, limit \d+kB, failcnt", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
-        # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed".
+        # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed" (bash
+        # under zh_CN prints its signal names translated: 已杀死, 总线错误, 段错误, 已放弃 in the rows below;
+        # tranleanh/edn-gtm#2, "check your hardware memory").
         # Not torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
         # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL"), nor DeepSpeed's launcher function
         # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").
@@ -117,7 +131,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash.
         p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL)))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b))", "process_killed", W,
+          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|已杀死))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
@@ -217,11 +231,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # version 2.27 or later" (shrink).
         # torch/cuda/__init__.py: "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the
         # current PyTorch installation": the wheel has no kernels for this GPU (as CUDA's "no kernel image is
-        # available"): a build older than the GPU.
+        # available" outside NCCL's words): a build older than the GPU, one machine's CUDA stack and not NCCL versions
+        # that differ across ranks (pytorch/pytorch#167244; jianchang512/parakeet-api#5 fixed by the cu128 wheel).
         p(r"with CUDA capability sm_\d+ is not compatible with the current PyTorch installation", "cuda_error", E,
           "the installed PyTorch (and the NCCL it ships) has no kernels for this GPU's architecture",
           "install a PyTorch build for this GPU (the CUDA version its release notes name for the architecture, e.g. "
-          "cu128 for sm_120) on every node", C.NCCL_VERSION_MISMATCH, "root", (C.CUDA_OR_DRIVER,)),
+          "cu128 for sm_120) on every node", C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # vLLM pynccl_wrapper.py: "The symbol ncclCommWindowRegister is not found in the NCCL library": an NCCL
         # older than the symmetric-memory API.
         # PyTorch 2.14: "ProcessGroupNCCL windows require NCCL 2.29 or later", "NCCL Suspend failed (requires NCCL
@@ -306,8 +321,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Loading NVML" before it tries. "CUDA driver version is insufficient" (cudaErrorInsufficientDriver's
         # text), not a tool's "CUDA Driver Version: 12000" header.
         p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|"
-          r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)|CUDA driver version is insufficient|Minimum requirement "
-          r"is|Failed to open libnvidia-ml", "cuda_error", E,
+          r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version is insufficient|"
+          r"Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),
@@ -319,7 +334,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
         # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
         # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
-        p(r"\bAborted \(core dumped\)|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|exitcode\s*:\s*-6\b|"
+        p(r"\bAborted \(core dumped\)|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|exitcode\s*:\s*-6\b|"
           r"return code = -6\b", "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",
@@ -335,8 +350,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "rank under gdb or with a debug build", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
-        p(r"Segmentation fault|SIGSEGV|core dumped|exitcode\s*:\s*-(?:11|8)\b|Signal (?:11|8)\b|SIGFPE|"
-          r"Floating point exception", "crash", W, "a process crashed (segmentation fault, floating point exception)",
+        p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"
+          r"Signal (?:11|8)\b|SIGFPE|Floating point exception", "crash", W,
+          "a process crashed (segmentation fault, floating point exception)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
         # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO

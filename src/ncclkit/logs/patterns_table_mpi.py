@@ -188,6 +188,14 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "installed where it looks", "install an ssh client on the launching node (`apt-get install "
           "openssh-client`) or point `--mca plm_rsh_agent` at it, and put Open MPI on every node's PATH (or "
           "`mpirun --prefix`)", C.OTHER),
+        # OpenSSH's "ssh: Could not resolve hostname %s: %s" for a name that ends in ":N": the launcher handed ssh a
+        # host:slots token as the host (an Open MPI too old for the form horovodrun and torchpack pass,
+        # athena-team/athena#139 fixed by upgrading Open MPI; mit-han-lab/spvnas#30 by `-H 127.0.0.1:1`).
+        p(r"ssh: Could not resolve hostname [\w.-]+:\d+:", "launch_config", E,
+          "the launcher passed a `host:slots` entry to ssh as a host name: this mpirun does not understand the "
+          "host:slots form, so no name lookup can succeed",
+          "upgrade Open MPI (its mpirun reads `-H host:slots`), or give the hosts in a hostfile (`host slots=N`); "
+          "for one machine, `-H localhost` or `-H 127.0.0.1:N` with a current launcher", C.APPLICATION_BUG),
         # open-mpi/ompi orte/mca/plm/slurm/help-plm-slurm.txt:38@ea8f4d0 [no-hosts-in-list] ("a lack of an allocation"),
         # orte/tools/orterun/help-orterun.txt:264 [orterun:exe-not-found] ("A common cause for this error is misspelling
         # a ... command line parameter").

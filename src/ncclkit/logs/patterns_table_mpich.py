@@ -21,7 +21,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. ch4's provider check, ch3 sock's closed connection and the PMI client's host lookup
 # carry none of the shared words.
-MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly closed", b"get host entry")
+MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly closed", b"get host entry", b"PMI_KVS_")
 
 _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the rank runs: it must list the provider "
             "MPICH uses on a NIC that is up and passed into the container; set FI_PROVIDER (Intel MPI: also "
@@ -111,6 +111,16 @@ def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "cluster, or set MPIR_CVAR_CH3_PORT_RANGE / MPICH_PORT_RANGE and open that range); check that the "
           "address used is on the network that joins the nodes", C.FIREWALL_OR_PORT_BLOCKED, "root",
           (C.WRONG_INTERFACE,)),
+        # pmodels/mpich src/mpi/errhan/errnames.txt **pmi_kvs_get "PMI_KVS_Get returned %d" (and _Put, _Commit): the
+        # rank's PMI client got no answer for a key from the process manager. The launcher does not serve this MPI
+        # (another MPI's mpirun, srun without --mpi=pmi2 where Slurm's MpiDefault is none), or a node's PMI proxy
+        # never joined (nccl-tests#92: "Your MPI doesn't seem functional").
+        p(r"PMI_KVS_(?:Get|Put|Commit) returned -?\d+", "launch_config", E,
+          "MPICH's key exchange with its process manager (PMI) failed: the launcher does not serve this MPI library, "
+          "or the PMI proxy of another node could not reach it",
+          "start the job with the mpiexec of the MPI the program was built with, or under Slurm with `srun "
+          "--mpi=pmi2` (`srun --mpi=list`); run a two-rank MPI hello world across the nodes before NCCL",
+          C.APPLICATION_BUG, "root", (C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
         # pmodels/mpich src/mpid/ch3/channels/nemesis/netmod/tcp/tcp_init.c:372@6a79bf6 "gethostbyname failed, %s
         # (errno %d)" (the interface's or host's own name), src/pmi/src/pmi_util.c:539@6a79bf6 "Unable to get host
         # entry for %s" (the PMI server's host): a name that does not resolve.

@@ -31,7 +31,9 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-PADDLE_WORDS: tuple[bytes, ...] = (b"install 'nccl2'", b"other process using GPU", b"single-card operation",
+PADDLE_WORDS: tuple[bytes, ...] = (b"not ready endpoints", b"while the server is not yet listening",
+                                   b"install 'nccl2'", b"other process using GPU",
+                                   b"single-card operation",
                                    b"not a parallel execution", b"RDMA is unavailable", b"there is no device",
                                    b"nccl_enable_all_to_all", b"Cannot enable P2P")
 
@@ -43,6 +45,13 @@ _USAGE_FIX = ("start every trainer through the launcher, which sets its variable
 
 def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Paddle's store client (tcp_utils.cc "Retry to connect to %s:%d while the server is not yet listening.")
+        # dialling an address of network 0 (0.x.y.z, not 0.0.0.0): no host has one; the host's name resolved to it
+        # (PaddlePaddle/Paddle#48421, "get a wrong IP 0.1.68.146. Please check network configuration").
+        p(r"Retry to connect to 0\.(?!0\.0\.0:)\d+\.\d+\.\d+:\d+ while the server is not yet listening",
+          "name_resolution", E, "Paddle's store client dials an address of network 0, which no host has: a host "
+          "name resolved to a wrong address", "make every node's name resolve to its real address (`hostname -i`, "
+          "/etc/hosts, DNS), or pass the addresses (--ips, --master)", C.HOSTNAME_RESOLUTION),
         # -- retries, waits and the launchers' own failure reports: no cause ---------------------------------------
         # PaddlePaddle/Paddle paddle/phi/core/distributed/store/tcp_utils.cc:109@7688495 (the store client retrying
         # while rank 0 is not yet listening) and paddle/phi/core/platform/gen_comm_id_helper.cc:135@7688495
@@ -97,6 +106,16 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "name_resolution", E, "a host name in Paddle's master or trainer endpoints did not resolve on this node",
           "make every node resolve the others' names (/etc/hosts, DNS), or give the endpoints as IP addresses "
           "(--master, --ips, PADDLE_TRAINER_ENDPOINTS)", C.HOSTNAME_RESOLUTION),
+        # fleet's launcher: "server not ready, wait 3 sec to retry...", "not ready endpoints:[...]": the trainers at
+        # those endpoints are not listening yet. At start-up that is waiting (PaddlePaddle/PLSC#115, "这个不是错误");
+        # when it goes on, the launcher of that node was never started (PaddlePaddle/PaddleOCR#6455: starting the
+        # same script on 10.36.10.40 cured it), or its ports are filtered.
+        p(r"not ready endpoints:\s*\[", "launch_config", W,
+          "Paddle's launcher is waiting for trainers that do not listen yet at the endpoints listed: if it goes on, "
+          "the launcher of those nodes was not started, or their ports are filtered",
+          "start the same `python -m paddle.distributed.launch --ips=...` on every node listed, check that the "
+          "addresses are the nodes' real ones, and open the trainer ports between the nodes",
+          C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE)),
         # PaddlePaddle/Paddle python/paddle/distributed/fleet/launch.py:271@7688495: node_ip is
         # socket.gethostbyname(socket.gethostname()) (get_host_name_ip) and must be one of --ips; the host's own
         # name resolving elsewhere (127.0.1.1 from /etc/hosts) fails it.

@@ -124,6 +124,12 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "widen the ephemeral range (`sysctl net.ipv4.ip_local_port_range=\"1024 65535\"`), keep PXN on "
           "(unset NCCL_PXN_DISABLE) so fewer connections are opened, and check `ss -s` for TIME_WAIT sockets; "
           "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
+        # EACCES on bind: ports below 1024 need root (or CAP_NET_BIND_SERVICE); nothing holds them
+        # (KimMeen/Time-LLM#158 and #20: MASTER_PORT 97 and 98 in the scripts).
+        p(r"failed to bind to \S*:\d+ \(errno: 13 - Permission denied\)", "launch_config", E,
+          "the rendezvous port is a privileged port (below 1024) and the job does not run as root: the bind is "
+          "refused, not taken", "set MASTER_PORT (or --master_port / --main_process_port) to a port of 1024 or "
+          "above, such as 29500", C.APPLICATION_BUG),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
         # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".
         p(r"[Aa]ddress (?:is )?already in use|EADDRINUSE|failed to listen on any local network address|"
@@ -156,6 +162,19 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "from another node, check that MASTER_ADDR:MASTER_PORT answers (`nc -zv`); check that every node was "
           "launched with the same --nnodes and its own --node-rank, and read the missing ranks' own output",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
+        # TCPStore's client timing out on a request with nothing more said: "DistStoreError: Socket Timeout" and
+        # "waitForInput: socket SocketImpl(...) timed out after 900000ms" come from the launcher's rendezvous or a
+        # store barrier, before any NCCL communicator: the nodes never met (hiyouga/LlamaFactory#6154, multi-node
+        # launch variables wrong, "已解决" once fixed). The "store->get('0') got error: Socket Timeout" of NCCL's
+        # unique-id exchange is a rank late to it, and is read with the timeouts.
+        p(r"DistStoreError: Socket Timeout\s*$|waitForInput: socket SocketImpl\(.*\) timed out after \d+ms",
+          "rendezvous_timeout", E,
+          "a request to the rendezvous store timed out: not every node joined (a node not launched, or launch "
+          "variables that differ between nodes), or the store is unreachable from this node",
+          "launch every node with the same --nnodes, MASTER_ADDR and MASTER_PORT and its own --node-rank (a "
+          "framework's own variables too: NNODES, NODE_RANK), check that MASTER_ADDR:MASTER_PORT answers from each "
+          "node (`nc -zv`), and read the other nodes' output", C.APPLICATION_BUG, "root",
+          (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE, C.HANG_COLLECTIVE_MISMATCH)),
         # c10d's TCPStore client (socket.cpp: "The server socket on localhost:29500 is not yet listening (errno:
         # 111 - Connection refused), will retry"): a refused connect to the node's own loopback address is no
         # firewall: nothing listens on that port of this node. Under torchrun the agent hosts the store

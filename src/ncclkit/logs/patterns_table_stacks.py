@@ -146,6 +146,15 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "HOROVOD_STALL_CHECK names the ranks and tensors; TORCH_DISTRIBUTED_DEBUG=DETAIL for torch)",
           C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # -- P2P between GPUs of one node ------------------------------------------------------------------------
+        # vLLM custom_all_reduce.py / SGLang: "Custom allreduce is disabled because it's not supported on more than two
+        # PCIe-only GPUs" is a topology gate (more than two GPUs not all joined by NVLink, read from NVML) that every
+        # healthy PCIe server prints; it tests no P2P (vllm-project/vllm#16570, an OOM behind it). Only a hint for a
+        # hang of NCCL's P2P on such a box (vllm-project/vllm#14025).
+        p(r"Custom ?[Aa]llreduce is disabled because it's not supported on more than two PCIe-only GPUs",
+          "p2p_unavailable", I,
+          "vLLM found more than two GPUs not joined by NVLink and uses NCCL instead of its own all-reduce (a topology "
+          "notice, printed on healthy PCIe servers too): if collectives between them hang, PCIe ACS or an IOMMU in "
+          "translation mode is the usual cause", _P2P_HINT, C.ACS_IOMMU_P2P),
         # vLLM / SGLang custom all-reduce refusing GPUs joined by PCIe only ("... because your platform lacks GPU
         # P2P capability or P2P test failed": its own P2P test through CUDA IPC failed or the driver offers
         # none; "... not supported on more than two PCIe-only GPUs"; SGLang "Setup Custom allreduce failed with
@@ -154,8 +163,8 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # MSCCL++ registered_memory.cc "CudaIpc import failed on same host, falling back to IB transport". Healthy
         # PCIe servers print them too: a hint for a hang, not a fault.
         p(r"Device \d+ peer access Device \d+ is not available|CudaIpc import failed on same host|cudaDeviceCanAccessPeer failed for device|Since Peer "
-          r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?(?:platform lacks GPU P2P capability|it's not "
-          r"supported on more than two PCIe-only GPUs)|Setup Custom allreduce failed with CUDA error",
+          r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?platform lacks GPU P2P "
+          r"capability|Setup Custom allreduce failed with CUDA error",
           "p2p_unavailable", I,
           "the GPUs are joined by PCIe only, without working peer-to-peer (the framework's own check): if "
           "collectives between them hang or return wrong data, PCIe ACS or an IOMMU in translation mode is the "
@@ -230,7 +239,8 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # worker killed with SIGKILL (exit code -9) is process_killed's.
         p(r"^(?!.*exit code:? -9\b).*?(?:(?:Worker proc \S+|RayWorkerProc rank=\S+) died unexpectedly|Worker \S+ "
           r"pid=\d+ died, exit code|crashed with exit code -?\d+\. Triggering SIGQUIT|Received sigquit from a child "
-          r"process|Killing subprocess \d+|Terminating remaining workers after failure of)",
+          r"process|Killing subprocess \d+|Terminating remaining workers after failure of|exits with return code = "
+          r"[1-9]\d*\b)",
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
           "read the first error of that worker's output", None, "collateral"),
         # ColossalAI's `colossalai run` (cli/launcher/multinode_runner.py): "Error: failed to run {cmds} on {host},

@@ -149,6 +149,17 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # hang". torch/distributed/tensor/_collective_utils.py:299@cf30153 (DTensor.from_local's run_check, after an
         # all_gather_object of every rank's metadata): "Inconsistent tensor metadata (including shape and stride)
         # across ranks".
+        # A count of 0 from a rank that built the model is no model difference: the all-gather of the counts brought
+        # back zeros, the data path between the GPUs is broken (DLLXW/baby-llama2-chinese#8: the machine's GPUs,
+        # repaired by the vendor; the same code trained on other machines).
+        p(r"DDP expects same model across all ranks, but Rank \d+ has \d+ params, while rank \d+ has inconsistent 0 "
+          r"params|DDP expects same model across all ranks, but Rank \d+ has 0 params, while rank \d+ has "
+          r"inconsistent [1-9]", "p2p_error", E,
+          "DDP's check of the model across ranks received a parameter count of 0: the all-gather that carries the "
+          "counts returned zeros, so the data path between the GPUs is broken, not the model",
+          "test the GPUs' data path on its own (`ncclkit bench`, nccl-tests all_gather_perf with -c 1); if it "
+          "fails, try NCCL_P2P_DISABLE=1, disable PCIe ACS / set iommu=pt, and have faulty GPUs or risers serviced",
+          C.ACS_IOMMU_P2P, "root", (C.CUDA_OR_DRIVER, C.HANG_COLLECTIVE_MISMATCH)),
         p(r"DDP expects same model across all ranks|appears not to match (?:sizes|strides) of the same param in "
           r"process|Forward order differs (?:across ranks|from that of the first iteration)|Inconsistent tensor "
           r"metadata \(including shape and stride\) across ranks", "collective_mismatch", E,

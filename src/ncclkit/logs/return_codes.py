@@ -17,15 +17,27 @@ __all__ = ["return_code_finding"]
 # shm.cc:101 is its shmOpen) is the /dev/shm segment that could not be made, as shmutils.cc's own WARN says.
 _SHM_SITE = re.compile(r"\b(?:transport/shm|misc/shmutils|shmutils)\.cc:")
 _LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
+# Code 2 first raised in misc/socket.cc: a socket to a peer failed (refused, unreachable, reset) and NCCL printed only
+# its trace at INFO. Alone it does not say which exchange failed (a peer that died closes its sockets too); with the
+# ranks' sockets on docker's default bridge (172.17.0.0/16, reachable from no other host) it is that address
+# (hiyouga/LlamaFactory#5018 and NVIDIA/nccl#1381: containers on two hosts, "建立一个通信的集群就好了").
+_SOCKET_SITE = re.compile(r"(?<![\w])(?:misc/)?socket\.cc:")
 
 
-def _return_code_cause(code: int, where: str) -> tuple[Cause | None, str, str, list[str]]:
+def _return_code_cause(code: int, where: str,
+                       bridge_addrs: tuple[str, ...]) -> tuple[Cause | None, str, str, list[str]]:
     """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
     rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
     if code == 1 and _LAUNCH_SITE.search(where):
         return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
                 rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",
                 [Cause.NCCL_VERSION_MISMATCH.value, Cause.APPLICATION_BUG.value])
+    if code == 2 and _SOCKET_SITE.search(where) and bridge_addrs:
+        return (Cause.WRONG_INTERFACE, f": a TCP connection between ranks failed, and NCCL's sockets use "
+                f"{', '.join(bridge_addrs[:2])}, an address of docker's default bridge that no other host reaches",
+                "run the containers with --network host (or a network that joins the hosts) and set "
+                "NCCL_SOCKET_IFNAME to the interface that joins the nodes; " + rerun,
+                [Cause.FIREWALL_OR_PORT_BLOCKED.value, Cause.RANK_CRASHED_ELSEWHERE.value])
     if code == 2 and _SHM_SITE.search(where):
         return (Cause.SHM_TOO_SMALL, ": the shared-memory transport could not create or map its /dev/shm segment",
                 "give the job a larger /dev/shm (`docker run --shm-size=1g` or `--ipc=host`; a memory-backed "
@@ -33,10 +45,11 @@ def _return_code_cause(code: int, where: str) -> tuple[Cause | None, str, str, l
     return None, "", rerun, []
 
 
-def return_code_finding(return_codes: dict[int, str], name: str) -> Finding:
-    """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them)."""
+def return_code_finding(return_codes: dict[int, str], name: str, bridge_addrs: tuple[str, ...] = ()) -> Finding:
+    """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them);
+    `bridge_addrs`: the socket addresses the log shows on docker's default bridge (172.17.0.0/16)."""
     code, where = next(iter(return_codes.items()))
-    cause, why, fix, alternatives = _return_code_cause(code, where)
+    cause, why, fix, alternatives = _return_code_cause(code, where, bridge_addrs)
     return Finding(id="log.nccl_error_code", severity=Severity.ERROR, subject=name,
                    message=f"NCCL returned {where}, with no WARN line in the excerpt{why}", fix=fix, cause=cause,
                    evidence={"return_codes": {str(k): v for k, v in return_codes.items()},

@@ -1,0 +1,74 @@
+"""Rows of the line classifier (patterns.py) for workstation and desktop multi-GPU machines that a sweep of public
+threads found unread or misread (tests/analyze/test_diagnose_sweep_rules_6.py quotes each with its thread): Gloo
+refusing an argument only NCCL takes (Windows has no NCCL), vLLM's own CUDA-IPC all-reduce failing, the NVIDIA driver
+module that DKMS could not build or Secure Boot would not load, a PyTorch build without torch.distributed, and the
+driver API's form of CUDA's forward-compatibility error.
+
+Read before the generic rows: "not supported", "invalid argument" and "Error!" would send these lines elsewhere or
+nowhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+WORKSTATION_WORDS: tuple[bytes, ...] = (
+    b"Bad return status for module", b"Key was rejected by service", b"Required key not available",
+    b"_distributed_c10d'", b"forward compatibility was attempted", b"custom_all_reduce.cuh",
+)
+
+_MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its headers, then `dkms autoinstall` or the "
+               "distribution's driver package), or boot a kernel the driver supports; `nvidia-smi` must list the GPUs")
+
+
+def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # torch/distributed/distributed_c10d.py barrier()/init_process_group: "Function argument device_ids not
+        # supported for the selected backend gloo": an argument only ProcessGroupNCCL takes, given to Gloo (the only
+        # backend on Windows; huawei-noah/Efficient-Computing#90).
+        p(r"Function argument device_ids not supported for the selected backend", "framework_usage", E,
+          "the program passes an argument only the NCCL backend takes (barrier's device_ids) to another backend "
+          "(Gloo, the only one on Windows)", "call barrier() without device_ids when the backend is not NCCL, or "
+          "run with NCCL on Linux or WSL2", C.APPLICATION_BUG),
+        # vLLM's csrc/custom_all_reduce.cuh CUDACHECK "Failed: <file>:<line> '<CUDA error>'": its own all-reduce over
+        # CUDA IPC, not NCCL. 'invalid argument' there is an old driver (vllm-project/vllm#5613: 470.57) or a GPU its
+        # kernels do not serve (sm_12x during graph capture, vLLM PR#47751); --disable-custom-all-reduce cured both.
+        # Its "peer access is not supported" form is the P2P path's, read with the CUDA errors.
+        p(r"custom_all_reduce\.cuh:\d+ '(?!peer access)", "cuda_error", E,
+          "vLLM's own CUDA-IPC all-reduce (not NCCL) failed in a CUDA call: a driver too old for it, a GPU "
+          "architecture its kernels do not serve, or CUDA IPC between the GPUs that does not work",
+          "start vLLM with --disable-custom-all-reduce (collectives then go through NCCL); update the driver; check "
+          "P2P between the GPUs (`nvidia-smi topo -p2p r`)", C.CUDA_OR_DRIVER, "root", (C.ACS_IOMMU_P2P,),
+          decode=False),
+        # DKMS: "Error! Bad return status for module build on kernel: <release> (x86_64)": a module (on a GPU host,
+        # the NVIDIA driver's) was not built for the running kernel (M-Bab/linux-kernel-amdgpu-binaries#101: a kernel
+        # the driver's package does not support), so nvidia-smi and CUDA find no driver.
+        p(r"Bad return status for module build on kernel", "gpu_missing", E,
+          "DKMS could not build a kernel module (the GPU driver's, on a GPU node) for the running kernel: the driver "
+          "is not loaded after a kernel change", _MODULE_FIX, C.CUDA_OR_DRIVER),
+        # modprobe: "could not insert 'nvidia': Key was rejected by service" / "Required key not available": Secure
+        # Boot refuses a module not signed with an enrolled key (canonical/nvidia-graphics-drivers#61).
+        p(r"could not insert '(?:nvidia\w*|gdrdrv|nv_peer_mem|nvidia_peermem)': (?:Key was rejected by service|"
+          r"Required key not available)", "gpu_missing", E,
+          "Secure Boot refused to load the GPU driver's kernel module: it is not signed with an enrolled key",
+          "sign the module and enroll the key (`mokutil --import`, as the driver's installer or DKMS offers), or "
+          "turn Secure Boot off in the firmware", C.CUDA_OR_DRIVER),
+        # A PyTorch wheel built without the distributed package (USE_DISTRIBUTED=0: macOS and some Windows and ROCm
+        # wheels; ROCm/TheRock PR#5694): torch.distributed's C++ half is missing.
+        p(r"No module named 'torch\._C\._distributed_c10d'", "package_build", E,
+          "this PyTorch was built without torch.distributed (no c10d), so no process group can be created",
+          "install a PyTorch build with distributed support (the Linux wheels; on Windows, WSL2)", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        # The driver API's form of CUDA error 804 (cuInit(): "forward compatibility was attempted on non supported
+        # HW"): a CUDA newer than the driver on a GPU without forward compatibility.
+        p(r"forward compatibility was attempted on non supported HW", "cuda_error", E, "a CUDA call failed",
+          "check the driver/CUDA compatibility", C.CUDA_OR_DRIVER),
+    )

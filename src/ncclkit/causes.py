@@ -152,6 +152,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.alternative": None,
     "log.memlock": Cause.MEMLOCK_OR_ULIMIT,
     "log.fabric_manager": Cause.CUDA_OR_DRIVER,
+    "log.nvls_resources": Cause.OTHER,
     "log.p2p_error": Cause.ACS_IOMMU_P2P,
     "log.topology_error": Cause.TOPOLOGY_OR_NUMA,
     "log.kernel_shared_mem": Cause.OTHER,

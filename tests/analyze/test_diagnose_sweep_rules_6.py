@@ -1,6 +1,6 @@
-"""Rules from the seventeenth to nineteenth sweeps of public threads (workstation and desktop GPUs, Chinese-language
-threads, jobs under Kubernetes and Slurm). Each line is quoted from the thread named above its test, and tested on
-text that must not trigger it."""
+"""Rules from the seventeenth to twentieth sweeps of public threads (workstation and desktop GPUs, Chinese-language
+threads, jobs under Kubernetes and Slurm, the newest log formats of 2025 - 2026). Each line is quoted from the thread
+named above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -180,3 +180,55 @@ def test_deepspeeds_return_codes() -> None:
     assert lead(head + "exits with return code = -11\n") == ("log.crash", "other")
     assert "log.worker_failed" in ids(head + "exits with return code = 1\n")
     assert causes(head + "exits with return code = 0\n") == []
+
+
+# pytorch/pytorch#178749: NCCL 2.29.7 used up the NVSwitch's multicast slots; a fabric manager fault says error 401.
+def test_an_nvls_bind_out_of_memory_is_the_switchs_multicast_resources() -> None:
+    line = ("Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 2 'out of memory'.")
+    assert_reads(line, "log.nvls_resources", "other")
+    assert lead(line.replace("error 2 'out of memory'", "error 401 'the operation cannot be performed in the present "
+                                                         "state'") + "\n") == ("log.fabric_manager", "cuda_or_driver")
+
+
+# NVIDIA-NeMo/Automodel#1038 (PR#2748: timeout_minutes defaulted to 1) against MCG-NJU/MOTIP#52's default timeout.
+def test_a_watchdog_timeout_under_five_minutes_names_the_setting_next() -> None:
+    line = ("[rank2]:[E109 22:46:25.933527530 ProcessGroupNCCL.cpp:632] [Rank 2] Watchdog caught collective operation "
+            "timeout: WorkNCCL(SeqNum=493, OpType=ALLGATHER, NumelIn=1, NumelOut=4, Timeout(ms)=60000) ran for 60044 "
+            "milliseconds before timing out.")
+    # one rank's line cannot tell a hang from host work that outlasted a short timeout: the setting comes second
+    assert [c for _, c in causes(line + "\n")][:2] == ["hang_collective_mismatch", "performance_config"]
+    usual = line.replace("Timeout(ms)=60000", "Timeout(ms)=600000") + "\n"
+    assert "performance_config" not in [c for _, c in causes(usual)]
+
+
+# NVIDIA/nccl#2332: cuMemGetAddressRange's "not found" in buffer registration, against pytorch#152077's missing kernels.
+def test_named_symbol_not_found_in_buffer_registration_is_no_missing_kernel() -> None:
+    assert_reads("[1] nccl/src/register/register.cc:42 (ncclRegister) NCCL WARN Cuda failure 500 'named symbol not "
+                 "found'", "log.cuda_error", "other")
+    assert lead("4d1a2ae696c8:50555:50555 [0] NCCL WARN Cuda failure 'named symbol not found'\n") == (
+        "log.cuda_error", "nccl_version_mismatch")
+
+
+# NVIDIA/nccl PR#1959: 2.29's device API refuses a requirements struct built without its initializer.
+def test_the_device_apis_requirements_struct_is_the_caller() -> None:
+    assert_reads("dev_runtime.cc:1071 NCCL WARN Cannot create device communicator: ncclDevCommRequirements_t argument "
+                 "must be initialized via NCCL_DEV_COMM_REQUIREMENTS_INITIALIZER", "log.invalid_usage",
+                 "application_bug")
+
+
+# meta-pytorch/torchcomms PR#1049: a nightly libtorch_cuda.so linked against an NCCL older than the one it needs.
+def test_a_prebuilt_library_linked_against_an_older_nccl() -> None:
+    assert_reads("/usr/bin/ld: /opt/conda/lib/python3.12/site-packages/torch/lib/libtorch_cuda.so: undefined "
+                 "reference to `ncclWaitSignal'", "log.version_mismatch", "nccl_version_mismatch")
+    # the program's own object without -lnccl is its build, not two versions
+    assert lead("main.o: In function `main':\nmain.cpp:(.text+0x2f): undefined reference to `ncclCommInitRank'\n") != (
+        "log.version_mismatch", "nccl_version_mismatch")
+
+
+# NVIDIA/nccl#1925: an unprivileged container without the IMEX channel.
+def test_mnnvl_not_working_names_the_imex_channel() -> None:
+    text = ("x:1:1 [0] mnnvl.cc:67 NCCL WARN MNNVL (cliqueSize 8) is available but not working on this system. Check "
+            "the IMEX channel configuration (/dev/nvidia-caps-imex-channels). Set NCCL_MNNVL_ENABLE=0 to ignore this "
+            "issue.\n")
+    first = analyze_text(text)["findings"][0]
+    assert (first["id"], first["cause"]) == ("log.fabric_manager", "cuda_or_driver") and "IMEX channel" in first["fix"]

@@ -101,6 +101,15 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
         # In NCCL's own words (its WARN, its CUDACHECK's "Cuda failure '...'", nccl-tests' "NCCL failure") it is
         # NCCL's build (NVIDIA/nccl#444: no sm_35); elsewhere the framework's kernels (pytorch/pytorch#10002,
         # #44828: a wheel without the GPU's arch), as HIP's hipErrorNoBinaryForGpu is ROCm's build (ROCm/hip#2187).
+        # Not NCCL's user-buffer registration (register/register.cc ncclRegister): there cuMemGetAddressRange
+        # answers CUDA_ERROR_NOT_FOUND (500, the same words) for memory of the driver's VMM API the caller mapped
+        # itself (NVIDIA/nccl#2332), no missing kernel.
+        (r"(?:register\.cc:\d+ \(ncclRegister\)|\(ncclRegister\))[^\n]*named symbol not found", C.OTHER,
+         "NCCL's user-buffer registration (ncclCommRegister) could not look up the buffer (cuMemGetAddressRange "
+         "answers 'not found' for memory the program mapped with the driver's VMM calls itself): a registration "
+         "bug, not a missing kernel", (C.APPLICATION_BUG,),
+         "allocate the buffers with ncclMemAlloc (or the framework's NCCL memory pool), or do not register them "
+         "(NCCL_LOCAL_REGISTER=0), until an NCCL release with the fix"),
         (r"^(?=.*(?:nccl|Cuda failure))(?:.*(?:no kernel image is available|invalid device function|named symbol not found|"
          r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice))", C.NCCL_VERSION_MISMATCH,
          "NCCL has no kernels for this GPU's architecture: a build older than the GPU", (C.CUDA_OR_DRIVER,)),

@@ -48,7 +48,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
-    b"algorithm/protocol", b"undefined symbol", b"Overwriting environment",
+    b"algorithm/protocol", b"undefined symbol", b"undefined reference to `nccl", b"Overwriting environment",
     b"was not called before", b"is deprecated; use", b"Guessing device ID", b"best-guess GPU", b"NOT been destroyed",
     b"Can't pickle", b"bin/orted: ", b"Could not find NET with id",
     # gloo's own lines without c10d's "enforce fail at" prefix: its size check ("op.preamble.length <= op.nbytes")

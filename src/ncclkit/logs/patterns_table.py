@@ -178,9 +178,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # channel NCCL set up over the plugin ("via NET/AWS Libfabric/0") or libfabric's own <info>/<debug>/<trace>
         # lines ("Registered memory at ...": aws/aws-ofi-nccl#104, perplexityai/pplx-garden#4), nor Open MPI's
         # verbose report of the provider it chose ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr"), nor a
-        # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g").
+        # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g") or list of the versions it needs
+        # ("Libfabric >= 2.6.0").
         p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)"
-          r"(?!\s*[-*] \*\*[^*]+\*\*:).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error", E,
+          r"(?!\s*[-*] \*\*[^*]+\*\*:)(?!.*\blibfabric >= \d).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error",
+          E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),
@@ -239,6 +241,25 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # transport/nvls.cc: "Failed to bind NVLink SHARP (NVLS) Multicast memory of size %ld : CUDA
         # error %d '%s'. This is usually caused by a system or configuration error in the Fabric Manager
         # or NVSwitches." Also MNNVL "not working on this system. Check the IMEX ...".
+        # The bind failing with CUDA error 2 ("out of memory") is the NVSwitch's multicast resources used up, not the
+        # fabric manager: NCCL 2.29.7 created NVLS groups for every sub-communicator (2-rank FSDP groups too) and ran
+        # out of them where 2.28.9 did not (pytorch/pytorch#178749, read in the fabric manager's log).
+        p(r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory[^\n]*CUDA error 2\b", "nvls_resources", E,
+          "NVLS could not get NVSwitch multicast memory (CUDA 'out of memory' on the multicast bind): the switch's "
+          "multicast resources are used up by the job's many communicators, not GPU memory",
+          "create fewer communicators with NVLS (set NCCL_NVLS_ENABLE=0 for the small sub-groups, or for the job), "
+          "or run an NCCL release that does not give every sub-communicator NVLS groups (2.28.9 worked where 2.29.7 "
+          "failed)", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        # transport/nvls.cc / mnnvl.cc: "MNNVL (cliqueSize %d) is available but not working on this system. Check the
+        # IMEX channel configuration (/dev/nvidia-caps-imex-channels)": the process cannot use an IMEX channel (not
+        # created, or not mounted into an unprivileged container: NVIDIA/nccl#1925, where the fabric handle
+        # allocation failed with CUDA 800 'operation not permitted').
+        p(r"MNNVL \(cliqueSize \d+\) is available but not working", "fabric_manager", E,
+          "multi-node NVLink is there but this process cannot use it: no IMEX channel is available to it (none "
+          "created, or /dev/nvidia-caps-imex-channels not in the container)",
+          "create the IMEX channel and give it to the job (mount /dev/nvidia-caps-imex-channels/channel0 into the "
+          "container, or a ComputeDomain on Kubernetes), check the IMEX service (`systemctl status nvidia-imex`), or "
+          "set NCCL_MNNVL_ENABLE=0 to run without multi-node NVLink", C.CUDA_OR_DRIVER),
         # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine);
         # the daemon's own start check: "fabric manager NVIDIA GPU driver interface version X don't match with
         # driver version Y" (a fabric manager package of another driver branch, gpu-driver-container#735).

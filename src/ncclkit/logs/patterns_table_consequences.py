@@ -50,6 +50,20 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "watchdog's timeout printed with it says which", "read the NCCL error or the watchdog timeout printed "
           "before this line, on this rank and the others", C.HANG_COLLECTIVE_MISMATCH, "collateral",
           (C.RANK_CRASHED_ELSEWHERE,)),
+        # A watchdog timeout of under five minutes (PyTorch's default is 10 minutes, 30 before 2.3): host work on one
+        # rank between collectives (a checkpoint consolidated on rank 0, an evaluation) outlasts it while the job is
+        # healthy (NVIDIA-NeMo/Automodel#1038 and PR#2748: timeout_minutes defaulted to 1, rank 0 wrote for 98 s).
+        # The first alternative, not the lead: a short timeout ends a real hang sooner too (a rank that skipped the
+        # collective, benchmarks/results/faults-1xH200-2026-12-02 with 15 s), and one rank's line cannot tell them
+        # apart.
+        p(r"Watchdog caught collective operation timeout: [^\n]*Timeout\(ms\)=(?:\d{1,5}|[12]\d{5})\)", "timeout", E,
+          "a collective timed out after less than five minutes: a rank hung or diverged, or, with a timeout this far "
+          "below PyTorch's default, one rank's own work between collectives (saving or consolidating a checkpoint, "
+          "evaluation, data preparation) outlasted it while the others waited",
+          "find what the other ranks were doing at that sequence number (their own errors, py-spy); if one was busy "
+          "with host work, raise the process group's timeout (init_process_group(timeout=...), or the framework's "
+          "timeout_minutes / ddp_timeout) above that step", C.HANG_COLLECTIVE_MISMATCH, "collateral",
+          (C.PERFORMANCE_CONFIG, C.RANK_CRASHED_ELSEWHERE)),
         # Not a `timeout=` keyword in the Python source lines of a traceback.
         # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its

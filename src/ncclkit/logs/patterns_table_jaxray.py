@@ -39,6 +39,19 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "another process of the job (a worker, the coordination service's leader, Ray's GCS) died or restarted "
           "first: this line is the consequence", "find the task that crashed or restarted first (its own log, an OOM "
           "kill, a preemption) and fix that", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
+        # Ray's node start (ray start on a worker): "Failed to get node info b'RPC error: Deadline Exceeded'", "The
+        # current node timed out during startup": the raylet could not register with the head's GCS in time. Between
+        # nodes that is an address the head cannot reach back: Ray took a second interface's address as the node IP
+        # (aws-samples/aws-do-eks PR#49: a pod on the host network whose node IP came from a secondary NIC), or Ray's
+        # ports are filtered.
+        p(r"Failed to get node info b?'RPC error: Deadline Exceeded|The current node timed out during startup",
+          "socket_connect_failed", E,
+          "this node's Ray daemon could not register with the head node in time: the node address Ray chose (its "
+          "'Local node IP') is on an interface the head cannot reach back, Ray's ports between the nodes are "
+          "filtered, or the raylet itself failed to start", "start Ray with --node-ip-address set to this node's "
+          "address on the network that joins it to the head (the source address of `ip route get <head ip>`), open "
+          "Ray's ports between the nodes, and read the raylet's log if it did not start", C.WRONG_INTERFACE, "root",
+          (C.FIREWALL_OR_PORT_BLOCKED, C.OTHER)),
         # XLA parse_flags_from_env.cc "Unknown flags in XLA_FLAGS: ..." (flags this XLA removed or never had);
         # jax.distributed "coordinator_address should be defined." (no address and no cluster detected).
         p(r"Unknown flags in XLA_FLAGS|coordinator_address should be defined", "framework_usage", E,

@@ -19,7 +19,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-OFI_WORDS: tuple[bytes, ...] = (b"receive window size", b"which is <= 0", b"execution cannot proceed")
+OFI_WORDS: tuple[bytes, ...] = (b"receive window size", b"which is <= 0", b"execution cannot proceed",
+                                b"cntr_open_ext")
 
 _GDR_FIX = ("run on an instance type whose EFA device has RDMA read (p4d, p5 and later), with an EFA installer "
             "(libfabric, aws-ofi-nccl) built with CUDA or Neuron support and nvidia-peermem or DMA-BUF; "
@@ -28,6 +29,15 @@ _GDR_FIX = ("run on an instance type whose EFA device has RDMA read (p4d, p5 and
 
 def ofi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # aws-ofi-nccl's GPU-initiated path (GDAKI/GIN) opening a libfabric completion counter: -FI_ENOSYS ("Function
+        # not implemented") is a libfabric built against an rdma-core without the efadv counter API, which compiles
+        # a stub (aws/aws-ofi-nccl#1369: that, an EFA driver >= 3.3.0 and the NVIDIA driver's PeerMappingOverride=1).
+        p(r"cntr_open_ext failed: Function not implemented", "ofi_error", E,
+          "the EFA plugin's GPU-initiated path could not open a libfabric completion counter: this libfabric or "
+          "rdma-core lacks the EFA counter API it needs",
+          "install an EFA stack whose rdma-core has the efadv counter API and rebuild libfabric against it, with an "
+          "EFA kernel driver of 3.3.0 or later and the NVIDIA driver's PeerMappingOverride=1 (the plugin's release "
+          "notes list the requirements)", C.NET_PLUGIN_ERROR),
         # libfabric's fi_mr_reg refused with -FI_ENOMEM ("fi_mr_reg failed, ret is:-12, Cannot allocate memory",
         # ofiwg/libfabric#6437): the pinned-memory limit, as NCCL's NET/OFI "Unable to register memory ... RC: -12"
         # is read; the provider's registration cache the other way.

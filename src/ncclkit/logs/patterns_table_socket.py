@@ -41,7 +41,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.APPLICATION_BUG),
         # nccl-tests' nccl1_compat.h sets NCCL 1.0 when the header has no NCCL_MAJOR: the legacy NCCL 1.x
         # library, which current nccl-tests and frameworks do not support.
-        p(r"compiled with NCCL 1\.\d|NCCL version 1\.\d|nccl-1\.\d+\.\d+", "legacy_nccl", E,
+        # NCCL 1's own WARN ("WARN src/core.cu:225 failed to allocate ...") and its mpi_test's "NCCL Init failed (10)
+        # 'cuda malloc failed'": NCCL 1 ran within one node only (NVIDIA/nccl#33, started on two nodes by srun).
+        p(r"compiled with NCCL 1\.\d|NCCL version 1\.\d|nccl-1\.\d+\.\d+|^WARN src/core\.cu:\d+ |NCCL Init failed "
+          r"\(\d+\) '", "legacy_nccl", E,
           "the program is built against NCCL 1.x, the legacy library: its failures are fixed by NCCL 2",
           "install NCCL 2 (the libnccl2/libnccl-dev packages or the nvidia-nccl wheel) and rebuild against "
           "it (NCCL_HOME=<its prefix>)", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
@@ -60,6 +63,9 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )version mismatch|not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|"
           r"undefined symbol: *nccl|version `NCCL|"
+          # the link-time twin: ld resolving a prebuilt library against an older NCCL ("libtorch_cuda.so: undefined
+          # reference to `ncclWaitSignal'", meta-pytorch/torchcomms PR#1049: a nightly built for NCCL 2.29)
+          r"\.so[\w.]*: undefined reference to `nccl|"
           # init.cc parseCommConfig: "Invalid config blocking attribute value %d" with INT_MIN, which is
           # NCCL_CONFIG_UNDEF_INT of nccl.h 2.17+: a program built with newer headers than the library
           # it loaded (torch built for NCCL 2.18 running on 2.14).

@@ -58,6 +58,14 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # within a NCCL group must either be all uncaptured or all captured by the same graph", "Trying to
         # launch too many collectives", "Too many aggregated operations", ncclRedOpCreate/Destroy misuse;
         # bootstrap.cc "ncclCommGetUniqueId should not be called when NCCL_COMM_ID is set".
+        # 2.29's device API (dev_runtime.cc): "Cannot create device communicator: ncclDevCommRequirements_t argument
+        # must be initialized via NCCL_DEV_COMM_REQUIREMENTS_INITIALIZER": a caller written for 2.28 zeroes the
+        # struct, which 2.29 refuses (NVIDIA/nccl PR#1959; PyTorch's SymmetricMemory fixed the same way).
+        p(r"argument must be initialized via NCCL_\w+_INITIALIZER", "invalid_usage", E,
+          "a caller of NCCL's device API built its requirements struct without NCCL's initializer (code written for "
+          "NCCL 2.28, which 2.29 refuses)", "update the caller (the framework, DeepEP, the program's own kernels) to "
+          "a release built for this NCCL, or run the NCCL it was built for", C.APPLICATION_BUG, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
         p(r"invalid root -?\d+|: invalid (?:type|reduction operation) -?\d+|argument is NULL|is not a valid "
           r"pointer|allocated on device -?\d+ mismatch|reduction operation -?\d+ unknown to this communicator|"
           r"invalid device count|Invalid device count requested|rank -?\d+ exceeds ndev|Invalid device -?\d+ "
@@ -188,8 +196,8 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "gdr_pin_buffer_v2 not available; GDRCopy >= 2.5 required"; GDRCopy's own gdrapi.c "gdr_open error: Is
         # gdrdrv driver installed and loaded?" (no /dev/gdrdrv: the module loaded without its device node,
         # NVIDIA/gdrcopy#234). Not a path that names the project (".../devel/gdrcopy$").
-        p(r"GDRCOPY failure|gdr_(?:pin_buffer|map|open|get_info)\w*\(|GDRCopy >= |gdr_open error|Is gdrdrv driver "
-          r"installed|NCCL_GDRCOPY_\w+=\S+ but|DMA-BUF mmap backend could not", "gdrcopy_error", W,
+        p(r"GDRCOPY failure|gdr_(?:pin_buffer|map|open|get_info)\w*\(|GDRCopy >= [\d.]+ required|gdr_open error|"
+          r"Is gdrdrv driver installed|NCCL_GDRCOPY_\w+=\S+ but|DMA-BUF mmap backend could not", "gdrcopy_error", W,
           "GDRCopy (the gdrdrv module NCCL_GDRCOPY_ENABLE uses) failed to map GPU memory", "load the gdrdrv "
           "module matching the installed GDRCopy (>= 2.5 for NCCL 2.30), or unset NCCL_GDRCOPY_ENABLE",
           C.GDR_UNAVAILABLE),

@@ -232,3 +232,12 @@ def test_mnnvl_not_working_names_the_imex_channel() -> None:
             "issue.\n")
     first = analyze_text(text)["findings"][0]
     assert (first["id"], first["cause"]) == ("log.fabric_manager", "cuda_or_driver") and "IMEX channel" in first["fix"]
+
+
+# NVIDIA/nccl-tests#230 (WSL2; "work around this issue by running with NCCL_CUMEM_ENABLE=0").
+def test_an_unknown_error_from_nccls_allocator_points_at_cumem() -> None:
+    line = "DESKTOP-GGBQPHK:64756:64771 [0] include/alloc.h:123 NCCL WARN Cuda failure 999 'unknown error'"
+    assert_reads(line, "log.cuda_error", "cuda_or_driver")
+    assert "NCCL_CUMEM_ENABLE=0" in analyze_text(line + "\n")["findings"][0]["fix"]
+    other = "x:1:1 [0] transport/p2p.cc:200 NCCL WARN Cuda failure 'unknown error'\n"
+    assert "NCCL_CUMEM_ENABLE=0" not in analyze_text(other)["findings"][0]["fix"]

@@ -56,6 +56,14 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "without being enabled), or enabled to more GPUs than one GPU can map (8 on most)", (C.ACS_IOMMU_P2P,),
          "enable peer access once per pair (check cudaDeviceCanAccessPeer and keep track of what is enabled), and "
          "to at most 8 peers per GPU; a library doing this needs the release that fixes it"),
+        # cudaErrorUnknown (999) from NCCL's allocator (include/alloc.h: the cuMem* calls of its cuMem path): the
+        # driver refused a cuMem feature NCCL uses; WSL2's driver does (NVIDIA/nccl-tests#230, where NVIDIA
+        # answered "work around this issue by running with NCCL_CUMEM_ENABLE=0"; NVIDIA/nccl#1653).
+        (r"alloc\.h:\d+ NCCL WARN Cuda failure (?:999 )?'unknown error'", C.CUDA_OR_DRIVER,
+         "the driver refused NCCL's cuMem allocation with an unknown error: WSL2's driver (and some virtual GPUs) "
+         "lack cuMem features NCCL uses", (C.OTHER,),
+         "set NCCL_CUMEM_ENABLE=0 (NCCL then allocates with cudaMalloc); on a native Linux host, read dmesg for "
+         "Xid errors and check the driver"),
         (r"peer access is not supported|cudaErrorPeerAccess|hipErrorPeerAccess",
          C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
         (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,

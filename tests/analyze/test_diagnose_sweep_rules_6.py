@@ -241,3 +241,46 @@ def test_an_unknown_error_from_nccls_allocator_points_at_cumem() -> None:
     assert "NCCL_CUMEM_ENABLE=0" in analyze_text(line + "\n")["findings"][0]["fix"]
     other = "x:1:1 [0] transport/p2p.cc:200 NCCL WARN Cuda failure 'unknown error'\n"
     assert "NCCL_CUMEM_ENABLE=0" not in analyze_text(other)["findings"][0]["fix"]
+
+
+# linux-rdma/perftest#140: the header of perftest's dump names nothing; its decoded status line names the failure.
+def test_perftests_dump_header_gives_way_to_the_status_it_dumps() -> None:
+    text = "got completion with error:\n00000000 01005104 08001a78 000013d2\n Failed status 4: wr_id 0 syndrom 0x51\n"
+    assert lead(text) == lead(" Failed status 4: wr_id 0 syndrom 0x51\n") != ("log.ib_completion_error",
+                                                                             "ib_timeout_or_retry")
+    assert lead(" Failed status 12: wr_id 0 syndrom 0x81\n")[1] == "ib_timeout_or_retry"
+
+
+# dusty-nv/jetson-containers PR#1636: NVML's warnings on an integrated GPU, against a driver/library mismatch.
+def test_nvml_without_p2p_or_pci_data_on_an_integrated_gpu_is_no_fault() -> None:
+    for line in ("jetson:27998:27998 [0] misc/nvmlwrap.cc:164 NCCL WARN nvmlDeviceGetP2PStatus(0,0,"
+                 "NVML_P2P_CAPS_INDEX_READ) failed: Not Supported\n",
+                 "jetson:27998:27998 [0] init.cc:471 NCCL WARN Failed to find nvml device for busId 0000:00:00.0. This "
+                 "may affect performance.\n"):
+        assert lead(line) is None
+    assert lead("x:1:1 [0] NCCL WARN nvmlInit_v2() failed: Driver/library version mismatch\n")[1] == "cuda_or_driver"
+
+
+# NVIDIA/open-gpu-kernel-modules#1010: an idle GPU at Gen1 with its full width; a narrower link stays degraded.
+def test_an_idle_gpus_gen1_link_is_no_degraded_link() -> None:
+    assert lead("    LnkSta: Speed 2.5GT/s (downgraded), Width x16 (ok)\n") is None
+    assert lead("\t\tLnkSta:\tSpeed 5GT/s (downgraded), Width x1 (downgraded)\n")[0] == "log.pcie_link_degraded"
+
+
+# leptonai/gpud PR#80: a row remap pending a GPU reset, against the healthy block.
+def test_a_pending_row_remap_is_a_gpu_to_reset() -> None:
+    block = ("    Remapped Rows\n        Uncorrectable Error               : 4\n"
+             "        Pending                           : Yes\n")
+    assert lead(block) == ("log.gpu_fault", "cuda_or_driver")
+    assert lead(block.replace("Yes", "No").replace(": 4", ": 0")) is None
+
+
+# NVIDIA/nccl#1453: a rank tag glued to the columns of every row; the busbw column is 29.50, not the algbw 15.39.
+def test_nccl_tests_rows_with_glued_rank_tags_keep_their_columns() -> None:
+    rows = ("[0]     16777216       4194304     float     sum      -1[0]    1334.9   12.57   24.09      0[0]    1336.5   "
+            "12.55   24.06      0\n"
+            "[0]     33554432       8388608     float     sum      -1[0]    2180.1   15.39   29.50      0[0]    2285.2   "
+            "14.68   28.14      0\n")
+    out = analyze_text(rows)
+    assert out["kind"] == "nccl_tests" and out["peak_busbw_gbps"] == 29.5
+    assert analyze_text(rows.replace("[0]", ""))["peak_busbw_gbps"] == 29.5

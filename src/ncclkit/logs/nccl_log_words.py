@@ -144,7 +144,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"GPU pairs are enabled", b"GID is NULL", b"instance could be dead",
     b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
-    b"didn't send any completion", b"Row Remap Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
+    b"didn't send any completion", b"Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
     b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",
     # bash's signal names under a Chinese locale
     "已杀死".encode(), "总线错误".encode(), "段错误".encode(), "已放弃".encode(),

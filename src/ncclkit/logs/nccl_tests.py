@@ -111,9 +111,19 @@ def _row_start(tokens: list[str]) -> int:
     return -1
 
 
+# A launcher's rank tag glued to a column: a prefixing tool that tags every write, and nccl-tests writes a row in
+# pieces ("[0]   33554432 ... sum      -1[0]    2180.1   15.39   29.50      0[0] ...", NVIDIA/nccl#1453), so
+# the tag lands after the root and after the out-of-place error count.
+_GLUED_TAG = re.compile(r"(?<=\S)\[\d+(?:,\d+)?\](?:<std(?:out|err)>:)?")
+
+
+def _row_tokens(line: str) -> list[str]:
+    return (_GLUED_TAG.sub(" ", line) if "[" in line else line).split()
+
+
 def looks_like_row(line: str) -> bool:
     """True for a line shaped like a result row (used by kind detection)."""
-    tokens = line.split()
+    tokens = _row_tokens(line)
     return len(tokens) >= 11 and _row_start(tokens) >= 0
 
 
@@ -198,7 +208,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
             m = _VERSION.search(line)
             if m:
                 version = m.group(1) or _code_version(m.group(2))
-        row = _parse_row(line.split()) if len(line) > 30 else None
+        row = _parse_row(_row_tokens(line)) if len(line) > 30 else None
         if row is not None:
             rows.append(row)
     return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",

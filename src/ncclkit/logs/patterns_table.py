@@ -101,6 +101,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "/dev/infiniband/uverbs0` ... or the EFA device plugin's vpc.amazonaws.com/efa resource), check `lsmod "
           "| grep efa` on the host and `fi_info -p efa` inside the container", C.NET_PLUGIN_ERROR, "root",
           (C.SOCKET_FALLBACK,)),
+        # perftest's header before the raw completion it dumps ("got completion with error:", four hex words, then
+        # " Failed status N: wr_id 0 syndrom 0x51"): the status line names the failure (linux-rdma/perftest#140,
+        # status 4 on a GPU buffer), so the header alone states none.
+        p(r"^\s*got completion with error:\s*$", "noise", I,
+          "perftest's header before the failed completion it prints; the 'Failed status' line after it names it",
+          "read the 'Failed status N' line that follows", None, "noise"),
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
         # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".
         # A bare status name, as other RDMA users print it (monarch's RDMABuffer: "IBV_WC_REM_ACCESS_ERR").

@@ -320,6 +320,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # that only makes the call ("handle = pynvml.nvmlDeviceGetHandleByIndex(i)"), nor the device plugin's status
         # "Loading NVML" before it tries. "CUDA driver version is insufficient" (cudaErrorInsufficientDriver's
         # text), not a tool's "CUDA Driver Version: 12000" header.
+        # NVML on an integrated GPU (Jetson Orin, Thor: busId 0000:00:00.0) has no P2P status and no PCI device:
+        # NCCL's misc/nvmlwrap.cc and init.cc warn and go on (dusty-nv/jetson-containers PR#1636, all_reduce_perf
+        # ran). A driver that does not match the library stays the row below.
+        p(r"nvmlDeviceGetP2PStatus\([^)]*\) failed: Not Supported|Failed to find nvml device for busId "
+          r"0000:00:00\.0", "noise", I,
+          "NVML has no peer-to-peer or PCI data for this GPU (an integrated GPU such as Jetson's): NCCL goes on "
+          "without it", "nothing to fix on an integrated GPU", None, "noise"),
         p(r"\bXid\b|NVRM|Driver/library version mismatch|Failed to initialize NVML|"
           r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version is insufficient|"
           r"Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,

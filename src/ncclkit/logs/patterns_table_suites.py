@@ -74,10 +74,11 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # hardware error ranges", gcm check_syslogs "xid errors. XID error: 79, XID causes: Bus Error, ..." (not
         # /dev/shm's bus error); GKE's health checker's XidCriticalError (NVIDIA's device plugin marking a device
         # unhealthy is cluster.py's lost GPU), Oracle's Xid, ECC, row-remap and off-the-bus checks,
-        # ParallelCluster's failed DCGM diagnostic.
+        # ParallelCluster's failed DCGM diagnostic; `nvidia-smi -q`'s "Pending : Yes" under Remapped Rows (or Retired
+        # Pages): a memory repair that takes effect only after a GPU reset (leptonai/gpud PR#80, "requires a reset").
         p(r"check_gpu_xid:|Found XIDs in the hardware error ranges|xid errors\. XID error:|XidCriticalError: "
           r"Xid=\d+(?!.*marking device as unhealthy)|\[critical\] GPU Xid \d+|Devices have fallen off the bus|ECC "
-          r"issues: |Row Remap Pending: Yes|The GPU Health Check failed", "gpu_fault", E,
+          r"issues: |Row Remap Pending: Yes|^\s*Pending\s*:\s*Yes\s*$|The GPU Health Check failed", "gpu_fault", E,
           "the node's health check found a GPU fault (a hardware Xid, uncorrectable ECC, a pending row remap, a GPU "
           "off the bus, a failed DCGM diagnostic)", "drain the node and have the GPU checked (`nvidia-smi -q`, "
           "`dcgmi diag -r 3`); reset or replace it before it runs jobs again", C.CUDA_OR_DRIVER),

@@ -162,6 +162,13 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"PCIe Bus Error: severity=Correct(?:ed|able)|AER: (?:Multiple )?Correct(?:ed|able) error", "noise", I,
           "a PCIe error the link corrected itself", "nothing to fix unless they repeat quickly (then check the "
           "slot and `lspci -vv` link width/speed)", None, "noise"),
+        # A GPU's link at 2.5GT/s with its full width: NVIDIA GPUs drop the link to Gen1 while idle and retrain under
+        # load (NVIDIA/open-gpu-kernel-modules#1010, "working correctly"; toAlice/NvidiaTeslaP40forGaming#1): read
+        # while a job runs before blaming the slot. A width below its capability stays degraded (the row after).
+        p(r"LnkSta:\s*Speed 2\.5GT/s \(downgraded\), Width x\d+ \(ok\)", "noise", I,
+          "the link runs at Gen1 speed with its full width: a GPU does this while idle (power saving)",
+          "read `lspci -vv` LnkSta (or `nvidia-smi -q -d PCIE`) again while a job runs; only a link still slow under "
+          "load needs the slot, riser or BIOS checked", None, "noise"),
         # lspci -vv marks a link that trained below its capability: "LnkSta: Speed 32GT/s, Width x2
         # (downgraded)" (pciutils ls-caps.c) under "LnkCap: ... Width x4": the NIC or GPU behind it gets
         # a fraction of its bandwidth (a slot, riser, bifurcation or BIOS setting; the node check pcie.link_degraded

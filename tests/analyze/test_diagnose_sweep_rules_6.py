@@ -277,10 +277,10 @@ def test_a_pending_row_remap_is_a_gpu_to_reset() -> None:
 
 # NVIDIA/nccl#1453: a rank tag glued to the columns of every row; the busbw column is 29.50, not the algbw 15.39.
 def test_nccl_tests_rows_with_glued_rank_tags_keep_their_columns() -> None:
-    rows = ("[0]     16777216       4194304     float     sum      -1[0]    1334.9   12.57   24.09      0[0]    1336.5   "
-            "12.55   24.06      0\n"
-            "[0]     33554432       8388608     float     sum      -1[0]    2180.1   15.39   29.50      0[0]    2285.2   "
-            "14.68   28.14      0\n")
+    rows = ("[0]     16777216       4194304     float     sum      -1[0]    1334.9   12.57   24.09      0[0]    "
+            "1336.5   12.55   24.06      0\n"
+            "[0]     33554432       8388608     float     sum      -1[0]    2180.1   15.39   29.50      0[0]    "
+            "2285.2   14.68   28.14      0\n")
     out = analyze_text(rows)
     assert out["kind"] == "nccl_tests" and out["peak_busbw_gbps"] == 29.5
     assert analyze_text(rows.replace("[0]", ""))["peak_busbw_gbps"] == 29.5

@@ -284,3 +284,12 @@ def test_nccl_tests_rows_with_glued_rank_tags_keep_their_columns() -> None:
     out = analyze_text(rows)
     assert out["kind"] == "nccl_tests" and out["peak_busbw_gbps"] == 29.5
     assert analyze_text(rows.replace("[0]", ""))["peak_busbw_gbps"] == 29.5
+
+
+# NVIDIA/nccl-tests#324 (-g 10 on ten L40S in one process): 711 raised in NCCL's allocator, not the program's calls.
+def test_too_many_peers_in_nccls_allocator_is_too_many_gpus_per_process() -> None:
+    line = "x:1:1 [0] allocator.cc:79 NCCL WARN Cuda failure 711 'peer mapping resources exhausted'"
+    assert_reads(line, "log.cuda_error", "application_bug")
+    assert "one process per GPU" in analyze_text(line + "\n")["findings"][0]["fix"]
+    own = "RuntimeError: CUDA error: peer mapping resources exhausted\n"
+    assert "one process per GPU" not in analyze_text(own)["findings"][0]["fix"]

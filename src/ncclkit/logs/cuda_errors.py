@@ -49,6 +49,14 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
         # (enabled twice, e.g. again when a model is reloaded: ggml-org/llama.cpp#5347); cudaErrorTooManyPeers
         # (711, "peer mapping resources exhausted"): the program enabled access to more peers than one GPU can map
         # (8 on most GPUs), e.g. every pair of 10 GPUs (llama.cpp#21883). NCCL itself checks both.
+        # The same 711 raised inside NCCL's own allocator (allocator.cc ncclMemAlloc mapping a buffer to every
+        # peer of the process): one process drives more GPUs than a GPU can map peers (nccl-tests -g 10 on ten
+        # L40S, NVIDIA/nccl-tests#324).
+        (r"allocator\.cc:\d+ (?:\(ncclMemAlloc\) )?NCCL WARN Cuda failure 711\b|allocator\.cc:\d+[^\n]*peer mapping "
+         r"resources exhausted", C.APPLICATION_BUG,
+         "one process drives more GPUs than a GPU can map as peers (8 on most GPUs): NCCL's allocator could not map "
+         "its buffer to all of them", (C.ACS_IOMMU_P2P,),
+         "run one process per GPU (mpirun -np N with nccl-tests -g 1, or torchrun), or at most 8 GPUs per process"),
         (r"peer access is already enabled|peer access has not been enabled|peer mapping resources exhausted|"
          r"cudaErrorPeerAccessAlreadyEnabled|cudaErrorPeerAccessNotEnabled|cudaErrorTooManyPeers|"
          r"hipErrorPeerAccessAlreadyEnabled|hipErrorPeerAccessNotEnabled",

@@ -293,3 +293,15 @@ def test_too_many_peers_in_nccls_allocator_is_too_many_gpus_per_process() -> Non
     assert "one process per GPU" in analyze_text(line + "\n")["findings"][0]["fix"]
     own = "RuntimeError: CUDA error: peer mapping resources exhausted\n"
     assert "one process per GPU" not in analyze_text(own)["findings"][0]["fix"]
+
+
+# linux-rdma/perftest#126 ("sudo modprobe nvidia-peermem") against a host buffer refused with the same words
+# (linux-rdma/perftest#26; raids-lab/crater#339 was the 64 KB memlock limit).
+def test_a_buffer_registration_refused_beside_perftests_gpu_buffer_is_gpudirect() -> None:
+    gpu = ("cuMemAlloc() of a 16777216 bytes GPU buffer\n"
+           "allocated GPU buffer address at 0000002305040000 pointer=0x2305040000\n"
+           "Couldn't allocate MR\nfailed to create mr\n")
+    assert lead(gpu) == ("log.ibv_reg_mr_failed", "gdr_unavailable")
+    assert "nvidia_peermem" in analyze_text(gpu)["findings"][0]["fix"]
+    host = "[root@stevo1 perftest]# ./ib_send_bw -a -R -d cxgb4_0 172.16.2.2\nCouldn't allocate MR\n"
+    assert lead(host) == ("log.ibv_reg_mr_failed", "memlock_or_ulimit")

@@ -195,6 +195,15 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 cause, alternatives, role = rule.cause, _demoted(cause, alternatives, rule.cause), "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
+        # A buffer registration refused beside perftest's GPU test buffer is GPUDirect RDMA's, not the locked-memory
+        # limit's (linux-rdma/perftest#126: "sudo modprobe nvidia-peermem"; a host buffer refused with the same words,
+        # raids-lab/crater#339, was the 64 KB memlock limit).
+        if cat == "ibv_reg_mr_failed" and "gpu_test_buffer" in s.fact_lines:
+            cause, role = Cause.GDR_UNAVAILABLE, "root"
+            alternatives = _demoted(first.cause, alternatives, cause)
+            message += "; the test's buffer is GPU memory (perftest --use_cuda): the NIC registers it only through GDR"
+            fix = "`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF)"
+            evidence.update(role=role, lines=[s.fact_lines["gpu_test_buffer"], *evidence["lines"]])
         bug = next((b for b in (_known_bug(cat, e.text, s.nccl_version) for e in errs) if b), None)
         if bug is not None:
             cause, alternatives, role = Cause.OTHER, _demoted(cause, alternatives, Cause.OTHER), "root"

@@ -49,6 +49,9 @@ _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when
 # it had no other address, and only that link reaches it (NVIDIA/nccl#1291).
 _LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?<\d+>")
+# perftest --use_cuda's lines for its test buffer in GPU memory: a harmless line, and the fact that a failed buffer
+# registration beside it is GPUDirect RDMA's (diagnose.py).
+_GPU_TEST_BUFFER = re.compile(r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 # An interface with its IPv4 address: one interface name listed with two addresses is two machines (NCCL takes an
 # interface's first address, the same in every process of a node; misc/socket.cc findInterfaces).
@@ -266,6 +269,8 @@ class LogState:
         # wrong (DeepSpeed's pdsh line whose venv script swallows the exports).
         if settings and cls.category not in ("ib_disabled", "framework_release"):
             return
+        if cls.category == "noise" and _GPU_TEST_BUFFER.search(line):
+            self.note("gpu_test_buffer", line_no())
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
             if cls.category == "noise" or quoted_code(line):

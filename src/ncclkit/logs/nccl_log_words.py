@@ -146,6 +146,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
     b"didn't send any completion", b"Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
     b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",
+    # perftest's GPU test buffer (--use_cuda)
+    b"bytes GPU buffer", b"allocated GPU buffer",
     # bash's signal names under a Chinese locale
     "已杀死".encode(), "总线错误".encode(), "段错误".encode(), "已放弃".encode(),
 ) + FAMILY_WORDS

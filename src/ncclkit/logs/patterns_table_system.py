@@ -50,6 +50,11 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "or no route between the two ports' subnets; on IB a port that is down",
           "run `show_gids` on both nodes and pass the RoCE v2 IPv4 GID index (`-x N`, NCCL_IB_GID_INDEX for NCCL); "
           "check both ports are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),
+        # perftest --use_cuda: "cuMemAlloc() of a %d bytes GPU buffer", "allocated GPU buffer address at ...": the test
+        # buffer is GPU memory, so its registration below needs GPUDirect RDMA (diagnose.py reads it with them).
+        p(r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at", "noise", I,
+          "perftest put its test buffer in GPU memory (--use_cuda): the test needs GPUDirect RDMA", "nothing to fix",
+          None, "noise"),
         # "Couldn't allocate MR" / "Couldn't allocate MR with error=%d": ibv_reg_mr refused the buffer (locked
         # memory limit; with --use_cuda, GPUDirect RDMA).
         # error=14 is EFAULT: the NIC's driver could not pin the buffer's pages, which for a GPU buffer (--use_cuda)

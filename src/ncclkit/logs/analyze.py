@@ -21,7 +21,7 @@ from ncclkit.hang.frdump import looks_like_pickle_dump
 from ncclkit.inputfile import open_input_fd
 from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
-from ncclkit.logs.diagnose import rank_findings
+from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support

@@ -9,7 +9,9 @@ from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
-from ncclkit.logs.diagnose import env_findings, error_findings, rank_findings
+from ncclkit.logs.diagnose import VIRTUAL_ADDR, env_findings, error_findings
+from ncclkit.logs.layout_checks import layout_findings
+from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
 from ncclkit.logs.return_codes import return_code_finding
@@ -28,8 +30,10 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = error_findings(s, name)
     # A WARN that says why comes first; lines read at info only (a missing libibverbs, noise) do not say it.
     if s.return_codes and not any(e.severity != I for e in s.errors):
-        bridge = tuple(a.split(":", 1)[1] for a in s.socket_addrs if a.split(":", 1)[1].startswith("172.17."))
-        out.append(return_code_finding(s.return_codes, name, bridge))
+        # Loopback is what a one-node job may bootstrap on: not counted.
+        unreachable = tuple(a for _, _, a in (p.partition(":") for p in s.socket_addrs)
+                            if VIRTUAL_ADDR.fullmatch(a) and not a.startswith("127."))
+        out.append(return_code_finding(s.return_codes, name, unreachable))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes
@@ -152,10 +156,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                            evidence={"calls": list(s.coll_mismatch), "role": "root",
                                      "lines": list(s.coll_mismatch_lines)}))
     out.extend(env_findings(s))
-    out.extend(_same_hostname(s))
-    out.extend(_separate_test_jobs(s))
-    out.extend(_single_node_stall(s))
-    out.extend(_multi_node_stall(s))
+    out.extend(layout_findings(s))
     out.extend(_virtual_interface(s))
     if s.transport_map:
         out.append(_transport_map_finding(s))
@@ -185,97 +186,6 @@ def _one_node(f: Finding) -> Finding:
     evidence = {**(f.evidence if isinstance(f.evidence, dict) else {}), "role": "none", "nodes": 1}
     return replace(f, severity=I, evidence=evidence, no_cause=True,
                    message=f"{f.message} (every rank of this log is on one node: no inter-node traffic depends on it)")
-
-
-def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
-    """A launcher starts nccl-tests on several hosts and the output has one header per process: an
-    MPI job prints its header once, from its main process (nccl-tests common.cu run() takes rank and
-    size from MPI only when built with MPI=1), so each process ran alone on its own GPUs."""
-    if s.test_headers < 2 or len(s.launch_hosts) < 2:
-        return []
-    return [Finding(
-        id="log.tests_not_one_job", severity=E, subject="nccl-tests", cause=Cause.OTHER,
-        message=f"the launcher starts nccl-tests on {len(s.launch_hosts)} hosts, but the output has "
-                f"{s.test_headers} headers: every process ran its own one-node test instead of joining one "
-                "MPI job (nccl-tests built without MPI=1, or run with another MPI than it was built with)",
-        fix="rebuild nccl-tests with `make MPI=1 MPI_HOME=<the MPI that mpirun belongs to>` and launch it with "
-            "that mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses",
-        evidence={"headers": s.test_headers, "launch_hosts": list(s.launch_hosts), "lines": [s.launch_line],
-                  "role": "root", "alternatives": [str(Cause.APPLICATION_BUG)]})]
-
-
-def _single_node_stall(s: NcclLogSummary) -> list[Finding]:
-    """nccl-tests on one node that printed its header and ranks, then no result row and no error: its
-    first collective never completed. Between GPUs of one node NCCL uses P2P and SHM; a silent hang
-    there is what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA (NCCL's
-    troubleshooting guide, "PCI Access Control Services"), and NCCL_P2P_DISABLE=1 tells it apart."""
-    if not s.test_headers or s.test_rows or s.nodes != 1 or any(e.severity == E for e in s.errors):
-        return []
-    return [Finding(
-        id="log.single_node_stall", severity=W, subject="nccl-tests", cause=Cause.ACS_IOMMU_P2P,
-        message=f"nccl-tests started on one node ({s.nranks or '?'} ranks) but printed no result row and no "
-                "error: the first collective did not complete. On one node the usual cause is PCIe peer-to-peer "
-                "blocked by ACS or an IOMMU in translation mode (GPUs without NVLink, AMD and VT-d hosts, VMs)",
-        fix="rerun with NCCL_P2P_DISABLE=1: if it completes, disable ACS (`lspci -vvv | grep ACSCtl` shows it; "
-            "BIOS or `setpci`) and boot with iommu=pt (or amd_iommu=off / intel_iommu=off); in a VM, enable "
-            "P2P in the hypervisor",
-        evidence={"ranks": s.nranks, "nodes": 1, "role": "root",
-                  "alternatives": [str(Cause.CUDA_OR_DRIVER), str(Cause.SHM_TOO_SMALL)]})]
-
-
-def _multi_node_stall(s: NcclLogSummary) -> list[Finding]:
-    """nccl-tests on several nodes that printed its header and ranks, then no result row, no error and no
-    connection (channel) line: NCCL's bootstrap between the nodes never completed. A connection refused
-    fails at once with an error; one that stays silent is traffic dropped on the way (a firewall or
-    NetworkPolicy that drops, a service mesh's sidecar taking the pods' ports) or an address the other node
-    cannot reach."""
-    several = (s.nodes or 0) >= 2 or len(s.hosts) >= 2
-    if not s.test_headers or s.test_rows or not several or s.transports or any(e.severity == E for e in s.errors):
-        return []
-    return [Finding(
-        id="log.multi_node_stall", severity=W, subject="nccl-tests", cause=Cause.FIREWALL_OR_PORT_BLOCKED,
-        message=f"nccl-tests started on {s.nodes or len(s.hosts)} nodes but printed no result row, no error and no "
-                "connection line: the ranks never connected. A silent stop there is TCP traffic dropped between "
-                "the nodes (a firewall or NetworkPolicy that drops, a service-mesh sidecar such as Istio's taking "
-                "the pods' ports) or an address the other node cannot reach",
-        fix="open all TCP ports between the nodes (NCCL's bootstrap uses ephemeral ports; `nc -zv <peer> <port>`), "
-            "keep the pods out of the service mesh (Istio: sidecar.istio.io/inject: \"false\"), and set "
-            "NCCL_SOCKET_IFNAME to the interface that joins the nodes",
-        evidence={"nodes": s.nodes or len(s.hosts), "hosts": list(s.hosts[:8]), "role": "root",
-                  "alternatives": [str(Cause.WRONG_INTERFACE), str(Cause.HOSTNAME_RESOLUTION)]})]
-
-
-def _same_hostname(s: NcclLogSummary) -> list[Finding]:
-    """Several machines print one host name, and the ranks use intra-node transports or report a shared GPU (or fail
-    to set up P2P or shared memory): NCCL tells nodes apart by hostname (host hash), so nodes with one hostname
-    look like one node to it. Several machines: the launcher names several hosts, or one interface name is listed
-    with several addresses (horovod/horovod#148, #110: two machines called node1)."""
-    if len(s.hosts) > 1 or any(t.startswith("NET/") for t in s.transports):
-        return []
-    machines = sorted({p.split(":", 1)[1] for p in s.iface_addr_pairs})
-    several = s.launch_hosts if len(s.launch_hosts) >= 2 else machines
-    # A P2P or shared-memory setup that fails says "local" only under a host name that many machines share by
-    # default; elsewhere it is the node's own P2P or /dev/shm problem (one node's log of a two-node job).
-    shared_default = bool(s.hosts) and s.hosts[0].split(".")[0] in _DEFAULT_HOSTNAMES
-    local = any(t.startswith(("P2P", "SHM")) for t in s.transports) or any(
-        e.category == "duplicate_gpu" or shared_default and e.category in ("p2p_error", "shm_error")
-        for e in s.errors)
-    if len(several) < 2 or not local:
-        return []
-    named = s.hosts[0] if s.hosts else ""
-    source = "the launcher starts ranks on" if several is s.launch_hosts else "NCCL's interface lines show"
-    return [Finding(
-        id="log.same_hostname", severity=E, subject=named or "hostname",
-        message=f"{source} {len(several)} hosts ({', '.join(several[:4])}) but NCCL sees one host name"
-                f"{' (' + named + ')' if named else ''} and connects the ranks as if they shared a node: the nodes "
-                "have the same hostname",
-        fix="give every node (container, pod) a unique hostname; NCCL_HOSTID can override it",
-        evidence={"launch_hosts": list(s.launch_hosts), "addresses": list(s.iface_addr_pairs),
-                  "hosts": list(s.hosts), "lines": [s.launch_line] if s.launch_line else [], "role": "root"})]
-
-
-# Host names a machine has until someone names it: images and containers that keep them share them.
-_DEFAULT_HOSTNAMES = frozenset({"localhost", "ubuntu", "debian", "node", "host"})
 
 
 # Interfaces that do not join nodes: loopback, container bridges and veths, libvirt, tunnels.

@@ -7,14 +7,12 @@ maintainer reads a thread:
 - the NCCL version plus what that version looks for (VERSION_RULES), and bugs of known releases (KNOWN_BUGS);
 - a root-cause line anywhere makes the consequences (a peer that went away, "remote process exited",
   generic NCCL return codes, "see WARN above") collateral: they drop to info;
-- roots are ordered by weight, then by line (the first rank's error comes first); the most likely
-  one leads (the highest severity among roots), and its alternatives follow as `log.alternative` (info).
+- how the findings are then ordered, most likely cause first, is ranking.py's.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
@@ -23,7 +21,7 @@ from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, KNOWN_BUGS, VE
 from ncclkit.logs.patterns import DIALLED_NAME
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
-__all__ = ["env_findings", "error_findings", "rank_findings"]
+__all__ = ["VIRTUAL_ADDR", "env_findings", "error_findings"]
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Which line of a group of error lines speaks for it (min is stable: the first of the best role).
@@ -38,21 +36,11 @@ _HOST = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:\d+:\d+ \[\d+\]")
 # prints "ip<port>"). Only the gateway there: cloud VPCs use 172.31/16 for hosts (AWS's default VPC).
 # IPv4 link-local (169.254/16, RFC 3927) is never routed off its link: each node has its own (EKS's Pod
 # Identity agent link 169.254.170.x, a NIC that DHCP never answered), so no peer of another node is there.
-_VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|172\.(?:1[89]|2\d|3[01])\.0\.1|"
+VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|172\.(?:1[89]|2\d|3[01])\.0\.1|"
                            r"192\.168\.122\.\d{1,3}|169\.254\.\d{1,3}\.\d{1,3}|"
                            r"127\.\d{1,3}\.\d{1,3}\.\d{1,3})"
                            r"(?=[<:\s,)\]]|$)")
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
-# Findings about the setup a log or listing shows (the network chosen, channels without GDR, a
-# variable set, interfaces, port states, package versions, COLL calls), not about an error line:
-# their lines are where the setup shows, not where the job failed.
-_SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
-                             "ibstat.port_down", "log.package_versions", "log.collective_mismatch"})
-# Roots that name a symptom more than a cause: they rank after the specific ones.
-_WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed", "mpi_launch",
-                   "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
-
-
 # NCCL's own lines about GPUDirect RDMA (net_ib "GPU Direct RDMA Disabled for HCA", "GDRDMA", an NCCL prefix).
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
@@ -114,7 +102,7 @@ def _interface_reason(errs: list[LogError], loopback: LogError | None, closed: b
     rank of the paste advertised loopback because its host name does not resolve; None otherwise. A connection
     the peer `closed` on loopback was made, to a rank of the same host: that peer exited (Gloo's "Connection
     closed by peer [127.0.0.1]" on one node, pytorch/pytorch#61396, hkust-nlp/simpleRL-reason#17)."""
-    bridge = next((m for m in (_VIRTUAL_ADDR.search(e.text) for e in errs)
+    bridge = next((m for m in (VIRTUAL_ADDR.search(e.text) for e in errs)
                    if m and not (closed and m.group(0).startswith("127.") and not m.group(0).startswith("127.0.1."))),
                   None)
     if bridge and bridge.group(0).startswith("127.0.1."):
@@ -315,99 +303,3 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                                message=vrule.message.format(v=s.nccl_version), fix=vrule.fix, cause=vrule.cause,
                                evidence={"nccl_version": s.nccl_version, "gdr": hca_gdr_off[:2], "role": "root"}))
     return out
-
-
-def _role(f: Finding) -> str:
-    role = f.evidence.get("role") if isinstance(f.evidence, dict) else None
-    if role:
-        return str(role)
-    return "root" if f.root_cause is not None else "none"
-
-
-def _alternatives(top: Finding, present: set[Cause | None]) -> list[Finding]:
-    """`log.alternative` (info) for each cause `top` names as also possible and no finding states."""
-    out = []
-    alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
-    for alt in alts or []:
-        if Cause(alt) not in present:
-            present.add(Cause(alt))
-            out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
-                               message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
-                               evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
-    return out
-
-
-def _forced_ll128(findings: list[Finding]) -> list[Finding]:
-    """Wrong results while NCCL_PROTO forces LL128: NCCL enables LL128 by default only where it was tested
-    (graph/tuning.cc: "Enable LL128 by default only on Volta/Ampere+NVLink. Other cases are not tested and
-    may cause silent data corruption"), so the forced protocol explains the corruption first."""
-    forced = next((f for f in findings if f.id == "log.env_set" and f.subject == "NCCL_PROTO"
-                   and "LL128" in str((f.evidence or {}).get("NCCL_PROTO", "")).upper()
-                   and not str((f.evidence or {}).get("NCCL_PROTO", "")).startswith("^")), None)
-    if forced is None:
-        return findings
-    return [replace(f, cause=Cause.OTHER,
-                    message=f"{f.message}; NCCL_PROTO={forced.evidence['NCCL_PROTO']} forces LL128, which NCCL "
-                            "enables only where it was tested (Volta/Ampere and newer over NVLink): elsewhere it can "
-                            "corrupt data silently",
-                    fix="unset NCCL_PROTO (or exclude LL128 with NCCL_PROTO=^LL128) and rerun the test",
-                    evidence={**(f.evidence or {}), "alternatives": [str(Cause.PERFORMANCE_CONFIG),
-                                                                    str(Cause.CUDA_OR_DRIVER)]})
-            if f.id in ("tests.wrong_results", "bench.wrong_results") else f for f in findings]
-
-
-# Findings whose cause makes NCCL take the other errors' paths: nodes that share a hostname are joined by P2P and
-# shared memory, so the P2P and /dev/shm errors they raise are that, not the PCIe path or /dev/shm's size.
-_EXPLAINS_OTHERS = frozenset({"log.same_hostname"})
-
-
-def rank_findings(findings: list[Finding]) -> list[Finding]:
-    """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
-    kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
-    by severity."""
-    findings = _forced_ll128([f for f in findings if f.id != "log.alternative"])  # alternatives anew
-    roots = [f for f in findings if _role(f) in ("root", "likely") and f.root_cause is not None
-             and f.severity != I]
-    rest = [f for f in findings if f not in roots]
-
-    def weight(f: Finding) -> tuple[int, int, int, int]:
-        cat = f.id.partition(".")[2]
-        lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
-        first = lines[0] if lines else 1 << 30
-        # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
-        # A symptom whose cause the context established (a variable set) is specific; a peer address that
-        # cannot join nodes proves what stopped the job (a network plugin that failed before it only
-        # explains why TCP was in use).
-        ev = f.evidence if isinstance(f.evidence, dict) else {}
-        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH or f.id in _EXPLAINS_OTHERS else \
-            1 if "peer_address" in ev else \
-            3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
-        # A finding about the setup the log shows comes after an error line of the same weight.
-        return (_SEV[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
-
-    roots.sort(key=weight)
-    if not roots:
-        # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
-        # what it can stand for follows it.
-        lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
-                   key=lambda f: _SEV[f.severity], default=None)
-        # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
-        # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
-        # the error) does not outrank the error.
-        bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
-        if lead is None or (bare is not None and _SEV[lead.severity] > _SEV[E] and _role(lead) == "collateral"):
-            if bare is None:
-                return rest
-            return [bare, *_alternatives(bare, set())] + [
-                replace(f, severity=I) if _role(f) == "collateral" else f for f in rest if f is not bare]
-        rest.remove(lead)
-        # What follows the leading consequence at a lower severity (the abort after a watchdog's timeout) is its
-        # consequence in turn: shown, not competing with the lead's alternatives.
-        rest = [replace(f, severity=I) if _role(f) == "collateral" and _SEV[f.severity] > _SEV[lead.severity] else f
-                for f in rest]
-        return [lead, *_alternatives(lead, {lead.root_cause})] + rest
-    # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup
-    # alone (sockets in use, no GDR) does not explain a crash or a timeout away.
-    if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _SETUP_FINDINGS) for f in roots):
-        rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
-    return roots + _alternatives(roots[0], {f.root_cause for f in roots}) + rest

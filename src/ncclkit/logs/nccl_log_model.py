@@ -59,7 +59,6 @@ class NcclLogSummary:
     nccl_build_cuda: tuple[int, int] | None = None  # "NCCL version 2.19.3+cuda11.0": the CUDA it was built with
     link_local_ifaces: tuple[str, ...] = ()  # socket interfaces NCCL listed with an IPv6 link-local address
     socket_addrs: tuple[str, ...] = ()  # "eth0:172.17.0.3": every IPv4 address NCCL listed for its sockets
-    iface_addr_pairs: tuple[str, ...] = ()  # "eth1:10.0.0.7" of interfaces listed with two IPv4 addresses or more
     plugins: tuple[str, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
     transport_map: tuple[TransportUse, ...] = ()

@@ -19,6 +19,7 @@ from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERS
                                 launch_env, package_version, quoted_code)
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
+from ncclkit.logs.patterns_table_system import GPU_TEST_BUFFER
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
 __all__ = ["ERROR_TEXT_CHARS", "MAX_ENV", "MAX_ERRORS", "MAX_GDR_REASONS", "MAX_IB_DEVICES", "MAX_PAIRS",
@@ -49,9 +50,7 @@ _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when
 # it had no other address, and only that link reaches it (NVIDIA/nccl#1291).
 _LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?<\d+>")
-# perftest --use_cuda's lines for its test buffer in GPU memory: a harmless line, and the fact that a failed buffer
-# registration beside it is GPUDirect RDMA's (diagnose.py).
-_GPU_TEST_BUFFER = re.compile(r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at")
+_GPU_TEST_BUFFER = re.compile(GPU_TEST_BUFFER)
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 # An interface with its IPv4 address: one interface name listed with two addresses is two machines (NCCL takes an
 # interface's first address, the same in every process of a node; misc/socket.cc findInterfaces).

@@ -54,8 +54,6 @@ def summarize(st: LogState) -> NcclLogSummary:
         networks_by_host={h: tuple(sorted(v)) for h, v in sorted(st.networks_by_host.items())},
         net_plugin_by_host={h: tuple(sorted(v)) for h, v in sorted(st.net_plugin_by_host.items())},
         nccl_build_cuda=st.build_cuda, link_local_ifaces=tuple(sorted(st.link_local_ifaces)),
-        iface_addr_pairs=tuple(f"{name}:{a}" for name, addrs in sorted(st.iface_v4.items()) if len(addrs) > 1
-                               for a in sorted(addrs))[:8],
         socket_addrs=tuple(f"{name}:{a}" for name, addrs in sorted(st.iface_v4.items()) for a in sorted(addrs))[:16],
         plugins=tuple(sorted(st.plugins)), env=dict(st.env),
         transport_map=tuple(transport_map), transport_map_truncated=st.pairs_truncated,

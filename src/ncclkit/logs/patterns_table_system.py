@@ -15,6 +15,9 @@ from ncclkit.findings import Severity
 from ncclkit.logs.ib_status import WC_TEXT_WORDS
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+# perftest --use_cuda: "cuMemAlloc() of a %d bytes GPU buffer", "allocated GPU buffer address at ...": the test buffer
+# is GPU memory (a harmless line; nccl_log_state notes it, and diagnose.py reads a failed registration beside it).
+GPU_TEST_BUFFER = r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at"
 _STATUS_FIX = ("read the status: 12 (retry exceeded) is a link, route or peer that stopped answering; 4 (local "
                "protection) with --use_cuda is GPUDirect blocked by PCIe ACS/IOMMU")
 _LINK_FIX = ("check the port and cable of that NIC (`ibstat`/`ethtool`, `ethtool -S`, `dmesg | grep mlx5`, the switch "
@@ -50,9 +53,7 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "or no route between the two ports' subnets; on IB a port that is down",
           "run `show_gids` on both nodes and pass the RoCE v2 IPv4 GID index (`-x N`, NCCL_IB_GID_INDEX for NCCL); "
           "check both ports are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK,)),
-        # perftest --use_cuda: "cuMemAlloc() of a %d bytes GPU buffer", "allocated GPU buffer address at ...": the test
-        # buffer is GPU memory, so its registration below needs GPUDirect RDMA (diagnose.py reads it with them).
-        p(r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at", "noise", I,
+        p(GPU_TEST_BUFFER, "noise", I,
           "perftest put its test buffer in GPU memory (--use_cuda): the test needs GPUDirect RDMA", "nothing to fix",
           None, "noise"),
         # "Couldn't allocate MR" / "Couldn't allocate MR with error=%d": ibv_reg_mr refused the buffer (locked

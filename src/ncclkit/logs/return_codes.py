@@ -19,22 +19,24 @@ _SHM_SITE = re.compile(r"\b(?:transport/shm|misc/shmutils|shmutils)\.cc:")
 _LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
 # Code 2 first raised in misc/socket.cc: a socket to a peer failed (refused, unreachable, reset) and NCCL printed only
 # its trace at INFO. Alone it does not say which exchange failed (a peer that died closes its sockets too); with the
-# ranks' sockets on docker's default bridge (172.17.0.0/16, reachable from no other host) it is that address
+# ranks' sockets on an address no other host reaches (docker's default bridge 172.17.0.0/16, libvirt's, link-local:
+# diagnose.VIRTUAL_ADDR) it is that address
 # (hiyouga/LlamaFactory#5018 and NVIDIA/nccl#1381: containers on two hosts, "建立一个通信的集群就好了").
 _SOCKET_SITE = re.compile(r"(?<![\w])(?:misc/)?socket\.cc:")
 
 
 def _return_code_cause(code: int, where: str,
-                       bridge_addrs: tuple[str, ...]) -> tuple[Cause | None, str, str, list[str]]:
+                       unreachable_addrs: tuple[str, ...]) -> tuple[Cause | None, str, str, list[str]]:
     """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
     rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
     if code == 1 and _LAUNCH_SITE.search(where):
         return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
                 rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",
                 [Cause.NCCL_VERSION_MISMATCH.value, Cause.APPLICATION_BUG.value])
-    if code == 2 and _SOCKET_SITE.search(where) and bridge_addrs:
+    if code == 2 and _SOCKET_SITE.search(where) and unreachable_addrs:
         return (Cause.WRONG_INTERFACE, f": a TCP connection between ranks failed, and NCCL's sockets use "
-                f"{', '.join(bridge_addrs[:2])}, an address of docker's default bridge that no other host reaches",
+                f"{', '.join(unreachable_addrs[:2])}, an address no other host reaches (a container bridge, "
+                "libvirt's or a link-local network)",
                 "run the containers with --network host (or a network that joins the hosts) and set "
                 "NCCL_SOCKET_IFNAME to the interface that joins the nodes; " + rerun,
                 [Cause.FIREWALL_OR_PORT_BLOCKED.value, Cause.RANK_CRASHED_ELSEWHERE.value])
@@ -45,11 +47,11 @@ def _return_code_cause(code: int, where: str,
     return None, "", rerun, []
 
 
-def return_code_finding(return_codes: dict[int, str], name: str, bridge_addrs: tuple[str, ...] = ()) -> Finding:
+def return_code_finding(return_codes: dict[int, str], name: str, unreachable_addrs: tuple[str, ...] = ()) -> Finding:
     """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them);
-    `bridge_addrs`: the socket addresses the log shows on docker's default bridge (172.17.0.0/16)."""
+    `unreachable_addrs`: the socket addresses the log shows that no other host reaches (diagnose.VIRTUAL_ADDR)."""
     code, where = next(iter(return_codes.items()))
-    cause, why, fix, alternatives = _return_code_cause(code, where, bridge_addrs)
+    cause, why, fix, alternatives = _return_code_cause(code, where, unreachable_addrs)
     return Finding(id="log.nccl_error_code", severity=Severity.ERROR, subject=name,
                    message=f"NCCL returned {where}, with no WARN line in the excerpt{why}", fix=fix, cause=cause,
                    evidence={"return_codes": {str(k): v for k, v in return_codes.items()},

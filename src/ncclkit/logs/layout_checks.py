@@ -1,0 +1,113 @@
+"""Findings about the layout of the job a log shows (pure: parsed log -> list[Finding]): output of several separate
+nccl-tests jobs taken for one, a test that stalls before any result on one node or on several, and nodes that share
+one host name and so look like one node to NCCL."""
+
+from __future__ import annotations
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+from ncclkit.logs.nccl_log import NcclLogSummary
+
+__all__ = ["layout_findings"]
+
+E, W = Severity.ERROR, Severity.WARNING
+
+
+def layout_findings(s: NcclLogSummary) -> list[Finding]:
+    return [*_same_hostname(s), *_separate_test_jobs(s), *_single_node_stall(s), *_multi_node_stall(s)]
+
+
+def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
+    """A launcher starts nccl-tests on several hosts and the output has one header per process: an
+    MPI job prints its header once, from its main process (nccl-tests common.cu run() takes rank and
+    size from MPI only when built with MPI=1), so each process ran alone on its own GPUs."""
+    if s.test_headers < 2 or len(s.launch_hosts) < 2:
+        return []
+    return [Finding(
+        id="log.tests_not_one_job", severity=E, subject="nccl-tests", cause=Cause.OTHER,
+        message=f"the launcher starts nccl-tests on {len(s.launch_hosts)} hosts, but the output has "
+                f"{s.test_headers} headers: every process ran its own one-node test instead of joining one "
+                "MPI job (nccl-tests built without MPI=1, or run with another MPI than it was built with)",
+        fix="rebuild nccl-tests with `make MPI=1 MPI_HOME=<the MPI that mpirun belongs to>` and launch it with "
+            "that mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses",
+        evidence={"headers": s.test_headers, "launch_hosts": list(s.launch_hosts), "lines": [s.launch_line],
+                  "role": "root", "alternatives": [str(Cause.APPLICATION_BUG)]})]
+
+
+def _single_node_stall(s: NcclLogSummary) -> list[Finding]:
+    """nccl-tests on one node that printed its header and ranks, then no result row and no error: its
+    first collective never completed. Between GPUs of one node NCCL uses P2P and SHM; a silent hang
+    there is what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA (NCCL's
+    troubleshooting guide, "PCI Access Control Services"), and NCCL_P2P_DISABLE=1 tells it apart."""
+    if not s.test_headers or s.test_rows or s.nodes != 1 or any(e.severity == E for e in s.errors):
+        return []
+    return [Finding(
+        id="log.single_node_stall", severity=W, subject="nccl-tests", cause=Cause.ACS_IOMMU_P2P,
+        message=f"nccl-tests started on one node ({s.nranks or '?'} ranks) but printed no result row and no "
+                "error: the first collective did not complete. On one node the usual cause is PCIe peer-to-peer "
+                "blocked by ACS or an IOMMU in translation mode (GPUs without NVLink, AMD and VT-d hosts, VMs)",
+        fix="rerun with NCCL_P2P_DISABLE=1: if it completes, disable ACS (`lspci -vvv | grep ACSCtl` shows it; "
+            "BIOS or `setpci`) and boot with iommu=pt (or amd_iommu=off / intel_iommu=off); in a VM, enable "
+            "P2P in the hypervisor",
+        evidence={"ranks": s.nranks, "nodes": 1, "role": "root",
+                  "alternatives": [str(Cause.CUDA_OR_DRIVER), str(Cause.SHM_TOO_SMALL)]})]
+
+
+def _multi_node_stall(s: NcclLogSummary) -> list[Finding]:
+    """nccl-tests on several nodes that printed its header and ranks, then no result row, no error and no
+    connection (channel) line: NCCL's bootstrap between the nodes never completed. A connection refused
+    fails at once with an error; one that stays silent is traffic dropped on the way (a firewall or
+    NetworkPolicy that drops, a service mesh's sidecar taking the pods' ports) or an address the other node
+    cannot reach."""
+    several = (s.nodes or 0) >= 2 or len(s.hosts) >= 2
+    if not s.test_headers or s.test_rows or not several or s.transports or any(e.severity == E for e in s.errors):
+        return []
+    return [Finding(
+        id="log.multi_node_stall", severity=W, subject="nccl-tests", cause=Cause.FIREWALL_OR_PORT_BLOCKED,
+        message=f"nccl-tests started on {s.nodes or len(s.hosts)} nodes but printed no result row, no error and no "
+                "connection line: the ranks never connected. A silent stop there is TCP traffic dropped between "
+                "the nodes (a firewall or NetworkPolicy that drops, a service-mesh sidecar such as Istio's taking "
+                "the pods' ports) or an address the other node cannot reach",
+        fix="open all TCP ports between the nodes (NCCL's bootstrap uses ephemeral ports; `nc -zv <peer> <port>`), "
+            "keep the pods out of the service mesh (Istio: sidecar.istio.io/inject: \"false\"), and set "
+            "NCCL_SOCKET_IFNAME to the interface that joins the nodes",
+        evidence={"nodes": s.nodes or len(s.hosts), "hosts": list(s.hosts[:8]), "role": "root",
+                  "alternatives": [str(Cause.WRONG_INTERFACE), str(Cause.HOSTNAME_RESOLUTION)]})]
+
+
+def _same_hostname(s: NcclLogSummary) -> list[Finding]:
+    """Several machines print one host name, and the ranks use intra-node transports or report a shared GPU (or fail
+    to set up P2P or shared memory): NCCL tells nodes apart by hostname (host hash), so nodes with one hostname
+    look like one node to it. Several machines: the launcher names several hosts, or one interface name is listed
+    with several addresses (horovod/horovod#148, #110: two machines called node1)."""
+    if len(s.hosts) > 1 or any(t.startswith("NET/") for t in s.transports):
+        return []
+    by_iface: dict[str, list[str]] = {}
+    for pair in s.socket_addrs:
+        name, _, addr = pair.partition(":")
+        by_iface.setdefault(name, []).append(addr)
+    machines = max(by_iface.values(), key=len, default=[])
+    launched = len(s.launch_hosts) >= 2
+    several = list(s.launch_hosts) if launched else machines
+    # A P2P or shared-memory setup that fails says "local" only under a host name that many machines share by
+    # default; elsewhere it is the node's own P2P or /dev/shm problem (one node's log of a two-node job).
+    shared_default = bool(s.hosts) and s.hosts[0].split(".")[0] in _DEFAULT_HOSTNAMES
+    local = any(t.startswith(("P2P", "SHM")) for t in s.transports) or any(
+        e.category == "duplicate_gpu" or shared_default and e.category in ("p2p_error", "shm_error")
+        for e in s.errors)
+    if len(several) < 2 or not local:
+        return []
+    named = s.hosts[0] if s.hosts else ""
+    source = "the launcher starts ranks on" if launched else "NCCL's interface lines show"
+    return [Finding(
+        id="log.same_hostname", severity=E, subject=named or "hostname",
+        message=f"{source} {len(several)} hosts ({', '.join(several[:4])}) but NCCL sees one host name"
+                f"{' (' + named + ')' if named else ''} and connects the ranks as if they shared a node: the nodes "
+                "have the same hostname",
+        fix="give every node (container, pod) a unique hostname; NCCL_HOSTID can override it",
+        evidence={"launch_hosts": list(s.launch_hosts), "addresses": machines if len(machines) > 1 else [],
+                  "hosts": list(s.hosts), "lines": [s.launch_line] if s.launch_line else [], "role": "root"})]
+
+
+# Host names a machine has until someone names it: images and containers that keep them share them.
+_DEFAULT_HOSTNAMES = frozenset({"localhost", "ubuntu", "debian", "node", "host"})

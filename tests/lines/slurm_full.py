@@ -156,6 +156,11 @@ CASES = [
     ('SchedMD/slurm src/plugins/auth/munge/auth_munge.c:225@284c3b9',
      'srun: error: Munge encode failed: Failed to access "/run/munge/munge.socket.2": No such file or directory (Did you start munged?)',
      'log.slurm_auth', 'other'),
+    # Slurm 20.11+ gives steps exclusive resources: a step waiting on another step's holds the launch for ever
+    # (llnl/smith#688: fixed with --overlap)
+    ('SchedMD/slurm src/srun/launch.c:1382@284c3b9',
+     'srun: Job 1234 step creation temporarily disabled, retrying (Requested nodes are busy)',
+     'log.launch_config', 'application_bug'),
 ]
 
 NO_CAUSE = [
@@ -165,7 +170,6 @@ NO_CAUSE = [
     'srun: Terminating StepId=1234.0',  # SchedMD/slurm src/srun/launch.c:93@284c3b9
     'slurmstepd: error: *** STEP 1234.0 ON gpu-node01 FAILED (non-zero exit code or other failure mode) ***',  # SchedMD/slurm src/slurmd/slurmstepd/req.c:1139@284c3b9
     'slurmstepd: error: *** JOB 1234 STEPD TERMINATED ON gpu-node03 AT 2026-12-01T10:33:12 DUE TO JOB NOT ENDING WITH SIGNALS ***',  # SchedMD/slurm src/slurmd/slurmstepd/step_terminate_monitor.c:147@284c3b9
-    'srun: Job 1234 step creation temporarily disabled, retrying (Requested nodes are busy)',  # SchedMD/slurm src/srun/launch.c:1382@284c3b9
     'srun: error: timeout waiting for task launch, started 8 of 16 tasks',  # SchedMD/slurm src/api/step_launch.c:692@284c3b9
     'srun: error: Nodes gpu-node[01-04] are still not ready',  # SchedMD/slurm src/srun/allocate.c:279@284c3b9
     '1234.0           python               default        256     FAILED      1:0',  # SchedMD/slurm src/sacct/print.c:1967@284c3b9

@@ -15,7 +15,8 @@ from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
 from ncclkit.logs.return_codes import return_code_finding
-from ncclkit.nccl.versions import NET_SOCKET_ONLY_AS_FALLBACK, parse_nccl_version, ver_at_least
+from ncclkit.nccl.gdr import peermem_paths_checked
+from ncclkit.nccl.versions import NET_SOCKET_ONLY_AS_FALLBACK, PEERMEM_MODULE, parse_nccl_version, ver_at_least
 
 __all__ = ["check_log", "check_tests"]
 
@@ -65,21 +66,24 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.net_without_gdr and any(t.startswith("NET/") and t != "NET/Socket" for t in nets) or (
             not nets and s.gdr is False and any("HCA" in r for r in s.gdr_disabled_reasons)):
         reasons = list(s.gdr_disabled_reasons)
-        module = any("no module" in r for r in reasons)
         # paths.cc "GPU Direct RDMA Disabled for GPU g / HCA n (distance A > B)": the GPU-NIC path is longer than
-        # the GDR level (PXB unless NCCL_NET_GDR_LEVEL is set): the placement, not the peer-memory module.
+        # the GDR level (PXB unless NCCL_NET_GDR_LEVEL is set): the placement, not the peer-memory module. The
+        # per-HCA line (net_ib.cc "(no module)" before 2.19, topo.cc after) says the NIC takes no GPU pointers:
+        # no peer-memory module seen and no DMA-BUF.
         far = bool(reasons) and all(_GDR_DISTANCE.search(r) for r in reasons)
         out.append(Finding(
             id="log.no_gdrdma", severity=W, subject="inter-node",
             message="RDMA channels without /GDRDMA: data is staged through host memory"
                     + (f" ({reasons[0]})" if reasons else ""),
-            fix="load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF" if module or not reasons
-            else "place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL",
+            fix="place each GPU under the same PCIe switch as its NIC (PIX/PXB) or raise NCCL_NET_GDR_LEVEL" if far
+            else _peermem_fix(s.nccl_version),
             cause=Cause.TOPOLOGY_OR_NUMA if far else None,
             evidence={"gdr_disabled": reasons[:8], "lines": fact_lines(s, "net_without_gdr", "gdr_disabled")}))
+    # NCCL's "localRanks 1" (2.20+, init.cc): no two ranks of the communicator share a node, so no traffic is
+    # intra-node and the P2P and SHM settings change nothing (NVIDIA/nccl-tests#373: three nodes, one rank each).
     for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled"),
                      ("NCCL_P2P_LEVEL", "log.p2p_disabled")):
-        if s.env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",)):
+        if s.env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",)) and s.local_ranks != 1:
             out.append(Finding(id=fid, severity=W, subject=var,
                                message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
@@ -103,7 +107,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     local_ranks = {t.src_rank for t in s.transport_map if t.src_rank is not None}
     local_net = any(t.transport.startswith("NET") and t.dst_rank in local_ranks and t.dst_rank != t.src_rank
                     for t in s.transport_map)
-    if len(s.hosts) == 1 and local_net and not any(t.startswith(("P2P", "SHM")) for t in s.transports):
+    if len(s.hosts) == 1 and local_net and s.local_ranks != 1 and not any(
+            t.startswith(("P2P", "SHM")) for t in s.transports):
         out.append(Finding(
             id="log.intra_node_net", severity=I, subject=s.hosts[0],
             message="ranks of this one host talk to each other over the network, and no channel uses P2P or "
@@ -166,6 +171,21 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.nodes == 1:
         out = [_one_node(f) for f in out]
     return rank_findings(out)
+
+
+def _peermem_fix(version: str | None) -> str:
+    """Peer memory for GPUDirect RDMA, as the NCCL of the log looks for it (nccl.gdr.peermem_paths_checked): before
+    PEERMEM_MODULE NCCL tests only MOFED's memory_peers files, so the driver's nvidia_peermem alone goes unseen."""
+    fix = "load nvidia_peermem (`modprobe nvidia_peermem`) or use DMA-BUF (open kernel driver, kernel 5.12+)"
+    parsed = parse_nccl_version(version) if version else None
+    if parsed is None:
+        return fix + ("; if nvidia_peermem is loaded already, an NCCL before 2.23.4 does not see it (it looks only "
+                      "for MOFED's /sys/kernel/mm/memory_peers files): upgrade NCCL or use DMA-BUF")
+    if not ver_at_least(parsed, PEERMEM_MODULE):
+        files = ", ".join("/" + f for f in peermem_paths_checked(parsed))
+        fix += (f"; if nvidia_peermem is loaded already, NCCL {version} does not see it (it looks only for "
+                f"{files}): upgrade NCCL to 2.23.4+ or use DMA-BUF")
+    return fix
 
 
 def fact_lines(s: NcclLogSummary, *facts: str) -> list[int]:

@@ -21,7 +21,11 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
   launcher: the script runs once, on the first node, so one process starts where the job expects several (Lightning's
   docs say to start it with srun; Lightning-AI/pytorch-lightning#8707);
 - detectron2's launch (and the codebases on it) computes the world size as --num-machines x --num-gpus: machines
-  launched with different --num-gpus disagree on it and never finish the rendezvous (facebookresearch/detectron2#2128).
+  launched with different --num-gpus disagree on it and never finish the rendezvous (facebookresearch/detectron2#2128);
+- torchrun, accelerate launch and deepspeed run their script with the Python they run under themselves: `python`
+  written where the script belongs becomes the script, a file the interpreter cannot open, so every worker exits
+  with code 2 (hiyouga/LlamaFactory#297). Their --no-python / --no_python options run an executable instead, and
+  there `python` is the program.
 """
 
 from __future__ import annotations
@@ -60,6 +64,12 @@ _LAUNCHER = re.compile(r"\b(?:srun|mpirun|mpiexec|torchrun|torch\.distributed\.(
 # num_machines=2 ...)").
 _NUM_GPUS = re.compile(r"(?:--num-gpus(?:=|\s+)|\bnum_gpus=)(\d+)")
 _NUM_MACHINES = re.compile(r"(?:--num-machines(?:=|\s+)|\bnum_machines=)(\d+)")
+# The launcher, then "python" (or python3.10) as a word of its own before any *.py: the interpreter in the script's
+# place. A line that ends in a backslash continues the command.
+_PYTHON_AS_SCRIPT = re.compile(r"(?:\btorchrun|\baccelerate\s+launch|^\s*deepspeed|"
+                               r"-m\s+torch\.distributed\.(?:run|launch))\b"
+                               r"(?:(?!\.py\b)[^\n])*?\s(python[\d.]*)(?=\s|$)")
+_NO_PYTHON = re.compile(r"--no[-_]python\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
@@ -85,6 +95,22 @@ def _root(fid: str, subject: str, message: str, fix: str, cause: Cause, lines: l
     """An error the launch itself explains: the root of what the paste shows."""
     return Finding(id=fid, severity=Severity.ERROR, subject=subject, message=message, fix=fix, cause=cause,
                    evidence={"role": "root", "lines": lines, **evidence})
+
+
+def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
+    """(line, word) of a launch that names the interpreter where its script belongs, None if none does."""
+    start, command = 0, ""
+    for no, line in enumerate(lines, 1):
+        if not command:
+            start = no
+        command += line.rstrip().removesuffix("\\") + " "
+        if line.rstrip().endswith("\\"):
+            continue
+        found = _PYTHON_AS_SCRIPT.search(command)
+        if found and not _NO_PYTHON.search(command):
+            return start, found[1]
+        command = ""
+    return None
 
 
 def _odd_address(fake_ip: tuple[int, str] | None, dialled: list[tuple[int, str]]) -> list[Finding]:
@@ -127,6 +153,7 @@ def launch_findings(text: str) -> list[Finding]:
     per_machine: dict[str, int] = {}  # detectron2's --num-gpus value -> the first line that gives it
     fake_ip: tuple[int, str] | None = None
     lines = text.splitlines()[:_MAX_LINES]
+    interpreter = _interpreter_as_script(lines)
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
         if host and not _loopback(host[1]) and host[1] != "0.0.0.0":
@@ -151,6 +178,15 @@ def launch_findings(text: str) -> list[Finding]:
         fake = _FAKE_IP.search(line)
         fake_ip = fake_ip or ((no, fake[1]) if fake else None)
     out = _odd_address(fake_ip, dialled)
+    if interpreter is not None:
+        no, word = interpreter
+        out.append(_root(
+            "log.launcher_runs_python", "training_script",
+            f"line {no} gives the launcher `{word}` where the training script belongs ({lines[no - 1].strip()[:120]}): "
+            "torchrun, accelerate launch and deepspeed start the script with their own Python, so each worker is "
+            f"told to run a file named {word}, cannot open it and exits (exit code 2)",
+            f"drop `{word}` after the launcher: `accelerate launch train.py ...`, `torchrun --nproc_per_node=N "
+            "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
     if loopback_launch is not None:
         no, line = loopback_launch
         out.append(_root(

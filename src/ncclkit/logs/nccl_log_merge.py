@@ -33,6 +33,9 @@ def merge(first: LogState, later: LogState) -> None:
     first.test_rows += later.test_rows
     if later.nnodes is not None:
         first.nnodes = later.nnodes if first.nnodes is None else max(first.nnodes, later.nnodes)
+    if later.local_ranks is not None:
+        first.local_ranks = later.local_ranks if first.local_ranks is None else max(first.local_ranks,
+                                                                                    later.local_ranks)
     first.networks.update(later.networks)
     for host, nets in later.networks_by_host.items():
         first.networks_by_host.setdefault(host, set()).update(nets)

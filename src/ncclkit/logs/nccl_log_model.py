@@ -81,6 +81,7 @@ class NcclLogSummary:
     test_rows: int = 0  # nccl-tests result rows
     shared_test_gpus: tuple[str, ...] = ()  # nccl-tests' listing: "ranks 0, 1 on node7 (0000:00:06)", one GPU each
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
+    local_ranks: int | None = None  # NCCL's localRanks (2.20+): the most ranks of one communicator on one node
     fact_lines: dict[str, int] = field(default_factory=dict)  # first line of each fact a finding cites
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:

@@ -38,6 +38,7 @@ _PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 # init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
 _NNODES = re.compile(r"\bnNodes (\d+)")
+_LOCAL_RANKS = re.compile(r"\blocalRanks (\d+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
 MAX_TRACES = 64
@@ -76,6 +77,7 @@ class LogState:
         self.test_min_ranks = 0  # nThread x nGpus of the header: the ranks of one process
         self.test_rows = 0  # nccl-tests result rows after a header
         self.nnodes: int | None = None
+        self.local_ranks: int | None = None  # NCCL's localRanks: this comm's ranks on the printing node
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
         self.net_plugin_by_host: dict[str, set[str]] = {}  # "internal" / "external" per host
@@ -317,6 +319,10 @@ class LogState:
             if m:
                 n = int(m.group(1))
                 self.nnodes = n if self.nnodes is None else max(self.nnodes, n)
+            m = _LOCAL_RANKS.search(rest)
+            if m:
+                n = int(m.group(1))
+                self.local_ranks = n if self.local_ranks is None else max(self.local_ranks, n)
         elif ": opCount " in rest:
             m = COLL_LINE.search(rest)
             if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):
@@ -342,9 +348,10 @@ class LogState:
         elif "No device found" in rest:
             self.no_ib_device = True
         elif "GPU Direct RDMA" in rest:
-            # Google's FastSocket plugin is TCP: it prints "GPU Direct RDMA Disabled for HCA 0 'eth0'" on every
-            # run, as it never can do GDR (nccl#1519), so that line says nothing about peer memory.
-            if not rest.startswith("NET/FastSocket"):
+            # TCP transports print "GPU Direct RDMA Disabled for HCA 0 'eth0'" for every interface on every run, as
+            # they never can do GDR: Google's FastSocket plugin (nccl#1519) and NCCL's own NET/Socket (its
+            # properties offer host pointers only; nccl#901), so that line says nothing about peer memory.
+            if not rest.startswith(("NET/FastSocket", "NET/Socket")):
                 self._gdr_line(rest, count)
         elif "speed=" in rest:
             m = _SPEED.search(rest)

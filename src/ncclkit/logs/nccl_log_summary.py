@@ -66,6 +66,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
         coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
+        local_ranks=st.local_ranks,
         shared_test_gpus=tuple(f"ranks {', '.join(map(str, sorted(r)))} on {h} ({bus})"
                                for (h, bus), r in sorted(st.test_gpus.items()) if len(r) > 1)[:8],
         test_headers=st.test_headers, test_rows=st.test_rows, fact_lines=dict(st.fact_lines))

@@ -32,6 +32,7 @@ from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
 from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS, olderfw_rows
 from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS, olderstack_rows
 from ncclkit.logs.patterns_table_paddle import PADDLE_WORDS, paddle_rows
+from ncclkit.logs.patterns_table_remoteshell import REMOTESHELL_WORDS, remoteshell_rows
 from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
@@ -49,6 +50,7 @@ from ncclkit.logs.patterns_table_workstation import WORKSTATION_WORDS, workstati
 __all__ = ["FAMILIES", "FAMILY_WORDS"]
 
 FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[bytes, ...]], ...] = (
+    (remoteshell_rows, REMOTESHELL_WORDS),  # ssh, sshd, pdsh, mpirun_rsh: before the launchers they start
     (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks
     (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
     (hang_rows, HANG_WORDS),                # sweeps' lines of stalls: fr_trace, XLA, JAX, SGLang, ROCm

@@ -122,7 +122,7 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- Slurm's MPI plugin ---------------------------------------------------------------------------------
         # slurm src/common/plugin.c via srun --mpi=pmix: "Couldn't find the specified plugin name for mpi/pmix
         # looking at all files" (geoschem/geos-chem#822): this Slurm has no PMIx launch plugin.
-        p(r"Couldn't find the specified plugin name for mpi/", "launch_config", E,
+        p(r"Couldn't (?:find|load) (?:the )?specified plugin name for mpi/", "launch_config", E,
           "srun was asked for an MPI launch plugin (--mpi=...) that this Slurm was not built with",
           "list what it has (`srun --mpi=list`) and use one of them (pmi2, pmix_v4), or build Slurm with PMIx",
           C.APPLICATION_BUG, "root", (C.OTHER,)),

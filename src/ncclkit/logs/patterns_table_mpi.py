@@ -29,7 +29,8 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
     b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
     b"communication path was lost", b"number of nics", b"Illegal instruction", b"requested component was not",
-    b"cuIpcOpenMemHandle return")
+    b"cuIpcOpenMemHandle return", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
+    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                    "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -256,6 +257,49 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "device is out of queue pairs or their memory", "run fewer processes per NIC or fewer UCX transports "
           "(UCX_TLS, UCX_RC_MAX_NUM_EPS, DC instead of RC), and check the device in `dmesg | grep mlx5`",
           C.IB_RESOURCE_ERROR, decode=False),
+        # -- Open MPI's runtime (ORTE) and MPICH's hydra: launch lines that are not NCCL's --------------------------
+        # ORTE's daemons exchange packed buffers; "ORTE_ERROR_LOG: Data unpack would read past end of buffer"
+        # (grpcomm_direct.c, plm_base_launch_support.c) means the daemons of two nodes encode them differently:
+        # different Open MPI builds on the nodes (horovod/horovod#637 and #368, where a third node with another
+        # Open MPI joined). "An internal error has occurred in ORTE" is its banner, not NCCL's internal error.
+        p(r"Data unpack would read past end of buffer", "mpi_launch", E,
+          "Open MPI's daemons on different nodes could not decode each other's messages: the nodes run different "
+          "Open MPI builds or versions", "install the same Open MPI on every node (compare `ssh <node> ompi_info | "
+          "head` on each, and the mpirun on PATH of a non-interactive ssh)", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
+        p(r"An internal error has occurred in ORTE", "worker_failed", E,
+          "Open MPI's runtime stopped the job on an error of its own: the ORTE_ERROR_LOG line before it names it",
+          "read the ORTE_ERROR_LOG line above", None, "collateral"),
+        # Open MPI 1.x - 3.x help-errmgr-base.txt "ORTE has lost communication with its daemon located on node:
+        # hostname: %s" (the older wording of "lost communication with a remote daemon"): that node or its network
+        # went away (aws/aws-parallelcluster#301: the instance had rebooted).
+        p(r"lost communication with its daemon located on node", "remote_exited", E,
+          "Open MPI lost the daemon of a node (the hostname line after it names the node): the node rebooted, "
+          "crashed, or its network dropped", "check that node (uptime, kernel log, the instance's health) and "
+          "its network; then read its ranks' own output", C.RANK_CRASHED_ELSEWHERE, "collateral",
+          (C.IB_PORT_DOWN_OR_LINK,)),
+        # Open MPI help-mpi-btl-tcp.txt / help-oob-tcp.txt: "A process or daemon was unable to complete a TCP
+        # connection to another process: ... This is usually caused by a firewall on the remote host."
+        p(r"unable to complete a TCP connection", "socket_connect_failed", E,
+          "an Open MPI process could not open a TCP connection to another node: a firewall on that node (Open MPI's "
+          "own message names it first) or an interface the other node cannot reach", "open the ports between the "
+          "nodes (or set btl_tcp_port_min_v4/oob_tcp_static_ipv4_ports and open those), and "
+          + _OMPI_IFACE_FIX, C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        # pmodels/mpich hydra: after a process died, its proxies and mpiexec print their cleanup ("YOU CAN IGNORE
+        # THE BELOW CLEANUP MESSAGES"): bscu_wait.c "one of the processes terminated badly", bsci_wait.c "launcher
+        # returned error waiting for completion", pmip_cb.c "assert (!closed) failed", demux_poll.c "callback
+        # returned error status", pmip.c "demux engine error" (pmodels/mpich#2121: the process exited with 139).
+        # hydra's BAD TERMINATION block: "=   EXIT CODE: 139" is the process's own SIGSEGV (128 + 11).
+        p(r"^\W*=\s+EXIT CODE: 139\b", "crash", W,
+          "a process of the MPI job crashed (EXIT CODE 139: a segmentation fault); mpiexec's cleanup lines after it "
+          "are its consequence", "run the failing rank under gdb or with a debug build (the BAD TERMINATION block "
+          "names its host and PID); upgrade the library whose frames the stack shows", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        p(r"HYDT_bs[cu]i?_wait_for_completion|HYD_pmcd_pmip_control_cmd_cb \([^)]*\): assert \(!closed\) "
+          r"failed|HYDT_dmxu_poll_wait_for_event|demux engine error waiting for event", "worker_failed", E,
+          "MPICH's mpiexec is cleaning up after a process of the job ended badly: the process's own exit code and "
+          "output (BAD TERMINATION ... EXIT CODE) say why", "read the BAD TERMINATION block (its EXIT CODE: 139 is "
+          "a segfault, 137 a kill) and that process's own output", None, "collateral"),
         # -- MPICH: hydra and ch4 ofi ------------------------------------------------------------------------------
         # pmodels/mpich src/pm/hydra/lib/utils/launch.c:73@6a79bf6: execvp of the launcher (ssh/rsh, hydra's default
         # bootstrap) failed.

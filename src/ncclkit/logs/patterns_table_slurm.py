@@ -27,7 +27,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SLURM_WORDS: tuple[bytes, ...] = (
     b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
-    b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks")
+    b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks", b"Requested nodes are busy",
+    b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -53,6 +54,41 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "slurmd refused to start the tasks: the job's credential had expired (the nodes' clocks disagree, or the "
           "node came back from a reboot too late)", "sync the clocks (chrony/NTP) on the controller and the nodes, "
           "check the node with `scontrol show node <node>`, then resubmit", C.OTHER),
+        # SchedMD/slurm src/srun/launch.c:1382@284c3b9: srun retries a step that cannot get CPUs or GPUs another
+        # step of the same job holds. Since Slurm 20.11 steps do not share the job's resources by default, so an
+        # inner srun (or the one Open MPI's mpirun runs for its daemons) waits for ever: llnl/smith#688 (fixed with
+        # --overlap), open-mpi/ompi#8378 ("MPIRun Hangs after Slurm 20.11 Update").
+        p(r"step creation (?:temporarily|still) disabled, retrying \(Requested nodes are busy\)", "launch_config", E,
+          "srun is waiting to start a job step on resources another step of the same job holds (Slurm 20.11+ gives "
+          "steps exclusive CPUs and GPUs): the job hangs at launch", "add --overlap to the inner srun (or export "
+          "SLURM_OVERLAP=1; for mpirun under Slurm, before mpirun), or give that step fewer resources (--exact, "
+          "--gpus-per-task)", C.APPLICATION_BUG, "likely", (C.OTHER,)),
+        # srun/opt.c (_opt_verify): "Warning: can't run %d processes on %d nodes, setting nnodes to %d": fewer tasks
+        # than nodes, so the step runs on fewer nodes than asked and a job that expects every node never gets them
+        # (radical-cybertools/radical.pilot#2109); and SLURM_MEM_PER_CPU/GPU/NODE inherited from the job srun runs
+        # in together with its own (mehta-lab/recOrder#482: submitting from inside a GPU job).
+        p(r"can't run \d+ processes on \d+ nodes, setting nnodes to \d+|SLURM_MEM_PER_CPU, SLURM_MEM_PER_GPU, and "
+          r"SLURM_MEM_PER_NODE are mutually exclusive", "launch_config", E,
+          "srun changed or refused the step's layout: fewer tasks than nodes (it shrank the step to fewer nodes), "
+          "or memory options inherited from the job it was started in", _STEP_FIX + "; set --ntasks to at least "
+          "the node count, and submit from a login node (or unset SLURM_MEM_PER_*) rather than inside another job",
+          C.APPLICATION_BUG),
+        # src/common/forward.c / slurm_protocol_api.c slurm_receive_msgs: srun's RPC to slurmd (port 6818) timed out
+        # before any task started: slurmd down or busy, munge keys or clocks that differ (mlr-org/batchtools#201: a
+        # different munge.key), or port 6818 blocked. No collective exists yet.
+        p(r"slurm_receive_msgs: \[\[[^\]]+\]:\d+\] failed: Socket timed out|Task launch for \S+ failed on node "
+          r"\S+: Socket timed out", "slurm_rpc", E,
+          "srun could not talk to slurmd on that node (its RPC timed out before any task started): slurmd down or "
+          "overloaded, a different munge key or clock on the node, or its port (6818) blocked",
+          "check the node with `scontrol ping` and `sinfo -R`, `munge -n | ssh <node> unmunge` (same key, same "
+          "clock), slurmd's log on the node, and that port 6818 is open from the launching node", C.OTHER, "root",
+          (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # src/api/step_launch.c: "StepId=%ps aborted before step completely launched." (a task launch failed or
+        # srun was signalled): srun's own abort, not NCCL's communicator abort (StanfordLegion/gasnet#25).
+        p(r"aborted before step completely launched", "worker_failed", E,
+          "srun aborted the job step before every task had started: the launch failed on a node, or srun was "
+          "signalled; the lines before it say which", "read srun's errors above this line and `sacct -j <id>`",
+          None, "collateral"),
         # -- lines that state no cause -----------------------------------------------------------------------------
         # SchedMD/slurm src/api/step_launch.c:743@284c3b9 step_launch_wait_for_finish after a task failed or srun was
         # signalled: "Job step aborted: Waiting up to %d seconds for job step to finish." (KillWait); :692 "timeout

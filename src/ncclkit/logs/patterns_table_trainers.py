@@ -35,7 +35,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 TRAINER_WORDS: tuple[bytes, ...] = (
     b"accelerator to CPU", b"GPU available: False", b"Received SIGTERM", b"parallel_mode", b"NCCL_GRAPH_MIXING",
     b"already set in environment", b"Using IP address of", b"--master_addr=",
-    b"any distributed mode", b"multi GPU setups",
+    b"any distributed mode", b"multi GPU setups", b"No slot ",
 )
 
 _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry per host with its slots, the "
@@ -56,14 +56,16 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.PERFORMANCE_CONFIG,)),
         # -- DeepSpeed, Accelerate, Lightning: launches that do not fit the machines ---------------------------
         # DeepSpeed runner.py:262 (fetch_hostfile: a host listed twice), :349 (parse_resource_filter: an
-        # --include/--exclude slot the hostfile does not give the host), :464 (the filters beside
-        # --num_nodes/--num_gpus), :444 (--elastic_training without --master_addr), :539 (--no_ssh with a
+        # --include/--exclude slot the hostfile does not give the host; "specificied", unquoted, in old releases),
+        # :464 (the filters beside --num_nodes/--num_gpus),
+        # :444 (--elastic_training without --master_addr), :539 (--no_ssh with a
         # --node_rank outside the hosts); multinode_runner.py:146 and :216 (the openmpi/mpich runners refuse filters
         # and uneven GPU counts per node); launcher_helper.py:62 (two MPI rank variables of one process disagree);
         # comm.py:902 (mpi_discovery: the world torch was initialised with is not the one mpirun started);
         # groups.py:684 (all-to-all groups need as many ranks as GPUs per node); elasticity.py:354 (a world size the
         # elastic config's batch sizes cannot be split over).
-        p(r"Hostfile contains multiple entries for \S+, unable to proceed|No slot '[^']*' specified on host|"
+        p(r"Hostfile contains multiple entries for \S+, unable to proceed|"
+          r"No slot '?[^'\s]*'? specifi(?:c?i)?ed on host|"
           r"Cannot specify num_nodes/gpus with include/exclude|Master Addr is required when elastic training is "
           r"enabled|Launching training without ssh, but --node_rank is not set correctly|backend does not support "
           r"(?:worker include/exclusion|limiting num nodes/gpus)|MPICH requires same number of devices per node|"

@@ -1,0 +1,150 @@
+"""Rules from the twenty-second to twenty-fourth sweeps of public threads (the remote shells and schedulers under a
+multi-node launch, NCCL's INFO lines about transports and GPUDirect RDMA). Each line is quoted from the thread named
+above its test, and tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import assert_reads, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def ids(text: str) -> set[str]:
+    return {f["id"] for f in analyze_text(text)["findings"]}
+
+
+# chaos/pdsh#127 (the maintainer: use `-R ssh`); ECP-VeloC/VELOC#20 (the PR sets it).
+def test_pdshs_rsh_module_and_a_program_missing_on_the_node() -> None:
+    assert_reads("pdcp@localhost: host: rcmd: socket: Permission denied", "log.remote_shell", "other")
+    assert_reads("mcmd: xpoll: protocol failure in circuit setup", "log.remote_shell", "other")
+    assert_reads("pdcp@localhost: host: ssh exited with exit code 127", "log.remote_shell", "other")
+    # deepspeedai/DeepSpeed#5709: the ssh key refused above pdsh's 255 is the lead, not the 255
+    text = ("localhost: jiaming@localhost: Permission denied (publickey,password).\n"
+            "pdsh@jiaming-Precision-7960-Tower: localhost: ssh exited with exit code 255\n")
+    assert lead(text) == ("log.mpi_launch", "other")
+    # any other code is the remote command's own exit: the node's lines above say why
+    assert lead("pdsh@n0: n1: ssh exited with exit code 1\n") is None
+
+
+# deepspeedai/DeepSpeed#174: ssh reached the bare host, whose Python lacks deepspeed.
+def test_a_nodes_python_without_the_package() -> None:
+    text = ("host-1: /usr/bin/python: No module named deepspeed.pt\n"
+            "pdsh@id: host-1: ssh exited with exit code 1\n")
+    assert lead(text) == ("log.remote_shell", "other")
+    # the launching node's own missing module is the environment of this process, not a node reached over ssh
+    assert lead("ModuleNotFoundError: No module named 'deepspeed'\n") != ("log.remote_shell", "other")
+
+
+# kubeflow/mpi-operator#429 (key mounted 0640), #642 (sshd chroot: fixed with SYS_CHROOT), #467 (no host keys);
+# NixOS/infra#352 (MaxStartups); openpmix/prrte#1493 (the ssh line before ORTE's block).
+def test_ssh_keys_and_servers_that_refuse_the_launch() -> None:
+    assert_reads("Permissions 0640 for '/root/.ssh/id_rsa' are too open.", "log.remote_shell", "other")
+    assert_reads('Load key "/root/.ssh/id_rsa": bad permissions', "log.remote_shell", "other")
+    assert_reads('chroot("/run/sshd"): Operation not permitted [preauth]', "log.remote_shell", "other")
+    assert_reads("sshd: no hostkeys available -- exiting.", "log.remote_shell", "other")
+    assert_reads("debug1: kex_exchange_identification: banner line 0: Exceeded MaxStartups", "log.remote_shell",
+                 "other")
+    orte = ("ssh_exchange_identification: Connection closed by remote host\n"
+            "--------------------------------------------------------------------------\n"
+            "ORTE was unable to reliably start one or more daemons.\n")
+    assert lead(orte) == ("log.remote_shell", "other")
+    # without the ssh line, ORTE's own help names an interface first
+    assert lead(orte.split("\n", 1)[1]) == ("log.mpi_launch", "wrong_interface")
+    # a c10d worker's reset connection is a peer that went away, not sshd
+    assert lead("RuntimeError: Connection reset by peer\n") != ("log.remote_shell", "other")
+
+
+# BAAI-WuDao/EVA#3: ssh to the host's address and port 22, where the container's sshd listens on 2222.
+def test_ssh_that_cannot_reach_the_nodes_port_is_not_name_resolution() -> None:
+    text = ("ssh: connect to host 175.24.121.148 port 22: No route to host\n"
+            "subprocess.CalledProcessError: Command '['ssh 175.24.121.148 hostname -I']' returned non-zero exit "
+            "status 255.\n")
+    assert lead(text) == ("log.socket_connect_failed", "firewall_or_port_blocked")
+    assert "port" in analyze_text(text)["findings"][0]["fix"]
+    # everpeace/kube-openmpi#26: a name that does not resolve stays name resolution
+    assert lead("ssh: Could not resolve hostname mpic-worker-0: Temporary failure in name resolution\n") == (
+        "log.name_resolution", "hostname_resolution")
+
+
+# radical-cybertools/radical.pilot#1034: the nodes' sshd allowed 10 sessions; not NCCL's internal error.
+def test_mvapichs_mpirun_rsh_is_the_remote_shell() -> None:
+    text = ("[gordon-ln1.sdsc.edu:mpirun_rsh][connect_socket] could not connect to gcn-14-31:60727\n"
+            "[gordon-ln1.sdsc.edu:mpirun_rsh][wfe_thread] Internal error: transition failed\n")
+    assert lead(text) == ("log.remote_shell", "other")
+    assert "log.internal_error" not in ids(text)
+    assert lead("x:1:1 [0] NCCL WARN Internal error: transition failed\n") != ("log.remote_shell", "other")
+
+
+# mlr-org/batchtools#201 (munge keys differed), llnl/smith#688 and open-mpi/ompi#8378 (--overlap),
+# mehta-lab/recOrder#482 (submitted from inside a job), radical-cybertools/radical.pilot#2109 (node count).
+def test_slurms_control_plane_and_step_lines() -> None:
+    assert_reads("srun: error: Task launch for StepId=34.0 failed on node ubuntu4: Socket timed out on send/recv "
+                 "operation", "log.slurm_rpc", "other")
+    assert_reads("srun: Job 9479148 step creation temporarily disabled, retrying (Requested nodes are busy)",
+                 "log.launch_config", "application_bug")
+    assert_reads("srun: fatal: SLURM_MEM_PER_CPU, SLURM_MEM_PER_GPU, and SLURM_MEM_PER_NODE are mutually exclusive.",
+                 "log.launch_config", "application_bug")
+    assert_reads("srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1", "log.launch_config",
+                 "application_bug")
+    # srun's own abort is no communicator abort and names no cause
+    assert lead("srun: StepId=2166087.0 aborted before step completely launched.\n") is None
+    # pytorch/pytorch#107021: a c10d store timeout stays the socket's
+    assert lead("[E socket.cpp:860] [c10d] The client socket has timed out after 60s while trying to connect to "
+                "192.0.0.1:1234\n")[0] == "log.socket_connect_failed"
+
+
+# horovod/horovod#637 (another Open MPI on the third node), aws/aws-parallelcluster#301 (the node rebooted),
+# pmodels/mpich#2121 (EXIT CODE 139, then hydra's cleanup).
+def test_open_mpi_and_hydra_runtime_lines() -> None:
+    text = ("[ip-hostname3:14313] [[44845,0],2] ORTE_ERROR_LOG: Data unpack would read past end of buffer in file "
+            "grpcomm_direct.c at line 355\n"
+            "An internal error has occurred in ORTE:\n")
+    assert lead(text) == ("log.mpi_launch", "other")
+    assert "log.internal_error" not in ids(text)
+    assert lead(" ORTE has lost communication with its daemon located on node:\n   hostname:  ip-10-15-20-17\n") == (
+        "log.remote_exited", "rank_crashed_elsewhere")
+    mpich = ("> =   PID 4019 RUNNING AT mpix-2\n"
+             "> =   EXIT CODE: 139\n"
+             "> [proxy:0:0@mpix-1] HYD_pmcd_pmip_control_cmd_cb (../../../../src/pm/hydra/pm/pmiserv/pmip_cb.c:885): "
+             "assert (!closed) failed\n"
+             "> [mpiexec@mpix-hn] HYDT_bsci_wait_for_completion (../../../../src/pm/hydra/tools/bootstrap/src/"
+             "bsci_wait.c:23): launcher returned error waiting for completion\n")
+    assert lead(mpich) == ("log.crash", "other")
+    assert not {"log.bootstrap_error", "log.proxy_error"} & ids(mpich)
+    # open-mpi/ompi#7187: hydra's own connect failure stays the network's
+    assert lead("[proxy:0:0@Slave1] main (/opt/mpi-dl/mpich-3.3/src/pm/hydra/pm/pmiserv/pmip.c:183): unable to "
+                "connect to server Master at port 40677 (check for firewalls!)\n")[0] == "log.socket_connect_failed"
+
+
+# deepspeedai/DeepSpeed#3625: the old spelling of the slot check.
+def test_deepspeeds_old_slot_message() -> None:
+    assert_reads("`No slot 2 specificied on host work1`.", "log.launch_config", "application_bug")
+    assert_reads("ValueError: No slot '1' specified on host 'localhost'", "log.launch_config", "application_bug")
+
+
+# NVIDIA/nccl#901: NET/Socket prints the line for every interface; NVIDIA/nccl#1537: NET/IB's is peer memory.
+def test_the_socket_transports_gdr_line_says_nothing_about_peer_memory() -> None:
+    sock = "qygpu047:411931:411931 [3] NCCL INFO NET/Socket : GPU Direct RDMA Disabled for HCA 1 'lan3'\n"
+    assert "log.no_gdrdma" not in ids(sock)
+    ib = "hostname1:25668:27396 [0] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'\n"
+    found = next(f for f in analyze_text(ib)["findings"] if f["id"] == "log.no_gdrdma")
+    assert found["cause"] == "gdr_unavailable" and "nvidia_peermem" in found["fix"]
+    # NCCL 2.23.4+ sees the driver's module itself: no upgrade to suggest
+    new = analyze_text("NCCL version 2.27.3+cuda12.9\n" + ib)["findings"]
+    assert "2.23.4" not in next(f for f in new if f["id"] == "log.no_gdrdma")["fix"]
+    # the distance form is the placement
+    far = "node-1:1:2 [0] NCCL INFO GPU Direct RDMA Disabled for GPU 18000 / HCA 0 (distance 5 > 4)\n"
+    assert "PCIe switch" in next(f for f in analyze_text(far)["findings"] if f["id"] == "log.no_gdrdma")["fix"]
+
+
+# NVIDIA/nccl-tests#373: three nodes, one rank each: NCCL_P2P_LEVEL=LOC changes nothing.
+def test_p2p_settings_do_not_matter_with_one_rank_per_node() -> None:
+    log = ("bigo:1884:2298 [0] NCCL INFO NCCL_P2P_LEVEL set by environment to LOC\n"
+           "bigo:1884:2298 [0] NCCL INFO comm 0x5645 rank 2 nRanks 3 nNodes 3 localRanks 1 localRank 0 MNNVL 0\n"
+           "bigo:1884:2298 [0] NCCL INFO Channel 00/0 : 1[0] -> 2[0] [receive] via NET/IBext_v8/1\n")
+    assert not {"log.p2p_disabled", "log.intra_node_net"} & ids(log)
+    # NVIDIA/nccl#1653: two ranks on one node keep the finding
+    both = ("DESKTOP-1CE5APL:1690:2801 [1] NCCL INFO NCCL_P2P_LEVEL set by environment to LOC\n"
+            "DESKTOP-1CE5APL:1690:2801 [1] NCCL INFO comm 0x5616 rank 1 nRanks 2 nNodes 1 localRanks 2 localRank 1 "
+            "MNNVL 0\n")
+    assert "log.p2p_disabled" in ids(both)

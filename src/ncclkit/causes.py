@@ -194,6 +194,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.node_prolog": Cause.OTHER,
     "log.remote_shell": Cause.OTHER,
     "log.slurm_rpc": Cause.OTHER,
+    "log.preparation_timeout": Cause.APPLICATION_BUG,
+    "log.teardown_stall": Cause.APPLICATION_BUG,
     "log.slurm_auth": Cause.OTHER,
     "log.vmem_limit": Cause.MEMLOCK_OR_ULIMIT,
     "log.nvshmem_nic": Cause.OTHER,

@@ -148,3 +148,71 @@ def test_p2p_settings_do_not_matter_with_one_rank_per_node() -> None:
             "DESKTOP-1CE5APL:1690:2801 [1] NCCL INFO comm 0x5616 rank 1 nRanks 2 nNodes 1 localRanks 2 localRank 1 "
             "MNNVL 0\n")
     assert "log.p2p_disabled" in ids(both)
+
+
+# hiyouga/LlamaFactory#1196: two ranks' output interleaved; the store timeout follows another rank's frame line.
+def test_an_exception_after_a_frame_line_is_not_the_frames_source() -> None:
+    text = ('  File "/x/transformers/training_args.py", line 2035, in main_process_first\n'
+            "RuntimeError: [6] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value "
+            "store by key '0', but store->get('0') got error: Socket Timeout\n")
+    assert "log.timeout" in ids(text) or "log.preparation_timeout" in ids(text)
+    # ray's compiled graphs: the indented source line under its frame names a `timeout` argument, no timeout
+    assert lead('  File "/x/ray/dag/compiled_dag_node.py", line 9, in _read\n'
+                "    outputs = self._read_list(timeout)\n") is None
+
+
+# huggingface/trl#1519, shibing624/MedicalGPT#129 and #425, axolotl-ai-cloud/axolotl#2684, NVIDIA/nccl#865: rank 0
+# tokenizes alone under main_process_first while the others' barrier reaches its 30-minute default.
+def test_a_timeout_while_one_rank_still_prepares_the_data() -> None:
+    bar = ("Tokenizing Prompts (num_proc=64):  92%|#########2| 328986/359152 [29:58<12:05, 41.59 examples/s]"
+           "[rank1]:[W516 14:34:56.853490829 socket.cpp:464] [c10d] waitForInput: socket SocketImpl(fd=79, "
+           "addr=[localhost]:41170, remote=[localhost]:29500) timed out after 1800000ms\n")
+    assert lead(bar) == ("log.preparation_timeout", "application_bug")
+    old = ("Running tokenizer on dataset (num_proc=10): 100%|#| 1368806/1370895 [29:46<01:07, 30.89 examples/s]"
+           "[rank3]:[W1001 13:40:02.778279096 socket.cpp:428] [c10d] While waitForInput, poolFD failed with (errno: "
+           "0 - Success).\n")
+    assert lead(old) == ("log.preparation_timeout", "application_bug")
+    # the 2.4 - 2.5 wording alone is the store's wait ending
+    assert lead(old.split("]", 1)[1].split("[rank3]:", 1)[1] + "\n")[0] == "log.rendezvous_timeout"
+    # a bar five minutes in is no 30-minute preparation
+    assert "log.preparation_timeout" not in ids(bar.replace("[29:58<", "[05:02<"))
+    # OpenRLHF/OpenRLHF#1040: the server-side store of a multi-node launch, no preparation in sight
+    assert "log.preparation_timeout" not in ids(
+        "torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 1/3 clients joined.\n")
+
+
+# NVIDIA/nccl PR #2059 and #2388 (memoryless NUMA nodes): a cuMem host handle read as a /dev/shm name.
+def test_a_shared_memory_attach_of_size_0_is_the_cumem_host_handle() -> None:
+    assert_reads("[rank1]: Error while attaching to shared memory segment /dev/shm/nccl-\u040c (size 0), error: No "
+                 "such file or directory (2)", "log.shm_error", "other")
+    # NVIDIA/nccl-tests#166: a segment that cannot grow is /dev/shm's size
+    assert lead("misc/shmutils.cc:71 NCCL WARN Error: failed to extend /dev/shm/nccl-fjwOOB to 5967876 bytes\n") == (
+        "log.shm_error", "shm_too_small")
+
+
+# modelscope/ms-swift#7992 (fixed by PR #8385: destroy the groups at the end): a stall after the run ended.
+def test_a_watchdog_stall_after_an_exit_without_destroying_the_groups() -> None:
+    text = ("[INFO:swift] End time of running main: 2026-02-05 18:00:31.710947\n"
+            "[rank0]:[W205 18:00:34.953145631 ProcessGroupNCCL.cpp:1538] Warning: WARNING: destroy_process_group() "
+            "was not called before program exit, which can leak resources.\n"
+            "[rank4]:[E205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 PG GUID 99(EXPERT_MODEL_PARALLEL_"
+            "GROUP) Rank 4] ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
+            "monitoring enqueued collectives.\n")
+    assert lead(text) == ("log.teardown_stall", "application_bug")
+    # a stall before any exit stays the watchdog's own reading
+    lines = text.splitlines(keepends=True)
+    assert lead(lines[0] + lines[2] + lines[1])[0] != "log.teardown_stall"
+
+
+# pytorch/pytorch#76894 (screen or tmux), keyu-tian/SparK#19; zlin0/wedefense#47 (a $RANDOM port of 374).
+def test_sighup_is_the_terminal_and_a_low_port_without_its_errno() -> None:
+    text = ("W0920 09:10:41.194000 84933 torch/distributed/elastic/agent/server/api.py:719] Received 1 death signal, "
+            "shutting down workers\n")
+    found = analyze_text(text)["findings"][0]
+    assert (found["id"], found["cause"]) == ("log.job_stopped", "other") and "tmux" in found["fix"]
+    sigterm = text.replace("Received 1 death", "Received 15 death")
+    assert "tmux" not in analyze_text(sigterm)["findings"][0]["fix"]
+    assert_reads("Permission denied: The server socket has failed to bind to [::]:374", "log.launch_config",
+                 "application_bug")
+    assert lead("[W socket.cpp:401] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address "
+                "already in use).\n")[0] == "log.port_in_use"

@@ -14,7 +14,8 @@ E, W = Severity.ERROR, Severity.WARNING
 
 
 def layout_findings(s: NcclLogSummary) -> list[Finding]:
-    return [*_same_hostname(s), *_separate_test_jobs(s), *_single_node_stall(s), *_multi_node_stall(s)]
+    return [*_same_hostname(s), *_separate_test_jobs(s), *_single_node_stall(s), *_multi_node_stall(s),
+            *_teardown_stall(s)]
 
 
 def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
@@ -32,6 +33,27 @@ def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
             "that mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses",
         evidence={"headers": s.test_headers, "launch_hosts": list(s.launch_hosts), "lines": [s.launch_line],
                   "role": "root", "alternatives": [str(Cause.APPLICATION_BUG)]})]
+
+
+def _teardown_stall(s: NcclLogSummary) -> list[Finding]:
+    """The watchdog stalled after the program ended: ProcessGroupNCCL's "destroy_process_group() was not called
+    before program exit" (printed when the interpreter tears the default group down) comes before "watchdog got
+    stuck" / "Heartbeat monitor timed out", so the groups were being destroyed implicitly at exit, where the
+    collectives of many subgroups can block the teardown (modelscope/ms-swift#7992, fixed by destroying the groups
+    explicitly at the end of the run, PR #8385). A stall with no exit before it stays the hang it looks like."""
+    exit_line = next((e.line_no for e in s.errors if "destroy_process_group() was not called" in e.text), 0)
+    stall = next((e.line_no for e in s.errors if e.category == "watchdog_stuck" and e.line_no > exit_line), 0)
+    if not exit_line or not stall:
+        return []
+    return [Finding(
+        id="log.teardown_stall", severity=E, subject="destroy_process_group", cause=Cause.APPLICATION_BUG,
+        message=f"the watchdog stalled (line {stall}) after the program had ended without destroying its process "
+                f"groups (line {exit_line}): they were torn down implicitly at exit, which can block on the "
+                "communicators of many subgroups (expert or tensor parallel)",
+        fix="call `dist.destroy_process_group()` on every rank at the end of the run (after a final barrier), "
+            "before the interpreter exits",
+        evidence={"lines": [exit_line, stall], "role": "root",
+                  "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]})]
 
 
 def _single_node_stall(s: NcclLogSummary) -> list[Finding]:

@@ -292,6 +292,8 @@ def quoted_code(line: str) -> bool:
 
 
 _FRAME = re.compile(r'^\s*File "[^"\n]+", line \d+, in ')
+_RANK_TAG = re.compile(r"^\[(?:rank|RANK|default)\d+\]:|^\d+: ")  # torchrun's "[rank3]:", srun's "3: "
+_EXCEPTION = re.compile(r"^\s*(?:[\w.]+(?:Error|Exception|Timeout)|torch\.distributed\.[\w.]+):")
 
 
 def under_frame(previous: str, line: str) -> bool:
@@ -299,8 +301,13 @@ def under_frame(previous: str, line: str) -> bool:
     the code's words, not an error (ray-project/ray's compiled graphs; sweep 12 file 126). Only a word row reads it
     wrongly (a `timeout` argument as a timeout): rows written for a source line keep it (DeepSpeed's
     "self._setup_mpi_environment()", patterns_table_suites)."""
-    return bool(_FRAME.match(previous)) and not _LITERAL_RAISE.match(line) and \
-        classify_error(line).category in _WORD_CATEGORIES
+    frame, code = _RANK_TAG.sub("", previous, count=1), _RANK_TAG.sub("", line, count=1)
+    # Python prints the source line indented deeper than its frame; in the output of several ranks interleaved, the
+    # line after a frame may be another rank's exception (hiyouga/LlamaFactory#1196: a store timeout right after a
+    # frame of main_process_first).
+    deeper = len(code) - len(code.lstrip()) > len(frame) - len(frame.lstrip())
+    return bool(_FRAME.match(frame)) and deeper and not _EXCEPTION.match(code) and not _LITERAL_RAISE.match(code) \
+        and classify_error(line).category in _WORD_CATEGORIES
 
 
 # Rows that read a word, which a line of code holds as a name.

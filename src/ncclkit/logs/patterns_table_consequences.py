@@ -114,6 +114,14 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, or Open MPI is "
           "not on its PATH", "set up passwordless ssh between the nodes and put Open MPI on every node's "
           "PATH/LD_LIBRARY_PATH (or mpirun --prefix)", C.OTHER),
+        # Signal 1 is SIGHUP: the terminal or ssh session that started the launcher closed (pytorch/pytorch#76894:
+        # "Solution is to use screen or tmux"; keyu-tian/SparK#19 confirmed it). Not the scheduler.
+        p(r"Received (?:Signals\.SIGHUP|1) death signal|SignalException: Process \d+ got signal: 1\b|closing signal "
+          r"SIGHUP", "job_stopped", W,
+          "the launcher got SIGHUP: the terminal or ssh session it was started from closed (nohup alone does not "
+          "always keep torchrun or accelerate from it)", "run the launch inside tmux or screen, or detach it fully "
+          "(`setsid nohup torchrun ... > log 2>&1 &`, then `disown`); under a scheduler, submit it as a batch job",
+          C.OTHER, "collateral"),
         # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
         # server/api.py, SignalException): the launcher itself was stopped from outside.
         # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or

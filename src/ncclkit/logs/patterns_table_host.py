@@ -20,6 +20,16 @@ _SHM_FIX = "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with med
 def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- memory, processes -----------------------------------------------------------------------------
+        # shmutils.cc:131@v2.28.9-1 "Error while attaching to shared memory segment %s (size %ld)": with a name
+        # that is no /dev/shm/nccl-XXXXXX and size 0, the peer sent a cuMem host-memory handle (NCCL_CUMEM_HOST_ENABLE,
+        # 2.23+) and this rank read it as a file: the ranks disagreed on cuMem host support, as on hosts with NUMA
+        # nodes without memory (NVIDIA/nccl PRs #2059 and #2388; NVIDIA/nccl#1838's reporter fixed it with
+        # NCCL_CUMEM_HOST_ENABLE=0). Not /dev/shm's size.
+        p(r"attaching to shared memory segment \S* \(size 0\)", "shm_error", E,
+          "a rank read its peer's cuMem host-memory handle as a /dev/shm file name (a garbled name, size 0): the "
+          "ranks disagree on whether cuMem host memory works, as on hosts with memoryless NUMA nodes",
+          "set NCCL_CUMEM_HOST_ENABLE=0 on every rank (or an NCCL with the fix); /dev/shm's size is not the cause",
+          C.OTHER),
         # "unlink shared memory %s failed, error: %s": systemd-logind RemoveIPC deletes the segments of
         # a user whose last session ended (shmutils.cc).
         p(r"unlink shared memory|shm unlink failed|RemoveIPC(?!\s*=\s*no\b)", "shm_error", E,

@@ -132,7 +132,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "with NCCL_COMM_ID, pick a free port", C.OTHER, "root", (C.PERFORMANCE_CONFIG, C.APPLICATION_BUG)),
         # EACCES on bind: ports below 1024 need root (or CAP_NET_BIND_SERVICE); nothing holds them
         # (KimMeen/Time-LLM#158 and #20: MASTER_PORT 97 and 98 in the scripts).
-        p(r"failed to bind to \S*:\d+ \(errno: 13 - Permission denied\)", "launch_config", E,
+        # zlin0/wedefense#47 ("Permission denied: The server socket has failed to bind to [::]:374", a $RANDOM port):
+        # the same refusal without the errno.
+        p(r"failed to bind to \S*:\d+ \(errno: 13 - Permission denied\)|Permission denied: The server socket has "
+          r"failed to bind to \S*:(?:\d{1,3}|10[01]\d|102[0-3])\s*$", "launch_config", E,
           "the rendezvous port is a privileged port (below 1024) and the job does not run as root: the bind is "
           "refused, not taken", "set MASTER_PORT (or --master_port / --main_process_port) to a port of 1024 or "
           "above, such as 29500", C.APPLICATION_BUG),
@@ -173,7 +176,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # store barrier, before any NCCL communicator: the nodes never met (hiyouga/LlamaFactory#6154, multi-node
         # launch variables wrong, "已解决" once fixed). The "store->get('0') got error: Socket Timeout" of NCCL's
         # unique-id exchange is a rank late to it, and is read with the timeouts.
-        p(r"DistStoreError: Socket Timeout\s*$|waitForInput: socket SocketImpl\(.*\) timed out after \d+ms",
+        # PyTorch 2.4 - 2.5 word the same wait "[c10d] While waitForInput, poolFD failed with (errno: 0 - Success)"
+        # (shibing624/MedicalGPT#425).
+        p(r"DistStoreError: Socket Timeout\s*$|waitForInput: socket SocketImpl\(.*\) timed out after \d+ms|"
+          r"While waitForInput, poolFD failed",
           "rendezvous_timeout", E,
           "a request to the rendezvous store timed out: not every node joined (a node not launched, or launch "
           "variables that differ between nodes), or the store is unreachable from this node",

@@ -67,8 +67,10 @@ def _forced_ll128(findings: list[Finding]) -> list[Finding]:
 
 
 # Findings whose cause makes NCCL take the other errors' paths: nodes that share a hostname are joined by P2P and
-# shared memory, so the P2P and /dev/shm errors they raise are that, not the PCIe path or /dev/shm's size.
-_EXPLAINS_OTHERS = frozenset({"log.same_hostname"})
+# shared memory, so the P2P and /dev/shm errors they raise are that, not the PCIe path or /dev/shm's size; a rank
+# still preparing the data when the default timeout ended is why the others' store or barrier wait timed out; an
+# exit without destroying the process groups is why the watchdog stalled after it.
+_EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "log.teardown_stall"})
 
 
 def rank_findings(findings: list[Finding]) -> list[Finding]:

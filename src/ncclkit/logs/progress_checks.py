@@ -1,0 +1,64 @@
+"""Timeouts a paste's own progress bars explain: the other ranks waited at a barrier for as long as the default timeout
+while one rank was still preparing the data alone.
+
+Trainers tokenize or map the dataset on rank 0 first (transformers' TrainingArguments.main_process_first,
+accelerate's main_process_first / wait_for_everyone) while the other ranks wait in a barrier. That barrier has the
+process group's timeout, 30 minutes by default (torch.distributed's default_pg_timeout, transformers' ddp_timeout of
+1800 s), so a preparation of more than 30 minutes ends in a store or collective timeout on the waiting ranks, and no
+rank did anything wrong (huggingface/trl#1519, hiyouga/LlamaFactory#2656 and #1196, shibing624/MedicalGPT#129,
+axolotl-ai-cloud/axolotl#2684). The paste shows it as a tqdm bar about 30 minutes in when the timeout line comes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+
+__all__ = ["progress_findings"]
+
+# tqdm's "[29:46<01:07, 30.89 examples/s]" or "[1:02:03<...": elapsed before the "<".
+_ELAPSED = re.compile(r"\[(?:(\d+):)?(\d{1,2}):(\d{2})<")
+# The data preparation a trainer runs on one rank first.
+_PREPARING = re.compile(r"Running tokenizer on dataset|Tokeniz(?:ing|e)\b|Grouping texts|Map(?: \(num_proc=\d+\))?:|"
+                        r"main_process_first|Dataset tokenization|Packing|Filter(?: \(num_proc=\d+\))?:")
+# What the waiting ranks print when the barrier's timeout ends (c10d's store wait in its 2.4 - 2.5 and 2.6+ wordings,
+# the store's "Socket Timeout", the watchdog's timeout of a collective).
+_TIMED_OUT = re.compile(r"While waitForInput, poolFD failed|waitForInput: .* timed out after|Socket Timeout|"
+                        r"Watchdog caught collective operation timeout|timed out after \d+ ?ms|DistStoreError")
+# The context managers that run the block on the main process while the others wait in a barrier.
+_FIRST = re.compile(r"\bin main_process_first\b|\bmain_process_first\(|\.main_process_first\b|wait_for_everyone\(")
+_DEFAULT_S = 1800
+_SLACK_S = 120  # the bar is printed a little before or after the timeout ends
+
+
+def progress_findings(text: str) -> list[Finding]:
+    """The rank-0 preparation that outlasted the default timeout, if the paste shows one: a preparation bar about 30
+    minutes in, or the trainer's main_process_first in a traceback, beside the wait's end. Both preparation signs
+    together need no timeout line (a paste cut inside the barrier's traceback, NVIDIA/nccl#865)."""
+    bar = frame = timeout = 0
+    for no, line in enumerate(text.splitlines(), 1):
+        if not bar and _PREPARING.search(line):
+            for m in _ELAPSED.finditer(line):
+                elapsed = int(m[1] or 0) * 3600 + int(m[2]) * 60 + int(m[3])
+                if elapsed >= _DEFAULT_S - _SLACK_S:
+                    bar = no
+        frame = frame or (no if _FIRST.search(line) else 0)
+        if not timeout and _TIMED_OUT.search(line):
+            timeout = no
+        if (bar or frame) and (timeout or (bar and frame)):
+            bar = bar or frame
+            timeout = timeout or frame
+            return [Finding(
+                id="log.preparation_timeout", severity=Severity.ERROR, subject="timeout",
+                message=f"one rank was still preparing the data (line {bar}: about 30 minutes into it) when the "
+                        f"others' wait ended (line {timeout}): trainers tokenize or map the dataset on rank 0 first "
+                        "while the other ranks wait in a barrier whose timeout is 30 minutes by default",
+                fix="raise the timeout (transformers/TRL `--ddp_timeout 7200`, `init_process_group(timeout=...)`, "
+                    "accelerate's InitProcessGroupKwargs), or prepare the dataset once before the launch and load "
+                    "the cached result (more num_proc, datasets' cache, `--preprocessing_only`)",
+                cause=Cause.APPLICATION_BUG,
+                evidence={"role": "root", "lines": [bar, timeout],
+                          "alternatives": [str(Cause.PERFORMANCE_CONFIG)]})]
+    return []

@@ -4,7 +4,7 @@ above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
-from line_reading import assert_reads, lead
+from line_reading import assert_reads, causes, lead
 
 from ncclkit.logs.analyze import analyze_text
 
@@ -216,3 +216,52 @@ def test_sighup_is_the_terminal_and_a_low_port_without_its_errno() -> None:
                  "application_bug")
     assert lead("[W socket.cpp:401] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address "
                 "already in use).\n")[0] == "log.port_in_use"
+
+
+# NVIDIA/nvidia-docker#1447 and #1660 (cgroup v2 with an old libnvidia-container), #1688 (rootless: no-cgroups),
+# #1068 (a driver update without a reboot), #1026 (an unquoted --gpus device list).
+def test_the_container_hooks_cgroup_mount_and_device_request_failures() -> None:
+    assert_reads("nvidia-container-cli: container error: cgroup subsystem devices not found: unknown.",
+                 "log.container_start", "other")
+    assert_reads("nvidia-container-cli: mount error: failed to add device rules: unable to find any existing device "
+                 "filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not permitted: "
+                 "unknown.", "log.container_start", "other")
+    assert_reads("nvidia-container-cli: mount error: mount operation failed: /var/lib/docker/overlay2/b9f5/merged/proc/"
+                 "driver/nvidia/params/version/registry: no such file or directory", "log.gpu_missing",
+                 "cuda_or_driver")
+    assert_reads("docker: Error response from daemon: cannot set both Count and DeviceIDs on device request.",
+                 "log.launch_config", "application_bug")
+    # NVIDIA/nvidia-docker#628: the driver RPC timing out stays the driver's
+    assert lead("nvidia-container-cli: initialization error: driver rpc error: timed out: unknown.\n") == (
+        "log.gpu_missing", "cuda_or_driver")
+
+
+# NVIDIA/nvidia-docker#1671 (daemon-reload), nvidia-container-toolkit#580 (no-cgroups = true), nvidia-docker#676
+# and mudler/LocalAI#7412 (SELinux labels), fedora-selinux/selinux-policy#1695.
+def test_gpus_a_containers_processes_may_not_open() -> None:
+    assert_reads("Failed to initialize NVML: Unknown Error", "log.container_devices", "other")
+    assert_reads("Failed to initialize NVML: Insufficient Permissions", "log.container_devices", "other")
+    assert_reads("Target Context                system_u:object_r:xserver_misc_device_t:s0", "log.container_devices",
+                 "other")
+    # the driver's own mismatch after an upgrade stays the driver
+    assert lead("Failed to initialize NVML: Driver/library version mismatch\n")[1] == "cuda_or_driver"
+
+
+# openucx/ucx#3545 (ptrace_scope=0 fixed it) and #8958 (ranks in different containers); rwth-i6/returnn#1480,
+# aws/aws-parallelcluster#1150, coreos/fedora-coreos-tracker#1841; aws/aws-ofi-nccl#20 (DataLoader's fork).
+def test_cma_refused_tasks_stuck_in_the_kernel_and_efa_after_fork() -> None:
+    assert_reads("[lxbk1012:3549626:0:3549626]      cma_ep.c:84   process_vm_readv(pid=3549634 {0x24ed520,12480}-->"
+                 "{0x1bd42a0,12480}) returned -1: Operation not permitted", "log.mpi_transport", "other")
+    # EFAULT is another failure (apptainer/singularity#6518): not the ptrace rule
+    assert lead("cma_ep.c:88   process_vm_readv(pid=1723503 {0x1,8}-->{0x2,8}) returned -1: Bad address\n") != (
+        "log.mpi_transport", "other")
+    assert_reads("Jun 17 20:18:08 ip-172-31-27-211 kernel: INFO: task strat1_sim:78808 blocked for more than 120 "
+                 "seconds.", "log.hung_task", "other")
+    assert_reads("Nov 17 15:41:58 coreos kernel: watchdog: BUG: soft lockup - CPU#2 stuck for 78s! "
+                 "[kworker/u16:7:101418]", "log.hung_task", "other")
+    assert "cuda_or_driver" in {c for _, c in causes("[  +0.000049] task:python3.11      state:D stack:    0 pid:15277 "
+                                                     "ppid: 15257 flags:0x00000002\n")}
+    assert_reads("Unable to write to EQ: Missing or unavailable event queue. err: Input/output error (5) prov_errno: "
+                 "Unknown error -114 (-114) prov/rxr/src/rxr.h:1042", "log.ofi_error", "net_plugin_error")
+    # moby/moby#7276: an AppArmor ptrace denial of `ps` in a container is noise
+    assert lead('apparmor="DENIED" operation="ptrace" profile="docker-default" pid=21074 comm="ps"\n') is None

@@ -15,8 +15,8 @@ bonding failover and IPoIB broadcast-join failures take the path down (ib_port_d
 of health.py); a transmit timeout, and the driver's tx_timeout handler that only the qdisc watchdog calls, is the
 NIC failing (nic_fault); file-max, the pids controller, fork's EAGAIN and memlock limits are host limits
 (memlock_or_ulimit); logind removing NCCL's /dev/shm segment is RemoveIPC (shm_too_small); a segfault inside libnccl
-is a crash (other). The hung-task and soft-lockup detectors (the cause is in the stack trace that follows them),
-link-up and failover notices, rate-limit summaries and session bookkeeping name nothing."""
+is a crash (other); the hung-task and soft-lockup detectors are the host's state (other; the stack trace after them
+names the filesystem or the driver). Link-up and failover notices, rate-limit summaries and session bookkeeping name nothing."""
 
 from __future__ import annotations
 
@@ -120,12 +120,18 @@ CASES = [
     ('systemd/systemd src/shared/clean-ipc.c:288@v257.13',
      'Dec 01 10:31:40 gpu-node01 systemd-logind[812]: Removed POSIX shared memory segment nccl-3Kx9Qp',
      'log.shm_error', 'shm_too_small'),
+    # a rank's node stalls in the kernel; the trace under it says where (aws/aws-parallelcluster#1150: NFS,
+    # rwth-i6/returnn#1480: nvidia_uvm), so the host's state, with the driver as the alternative
+    ('gregkh/linux kernel/hung_task.c:133@v6.12.107',
+     '[ 9843.221318] INFO: task python:48213 blocked for more than 122 seconds.',
+     'log.hung_task', 'other'),
+    ('gregkh/linux kernel/watchdog.c:751@v6.12.107',
+     '[ 6120.004511] watchdog: BUG: soft lockup - CPU#17 stuck for 26s! [python:48213]',
+     'log.hung_task', 'other'),
 ]
 
 NO_CAUSE = [
-    '[ 9843.221318] INFO: task python:48213 blocked for more than 122 seconds.',  # gregkh/linux kernel/hung_task.c:133@v6.12.107
     '[ 9843.221330] "echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.',  # gregkh/linux kernel/hung_task.c:139@v6.12.107
-    '[ 6120.004511] watchdog: BUG: soft lockup - CPU#17 stuck for 26s! [python:48213]',  # gregkh/linux kernel/watchdog.c:751@v6.12.107
     '[1843216.402207] net_ratelimit: 1823 callbacks suppressed',  # gregkh/linux lib/ratelimit.c:57@v6.12.107
     'Dec 01 10:14:03 gpu-node01 kernel: bond0: (slave ens1f1np1): making interface the new active one',  # gregkh/linux drivers/net/bonding/bond_main.c:1324@v6.12.107
     'Dec 01 10:14:41 gpu-node01 kernel: bond0: (slave ens1f0np0): link status definitely up, 100000 Mbps full duplex',  # gregkh/linux drivers/net/bonding/bond_main.c:2882@v6.12.107

@@ -140,9 +140,11 @@ CASES = [
     ('NVIDIA/DCGM sdk/nvidia/nvml/nvml_error_strings.h:81@72fa3fe',
      'Failed to initialize NVML: Driver/library version mismatch',
      'log.cuda_error', 'cuda_or_driver'),
+    # NVML's "Unknown Error" at init is, in the resolved threads, a container that lost or never had its device
+    # rules (NVIDIA/nvidia-docker#1671, nvidia-container-toolkit#580); the driver stays the alternative
     ('NVIDIA/DCGM sdk/nvidia/nvml/nvml_error_strings.h:89@72fa3fe',
      'Failed to initialize NVML: Unknown Error',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.container_devices', 'other'),
     ('NVIDIA/DCGM sdk/nvidia/nvml/nvml_error_strings.h:79@72fa3fe',
      'Failed to initialize NVML: GPU access blocked by the operating system',
      'log.cuda_error', 'cuda_or_driver'),

@@ -11,6 +11,7 @@ from typing import Any
 from ncclkit.logs.patterns_table_commstacks import COMMSTACK_WORDS, commstack_rows
 from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
+from ncclkit.logs.patterns_table_ctrhost import CTRHOST_WORDS, ctrhost_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
 from ncclkit.logs.patterns_table_gpukernels import GPUKERNELS_WORDS, gpukernels_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
@@ -68,6 +69,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (cvfw_rows, CVFW_WORDS),                # mmengine, mmcv 1.x, Ultralytics, detectron2, YOLOX
     (paddle_rows, PADDLE_WORDS),            # PaddlePaddle, OneFlow
     (triton_rows, TRITON_WORDS),            # Triton Inference Server
+    (ctrhost_rows, CTRHOST_WORDS),          # the container hook's cgroups, NVML in containers, CMA, hung tasks
     (gpuctr_rows, GPUCTR_WORDS),            # nvidia-container-toolkit, runc, the device plugin, GPU Operator
     (slurm_rows, SLURM_WORDS),              # srun, sbatch, salloc, slurmstepd, slurmd, slurmctld, sacct
     (cxi_rows, CXI_WORDS),                  # HPE Slingshot: libfabric cxi, the cxi driver, its retry handler

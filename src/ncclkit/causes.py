@@ -198,6 +198,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.teardown_stall": Cause.APPLICATION_BUG,
     "log.container_devices": Cause.OTHER,
     "log.hung_task": Cause.OTHER,
+    "log.host_memory_error": Cause.OTHER,
     "log.slurm_auth": Cause.OTHER,
     "log.vmem_limit": Cause.MEMLOCK_OR_ULIMIT,
     "log.nvshmem_nic": Cause.OTHER,

@@ -265,3 +265,52 @@ def test_cma_refused_tasks_stuck_in_the_kernel_and_efa_after_fork() -> None:
                  "Unknown error -114 (-114) prov/rxr/src/rxr.h:1042", "log.ofi_error", "net_plugin_error")
     # moby/moby#7276: an AppArmor ptrace denial of `ps` in a container is noise
     assert lead('apparmor="DENIED" operation="ptrace" profile="docker-default" pid=21074 comm="ps"\n') is None
+
+
+# ovro-lwa/lwa-issues#117 (the node froze: a DIMM), openstreetmap/operations#300 and #89 (the RAM was replaced).
+def test_machine_check_memory_errors_are_the_host() -> None:
+    assert_reads("[  +0.000013] EDAC skx MC3: HANDLING MCE MEMORY ERROR", "log.host_memory_error", "other")
+    assert_reads("May  7 06:45:12 errol kernel: [21584690.529877] EDAC MC0: 4 CE error on CPU#0Channel#2_DIMM#0 "
+                 "(channel:2 slot:0 page:0x0 offset:0x0 grain:8 syndrome:0x0)", "log.host_memory_error", "other")
+    # oVirt/ovirt-node-ng-image#88 and pop-os/pop#2769: EDAC's and the MCE decoder's boot inventory
+    for line in ("Oct 14 15:45:42 ovnode02 kernel: EDAC amd64: Node 0: DRAM ECC enabled.",
+                 "kernel: EDAC MC0: Giving out device to module amd64_edac controller F19h: DEV 0000:00:18.3 "
+                 "(INTERRUPT)", "kernel: MCE: In-kernel MCE decoding enabled.",
+                 "RAS: Correctable Errors collector initialized."):
+        assert lead(line + "\n") is None, line
+
+
+# Mellanox/nv_peer_memory#120 (harmless, gone in R560), #112 and #53 (a driver race, fixed in newer drivers), #84
+# (reinstall after OFED); NVIDIA/nccl#2241 (the VF probe beside NVLink Xids).
+def test_the_peer_memory_modules_own_lines() -> None:
+    assert lead("[25033.266922] nvidia-peermem nv_get_p2p_free_callback:127 ERROR detected invalid context, skipping "
+                "further processing\n") is None
+    assert_reads("Dec 20 18:48:09 A100-42 kernel: nv_mem nv_get_p2p_free_callback:155 nv_get_p2p_free_callback -- "
+                 "invalid dma_mapping", "log.cuda_error", "cuda_or_driver")
+    text = ("[root@n120 ~]# modprobe -v nv_peer_mem\n"
+            "[Fri Feb 12 11:47:20 2021] nv_peer_mem: Unknown symbol ib_register_peer_memory_client (err 0)\n")
+    found = analyze_text(text)["findings"][0]
+    assert (found["id"], found["cause"]) == ("log.gdr_disabled", "gdr_unavailable") and "OFED" in found["fix"]
+    # the typed command is not the evidence
+    assert 1 not in found["evidence"]["lines"]
+    assert lead("kernel: NVRM: GPU1 kbifCacheVFInfo_GB100: Unable to read NV_PF0_INITIAL_AND_TOTAL_VFS\n") is None
+
+
+# akash-network/support#244: the prompt line of `dmesg | grep NVRM` names no fault; the Xid under it does.
+def test_a_typed_command_is_not_the_error_its_output_shows() -> None:
+    text = ("root@node4:~# dmesg -T |grep NVRM\n"
+            "[Fri Aug  9 13:32:56 2024] NVRM: Xid (PCI:0000:00:08): 94, pid='<unknown>', name=<unknown>, Contained: "
+            "SM (0x1). RST: No, D-RST: No\n")
+    found = next(f for f in analyze_text(text)["findings"] if f["cause"])
+    assert found["evidence"]["lines"] == [2]
+    # a prompt's exported variables stay the job's settings
+    assert "log.ib_disabled" in ids("user@gpu1:~$ export NCCL_IB_DISABLE=1\n")
+
+
+# NVIDIA/nccl#1710: NCCL before 2.19 printed a queue pair's access error as "Got async event"; NVIDIA/nccl#905:
+# "port error" is the link.
+def test_an_older_async_event_of_a_queue_pair_is_not_the_port() -> None:
+    assert_reads("node201:127799:127863 [0] transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_0:1 Got async event : "
+                 "local access violation work queue error", "log.ibv_call_failed", "ib_resource_error")
+    assert_reads("n48:34050:34121 [0] transport/net_ib.cc:93 NCCL WARN NET/IB : Got async event : port error",
+                 "log.ib_port_event", "ib_port_down_or_link")

@@ -16,7 +16,7 @@ from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
 from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, RankClaims,
-                                launch_env, package_version, quoted_code)
+                                launch_env, package_version, quoted_code, typed_command)
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 from ncclkit.logs.patterns_table_system import GPU_TEST_BUFFER
@@ -268,7 +268,7 @@ class LogState:
         # A command that sets NCCL variables states settings, not an error; RDMA turned off is a finding of
         # its own (the ib_disabled row, which reads prose too), and so is a command a launcher release built
         # wrong (DeepSpeed's pdsh line whose venv script swallows the exports).
-        if settings and cls.category not in ("ib_disabled", "framework_release"):
+        if settings and cls.category not in ("ib_disabled", "framework_release") or typed_command(line):
             return
         if cls.category == "noise" and _GPU_TEST_BUFFER.search(line):
             self.note("gpu_test_buffer", line_no())

@@ -31,7 +31,7 @@ from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
-           "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
+           "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named", "typed_command",
            "noise_lines", "normalize", "package_version", "quoted_code", "undecorate", "under_frame", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
@@ -294,6 +294,19 @@ def quoted_code(line: str) -> bool:
 _FRAME = re.compile(r'^\s*File "[^"\n]+", line \d+, in ')
 _RANK_TAG = re.compile(r"^\[(?:rank|RANK|default)\d+\]:|^\d+: ")  # torchrun's "[rank3]:", srun's "3: "
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+(?:Error|Exception|Timeout)|torch\.distributed\.[\w.]+):")
+
+
+# A shell prompt and a command typed to look at the machine ("[root@n120 ~]# modprobe -v nv_peer_mem", "root@node4:~#
+# dmesg -T | grep NVRM"): its arguments name the words its output will hold, not a failure (Mellanox/nv_peer_memory#84,
+# akash-network/support#244). Other typed commands keep their words (a build's NCCL_HOME names the NCCL it uses).
+_PROMPT = re.compile(r"^\s*(?:\(\S+\)\s+)?(?:\[[\w.-]+@[\w.-]+[^\]\n]*\]|[\w.-]+@[\w.-]+:[^\s#$]*)\s?[#$]\s+(?:sudo )?"
+                     r"(?:dmesg|journalctl|grep|egrep|modprobe|modinfo|lsmod|insmod|cat|less|tail|head|ls|lspci|"
+                     r"nvidia-smi|ibstat|ibv_devinfo|ibdev2netdev|show_gids|systemctl|dkms)\b")
+
+
+def typed_command(line: str) -> bool:
+    """The line is a shell prompt with a command typed to look at the machine."""
+    return bool(_PROMPT.match(line))
 
 
 def under_frame(previous: str, line: str) -> bool:

@@ -22,7 +22,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 CTRHOST_WORDS: tuple[bytes, ...] = (
     b"cgroup subsystem devices", b"mountpoint for devices", b"devices.allow", b"Count and DeviceIDs",
     b"xserver_misc_device_t", b"process_vm_readv", b"process_vm_writev", b"blocked for more than",
-    b"soft lockup", b"Unable to write to EQ", b"proc/driver/nvidia", b"state:D ")
+    b"soft lockup", b"Unable to write to EQ", b"proc/driver/nvidia", b"state:D ", b"EDAC ", b"Machine Check",
+    b"Machine check", b"CMCI storm", b"kbifCacheVFInfo")
 
 _DEVICES_FIX = ("restart the container; on the host create the /dev/char links (`sudo nvidia-ctk system "
                 "create-dev-char-symlinks --create-all`) or use CDI (`--device nvidia.com/gpu=all`); keep "
@@ -98,6 +99,44 @@ def ctrhost_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the whole trace in `dmesg`; for a network filesystem, check its server and mounts (checkpoints and "
           "data reads there block); for nvidia frames, look for Xid lines and update the driver; update the kernel "
           "for a soft lockup", C.OTHER, "likely", (C.CUDA_OR_DRIVER,)),
+        # -- host memory and the peer-memory module --------------------------------------------------------------
+        # The machine-check and EDAC reports of failing memory: "mce: [Hardware Error]: Machine check events logged",
+        # "EDAC skx MC3: HANDLING MCE MEMORY ERROR", "EDAC MC0: 4 CE error on CPU#0Channel#2_DIMM#0", "CMCI storm
+        # detected", a BMC's "Uncorrectable Machine Check Exception": a DIMM failing (ovro-lwa/lwa-issues#117: the
+        # node froze; openstreetmap/operations#300 and #89: the RAM was replaced). The node freezes or corrupts data,
+        # and its ranks' peers time out. EDAC's boot inventory ("DRAM ECC enabled", "Giving out device") is none.
+        p(r"\[Hardware Error\]|HANDLING MCE MEMORY ERROR|EDAC (?:\w+ )?MC\d+: \d+ (?:CE|UE)\b|CMCI storm detected|"
+          r"Uncorrectable Machine Check Exception", "host_memory_error", E,
+          "the host reports machine-check memory errors (EDAC/MCE): a DIMM or a memory controller is failing, so "
+          "the node can freeze, reboot or corrupt data, and the ranks of the other nodes then time out",
+          "find the DIMM (`ras-mc-ctl --errors`, `edac-util -v`, the BMC's event log: MCx/Channel/DIMM), drain "
+          "the node and replace the DIMM; repeated corrected errors on one DIMM come before uncorrected ones",
+          C.OTHER),
+        # nv_peer_mem's "nv_get_p2p_free_callback -- invalid dma_mapping / page_table": the driver's known race in
+        # tearing a registration down, fixed in newer drivers (the maintainer in Mellanox/nv_peer_memory#112 and
+        # #53: R470 after May 2021, R510+). nvidia-peermem's "ERROR detected invalid context, skipping further
+        # processing" is a harmless print of that mitigation, gone in R560 (nv_peer_memory#120): GPUDirect RDMA is
+        # in use, so it is no sign of it being off.
+        p(r"nv_get_p2p_free_callback\S* .*invalid (?:dma_mapping|page_table)", "cuda_error", W,
+          "the peer-memory module reports an invalid mapping when a registration is freed: a known race of older "
+          "GPU drivers in tearing GPU memory registrations down", "upgrade the GPU driver (R510 or newer) and use "
+          "nvidia-peermem or DMA-BUF instead of the old nv_peer_mem", C.CUDA_OR_DRIVER),
+        p(r"nv_get_p2p_free_callback:\d+ ERROR detected invalid context, skipping further processing", "noise", I,
+          "a harmless print of nvidia-peermem (drivers before R560) when GPU memory under an RDMA registration is "
+          "freed: GPUDirect RDMA is in use", "nothing to fix (a driver R560+ no longer prints it); look elsewhere "
+          "for the failure", None, "noise"),
+        # nv_peer_mem / nvidia-peermem built against another ib_core than the running one ("Unknown symbol
+        # ib_register_peer_memory_client"): MLNX_OFED upgraded after the module was built, or the inbox RDMA
+        # stack without the peer-memory API (Mellanox/nv_peer_memory#84: reinstall after OFED).
+        p(r"(?:nv_peer_mem|nvidia_peermem): Unknown symbol ib_register_peer_memory_client", "gdr_disabled", E,
+          "the peer-memory module does not load: it was built against another ib_core than the running one (OFED "
+          "upgraded after it was built, or the kernel's own RDMA stack without the peer-memory API), so GPUDirect "
+          "RDMA is off", "rebuild or reinstall nv_peer_mem / nvidia-peermem after installing MLNX_OFED (the driver "
+          "installer or DKMS), or use DMA-BUF (open kernel driver, kernel 5.12+) instead", C.GDR_UNAVAILABLE),
+        # GB100's kbifCacheVFInfo "Unable to read NV_PF0_INITIAL_AND_TOTAL_VFS" at driver load (NVIDIA/nccl#2241,
+        # printed beside the NVLink Xids that were the fault): the SR-IOV probe of a GPU without VFs.
+        p(r"kbifCacheVFInfo_\w+: Unable to read NV_PF0_INITIAL_AND_TOTAL_VFS", "noise", I,
+          "the driver's probe of the GPU's virtual functions at load: no fault", "nothing to fix", None, "noise"),
         # -- libfabric's EFA provider ---------------------------------------------------------------------------
         # "Unable to write to EQ: Missing or unavailable event queue ... prov/rxr": a forked child (DataLoader
         # workers) used the parent's EFA resources (aws/aws-ofi-nccl#20, fixed in libfabric; DataLoader's spawn

@@ -67,8 +67,11 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # transport/net_ib.cc ncclIbAsyncThreadMain (2.19 - 2.28) "NET/IB : %s:%d async fatal event on QP (%p):
         # %s" for IBV_EVENT_QP_FATAL / QP_REQ_ERR / QP_ACCESS_ERR: one queue pair broke (a malformed work request,
         # an access outside a registered region), not the port, whose events print without "on QP"
-        # (NVIDIA/nccl#1919: "invalid request local work queue error" and "local access violation").
-        p(r"async fatal event on (?:QP|SRQ)\b", "ibv_call_failed", E,
+        # (NVIDIA/nccl#1919: "invalid request local work queue error" and "local access violation"). Before 2.19,
+        # net_ib.cc printed every event as "Got async event : %s" (ibv_event_type_str): the three QP events' texts
+        # are the same breakage (NVIDIA/nccl#1710: only with the internal IB plugin), "port error" the port's.
+        p(r"async fatal event on (?:QP|SRQ)\b|Got async (?:error )?event ?: (?:local access violation work queue "
+          r"error|invalid request local work queue error|local work queue catastrophic error)", "ibv_call_failed", E,
           "an RDMA queue pair of NCCL's broke (an invalid work request, or an access outside registered memory): "
           "the registration or the data path, not the link",
           "check how GPU memory reaches the NIC (nvidia-peermem or DMA-BUF loaded and matching the driver, ACS and "

@@ -314,3 +314,27 @@ def test_an_older_async_event_of_a_queue_pair_is_not_the_port() -> None:
                  "local access violation work queue error", "log.ibv_call_failed", "ib_resource_error")
     assert_reads("n48:34050:34121 [0] transport/net_ib.cc:93 NCCL WARN NET/IB : Got async event : port error",
                  "log.ib_port_event", "ib_port_down_or_link")
+
+
+# The launch before the program runs: a script path that is not there (exit code 2), a launcher missing from the
+# environment, a broken line continuation (yongliang-wu/DFT#26), python-fire refusing --local_rank, env:// without a
+# launcher, DeepSpeed dropping CUDA_VISIBLE_DEVICES.
+def test_launch_commands_that_fail_before_the_program_runs() -> None:
+    text = ("/usr/bin/python3: can't open file 'train_jonas.py': [Errno 2] No such file or directory\n"
+            "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 (pid: 1218) of "
+            "binary: /usr/bin/python3\n")
+    assert lead(text) == ("log.launch_config", "application_bug")
+    assert_reads("sh: 1: /home/gyn/miniconda/envs/ct/bin/torchrun: not found", "log.launch_config", "application_bug")
+    assert_reads("scripts/dft_train.sh: line 15: data.max_length=2048: command not found", "log.launch_config",
+                 "application_bug")
+    assert_reads("./scripts/train_decoding.sh: line 2: --task_name: command not found", "log.launch_config",
+                 "application_bug")
+    assert_reads("Could not consume arg: --local_rank", "log.launch_config", "application_bug")
+    assert_reads('    raise _env_error("MASTER_ADDR")', "log.framework_usage", "application_bug")
+    assert_reads("Detected CUDA_VISIBLE_DEVICES=2,4,5,7 but ignoring it because one or several of --include/--exclude/"
+                 "--num_gpus/--num_nodes cl args were used.", "log.launch_config", "application_bug")
+    # a missing program that is not the launcher (Open MPI's orted on a node) keeps its own reading
+    assert lead("bash: orted: command not found\n") != ("log.launch_config", "application_bug")
+    # a file Python cannot open for another reason is no missing script
+    assert lead("python3: can't open file '/data/x.py': [Errno 13] Permission denied\n") != (
+        "log.launch_config", "application_bug")

@@ -20,6 +20,7 @@ from ncclkit.logs.patterns_table_hangs import HANG_WORDS, hang_rows
 from ncclkit.logs.patterns_table_hfnew import HFNEW_WORDS, hfnew_rows
 from ncclkit.logs.patterns_table_hpcctr import HPCCTR_WORDS, hpcctr_rows
 from ncclkit.logs.patterns_table_ibdiags import IBDIAGS_WORDS, ibdiags_rows
+from ncclkit.logs.patterns_table_launchcmd import LAUNCHCMD_WORDS, launchcmd_rows
 from ncclkit.logs.patterns_table_lightning import LIGHTNING_WORDS, lightning_rows
 from ncclkit.logs.patterns_table_lmdeploy import LMDEPLOY_WORDS, lmdeploy_rows
 from ncclkit.logs.patterns_table_megatron import MEGATRON_WORDS, megatron_rows
@@ -52,6 +53,7 @@ __all__ = ["FAMILIES", "FAMILY_WORDS"]
 
 FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[bytes, ...]], ...] = (
     (remoteshell_rows, REMOTESHELL_WORDS),  # ssh, sshd, pdsh, mpirun_rsh: before the launchers they start
+    (launchcmd_rows, LAUNCHCMD_WORDS),      # the launch script's shell, a missing script or launcher
     (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks
     (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
     (hang_rows, HANG_WORDS),                # sweeps' lines of stalls: fr_trace, XLA, JAX, SGLang, ROCm

@@ -99,6 +99,8 @@ def _root(fid: str, subject: str, message: str, fix: str, cause: Cause, lines: l
 
 def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
     """(line, word) of a launch that names the interpreter where its script belongs, None if none does."""
+    if not any(_LAUNCHER.search(line) for line in lines):
+        return None
     start, command = 0, ""
     for no, line in enumerate(lines, 1):
         if not command:

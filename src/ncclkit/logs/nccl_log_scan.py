@@ -27,7 +27,8 @@ from itertools import islice
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS, under_frame
+from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS
+from ncclkit.logs.paste_code import under_frame
 
 __all__ = ["Buffer", "scan_block"]
 

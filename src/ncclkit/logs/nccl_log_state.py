@@ -16,7 +16,8 @@ from typing import Any
 
 from ncclkit.logs.nccl_tests import RANK_LINE
 from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, RankClaims,
-                                launch_env, package_version, quoted_code, typed_command)
+                                launch_env, package_version)
+from ncclkit.logs.paste_code import quoted_code, typed_command
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
 from ncclkit.logs.patterns_table_system import GPU_TEST_BUFFER

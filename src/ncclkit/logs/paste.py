@@ -31,8 +31,8 @@ from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
-           "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named", "typed_command",
-           "noise_lines", "normalize", "package_version", "quoted_code", "undecorate", "under_frame", "unflatten"]
+           "RANK_PREFIXES", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
+           "noise_lines", "normalize", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -152,6 +152,8 @@ def unflatten(text: str) -> tuple[str, int]:
     return ("\n".join(out), split) if split else (text, 0)
 
 
+# srun --label's "3: " and torchrun's "[rank3]: " (also read line by line, paste_code.under_frame).
+RANK_PREFIXES = (r"^ *\d{1,5}: ", r"^\[rank\d+\]: ?")
 # Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
 # timestamped pod logs): markdown quote, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ", RFC 3339 /
 # "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), Open MPI's timestamp, kubectl --prefix, docker
@@ -168,8 +170,7 @@ _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
     r"^[\w.-]+ +\| ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
     r"^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w.]+:\d+\]? ",
-    r"^ *\d{1,5}: ",
-    r"^\[rank\d+\]: ?",
+    *RANK_PREFIXES,
 ))
 # docker's json-file and many collectors: one JSON object per line, the printed line in "log" (docker),
 # "message" or "msg".
@@ -275,56 +276,6 @@ class RankClaims:
         seen = (rank, world) in self.block
         self.block.add((rank, world))
         return seen
-
-
-# A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
-# comment, except nccl-tests' header and Sarus's error trace "#0   function at File.cpp:59 message", Logger.cpp) ...
-_QUOTED_CODE = re.compile(r'^\s*(?:File "|raise |except |if |return |def |#(?! NCCL Tests compiled|\d+\s+\w+ at '
-                          r'[\w.]+:\d*\s))')
-# ... except a raise of string literals only: its message is the error's own text, and users who cut the
-# traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
-_LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)+\)\s*$""")
-
-
-def quoted_code(line: str) -> bool:
-    """A line of source code a traceback quotes, whose words are no error of their own."""
-    return bool(_QUOTED_CODE.search(line)) and not _LITERAL_RAISE.match(line)
-
-
-_FRAME = re.compile(r'^\s*File "[^"\n]+", line \d+, in ')
-_RANK_TAG = re.compile(r"^\[(?:rank|RANK|default)\d+\]:|^\d+: ")  # torchrun's "[rank3]:", srun's "3: "
-_EXCEPTION = re.compile(r"^\s*(?:[\w.]+(?:Error|Exception|Timeout)|torch\.distributed\.[\w.]+):")
-
-
-# A shell prompt and a command typed to look at the machine ("[root@n120 ~]# modprobe -v nv_peer_mem", "root@node4:~#
-# dmesg -T | grep NVRM"): its arguments name the words its output will hold, not a failure (Mellanox/nv_peer_memory#84,
-# akash-network/support#244). Other typed commands keep their words (a build's NCCL_HOME names the NCCL it uses).
-_PROMPT = re.compile(r"^\s*(?:\(\S+\)\s+)?(?:\[[\w.-]+@[\w.-]+[^\]\n]*\]|[\w.-]+@[\w.-]+:[^\s#$]*)\s?[#$]\s+(?:sudo )?"
-                     r"(?:dmesg|journalctl|grep|egrep|modprobe|modinfo|lsmod|insmod|cat|less|tail|head|ls|lspci|"
-                     r"nvidia-smi|ibstat|ibv_devinfo|ibdev2netdev|show_gids|systemctl|dkms)\b")
-
-
-def typed_command(line: str) -> bool:
-    """The line is a shell prompt with a command typed to look at the machine."""
-    return bool(_PROMPT.match(line))
-
-
-def under_frame(previous: str, line: str) -> bool:
-    """The source line a Python traceback prints under its frame line ("    outputs = self._read_list(timeout)"):
-    the code's words, not an error (ray-project/ray's compiled graphs; sweep 12 file 126). Only a word row reads it
-    wrongly (a `timeout` argument as a timeout): rows written for a source line keep it (DeepSpeed's
-    "self._setup_mpi_environment()", patterns_table_suites)."""
-    frame, code = _RANK_TAG.sub("", previous, count=1), _RANK_TAG.sub("", line, count=1)
-    # Python prints the source line indented deeper than its frame; in the output of several ranks interleaved, the
-    # line after a frame may be another rank's exception (hiyouga/LlamaFactory#1196: a store timeout right after a
-    # frame of main_process_first).
-    deeper = len(code) - len(code.lstrip()) > len(frame) - len(frame.lstrip())
-    return bool(_FRAME.match(frame)) and deeper and not _EXCEPTION.match(code) and not _LITERAL_RAISE.match(code) \
-        and classify_error(line).category in _WORD_CATEGORIES
-
-
-# Rows that read a word, which a line of code holds as a name.
-_WORD_CATEGORIES = frozenset({"timeout"})
 
 
 # `nvidia-smi -q`: "    BAR1 Memory Usage" and, on the next line, "        Total : 256 MiB" (the aperture through which

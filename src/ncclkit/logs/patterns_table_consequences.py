@@ -126,10 +126,10 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # server/api.py, SignalException): the launcher itself was stopped from outside.
         # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or
         # no reason when scancel'd).
-        # Newer agents print the signal's number ("Received 15 death signal": 1 SIGHUP, 2 SIGINT, 15 SIGTERM;
+        # Newer agents print the signal's number ("Received 15 death signal": 2 SIGINT, 15 SIGTERM; SIGHUP's is above;
         # determined-ai/determined#8915, modelscope/ms-swift#5884); slurmstepd also "DUE TO JOB REQUEUE"
         # (facebookincubator/submitit#1708).
-        p(r"Received (?:Signals\.SIG(?:TERM|INT|HUP|USR\d)|(?:1|2|15)) death signal|SignalException: Process \d+ got "
+        p(r"Received (?:Signals\.SIG(?:TERM|INT|USR\d)|(?:2|15)) death signal|SignalException: Process \d+ got "
           r"signal|\*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT \S+(?: DUE TO (?:TIME LIMIT|PREEMPTION|JOB REQUEUE))? "
           r"\*\*\*",
           "job_stopped", W, "the launcher was stopped from outside (the scheduler's time limit, preemption, "

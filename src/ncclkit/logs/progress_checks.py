@@ -37,6 +37,8 @@ def progress_findings(text: str) -> list[Finding]:
     """The rank-0 preparation that outlasted the default timeout, if the paste shows one: a preparation bar about 30
     minutes in, or the trainer's main_process_first in a traceback, beside the wait's end. Both preparation signs
     together need no timeout line (a paste cut inside the barrier's traceback, NVIDIA/nccl#865)."""
+    if not (_PREPARING.search(text) or _FIRST.search(text)):  # the usual paste: no line to read one by one
+        return []
     bar = frame = timeout = 0
     for no, line in enumerate(text.splitlines(), 1):
         if not bar and _PREPARING.search(line):

@@ -35,7 +35,7 @@ CASES = [
     ("[ 8123.456] NVRM: Xid (PCI:0000:1b:00): 79, pid=4321, GPU has fallen off the bus.", "log.cuda_error",
      "cuda_or_driver"),
     ("[ 8123.456] NVRM: Xid (PCI:0000:1b:00): 48, pid=4321, An uncorrectable double bit error (DBE) has been "
-     "detected on GPU in the framebuffer at partition 1, subpartition 0.", "log.cuda_error", "cuda_or_driver"),
+     "detected on GPU in the framebuffer at partition 1, subpartition 0.", "log.gpu_memory_error", "cuda_or_driver"),
     ("[ 8123.456] NVRM: GPU at PCI:0000:1b:00: GPU-3e1f0a2b-1c2d-4e5f-8a9b-0c1d2e3f4a5b has fallen off the bus.",
      "log.cuda_error", "cuda_or_driver"),
     # nvidia-smi and the container runtime

@@ -293,7 +293,7 @@ CASES = [
      'log.cuda_error', 'cuda_or_driver'),
     ('NVIDIA/open-gpu-kernel-modules src/nvidia/src/kernel/gpu/nvlink/kernel_nvlinkcorelibtrain.c:352',
      'NVRM: Xid (PCI:0000:18:00): 74, pid=48123, name=python, NVLink: failed to train link 3 to remote PCI:0000:3b:00',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.nvlink_error', 'cuda_or_driver'),
     ('NVIDIA/open-gpu-kernel-modules kernel-open/nvidia/nv-p2p.c:425',
      'NVRM: Invalid argument in nv_p2p_get_pages,address or length are not aligned address=0x7f2a3c001000, length=0x100000',
      'log.gdr_disabled', 'gdr_unavailable'),

@@ -58,7 +58,7 @@ CASES = [
      'log.fabric_manager', 'cuda_or_driver'),
     ('NVIDIA/open-gpu-kernel-modules src/nvidia/src/kernel/gpu/nvlink/arch/blackwell/kernel_nvlink_gb100.c:197@df1c9a3',
      '[   98.772301] NVRM: Xid (PCI:0008:01:00): 136, NVLink: Link training failed for links 0x3c0(0x10005, 0x10005, 0x10005, 0x10005, 0x0, 0x0, 0x0)',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.nvlink_error', 'cuda_or_driver'),
     ('NVIDIA/open-gpu-kernel-modules src/nvidia/src/kernel/gpu/nvlink/arch/blackwell/kernel_nvlink_gb100.c:182@df1c9a3',
      '[   98.772188] NVRM: GPU0 knvlinkLogAliDebugMessages_GB100: ALI Error for GPU 0::linkId 6: 0x10005',
      'log.cuda_error', 'cuda_or_driver'),

@@ -273,14 +273,17 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
     # process ran alone and printed its own. Summaries that differ are runs pasted to compare (nccl#1272).
     avgs = [a for a in r.avg_busbw_lines if a > 0]
     alike = len(avgs) > 1 and max(avgs) <= 1.05 * min(avgs)
-    if r.duplicated_sizes or (len(r.avg_busbw_lines) > 1 and (r.rows or alike)):
+    # Every process of the listing is rank 0 (distinct Pids, nccl-tests#254): the same launch, seen before its table.
+    solo = r.rank0_pids > 1 and r.nranks == 1
+    if r.duplicated_sizes or (len(r.avg_busbw_lines) > 1 and (r.rows or alike)) or solo:
         out.append(Finding(
             id="tests.duplicated_output", severity=W, subject=name,
-            message=f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
-                    f"{list(r.duplicated_sizes[:6])}: every MPI process ran its own single-rank test",
+            message=(f"{r.rank0_pids} processes each list themselves as Rank 0" if solo and not r.avg_busbw_lines
+                     else f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
+                          f"{list(r.duplicated_sizes[:6])}") + ": every MPI process ran its own single-rank test",
             fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
             evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes),
-                      "lines": list(r.avg_lines[:10])}))
+                      "rank0_processes": r.rank0_pids, "lines": list(r.avg_lines[:10])}))
     peak = r.peak_row
     if peak is None:
         return [Finding(id="tests.no_rows", severity=W, subject=name,

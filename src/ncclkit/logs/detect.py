@@ -30,6 +30,7 @@ _DEVINFO = re.compile(r"^\s*(?:hca_id:|GID\[\s*\d+\]:|phys_state:\s|device\s+nod
 _TOPO = re.compile(r"^\s*GPU0\s+(?:X\s|GPU1|NIC0|mlx)", re.MULTILINE)
 # "#" optional: a paste outside a code block loses it (markdown renders "# Avg bus bandwidth" as a heading).
 _TESTS_MARK = re.compile(r"^\s*#?\s*(?:size\s+count\b|Avg bus bandwidth\s*:|Out of bounds values\s*:)", re.MULTILINE)
+_TESTS_RANK = re.compile(r"^\s*#?\s*Rank\s+\d+\s+Group\s+\d+\s+Pid\s+\d+\s+on\s", re.MULTILINE)
 # PyTorch's ProcessGroupNCCL errors (watchdog, DistBackendError, "ncclSystemError: ...") count as NCCL
 # lines too: users often paste only those when NCCL_DEBUG was not set.
 _NCCL_LINE = re.compile(r"NCCL (?:INFO|WARN|ATTN|TRACE|CALL|version|watchdog|error)|Test NCCL failure|ProcessGroupNCCL\.cpp|"
@@ -79,6 +80,6 @@ def detect_kind(head: str) -> str:
         return "ibv_devinfo"
     if len(_GID_ROW.findall(head)) >= 2:
         return "show_gids"
-    if rows:
-        return "nccl_tests"
+    if rows or _TESTS_RANK.search(head):
+        return "nccl_tests"  # its device listing alone: the test stopped before the table
     return "unknown"

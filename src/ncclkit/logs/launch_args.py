@@ -25,7 +25,11 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
 - torchrun, accelerate launch and deepspeed run their script with the Python they run under themselves: `python`
   written where the script belongs becomes the script, a file the interpreter cannot open, so every worker exits
   with code 2 (hiyouga/LlamaFactory#297). Their --no-python / --no_python options run an executable instead, and
-  there `python` is the program.
+  there `python` is the program;
+- a rendezvous through a file (`init_method`/`--dist-url` `file://...`, PyTorch's FileStore) works only where every
+  rank opens the same file: on a path the nodes do not share, the other nodes never see it, and a file left from an
+  earlier run stalls the next (diux-dev/cluster#12 hung in initFile; the init_process_group docs ask for a
+  non-existent file on a shared file system).
 """
 
 from __future__ import annotations
@@ -57,6 +61,9 @@ _SELF_ENDPOINT = re.compile(r"--(?:rdzv[_-]endpoint|master[_-]addr)(?:=|\s+)[\"'
 # "#SBATCH --nodes=2", "#SBATCH -N 2", "#SBATCH --ntasks-per-node=4", "#SBATCH --ntasks=8" (a range "2-4" counts its
 # minimum)
 _SBATCH_TASKS = re.compile(r"^#SBATCH\s+(?:--nodes|--ntasks(?:-per-node)?|-[Nn])(?:=|\s*)(\d+)")
+_FILE_INIT = re.compile(r"(?:init_method|dist[_-]url)[\"']?\s*[=:,]?\s*[\"']?file://")
+# Waits of the rendezvous itself (a frame in the file store, its barrier or init timing out), not a collective's.
+_FILE_WAIT = re.compile(r"initFile|FileStore|Timed out initializing process group|store_based_barrier|[Ww]ait timeout")
 _BARE_PYTHON = re.compile(r"^\s*python[\d.]*\s+(?!-m\s+torch\.distributed)[\w./-]")
 _LAUNCHER = re.compile(r"\b(?:srun|mpirun|mpiexec|torchrun|torch\.distributed\.(?:run|launch)|deepspeed|accelerate "
                        r"launch|horovodrun|jsrun|pdsh|lightning run)\b")
@@ -154,6 +161,7 @@ def launch_findings(text: str) -> list[Finding]:
     tasks = bare_python = launcher = 0
     per_machine: dict[str, int] = {}  # detectron2's --num-gpus value -> the first line that gives it
     fake_ip: tuple[int, str] | None = None
+    file_init = file_wait = 0
     lines = text.splitlines()[:_MAX_LINES]
     interpreter = _interpreter_as_script(lines)
     for no, line in enumerate(lines, 1):
@@ -177,6 +185,10 @@ def launch_findings(text: str) -> list[Finding]:
         if machines and gpus and int(machines.group(1)) > 1:
             per_machine.setdefault(gpus.group(1), no)
         dialled += [(no, m.group(1) or m.group(2)) for m in _DIALLED.finditer(line)]
+        if "file://" in line:
+            file_init = file_init or (no if _FILE_INIT.search(line) else 0)
+        elif not file_wait and _FILE_WAIT.search(line):
+            file_wait = no
         fake = _FAKE_IP.search(line)
         fake_ip = fake_ip or ((no, fake[1]) if fake else None)
     out = _odd_address(fake_ip, dialled)
@@ -225,6 +237,15 @@ def launch_findings(text: str) -> list[Finding]:
             "--num-machines x --num-gpus, so the machines disagree on it and the rendezvous never completes",
             "launch every machine with the same --num-gpus (use as many GPUs on each), or the smallest count on all",
             Cause.APPLICATION_BUG, [per_machine[c] for c in counts[:3]]))
+    if file_init and file_wait:
+        out.append(_root(
+            "log.file_rendezvous", "init_method",
+            f"line {file_init} meets through a file (file://) and line {file_wait} shows the ranks waiting on it: every "
+            "rank must open the same file, so a path the nodes do not share is never seen by the other nodes, and a "
+            "file left by an earlier run stalls the next",
+            "use env:// (MASTER_ADDR/MASTER_PORT, as torchrun sets them) or tcp://<node 0>:<port>; or a file:// path "
+            "on a file system every node shares, deleted before each run", Cause.APPLICATION_BUG,
+            [file_init, file_wait]))
     if no_gpus and nccl:
         out.append(_root(
             "log.nccl_without_gpu", "CUDA_VISIBLE_DEVICES",

@@ -14,6 +14,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.nccl_log_words import INFO_CAUSE
 from ncclkit.logs.nccl_tests import RANK_LINE
 from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, RankClaims,
                                 launch_env, package_version)
@@ -154,8 +155,10 @@ class LogState:
         error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
-        if tag == "INFO":  # only the INFO lines that carry a cause reach here (nccl_log_words.INFO_CAUSE)
-            if self._seen(line):
+        if tag == "INFO":
+            # A rare word can also find an INFO line that states no cause (the OFI plugin's "NET/OFI Setting
+            # FI_EFA_FORK_SAFE ..." beside a libfabric warning): only those INFO_CAUSE names are read as errors.
+            if self._seen(line) or not INFO_CAUSE.search(line.encode("utf-8", "replace")):
                 return
             cls = classify_error(line)
             if cls.role != "collateral" and cls.category != "other":
@@ -224,7 +227,7 @@ class LogState:
             if m:  # each process drives nThread x nGpus GPUs: a listing has at least that many ranks
                 self.test_min_ranks = max(self.test_min_ranks, int(m.group(1)) * int(m.group(2)))
             return
-        if "Rank" in line and "#" in line:
+        if "Rank" in line and "Pid" in line:
             m = RANK_LINE.search(line)
             if m:
                 self.test_ranks.add(int(m.group(1)))

@@ -26,8 +26,10 @@ _COLL_PERF = re.compile(r"\b(" + "|".join(COLLECTIVES) + r")_perf")
 _COLL_WORD = re.compile(r"(?<![\w/])(" + "|".join(COLLECTIVES) + r")\b")
 # "#  Rank  0 Group  0 Pid  1234 on  host-a device  0 [0x1b] NVIDIA H200" (also read by nccl_log_state).
 # "#  Rank  1 Group  0 Pid   1166 on  node7 device  0 [0000:00:06] NVIDIA H200": rank, host, PCI bus id.
-RANK_LINE = re.compile(r"#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device"
+# The "#" is lost where a paste outside a code block renders it as a heading (nccl-tests#254).
+RANK_LINE = re.compile(r"(?:#\s*)?\bRank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device"
                        r"(?:\s+\d+\s+\[\s*([0-9A-Fa-fx:.]+)\])?")
+_PID = re.compile(r"\bPid\s+(\d+)")
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*([-+\d.eE]+|nan)")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)|nccl-library=(\d+)")
 _HEADER = re.compile(r"^\s*#\s*size\s+count\b")
@@ -71,6 +73,7 @@ class NcclTestsResult:
     source: str = "text"                  # "text" or "json"
     duplicated_sizes: tuple[int, ...] = field(default=())
     avg_lines: tuple[int, ...] = ()       # line numbers of the "Avg bus bandwidth" lines (text)
+    rank0_pids: int = 0                   # distinct processes that each call themselves rank 0 (text)
 
     @property
     def peak_busbw_gbps(self) -> float | None:
@@ -188,7 +191,14 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
     wrong_column: str | None = None
     version = None
     avg_lines: list[int] = []
+    rank0_pids: set[str] = set()
     for line_no, line in enumerate(text.splitlines(), 1):
+        m = RANK_LINE.search(line) if "Rank" in line else None
+        if m:
+            ranks[int(m.group(1))] = m.group(2)
+            if m.group(1) == "0":
+                rank0_pids.add(_PID.findall(line)[0])
+            continue
         if "#" in line:
             if _HEADER.match(line):
                 wrong_column = "error" if " error" in line else "#wrong"
@@ -200,10 +210,6 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
                     avgs.append(value)
                     avg_lines.append(line_no)
                 continue
-            m = RANK_LINE.search(line)
-            if m:
-                ranks[int(m.group(1))] = m.group(2)
-                continue
         if version is None and ("NCCL version" in line or "nccl-library=" in line):
             m = _VERSION.search(line)
             if m:
@@ -212,7 +218,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
         if row is not None:
             rows.append(row)
     return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",
-                   tuple(avg_lines))
+                   tuple(avg_lines), len(rank0_pids))
 
 
 def _code_version(code: str) -> str | None:
@@ -222,7 +228,7 @@ def _code_version(code: str) -> str | None:
 
 def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong_column: str | None,
             version: str | None, collective: str | None, source: str,
-            avg_lines: tuple[int, ...] = ()) -> NcclTestsResult:
+            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0) -> NcclTestsResult:
     if wrong_column is None and rows:
         # No header: integer values mean #wrong counts, fractions mean the old max-error column.
         values = [r.wrong for r in rows if r.wrong is not None]
@@ -243,7 +249,7 @@ def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong
         avg_busbw_gbps=avgs[0] if avgs else None, wrong_total=wrong_total,
         avg_busbw_lines=tuple(avgs), hosts=tuple(sorted(set(ranks.values()))),
         wrong_column=wrong_column, nccl_version=version, source=source, duplicated_sizes=tuple(dups),
-        avg_lines=avg_lines)
+        avg_lines=avg_lines, rank0_pids=rank0_pids)
 
 
 def parse_nccl_tests_json(doc: dict[str, Any]) -> NcclTestsResult:

@@ -20,7 +20,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 OFI_WORDS: tuple[bytes, ...] = (b"receive window size", b"which is <= 0", b"execution cannot proceed",
-                                b"cntr_open_ext")
+                                b"cntr_open_ext", b"set memops", b"set_sync_memops",
+                                b"Trying lib")
 
 _GDR_FIX = ("run on an instance type whose EFA device has RDMA read (p4d, p5 and later), with an EFA installer "
             "(libfabric, aws-ofi-nccl) built with CUDA or Neuron support and nvidia-peermem or DMA-BUF; "
@@ -46,7 +47,39 @@ def ofi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "provider's registrations ran out", "raise the limit where the ranks run (`ulimit -l unlimited`; Slurm "
           "PropagateResourceLimits, docker --ulimit memlock=-1), then check the provider's MR cache settings",
           C.MEMLOCK_OR_ULIMIT, "root", (C.IB_RESOURCE_ERROR,), decode=False),
+        # libfabric's efa_mr_hmem_setup sets CU_POINTER_ATTRIBUTE_SYNC_MEMOPS on each CUDA buffer it registers; the
+        # cuMem (VMM) buffers NCCL 2.19+ allocates refuse it (CUDA_ERROR_NOT_SUPPORTED), so the registration fails.
+        # Libfabric of EFA installers before 1.29 fails the registration on it (aws/aws-ofi-nccl#584, rauteric;
+        # awslabs/awsome-distributed-ai#278: FI_EFA_SET_CUDA_SYNC_MEMOPS=0). UCX's own cuda_copy warning about
+        # SYNC_MEMOPS is another library's and stops nothing (NVIDIA/nccl#1292).
+        p(r"libfabric:[^\n]*(?:cuda_set_sync_memops\(\)[^\n]*CUDA_ERROR_NOT_SUPPORTED|unable to set memops for cuda "
+          r"ptr)", "ofi_error", E,
+          "libfabric (EFA) could not set SYNC_MEMOPS on a CUDA buffer and refused to register it: libfabric of EFA "
+          "installers before 1.29 does this on the cuMem buffers NCCL 2.19 and later allocate",
+          "set FI_EFA_SET_CUDA_SYNC_MEMOPS=0, or install EFA installer 1.29.1 or later (its libfabric), or run "
+          "NCCL 2.18", C.NET_PLUGIN_ERROR, "root", (C.NCCL_VERSION_MISMATCH,), decode=False),
+        # libfabric efa rxr_info_to_rxr: "FI_HMEM capability requires RDMA, which this device does not support": the
+        # instance's EFA has no RDMA read (g4dn, g5, p3dn; aws/aws-ofi-nccl#547: GPUDirect RDMA from p4d on), so the
+        # plugin stages GPU data through host memory and goes on; the device itself is there and in use.
+        p(r"FI_HMEM capability requires RDMA, which this device does not support", "ofi_error", W,
+          "this instance type's EFA device has no RDMA read, so there is no GPUDirect RDMA: the plugin moves GPU data "
+          "through host memory (expected on g4dn, g5 and p3dn)", "nothing to fix for correctness; for GPUDirect "
+          "RDMA run on p4d, p5 or later; look for the error line that stopped the job", C.GDR_UNAVAILABLE,
+          "root", (C.NET_PLUGIN_ERROR,)),
+        # A verbs transport that asks an EFA device (rdmap*) for an RC or mlx5dv extended queue pair: EFA offers SRD
+        # and UD through libfabric only, so the create fails with EOPNOTSUPP (meta-pytorch/torchforge#493 and #626:
+        # Monarch's RDMA backend, written for mlx5).
+        p(r"failed to create (?:extended )?queue pair \(QP\): Operation not supported", "ibv_call_failed", E,
+          "the RDMA device refused the kind of queue pair asked for (Operation not supported): an EFA device "
+          "(rdmap*) offers only its own SRD/UD queue pairs through libfabric, not the RC queue pairs of a verbs "
+          "transport", "use the EFA path (libfabric; aws-ofi-nccl for NCCL) or turn the verbs-based RDMA transport "
+          "off on EFA instances", C.IB_RESOURCE_ERROR),
         # -- lines that name no cause -------------------------------------------------------------------------
+        # libfabric's cuda_hmem_dl_init: "Failed to dlopen libnvidia-ml.so.  Trying libnvidia-ml.so.1": the unversioned
+        # name of a driver library is missing (only -dev packages carry it) and the versioned one is tried next.
+        p(r"Failed to dlopen lib[\w-]+\.so\.\s+Trying lib[\w-]+\.so\.\d", "noise", I,
+          "a library's unversioned name is missing and its versioned name is tried next", "nothing to fix", None,
+          "noise"),
         # libfabric v1.15.2 prov/efa/src/rxr/rxr_init.c:772@3a14237 rxr_getinfo: "Disabling EFA shared memory
         # support; failed to get shm provider's info: %s": the provider goes on without its intra-node shm path
         # (libfabric built without shm, or FI_PROVIDER excluding it); NCCL's own shm/P2P transports serve the node.

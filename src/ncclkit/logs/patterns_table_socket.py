@@ -35,7 +35,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.APPLICATION_BUG),
         # XGBoost device_helpers.cu: "Multiple processes within communication group running on same CUDA device
         # is not supported" (its own check before NCCL's).
-        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|same GPU|running on same CUDA device",
+        # "same GPU" alone is also a tensor's device check ("Input tensors need to be on the same GPU"): only
+        # processes or ranks placed on it (Lightning-AI/pytorch-lightning#8634, two DDP ranks given --gpus "0,0").
+        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|running on same CUDA device|(?:processes|"
+          r"ranks?|replicas|workers) (?:\w+ )?(?:on|use|using|share|sharing) (?:the|one) same GPU",
           "duplicate_gpu", E,
           "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU",
           C.APPLICATION_BUG),

@@ -20,6 +20,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 GPU_TEST_BUFFER = r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at"
 _STATUS_FIX = ("read the status: 12 (retry exceeded) is a link, route or peer that stopped answering; 4 (local "
                "protection) with --use_cuda is GPUDirect blocked by PCIe ACS/IOMMU")
+_GPU_MEMORY_FIX = ("drain the node; read `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT`, reset the GPU "
+                   "(`nvidia-smi -r`) or reboot so a pending remap applies; a GPU that repeats it goes back for repair")
 _LINK_FIX = ("check the port and cable of that NIC (`ibstat`/`ethtool`, `ethtool -S`, `dmesg | grep mlx5`, the switch "
              "port's counters), reseat or replace the cable, and update the NIC firmware if the driver reports it")
 
@@ -145,6 +147,24 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bXid\b[^\n]*?\): 45,", "cuda_error", W,
           "the driver cleaned up a GPU context after an earlier error (Xid 45): a consequence",
           "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
+        # The same catalog's hardware and firmware events: 48 double-bit ECC, 63/64 a row remap or page retirement
+        # recorded (applied at the next GPU reset) or failed, 92 a high single-bit rate, 94/95 a contained /
+        # uncontained ECC error; 74 an NVLink error, 136/137 and 144 - 150 the NVLink units of Hopper and Blackwell;
+        # 62 an internal micro-controller halt, 119/120 the GSP firmware's RPC timeout or error (a driver bug in the
+        # 525 branch before 525.105.17 among others, NVIDIA/open-gpu-kernel-modules#446).
+        p(r"\bXid\b[^\n]*?\): (?:48|6[34]|9[245]),", "gpu_memory_error", E,
+          "the GPU's memory reported an ECC error or a row remap (Xid 48/63/64/92/94/95): the process on it was "
+          "stopped, and the GPU needs a reset before it is trusted again", _GPU_MEMORY_FIX, C.CUDA_OR_DRIVER),
+        p(r"\bXid\b[^\n]*?\): (?:74|13[67]|14[4-9]|150),", "nvlink_error", E,
+          "an NVLink between GPUs (or to an NVSwitch) reported an error (Xid 74/137/144-150): transfers over it "
+          "stall or fail", "check the links (`nvidia-smi nvlink -s`, `nvidia-smi nvlink -e` counters) and the fabric "
+          "manager's log; reset the GPUs or reboot the node; a link that fails again is a hardware fault (board, "
+          "NVSwitch tray)", C.CUDA_OR_DRIVER),
+        p(r"\bXid\b[^\n]*?\): (?:62|119|120),", "gpu_firmware_error", E,
+          "the GPU's firmware stopped answering the driver (Xid 62 micro-controller halt, 119/120 GSP timeout or "
+          "error): a driver or firmware fault, not the program", "reset the GPU or reboot; update the driver (GSP "
+          "timeouts are fixed in newer branches) or load the module with NVreg_EnableGpuFirmware=0 where the "
+          "driver allows it", C.CUDA_OR_DRIVER),
         # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit.
         p(r"has fallen off the bus|Unable to determine the device handle for GPU|NVIDIA-SMI has failed because it "
           r"couldn't communicate|could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]",

@@ -240,9 +240,9 @@ def launch_findings(text: str) -> list[Finding]:
     if file_init and file_wait:
         out.append(_root(
             "log.file_rendezvous", "init_method",
-            f"line {file_init} meets through a file (file://) and line {file_wait} shows the ranks waiting on it: every "
-            "rank must open the same file, so a path the nodes do not share is never seen by the other nodes, and a "
-            "file left by an earlier run stalls the next",
+            f"line {file_init} meets through a file (file://) and line {file_wait} shows the ranks waiting on it: "
+            "every rank must open the same file, so a path the nodes do not share is never seen by the other nodes, "
+            "and a file left by an earlier run stalls the next",
             "use env:// (MASTER_ADDR/MASTER_PORT, as torchrun sets them) or tcp://<node 0>:<port>; or a file:// path "
             "on a file system every node shares, deleted before each run", Cause.APPLICATION_BUG,
             [file_init, file_wait]))

@@ -201,6 +201,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.host_memory_error": Cause.OTHER,
     "log.gpu_memory_error": Cause.CUDA_OR_DRIVER,
     "log.file_rendezvous": Cause.APPLICATION_BUG,
+    "log.tf_nccl_ops": Cause.APPLICATION_BUG,
     "log.nvlink_error": Cause.CUDA_OR_DRIVER,
     "log.gpu_firmware_error": Cause.CUDA_OR_DRIVER,
     "log.slurm_auth": Cause.OTHER,

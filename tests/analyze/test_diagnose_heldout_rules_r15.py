@@ -46,7 +46,7 @@ def test_mpi_ucx_errors_in_upper_case_are_read_beside_a_port_listing() -> None:
 def test_tensorflow_without_nccl_kernels_is_the_programs_setup() -> None:
     text = ("No OpKernel was registered to support Op 'NcclAllReduce' used by {{node NcclAllReduce}} with these "
             "attrs: [reduction=\"sum\", T=DT_FLOAT, num_devices=2]\nRegistered kernels:\n  <no registered kernels>\n")
-    assert lead(text) == ("log.framework_usage", "application_bug")
+    assert lead(text) == ("log.tf_nccl_ops", "application_bug")
     assert lead("No OpKernel was registered to support Op 'Conv2D' used by {{node conv}}\n") is None
 
 

@@ -32,6 +32,7 @@ from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
 from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS, nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
 from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS, olderfw_rows
+from ncclkit.logs.patterns_table_tfps import TFPS_WORDS, tfps_rows
 from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS, olderstack_rows
 from ncclkit.logs.patterns_table_paddle import PADDLE_WORDS, paddle_rows
 from ncclkit.logs.patterns_table_remoteshell import REMOTESHELL_WORDS, remoteshell_rows
@@ -68,6 +69,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (hpcctr_rows, HPCCTR_WORDS),            # Apptainer, Podman/CDI, Charliecloud, Sarus
     (ofi_rows, OFI_WORDS),                  # aws-ofi-nccl 1.5 - 1.13, libfabric EFA 1.15 - 1.18
     (olderfw_rows, OLDERFW_WORDS),          # Horovod's runner, mmengine, detectron2, fairseq, fairscale, ColossalAI
+    (tfps_rows, TFPS_WORDS),                # TensorFlow's collectives, ps-lite, Horovod's probe, Open MPI's btl_tcp
     (cvfw_rows, CVFW_WORDS),                # mmengine, mmcv 1.x, Ultralytics, detectron2, YOLOX
     (paddle_rows, PADDLE_WORDS),            # PaddlePaddle, OneFlow
     (triton_rows, TRITON_WORDS),            # Triton Inference Server

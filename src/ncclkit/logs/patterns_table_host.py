@@ -139,9 +139,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").
         # Nor an actor the program itself killed ("The actor is dead because it was killed by `ray.kill`.").
         # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash.
-        p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL)))"
+        p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|已杀死))", "process_killed", W,
+          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:? 137\b|已杀死))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
@@ -351,7 +351,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
         # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
         # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
-        p(r"\bAborted \(core dumped\)|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|exitcode\s*:\s*-6\b|"
+        p(r"\bAborted \(core dumped\)|^Aborted$|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|exitcode\s*:\s*-6\b|"
           r"return code = -6\b", "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",

@@ -77,7 +77,7 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Check failed: reduction_kind.has_value()" (NVIDIA/JAX-Toolbox#472, fixed in openxla/xla#8896): an
         # internal assertion of the framework, not a fault of the network or the GPU, unless it names a CUDA or
         # NCCL error (then the rows for those read it).
-        p(r"^[FE]\d{4} [\d:.]+\s+\d+ [\w.]+\.cc:\d+\] Check failed: (?!.*(?:CUDA|cuda|NCCL|nccl|out of memory))",
+        p(r"^[FE]\d{4} [\d:.]+\s+\d+ [\w.]+\.cc:\d+\] Check failed: (?!.*(?:CUDA|cuda|NCCL|nccl|out of memory|already in use))",
           "framework_check", E, "an internal consistency check of the framework's C++ code failed (an assertion "
           "in XLA or TensorFlow while compiling or running the program): a bug of that version",
           "search the framework's issues for the check's text and upgrade to a release with the fix (or use the "

@@ -45,6 +45,12 @@ _USAGE_FIX = ("start every trainer through the launcher, which sets its variable
 
 def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # nccl_context.cc's "Socket connect worker 127.0.0.1:N failed, try again after 3 seconds.": a trainer on one
+        # host waiting for another to listen at start (PaddlePaddle/PaddleClas#727: the launcher's ABORT names the
+        # trainers whose workerlog holds the cause). Another host's address retried is read by the socket rows.
+        p(r"Socket connect worker 127\.0\.0\.1:\d+ failed, try again", "noise", I,
+          "a Paddle trainer waiting for another on this host to listen (a retry at start)", "nothing to fix; read "
+          "the workerlog of the trainers the launcher names", None, "noise"),
         # Paddle's store client (tcp_utils.cc "Retry to connect to %s:%d while the server is not yet listening.")
         # dialling an address of network 0 (0.x.y.z, not 0.0.0.0): no host has one; the host's name resolved to it
         # (PaddlePaddle/Paddle#48421, "get a wrong IP 0.1.68.146. Please check network configuration").

@@ -1,0 +1,81 @@
+"""Rows of the line classifier (patterns.py) for the lines of TensorFlow's collectives, the parameter-server layers
+(ps-lite under MXNet and BytePS), Horovod's network check and Open MPI's TCP transport under horovodrun, as public
+threads pasted them:
+
+- a TensorFlow build without NCCL's ops (Windows, macOS, CPU-only wheels) asked for NCCL all-reduce is the program's
+  choice of cross-device ops, unless TensorFlow registered no GPU at all (then the GPU is not usable by it);
+- TensorFlow's collective executor aborting on "End of sequence" is the input running out at an epoch's end, and
+  its "Cancelled" lines after another error are consequences;
+- Horovod's driver and task services that reach no address of each other, and Open MPI's TCP transport answered by
+  another process than it dialled, are the network between the hosts (ports, or an interface several hosts share);
+- ps-lite's bind refused is its port taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+TFPS_WORDS: tuple[bytes, ...] = (b"Op type not registered", b"Registered devices", b"End of sequence", b"StartAbort",
+                                 b"NoValidAddresse", b"unexpected process identifier",
+                                 # Horovod's "exit with status code 137" (128 + SIGKILL), read by process_killed
+                                 b"code 137", b"code: 137")
+
+_TF_OPS_FIX = ("give the strategy cross-device ops without NCCL (`tf.distribute.MirroredStrategy(cross_device_ops="
+               "tf.distribute.HierarchicalCopyAllReduce())`, or ReductionToOneDevice), or run a Linux build of "
+               "TensorFlow with CUDA")
+
+
+def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # tensorflow/tensorflow#21470 and #33656 (Windows: "I am not aware of a nccl binary for Windows ... use
+        # hierarchical copy"), #22274 (a macOS build): MirroredStrategy's default all-reduce is NCCL's op, which
+        # only Linux CUDA builds register (likely: no GPU registered says more). With no GPU among "Registered devices: [CPU, XLA_CPU]" (tensorflow/models
+        # #8560) TensorFlow sees no GPU at all: its CUDA libraries or driver are not usable.
+        p(r"(?:Op type not registered|No OpKernel was registered to support Op) '?Nccl\w+", "tf_nccl_ops", E,
+          "this TensorFlow build has no NCCL ops (Windows, macOS and CPU-only builds have none) but the strategy asked "
+          "for NCCL's all-reduce", _TF_OPS_FIX, C.APPLICATION_BUG, "likely", (C.OTHER,)),
+        p(r"^\s*Registered devices: \[CPU(?:, XLA_CPU)?\]\s*$", "gpu_missing", E,
+          "TensorFlow registered no GPU device: its CUDA libraries did not load or the driver is not usable by it",
+          "check `tf.config.list_physical_devices('GPU')` and the TensorFlow log's 'Could not load dynamic library' "
+          "lines; install the CUDA and cuDNN versions this TensorFlow build expects", C.CUDA_OR_DRIVER),
+        # tensorflow/tensorflow#35314 (dubey: the collective executor's warning at the end of the input; "we can lower
+        # the logging level"), #22484, #32817 (fixed with .repeat() / steps_per_epoch); "StartAbort Cancelled" follows
+        # another abort. A worker lost ("StartAbort Unavailable: ... Connection reset") is read by the socket rows.
+        p(r"StartAbort Out of range: (?:\[_Derived_\])?End of sequence", "noise", I,
+          "TensorFlow's input ran out at the end of an epoch (End of sequence): not a communication failure",
+          "nothing to fix for the network; give the dataset .repeat() or the right steps_per_epoch if training stops "
+          "early", None, "noise"),
+        p(r"StartAbort Cancelled: ", "noise", I, "TensorFlow cancelled its collectives after another line ended them",
+          "read the error before it, if there is one", None, "noise"),
+        # horovod/horovod#2432, #2547, #1969 (maintainers: the nodes cannot reach each other on that interface;
+        # Spark workers "need random port access between each other"; fixed by naming the interface): horovodrun's
+        # probe of its driver and task services (runner/common/util/network.py NoValidAddressesFound).
+        p(r"NoValidAddresse", "socket_connect_failed", E,
+          "horovodrun's driver and task services could not reach each other on any address they offered: ports "
+          "between the hosts are filtered, or the interface does not join them",
+          "open the ports between the hosts (horovodrun picks random ports) and name the common interface "
+          "(`horovodrun --network-interface <nic>`)", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        # horovod/horovod#1516 (fixed by `-mca btl_tcp_if_include ib0`): Open MPI's TCP transport connected to an
+        # address where another process answered: several hosts share an address on some interface (docker0,
+        # virbr0, a private NIC), which Open MPI tries unless told which one joins them.
+        p(r"mca_btl_tcp_endpoint_recv_connect_ack\] received unexpected process identifier", "no_interface", E,
+          "Open MPI's TCP transport reached another process than the one it dialled: it used an interface whose "
+          "addresses several hosts share (docker0, virbr0, a private network)",
+          "name the interface that joins the hosts: `mpirun -mca btl_tcp_if_include <nic> -x NCCL_SOCKET_IFNAME=<nic>` "
+          "(or btl_tcp_if_exclude lo,docker0)", C.WRONG_INTERFACE),
+        # dmlc/ps-lite#165 and #173 (the maintainer: the port is still reserved after the process was killed; fixed
+        # by another port), dmlc/parameter_server#10: van.cc's bind of the scheduler's or node's port. A send to a
+        # node that left ("Check failed: (send_bytes) != (-1)") is not a bind.
+        p(r"Check failed: \(my_node_\.port\) != \(-1\) bind failed|Check failed: zmq_bind\([^\n]*Address already in use",
+          "port_in_use", E, "ps-lite could not bind its port: a previous run still holds it, or two roles share it",
+          "kill the stale process (`ss -ltnp | grep PORT`) or set another DMLC_PS_ROOT_PORT (or node port)",
+          C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+    )

@@ -217,10 +217,13 @@ def warning_noise_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # general rows read are kept out here: torch.cuda's "UserWarning: CUDA initialization: Unexpected error from
         # cudaGetDeviceCount() ... Error 802", an interface name that is not one, a rank outside its group, a
         # build without NCCL.
-        p(r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
+        # Not a watchdog's timeout line another process's warning was printed into the middle of (pytorch/pytorch
+        # #143536: "Watchdog caught collective operatMERS_CACHE` is deprecated ... ion timeout: WorkNCCL(...").
+        p(r"^(?!.*(?:WorkNCCL\(|milliseconds before timing out|timed out in blocking wait)).*?(?:"
+          r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
           r"DeprecationWarning|"
-          r"is deprecated",
+          r"is deprecated)",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
     )

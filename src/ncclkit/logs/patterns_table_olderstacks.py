@@ -106,11 +106,13 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "and IB off (NCCL_P2P_DISABLE=1, NCCL_IB_DISABLE=1)", "update the NVIDIA driver (550.40.07 or later for RTX "
           "40) and accelerate; on several nodes set NCCL_IB_DISABLE=0 again where the nodes have RDMA NICs",
           C.ACS_IOMMU_P2P, "root", (C.SOCKET_FALLBACK,)),
-        # accelerate utils/other.py:319@v0.25.0 check_os_kernel: kernels before 5.5.0 hang the processes
-        # (huggingface/accelerate#1929).
+        # accelerate utils/other.py:319@v0.25.0 check_os_kernel prints this on every launch on a kernel before 5.5.0
+        # (huggingface/accelerate#1929); the hangs users then report had other causes (modelscope/ms-swift#283: an
+        # offline model check, "the kernel is unrelated"), so it names none by itself.
         p(r"Detected kernel version \S+, which is below the recommended minimum of \S+; this can cause the process "
-          r"to hang", "kernel_old", W, "the node's Linux kernel is older than accelerate needs: processes can hang",
-          "upgrade the node's kernel (5.5 or later)", C.OTHER),
+          r"to hang", "noise", I, "accelerate's warning about a kernel older than 5.5, printed on every launch there: "
+          "rarely what hangs", "read the last line each rank printed before the hang; upgrade the kernel only when "
+          "nothing else explains it", None, "noise"),
         # accelerate state.py:279 (MASTER_ADDR unset on an MPI-style multi-node start), commands/launch.py:882
         # (--multi_gpu with fewer than two --gpu_ids; 0.25's text says "on on"); transformers trainer.py:422 (--fsdp
         # with --deepspeed), :494 (optimizers passed under DeepSpeed/FSDP), :1605 (--debug underflow_overflow

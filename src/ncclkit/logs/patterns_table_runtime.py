@@ -30,6 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 RUNTIME_WORDS: tuple[bytes, ...] = (
+    b"block: [", b"has already been reduced",
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
 )
 
@@ -128,6 +129,26 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the watchdog's timeout)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),
         # -- libstdc++ ----------------------------------------------------------------------------------------------
         # gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc@gcc-12: operator new failed and nothing caught it.
+        # A kernel's own assert() (PyTorch's ClassNLLCriterion.cu "Assertion `t >= 0 && t < n_classes` failed", the
+        # index kernels' bounds): a label or index out of range in the program's data (open-mmlab/mmaction2#2120: the
+        # num_classes setting); the device-side assert error that follows is this.
+        p(r"\.cu:\d+: \w+: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", "kernel_assert", E,
+          "a GPU kernel's own assertion failed on the program's data (a label or index out of range: more classes "
+          "in the data than the model's num_classes, an embedding id past its table)",
+          "check the labels and indices against the model's sizes (num_classes, vocabulary); rerun with "
+          "CUDA_LAUNCH_BLOCKING=1 to see the operation", C.APPLICATION_BUG),
+        # DeepSpeed ZeRO stage_1_and_2.py's check: one parameter's gradient reduced twice in a step (the parameter
+        # used twice in the graph, or reentrant activation checkpointing recomputing it; deepspeedai/DeepSpeed#1962).
+        p(r"has already been reduced\.\s+Gradient computed twice", "framework_usage", E,
+          "DeepSpeed ZeRO got a second gradient for a parameter in one step: the model uses that parameter twice, or "
+          "reentrant activation checkpointing recomputes it", "use non-reentrant checkpointing "
+          "(gradient_checkpointing_kwargs={'use_reentrant': False}) or ZeRO stage 3/1, and do not reuse a module twice "
+          "in one forward", C.APPLICATION_BUG),
+        # c10's CUDA exception escaping a thread (the watchdog's, a destructor's): its "what():  CUDA error: ..." on the
+        # next line names the error (open-mmlab/mmaction2#1749: a device-side assert); this line only wraps it.
+        p(r"terminate called after throwing an instance of 'c10::CUDAError'", "cuda_wrapper", W,
+          "a CUDA error escaped a thread and ended the process: the `what():` line after it names the error",
+          "read the `what():` line", None, "collateral"),
         p(r"terminate called after throwing an instance of 'std::bad_alloc'", "oom", E,
           "a C++ allocation failed: the process ran out of host memory", "check host memory (`free -g`, `dmesg | "
           "grep -i oom`); fewer ranks or DataLoader workers per node, or a smaller host-side buffer", C.OOM),

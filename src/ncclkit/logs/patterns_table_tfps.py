@@ -46,6 +46,12 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "TensorFlow registered no GPU device: its CUDA libraries did not load or the driver is not usable by it",
           "check `tf.config.list_physical_devices('GPU')` and the TensorFlow log's 'Could not load dynamic library' "
           "lines; install the CUDA and cuDNN versions this TensorFlow build expects", C.CUDA_OR_DRIVER),
+        # tensorflow/tensorflow#62790: the collective executor's own check of what its members passed ("This is likely
+        # due to different input shapes at different members of the collective op"), ahead of the abort row.
+        p(r"Shape mismatch in the collective instance \d+", "collective_mismatch", E,
+          "the members of a TensorFlow collective passed tensors of different shapes: the program feeds the replicas "
+          "differently", "give every replica the same shapes (the same model and batch shapes under one strategy; "
+          "drop_remainder=True on the dataset)", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # tensorflow/tensorflow#35314 (dubey: the collective executor's warning at the end of the input; "we can lower
         # the logging level"), #22484, #32817 (fixed with .repeat() / steps_per_epoch); "StartAbort Cancelled" follows
         # another abort. A worker lost ("StartAbort Unavailable: ... Connection reset") is read by the socket rows.

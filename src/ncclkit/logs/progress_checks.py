@@ -7,6 +7,10 @@ process group's timeout, 30 minutes by default (torch.distributed's default_pg_t
 1800 s), so a preparation of more than 30 minutes ends in a store or collective timeout on the waiting ranks, and no
 rank did anything wrong (huggingface/trl#1519, hiyouga/LlamaFactory#2656 and #1196, shibing624/MedicalGPT#129,
 axolotl-ai-cloud/axolotl#2684). The paste shows it as a tqdm bar about 30 minutes in when the timeout line comes.
+
+A checkpoint saved under a main-process guard is the other rank-0-only work a paste shows before a timeout: with FSDP
+or ZeRO-3 the save gathers the shards, a collective the other ranks never enter (huggingface/accelerate#2000 and
+#1171, bghira/SimpleTuner#262: call save_state on every rank, it writes on the main process only).
 """
 
 from __future__ import annotations
@@ -28,7 +32,12 @@ _PREPARING = re.compile(r"Running tokenizer on dataset|Tokeniz(?:ing|e)\b|Groupi
 _TIMED_OUT = re.compile(r"While waitForInput, poolFD failed|waitForInput: .* timed out after|Socket Timeout|"
                         r"Watchdog caught collective operation timeout|timed out after \d+ ?ms|DistStoreError")
 # The context managers that run the block on the main process while the others wait in a barrier.
-_FIRST = re.compile(r"\bin main_process_first\b|\bmain_process_first\(|\.main_process_first\b|wait_for_everyone\(")
+# wait_for_everyone only as a frame: a line of the program that calls it is no preparation.
+_FIRST = re.compile(r"\bin main_process_first\b|\bmain_process_first\(|\.main_process_first\b|, in wait_for_everyone\b")
+# A save entered on the main process only, then the save itself or accelerate's log of it.
+_MAIN_GUARD = re.compile(r"^\s*if (?:\w+\.)?(?:is_main_process|is_local_main_process|is_world_process_zero\(\))\s*:|"
+                         r"^\s*if (?:\w+\.)?(?:local_)?rank == 0\s*:|^\s*if (?:dist|torch\.distributed)\.get_rank\(\) == 0\s*:")
+_SAVE = re.compile(r"\.save_state\(|\.save_model\(|\.save_checkpoint\(|get_state_dict\(|Saving FSDP model")
 _DEFAULT_S = 1800
 _SLACK_S = 120  # the bar is printed a little before or after the timeout ends
 
@@ -37,6 +46,10 @@ def progress_findings(text: str) -> list[Finding]:
     """The rank-0 preparation that outlasted the default timeout, if the paste shows one: a preparation bar about 30
     minutes in, or the trainer's main_process_first in a traceback, beside the wait's end. Both preparation signs
     together need no timeout line (a paste cut inside the barrier's traceback, NVIDIA/nccl#865)."""
+    if "Saving FSDP model" in text or "if " in text and _SAVE.search(text):
+        saved = _save_on_main_only(text.splitlines())
+        if saved:
+            return saved
     if not (_PREPARING.search(text) or _FIRST.search(text)):  # the usual paste: no line to read one by one
         return []
     bar = frame = timeout = 0
@@ -63,4 +76,26 @@ def progress_findings(text: str) -> list[Finding]:
                 cause=Cause.APPLICATION_BUG,
                 evidence={"role": "root", "lines": [bar, timeout],
                           "alternatives": [str(Cause.PERFORMANCE_CONFIG)]})]
+    return []
+
+
+def _save_on_main_only(lines: list[str]) -> list[Finding]:
+    guard = save = 0
+    for no, line in enumerate(lines, 1):
+        if _MAIN_GUARD.match(line):
+            guard = no
+        elif guard and not save and _SAVE.search(line) and no - guard <= 4:
+            save = no
+        elif save and _TIMED_OUT.search(line):
+            return [Finding(
+                id="log.save_on_main_only", severity=Severity.ERROR, subject="checkpoint",
+                message=f"the checkpoint is saved under a main-process guard (line {guard}, the save on line {save}) and "
+                        f"the other ranks' collective timed out (line {no}): with FSDP or ZeRO-3 saving gathers the "
+                        "shards, a collective the other ranks never enter",
+                fix="call the save on every rank (accelerator.save_state / save_model, Trainer.save_model, "
+                    "get_state_dict): it writes the files on the main process only; keep the main-process guard for "
+                    "the rest",
+                cause=Cause.APPLICATION_BUG,
+                evidence={"role": "root", "lines": [guard, save, no],
+                          "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]})]
     return []

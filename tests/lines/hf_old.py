@@ -11,8 +11,9 @@ because of a network fault). The main-process port taken is the rendezvous port 
 multi-node MPI-style start without MASTER_ADDR and Trainer's flag checks (FSDP with DeepSpeed, optimizers passed
 with DeepSpeed/FSDP, --debug underflow_overflow under DataParallel) are misuse (application_bug). check_os_kernel's
 warning (accelerate issue #1929) is printed on every launch on a kernel before 5.5.0 and names nothing by itself
-(modelscope/ms-swift#283: the hang had another cause). TrainingArguments' demand for accelerate>=0.20.1 is a too-old release of a library
-(log.framework_release, `other`). The launcher's defaults notice and the XLA process group failing name nothing."""
+(modelscope/ms-swift#283: the hang had another cause). TrainingArguments' demand for accelerate>=0.20.1 is a too-old
+release of a library (log.framework_release, `other`). The launcher's defaults notice and the XLA process group
+failing name nothing."""
 
 from __future__ import annotations
 

@@ -156,8 +156,7 @@ class LogState:
         i = line.find("NCCL ")
         tag = line[i + 5:i + 9] if i >= 0 else ""
         if tag == "INFO":
-            # A rare word can also find an INFO line that states no cause (the OFI plugin's "NET/OFI Setting
-            # FI_EFA_FORK_SAFE ..." beside a libfabric warning): only those INFO_CAUSE names are read as errors.
+            # A rare word also finds INFO lines of no cause ("NET/OFI Setting FI_EFA_FORK_SAFE"): INFO_CAUSE's only.
             if self._seen(line) or not INFO_CAUSE.search(line.encode("utf-8", "replace")):
                 return
             cls = classify_error(line)

@@ -63,7 +63,8 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # forked subprocess"), a tensor on another GPU ("Expected all tensors to be on the same device"), a process
         # group made without the device the engine needs, DeepSpeed's backend not initialized, a model that does
         # not split over that many GPUs (vLLM "must be divisible by tensor parallel size").
-        p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|found at least two devices, ?cuda|"
+        p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|"
+          r"found at least two devices, ?cuda|"
           r"must be divisible by tensor parallel size|When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
           r"CUDA has been initialized before the `notebook_launcher`|can't create new processes if CUDA is already "
           r"initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "

@@ -36,7 +36,8 @@ _TIMED_OUT = re.compile(r"While waitForInput, poolFD failed|waitForInput: .* tim
 _FIRST = re.compile(r"\bin main_process_first\b|\bmain_process_first\(|\.main_process_first\b|, in wait_for_everyone\b")
 # A save entered on the main process only, then the save itself or accelerate's log of it.
 _MAIN_GUARD = re.compile(r"^\s*if (?:\w+\.)?(?:is_main_process|is_local_main_process|is_world_process_zero\(\))\s*:|"
-                         r"^\s*if (?:\w+\.)?(?:local_)?rank == 0\s*:|^\s*if (?:dist|torch\.distributed)\.get_rank\(\) == 0\s*:")
+                         r"^\s*if (?:\w+\.)?(?:local_)?rank == 0\s*:|"
+                         r"^\s*if (?:dist|torch\.distributed)\.get_rank\(\) == 0\s*:")
 _SAVE = re.compile(r"\.save_state\(|\.save_model\(|\.save_checkpoint\(|get_state_dict\(|Saving FSDP model")
 _DEFAULT_S = 1800
 _SLACK_S = 120  # the bar is printed a little before or after the timeout ends
@@ -89,8 +90,8 @@ def _save_on_main_only(lines: list[str]) -> list[Finding]:
         elif save and _TIMED_OUT.search(line):
             return [Finding(
                 id="log.save_on_main_only", severity=Severity.ERROR, subject="checkpoint",
-                message=f"the checkpoint is saved under a main-process guard (line {guard}, the save on line {save}) and "
-                        f"the other ranks' collective timed out (line {no}): with FSDP or ZeRO-3 saving gathers the "
+                message=f"the checkpoint is saved under a main-process guard (line {guard}, the save on line {save}) "
+                        f"and the other ranks' collective timed out (line {no}): with FSDP or ZeRO-3 saving gathers the "
                         "shards, a collective the other ranks never enter",
                 fix="call the save on every rank (accelerator.save_state / save_model, Trainer.save_model, "
                     "get_state_dict): it writes the files on the main process only; keep the main-process guard for "

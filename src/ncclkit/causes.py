@@ -204,6 +204,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.file_rendezvous": Cause.APPLICATION_BUG,
     "log.tf_nccl_ops": Cause.APPLICATION_BUG,
     "log.kernel_assert": Cause.APPLICATION_BUG,
+    "log.driver_too_old": Cause.CUDA_OR_DRIVER,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
     "log.nvlink_error": Cause.CUDA_OR_DRIVER,
     "log.gpu_firmware_error": Cause.CUDA_OR_DRIVER,

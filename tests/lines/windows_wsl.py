@@ -59,7 +59,7 @@ CASES = [
      'log.cuda_error', 'cuda_or_driver'),
     ('pytorch/pytorch c10/cuda/CUDAFunctions.cpp:46@v2.6.0',
      'RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to install a PyTorch version that has been compiled with your version of the CUDA driver.',
-     'log.gpu_missing', 'cuda_or_driver'),
+     'log.driver_too_old', 'cuda_or_driver'),
     ('pytorch/gloo gloo/transport/uv/pair.cc:97@5354032',
      'RuntimeError: Gloo connectFullMesh failed with [C:\\actions-runner\\_work\\pytorch\\pytorch\\third_party\\gloo\\gloo\\transport\\uv\\pair.cc:97] Error connecting to [172.26.48.1]:8904$1: connection refused',
      'log.socket_connect_failed', 'wrong_interface'),

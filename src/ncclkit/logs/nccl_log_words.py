@@ -18,7 +18,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
     b" -H ", b" --host", b" -host ", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
     b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU",
-    b"same GPU", b"with NCCL 1.", b"libnccl",
+    b"same GPU", b"system is too old", b"< num_gpus", b"uncorrectable NVLink", b"with NCCL 1.", b"libnccl",
     b"Driver was not detected", b"CUDA_LAUNCH_BLOCKING", b"does not loop back", b"Attribute busid", b"no POLLOUT",
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",

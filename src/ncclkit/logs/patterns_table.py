@@ -302,6 +302,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "between them (GPUs without P2P support, PCIe ACS, an IOMMU or a VM): slower, not a failure",
           "nothing to fix for a working job; for P2P speed, disable PCIe ACS and set iommu=pt where the GPUs "
           "support P2P (`nvidia-smi topo -p2p rw`)", C.ACS_IOMMU_P2P, "likely", (C.PERFORMANCE_CONFIG,)),
+        # The SHM transport's cuMem host buffers (on by default since 2.24) ask for peer access, which GPUs without P2P
+        # (T4, L4) refuse with 217 there: NCCL_CUMEM_HOST_ENABLE=0 (ray-project/ray#64109, after NVIDIA/nccl#1838). The
+        # P2P transport's 217 (p2p.cc) is the PCIe path's, the row after.
+        p(r"shm\.cc:\d+ NCCL WARN Cuda failure 217\b", "shm_error", E,
+          "NCCL's shared-memory transport asked for peer access for its cuMem host buffers, which these GPUs do not "
+          "have (NCCL 2.24+ allocates SHM buffers with cuMem by default)", "set NCCL_CUMEM_HOST_ENABLE=0 (NCCL then "
+          "uses plain host memory for SHM)", C.OTHER, "root", (C.ACS_IOMMU_P2P,), decode=False),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
           r"failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"

@@ -144,27 +144,32 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program's own out-of-range access, less often a driver fault", "rerun with CUDA_LAUNCH_BLOCKING=1 "
           "(compute-sanitizer) to find the kernel; if no program is at fault, update the driver",
           C.APPLICATION_BUG, "root", (C.CUDA_OR_DRIVER,)),
-        p(r"\bXid\b[^\n]*?\): 45,", "cuda_error", W,
-          "the driver cleaned up a GPU context after an earlier error (Xid 45): a consequence",
-          "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
         # The same catalog's hardware and firmware events: 48 double-bit ECC, 63/64 a row remap or page retirement
         # recorded (applied at the next GPU reset) or failed, 92 a high single-bit rate, 94/95 a contained /
         # uncontained ECC error; 74 an NVLink error, 136/137 and 144 - 150 the NVLink units of Hopper and Blackwell;
         # 62 an internal micro-controller halt, 119/120 the GSP firmware's RPC timeout or error (a driver bug in the
         # 525 branch before 525.105.17 among others, NVIDIA/open-gpu-kernel-modules#446).
-        p(r"\bXid\b[^\n]*?\): (?:48|6[34]|9[245]),", "gpu_memory_error", E,
+        # Xid 45's "Ch 00000001 caused by previous Xid 149" names its cause: read as that Xid (the 45 row is after).
+        p(r"\bXid\b[^\n]*?\): (?:48|6[34]|9[245]),|caused by previous Xid (?:48|6[34]|9[245])\b",
+          "gpu_memory_error", E,
           "the GPU's memory reported an ECC error or a row remap (Xid 48/63/64/92/94/95): the process on it was "
           "stopped, and the GPU needs a reset before it is trusted again", _GPU_MEMORY_FIX, C.CUDA_OR_DRIVER),
-        p(r"\bXid\b[^\n]*?\): (?:74|13[67]|14[4-9]|150),", "nvlink_error", E,
+        # PyTorch's "CUDA error: uncorrectable NVLink error detected during the execution" is the same fault seen by
+        # the program (cudaErrorNvlinkUncorrectable, Xid 74).
+        p(r"\bXid\b[^\n]*?\): (?:74|13[67]|14[4-9]|150),|caused by previous Xid (?:74|13[67]|14[4-9]|150)\b|"
+          r"uncorrectable NVLink error", "nvlink_error", E,
           "an NVLink between GPUs (or to an NVSwitch) reported an error (Xid 74/137/144-150): transfers over it "
           "stall or fail", "check the links (`nvidia-smi nvlink -s`, `nvidia-smi nvlink -e` counters) and the fabric "
           "manager's log; reset the GPUs or reboot the node; a link that fails again is a hardware fault (board, "
           "NVSwitch tray)", C.CUDA_OR_DRIVER),
-        p(r"\bXid\b[^\n]*?\): (?:62|119|120),", "gpu_firmware_error", E,
+        p(r"\bXid\b[^\n]*?\): (?:62|119|120),|caused by previous Xid (?:62|119|120)\b", "gpu_firmware_error", E,
           "the GPU's firmware stopped answering the driver (Xid 62 micro-controller halt, 119/120 GSP timeout or "
           "error): a driver or firmware fault, not the program", "reset the GPU or reboot; update the driver (GSP "
           "timeouts are fixed in newer branches) or load the module with NVreg_EnableGpuFirmware=0 where the "
           "driver allows it", C.CUDA_OR_DRIVER),
+        p(r"\bXid\b[^\n]*?\): 45,", "cuda_error", W,
+          "the driver cleaned up a GPU context after an earlier error (Xid 45): a consequence",
+          "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
         # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit.
         p(r"has fallen off the bus|Unable to determine the device handle for GPU|NVIDIA-SMI has failed because it "
           r"couldn't communicate|could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]",

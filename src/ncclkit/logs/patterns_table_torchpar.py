@@ -69,10 +69,13 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # IPC for CUDA tensors when expandable_segments:True is set" (OpenRLHF: the setting left on) and
         # "pidfd_getfd: Operation not permitted" (the kernel's ptrace check refusing it: yama's ptrace_scope, a
         # container without CAP_SYS_PTRACE; pytorch/pytorch#130890).
-        p(r"does not support the pidfd_open syscall needed to use IPC for CUDA tensors|pidfd_getfd: Operation not "
-          r"permitted", "host_setting", E,
-          "CUDA tensors shared between processes with expandable_segments:True need pidfd_open/pidfd_getfd, which "
-          "this kernel lacks or its ptrace policy refuses (yama ptrace_scope, a container without CAP_SYS_PTRACE)",
+        # FlashInfer's cuMem handle exchange words it "pidfd_getfd(pidfd=..., fd=...) failed with errno 1: Operation
+        # not permitted" (flashinfer-ai/flashinfer#4089: docker's seccomp and yama; --cap-add=SYS_PTRACE).
+        p(r"does not support the pidfd_open syscall needed to use IPC for CUDA tensors|pidfd_getfd(?:\([^)\n]*\) "
+          r"failed with errno 1)?: Operation not permitted", "host_setting", E,
+          "CUDA memory shared between processes as cuMem file descriptors (expandable_segments:True, a library's "
+          "cuMem handles) needs pidfd_open/pidfd_getfd, which this kernel lacks or its ptrace policy refuses (yama "
+          "ptrace_scope, a container without CAP_SYS_PTRACE)",
           "turn expandable segments off for the shared tensors (PYTORCH_CUDA_ALLOC_CONF without "
           "expandable_segments:True), or allow it: kernel 5.6+, `sysctl kernel.yama.ptrace_scope=0`, docker "
           "--cap-add SYS_PTRACE", C.OTHER, "root", (C.APPLICATION_BUG,)),

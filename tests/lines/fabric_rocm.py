@@ -215,7 +215,7 @@ CASES = [
      'log.cuda_error', 'cuda_or_driver'),
     ('ROCm/clr hipamd/src/hip_error.cpp:244',
      "NCCL WARN Cuda failure 'no ROCm-capable device is detected'",
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.gpu_missing', 'cuda_or_driver'),
     ('ROCm/rccl src/include/checks.h:16',
      "NCCL WARN Cuda failure 'hipErrorInvalidDevice'",
      'log.cuda_error', 'application_bug'),

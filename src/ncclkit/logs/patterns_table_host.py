@@ -326,7 +326,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM/SGLang pynccl "Failed to load NCCL library from %s" (vLLM 0.4's pynccl_utils.py: "Failed to import
         # NCCL library: Cannot find libnccl.so.2 in the system."); Ray collective "NCCL is not available. Please
         # install Cupy".
-        p(r"libnccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
+        # RCCL's library missing is the same (AMD's gpu-cluster-networking troubleshooting table: LD_LIBRARY_PATH).
+        p(r"lib[nr]ccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
           r"library '?libnccl|Failed to load NCCL (?:library )?from|Failed to import NCCL library: Cannot find libnccl|"
           # Ray's collective "NCCL is not available. Please install Cupy"; cupyx.distributed "NCCL is not available".
           r"\bNCCL is not available\b|"

@@ -73,18 +73,69 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ROCm/clr rocdevice.cpp "Callback: Queue %p aborting with error : HSA_STATUS_ERROR_...": the GPU queue of
         # the process died (a memory violation, an exception, resources exhausted); hsa runtime.cpp "Memory access
         # fault by GPU node-%u ... Reason: ...".
-        p(r"Queue 0x[0-9a-fA-F]+ [Aa]borting with error : HSA_STATUS_ERROR_OUT_OF_RESOURCES", "oom", E,
+        # ROCm 5's "Device::callbackQueue aborting with error : HSA_STATUS_ERROR_..." (or "with status: 0x100f", the
+        # code only: 0x1008 out of resources, 0x29 aperture violation, 0x100f invalid ISA) is the same fault; a pasted
+        # pointer may be redacted to "0x..." (ROCm/clr#281, legacy-rocm-build#2153 and #1393). Without this anchor
+        # "aborting" is a communicator's abort, which it is not.
+        # clr prints the free memory under an out-of-resources abort ("Available Free mem : 4 MB", ROCm/clr#281).
+        p(r"(?:Queue 0x\S*|Device::callbackQueue) [Aa]borting with (?:error : HSA_STATUS_ERROR_OUT_OF_RESOURCES|"
+          r"status: 0x1008\b)|Available Free mem : \d+ MB", "oom", E,
           "the GPU ran out of resources for a queue (memory, scratch)", "free GPU memory (smaller batch, fewer "
           "processes per GPU) and check no other process holds the GPU (`amd-smi`)", C.OOM, "root",
           (C.CUDA_OR_DRIVER,)),
-        p(r"Queue 0x[0-9a-fA-F]+ [Aa]borting with error : HSA_STATUS_ERROR|Memory access fault by GPU node-\d+",
+        # The status wrapped onto the next line leaves this one naming no kind of fault: what follows may say more.
+        p(r"(?:Queue 0x\S*|Device::callbackQueue) [Aa]borting with error :\s*$", "cuda_error", E,
+          "a GPU queue of this process was aborted (the status follows on the next lines)", _AMD_GPU_FIX,
+          C.CUDA_OR_DRIVER, "likely", (C.OOM, C.APPLICATION_BUG), decode=False),
+        p(r"(?:Queue 0x\S*|Device::callbackQueue) [Aa]borting with (?:error|status)|Memory access fault by GPU "
+          r"node-\d+",
           "cuda_error", E, "a GPU kernel of this process faulted (a memory violation, an ECC error, a hardware "
           "exception)", _AMD_GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # No usable GPU in the process: PyTorch's "No HIP GPUs are available", ROCr's "Unable to open /dev/kfd
+        # read-write: Permission denied / No such file or directory", "No ROCm-capable device is detected" (AMD's
+        # gpu-cluster-networking troubleshooting table), amdgpu's "kfd not supported on this ASIC": a user outside the
+        # video/render groups (lllyasviel/Fooocus#1079), device nodes not passed into the container
+        # (legacy-rocm-build#1798), Docker Desktop's VM engine (vllm-project/vllm#7207), a GPU KFD does not support
+        # (ROCm/rocminfo#27).
+        # An strace of rocminfo whose open of /dev/kfd fails (legacy-rocm-build#1088: ENOMEM from KFD at init) is the
+        # same device missing, not the job's memory.
+        p(r"No HIP GPUs are available|Unable to open /dev/kfd read-write|No ROCm-capable device is detected|"
+          r"kfd not supported on this ASIC|open(?:at)?\([^)]*\"/dev/kfd\"[^)]*\) = -1 E[A-Z]+", "gpu_missing", E,
+          "ROCm sees no usable AMD GPU in this process: /dev/kfd and /dev/dri are not passed in or not readable by "
+          "the user, the amdgpu driver is not loaded, or the GPU is not one ROCm supports",
+          "pass the devices (`--device=/dev/kfd --device=/dev/dri --group-add video --group-add render`), add the "
+          "user to the video and render groups (`usermod -a -G video,render $USER`, log in again), `modprobe "
+          "amdgpu`; use the plain docker engine rather than Docker Desktop", C.CUDA_OR_DRIVER),
+        # RCCL's P2P transport exporting its own buffer (transport/p2p.cc "hipIpcGetMemHandle failed : invalid
+        # argument"): the platform's IPC, not the program (AMD's troubleshooting table: IOMMU passthrough;
+        # ROCm/rocm-systems#7864: MI300X pods without the host's IPC; HSA_ENABLE_IPC_MODE_LEGACY in some images).
+        p(r"hipIpc(?:Get|Open)MemHandle failed", "p2p_error", E,
+          "RCCL could not export or open a GPU buffer for the peer-to-peer path between GPUs of the node",
+          "boot with amd_iommu=on iommu=pt, install amdgpu-dkms on bare metal, unset HSA_ENABLE_IPC_MODE_LEGACY, give "
+          "the pod the host's IPC; NCCL_P2P_DISABLE=1 as a workaround", C.ACS_IOMMU_P2P, "root", (C.CUDA_OR_DRIVER,)),
+        # amdgpu's RAS and ACA reports ("uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!",
+        # "[Hardware Error]: Accelerator Check Architecture events logged", "aca entry[00].STATUS=..."): the GPU's own
+        # hardware error (legacy-rocm-build#4021 on MI300X), before the host machine-check rows share the words.
+        p(r"amdgpu [0-9a-f:.]+: (?:\{\d+\})?(?:uncorrectable hardware error|\[Hardware Error\]: (?:Accelerator Check "
+          r"Architecture|aca entry))", "gpu_fault", E,
+          "the amdgpu driver logged an uncorrectable hardware error of the GPU (RAS/ACA)", "drain the node; read "
+          "`amd-smi ras` / `rocm-smi --showrasinfo` for that GPU; a GPU that repeats it goes for repair",
+          C.CUDA_OR_DRIVER),
+        # HIP's hipErrorNoBinaryForGpu (218) as hip_platform.cpp prints it: "Cannot retrieve Static function, error:
+        # 218": the library has no kernels for this GPU's gfx target (ROCm/rocm-systems#2805: a packaged RCCL without
+        # gfx906).
+        p(r"Cannot retrieve Static function, error: 218\b", "cuda_error", E,
+          "a library (RCCL, PyTorch) has no kernels for this GPU's gfx target (hipErrorNoBinaryForGpu)",
+          "use a build that includes this GPU's target, or rebuild with GPU_TARGETS=<gfx...>; "
+          "HSA_OVERRIDE_GFX_VERSION for a close supported target", C.CUDA_OR_DRIVER, decode=False),
         # amdgpu (Linux drivers/gpu/drm/amd): "[gfxhub0] no-retry page fault", "VM_L2_PROTECTION_FAULT_STATUS",
         # "ring gfx_0.0.0 timeout, signaled seq=..., emitted seq=...", "GPU reset begin!", "GPU reset(%d) failed",
         # "XGMI: Failed to add node %d", "xgmi link training failed": the driver saw the GPU fault or hang.
+        # Older kernels word the hung ring "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring sdma0 timeout"
+        # (legacy-rocm-build#2533, #3166: power settings): the GPU's, not a collective's timeout.
         p(r"amdgpu: (?:\[\w+\] (?:no-)?retry page fault|VM_L2_PROTECTION_FAULT_STATUS|ring \S+ timeout|GPU reset "
-          r"begin|GPU reset\(\d+\) failed|XGMI: Failed to add node)|xgmi link training failed", "gpu_fault", E,
+          r"begin|GPU reset\(\d+\) failed|XGMI: Failed to add node)|xgmi link training failed|"
+          r"amdgpu_job_timedout \[amdgpu\]\] \*ERROR\* ring \S+ timeout", "gpu_fault", E,
           "the amdgpu driver saw a GPU page fault, a hung ring, a failed XGMI link or a GPU reset", _AMD_GPU_FIX,
           C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         p(r"amdgpu: GPU reset\(\d+\) succeeded", "noise", I, "the driver reset the GPU after a fault (read the "

@@ -16,8 +16,9 @@ Causes decided from what the code means for a multi-GPU job, reviewed one by one
   log.mpi_library_missing (other), as in cuda_libs.py. A binary built against a newer NCCL that the loaded libnccl
   lacks (dl-lookup.c's undefined symbol, lazily bound: "symbol lookup error") is nccl_version_mismatch; a libc or
   libstdc++ older than what libnccl or torch was linked against (dl-version.c's "version `GLIBC_2.34' / `GLIBCXX_...'
-  not found") is log.library_version, the library under the stack older than its user (nccl_version_mismatch: an
-  install whose builds do not match). An extension compiled against another torch (flash_attn's undefined c10
+  not found") is log.library_version, the library under the stack older than its user: nccl_version_mismatch where
+  libnccl requires it, the OS or C++ runtime (`other`) otherwise (conda's older libstdc++ first on the path, ztxz16/
+  fastllm#301). An extension compiled against another torch (flash_attn's undefined c10
   symbol) is log.package_build (other). dl-reloc.c's "cannot allocate memory in static TLS block" is no memory
   shortage: the loader has no static TLS surplus left for a library dlopen'ed late (aarch64 libgomp), fixed by
   LD_PRELOAD; no finding fits, so a new id is proposed (log.static_tls, other).
@@ -65,7 +66,7 @@ CASES = [
      'log.library_version', 'nccl_version_mismatch'),
     ('bminor/glibc elf/dl-version.c:144@04e750e',
      "ImportError: /opt/conda/lib/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by /opt/conda/lib/python3.12/site-packages/torch/lib/libtorch_python.so)",
-     'log.library_version', 'nccl_version_mismatch'),
+     'log.library_version', 'other'),
     ('bminor/glibc elf/dl-lookup.c:806@04e750e',
      'ImportError: /opt/conda/lib/python3.12/site-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c104cuda9SetDeviceEi',
      'log.package_build', 'other'),

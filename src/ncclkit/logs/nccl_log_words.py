@@ -19,7 +19,12 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b" -H ", b" --host", b" -host ", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
     b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU",
     b"same GPU", b"system is too old", b"< num_gpus", b"uncorrectable NVLink", b"ROCm-capable", b"/dev/kfd",
-    b"Available Free mem", b"librccl", b"with NCCL 1.", b"libnccl",
+    b"Available Free mem", b"librccl",
+    # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
+    b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
+    b"Loaded runtime CuDNN", b"Found cuDNN version", b", version libcu",
+    b"Outdated cuDNN",
+    b"with NCCL 1.", b"libnccl",
     b"Driver was not detected", b"CUDA_LAUNCH_BLOCKING", b"does not loop back", b"Attribute busid", b"no POLLOUT",
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",

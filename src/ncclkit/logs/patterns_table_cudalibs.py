@@ -45,11 +45,48 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Triton Error \[CUDA\]|Unable to load any of \{libcudnn|"
           r"Cannot load symbol cudnn|nvrtc: error:|Could not load dynamic library '?libcu(?:dnn|blas|fft|sparse|"
           r"solver|rand|dart)|Unable to load cuDNN|Outdated cuDNN installation|"
-          r"libcu(?!da\.so)\w*\.so[\w.*\[\]-]*(?:: cannot open shared object file| not found in the system path|"
-          r"' not found|: undefined symbol)|version `libcu\w*\.so[\w.]*' not found|undefined symbol: __nvJitLink",
+          r"lib(?:cu(?!da\.so)\w*|nvrtc[\w-]*)\.so[\w.*\[\]-]*(?:: cannot open shared object file| not found in "
+          r"the system path|' not found|: undefined symbol)|version `libcu\w*\.so[\w.]*' not found|undefined symbol: "
+          r"__nvJitLink|undefined symbol: \w+, version libcu\w*\.so|"
+          # XLA's and JAX's cuDNN checks (jax-ml/jax#15268: "the key message": an older cuDNN found first).
+          r"Loaded runtime CuDNN library: \S+ but source was compiled with|Found cuDNN version \d+, but \w+ was built "
+          r"against|"
+          # nvcc older than the GPU (deepspeedai/DeepSpeed#607: compute_86 needs CUDA 11.1); a malformed arch list
+          # ("compute_1.") is the setting's.
+          r"nvcc fatal\s*: Unsupported gpu architecture 'compute_\d{2,3}'",
           "cuda_error", E,
           "a CUDA library failed: a kernel faulted, or the library is missing or does not match the others",
           _LIB_FIX, C.CUDA_OR_DRIVER),
+        # Triton's link of its launcher against the driver: "/usr/bin/ld: cannot find -lcuda": no unversioned
+        # libcuda.so where it looks (pytorch/pytorch#94585: link libcuda.so.1 to libcuda.so, or run ldconfig).
+        p(r"ld: cannot find -lcuda\b", "cuda_driver_load", E,
+          "the linker finds no unversioned libcuda.so (only libcuda.so.1 is installed, or its directory is not on "
+          "the path): Triton cannot build its launcher", "link it (`ln -s libcuda.so.1 libcuda.so` in the driver's "
+          "lib directory) or run `ldconfig`, and set TRITON_LIBCUDA_PATH to that directory", C.CUDA_OR_DRIVER),
+        # A PyTorch built without CUDA ("AssertionError: Torch not compiled with CUDA enabled", detectron2#460: "a
+        # pytorch installation issue") and an op JIT-built earlier that failed, leaving its cache without the .so
+        # (QwenLM/Qwen3#350: remove ~/.cache/torch_extensions/<py_cu>/<op>).
+        p(r"Torch not compiled with CUDA enabled", "package_build", E,
+          "this PyTorch is a CPU-only build: it has no CUDA (torch.version.cuda is None)", "install a CUDA build "
+          "(`pip install torch --index-url https://download.pytorch.org/whl/cu121`, or conda's pytorch-cuda)",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"torch_extensions/[^\s:]+\.so: cannot open shared object file", "package_build", E,
+          "an op's JIT build failed earlier (or another rank's build left its cache empty): its library is missing",
+          "read the first nvcc/ninja error of the build above; delete ~/.cache/torch_extensions/<pyXX_cuYYY>/<op> "
+          "and build again, or prebuild the ops (DS_BUILD_OPS=1 pip install deepspeed)", C.OTHER, "root",
+          (C.CUDA_OR_DRIVER,)),
+        # vLLM 0.4's pynccl defines its NCCL functions only when the library loaded: "NameError: name
+        # 'ncclGetVersion' is not defined" follows a libnccl it could not load (vllm-project/vllm#4312).
+        p(r"NameError: name 'nccl\w+' is not defined", "nccl_library_missing", E,
+          "vLLM's NCCL wrapper could not load libnccl, so its NCCL functions were never defined",
+          "point VLLM_NCCL_SO_PATH at the libnccl.so.2 vLLM expects, or install the NCCL of its PyTorch "
+          "(nvidia-nccl-cu12)", C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # PyTorch's own build linking an NCCL older than its headers (pytorch/pytorch#9540: a conda NCCL 1 first on the
+        # path; ncclGroupStart is NCCL 2's). A program's own object without -lnccl is its build (socket table).
+        p(r"ProcessGroupNCCL\w*\.cpp:\(\.text[^)]*\): undefined reference to `nccl\w+'", "version_mismatch", E,
+          "the linker found an NCCL library older than the headers the code was compiled with (or none on the link "
+          "line)", "link the NCCL the headers belong to (NCCL_ROOT / NCCL_LIB_DIR, -lnccl), and remove an older "
+          "libnccl from the library path", C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # torch/__init__.py: the wheel's own libnccl is missing ("libnccl.so.*[0-9] not found in the system path").
         p(r"libnccl\.so[\w.*\[\]-]* not found in the system path", "nccl_library_missing", E,
           "the NCCL library PyTorch's wheel needs (nvidia-nccl-cu*) is not installed where it looks",

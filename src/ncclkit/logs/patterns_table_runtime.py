@@ -61,12 +61,18 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # bminor/glibc elf/dl-version.c:144@04e750e (match_symbol: "version `%s' not found (required by %s)"): the
         # library named last (libnccl, libtorch_python) was linked against a newer glibc or libstdc++ than the one
         # loaded (an old OS image, conda's older libstdc++ first on the path).
+        # It is NCCL's own build only where libnccl is the library that requires it; otherwise the OS or C++ runtime
+        # (ztxz16/fastllm#301, kvcache-ai/ktransformers#524: conda's older libstdc++ first on the path).
+        p(r"version `(?:GLIBC|GLIBCXX|CXXABI)_[\d.]+' not found \(required by [^)]*libnccl", "library_version", E,
+          "the NCCL library was built against a newer glibc or libstdc++ than this system loads",
+          "install the NCCL build for this OS (`ldd --version`), or the one PyTorch's wheel brings",
+          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
         p(r"version `(?:GLIBC|GLIBCXX|CXXABI)_[\d.]+' not found", "library_version", E,
           "a library (the one after `required by`) was built against a newer glibc or libstdc++ than this system "
           "loads: the wheel or build targets a newer OS, or an older libstdc++ comes first on the library path",
           "install a build for this OS's glibc (`ldd --version`), or put the newer libstdc++ first "
           "(`conda install -c conda-forge libstdcxx-ng`, or LD_PRELOAD the system's libstdc++.so.6)",
-          C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
+          C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # bminor/glibc elf/dl-lookup.c:806@04e750e ("undefined symbol: %s"): an extension module missing a c10, at::
         # or torch:: symbol (mangled _ZN3c10, _ZN2at, _ZN5torch) was compiled against another torch than the one
         # imported (flash_attn, apex, a cpp_extension wheel).

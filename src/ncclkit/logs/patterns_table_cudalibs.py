@@ -57,6 +57,19 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "cuda_error", E,
           "a CUDA library failed: a kernel faulted, or the library is missing or does not match the others",
           _LIB_FIX, C.CUDA_OR_DRIVER),
+        # torch/cuda: "The NVIDIA driver on your system is too old (found version 11000)": the driver is loaded but
+        # supports an older CUDA (its version as 1000 x major + 10 x minor) than the build (IEIT-Yuan/Yuan-2.0#65,
+        # RangiLyu/nanodet#216: update the driver). PyTorch's MIG check "device >= 0 && device < num_gpus INTERNAL
+        # ASSERT FAILED": NVML counts more GPUs than CUDA opens, one MIG instance per process (pytorch#131667, #130181).
+        p(r"NVIDIA driver on your system is too old", "driver_too_old", E,
+          "the NVIDIA driver is loaded but older than this build's CUDA needs (its 'found version' is the CUDA version "
+          "it supports: 11000 is CUDA 11.0)", "update the driver to one for the build's CUDA (nvidia-smi shows the "
+          "highest CUDA it supports), or install the PyTorch build for the driver's CUDA", C.CUDA_OR_DRIVER),
+        p(r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED", "gpu_missing", E,
+          "CUDA opens fewer GPUs than NVML lists: MIG is enabled and a process sees one MIG instance only",
+          "give each process its MIG instance (CUDA_VISIBLE_DEVICES=MIG-<uuid>, one rank per instance) or turn MIG "
+          "off (`nvidia-smi -mig 0`); NCCL does not span MIG instances in one process", C.CUDA_OR_DRIVER, "root",
+          (C.APPLICATION_BUG,)),
         # Triton's link of its launcher against the driver: "/usr/bin/ld: cannot find -lcuda": no unversioned
         # libcuda.so where it looks (pytorch/pytorch#94585: link libcuda.so.1 to libcuda.so, or run ldconfig).
         p(r"ld: cannot find -lcuda\b", "cuda_driver_load", E,

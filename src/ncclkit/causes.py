@@ -205,6 +205,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.tf_nccl_ops": Cause.APPLICATION_BUG,
     "log.kernel_assert": Cause.APPLICATION_BUG,
     "log.driver_too_old": Cause.CUDA_OR_DRIVER,
+    "log.teardown_hang": Cause.OTHER,
+    "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
     "log.nvlink_error": Cause.CUDA_OR_DRIVER,
     "log.gpu_firmware_error": Cause.CUDA_OR_DRIVER,

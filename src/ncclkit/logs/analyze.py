@@ -31,6 +31,7 @@ from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.progress_checks import progress_findings
+from ncclkit.logs.stack_dumps import stack_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
 from ncclkit.logs.topo import parse_topo
@@ -154,7 +155,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    guess = _guessed(launch_findings(text) + progress_findings(text), text, name) if whole else []
+    guessed = launch_findings(text) + progress_findings(text) + stack_findings(text)
+    guess = _guessed(guessed, text, name) if whole else []
     return _result(name, "unknown", {}, rank_findings(guess) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
@@ -179,7 +181,7 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
     out: list[Finding] = (check_pcie_tests(text) + check_gpu_support(text) + launch_findings(text)
-                          + progress_findings(text))
+                          + progress_findings(text) + stack_findings(text))
     for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
         out.extend(_shift_lines(f, before) for f in found

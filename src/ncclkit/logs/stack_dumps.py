@@ -1,0 +1,81 @@
+"""What a pasted stack dump shows about a hang: a thread stuck inside NCCL's communicator teardown, or the main
+thread of a rank waiting in its data loader while its peers wait in a collective.
+
+- gdb's `#12 0x... in commDestroySync (...) at init.cc:1313`, lldb's `frame #3: 0x... libtorch_cuda.so`c10d::
+  ProcessGroupNCCL::abort() + 664`: a process that hangs inside ncclCommAbort / commReclaim / commFree is stuck in
+  the teardown after an error (or at exit), not in the failure itself. Such hangs were NCCL bugs: the abort waiting
+  on its stream (NVIDIA/nccl#829; PyTorch added TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to skip it, pytorch/pytorch#102599),
+  commFree at exit (NVIDIA/nccl#1013, fixed by NVIDIA), ncclCommAbort in 2.25.1 (pytorch/pytorch#149153: "fixed with
+  NCCL 2.26.2-1").
+- py-spy's `Thread 0x... (idle): "MainThread"` with its frames `get (queue.py:170)`, `__next__ (.../iterators.py:648)`
+  and no torch.distributed frame: this rank is waiting for its data, so it never calls the collective the others
+  wait in (pytorch/pytorch#87995: "rank0 is stuck at dataloader ... When I changed num_workers=0, the job won't
+  hang"). A pin-memory thread waiting on its queue is every training process's (NVIDIA/Megatron-LM#2422).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+
+__all__ = ["stack_findings"]
+
+# gdb/pstack "#14 0x00001554fb45beef in ncclCommAbort (comm=...) at init.cc:1508", "#4  commReclaim (comm=...)"; lldb
+# "frame #3: 0x00007fb090db1068 libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664".
+_FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x[0-9a-fA-F]+ (?:in )?)?(?:\S+`)?([\w:~<>]+)\s*\(")
+_TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|c10d::ProcessGroupNCCL::abort)$")
+# py-spy dump: a thread's header, then its frames "    get (queue.py:170)".
+_PYSPY_THREAD = re.compile(r'^Thread \w+ \((?:idle|active)[^)]*\): "([^"]+)"')
+_PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
+_DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
+_COLLECTIVE = re.compile(r"torch/distributed/|distributed_c10d\.py|/nn/parallel/distributed\.py")
+
+
+def stack_findings(text: str) -> list[Finding]:
+    """Findings of the gdb, lldb and py-spy dumps in a paste (none when it holds no frame)."""
+    if "#" not in text and "Thread 0x" not in text:
+        return []
+    out: list[Finding] = []
+    teardown: list[tuple[int, str]] = []
+    main: list[tuple[int, str, str]] = []  # (line, function, file) of py-spy's MainThread
+    in_main = False
+    for no, line in enumerate(text.splitlines(), 1):
+        thread = _PYSPY_THREAD.match(line)
+        if thread:
+            in_main = thread[1] == "MainThread"
+            continue
+        frame = _PYSPY_FRAME.match(line) if in_main else None
+        if frame:
+            main.append((no, frame[1], frame[2]))
+            continue
+        in_main = in_main and not line.strip() == ""
+        m = _FRAME.match(line) if "#" in line else None
+        if m and _TEARDOWN.match(m[1]) and len(teardown) < 8:
+            teardown.append((no, m[1].rsplit("::", 1)[-1]))
+    if teardown:
+        names = ", ".join(dict.fromkeys(name for _, name in teardown))
+        out.append(Finding(
+            id="log.teardown_hang", severity=Severity.ERROR, subject="ncclCommAbort",
+            message=f"a thread is stuck inside NCCL's communicator teardown ({names}, line {teardown[0][0]}): the "
+                    "hang is in the abort or destroy after an error or at exit, not in the first failure; hangs there "
+                    "were NCCL bugs of some releases (the abort waiting on its stream, commFree at exit, 2.25.1's "
+                    "abort, fixed in 2.26.2)",
+            fix="upgrade NCCL; end the program with dist.destroy_process_group() on every rank; set "
+                "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
+            cause=Cause.OTHER,
+            evidence={"role": "root", "lines": [no for no, _ in teardown],
+                      "alternatives": [str(Cause.RANK_CRASHED_ELSEWHERE)]}))
+    waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
+    if waits and not any(_COLLECTIVE.search(path) for _, _, path in main):
+        out.append(Finding(
+            id="log.rank_in_dataloader", severity=Severity.ERROR, subject="MainThread",
+            message=f"the main thread of this rank waits for its data (line {waits[0]}: {main[0][1]} ... in the data "
+                    "loader) and is in no collective: its peers wait for it in the next one",
+            fix="dump every rank (`py-spy dump --pid`) and compare; try num_workers=0 or fewer workers, a DataLoader "
+                "timeout=, and look for a worker that died or a /dev/shm that is full",
+            cause=Cause.APPLICATION_BUG,
+            evidence={"role": "root", "lines": waits[:10],
+                      "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]}))
+    return out

@@ -1,0 +1,53 @@
+"""Stack dumps pasted for a hang (gdb, lldb, py-spy): the frames that show where the hang is. Each dump is quoted from
+the thread named above its test, and tested on a dump that must not give the finding."""
+
+from __future__ import annotations
+
+from line_reading import lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def ids(text: str) -> set[str]:
+    return {f["id"] for f in analyze_text(text)["findings"]}
+
+
+# NVIDIA/nccl#829 (gdb: the abort waiting on its stream) and pytorch/pytorch#149153 (lldb: NCCL 2.25.1's abort; its
+# frame names hold "Timeout" and "abort", which are no error lines).
+def test_a_hang_inside_the_communicators_teardown() -> None:
+    gdb = ("Thread 58 (Thread 0x15535d20d700 (LWP 1823817)):\n"
+           "#10 0x000015551e63c2e8 in cudaStreamSynchronize () from cuda11.7/toolkit/11.7.1/targets/x86_64-linux/lib/"
+           "libcudart.so.11.0\n"
+           "#12 0x00001554fb45aa8c in commDestroySync (job_=job_@entry=0x15535d20b9d0) at init.cc:1313\n"
+           "#14 0x00001554fb45beef in ncclCommAbort (comm=0x5555bf9ec710) at init.cc:1508\n")
+    assert lead(gdb) == ("log.teardown_hang", "other")
+    lldb = ("    frame #2: 0x00007fb090db0b85 libtorch_cuda.so`c10d::ProcessGroupNCCL::waitForFutureOrTimeout(std::future"
+            "<bool>&, std::chrono::duration<long, std::ratio<1l, 1000l>> const&)\n"
+            "    frame #3: 0x00007fb090db1068 libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664\n")
+    assert lead(lldb) == ("log.teardown_hang", "other")
+    assert not ids(lldb) & {"log.timeout", "log.abort"}
+    # the proxy thread every NCCL process has, idle in its wait (NVIDIA/nccl#1013), is no hang
+    idle = ("#5  0x00007f97e4c60f40 in ncclProxyGetPostedOps (added=<synthetic pointer>, proxyState=0x7f97731dacc0) at "
+            "proxy.cc:721\n"
+            "#6  ncclProxyProgress (proxyState_=<optimized out>) at proxy.cc:877\n")
+    assert "log.teardown_hang" not in ids(idle)
+
+
+# pytorch/pytorch#87995 (rank 0's main thread in the data loader; num_workers=0 fixed it); NVIDIA/Megatron-LM#2422 (a
+# pin-memory thread waiting on its queue is every process's).
+def test_a_rank_waiting_for_its_data() -> None:
+    text = ('Thread 0x7FA6E7C01740 (idle): "MainThread"\n'
+            "    wait (threading.py:302)\n"
+            "    get (queue.py:170)\n"
+            "    __next__ (fairseq/data/iterators.py:648)\n"
+            "    __iter__ (fairseq/data/iterators.py:59)\n"
+            "    train (fairseq_cli/train.py:274)\n")
+    assert lead(text) == ("log.rank_in_dataloader", "application_bug")
+    pin = ('Thread 38606 (idle): "Thread-2 (_pin_memory_loop)"\n'
+           "    get (multiprocessing/queues.py:113)\n"
+           "    do_one_step (torch/utils/data/_utils/pin_memory.py:37)\n")
+    assert "log.rank_in_dataloader" not in ids(pin)
+    # a main thread in a collective is waiting for a peer, not for data
+    waiting = text.replace("    train (fairseq_cli/train.py:274)\n",
+                           "    all_reduce (torch/distributed/distributed_c10d.py:1536)\n")
+    assert "log.rank_in_dataloader" not in ids(waiting)

@@ -60,6 +60,10 @@ def test_02_multi_rail_ring_is_not_inflated(tmp_path: Path) -> None:
         assert "tests.busbw_above_nic" not in ids(out["findings"]), rate
     line = next(f for f in analyze_path(ring, line_rate_gbps=200.0)["findings"] if f["id"] == "tests.line_rate")
     assert line["severity"] == "info" and line["evidence"]["ratio"] == pytest.approx(0.925)
+    # a good verdict names no cause (NVIDIA/nccl-tests#119), a low one names the setup
+    assert line["cause"] is None
+    low = next(f for f in analyze_path(ring, line_rate_gbps=800.0)["findings"] if f["id"] == "tests.line_rate")
+    assert low["severity"] == "warning" and low["cause"] == "performance_config"
     # Above 8 x 25 GB/s on 8-GPU nodes with 200 Gb/s NICs it is inflated.
     ring.write_text(_two_node_table(290.0))
     assert "tests.busbw_above_nic" in ids(analyze_path(ring, line_rate_gbps=200.0)["findings"])

@@ -332,5 +332,7 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
                     + (f"{per_node} x " if per_node > 1 else "") + f"{line_rate_gbps:g} Gb/s line rate "
                     + ("(good)" if good else "(below the 80% a healthy fabric reaches)"),
             fix="" if good else "check GDRDMA in the NCCL log, NIC/GPU PCIe placement, and port rates",
+            # A good verdict names no cause (NVIDIA/nccl-tests#119: "it's perfect"); it must not fill the lead.
+            no_cause=good,
             evidence={"ratio": round(ratio, 3), "line_rate_gbps": line_rate_gbps, "nics": per_node}))
     return out

@@ -63,3 +63,15 @@ def test_toolkit_hints_and_cpp_runtimes_are_not_nccls_versions() -> None:
     nccl = ("OSError: /lib64/libc.so.6: version `GLIBC_2.34' not found (required by /usr/lib/x86_64-linux-gnu/"
             "libnccl.so.2)\n")
     assert lead(nccl) == ("log.library_version", "nccl_version_mismatch")
+
+
+# thomaskalnik.com's DeepSeek-V3 post (CUDA_DEVICE_ORDER differed: two ranks on one GPU) and mynw.cn's Live Avatar post
+# (P2P unavailable, NCCL_P2P_DISABLE=1); a channel over P2P/IPC with ranks and bus ids is neither.
+def test_nccls_checks_quoted_without_their_prefix() -> None:
+    assert lead("Error: rank 27 and rank 19 both on CUDA device 53000 (PCI 53:00.0)\n") == (
+        "log.duplicate_gpu", "application_bug")
+    assert lead("NCCL error: unhandled system error ... Fatal error in internal_p2p_setup: p2p access not enabled\n") == (
+        "log.p2p_error", "acs_iommu_p2p")
+    channel = ("frontier00061:695135:695311 [0] NCCL INFO Channel 00/0 : 0[d6000] -> 3[c6000] via P2P/IPC comm 0x9bbf3b0 "
+               "nRanks 4096\n")
+    assert not ids(channel) & {"log.duplicate_gpu", "log.p2p_error"}

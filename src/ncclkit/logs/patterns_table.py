@@ -311,6 +311,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "uses plain host memory for SHM)", C.OTHER, "root", (C.ACS_IOMMU_P2P,), decode=False),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
+          r"p2p access not enabled|"
           r"failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"
           r"IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"
           r"ACSCtl:[^\n]*SrcValid\+", "p2p_error", E,

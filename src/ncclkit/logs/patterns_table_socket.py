@@ -37,7 +37,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # is not supported" (its own check before NCCL's).
         # "same GPU" alone is also a tensor's device check ("Input tensors need to be on the same GPU"): only
         # processes or ranks placed on it (Lightning-AI/pytorch-lightning#8634, two DDP ranks given --gpus "0,0").
-        p(r"Duplicate GPU detected|Multiple Ranks are using the same GPU|running on same CUDA device|(?:processes|"
+        # A write-up may quote NCCL's check without its prefix ("rank 27 and rank 19 both on CUDA device 53000", a
+        # DeepSpeed-V3 post: CUDA_DEVICE_ORDER differed between nodes).
+        p(r"Duplicate GPU detected|rank \d+ and rank \d+ both on CUDA device|Multiple Ranks are using the same GPU|"
+          r"running on same CUDA device|(?:processes|"
           r"ranks?|replicas|workers) (?:\w+ )?(?:on|use|using|share|sharing) (?:the|one) same GPU",
           "duplicate_gpu", E,
           "two ranks use the same GPU", "set CUDA_VISIBLE_DEVICES / LOCAL_RANK so each rank has its own GPU",

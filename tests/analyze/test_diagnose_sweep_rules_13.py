@@ -70,8 +70,8 @@ def test_toolkit_hints_and_cpp_runtimes_are_not_nccls_versions() -> None:
 def test_nccls_checks_quoted_without_their_prefix() -> None:
     assert lead("Error: rank 27 and rank 19 both on CUDA device 53000 (PCI 53:00.0)\n") == (
         "log.duplicate_gpu", "application_bug")
-    assert lead("NCCL error: unhandled system error ... Fatal error in internal_p2p_setup: p2p access not enabled\n") == (
-        "log.p2p_error", "acs_iommu_p2p")
-    channel = ("frontier00061:695135:695311 [0] NCCL INFO Channel 00/0 : 0[d6000] -> 3[c6000] via P2P/IPC comm 0x9bbf3b0 "
-               "nRanks 4096\n")
+    p2p = "NCCL error: unhandled system error ... Fatal error in internal_p2p_setup: p2p access not enabled\n"
+    assert lead(p2p) == ("log.p2p_error", "acs_iommu_p2p")
+    channel = ("frontier00061:695135:695311 [0] NCCL INFO Channel 00/0 : 0[d6000] -> 3[c6000] via P2P/IPC comm "
+               "0x9bbf3b0 nRanks 4096\n")
     assert not ids(channel) & {"log.duplicate_gpu", "log.p2p_error"}

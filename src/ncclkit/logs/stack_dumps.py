@@ -25,6 +25,7 @@ __all__ = ["stack_findings"]
 # gdb/pstack "#14 0x00001554fb45beef in ncclCommAbort (comm=...) at init.cc:1508", "#4  commReclaim (comm=...)"; lldb
 # "frame #3: 0x00007fb090db1068 libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664".
 _FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x[0-9a-fA-F]+ (?:in )?)?(?:\S+`)?([\w:~<>]+)\s*\(")
+_ANY_FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x|[A-Za-z_])", re.MULTILINE)
 _TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|c10d::ProcessGroupNCCL::abort)$")
 # py-spy dump: a thread's header, then its frames "    get (queue.py:170)".
 _PYSPY_THREAD = re.compile(r'^Thread \w+ \((?:idle|active)[^)]*\): "([^"]+)"')
@@ -35,7 +36,7 @@ _COLLECTIVE = re.compile(r"torch/distributed/|distributed_c10d\.py|/nn/parallel/
 
 def stack_findings(text: str) -> list[Finding]:
     """Findings of the gdb, lldb and py-spy dumps in a paste (none when it holds no frame)."""
-    if "#" not in text and "Thread 0x" not in text:
+    if "Thread " not in text and not _ANY_FRAME.search(text):  # most pastes: no dump to read line by line
         return []
     out: list[Finding] = []
     teardown: list[tuple[int, str]] = []

@@ -64,3 +64,11 @@ def test_an_xid_45_that_names_its_cause_and_nvlink_seen_by_the_program() -> None
                                          "by previous Xid 79\n")
     program = "  what():  CUDA error: uncorrectable NVLink error detected during the execution\n"
     assert lead(program) == ("log.nvlink_error", "cuda_or_driver")
+
+
+# vllm-project/vllm#34891 (FlashInfer's multicast buffer on GPUs without NVSwitch); NCCL's own NVLS-available line is no
+# failure.
+def test_flashinfers_multicast_buffer_without_nvswitch() -> None:
+    assert lead("RuntimeError: [SymmDeviceMemory] Device does not support multicasting.\n") == (
+        "log.fabric_manager", "cuda_or_driver")
+    assert lead("h:1:1 [0] NCCL INFO NVLS multicast support is available on dev 0 (NVLS_NCHANNELS 16)\n") is None

@@ -23,7 +23,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
     b"Loaded runtime CuDNN", b"Found cuDNN version", b", version libcu",
-    b"Outdated cuDNN", b"both on CUDA device", b"p2p access not enabled",
+    b"Outdated cuDNN", b"both on CUDA device", b"p2p access not enabled", b"DeviceMemory] Device",
     b"with NCCL 1.", b"libnccl",
     b"Driver was not detected", b"CUDA_LAUNCH_BLOCKING", b"does not loop back", b"Attribute busid", b"no POLLOUT",
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",

@@ -140,8 +140,11 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # NCCL's RAS 5067397) -----------------------------------------------------------------------------------
         # TE comm_gemm_overlap.cpp "CUDA device, driver and/or toolkit version does not support comm+GEMM overlap
         # with CUDA Multicast. Launch app with UB_SKIPMC=1"; TensorRT-LLM mcastDeviceMemory.cpp "[McastDeviceMemory]
-        # Device does not support multicasting" / "fabric handle" (no NVLS multicast, no IMEX for fabric handles).
-        p(r"does not support comm\+GEMM overlap with CUDA Multicast|\[McastDeviceMemory\] Device does not support",
+        # Device does not support multicasting" / "fabric handle" (no NVLS multicast, no IMEX for fabric handles);
+        # FlashInfer's "[SymmDeviceMemory] Device does not support multicasting." (vllm-project/vllm#34891: GPUs
+        # joined by an NVLink bridge or PCIe, no NVSwitch; fixed in vLLM by not fusing the all-reduce there).
+        p(r"does not support comm\+GEMM overlap with CUDA Multicast|\[(?:Mcast|Symm)DeviceMemory\] Device does not "
+          r"support",
           "fabric_manager", E, "the GPU, driver or NVSwitch fabric does not offer the CUDA multicast (NVLS) or fabric "
           "handles the library asked for", "run without multicast (TE: UB_SKIPMC=1; TensorRT-LLM: an all-reduce "
           "strategy without it), or on NVSwitch systems start the fabric manager (and IMEX for multi-node NVLink) "

@@ -162,6 +162,7 @@ def launch_findings(text: str) -> list[Finding]:
     per_machine: dict[str, int] = {}  # detectron2's --num-gpus value -> the first line that gives it
     fake_ip: tuple[int, str] | None = None
     file_init = file_wait = 0
+    files = "file://" in text  # the usual paste meets through no file: no line to test for its wait
     lines = text.splitlines()[:_MAX_LINES]
     interpreter = _interpreter_as_script(lines)
     for no, line in enumerate(lines, 1):
@@ -185,9 +186,9 @@ def launch_findings(text: str) -> list[Finding]:
         if machines and gpus and int(machines.group(1)) > 1:
             per_machine.setdefault(gpus.group(1), no)
         dialled += [(no, m.group(1) or m.group(2)) for m in _DIALLED.finditer(line)]
-        if "file://" in line:
+        if files and "file://" in line:
             file_init = file_init or (no if _FILE_INIT.search(line) else 0)
-        elif not file_wait and _FILE_WAIT.search(line):
+        elif files and not file_wait and _FILE_WAIT.search(line):
             file_wait = no
         fake = _FAKE_IP.search(line)
         fake_ip = fake_ip or ((no, fake[1]) if fake else None)

@@ -51,7 +51,7 @@ def stack_findings(text: str) -> list[Finding]:
         if frame:
             main.append((no, frame[1], frame[2]))
             continue
-        in_main = in_main and not line.strip() == ""
+        in_main = in_main and bool(line.strip())  # a blank line ends py-spy's thread
         m = _FRAME.match(line) if "#" in line else None
         if m and _TEARDOWN.match(m[1]) and len(teardown) < 8:
             teardown.append((no, m[1].rsplit("::", 1)[-1]))

@@ -72,3 +72,10 @@ def test_flashinfers_multicast_buffer_without_nvswitch() -> None:
     assert lead("RuntimeError: [SymmDeviceMemory] Device does not support multicasting.\n") == (
         "log.fabric_manager", "cuda_or_driver")
     assert lead("h:1:1 [0] NCCL INFO NVLS multicast support is available on dev 0 (NVLS_NCHANNELS 16)\n") is None
+
+
+# NVIDIA/nccl-tests#208: NCCL without kernels for the GPU names a build for it, not the driver's health.
+def test_nccl_without_kernels_for_the_gpu_names_a_build() -> None:
+    text = "x:1:1 [0] enqueue.cc:1100 NCCL WARN Cuda failure 'named symbol not found'\n"
+    first = analyze_text(text)["findings"][0]
+    assert first["cause"] == "nccl_version_mismatch" and "architecture" in first["fix"]

@@ -110,3 +110,14 @@ def test_ranks_on_the_same_gpu_not_tensors() -> None:
     tensors = ("RuntimeError: Input tensors need to be on the same GPU, but found the following tensor and device "
                "combinations:\n")
     assert "log.duplicate_gpu" not in ids(tensors)
+
+
+# aws/aws-ofi-nccl#67: the older plugin's own INFO lines are no failure; its WARN is the line the finding quotes.
+def test_the_ofi_plugins_info_lines_do_not_speak_for_its_warn() -> None:
+    text = ("10.3.35.83: INFO: Function: ofi_init Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE environment variable to "
+            "1.\n"
+            "10.3.35.83: WARN: Function: find_ofi_provider Line: 543: NET/OFI Couldn't find any optimal provider\n")
+    first = analyze_text(text)["findings"][0]
+    assert (first["id"], first["cause"]) == ("log.ofi_error", "net_plugin_error")
+    assert first["evidence"]["lines"] == [2]
+    assert lead(text.splitlines()[0] + "\n") is None

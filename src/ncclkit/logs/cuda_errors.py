@@ -128,7 +128,9 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "(NCCL_LOCAL_REGISTER=0), until an NCCL release with the fix"),
         (r"^(?=.*(?:nccl|Cuda failure))(?:.*(?:no kernel image is available|invalid device function|named symbol not found|"
          r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice))", C.NCCL_VERSION_MISMATCH,
-         "NCCL has no kernels for this GPU's architecture: a build older than the GPU", (C.CUDA_OR_DRIVER,)),
+         "NCCL has no kernels for this GPU's architecture: a build older than the GPU", (C.CUDA_OR_DRIVER,),
+         "install an NCCL built for this GPU's architecture (the NCCL of a PyTorch build for the GPU's CUDA, e.g. "
+         "cu128 for sm_120; nvidia-nccl-cu12 of a recent release), or build NCCL with NVCC_GENCODE for its sm_XY"),
         (r"no kernel image is available|invalid device function|named symbol not found|"
          r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice|hipErrorNoBinaryForGpu", C.CUDA_OR_DRIVER,
          "the framework or library has no kernels for this GPU's architecture: a build older than the GPU (or "

@@ -185,8 +185,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # lines ("Registered memory at ...": aws/aws-ofi-nccl#104, perplexityai/pplx-garden#4), nor Open MPI's
         # verbose report of the provider it chose ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr"), nor a
         # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g") or list of the versions it needs
-        # ("Libfabric >= 2.6.0").
+        # ("Libfabric >= 2.6.0"), nor the plugin's own INFO lines of its older releases ("INFO: Function: ofi_init
+        # Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE ...", aws/aws-ofi-nccl#67).
         p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)"
+          r"(?!.*\bINFO: Function: )"
           r"(?!\s*[-*] \*\*[^*]+\*\*:)(?!.*\blibfabric >= \d).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error",
           E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",

@@ -207,6 +207,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.driver_too_old": Cause.CUDA_OR_DRIVER,
     "log.teardown_hang": Cause.OTHER,
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
+    "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
     "log.nvlink_error": Cause.CUDA_OR_DRIVER,
     "log.gpu_firmware_error": Cause.CUDA_OR_DRIVER,

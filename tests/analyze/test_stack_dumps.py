@@ -51,3 +51,24 @@ def test_a_rank_waiting_for_its_data() -> None:
     waiting = text.replace("    train (fairseq_cli/train.py:274)\n",
                            "    all_reduce (torch/distributed/distributed_c10d.py:1536)\n")
     assert "log.rank_in_dataloader" not in ids(waiting)
+
+
+# rwth-i6/returnn#1484: three of four ranks exited (<defunct>) and the fourth hangs in all_reduce; a defunct data-loader
+# worker under a living rank is no dead rank.
+def test_ranks_that_exited_in_the_process_tree() -> None:
+    tree = ("   6429  \\_ python3.11\n"
+            "   6454      \\_ python3.11\n"
+            "   6472          \\_ python3.11 <defunct>\n"
+            "   6601          |   \\_ python3.11 <defunct>\n"
+            "   6473          \\_ python3.11\n"
+            "   6637          |   \\_ python3.11\n"
+            "   6474          \\_ python3.11 <defunct>\n"
+            "   6475          \\_ python3.11 <defunct>\n")
+    assert lead(tree) == ("log.ranks_exited", "rank_crashed_elsewhere")
+    assert "3 of 4" in analyze_text(tree)["findings"][0]["message"]
+    worker = ("   6454      \\_ python3.11\n"
+              "   6472          \\_ python3.11\n"
+              "   6601          |   \\_ python3.11 <defunct>\n"
+              "   6473          \\_ python3.11\n"
+              "   6637          |   \\_ python3.11\n")
+    assert "log.ranks_exited" not in ids(worker)

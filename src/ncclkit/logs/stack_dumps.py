@@ -11,6 +11,9 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   and no torch.distributed frame: this rank is waiting for its data, so it never calls the collective the others
   wait in (pytorch/pytorch#87995: "rank0 is stuck at dataloader ... When I changed num_workers=0, the job won't
   hang"). A pin-memory thread waiting on its queue is every training process's (NVIDIA/Megatron-LM#2422).
+- `ps f`'s process tree with sibling rank processes of one command, some of them `<defunct>`: those ranks exited and
+  the living ones wait for them (rwth-i6/returnn#1484: "I only see 3 exceptions, from the 4 workers"). A defunct child
+  of a rank (a data-loader worker) sits one level deeper and is not a rank.
 """
 
 from __future__ import annotations
@@ -31,14 +34,16 @@ _TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|
 _PYSPY_THREAD = re.compile(r'^Thread \w+ \((?:idle|active)[^)]*\): "([^"]+)"')
 _PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
 _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
+# `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
+_PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
 _COLLECTIVE = re.compile(r"torch/distributed/|distributed_c10d\.py|/nn/parallel/distributed\.py")
 
 
 def stack_findings(text: str) -> list[Finding]:
     """Findings of the gdb, lldb and py-spy dumps in a paste (none when it holds no frame)."""
+    out: list[Finding] = _defunct_ranks(text) if "<defunct>" in text else []
     if "Thread " not in text and not _ANY_FRAME.search(text):  # most pastes: no dump to read line by line
-        return []
-    out: list[Finding] = []
+        return out
     teardown: list[tuple[int, str]] = []
     main: list[tuple[int, str, str]] = []  # (line, function, file) of py-spy's MainThread
     in_main = False
@@ -80,3 +85,30 @@ def stack_findings(text: str) -> list[Finding]:
             evidence={"role": "root", "lines": waits[:10],
                       "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]}))
     return out
+
+
+def _defunct_ranks(text: str) -> list[Finding]:
+    """Sibling processes of one command at one depth of `ps f`'s tree, some of them exited (<defunct>)."""
+    siblings: dict[tuple[int, str], list[tuple[int, bool]]] = {}  # (parent's line, command) -> its children
+    above: list[tuple[int, int]] = []  # (column of "\\_", line) of the processes above, the path to this one
+    for no, line in enumerate(text.splitlines(), 1):
+        m = _PS_CHILD.match(line)
+        if m:
+            column = line.index("\\_")
+            while above and above[-1][0] >= column:
+                above.pop()
+            siblings.setdefault((above[-1][1] if above else 0, m[1]), []).append((no, bool(m[2])))
+            above.append((column, no))
+    for (_, command), procs in siblings.items():
+        dead = [no for no, defunct in procs if defunct]
+        if len(procs) >= 2 and dead and len(dead) < len(procs):
+            return [Finding(
+                id="log.ranks_exited", severity=Severity.ERROR, subject=command,
+                message=f"{len(dead)} of {len(procs)} sibling {command} processes in the process tree have exited "
+                        f"(<defunct>, line {dead[0]}): those ranks died, and the living ones wait for them in a "
+                        "collective",
+                fix="read the first error of the ranks that exited (their stderr or log file); the hang of the "
+                    "others is its consequence",
+                cause=Cause.RANK_CRASHED_ELSEWHERE,
+                evidence={"role": "root", "lines": dead[:10]})]
+    return []

@@ -75,3 +75,17 @@ def test_nccls_checks_quoted_without_their_prefix() -> None:
     channel = ("frontier00061:695135:695311 [0] NCCL INFO Channel 00/0 : 0[d6000] -> 3[c6000] via P2P/IPC comm "
                "0x9bbf3b0 nRanks 4096\n")
     assert not ids(channel) & {"log.duplicate_gpu", "log.p2p_error"}
+
+
+# NVIDIA/nccl#1515 (NVIDIA: before 2.24 a refused or timed-out connect was reported as an abort) and nccl#975 (a
+# link-local IPv6 target); a plain refused connect keeps its reading.
+def test_nccls_connect_abort_wording_and_link_local_targets() -> None:
+    abort = "socketStartConnect: Connect to 10.45.234.83<47527> failed : Software caused connection abort\n"
+    first = analyze_text(abort)["findings"][0]
+    assert (first["id"], first["cause"]) == ("log.socket_connect_failed", "firewall_or_port_blocked")
+    assert "2.24" in first["message"]
+    local = ("n122:12251:12400 [5] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to fe80::966d:ae03:a2:8cf0%"
+             "ib1<17943> failed : Software caused connection abort\n")
+    assert lead(local) == ("log.socket_connect_failed", "wrong_interface")
+    refused = "socketStartConnect: Connect to 10.0.0.2<43521> failed : Connection refused\n"
+    assert "2.24" not in analyze_text(refused)["findings"][0]["message"]

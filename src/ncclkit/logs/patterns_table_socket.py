@@ -209,6 +209,21 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "under torchrun use init_method='env://' (or leave it out) and pass the port as --rdzv-endpoint / "
           "--master-port; on several nodes set MASTER_ADDR to rank 0's address that the other nodes reach",
           C.APPLICATION_BUG, "root", (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
+        # NCCL before 2.24 reported a connect whose retries on ECONNREFUSED/ETIMEDOUT ran out as "Software caused
+        # connection abort" (NVIDIA/nccl#1515, NVIDIA: "due to a bug in NCCL", the retry code overhauled in 2.24):
+        # the peer's port refused or did not answer. A target that is an IPv6 link-local address (fe80::...%ib1,
+        # NVIDIA/nccl#975) is the interface NCCL picked: such addresses need their interface on both sides.
+        p(r"Connect to \[?fe80::[^\s>]*(?:<\d+>|\]:\d+)? failed", "socket_connect_failed", E,
+          "NCCL dialled a peer's IPv6 link-local address (fe80::...%iface): it chose an interface whose only address "
+          "is link-local, which reaches peers only on that one link under the same interface name", "set "
+          "NCCL_SOCKET_IFNAME to the IPv4 interface that joins the nodes, or "
+          "NCCL_SOCKET_FAMILY=AF_INET", C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"Connect to \S+ failed : Software caused connection abort", "socket_connect_failed", E,
+          "a TCP connection to a peer failed after NCCL's retries ran out: NCCL before 2.24 words a refused or "
+          "unanswered port this way (ECONNREFUSED/ETIMEDOUT, not an abort): the peer was not listening (not up yet, "
+          "or a bad node) or the port is filtered", "check that the peer at that address runs and is reachable on "
+          "NCCL's ports (a firewall, the interface); upgrade NCCL to 2.24+ to see the real error",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
         # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
         # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
         # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried

@@ -35,6 +35,13 @@ class Finding:
     # True: this instance states no cause at all, whatever its id's default (a fact that cannot matter here).
     no_cause: bool = False
 
+    @classmethod
+    def root_error(cls, fid: str, subject: str, message: str, fix: str, cause: Cause, lines: list[int],
+                   **evidence: object) -> Finding:
+        """An error that states the root of what a paste shows, citing the lines that show it."""
+        return cls(id=fid, severity=Severity.ERROR, subject=subject, message=message, fix=fix, cause=cause,
+                   evidence={"role": "root", "lines": lines, **evidence})
+
     @property
     def root_cause(self) -> Cause | None:
         """The cause this finding states: the judge's own, else the default of its id."""

@@ -38,7 +38,7 @@ import ipaddress
 import re
 
 from ncclkit.causes import Cause
-from ncclkit.findings import Finding, Severity
+from ncclkit.findings import Finding
 
 __all__ = ["launch_findings"]
 
@@ -97,13 +97,6 @@ def _loopback(addr: str) -> bool:
     return addr.lower() == "localhost" or addr == "::1" or (ip is not None and ip.is_loopback)
 
 
-def _root(fid: str, subject: str, message: str, fix: str, cause: Cause, lines: list[int],
-          **evidence: object) -> Finding:
-    """An error the launch itself explains: the root of what the paste shows."""
-    return Finding(id=fid, severity=Severity.ERROR, subject=subject, message=message, fix=fix, cause=cause,
-                   evidence={"role": "root", "lines": lines, **evidence})
-
-
 def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
     """(line, word) of a launch that names the interpreter where its script belongs, None if none does."""
     if not any(_LAUNCHER.search(line) for line in lines):
@@ -126,7 +119,7 @@ def _odd_address(fake_ip: tuple[int, str] | None, dialled: list[tuple[int, str]]
     """The rank-0 address the store client dialled is no host's: what the name resolved to, or the name, is wrong."""
     if fake_ip is not None:
         no, addr = fake_ip
-        return [_root(
+        return [Finding.root_error(
             "log.master_addr_fake_ip", "MASTER_ADDR",
             f"the store client dialled {addr} (line {no}), an address of 198.18.0.0/15 that no host has: a proxy's "
             "fake-IP DNS (Clash, sing-box or another TUN-mode proxy) answered for the rank-0 host's name",
@@ -140,7 +133,7 @@ def _odd_address(fake_ip: tuple[int, str] | None, dialled: list[tuple[int, str]]
     if number is None:
         return []
     no, value = number
-    return [_root(
+    return [Finding.root_error(
         "log.master_addr_number", "MASTER_ADDR",
         f"the store client dialled \"{value}\" (line {no}): a master address of digits alone, which the resolver "
         "reads as a 32-bit IPv4 address that no host has, so the launch passed a number (a job id, a port) where the "
@@ -195,7 +188,7 @@ def launch_findings(text: str) -> list[Finding]:
     out = _odd_address(fake_ip, dialled)
     if interpreter is not None:
         no, word = interpreter
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.launcher_runs_python", "training_script",
             f"line {no} gives the launcher `{word}` where the training script belongs ({lines[no - 1].strip()[:120]}): "
             "torchrun, accelerate launch and deepspeed start the script with their own Python, so each worker is "
@@ -204,7 +197,7 @@ def launch_findings(text: str) -> list[Finding]:
             "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
     if loopback_launch is not None:
         no, line = loopback_launch
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.master_addr_loopback", "MASTER_ADDR",
             f"line {no} launches several nodes with a loopback master address ({line[:160]}): the other nodes cannot "
             "reach the rendezvous there",
@@ -213,7 +206,7 @@ def launch_findings(text: str) -> list[Finding]:
             Cause.WRONG_INTERFACE, [no], alternatives=[str(Cause.APPLICATION_BUG)]))
     if self_endpoint is not None:
         no, line = self_endpoint
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.rendezvous_self", "--rdzv_endpoint",
             f"line {no} launches several nodes with the rendezvous at $(hostname) ({line[:160]}): run on every node, "
             "it names each node's own host, so each node waits at its own rendezvous for nodes that never come",
@@ -221,7 +214,7 @@ def launch_findings(text: str) -> list[Finding]:
             "\"$SLURM_JOB_NODELIST\" | head -n1) and --rdzv_endpoint=$head:29500 (or --master_addr=$head)",
             Cause.APPLICATION_BUG, [no]))
     if tasks and bare_python and not launcher:
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.sbatch_without_srun", "srun",
             f"the batch script asks Slurm for several tasks or nodes (line {tasks}: {lines[tasks - 1].strip()[:80]}) "
             f"but starts the program with python itself (line {bare_python}: {lines[bare_python - 1].strip()[:80]}) "
@@ -231,7 +224,7 @@ def launch_findings(text: str) -> list[Finding]:
             "torchrun once per node under srun", Cause.APPLICATION_BUG, [tasks, bare_python]))
     if len(per_machine) >= 2:
         counts = sorted(per_machine, key=per_machine.__getitem__)
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.machines_uneven", "--num-gpus",
             f"the machines of one job were launched with different --num-gpus ({' and '.join(counts[:3])}, lines "
             f"{', '.join(str(per_machine[c]) for c in counts[:3])}): detectron2's launch computes the world size as "
@@ -239,7 +232,7 @@ def launch_findings(text: str) -> list[Finding]:
             "launch every machine with the same --num-gpus (use as many GPUs on each), or the smallest count on all",
             Cause.APPLICATION_BUG, [per_machine[c] for c in counts[:3]]))
     if file_init and file_wait:
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.file_rendezvous", "init_method",
             f"line {file_init} meets through a file (file://) and line {file_wait} shows the ranks waiting on it: "
             "every rank must open the same file, so a path the nodes do not share is never seen by the other nodes, "
@@ -248,14 +241,14 @@ def launch_findings(text: str) -> list[Finding]:
             "on a file system every node shares, deleted before each run", Cause.APPLICATION_BUG,
             [file_init, file_wait]))
     if no_gpus and nccl:
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.nccl_without_gpu", "CUDA_VISIBLE_DEVICES",
             f"line {no_gpus} hides every GPU from the job (CUDA_VISIBLE_DEVICES empty) and line {nccl} starts NCCL, "
             "which runs on GPUs only: its init fails or the process dies on zero devices",
             "give each rank a GPU (CUDA_VISIBLE_DEVICES lists them, as many processes per node as GPUs), or use the "
             "gloo backend for a run on CPUs", Cause.APPLICATION_BUG, [no_gpus, nccl]))
     if len(local) >= 2:
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.launcher_local_hosts", "--host",
             f"the launcher took {', '.join(list(local)[:4])} all for the machine it runs on (lines "
             f"{', '.join(map(str, list(local.values())[:4]))}): every node's command ran on this one, two ranks on "
@@ -269,7 +262,7 @@ def launch_findings(text: str) -> list[Finding]:
     if other is not None:
         no, addr = other
         set_at = next(n for n, a in configured if _ipv4(a) in masters)
-        out.append(_root(
+        out.append(Finding.root_error(
             "log.master_addr_differs", "MASTER_ADDR",
             f"the store client dialled {addr} (line {no}), which is none of the master addresses the launch "
             f"configures ({', '.join(sorted(map(str, masters)))}, line {set_at}): something between the setting "

@@ -24,15 +24,14 @@ def _separate_test_jobs(s: NcclLogSummary) -> list[Finding]:
     size from MPI only when built with MPI=1), so each process ran alone on its own GPUs."""
     if s.test_headers < 2 or len(s.launch_hosts) < 2:
         return []
-    return [Finding(
-        id="log.tests_not_one_job", severity=E, subject="nccl-tests", cause=Cause.OTHER,
-        message=f"the launcher starts nccl-tests on {len(s.launch_hosts)} hosts, but the output has "
+    return [Finding.root_error(
+        "log.tests_not_one_job", "nccl-tests",
+        f"the launcher starts nccl-tests on {len(s.launch_hosts)} hosts, but the output has "
                 f"{s.test_headers} headers: every process ran its own one-node test instead of joining one "
                 "MPI job (nccl-tests built without MPI=1, or run with another MPI than it was built with)",
-        fix="rebuild nccl-tests with `make MPI=1 MPI_HOME=<the MPI that mpirun belongs to>` and launch it with "
-            "that mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses",
-        evidence={"headers": s.test_headers, "launch_hosts": list(s.launch_hosts), "lines": [s.launch_line],
-                  "role": "root", "alternatives": [str(Cause.APPLICATION_BUG)]})]
+        "rebuild nccl-tests with `make MPI=1 MPI_HOME=<the MPI that mpirun belongs to>` and launch it with that "
+        "mpirun; `ldd build/all_reduce_perf | grep mpi` shows which MPI it uses", Cause.OTHER, [s.launch_line],
+        headers=s.test_headers, launch_hosts=list(s.launch_hosts), alternatives=[str(Cause.APPLICATION_BUG)])]
 
 
 def _teardown_stall(s: NcclLogSummary) -> list[Finding]:
@@ -45,15 +44,14 @@ def _teardown_stall(s: NcclLogSummary) -> list[Finding]:
     stall = next((e.line_no for e in s.errors if e.category == "watchdog_stuck" and e.line_no > exit_line), 0)
     if not exit_line or not stall:
         return []
-    return [Finding(
-        id="log.teardown_stall", severity=E, subject="destroy_process_group", cause=Cause.APPLICATION_BUG,
-        message=f"the watchdog stalled (line {stall}) after the program had ended without destroying its process "
+    return [Finding.root_error(
+        "log.teardown_stall", "destroy_process_group",
+        f"the watchdog stalled (line {stall}) after the program had ended without destroying its process "
                 f"groups (line {exit_line}): they were torn down implicitly at exit, which can block on the "
                 "communicators of many subgroups (expert or tensor parallel)",
-        fix="call `dist.destroy_process_group()` on every rank at the end of the run (after a final barrier), "
-            "before the interpreter exits",
-        evidence={"lines": [exit_line, stall], "role": "root",
-                  "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]})]
+        "call `dist.destroy_process_group()` on every rank at the end of the run (after a final barrier), before "
+        "the interpreter exits", Cause.APPLICATION_BUG, [exit_line, stall],
+        alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
 
 
 def _single_node_stall(s: NcclLogSummary) -> list[Finding]:

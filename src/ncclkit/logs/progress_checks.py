@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ncclkit.causes import Cause
-from ncclkit.findings import Finding, Severity
+from ncclkit.findings import Finding
 
 __all__ = ["progress_findings"]
 
@@ -66,17 +66,15 @@ def progress_findings(text: str) -> list[Finding]:
         if (bar or frame) and (timeout or (bar and frame)):
             bar = bar or frame
             timeout = timeout or frame
-            return [Finding(
-                id="log.preparation_timeout", severity=Severity.ERROR, subject="timeout",
-                message=f"one rank was still preparing the data (line {bar}: about 30 minutes into it) when the "
+            return [Finding.root_error(
+                "log.preparation_timeout", "timeout",
+                f"one rank was still preparing the data (line {bar}: about 30 minutes into it) when the "
                         f"others' wait ended (line {timeout}): trainers tokenize or map the dataset on rank 0 first "
                         "while the other ranks wait in a barrier whose timeout is 30 minutes by default",
-                fix="raise the timeout (transformers/TRL `--ddp_timeout 7200`, `init_process_group(timeout=...)`, "
-                    "accelerate's InitProcessGroupKwargs), or prepare the dataset once before the launch and load "
-                    "the cached result (more num_proc, datasets' cache, `--preprocessing_only`)",
-                cause=Cause.APPLICATION_BUG,
-                evidence={"role": "root", "lines": [bar, timeout],
-                          "alternatives": [str(Cause.PERFORMANCE_CONFIG)]})]
+                "raise the timeout (transformers/TRL `--ddp_timeout 7200`, `init_process_group(timeout=...)`, "
+                "accelerate's InitProcessGroupKwargs), or prepare the dataset once before the launch and load the "
+                "cached result (more num_proc, datasets' cache, `--preprocessing_only`)",
+                Cause.APPLICATION_BUG, [bar, timeout], alternatives=[str(Cause.PERFORMANCE_CONFIG)])]
     return []
 
 
@@ -88,15 +86,12 @@ def _save_on_main_only(lines: list[str]) -> list[Finding]:
         elif guard and not save and _SAVE.search(line) and no - guard <= 4:
             save = no
         elif save and _TIMED_OUT.search(line):
-            return [Finding(
-                id="log.save_on_main_only", severity=Severity.ERROR, subject="checkpoint",
-                message=f"the checkpoint is saved under a main-process guard (line {guard}, the save on line {save}) "
+            return [Finding.root_error(
+                "log.save_on_main_only", "checkpoint",
+                f"the checkpoint is saved under a main-process guard (line {guard}, the save on line {save}) "
                         f"and the other ranks' collective timed out (line {no}): with FSDP or ZeRO-3 saving gathers the "
                         "shards, a collective the other ranks never enter",
-                fix="call the save on every rank (accelerator.save_state / save_model, Trainer.save_model, "
-                    "get_state_dict): it writes the files on the main process only; keep the main-process guard for "
-                    "the rest",
-                cause=Cause.APPLICATION_BUG,
-                evidence={"role": "root", "lines": [guard, save, no],
-                          "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]})]
+                "call the save on every rank (accelerator.save_state / save_model, Trainer.save_model, "
+                "get_state_dict): it writes the files on the main process only; keep the main-process guard for the "
+                "rest", Cause.APPLICATION_BUG, [guard, save, no], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
     return []

@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 
 from ncclkit.causes import Cause
-from ncclkit.findings import Finding, Severity
+from ncclkit.findings import Finding
 
 __all__ = ["stack_findings"]
 
 # gdb/pstack "#14 0x00001554fb45beef in ncclCommAbort (comm=...) at init.cc:1508", "#4  commReclaim (comm=...)"; lldb
 # "frame #3: 0x00007fb090db1068 libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664".
-_FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x[0-9a-fA-F]+ (?:in )?)?(?:\S+`)?([\w:~<>]+)\s*\(")
-_ANY_FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x|[A-Za-z_])", re.MULTILINE)
+_FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x[0-9a-fA-F]+ (?:in )?)?(?:\S+`)?([\w:~<>]+)\s*\(",
+                    re.MULTILINE)
 _TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|c10d::ProcessGroupNCCL::abort)$")
 # py-spy dump: a thread's header, then its frames "    get (queue.py:170)".
 _PYSPY_THREAD = re.compile(r'^Thread \w+ \((?:idle|active)[^)]*\): "([^"]+)"')
@@ -42,7 +42,7 @@ _COLLECTIVE = re.compile(r"torch/distributed/|distributed_c10d\.py|/nn/parallel/
 def stack_findings(text: str) -> list[Finding]:
     """Findings of the gdb, lldb and py-spy dumps in a paste (none when it holds no frame)."""
     out: list[Finding] = _defunct_ranks(text) if "<defunct>" in text else []
-    if "Thread " not in text and not _ANY_FRAME.search(text):  # most pastes: no dump to read line by line
+    if "Thread " not in text and not _FRAME.search(text):  # most pastes: no dump to read line by line
         return out
     teardown: list[tuple[int, str]] = []
     main: list[tuple[int, str, str]] = []  # (line, function, file) of py-spy's MainThread
@@ -62,28 +62,24 @@ def stack_findings(text: str) -> list[Finding]:
             teardown.append((no, m[1].rsplit("::", 1)[-1]))
     if teardown:
         names = ", ".join(dict.fromkeys(name for _, name in teardown))
-        out.append(Finding(
-            id="log.teardown_hang", severity=Severity.ERROR, subject="ncclCommAbort",
-            message=f"a thread is stuck inside NCCL's communicator teardown ({names}, line {teardown[0][0]}): the "
+        out.append(Finding.root_error(
+            "log.teardown_hang", "ncclCommAbort",
+            f"a thread is stuck inside NCCL's communicator teardown ({names}, line {teardown[0][0]}): the "
                     "hang is in the abort or destroy after an error or at exit, not in the first failure; hangs there "
                     "were NCCL bugs of some releases (the abort waiting on its stream, commFree at exit, 2.25.1's "
                     "abort, fixed in 2.26.2)",
-            fix="upgrade NCCL; end the program with dist.destroy_process_group() on every rank; set "
-                "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
-            cause=Cause.OTHER,
-            evidence={"role": "root", "lines": [no for no, _ in teardown],
-                      "alternatives": [str(Cause.RANK_CRASHED_ELSEWHERE)]}))
+            "upgrade NCCL; end the program with dist.destroy_process_group() on every rank; set "
+            "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
+            Cause.OTHER, [no for no, _ in teardown], alternatives=[str(Cause.RANK_CRASHED_ELSEWHERE)]))
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
     if waits and not any(_COLLECTIVE.search(path) for _, _, path in main):
-        out.append(Finding(
-            id="log.rank_in_dataloader", severity=Severity.ERROR, subject="MainThread",
-            message=f"the main thread of this rank waits for its data (line {waits[0]}: {main[0][1]} ... in the data "
+        out.append(Finding.root_error(
+            "log.rank_in_dataloader", "MainThread",
+            f"the main thread of this rank waits for its data (line {waits[0]}: {main[0][1]} ... in the data "
                     "loader) and is in no collective: its peers wait for it in the next one",
-            fix="dump every rank (`py-spy dump --pid`) and compare; try num_workers=0 or fewer workers, a DataLoader "
-                "timeout=, and look for a worker that died or a /dev/shm that is full",
-            cause=Cause.APPLICATION_BUG,
-            evidence={"role": "root", "lines": waits[:10],
-                      "alternatives": [str(Cause.HANG_COLLECTIVE_MISMATCH)]}))
+            "dump every rank (`py-spy dump --pid`) and compare; try num_workers=0 or fewer workers, a DataLoader "
+            "timeout=, and look for a worker that died or a /dev/shm that is full",
+            Cause.APPLICATION_BUG, waits[:10], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
 
 
@@ -102,13 +98,11 @@ def _defunct_ranks(text: str) -> list[Finding]:
     for (_, command), procs in siblings.items():
         dead = [no for no, defunct in procs if defunct]
         if len(procs) >= 2 and dead and len(dead) < len(procs):
-            return [Finding(
-                id="log.ranks_exited", severity=Severity.ERROR, subject=command,
-                message=f"{len(dead)} of {len(procs)} sibling {command} processes in the process tree have exited "
+            return [Finding.root_error(
+                "log.ranks_exited", command,
+                f"{len(dead)} of {len(procs)} sibling {command} processes in the process tree have exited "
                         f"(<defunct>, line {dead[0]}): those ranks died, and the living ones wait for them in a "
                         "collective",
-                fix="read the first error of the ranks that exited (their stderr or log file); the hang of the "
-                    "others is its consequence",
-                cause=Cause.RANK_CRASHED_ELSEWHERE,
-                evidence={"role": "root", "lines": dead[:10]})]
+                "read the first error of the ranks that exited (their stderr or log file); the hang of the others is "
+                "its consequence", Cause.RANK_CRASHED_ELSEWHERE, dead[:10])]
     return []

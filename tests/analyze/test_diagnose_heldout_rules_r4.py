@@ -122,13 +122,16 @@ def test_a_small_dev_shm_shown_by_other_tools_is_named() -> None:
 
 
 # Other tools' outputs users paste beside NCCL logs: MOFED's ibdev2netdev, the kernel's mlx5 driver,
-# nvidia-smi without a GPU.
-IBDEV2NETDEV = "mlx5_0 port 1 ==> ib0 (Up)\nmlx5_1 port 1 ==> ib1 (Down)\n"
+# nvidia-smi without a GPU. ibdev2netdev's state is the netdev's: an Ethernet (RoCE) netdev down is its port down,
+# an IPoIB netdev down says nothing of its RDMA port (imbue-ai/cluster-health#4: every ib* netdev Down on a healthy
+# InfiniBand fabric without IPoIB addresses, `| column -t` padding the fields).
+IBDEV2NETDEV = ("mlx5_0 port 1 ==> ib0 (Up)\nmlx5_1 port 1 ==> ens1f1np1 (Down)\n"
+                "mlx5_2   port  1  ==>  ibp26s0        (Down)  # CX-7 1/8 infiniband\n")
 
 
 def test_ibdev2netdev_is_a_port_listing() -> None:
     r = analyze_text(IBDEV2NETDEV)
-    assert r["kind"] == "ibstat" and len(r["ports"]) == 2
+    assert r["kind"] == "ibstat" and len(r["ports"]) == 3
     down = [f for f in r["findings"] if f["id"] == "ibstat.port_down"]
     assert [f["subject"] for f in down] == ["mlx5_1:1"] and down[0]["evidence"]["lines"] == [2]
     assert not [f for f in analyze_text("mlx5_0 port 1 ==> ib0 (Up)\n")["findings"]

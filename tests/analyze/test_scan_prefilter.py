@@ -26,6 +26,9 @@ _NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+|.*&&\s*)?(?:mpirun|srun|
                          # pasted source code, a frame of a Python traceback
                          r"^--\w|\((?:lib\w+\.so[.\d]*|[\w/]+\.cc:\d+)\)$|^\d+\s+\S.*\);$|"
                          r"^File \"[^\"]+\", line \d+, in |^raise \w[\w.]*\(|"
+                         # a row of a table the reporter wrote ("| 1 | `recvProxyProgress` polling `ibv_poll_cq` |"):
+                         # a description, no line a program printed
+                         r"^\|.*\|$|"
                          # a program's trace of the call it makes, with its arguments ("ibv_reg_mr(pd 0x23f8ec0, ...)")
                          r"^\w+\((?:\w+ (?:= )?0x[0-9a-f]+|\w+ = \w+)(?:, [^()]*)?\)$")
 

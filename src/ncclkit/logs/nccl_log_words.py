@@ -43,7 +43,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Insufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
     b"each token must be in", b"not reproducible", b"occupied by other",
-    b"Too many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
+    b"oo many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
     b"does not support", b"NET/OFI", b"Aborted", b"Aborting", b"core dumped", b"SIGFPE", b"Floating point exception",
     b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",

@@ -37,6 +37,7 @@ from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS, olderstack
 from ncclkit.logs.patterns_table_paddle import PADDLE_WORDS, paddle_rows
 from ncclkit.logs.patterns_table_remoteshell import REMOTESHELL_WORDS, remoteshell_rows
 from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
+from ncclkit.logs.patterns_table_rdmatools import RDMATOOLS_WORDS, rdmatools_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
@@ -63,6 +64,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
     (runtime_rows, RUNTIME_WORDS),          # glibc's loader, CPython, libstdc++, pip, conda
+    (rdmatools_rows, RDMATOOLS_WORDS),      # perftest, the NIC driver stack's packages, rdma-core's libraries
     (ncclinfo_rows, NCCLINFO_WORDS),        # NCCL 2.4 - 2.30's INFO lines
     (nvshmem_rows, NVSHMEM_WORDS),          # NVSHMEM, DeepEP, UCC, MSCCL++
     (storage_rows, STORAGE_WORDS),          # Lustre, the object-store FUSE clients

@@ -25,7 +25,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"more than once.", b"MPI_THREAD_MULTIPLE", b"on signal 4 ", b"is not enabled, enable it in UCX_NET_DEVICES",
     b"attach to shmseg", b"NVSHMEM Library is not initialized", b"specified plugin name for mpi/",
-    b"Unable to connect to the peer",
+    b"Unable to connect to the peer", b"are already filled", b"tcp_ep.c", b"cudaIpcOpenMemHandle",
+    b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
 )
 
 
@@ -46,6 +47,43 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the UCX library under Open MPI was built without multi-thread support, and the program asked MPI for "
           "MPI_THREAD_MULTIPLE", "use a UCX built with --enable-mt (HPC-X's ucx-mt), or run Open MPI over another "
           "transport (`--mca pml ob1`)", C.OTHER),
+        # ompi/mca/coll/ucc/coll_ucc_module.c "mca_coll_ucc_init_ctx() UCC library doesn't support
+        # MPI_THREAD_MULTIPLE": Open MPI's UCC collectives under a threaded program (NVIDIA/TensorRT-LLM#4668, worked
+        # around with OMPI_MCA_coll_ucc_enable=0).
+        p(r"UCC library doesn't support MPI_THREAD_MULTIPLE", "mpi_transport", E,
+          "Open MPI's UCC collective component cannot run under MPI_THREAD_MULTIPLE, which the program asks for",
+          "turn the component off (`OMPI_MCA_coll_ucc_enable=0` or `--mca coll_ucc_enable 0`), or use a UCC built "
+          "with thread support", C.OTHER),
+        # Open MPI's "All nodes which are allocated for this job are already filled." when a process spawns MPI
+        # workers (MPI_Comm_spawn: TensorRT-LLM's MpiPoolSession, mpi4py's futures) inside a Slurm allocation whose
+        # slots the job's own tasks fill (NVIDIA/TensorRT-LLM#5495: unset the SLURM_* job variables, or launch
+        # every worker with srun).
+        p(r"All nodes which are allocated for this job are already filled", "launch_config", E,
+          "MPI found no free slot to start processes in: a program spawning MPI workers inside a Slurm allocation "
+          "(or a hostfile) whose slots are already taken", "start every worker with the launcher (srun --mpi=pmix "
+          "with the program's launch wrapper) or, for a single-node spawn, unset SLURM_JOB_ID, SLURM_JOBID and "
+          "SLURM_NODELIST first", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # UCX's TCP transport (tcp_ep.c "tcp_ep %p (state=...): send(%d) failed: %s", NIXL's ucx_utils.cpp "Unexpected
+        # UCX error: Endpoint timeout"): the TCP connection to the peer stalled or broke, no HCA involved
+        # (LMCache/LMCache#725, between a prefill and a decode pod).
+        p(r"tcp_ep\.c:\d+ +UCX +ERROR [^\n]*(?:send|recv)\(\d+\) failed|Unexpected UCX error: Endpoint timeout",
+          "socket_connect_failed", E, "UCX's TCP connection to the peer timed out or broke (a path between the hosts "
+          "or pods that drops the traffic, or a peer that stopped)", "check that the hosts or pods reach each "
+          "other on UCX's ports, and pin the interface (UCX_NET_DEVICES); then read the peer's own log",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
+        # CUDA IPC refused opening a peer's handle (cudaIpcOpenMemHandle returning cudaErrorInvalidDevice, 101) while
+        # the peers report peer access: the GPUs or the processes cannot share memory by IPC (a VM's PCIe layout,
+        # containers without a shared IPC namespace; NVIDIA/TensorRT-LLM#17034, fixed by falling back to NCCL).
+        p(r"cudaIpcOpenMemHandle\W[^\n]*(?:cudaErrorInvalidDevice|invalid device)", "p2p_error", E,
+          "CUDA IPC could not open a peer process's GPU memory (invalid device): the GPUs or the processes cannot "
+          "share memory through CUDA IPC", "run the ranks in one IPC namespace (--ipc=host) and check P2P "
+          "(`nvidia-smi topo -p2p r`); else turn the library's own IPC all-reduce off and use NCCL's",
+          C.ACS_IOMMU_P2P, "root", (C.APPLICATION_BUG,)),
+        # NATS without JetStream under Dynamo: the stream API answers "nats: ServiceUnavailableError" (ai-dynamo/
+        # dynamo#429; Dynamo needs nats-server started with -js).
+        p(r"nats: ServiceUnavailableError", "control_plane", E,
+          "the NATS server answers but offers no JetStream, which the serving framework's queues need",
+          "start nats-server with JetStream (`nats-server -js`)", C.OTHER),
         # orte/prte's "mpirun noticed that process rank N ... exited on signal 4 (Illegal instruction)": the binary
         # uses CPU instructions this machine lacks (horovod/horovod#298: a build for a newer CPU).
         p(r"exited on signal 4 \(Illegal instruction", "crash", E,
@@ -97,10 +135,24 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "container has /dev/infiniband and IPC_LOCK", C.IB_RESOURCE_ERROR),
         # nvshmem4py core/utils: NvshmemInvalid("NVSHMEM Library is not initialized") (ByteDance-Seed/Triton-
         # distributed#107): a call before nvshmem.core.init().
-        p(r"NVSHMEM Library is not initialized", "framework_usage", E,
-          "the program called NVSHMEM before initialising it (nvshmem.core.init) in this process",
-          "initialise NVSHMEM in every process before its first NVSHMEM call (and before any tensor of its heap)",
-          C.APPLICATION_BUG),
+        # NVSHMEM's device check "NVSHMEM API called before NVSHMEM initialization has completed": the same, or a
+        # second copy of NVSHMEM's device library in the process whose state nobody initialised (two extensions
+        # each linking it statically: perplexityai/pplx-kernels#22 printed two nvshmemi_device_state addresses).
+        p(r"NVSHMEM Library is not initialized|NVSHMEM API called before NVSHMEM initialization has completed",
+          "framework_usage", E,
+          "the program called NVSHMEM before initialising it in this process, or a second copy of NVSHMEM's device "
+          "library (linked into another extension) was never initialised",
+          "initialise NVSHMEM in every process before its first NVSHMEM call (and before any tensor of its heap); "
+          "link NVSHMEM's device library once (one extension, or the shared nvshmem library)",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # DeepEP V2's check that NCCL offers GPU-initiated networking ("(allow_hybrid_mode ? props.railedGinType :
+        # props.ginType) != NCCL_GIN_TYPE_NONE", deepseek-ai/DeepEP#629): NCCL reports no GIN for the communicator
+        # (no RDMA NIC or a libmlx5 without its symbols, NCCL before 2.28, or a single-node job that should set
+        # EP_DISABLE_GIN=1).
+        p(r"ginType\)? != NCCL_GIN_TYPE_NONE", "framework_usage", E,
+          "DeepEP asked NCCL for GPU-initiated networking (GIN) and NCCL offers none on this communicator",
+          "on one node turn GIN off (DeepEP: EP_DISABLE_GIN=1); across nodes use NCCL 2.28+ with RDMA NICs and a "
+          "libmlx5 from DOCA-OFED (read NCCL's INFO lines on GIN)", C.APPLICATION_BUG, "root", (C.GDR_UNAVAILABLE,)),
         # -- XLA, JAX, TensorFlow -----------------------------------------------------------------------------------
         # XLA's PjRt client: "Execution of replica 0 failed: Resource exhausted: Failed to allocate request for
         # 20.18GiB ... on device ordinal 0" (kingoflolz/mesh-transformer-jax#90).

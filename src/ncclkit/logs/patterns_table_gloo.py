@@ -68,6 +68,13 @@ def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL's ^exclusion / prefix syntax, which Gloo does not understand)",
           "set GLOO_SOCKET_IFNAME to the exact name of the interface that joins the nodes on every node "
           "(`ip -br addr`; e.g. eth0), or unset it", C.WRONG_INTERFACE),
+        # tcp/pair.cc "address family mismatch": the peer's advertised address is IPv6 where this rank's is IPv4 (or
+        # the reverse): the host names resolve to different families on the two hosts (pytorch/gloo#268).
+        p(r"gloo/transport/tcp/pair\.cc:\d+\] address family mismatch", "name_resolution", E,
+          "the two ends of a Gloo connection resolved their host names to different address families (IPv4 and "
+          "IPv6)", "make every host name resolve to one family on every node (/etc/hosts), or set "
+          "GLOO_SOCKET_IFNAME to the interface that joins the nodes", C.HOSTNAME_RESOLUTION, "root",
+          (C.WRONG_INTERFACE,)),
         # ProcessGroupGloo.cpp createDefaultDevice: "Unable to resolve hostname to a (local) address. Using
         # the loopback address as fallback. Manually set the network interface with GLOO_SOCKET_IFNAME":
         # this rank then advertises 127.0.0.1, which no other node can reach.

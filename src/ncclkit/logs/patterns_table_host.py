@@ -182,10 +182,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch.distributed's own usage errors: env:// rendezvous without its variables (rendezvous.py
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, tensors on the wrong device for the backend (DDP's reducer checks, the unused-parameter
-        # one among them, are patterns_table_torchpar's).
+        # one among them, are patterns_table_torchpar's). PyTorch 1.0 worded the device check "Only CUDA dense tensor
+        # is supported for NCCL collective operations" (pytorch/pytorch#14187: a model left on the CPU).
         p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
           r"No backend type associated with device type|Tensors must be CUDA and dense|Tensor list must be nonempty|"
-          r"Tensors must be on the same device|Tensors must be contiguous|"
+          r"Tensors must be on the same device|Tensors must be contiguous|Only CUDA dense tensor is supported for NCCL|"
           # DDP's constructor checks (nn/parallel/distributed.py _log_and_throw): a module with nothing to train,
           # several device_ids, parameters on mixed or uninitialised devices, SyncBatchNorm off the GPU.
           r"DistributedDataParallel is not needed when a module|device_ids can only be None or contain a single|"

@@ -26,7 +26,9 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 MEGATRON_WORDS: tuple[bytes, ...] = (b"userbuffers.cu:", b"program after receiving", b"checkpoint and exiting",
-                                     b"initiating graceful stop")
+                                     b"initiating graceful stop", b"MPI bootstrap", b"createProcessGroupMPI",
+                                     b"No valid engine configs", b"flattened_range", b"NaN in local grad",
+                                     b"latest_checkpointed_iteration")
 
 _PARALLEL_FIX = ("start as many processes as the parallel sizes need: WORLD_SIZE (nodes x GPUs per node) must be a "
                  "multiple of tensor x pipeline x context parallel size (x expert parallel size), and the ranks "
@@ -145,4 +147,42 @@ def megatron_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "find the rank that did not arrive (its own error, its stack); make every TP rank run the same overlapped "
           "GEMMs; raise UB_TIMEOUT only if the peer is just slow", C.HANG_COLLECTIVE_MISMATCH, "collateral",
           (C.RANK_CRASHED_ELSEWHERE,)),
+        # Megatron's initialize.py warns "Transformer Engine vX supports only MPI bootstrap backend" when TP comm
+        # overlap is on: userbuffers then bootstrap through PyTorch's MPI process group, which needs a job MPI
+        # started; under torchrun Open MPI crashes in its group code (ompi_dpm_*, PMPI_Group_incl, c10d::
+        # ProcessGroupMPI::createProcessGroupMPI: NVIDIA/Megatron-LM#1274, pytorch/pytorch#116016).
+        p(r"supports only MPI bootstrap backend|ProcessGroupMPI(?:::|21)createProcessGroupMPI", "launch_config", W,
+          "tensor-parallel communication overlap bootstraps Transformer Engine's userbuffers over MPI: a job not "
+          "started by MPI (torchrun) crashes in Open MPI's group code", "launch with mpirun or `srun --mpi=pmix`, "
+          "or bootstrap userbuffers through NCCL (`--tp-comm-bootstrap-backend nccl`, a newer Transformer Engine)",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # TE fused_attn: "cuDNN Error: No valid engine configs for ..." (alibaba/Pai-Megatron-Patch#551: cuDNN has
+        # no fused-attention kernel for that shape, e.g. MLA's different Q/K and V head sizes).
+        p(r"fused_attn\S*:\d+ in function \w+\(\): cuDNN Error: No valid engine configs", "framework_usage", E,
+          "cuDNN has no fused-attention kernel for this attention's shape, data type or mask (Transformer "
+          "Engine's FusedAttention)", "select another attention backend (NVTE_FUSED_ATTN=0 with NVTE_FLASH_ATTN=1, "
+          "or Megatron's --attention-backend flash / unfused), or a newer cuDNN", C.APPLICATION_BUG, "root",
+          (C.CUDA_OR_DRIVER,)),
+        # megatron.core dist_checkpointing since 0.14: "ShardedTensor.flattened_range is not supported." (the legacy
+        # fully_sharded_model_space optimizer format; areal-project/AReaL#1468); the rerun state machine's "found
+        # NaN in local grad norm ... before data-parallel communication collective" (this rank's compute, not the
+        # collective: NVIDIA/Megatron-LM#5966, CUDA graphs of attention); not its re-execution verdict ("Unexpected
+        # result tensor(nan, ...) ... (message='found NaN ...')"), which says what the rerun found.
+        p(r"ShardedTensor\.flattened_range is not supported", "framework_usage", E,
+          "megatron-core no longer reads or writes the legacy distributed-optimizer checkpoint format "
+          "(fully_sharded_model_space)", "save the optimizer as dp_reshardable (distrib_optim_sharding_type, "
+          "--dist-ckpt-optim-fully-reshardable), or an older megatron-core to read old checkpoints",
+          C.APPLICATION_BUG),
+        p(r"^(?!.*Unexpected result).*found NaN in local grad norm", "framework_usage", E,
+          "a rank's gradients held NaN before the data-parallel collective: its own computation (a kernel, CUDA "
+          "graphs, FP8, the data), not the communication", "bisect the recent features (CUDA graphs, FP8, fused "
+          "kernels) and the data; Megatron's --rerun-mode tells a transient fault from a deterministic one",
+          C.APPLICATION_BUG, "root", (C.CUDA_OR_DRIVER,)),
+        # megatron/training/checkpointing.py: "WARNING: could not find the metadata file <load>/latest_checkpointed_
+        # iteration.txt ... will not load any checkpoints and will start from random" (intelligent-machine-learning/
+        # dlrover#1065: a memory-only flash checkpoint never persisted); expected on a first run.
+        p(r"could not find the metadata file \S*latest_checkpointed_iteration\.txt", "framework_usage", W,
+          "Megatron found no checkpoint under --load and starts from random weights",
+          "check the --load path, that the last save finished and was persisted (flash or async checkpoints); "
+          "nothing to fix on a first run", C.APPLICATION_BUG),
     )

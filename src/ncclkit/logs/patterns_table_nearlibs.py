@@ -41,7 +41,10 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "driver cannot make that allocation on this GPU", "check the driver (its version and kernel module "
           "flavour: cuMem with fabric or POSIX handles), `nvidia-smi`, and the GPU the process uses",
           C.CUDA_OR_DRIVER, "root", (C.OOM,), False),
-        p(r"from device collective memory|non-zero status: \d+ cuMemCreate failed", "oom", E,
+        # XLA's stream-ordered allocator: "cuMemAllocAsync failed to allocate 126,257,359,472 bytes (117.59 GiB)" with
+        # "Free memory/Total" (marin-community/marin#8508: a step's temporary arena larger than the GPU's free memory).
+        p(r"from device collective memory|non-zero status: \d+ cuMemCreate failed|cuMemAllocAsync failed to allocate",
+          "oom", E,
           "the GPU had no memory left for the collective library's buffers", "leave GPU memory for communication "
           "(XLA_PYTHON_CLIENT_MEM_FRACTION, NVSHMEM_SYMMETRIC_SIZE, smaller batches)", C.OOM, "root",
           (C.CUDA_OR_DRIVER,)),

@@ -29,8 +29,10 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # the cause when UCX's transports then fail (an MPI's or NIXL's UCX layer cannot start). NIXL says the same
         # in its words (ucx_plugin.cpp "NIXL_UCX_EXPECTED_SONAME=%s but NIXL UCX backend bound to %s", ucx_utils.cpp
         # "UCX version is %s which is less than %s, CUDA support is limited").
-        p(r"(?:UCP|UCT|UCS) API version is incompatible: required >=|NIXL UCX backend bound to|UCX version is [\d.]+ "
-          r"which is less than", "library_version", W,
+        # UCX before 1.15 words it "UCP version is incompatible, required: 1.18, actual: 1.12" (ai-dynamo/nixl#170,
+        # a segfault in libucs after it).
+        p(r"(?:UCP|UCT|UCS) (?:API )?version is incompatible(?:: required >=|, required:)|NIXL UCX backend bound to|"
+          r"UCX version is [\d.]+ which is less than", "library_version", W,
           "the program was built against a newer UCX than the one it loads (an older libucp comes first on the "
           "library path)", "put the UCX the program was built with first on LD_LIBRARY_PATH (HPC-X's ucx/lib, the "
           "framework's bundled UCX) or rebuild against the installed one; `ucx_info -v` shows what loads",

@@ -39,6 +39,43 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "shrink or reconfigure out of order, a mesh or group set up wrongly)",
           "follow the check's own instruction (allocate from the NCCL mempool, register windows collectively, "
           "initialize the process group and the mesh with unique names and ranks)", C.APPLICATION_BUG),
+        # PyTorch's CUDA symmetric memory: "CUDASymmetricMemoryAllocator::rendezvous: detected allocations from
+        # overlapping devices from different ranks" (every rank allocated on the same device index: each process
+        # was given one GPU by CUDA_VISIBLE_DEVICES, so all are cuda:0; volcengine/verl#4503), and "failed to send
+        # fd" from its IPC channel (file descriptors pass over a Unix socket: the CUDA backend works within one
+        # node only, pytorch/pytorch#171495; across nodes the NVSHMEM backend).
+        p(r"detected allocations from overlapping devices from different ranks|^\s*failed to send fd: ",
+          "framework_usage", E,
+          "PyTorch's CUDA symmetric memory could not set up: the ranks of a node allocated on the same device "
+          "index (each process sees one GPU through CUDA_VISIBLE_DEVICES), or the ranks span nodes, which its CUDA "
+          "backend does not reach", "let every rank of a node see all its GPUs and pick its own by LOCAL_RANK "
+          "(torch.cuda.set_device), or turn the engine's symmetric-memory all-reduce off; across nodes use the "
+          "NVSHMEM backend", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # torchcomms' NCCLX windows need NCCLX's ctran ("[TorchCommWindowNCCLX]: NCCLX window is null" with
+        # NCCL_CTRAN_ENABLE=0, meta-pytorch/torchcomms#4036); PyTorch 2.12's ncclCommRevoke while an operation is
+        # still queued ("NCCL Revoke failed: NCCL operation in progress", a PyTorch bug fixed in pytorch/pytorch
+        # #197467).
+        p(r"\[TorchCommWindowNCCLX\]: NCCLX window is null", "framework_usage", E,
+          "torchcomms' NCCLX window was not created: NCCLX's ctran is off (NCCL_CTRAN_ENABLE=0)",
+          "unset NCCL_CTRAN_ENABLE (or set it to 1) where windows are used", C.APPLICATION_BUG),
+        p(r"NCCL Revoke failed: NCCL operation in progress", "framework_release", E,
+          "PyTorch revoked the communicator while an NCCL operation was still in flight (a PyTorch bug)",
+          "upgrade PyTorch (a release with pytorch/pytorch#197467)", C.OTHER, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # NCCL 2.28 - 2.29's GIN probe on a host without RDMA: "GIN/Plugin: Could not find: libnccl-gin.so", then
+        # ibvwrap.cc's WARN "lib wrapper not initialized." and "Failed to initialize any GIN plugin": the verbs
+        # wrapper probed without libibverbs loaded; the job runs (NVIDIA/nccl#2094, a single-node run).
+        p(r"ibvwrap\.cc:\d+ NCCL WARN lib wrapper not initialized|Failed to initialize any GIN plugin", "noise", I,
+          "NCCL's probe of GPU-initiated networking (GIN) found no RDMA library on this host: no failure by itself",
+          "nothing to fix on a single node; across nodes read NCCL's NET lines (which transport it uses)", None,
+          "noise"),
+        # GCP's FasTrak net plugin (2025 - 2026): "NCCL WARN NET/FasTrak ...: INVALID_ARGUMENT: Buffer registration
+        # request does not have a valid fd set." (NVIDIA/Megatron-LM#4660): the plugin's own status words, not
+        # NCCL's invalid usage.
+        p(r"NET/FasTrak\b[^\n]*(?:INVALID_ARGUMENT|FAILED_PRECONDITION|UNAVAILABLE|INTERNAL):", "net_plugin_error", E,
+          "GCP's FasTrak network plugin failed (a buffer it could not register, a broken connection)",
+          "update the FasTrak plugin and its host components together with the image, and check the plugin's own "
+          "log; to isolate it, run without the plugin (NCCL_NET=Socket)", C.NET_PLUGIN_ERROR, "root",
+          (C.GDR_UNAVAILABLE,)),
         # NCCL 2.32's device API and windows: dev_runtime.cc "User requested CFT multicast capability, but NVLS is
         # disabled or unsupported", "NCCL_WIN_COLL_SYMMETRIC cannot be combined with window capability-restriction
         # flags", gin_host.cc "Cannot create DevComm with a GIN rank stride %d greater than the rail team stride".

@@ -22,6 +22,11 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bf?printf\s*\(\s*(?:stderr\s*,\s*)?\"|^\s*#\s*define\s+\w|\bcudaError(?:_t)?\s+\w+\s*=\s*\w",
           "noise", I, "source code pasted with the output (a check macro or a print of an error), not an error "
           "printed", "nothing to fix", None, "noise"),
+        # ibdev2netdev's "(Down)" for an IPoIB netdev (ib*) is the IP interface's operstate: on an InfiniBand fabric
+        # without IPoIB addresses every one reads Down while the RDMA ports are ACTIVE (imbue-ai/cluster-health#4).
+        p(r"\bport\s+\d+\s+==>\s+ib\S*\s+\(Down\)", "noise", I, "ibdev2netdev shows an IPoIB interface down: the IP "
+          "side's state, not the RDMA port's", "nothing to fix for NCCL over InfiniBand; `ibstat` shows the port's "
+          "state", None, "noise"),
         # A serving engine's HTTP access log ('33.184.121.56:52462 - "POST /abort_request HTTP/1.1" 200 OK', SGLang
         # and vLLM under uvicorn): a request and its status, whatever its path says ("abort", "timeout").
         p(r"\d+\.\d+\.\d+\.\d+:\d+ - \"(?:GET|POST|PUT|DELETE|PATCH) /\S* HTTP/[\d.]+\" \d{3}\b", "noise", I,
@@ -216,14 +221,16 @@ def warning_noise_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # FSDP's, DeepSpeed's and accelerate's, vLLM's address fallback) are theirs; the warnings only the later
         # general rows read are kept out here: torch.cuda's "UserWarning: CUDA initialization: Unexpected error from
         # cudaGetDeviceCount() ... Error 802", an interface name that is not one, a rank outside its group, a
-        # build without NCCL.
+        # build without NCCL. A warning that reports the GPU out of memory is not noise (FSDP's "UserWarning: Failed
+        # to clone() tensor ... Error: CUDA out of memory", tatsu-lab/stanford_alpaca#65: saving the state dict
+        # failed for memory).
         # Not a watchdog's timeout line another process's warning was printed into the middle of (pytorch/pytorch
         # #143536: "Watchdog caught collective operatMERS_CACHE` is deprecated ... ion timeout: WorkNCCL(...").
         p(r"^(?!.*(?:WorkNCCL\(|milliseconds before timing out|timed out in blocking wait)).*?(?:"
           r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
-          r"interface|does not belong to the given group|NCCL support is not compiled))|FutureWarning|"
-          r"DeprecationWarning|"
+          r"interface|does not belong to the given group|NCCL support is not compiled|CUDA out of memory\. Tried))|"
+          r"FutureWarning|DeprecationWarning|"
           r"is deprecated)",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
     )

@@ -66,8 +66,8 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|"
           r"found at least two devices, ?cuda|"
           r"must be divisible by tensor parallel size|When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
-          r"CUDA has been initialized before the `notebook_launcher`|can't create new processes if CUDA is already "
-          r"initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "
+          r"CUDA has been initialized before (?:the )?`?notebook_launcher|can't create new processes if CUDA is "
+          r"already initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "
           r"initialized|DeepSpeed backend not set|were not on the cpu while the `Accelerator`|nccl communicator is "
           r"created to work on cuda:\d+, but the input tensor|initialized the default process group without "
           r"device_id|require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS|UCC-backend requires "
@@ -203,8 +203,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- memory and limits ---------------------------------------------------------------------------------
         # vLLM worker/utils.py "Free memory on device ... on startup is less than desired GPU memory
         # utilization"; SGLang "Not enough memory. Please try to increase --mem-fraction-static", "The memory
-        # capacity is unbalanced. Some GPUs may be occupied by other processes".
-        p(r"on startup is less than desired GPU memory utilization|Not enough memory\. Please try to increase "
+        # capacity is unbalanced. Some GPUs may be occupied by other processes". vLLM's line is often pasted wrapped
+        # after "on startup is" (a DGX Spark thread, minefield45), so its first half carries it too.
+        p(r"on startup is less than desired GPU memory utilization|Free memory on device \S+ \([\d./]+ ?GiB\) on "
+          r"startup|Not enough memory\. Please try to increase "
           r"--mem-fraction-static|The memory capacity is unbalanced", "oom", E,
           "GPU memory is short for the engine: other processes hold part of it, or the memory fraction is too high",
           "free the GPUs (`nvidia-smi` shows who holds them) or lower the memory fraction", C.OOM),

@@ -81,6 +81,12 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "are host memory to it and cannot be registered", "unset UCX_TLS in the job's environment (a launcher "
           "may pass it in) or list cuda_copy in it (UCX_TLS=rc,cuda_copy,cuda_ipc), and use a UCX built with CUDA "
           "(`ucx_info -d | grep cuda`)", C.NET_PLUGIN_ERROR, "root", (C.SOCKET_FALLBACK,)),
+        # ucp_device.c "failed to select lane for local device GPU0": UCX's device API found no transport for GPU
+        # memory on this GPU (ai-dynamo/nixl#1110: an image exporting UCX_TLS=^cuda_ipc; unsetting it fixed it).
+        p(r"UCX +ERROR +failed to select lane for local device GPU", "net_plugin_error", E,
+          "UCX found no transport for this GPU's memory: UCX_TLS leaves out cuda_ipc / cuda_copy (or UCX lacks "
+          "CUDA support)", "unset UCX_TLS (or list cuda_ipc,cuda_copy in it) and use a UCX built with CUDA "
+          "(`ucx_info -d | grep cuda`)", C.NET_PLUGIN_ERROR, "root", (C.OTHER,)),
         # UCX as the KV transport of NIXL (not mpirun's): "ibv_create_ah(... dgid=fe80::... sgid_index=0 ...) for UD
         # mlx5 connect on mlx5_0 failed: No such device" (ai-dynamo/dynamo#814: GID index 0 on RoCE, its link-local
         # GID) and "mlx5dv_devx_obj_create(CQ) failed on mlx5_1" (sgl-project/sglang#27894): the verbs objects.

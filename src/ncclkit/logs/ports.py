@@ -26,7 +26,9 @@ _PHYS_WORDS = {p.lower(): p for p in _PHYS_BY_CODE.values()} | {"link_up": "Link
 _CODE = re.compile(r"\((\d+)\)|^(\d+):")
 _GID = re.compile(r"GID\[\s*(\d+)\]:\s*([0-9a-fA-F:.]+)(?:,\s*(.*))?")
 _NUM = re.compile(r"(\d+(?:\.\d+)?)")
-IBDEV2NETDEV = re.compile(r"^[ \t]*([\w.\-]+) port (\d+) ==> (\S+) \((Up|Down)\)", re.MULTILINE)
+# `ibdev2netdev | column -t` pads the fields with several spaces (imbue-ai/cluster-health#4).
+IBDEV2NETDEV = re.compile(r"^[ \t]*([\w.\-]+)[ \t]+port[ \t]+(\d+)[ \t]+==>[ \t]+(\S+)[ \t]+\((Up|Down)\)",
+                          re.MULTILINE)
 RDMA_LINK = re.compile(r"^[ \t]*link ([\w.\-]+)/(\d+)\b[^\n]*?\bstate (\w+)(?:[^\n]*?\bphysical_state (\w+))?",
                        re.MULTILINE)
 
@@ -183,9 +185,17 @@ def _parse_rdma_link(text: str) -> PortListing:
 
 
 def _parse_ibdev2netdev(text: str) -> PortListing:
-    """`ibdev2netdev`: "(Up)" or "(Down)" is the port's link; no physical state or rate."""
-    return _one_line_a_port(text, IBDEV2NETDEV, "ibdev2netdev",
-                            lambda m: ("ACTIVE" if m.group(4) == "Up" else "DOWN", None))
+    """`ibdev2netdev`: "(Up)" or "(Down)" is the netdev's operstate, which is the port's link for an Ethernet
+    (RoCE) netdev; no physical state or rate. An IPoIB netdev (ib*) that is down says nothing of its RDMA port: on
+    a pure InfiniBand fabric without IPoIB addresses every one reads Down while the ports are ACTIVE
+    (imbue-ai/cluster-health#4), so its state is left unknown."""
+    return _one_line_a_port(text, IBDEV2NETDEV, "ibdev2netdev", _ibdev2netdev_state)
+
+
+def _ibdev2netdev_state(m: re.Match[str]) -> tuple[str | None, str | None]:
+    if m.group(4) == "Up":
+        return "ACTIVE", None
+    return (None if m.group(3).startswith("ib") else "DOWN"), None
 
 
 def _one_line_a_port(text: str, regex: re.Pattern[str], tool: str,

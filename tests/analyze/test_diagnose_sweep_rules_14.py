@@ -186,3 +186,15 @@ def test_lines_of_the_held_out_misses() -> None:
     assert lead("RuntimeError: CUDA has been initialized before notebook_launcher() could create a forked "
                 "subprocess.\n") == ("log.framework_usage", "application_bug")
     assert lead('Socket.h(166):"too many open files"\n') == ("log.fd_limit", "memlock_or_ulimit")
+
+
+# sgl-project/sglang#23143: a local protection error after libmlx5 refused MLX5_1.25's symbols is the registration
+# without mlx5's DMA-BUF path; without that line it stays the ACS/IOMMU reading (NVIDIA/nccl#1905).
+def test_local_protection_error_after_an_old_libmlx5() -> None:
+    warn = ("host:1:1 [0] NCCL WARN NET/IB: Got completion from peer 10.0.0.2<1234> with "
+            "status=IBV_WC_LOC_PROT_ERR(4) opcode=IBV_WC_RECV(128) reqSize=0 vendor_err=81 req_type=Recv localGid "
+            "::ffff:10.0.0.1\n")
+    old = ("host:1:1 [0] NCCL INFO dlvsym failed on mlx5dv_reg_dmabuf_mr - /lib/aarch64-linux-gnu/libmlx5.so: "
+           "undefined symbol: mlx5dv_reg_dmabuf_mr, version MLX5_1.25\n")
+    assert lead(old + warn) == ("log.ib_completion_error", "gdr_unavailable")
+    assert lead(warn) == ("log.ib_completion_error", "acs_iommu_p2p")

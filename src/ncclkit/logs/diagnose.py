@@ -44,6 +44,7 @@ _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "boots
 # NCCL's own lines about GPUDirect RDMA (net_ib "GPU Direct RDMA Disabled for HCA", "GDRDMA", an NCCL prefix).
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
+_LOC_PROT = re.compile(r"LOC_PROT_ERR|status[= ]4\b")  # IBV_WC_LOC_PROT_ERR is 4 in every format
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -192,6 +193,18 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += "; the test's buffer is GPU memory (perftest --use_cuda): the NIC registers it only through GDR"
             fix = "`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF)"
             evidence.update(role=role, lines=[s.fact_lines["gpu_test_buffer"], *evidence["lines"]])
+        mlx5_old = next((e for e in s.errors if e.category == "libmlx5_old"), None) \
+            if cat == "ib_completion_error" and _LOC_PROT.search(first.text) else None
+        if mlx5_old is not None:
+            # A libmlx5 without MLX5_1.25's symbols (its dlvsym line) and then a local protection error: the buffer
+            # was registered without mlx5's DMA-BUF path, not blocked by ACS (sgl-project/sglang#23143: the distro
+            # rdma-core of Ubuntu 24.04; DOCA-OFED's user space fixed it).
+            cause, role = Cause.GDR_UNAVAILABLE, "root"
+            alternatives = _demoted(first.cause, alternatives, cause)
+            message += (f"; libmlx5 lacks the MLX5_1.25 symbols (line {mlx5_old.line_no}), so the buffer was "
+                        "registered without mlx5's DMA-BUF path")
+            fix = "install rdma-core / libmlx5 from DOCA-OFED (MLX5_1.25) in the image; to test, NCCL_DMABUF_ENABLE=0"
+            evidence.update(role=role, lines=[mlx5_old.line_no, *evidence["lines"]])
         bug = next((b for b in (_known_bug(cat, e.text, s.nccl_version) for e in errs) if b), None)
         if bug is not None:
             cause, alternatives, role = Cause.OTHER, _demoted(cause, alternatives, Cause.OTHER), "root"

@@ -198,3 +198,25 @@ def test_local_protection_error_after_an_old_libmlx5() -> None:
            "undefined symbol: mlx5dv_reg_dmabuf_mr, version MLX5_1.25\n")
     assert lead(old + warn) == ("log.ib_completion_error", "gdr_unavailable")
     assert lead(warn) == ("log.ib_completion_error", "acs_iommu_p2p")
+
+
+# pytorch/pytorch#174990: PyTorch's NaN check is the program's data, and its documentation pointer names nothing.
+def test_the_nan_check_and_its_help_line() -> None:
+    text = ("/pytorch/torch/csrc/distributed/c10d/NanCheck.cu:217: checkForNaN: block: [0,0,0], thread: [0,0,0] "
+            "Assertion `!isnan(tailPtr[threadIdx.x])` failed.\ntorch.AcceleratorError: CUDA error: device-side assert "
+            "triggered\nSearch for `cudaErrorAssert' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__"
+            "TYPES.html for more information.\n")
+    found = analyze_text(text)["findings"]
+    assert "NaN" in found[0]["message"] and found[0]["cause"] == "application_bug"
+    assert "cuda_or_driver" not in causes(text)
+    # an index kernel's assertion keeps the label reading
+    assert "label or index" in analyze_text("IndexKernel.cu:92: operator(): block: [0,0,0], thread: [0,0,0] "
+                                            "Assertion `index out of bounds` failed.\n")["findings"][0]["message"]
+
+
+# NVIDIA/nccl#2094: on one node (nNodes 1) a missing libibverbs read at INFO names no cause; across nodes it does.
+def test_a_missing_verbs_library_on_one_node_names_no_cause() -> None:
+    log = ("node1:1:1 [0] NCCL INFO Failed to open libibverbs.so[.1]\nnode1:1:1 [0] NCCL INFO Using network Socket\n"
+           "node1:1:1 [0] NCCL INFO comm 0x5 rank 0 nRanks 8 nNodes {n} localRanks {l} localRank 0 MNNVL 0\n")
+    assert "socket_fallback" not in causes(log.format(n=1, l=8))
+    assert "socket_fallback" in causes(log.format(n=2, l=4))

@@ -201,7 +201,9 @@ _INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.verbs_provider_miss
 
 
 def _one_node(f: Finding) -> Finding:
-    if f.id not in _INTER_NODE_ONLY or f.severity == I:
+    # An INFO line read as a cause (a missing libibverbs) loses its cause too (NVIDIA/nccl#2094: a one-node run of
+    # 8 ranks led by the socket fallback its GIN probe printed).
+    if f.id not in _INTER_NODE_ONLY or (f.severity == I and f.cause is None):
         return f
     evidence = {**(f.evidence if isinstance(f.evidence, dict) else {}), "role": "none", "nodes": 1}
     return replace(f, severity=I, evidence=evidence, no_cause=True,

@@ -27,6 +27,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bport\s+\d+\s+==>\s+ib\S*\s+\(Down\)", "noise", I, "ibdev2netdev shows an IPoIB interface down: the IP "
           "side's state, not the RDMA port's", "nothing to fix for NCCL over InfiniBand; `ibstat` shows the port's "
           "state", None, "noise"),
+        # PyTorch's help line under a CUDA error ("Search for `cudaErrorAssert' in https://docs.nvidia.com/cuda/...
+        # for more information."): it names the error the line before states.
+        p(r"^\s*Search for `cuda\w+' in https://docs\.nvidia\.com/", "noise", I,
+          "PyTorch's pointer to the CUDA documentation of the error above", "nothing to fix", None, "noise"),
         # A serving engine's HTTP access log ('33.184.121.56:52462 - "POST /abort_request HTTP/1.1" 200 OK', SGLang
         # and vLLM under uvicorn): a request and its status, whatever its path says ("abort", "timeout").
         p(r"\d+\.\d+\.\d+\.\d+:\d+ - \"(?:GET|POST|PUT|DELETE|PATCH) /\S* HTTP/[\d.]+\" \d{3}\b", "noise", I,

@@ -138,7 +138,15 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A kernel's own assert() (PyTorch's ClassNLLCriterion.cu "Assertion `t >= 0 && t < n_classes` failed", the
         # index kernels' bounds): a label or index out of range in the program's data (open-mmlab/mmaction2#2120: the
         # num_classes setting); the device-side assert error that follows is this.
-        p(r"\.cu:\d+: \w+: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", "kernel_assert", E,
+        # PyTorch's NaN check on a collective's input (c10d/NanCheck.cu checkForNaN, TORCH_NCCL_NAN_CHECK=1; pytorch/
+        # pytorch#174990) is the program's data too, but NaN, not an index.
+        p(r"NanCheck\.cu:\d+: checkForNaN: block: ", "kernel_assert", E,
+          "PyTorch's NaN check (TORCH_NCCL_NAN_CHECK) found NaN in a tensor passed to a collective: the rank's own "
+          "computation produced it", "find where NaN first appears on that rank (torch.autograd.set_detect_anomaly, "
+          "a lower learning rate, the loss scale, the data); the collective only carried it", C.APPLICATION_BUG),
+        # The function may be a lambda's "operator()" (ATen's IndexKernel.cu).
+        p(r"\.cu:\d+: [\w:]+(?:\(\))?: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", "kernel_assert",
+          E,
           "a GPU kernel's own assertion failed on the program's data (a label or index out of range: more classes "
           "in the data than the model's num_classes, an embedding id past its table)",
           "check the labels and indices against the model's sizes (num_classes, vocabulary); rerun with "

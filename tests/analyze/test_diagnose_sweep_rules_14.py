@@ -220,3 +220,53 @@ def test_a_missing_verbs_library_on_one_node_names_no_cause() -> None:
            "node1:1:1 [0] NCCL INFO comm 0x5 rank 0 nRanks 8 nNodes {n} localRanks {l} localRank 0 MNNVL 0\n")
     assert "socket_fallback" not in causes(log.format(n=1, l=8))
     assert "socket_fallback" in causes(log.format(n=2, l=4))
+
+
+# HewlettPackard/shs-docs (troubleshooting MPI application failures, common CXI core error messages), ALCF's Aurora
+# and Polaris pages, OLCF's PyTorch on Frontier, CSCS's cray-mpich and container pages, EESSI's known issues.
+def test_slingshot_and_the_hpc_centres_lines() -> None:
+    und = ("libfabric:23840:1689991048::cxi:ep_data:report_send_completion():3570<warn> x4120c7s4b0n0: TXC "
+           "(0x19751:0:0):\nRequest dest_addr: 225 caddr.nic: 0X19631 caddr.pid: 0 rxc_id: 0  error: 0x40dc440 "
+           "(err: 5, UNDELIVERABLE)\n")
+    assert lead(und) == ("log.ofi_error", "ib_timeout_or_retry")
+    for line, want in (
+            ("[Sat Jul 22 01:56:57 2023] cxi_core 0001:c3:00.0: cxi7[hsn7]: C_EC_UNCOR_NS: C_IXE error: "
+             "port_dfa_mismatch (37) (was first error at 1689990996:422192591)\n", ("log.ib_port_event",
+                                                                                 "ib_port_down_or_link")),
+            ("cxi_ss1 0000:41:00.0: cxi0[hsn0]: C_EC_TRNSNT_NS: C1_HNI_PML error: llr_ack_nack_error (58)\n",
+             ("log.ib_link_errors", "ib_port_down_or_link")),
+            ("[Thu Jul 13 01:57:31 2023] cxi_core 0000:c3:00.0: cxi3[hsn3]: C_EC_UNCOR_NS: C1_PCT error: tct_cam_ucor "
+             "(42)\n", ("log.nic_fault", "ib_port_down_or_link")),
+            ("Jul 22 01:57:28 x4120c7s4b0n0 cxi_rh[6094]: RH: will close sct=3. spt=191 was retried due to timeouts 4 "
+             "times and nacks 0 times\n", ("log.ib_completion_error", "ib_timeout_or_retry")),
+            ("Jul 13 21:27:10 x4614c2s0b0n0 cxi_rh[6702]: RH: will close sct=2253 because it only saw NO_MATCHING_CONN "
+             "Nacks\n", ("log.remote_exited", "rank_crashed_elsewhere")),
+            ("libfabric:16642:1701636928::cxi:core:cxip_cq_eq_progress():531<warn> x4204c1s3b0n0: Cassini Event Queue "
+             "overflow detected.\n", ("log.ofi_error", "performance_config")),
+            ("start failed on x4102c5s2b0n0: No VNIs available in internal allocator\n",
+             ("log.launch_config", "other")),
+            ("MPICH ERROR: Unable to use a NIC_POLICY of 'NUMA'. Rank 4 is not confined to a single NUMA node.  There "
+             "are 4 numa_nodes detected (rc=0).\n", ("log.topology_error", "topology_or_numa")),
+            ("MPICH ERROR [Rank 0] [job id 410301.1] [Thu Feb 13 12:42:18 2025] [nid005414] - Abort(-1) (rank 0 in "
+             "comm 0): MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is requested, but GTL library is not linked\n",
+             ("log.launch_config", "application_bug")),
+            ("Assertion failed [...]: (&MPIR_THREAD_GLOBAL_ALLFUNC_MUTEX)->count == 0\n", ("log.framework_release",
+                                                                                           "other")),
+            ("RuntimeError: CUDA tensor detected and the MPI used doesn't have CUDA-aware MPI support\n",
+             ("log.framework_usage", "application_bug")),
+            ("Failed to modify UD QP to INIT on mlx5_0: Operation not permitted\n", ("log.ibv_modify_qp_failed",
+                                                                                    "ib_resource_error")),
+            ("srun: error: Couldn't load specified plugin name for switch/hpe_slingshot: Dlopen of plugin file "
+             "failed\n", ("log.launch_config", "other"))):
+        assert lead(line) == want, line
+    # PCIe-correctable lines HPE calls expected name nothing
+    assert lead("cxi_ss1 0000:41:00.0: cxi0[hsn0]: C_EC_CRIT: C_PI_IPD_EXT error: pri_rbyp_abort (44)\n") is None
+    # a peer gone reported by MPICH stays a consequence (LUMI's PTLTE_NOT_FOUND)
+    assert lead("MPICH ERROR [Rank 6088] [job id 2618312.0] [Sun Jan 22 20:58:44 2023] [nid001271] - "
+                "Abort(404369807) (rank 6088 in comm 0): Fatal error in PMPI_Waitany: Other MPI error, error stack:\n"
+                "MPIDI_OFI_handle_cq_error(1062): OFI poll failed (ofi_events.c:1064:MPIDI_OFI_handle_cq_error:"
+                "Input/output error - PTLTE_NOT_FOUND)\n")[1] == "rank_crashed_elsewhere"
+    # c10d's IPv6 try with its errno wrapped onto the next line is the harmless try
+    ipv6 = ("[W socket.cpp:697] [c10d] The client socket cannot be initialized to connect to [frontierXYZ.frontier."
+            "olcf.ornl.gov]:3442\n(errno: 97 - Address family not supported by protocol).\n")
+    assert "wrong_interface" not in causes(ipv6)

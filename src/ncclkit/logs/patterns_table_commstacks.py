@@ -27,6 +27,7 @@ COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"attach to shmseg", b"NVSHMEM Library is not initialized", b"specified plugin name for mpi/",
     b"Unable to connect to the peer", b"are already filled", b"tcp_ep.c", b"cudaIpcOpenMemHandle",
     b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
+    b"CUDA-aware MPI support", b"UD QP to INIT",
 )
 
 
@@ -84,6 +85,17 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"nats: ServiceUnavailableError", "control_plane", E,
           "the NATS server answers but offers no JetStream, which the serving framework's queues need",
           "start nats-server with JetStream (`nats-server -js`)", C.OTHER),
+        # ProcessGroupMPI with a GPU tensor on an MPI built without CUDA support ("CUDA tensor detected and the MPI
+        # used doesn't have CUDA-aware MPI support"; ALCF's Polaris PyTorch page: use the nccl backend).
+        p(r"CUDA tensor detected and the MPI used doesn't have CUDA-aware MPI support", "framework_usage", E,
+          "the program runs torch.distributed's mpi backend on GPU tensors with an MPI that is not CUDA-aware",
+          "use backend='nccl' for GPU tensors (or an Open MPI built with CUDA, or move the tensors to the CPU)",
+          C.APPLICATION_BUG),
+        # Open MPI's libfabric path refused a UD queue pair ("Failed to modify UD QP to INIT on mlx5_0: Operation
+        # not permitted", EESSI's known issues after OFED 23.10): keep Open MPI on UCX.
+        p(r"Failed to modify UD QP to INIT on \S+: Operation not permitted", "ibv_modify_qp_failed", E,
+          "Open MPI's libfabric transport could not set up a UD queue pair on the RDMA device",
+          "keep Open MPI off libfabric: `-mca pml ucx -mca btl '^uct,ofi' -mca mtl '^ofi'`", C.IB_RESOURCE_ERROR),
         # orte/prte's "mpirun noticed that process rank N ... exited on signal 4 (Illegal instruction)": the binary
         # uses CPU instructions this machine lacks (horovod/horovod#298: a build for a newer CPU).
         p(r"exited on signal 4 \(Illegal instruction", "crash", E,

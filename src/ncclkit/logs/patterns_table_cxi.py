@@ -21,7 +21,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. The driver's SerDes alerts ("(sbl): 0: link down alert") and the retry handler's
 # journal lines carry none of the shared words.
-CXI_WORDS: tuple[bytes, ...] = (b"(sbl): ", b"which was retried", b"to parked list")
+CXI_WORDS: tuple[bytes, ...] = (b"(sbl): ", b"which was retried", b"to parked list", b"_ucor",
+                                b"NO_MATCHING_CONN", b"No VNIs", b"Cassini Event Queue")
 
 _CXI_VNI_FIX = ("start every rank with the launcher that allocates the job's Slingshot VNIs: `srun --network=...` "
                 "under Slurm's hpe_slingshot switch plugin (it exports SLINGSHOT_VNIS, SLINGSHOT_SVC_IDS and "
@@ -57,12 +58,15 @@ def cxi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # overflowed (the provider aborts) or dropped events; cxip_msg_hpc.c:2445@af8ddbe cxip_recv_pte_cb
         # C_SC_FC_EQ_FULL: the receive's event queue full put it into flow control. fi_cxi.7 sizes them with
         # FI_CXI_DEFAULT_CQ_SIZE: a tuning choice below the traffic, not the plugin failing.
-        p(r"H/W Event Queue overflow detected|\bEQ \d+ dropped event, rsvd slots|PtlTE \d+: Flow control EQ full",
+        p(r"(?:H/W|Cassini) Event Queue overflow detected|\bEQ \d+ dropped event, rsvd slots|PtlTE \d+: Flow control "
+          r"EQ full",
           "ofi_error", E, "libfabric's cxi provider ran out of event-queue space: completions came faster than "
           "its queue (sized by FI_CXI_DEFAULT_CQ_SIZE) holds, and an overflow aborts the process",
           "raise the cxi queue size for the job, e.g. `export FI_CXI_DEFAULT_CQ_SIZE=131072` (and "
           "FI_CXI_RX_MATCH_MODE=hybrid), then rerun", C.PERFORMANCE_CONFIG, "root", (C.NET_PLUGIN_ERROR,),
           False),
+        # (ALCF's Aurora known issues quote the cxi provider's "Cassini Event Queue overflow detected." with the same
+        # fix, FI_CXI_DEFAULT_CQ_SIZE=131072.)
         # cxip_msg_hpc.c:2027@af8ddbe cxip_post_ux_onload_fc and cxip_msg.c:444@af8ddbe
         # cxip_recv_pending_ptlte_disable: "[Fatal] LE ... FI_CXI_RX_MATCH_MODE=[hybrid|software] is required"
         # (hardware matching ran out of list entries); cxip_msg_hpc.c:2455,2466,2476@af8ddbe cxip_recv_pte_cb:
@@ -86,7 +90,7 @@ def cxi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # include/nccl_ofi_platform.h:125@2daf7d3 log_cq_error (strerror is cxi_rc_to_str) and
         # src/nccl_ofi_net.c:1232@b992b91 ofi_process_cq: C_RC_UNDELIVERABLE (FI_EHOSTUNREACH, 113) is what the
         # retry handler (shs-libcxi) answers after max_spt_retries retries or for a NID it parked as down.
-        p(r"(?:\(err: 113, |strerror: |Error: )UNDELIVERABLE\b", "ofi_error", E,
+        p(r"(?:\(err: \d+, |strerror: |Error: )UNDELIVERABLE\b", "ofi_error", E,
           "a Slingshot transfer was given up after the NIC's retry handler retried it without an answer (or "
           "the target node was marked down): packets are lost on the fabric or the peer node is gone",
           "check the peer node and the fabric: `journalctl -u cxi_rh@cxi0` and `dmesg | grep cxi_ss1` on both "
@@ -173,6 +177,37 @@ def cxi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check the target node and the links between (`dmesg | grep cxi_ss1` on both, the switch ports); "
           "drain a node or link that keeps losing packets", C.IB_TIMEOUT_OR_RETRY, "root",
           (C.IB_PORT_DOWN_OR_LINK,), False),
+        # The retry handler closing a connection (HewlettPackard/shs-docs, troubleshooting MPI application failures):
+        # "RH: will close sct=3. spt=191 was retried due to timeouts 4 times" (no answer from the peer NIC: an AMA
+        # mismatch or a link) and "will close sct=N because it only saw NO_MATCHING_CONN Nacks" (the peer NIC has
+        # no such connection any more: its node or NIC failed, or its process is gone).
+        p(r"was retried due to timeouts \d+ times", "ib_completion_error", E,
+          "the Slingshot retry handler closed a connection after its packets timed out: the peer NIC did not answer",
+          "check the peer node the journal names (nid=): its NIC's dmesg (cxi_core errors, an AMA mismatch) and "
+          "links; drain it if it keeps failing", C.IB_TIMEOUT_OR_RETRY, "root", (C.IB_PORT_DOWN_OR_LINK,), False),
+        p(r"because it only saw NO_MATCHING_CONN Nacks", "remote_exited", E,
+          "the Slingshot retry handler closed a connection the peer NIC no longer knows: the peer's process, NIC or "
+          "node failed first", "read the peer node's own errors (its rank's log, `dmesg | grep cxi_core` there)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.IB_PORT_DOWN_OR_LINK,)),
+        # The cxi driver's error interrupts (Common CXI core error messages, HewlettPackard/shs-docs): a fabric
+        # address the switch does not expect (port_dfa_mismatch: an AMA mismatch, a wrong fabric template or cable),
+        # the link going down (pcs_link_down) or losing frames (llr_*, mac_rx_frame_err); uncorrectable NIC memory
+        # errors (*_ucor) and tct_tbl_dealloc leave the NIC unusable until the node reboots. Not by the class alone
+        # (C_EC_CRIT also carries pri_rbyp_abort, PCIe-correctable and expected).
+        p(r"cxi\d+\[\w+\]: C_EC_\w+: \w+ error: (?:port_dfa_mismatch|pcs_link_down)\b", "ib_port_event", E,
+          "the Slingshot NIC's link went down, or the switch found a fabric address it does not expect (an AMA "
+          "mismatch: a wrong fabric template or cabling)", _CXI_LINK_FIX, C.IB_PORT_DOWN_OR_LINK),
+        p(r"cxi\d+\[\w+\]: C_EC_\w+: \w+ error: (?:llr_\w+|mac_rx_frame_err)\b", "ib_link_errors", W,
+          "the Slingshot link is losing frames (poor link quality, uncorrected codewords)", _CXI_LINK_FIX,
+          C.IB_PORT_DOWN_OR_LINK),
+        p(r"cxi\d+\[\w+\]: C_EC_\w+: (?:\w+ error: (?:\w+_ucor|tct_tbl_dealloc)\b|mem_ucor_err_cntr)", "nic_fault", E,
+          "the Slingshot NIC reports an uncorrectable hardware error (or a state it leaves only by a reboot)",
+          "drain and reboot the node; replace the NIC if it repeats", C.IB_PORT_DOWN_OR_LINK),
+        # PALS' mpiexec on Aurora: "start failed on <node>: No VNIs available in internal allocator" (ALCF's known
+        # issues: `mpiexec --no-vni`).
+        p(r"No VNIs available in internal allocator", "launch_config", E,
+          "the launcher could not allocate a Slingshot VNI for the job", "run `mpiexec --no-vni` (ALCF) or ask the "
+          "site about the VNI service", C.OTHER),
         p(r"Adding nid=\d+ \(mac=[0-9A-F:]+\) to parked list", "fabric_drops", W,
           "the Slingshot retry handler marked a node as unreachable after its packets timed out: transfers to "
           "it fail until it answers again", "check the node the NID names (is it up, is its link up: "

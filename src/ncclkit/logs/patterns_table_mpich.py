@@ -21,7 +21,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. ch4's provider check, ch3 sock's closed connection and the PMI client's host lookup
 # carry none of the shared words.
-MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly closed", b"get host entry", b"PMI_KVS_")
+MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly closed", b"get host entry", b"PMI_KVS_",
+                                  b"NIC_POLICY", b"GTL library", b"ALLFUNC_MUTEX")
 
 _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the rank runs: it must list the provider "
             "MPICH uses on a NIC that is up and passed into the container; set FI_PROVIDER (Intel MPI: also "
@@ -30,6 +31,21 @@ _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the r
 
 def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Cray MPICH's own start-up checks (OLCF's PyTorch on Frontier, CSCS's cray-mpich pages): a rank not bound to
+        # one NUMA node cannot pick its NIC ("Unable to use a NIC_POLICY of 'NUMA'. Rank 4 is not confined to a
+        # single NUMA node"; with PyTorch also import mpi4py before torch); GPU support asked without the GTL
+        # library linked; the MPI_THREAD_MULTIPLE lock assertion of Cray MPICH before 8.1.30 on GH200.
+        p(r"Unable to use a NIC_POLICY of '\w+'\. Rank \d+ is not confined", "topology_error", E,
+          "Cray MPICH cannot choose a NIC for a rank that is not bound to one NUMA node", "bind every rank to one "
+          "NUMA node (srun --cpu-bind / --gpu-bind, or MPICH_OFI_NIC_POLICY), and with PyTorch import mpi4py "
+          "before torch", C.TOPOLOGY_OR_NUMA),
+        p(r"GPU_SUPPORT_ENABLED is requested, but GTL library is not linked", "launch_config", E,
+          "MPICH_GPU_SUPPORT_ENABLED=1 is set, but the program was not linked with Cray's GPU transport layer (GTL)",
+          "load the craype-accel module for the GPU and rebuild, or set MPICH_GPU_SUPPORT_ENABLED=0",
+          C.APPLICATION_BUG),
+        p(r"\(&MPIR_THREAD_GLOBAL_ALLFUNC_MUTEX\)->count == 0", "framework_release", E,
+          "Cray MPICH's MPI_THREAD_MULTIPLE lock check failed (a Cray MPICH bug, fixed in 8.1.30)",
+          "use Cray MPICH 8.1.30 or newer, or set MPICH_OPT_THREAD_SYNC=0", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # -- lines that state no cause of their own ---------------------------------------------------------------
         # pmodels/mpich src/mpid/ch4/src/ch4_globals.c:110@6a79bf6 MPID_Abort: "Abort(%d) on node %d (rank %d in comm
         # %d): " before MPIR_Err_get_string's "Fatal error in PMPI_Init: Other MPI error, error stack:"

@@ -200,7 +200,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # family not supported by protocol)" where IPv6 is off, then goes on over IPv4 (discuss.pytorch.org 187589).
         # The host's IPv6 setting is all these lines show: it leads only a paste with nothing else (anhvth/opensloth#14
         # blamed the switched-off IPv6, and its fix forced IPv4).
-        p(r"\[W[^\]]*socket[^\]]*\].*errno: 97\b", "ipv6_off", I,
+        # socket() itself refused ("The client socket cannot be initialized to connect to [host]:port", its errno
+        # often wrapped onto the next line: OLCF's Frontier PyTorch guide calls it harmless) is the same try.
+        p(r"\[W[^\]]*socket[^\]]*\].*(?:errno: 97\b|The client socket cannot be initialized to connect to)|"
+          r"^\s*\(errno: 97 - Address family not supported by protocol\)\.?\s*$", "ipv6_off", I,
           "c10d tried an IPv6 socket on a host with IPv6 switched off (errno 97) and went on over IPv4: harmless by "
           "itself; a failure after it has its own line",
           "nothing to fix if the job runs; to silence it, enable IPv6 on the host (net.ipv6.conf.all.disable_ipv6=0) "

@@ -28,7 +28,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 SLURM_WORDS: tuple[bytes, ...] = (
     b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
     b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks", b"Requested nodes are busy",
-    b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched")
+    b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched",
+    b"plugin name for switch/")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -40,6 +41,13 @@ _STEP_FIX = ("make the step ask no more than the job was given (`scontrol show j
 
 def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # srun loading Slurm's switch plugin for Slingshot and failing on a library ("Couldn't load specified plugin
+        # name for switch/hpe_slingshot: Dlopen of plugin file failed", libjson-c missing): srun runs inside a
+        # container's environment (CSCS: --environment given to sbatch instead of srun), not a network plugin.
+        p(r"Couldn't load specified plugin name for switch/", "launch_config", E,
+          "srun could not load Slurm's switch plugin: it runs where the host's Slurm libraries are missing (inside "
+          "a container's environment)", "run srun on the host and give the container to srun (CSCS: `srun "
+          "--environment=...`, not sbatch)", C.OTHER),
         # srun ending the whole step after one task failed (--kill-on-bad-exit, or the step's cancel): "srun:
         # launch/slurm: _step_signal: Terminating StepId=N.0"; the tasks it then kills print "tasks 3,7: Killed"
         # (SIGKILL from srun, not the OOM killer: facebookresearch/deit#102). The first task's own exit is the cause.

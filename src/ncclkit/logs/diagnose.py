@@ -43,8 +43,8 @@ VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|172\.(?:1[89]
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
 # NCCL's own lines about GPUDirect RDMA (net_ib "GPU Direct RDMA Disabled for HCA", "GDRDMA", an NCCL prefix).
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
-# ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _LOC_PROT = re.compile(r"LOC_PROT_ERR|status[= ]4\b")  # IBV_WC_LOC_PROT_ERR is 4 in every format
+# ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 

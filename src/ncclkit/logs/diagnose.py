@@ -18,6 +18,7 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
+from ncclkit.logs.ib_status import completion_status
 from ncclkit.logs.patterns import DIALLED_NAME
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
@@ -43,8 +44,8 @@ VIRTUAL_ADDR = re.compile(r"(?<![\d.])(?:172\.17\.\d{1,3}\.\d{1,3}|172\.(?:1[89]
 _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "bootstrap_error", "timeout"})
 # NCCL's own lines about GPUDirect RDMA (net_ib "GPU Direct RDMA Disabled for HCA", "GDRDMA", an NCCL prefix).
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
-_LOC_PROT = re.compile(r"LOC_PROT_ERR|status[= ]4\b")  # IBV_WC_LOC_PROT_ERR is 4 in every format
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
+_LOC_PROT = 4  # IBV_WC_LOC_PROT_ERR (logs/ib_status.py decodes every format NCCL prints it in)
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -193,8 +194,9 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += "; the test's buffer is GPU memory (perftest --use_cuda): the NIC registers it only through GDR"
             fix = "`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF)"
             evidence.update(role=role, lines=[s.fact_lines["gpu_test_buffer"], *evidence["lines"]])
+        wc = completion_status(first.text) if cat == "ib_completion_error" else None
         mlx5_old = next((e for e in s.errors if e.category == "libmlx5_old"), None) \
-            if cat == "ib_completion_error" and _LOC_PROT.search(first.text) else None
+            if wc is not None and wc.status == _LOC_PROT else None
         if mlx5_old is not None:
             # A libmlx5 without MLX5_1.25's symbols (its dlvsym line) and then a local protection error: the buffer
             # was registered without mlx5's DMA-BUF path, not blocked by ACS (sgl-project/sglang#23143: the distro

@@ -61,7 +61,7 @@ def rdmatools_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "dpkg: error processing package mlnx-ofed-kernel-modules (--install): dependency problems - leaving
         # unconfigured", "mlnx-ofed-kernel-modules : Depends: linux-modules-extra-<kernel> but it is not
         # installable". The peer-memory module's own packages (nvidia-peer-memory-dkms) are GPUDirect's rows.
-        p(r"error processing package (?:mlnx-ofed|doca-ofed|mlnx-nvme|knem|kernel-mft)\S*|"
+        p(r"error processing package (?:mlnx-ofed|doca-ofed)\S*|"
           r"(?:mlnx-ofed|doca-ofed)\S* : Depends: \S+ but it is not installable", "ofed_install_failed", E,
           "the NIC's driver stack (MLNX_OFED / DOCA-OFED kernel modules) did not install: its RDMA modules will not "
           "load, so NCCL finds no InfiniBand device", "install the dependency dpkg names (usually "
@@ -86,11 +86,11 @@ def rdmatools_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # NCCL's mlx5dvsymbols.cc loads mlx5dv_reg_dmabuf_mr and mlx5dv_get_data_direct_sysfs_path at version
         # MLX5_1.25 as optional ("dlvsym failed on %s - %s version %s" at INFO): a libmlx5 older than that (distro
         # rdma-core of Ubuntu 24.04 and earlier) leaves NCCL's IB transport running without mlx5's DMA-BUF
-        # registration and data-direct, and 2.28+'s GPU-initiated networking (GIN) without its GDAKI path
+        # registration and data-direct, which 2.28+'s GPU-initiated networking (GIN) may need for its GDAKI path
         # (deepseek-ai/DeepEP#628, sgl-project/sglang#23143). Not a socket fallback: that is ibverbs' own symbols.
         p(r"dlvsym failed on mlx5dv_\w+", "libmlx5_old", W,
           "libmlx5 is older than the mlx5 direct-verbs symbols this NCCL can use (MLX5_1.25): RDMA still runs, "
-          "but without mlx5's DMA-BUF registration and data-direct path, and GIN's GPU-initiated transport is "
-          "off", "install rdma-core / libmlx5 from DOCA-OFED or a release that exports MLX5_1.25 (in the container "
+          "but without mlx5's DMA-BUF registration and data-direct path (which GIN's GPU-initiated transport may "
+          "need)", "install rdma-core / libmlx5 from DOCA-OFED or a release that exports MLX5_1.25 (in the container "
           "too); to test, NCCL_DMABUF_ENABLE=0", C.GDR_UNAVAILABLE, "root", (C.OTHER,)),
     )

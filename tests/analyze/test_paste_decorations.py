@@ -1,7 +1,7 @@
 """Real pastes as forums, log collectors and launchers decorate them: every line quoted ("> "),
 timestamped by `kubectl logs --timestamps`, prefixed by `kubectl logs --prefix`, Ray, srun, torchrun,
 docker compose, journald or vLLM's logging, wrapped in docker's json-file records, indented as a markdown
-code block, HTML-escaped or spaced with no-break spaces by a copy from a web page, or with bare carriage
+code block, by Python logging's "asctime - name - levelname - " or Open MPI's --tag-output, HTML-escaped or spaced with no-break spaces by a copy from a web page, or with bare carriage
 returns for line ends. The cause must not change."""
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ DECORATIONS = {
     "cri": lambda line: "2024-05-11T14:10:52.224718901Z stderr F " + line,
     "no-break-spaces": lambda line: line.replace(" ", "\u00a0"),  # copied from a web page or chat client
     "carriage-returns": lambda line: line.replace("\n", "\r"),  # classic Mac line ends
+    "python-logging": lambda line: "2024-05-11 14:10:52,224 - trainer - ERROR - " + line,
+    "mpirun-tag-output": lambda line: "[1,3]<stderr>:" + line,
     "docker-json": lambda line: json.dumps({"log": line, "stream": "stderr", "time": "2024-05-11T14:10:52Z"}) + "\n",
 }
 
@@ -86,6 +88,15 @@ def test_prefixes_of_a_minority_of_lines_stay() -> None:
     assert undecorate("> a\n> b\n").count("\n") == 2
     json_in_text = 'config: {"log": "x", "level": 1}\nnode1:1:2 [0] NCCL INFO a\nnode1:1:2 [0] NCCL INFO b\n'
     assert undecorate(json_in_text) == json_in_text
+
+
+def test_a_quoted_one_line_paste_is_read_as_the_line() -> None:
+    """A reply that quotes the single line it is about (dcgm59): the quote marker is a decoration there too."""
+    text, want = case("dcgm59-dcgmi-304-driver525-unsupported-cuda-version.txt")
+    assert text.strip().count("\n") == 0 and top_cause(text) in want
+    assert top_cause("> " + text) in want
+    assert undecorate("> a\n") == "a\n"
+    assert undecorate("0: one line\n") == "one line\n"
 
 
 def test_a_last_line_without_newline_is_read_with_the_line_before_it() -> None:

@@ -164,8 +164,11 @@ _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
     r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s:\[]+(?:\[\d+\])?: ",
     r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]? ",
     r"^(?:stdout|stderr) [FP] ",
+    # Python logging's common "%(asctime)s - %(name)s - %(levelname)s - %(message)s" once its time is gone.
+    r"^- [\w.]+ - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - ",
     # Open MPI's --timestamp-output ("Thu Jul 18 15:41:05 2024<stdout>:", with --tag-output "...2024[1,0]<stdout>:")
     r"^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}(?:\[\d+,\d+\])?<(?:stdout|stderr)>: ?",
+    r"^\[\d+,\d+\]<(?:stdout|stderr)>: ?",  # Open MPI's --tag-output alone
     r"^\[pod/[^\]\s]+\] ",
     r"^[\w.-]+ +\| ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
@@ -217,7 +220,7 @@ def undecorate(text: str) -> str:
         before = text
         for prefix in _DECORATIONS:
             hits = len(prefix.findall(text))
-            if hits >= 2 and 2 * hits >= lines:
+            if hits and (hits >= 2 or lines == 1) and 2 * hits >= lines:
                 text = prefix.sub("", text)
                 lines = sum(1 for line in text.split("\n") if line.strip())  # a line may have been all prefix
         if text == before:

@@ -227,10 +227,13 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
     # An IPv6 link-local address (fe80::) reaches only its own link: across nodes it is no address to give peers.
     bad = [i for i in s.socket_ifaces
            if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2 or len(s.socket_ifaces) > 1)
-           or i in s.link_local_ifaces and len(s.hosts) >= 2]
+           or i in s.link_local_ifaces and (len(s.hosts) >= 2 or s.nodes != 1)]
     if not bad:
         return []
     good = [i for i in s.socket_ifaces if i not in bad]
+    # One host's log of a job whose node count it does not show (skypilot-org/skypilot#4448, Azure's
+    # Accelerated-Networking VF enP<n>s<n> beside eth0): the link-local interface breaks only a job across nodes.
+    one_host = len(s.hosts) < 2 and s.nodes is None
     # A host whose only socket interface has a link-local address gives its peers on other hosts no address they
     # can reach: that stops the job by itself.
     failing = failing or not good and any(i in s.link_local_ifaces and not _VIRTUAL_IF.match(i) for i in bad)
@@ -240,7 +243,7 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
                 + (f" (besides {', '.join(good)})" if good else "")
                 + ": loopback, container-bridge and tunnel interfaces"
                 + (" and IPv6 link-local addresses (fe80::)" if set(bad) & set(s.link_local_ifaces) else "")
-                + " do not reach the other nodes",
+                + " do not reach the other nodes" + (" (if this job spans nodes)" if one_host else ""),
         fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
         # While no socket failed the interfaces only may stop the job: the network the log shows (sockets for
         # want of an RDMA device, Oneflow-Inc/oneflow#9115) comes first.

@@ -27,7 +27,7 @@ COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"attach to shmseg", b"NVSHMEM Library is not initialized", b"specified plugin name for mpi/",
     b"Unable to connect to the peer", b"are already filled", b"tcp_ep.c", b"cudaIpcOpenMemHandle",
     b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
-    b"CUDA-aware MPI support", b"UD QP to INIT",
+    b"CUDA-aware MPI support", b"UD QP to INIT", b"failed to open ipc mem handle",
 )
 
 
@@ -80,6 +80,14 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "share memory through CUDA IPC", "run the ranks in one IPC namespace (--ipc=host) and check P2P "
           "(`nvidia-smi topo -p2p r`); else turn the library's own IPC all-reduce off and use NCCL's",
           C.ACS_IOMMU_P2P, "root", (C.APPLICATION_BUG,)),
+        # UCX's cuda_ipc transport with its cache on opens a peer's handle this process has open already: CUDA before
+        # 11.1 allows one open of a handle per process, so the second fails with "Element already exists" (UCX's
+        # UCS_ERR_ALREADY_EXISTS; rapidsai/ucx-py#397 and openucx/ucx#3192, cuML's multi-GPU nearest neighbours).
+        p(r"failed to open ipc mem handle[^\n]*\(Element already exists\)", "ucx_error", E,
+          "UCX's CUDA IPC transport opened a peer's memory handle that this process already holds open (its IPC "
+          "cache was on); CUDA before 11.1 allows one open of a handle per process",
+          "set UCX_CUDA_IPC_CACHE=n for the job, or move to CUDA 11.1+ with a UCX that maps a handle once",
+          C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # NATS without JetStream under Dynamo: the stream API answers "nats: ServiceUnavailableError" (ai-dynamo/
         # dynamo#429; Dynamo needs nats-server started with -js).
         p(r"nats: ServiceUnavailableError", "control_plane", E,

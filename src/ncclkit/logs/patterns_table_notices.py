@@ -97,6 +97,13 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The loader's own words may come first when the paste joins NCCL's line to dlerror's ("version `EFA_1.2'
         # not found (required by /opt/amazon/efa/lib/libfabric.so.1) No plugin found (libnccl-net.so)":
         # awsome-distributed-training#284): libfabric built against a newer libefa than the node has.
+        # A plugin built on a newer OS than the container: GCP's gIB / TCPXO installers mount their libnccl-net.so
+        # from the host into every container (AI-Hypercomputer/gpu-recipes#5: GLIBC_2.32 in an older image).
+        p(r"version `GLIBC_[\d.]+' not found \(required by [^)]*libnccl-net", "net_plugin_error", E,
+          "the network plugin was built against a newer glibc than this container has (a plugin mounted from the "
+          "host or a cloud's installer into an image of an older OS): NCCL cannot load it",
+          "run the job in an image whose glibc is at least the version named (`ldd --version`; Ubuntu 22.04 has "
+          "2.35), or use the image the plugin's vendor names", C.NET_PLUGIN_ERROR, "root", (C.OTHER,)),
         p(r"(?:NET/Plugin|libnccl-net).*(?:undefined symbol|version `[^']+' not found|required by|wrong ELF|"
           r"incompatible)|version `[^']+' not found \(required by \S*lib(?:fabric|nccl-net)", "net_plugin_error", E,
           "the network plugin is installed but cannot load: it was built against another libfabric/NCCL",

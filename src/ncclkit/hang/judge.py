@@ -80,24 +80,48 @@ def _judge_group(label: str, listed: list[int] | None, views: dict[int, GroupTra
     if mismatch:
         out.append(_mismatch_finding(label, *mismatch, by_rank))
         return out
-    behind = sorted(r for r, e in enq.items() if e < top)
+    # NCCL runs asynchronously: a rank enqueues past what it completed, and waits in the first collective it did not
+    # complete. A rank is behind only when it did not enqueue the collective another rank waits in (mila-iqia/
+    # milabench#269: rank3 enqueued #2082 and, like rank12 at #2070, waits in #2070: neither is behind).
+    waits = {r: enq[r] if g.last_completed is None else min(enq[r], g.last_completed + 1) for r, g in views.items()}
+    stuck = max(waits.values())
+    if stuck < top:
+        waited = views[max(waits, key=lambda r: waits[r])].op(stuck)
+    behind = sorted(r for r, e in enq.items() if e < stuck)
     if behind:
         ahead = sorted(r for r in enq if enq[r] == top)
         if len(ahead) < len(behind):
             out.append(_extra_finding(label, ahead, behind, enq, views))
         else:
-            out.append(_not_launched_finding(label, behind, ahead, enq, views, waited))
+            out.append(_not_launched_finding(label, behind, ahead, enq, views, waited, stuck))
         return out
-    if missing or top < 1:
+    if missing or stuck < 1:
         return out
+    top = stuck
     done = {r: g.last_completed for r, g in views.items()}
     if all(c is not None and c >= top for c in done.values()) and (waited is None or waited.state == "completed"):
         return out
     states = {r: (op.state if (op := g.op(top)) else "?") for r, g in views.items()}
+    # Watchdog lines list no group: ranks numbered above the ones shown exist (rank2 and rank7 of a job of 8,
+    # OpenRLHF/OpenRLHF#1126), and any of the unseen may be the one behind, so "every rank" is not shown.
+    unseen = sorted(set(range(max(views) + 1)) - set(views)) if listed is None else []
+    if unseen:
+        out.append(Finding(
+            id="hang.all_in_collective", severity=Severity.WARNING, subject=f"{label} #{top}",
+            message=f"process group {label}: the ranks shown ({rank_list(list(views))}) all enqueued #{top}"
+                    f"{' ' + waited.shape() if waited else ''} and it did not complete; {len(unseen)} rank(s) below "
+                    f"rank{max(views)} left nothing here, and one of them may be behind (a rank busy elsewhere, "
+                    "such as rank 0 saving a checkpoint alone) - or every rank is inside it and the communication "
+                    "is stuck",
+            fix="read every rank's last lines (or pass all ranks' flight-recorder dumps: TORCH_NCCL_TRACE_BUFFER_SIZE="
+                "2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1); if every rank is in it: " + NODE_CHECKS,
+            cause=None, evidence={"process_group": label, "sequence": top, "states": states,
+                                  "last_completed": done, "ranks_unseen": unseen[:64]}))
+        return out
     out.append(Finding(
         id="hang.all_in_collective", severity=Severity.ERROR, subject=f"{label} #{top}",
-        message=f"process group {label}: every rank ({rank_list(list(views))}) enqueued #{top} "
-                f"{waited.shape() if waited else ''} and it did not complete - the program agrees, the "
+        message=f"process group {label}: every rank ({rank_list(list(views))}) enqueued #{top}"
+                f"{' ' + waited.shape() if waited else ''} and it did not complete - the program agrees, the "
                 "communication itself is stuck (network, GPU or NVLink)",
         fix=NODE_CHECKS, cause=None,
         evidence={"process_group": label, "sequence": top, "states": states, "last_completed": done}))
@@ -143,7 +167,7 @@ def _mismatch_finding(label: str, seq: int, ops: dict[int, Op], by_rank: dict[in
 
 
 def _not_launched_finding(label: str, behind: list[int], ahead: list[int], enq: dict[int, int],
-                          views: dict[int, GroupTrace], waited: Op | None) -> Finding:
+                          views: dict[int, GroupTrace], waited: Op | None, waited_seq: int) -> Finding:
     last = {f"rank{r}": enq[r] for r in sorted(enq)}
     stopped = {}
     for r in behind:
@@ -152,7 +176,7 @@ def _not_launched_finding(label: str, behind: list[int], ahead: list[int], enq: 
             stopped[f"rank{r}"] = op.frames[0]
     after = "; their last collective was called from " + ", ".join(
         f"{k}: {v}" for k, v in stopped.items()) if stopped else ""
-    what = f"#{max(enq.values())} {waited.shape()}" if waited else f"#{max(enq.values())}"
+    what = f"#{waited_seq} {waited.shape()}" if waited else f"#{waited_seq}"
     waited_at = f" (called at {waited.frames[0]})" if waited and waited.frames else ""
     return Finding(
         id="hang.rank_not_launched", severity=Severity.ERROR, subject=rank_list(behind),
@@ -162,7 +186,7 @@ def _not_launched_finding(label: str, behind: list[int], ahead: list[int], enq: 
             "write, an exception swallowed, a wait on another group); `py-spy dump --pid PID` on it shows "
             "where it is now",
         cause=Cause.HANG_COLLECTIVE_MISMATCH,
-        evidence={"process_group": label, "waited_in": max(enq.values()), "last_enqueued": last,
+        evidence={"process_group": label, "waited_in": waited_seq, "last_enqueued": last,
                   "stopped_after": stopped, "waited_op": waited.shape() if waited else None})
 
 

@@ -17,10 +17,13 @@ from ncclkit.hang.records import GroupTrace, Op, RankTrace
 
 __all__ = ["has_watchdog_lines", "read_watchdog"]
 
-_STATE = re.compile(r"\[PG ID (\S+) PG GUID ([^\s(]*)\(([^)]*)\) Rank (\d+)\][^\n]*?last enqueued (?:NCCL )?work: (-?\d+), "
+# torch 2.3 - 2.4 name the group "[PG 0 (default_pg) Rank 3]". A collector that cut a long line ("... last enqueued
+# \nNCCL work: 2082", mila-iqia/milabench#269) continues it on the next line, which names no rank of its own.
+_STATE = re.compile(r"\[PG (?:ID )?(\S+) (?:PG GUID ([^\s(]*))? ?\(([^)]*)\) Rank (\d+)\]"
+                    r"[^\n]*?(?:\n(?![^\n]*Rank \d+\])[^\n]*?)?last enqueued\s+(?:NCCL )?work: (-?\d+), "
                     r"last completed (?:NCCL )?work: (-?\d+)", re.IGNORECASE)
-_TIMEOUT = re.compile(r"\[(?:PG ID (\S+) PG GUID [^\]]*? )?Rank (\d+)\][^\n]*?Watchdog caught collective operation timeout: "
-                      r"WorkNCCL\(SeqNum=(\d+), OpType=(\w+)(?:, NumelIn=(\d+))?")
+_TIMEOUT = re.compile(r"\[(?:PG ID (\S+) PG GUID [^\]]*? )?Rank (\d+)\][^\n]*?Watchdog caught collective operation "
+                      r"timeout:\s+WorkNCCL\(SeqNum=(\d+), OpType=(\w+)(?:, NumelIn=(\d+))?")
 
 
 def has_watchdog_lines(text: str) -> bool:
@@ -32,7 +35,8 @@ def read_watchdog(text: str, name: str) -> list[RankTrace]:
     for m in _STATE.finditer(text):
         rank = int(m.group(4))
         t = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl"))
-        g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2), desc=m.group(3)))
+        g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2) or m.group(1),
+                                                       desc=m.group(3)))
         g.last_enqueued, g.last_completed = int(m.group(5)), int(m.group(6))
     for m in _TIMEOUT.finditer(text):
         found = traces.get(int(m.group(2)))

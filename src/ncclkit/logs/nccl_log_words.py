@@ -29,7 +29,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
-    b"No backend type", b"Tensors must", b"closed by peer", b"closing signal", b"watchdog got stuck",
+    b"No backend type", b"Tensors must", b"Expected CUDA tensor", b"closed by peer", b"closing signal",
+    b"watchdog got stuck",
     b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised", b"IBV_WC_",
     # perftest (patterns_table_system)
     b"Couldn't ", b"Unable to create QP", b"Unable to open file descriptor", b"IB device ", b"Waiving ",

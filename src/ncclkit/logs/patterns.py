@@ -178,6 +178,32 @@ def _barrier(text: str, cls: ErrorClass) -> ErrorClass:
                        "WORLD_SIZE equal the ranks launched (nnodes x nproc_per_node)")
 
 
+_OOM_SIZES = re.compile(r"Tried to allocate ([\d.]+) ([GMK]iB)[^\n]*? of which ([\d.]+) ([GMK]iB) is free")
+_OTHER_PROCESS = re.compile(r"Process \d+ has ([\d.]+) ([GMK]iB) memory in use")
+_MIB = {"KiB": 1 / 1024, "MiB": 1.0, "GiB": 1024.0}
+
+
+def _shared_gpu(text: str, cls: ErrorClass) -> ErrorClass:
+    """Other processes on a GPU that ran out of memory caused it only if freeing theirs would have made room: three
+    bare CUDA contexts of 474 MiB beside a 4.35 GiB request with 1.70 GiB free leave an OOM either way
+    (modelscope/ms-swift#6301); they are still worth naming."""
+    sizes = _OOM_SIZES.search(text)
+    if sizes is None:
+        return cls
+    asked, free = (float(sizes.group(i)) * _MIB[sizes.group(i + 1)] for i in (1, 3))
+    others = sum(float(n) * _MIB[unit] for n, unit in _OTHER_PROCESS.findall(text))
+    if others >= asked - free:
+        return cls
+    return replace(cls, category="oom", cause=C.OOM, alternatives=(C.APPLICATION_BUG,),
+                   explanation=f"the GPU ran out of memory: {asked / 1024:.2f} GiB asked, {free / 1024:.2f} GiB "
+                               f"free, and the other processes on it hold only {others / 1024:.2f} GiB, so even "
+                               "without them the allocation fails (their CUDA contexts on this GPU still mean a rank "
+                               "did not select its own device)",
+                   fix="lower the memory per GPU (batch size, sequence length, activation checkpointing, ZeRO/FSDP "
+                       "sharding or offload); and call torch.cuda.set_device(local_rank) before any CUDA work so no "
+                       "rank opens a context on another rank's GPU")
+
+
 def _completion(text: str, cls: ErrorClass) -> ErrorClass:
     wc = completion_status(text)
     if wc is None:
@@ -297,6 +323,7 @@ def _modify_qp(text: str, cls: ErrorClass) -> ErrorClass:
 _DECODERS: dict[str, Callable[[str, ErrorClass], ErrorClass]] = {
     "ib_completion_error": _completion, "cuda_error": _cuda, "socket_foreign": _foreign,
     "store_barrier": _barrier, "socket_connect_failed": _connect, "ibv_modify_qp_failed": _modify_qp,
+    "framework_usage": _shared_gpu,
     # libfabric's EFA provider registers memory through verbs too: its errno means what a verbs call's does
     # ("Libfabric error: (-12) Cannot allocate memory", awsome-distributed-ai#647: ulimit -l was 65536).
     **{c: _verbs for c in (*_VERBS_CATEGORIES, "ofi_error")}}

@@ -94,8 +94,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # libfabric's own log of its EFA provider ("libfabric:...:efa:...:efa_device_construct_gid():47<warn>
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data
         # available)" (ENODATA: the provider listed no device): the EFA device is not usable where the job
-        # runs, before the verbs rows below, whose words these lines share.
-        p(r"^libfabric:[^\n]*\befa\b[^\n]*<warn>|fi_getinfo:? -61\b|provider efa output empty list", "ofi_error", E,
+        # runs, before the verbs rows below, whose words these lines share. Its send-completion errors
+        # (rxr_cq_write_tx_error, "Destination unreachable") are a peer that does not answer: the row after this.
+        p(r"^(?!.*(?:rxr_cq_write_tx_error|Destination unreachable))libfabric:[^\n]*\befa\b[^\n]*<warn>|"
+          r"fi_getinfo:? -61\b|provider efa output empty list", "ofi_error", E,
           "libfabric's EFA provider found no usable EFA device: the device is not passed into the container or "
           "pod, or the efa kernel driver is not loaded", "run the container with the EFA devices (`--device "
           "/dev/infiniband/uverbs0` ... or the EFA device plugin's vpc.amazonaws.com/efa resource), check `lsmod "
@@ -328,12 +330,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # unable to find GPU/CPU for rank %d", "TOPO/NET : ...", "Fusing NET devices from different NUMA
         # domains is not supported".
         # "Could not find real path of %s" (virtual NICs), search.cc "Could not find a path for pattern %d,
-        # falling back to simple order": NCCL copes and goes on.
+        # falling back to simple order": NCCL copes and goes on. Under WSL2 the GPU's own path fails before NCCL 2.10
+        # (NVIDIA/nccl#511, the maintainers: "WSL2 is not supported by NCCL 2.7.6 ... try NCCL 2.10").
         p(r"Could not find real path|Could not find a path for pattern", "topology_error", W,
           "NCCL could not resolve a device's PCI path in /sys or its preferred ring/tree pattern: for a "
           "virtual NIC it goes on with a simpler placement, for a GPU (WSL, a container without the "
           "host's /sys) it cannot build the topology",
-          "give the job the host's /sys PCI tree (containers: do not mask /sys; WSL2 has none); for a "
+          "give the job the host's /sys PCI tree (containers: do not mask /sys; under WSL2 use NCCL 2.10+); for a "
           "virtual NIC there is nothing to fix", C.TOPOLOGY_OR_NUMA),
         # misc/rings.cc (2.3 - 2.4): "Could not create rings, falling back on simple ring": the pattern search of
         # NCCL before 2.5 found no ring over this set of GPUs (a subset of an NVLink hybrid cube mesh, a VM

@@ -163,8 +163,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # mapping is heterogeneous". Healthy runs print both: collateral, leading only a paste of nothing else.
         # The barrier is the job's first NCCL collective: a barrier that hangs with the right GPUs is peer-to-peer
         # that does not work (an L20 node's ACS, gitcode a5917737), the alternative named next.
+        # torch 2.7+: "using GPU 1 as device used by this process is currently unknown. This can potentially cause a
+        # hang if this rank to GPU mapping is incorrect" (ProcessGroupNCCL.cpp; stas00/ml-engineering#112).
         p(r"to perform barrier as devices used by this process are currently unknown|Guessing device ID based on "
-          r"global rank|using best-guess GPU \d+ to perform barrier", "framework_usage", W,
+          r"global rank|using best-guess GPU \d+ to perform barrier|as device used by this process is currently "
+          r"unknown", "framework_usage", W,
           "the process never told PyTorch its GPU, so NCCL's barrier guesses one from the rank: a wrong guess puts "
           "two ranks on one GPU and hangs", "call torch.cuda.set_device(local_rank) before init_process_group, or "
           "pass device_id=torch.device('cuda', local_rank) to it (barrier(device_ids=[local_rank]) for the barrier)",

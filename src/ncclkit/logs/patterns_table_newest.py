@@ -58,6 +58,12 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\[TorchCommWindowNCCLX\]: NCCLX window is null", "framework_usage", E,
           "torchcomms' NCCLX window was not created: NCCLX's ctran is off (NCCL_CTRAN_ENABLE=0)",
           "unset NCCL_CTRAN_ENABLE (or set it to 1) where windows are used", C.APPLICATION_BUG),
+        # torchcomms' NCCL, NCCLX and RCCL backends check each tensor's device (checkTensorOnCuda, meta-pytorch/
+        # torchcomms#2338: before it a CPU tensor gave a wrong result, then an illegal memory access).
+        p(r"Expected CUDA tensor but found tensor on cpu|checkTensorOnCuda", "framework_usage", E,
+          "a CPU tensor was given to a communicator of GPU tensors (torchcomms' NCCL, NCCLX or RCCL backend)",
+          "move the tensor to the rank's GPU before the collective, or use a gloo (CPU) communicator for CPU tensors",
+          C.APPLICATION_BUG),
         p(r"NCCL Revoke failed: NCCL operation in progress", "framework_release", E,
           "PyTorch revoked the communicator while an NCCL operation was still in flight (a PyTorch bug)",
           "upgrade PyTorch (a release with pytorch/pytorch#197467)", C.OTHER, "root", (C.RANK_CRASHED_ELSEWHERE,)),

@@ -133,3 +133,57 @@ def test_other_processes_too_small_to_explain_an_oom() -> None:
     # the same request where the other processes hold what is missing: the device choice leads
     big = line.replace("474.00 MiB", "1.20 GiB")
     assert lead(big) == ("log.framework_usage", "application_bug")
+
+
+# NVIDIA/tacotron2#57: the launcher opens a log file per rank in a logs/ directory that does not exist, dies before
+# rank 1 starts, and rank 0 waits at "Initializing distributed".
+def test_a_launcher_that_cannot_open_its_own_path() -> None:
+    text = ("  File \"multiproc.py\", line 15, in <module>\n"
+            "    stdout = None if i == 0 else open(\"logs/{}_GPU_{}.log\".format(job_id, i), \"w\")\n"
+            "FileNotFoundError: [Errno 2] No such file or directory: 'logs/2018_07_10-102521_GPU_1.log'\n"
+            "Initializing distributed.\n")
+    assert lead(text) == ("log.program_error", "application_bug")
+    # a tool of the system that is missing is no path of the program's
+    assert lead("FileNotFoundError: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'\n") != \
+        ("log.program_error", "application_bug")
+
+
+# CoLAKE#6 (DGL's KVStore server): bind() to an address the node does not have, as DGL's RPC layer words it.
+def test_dgl_binding_an_address_the_node_lacks() -> None:
+    line = "/opt/dgl/src/rpc/network/tcp_socket.cc: 69: Failed bind on 10.1.2.3:30050, errno=99\n"
+    assert lead(line) == ("log.no_interface", "wrong_interface")
+    # another errno of the same call is not the address
+    assert lead(line.replace("errno=99", "errno=98")) != ("log.no_interface", "wrong_interface")
+
+
+# NVIDIA/spark-rapids#9386: UCX's notice that a connection goes on over TCP names no cause of its own.
+def test_ucx_switching_from_rdma_cm_to_tcp_is_a_notice() -> None:
+    line = ("[1697552387.871939] [gpu11:19890:1]       wireup_cm.c:91   UCX  DIAG  ep 0x2abe4ffa20b0: client switching "
+            "from rdmacm to tcp in attempt to connect to the server\n")
+    assert lead(line) is None
+    assert lead("NCCL WARN Net : Connect to 10.0.0.2<43211> failed : Connection refused\n") is not None
+
+
+# Builds: cresset-template/cresset#13 (BuildKit's "#24 23.05 " before nvcc's refusal), dmlc/xgboost#2787 (a gcc
+# newer than nvcc takes), NVIDIA/nccl-tests#103 (MPI=1 without MPI's headers).
+def test_a_build_that_stops_on_its_toolchain() -> None:
+    arch = lead("#24 23.05 nvcc fatal   : Unsupported gpu architecture 'compute_80'\n")
+    assert arch == ("log.cuda_error", "cuda_or_driver")
+    assert "nvcc" in findings("nvcc fatal   : Unsupported gpu architecture 'compute_80'\n")["log.cuda_error"]["fix"]
+    gcc = ("/usr/include/host_config.h:119:2: error: #error -- unsupported GNU version! gcc versions later than 5 are "
+           "not supported!\n")
+    assert lead(gcc) == ("log.build_toolchain", "other")
+    mpi = "src/common.h:10:17: fatal error: mpi.h: No such file or directory\n"
+    assert lead(mpi) == ("log.build_toolchain", "other") and "MPI_HOME" in findings(mpi)["log.build_toolchain"]["fix"]
+    # nccl-tests' own "#" header is no BuildKit step
+    header = "# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20\n"
+    assert lead(header) is None and "#" in header
+
+
+# DeepSpeed#5426: fp16's loss scale at its floor stops the run; an overflow skipped early in training is routine.
+def test_fp16_loss_scale_at_its_minimum() -> None:
+    line = ("[2024-04-15 10:00:00,000] [INFO] [loss_scaler.py:183:update_scale] Current loss scale already at "
+            "minimum - cannot decrease scale anymore. Exiting run.\n")
+    assert lead(line) == ("log.training_diverged", "other")
+    assert lead("[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768\n") != \
+        ("log.training_diverged", "other")

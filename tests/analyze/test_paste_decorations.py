@@ -96,7 +96,9 @@ def test_a_quoted_one_line_paste_is_read_as_the_line() -> None:
     assert text.strip().count("\n") == 0 and top_cause(text) in want
     assert top_cause("> " + text) in want
     assert undecorate("> a\n") == "a\n"
-    assert undecorate("0: one line\n") == "one line\n"
+    # a single line's other prefixes stay: journald's unit names the program the rows read
+    one = "Mar 01 12:00:03 gpu-node-07 nvidia-persistenced[2345]: device 0000:1b:00.0 - failed to open.\n"
+    assert undecorate(one) == one
 
 
 def test_a_last_line_without_newline_is_read_with_the_line_before_it() -> None:

@@ -82,8 +82,11 @@ def _judge_group(label: str, listed: list[int] | None, views: dict[int, GroupTra
         return out
     # NCCL runs asynchronously: a rank enqueues past what it completed, and waits in the first collective it did not
     # complete. A rank is behind only when it did not enqueue the collective another rank waits in (mila-iqia/
-    # milabench#269: rank3 enqueued #2082 and, like rank12 at #2070, waits in #2070: neither is behind).
-    waits = {r: enq[r] if g.last_completed is None else min(enq[r], g.last_completed + 1) for r, g in views.items()}
+    # milabench#269: rank3 enqueued #2082 and, like rank12 at #2070, waits in #2070: neither is behind). Gloo's
+    # flight recorder marks no completion (every entry stays "scheduled"), so only NCCL's counts are read.
+    nccl = all(by_rank.get(r) is not None and by_rank[r].backend == "nccl" for r in views)
+    waits = {r: min(enq[r], g.last_completed + 1) if nccl and g.last_completed is not None else enq[r]
+             for r, g in views.items()}
     stuck = max(waits.values())
     if stuck < top:
         waited = views[max(waits, key=lambda r: waits[r])].op(stuck)

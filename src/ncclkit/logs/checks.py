@@ -225,15 +225,17 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
     # when nothing else is up, or when NCCL_SOCKET_IFNAME names it (misc/socket.cc ncclFindInterfaces: "^docker,lo,
     # virbr" first), so lo listed beside another interface was asked for (kubeflow/pytorch-operator#202).
     # An IPv6 link-local address (fe80::) reaches only its own link: across nodes it is no address to give peers.
+    # One host's log of a job whose node count it does not show: a link-local interface listed beside a routable one
+    # (skypilot-org/skypilot#4448, Azure's Accelerated-Networking VF enP<n>s<n> beside eth0) is one a job across
+    # nodes dials and cannot reach; alone, it may be all a one-node job needs.
+    one_host = len(s.hosts) < 2 and s.nodes is None
+    routable = any(i not in s.link_local_ifaces and not _VIRTUAL_IF.match(i) for i in s.socket_ifaces)
     bad = [i for i in s.socket_ifaces
            if _VIRTUAL_IF.match(i) and (i != "lo" or len(s.hosts) >= 2 or len(s.socket_ifaces) > 1)
-           or i in s.link_local_ifaces and (len(s.hosts) >= 2 or s.nodes != 1)]
+           or i in s.link_local_ifaces and (len(s.hosts) >= 2 or (s.nodes or 0) >= 2 or one_host and routable)]
     if not bad:
         return []
     good = [i for i in s.socket_ifaces if i not in bad]
-    # One host's log of a job whose node count it does not show (skypilot-org/skypilot#4448, Azure's
-    # Accelerated-Networking VF enP<n>s<n> beside eth0): the link-local interface breaks only a job across nodes.
-    one_host = len(s.hosts) < 2 and s.nodes is None
     # A host whose only socket interface has a link-local address gives its peers on other hosts no address they
     # can reach: that stops the job by itself.
     failing = failing or not good and any(i in s.link_local_ifaces and not _VIRTUAL_IF.match(i) for i in bad)

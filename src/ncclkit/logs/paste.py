@@ -169,12 +169,15 @@ _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
     # Open MPI's --timestamp-output ("Thu Jul 18 15:41:05 2024<stdout>:", with --tag-output "...2024[1,0]<stdout>:")
     r"^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}(?:\[\d+,\d+\])?<(?:stdout|stderr)>: ?",
     r"^\[\d+,\d+\]<(?:stdout|stderr)>: ?",  # Open MPI's --tag-output alone
+    r"^#\d+ \d+\.\d+ ",  # docker build's BuildKit output: "#24 23.05 " (step, seconds), unlike nccl-tests' "# nThread"
     r"^\[pod/[^\]\s]+\] ",
     r"^[\w.-]+ +\| ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
     r"^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w.]+:\d+\]? ",
     *RANK_PREFIXES,
 ))
+# Prefixes that are decorations on a paste of one line too: a quote, BuildKit's step and time.
+_ONE_LINE = (_DECORATIONS[0], next(d for d in _DECORATIONS if d.pattern.startswith("^#")))
 # docker's json-file and many collectors: one JSON object per line, the printed line in "log" (docker),
 # "message" or "msg".
 _JSON_LINE = re.compile(r'^\{.*"(?:log|message|msg)" *: *".*\}\s*$', re.MULTILINE)
@@ -220,7 +223,9 @@ def undecorate(text: str) -> str:
         before = text
         for prefix in _DECORATIONS:
             hits = len(prefix.findall(text))
-            if hits and (hits >= 2 or lines == 1) and 2 * hits >= lines:
+            # A reply quoting the one line it is about is still a quote; a single line's other prefixes (journald's
+            # unit, a logger's name) may be what the rows read.
+            if hits and (hits >= 2 or lines == 1 and prefix in _ONE_LINE) and 2 * hits >= lines:
                 text = prefix.sub("", text)
                 lines = sum(1 for line in text.split("\n") if line.strip())  # a line may have been all prefix
         if text == before:

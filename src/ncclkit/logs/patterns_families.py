@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.patterns_table_builds import BUILDS_WORDS, builds_rows
 from ncclkit.logs.patterns_table_commstacks import COMMSTACK_WORDS, commstack_rows
 from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
@@ -88,6 +89,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (ibdiags_rows, IBDIAGS_WORDS),          # infiniband-diags, libibumad, libibmad, opensm
     (compile_rows, COMPILE_WORDS),          # torch.compile: Dynamo, Inductor, the Triton compiler
     (gpukernels_rows, GPUKERNELS_WORDS),    # bitsandbytes, flash-attention, xformers, apex at run time
+    (builds_rows, BUILDS_WORDS),            # building NCCL, nccl-tests and their programs: the compiler, MPI
     (submitit_rows, SUBMITIT_WORDS),        # submitit, hydra's submitit launcher, dinov2/dora/detr launchers
     (torchrec_rows, TORCHREC_WORDS),        # TorchRec's planner and sharding, FBGEMM_GPU
     (mosaic_rows, MOSAIC_WORDS),            # MosaicML Streaming, Composer, LLM Foundry

@@ -27,7 +27,7 @@ COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"attach to shmseg", b"NVSHMEM Library is not initialized", b"specified plugin name for mpi/",
     b"Unable to connect to the peer", b"are already filled", b"tcp_ep.c", b"cudaIpcOpenMemHandle",
     b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
-    b"CUDA-aware MPI support", b"UD QP to INIT", b"failed to open ipc mem handle",
+    b"CUDA-aware MPI support", b"UD QP to INIT",
 )
 
 

@@ -50,13 +50,19 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"__nvJitLink|undefined symbol: \w+, version libcu\w*\.so|"
           # XLA's and JAX's cuDNN checks (jax-ml/jax#15268: "the key message": an older cuDNN found first).
           r"Loaded runtime CuDNN library: \S+ but source was compiled with|Found cuDNN version \d+, but \w+ was built "
-          r"against|"
-          # nvcc older than the GPU (deepspeedai/DeepSpeed#607: compute_86 needs CUDA 11.1); a malformed arch list
-          # ("compute_1.") is the setting's.
-          r"nvcc fatal\s*: Unsupported gpu architecture 'compute_\d{2,3}'",
+          r"against",
           "cuda_error", E,
           "a CUDA library failed: a kernel faulted, or the library is missing or does not match the others",
           _LIB_FIX, C.CUDA_OR_DRIVER),
+        # nvcc that does not know the GPU's architecture (deepspeedai/DeepSpeed#607: compute_86 needs CUDA 11.1) or no
+        # longer builds an old one (pytorch/pytorch#49528: compute_30 after CUDA 10.2); a malformed arch list
+        # ("compute_1.") is the setting's.
+        p(r"nvcc fatal\s*: Unsupported gpu architecture 'compute_\d{2,3}'", "cuda_error", E,
+          "this nvcc cannot build for that GPU architecture: the CUDA toolkit is older than the GPU (compute_80 needs "
+          "CUDA 11.0, compute_90 12.0) or has dropped that old architecture",
+          "build with a CUDA toolkit that lists the architecture (`nvcc --list-gpu-arch`), or take it out of the "
+          "build's list (NVCC_GENCODE for NCCL and nccl-tests, TORCH_CUDA_ARCH_LIST for extensions)",
+          C.CUDA_OR_DRIVER, "root", (), False),
         # torch/cuda: "The NVIDIA driver on your system is too old (found version 11000)": the driver is loaded but
         # supports an older CUDA (its version as 1000 x major + 10 x minor) than the build (IEIT-Yuan/Yuan-2.0#65,
         # RangiLyu/nanodet#216: update the driver). PyTorch's MIG check "device >= 0 && device < num_gpus INTERNAL

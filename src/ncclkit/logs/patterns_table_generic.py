@@ -99,6 +99,16 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
           "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "
           "run that rank's step alone to reproduce it", C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
+        # Python's FileNotFoundError for a path of the program's own (relative, or outside the system's trees): a
+        # file or directory its arguments or config name that is not there, where a launcher dies before the ranks
+        # it should start (NVIDIA/tacotron2#57: multiproc.py opening logs/<job>_GPU_1.log with no logs/ directory,
+        # while rank 0 waits at "Initializing distributed"). Paths under /usr, /dev, /sys ... are the system's.
+        p(r"^(?:\[rank\d+\]: ?| *\d{1,5}: )?FileNotFoundError: \[Errno 2\] No such file or directory: "
+          r"'(?!/(?:usr|opt|dev|sys|proc|etc|lib\w*|bin|sbin|run|var)/)[^'/]*/[^']*'", "program_error", E,
+          "a rank or its launcher opened a file or directory that does not exist (a path its arguments or config "
+          "name, or a directory it expects to find); the ranks it did not start leave the others waiting",
+          "create the directory or fix the path (relative paths resolve from the working directory of every node), "
+          "then relaunch", C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
         # A library's assertion on what the program gave it, a comparison of its names ("Assertion failed: mpiSize
         # == tp * pp" of TensorRT-LLM's world config, DeepEP's "Assertion error deep_ep.cpp:32 'num_ranks >
         # NUM_MAX_NVL_PEERS or low_latency_mode'"): the launch or the arguments do not meet the library's terms.

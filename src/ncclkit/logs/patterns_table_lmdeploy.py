@@ -50,7 +50,7 @@ def lmdeploy_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # InternLM/xtuner xtuner/v1/rl/rollout/worker.py:1086@b934f46 (the rollout's inference server did not
         # answer its health endpoint in time). HTTP and serving timeouts, not a collective: the node's own log says
         # why. Before the timeout rows.
-        p(r"- proxy\.py:\d+ - api timeout: https?://|TimeoutError: PDConnection Failure|TimeoutError: Server failed "
+        p(r"\bproxy\.py:\d+ - api timeout: https?://|TimeoutError: PDConnection Failure|TimeoutError: Server failed "
           r"to start within the timeout period", "other", W,
           "a serving request or server start timed out (lmdeploy's proxy, its prefill/decode connection, XTuner's "
           "rollout server): not a collective, the server's own log says why",

@@ -22,6 +22,12 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bf?printf\s*\(\s*(?:stderr\s*,\s*)?\"|^\s*#\s*define\s+\w|\bcudaError(?:_t)?\s+\w+\s*=\s*\w",
           "noise", I, "source code pasted with the output (a check macro or a print of an error), not an error "
           "printed", "nothing to fix", None, "noise"),
+        # UCX's diagnostic that a connection it tried over RDMA CM goes on over TCP ("UCX  DIAG  ep 0x...: client
+        # switching from rdmacm to tcp in attempt to connect to the server", wireup_cm.c): the connection is made; what
+        # made RDMA CM fail is on the lines around it (NVIDIA/spark-rapids#9386).
+        p(r"UCX\s+DIAG\s.*client switching from rdmacm to tcp", "noise", I, "UCX goes on over TCP for a connection "
+          "RDMA CM did not make: a notice, not the failure", "read the RDMA CM error printed before it", None,
+          "noise"),
         # ibdev2netdev's "(Down)" for an IPoIB netdev (ib*) is the IP interface's operstate: on an InfiniBand fabric
         # without IPoIB addresses every one reads Down while the RDMA ports are ACTIVE (imbue-ai/cluster-health#4).
         p(r"\bport\s+\d+\s+==>\s+ib\S*\s+\(Down\)", "noise", I, "ibdev2netdev shows an IPoIB interface down: the IP "

@@ -95,7 +95,8 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # or NAT address, another node's IP) or, on connect, no free ephemeral port left.
         # (A connect that fails so, NCCL's "Connect to ... failed" and c10d's "client socket has failed to
         # connect ... (errno: 99 ...)", stays a failed connection, below.)
-        p(r"^(?!.*[Cc]onnect).*Cannot assign requested address", "no_interface", E,
+        # DGL's RPC server says it by number ("tcp_socket.cc: 69: Failed bind on <ip>:<port>, errno=99", CoLAKE#6).
+        p(r"^(?!.*[Cc]onnect).*(?:Cannot assign requested address|Failed bind on \S+, errno=99\b)", "no_interface", E,
           "a process tried to use an address this host does not have (MASTER_ADDR or the init method's address "
           "is another machine's, a public or NAT address), or no local port was left for a connection",
           "on the master, use an address of one of its own interfaces (`ip -br addr`; its private IP on a cloud VM); "

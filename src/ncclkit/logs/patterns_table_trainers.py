@@ -35,7 +35,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 TRAINER_WORDS: tuple[bytes, ...] = (
     b"accelerator to CPU", b"GPU available: False", b"Received SIGTERM", b"parallel_mode", b"NCCL_GRAPH_MIXING",
     b"already set in environment", b"Using IP address of", b"--master_addr=",
-    b"any distributed mode", b"multi GPU setups", b"No slot ",
+    b"any distributed mode", b"multi GPU setups", b"No slot ", b"cannot decrease scale",
 )
 
 _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry per host with its slots, the "
@@ -46,6 +46,14 @@ _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry 
 
 def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # DeepSpeed's fp16 loss scaler at its floor ("Current loss scale already at minimum - cannot decrease scale
+        # anymore. Exiting run.", deepspeed/runtime/fp16/loss_scaler.py; DeepSpeed#5426: bf16 trained): the gradients
+        # overflow fp16 at every scale, and the run stops; its peers then only see it leave.
+        p(r"Current loss scale already at minimum - cannot decrease scale anymore", "training_diverged", E,
+          "fp16's dynamic loss scale reached its minimum: the gradients overflow fp16 at every scale, so DeepSpeed "
+          "stops the run (its peers only see it leave)",
+          "train in bf16 (DeepSpeed `\"bf16\": {\"enabled\": true}`) where the GPU has it, or lower the learning rate "
+          "and check the data and the first steps that overflowed", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # deepspeed/runtime/zero/stage3.py step(): "N pytorch allocator cache flushes since last step. this happens
         # when there is high memory pressure and is detrimental to performance" (DeepSpeedExamples#186): the GPU is
         # all but full; each flush stalls the step, and the next allocation can fail.

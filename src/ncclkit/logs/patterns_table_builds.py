@@ -1,0 +1,35 @@
+"""Rows of the line classifier (patterns.py) for building NCCL, nccl-tests and the programs around them from source:
+the compiler nvcc accepts, the MPI headers of an MPI=1 build (tests/analyze/test_diagnose_sweep_rules_15.py quotes
+each line with its thread). A build that stops names its toolchain, not the network or a GPU."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+BUILDS_WORDS: tuple[bytes, ...] = (b"mpi.h",)  # "nsupported" (another family's) finds the compiler's line
+
+
+def builds_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # CUDA's host_config.h: "#error -- unsupported GNU version! gcc versions later than 5 are not supported!"
+        # (dmlc/xgboost#2787: NCCL's sub-build given a gcc newer than nvcc 8.0 takes).
+        p(r"unsupported GNU version! gcc versions later than \d+ are not supported", "build_toolchain", E,
+          "nvcc refuses the host compiler: this gcc is newer than the CUDA toolkit supports",
+          "build with a gcc the toolkit supports (`make CC=gcc-N CXX=g++-N`, nvcc's -ccbin), or use a newer CUDA "
+          "toolkit", C.OTHER),
+        # An MPI=1 build of nccl-tests (or any MPI program) without MPI's headers on the include path
+        # (NVIDIA/nccl-tests#103: "fatal error: mpi.h: No such file or directory"; clang's "'mpi.h' file not found").
+        p(r"fatal error: mpi\.h: No such file or directory|'mpi\.h' file not found", "build_toolchain", E,
+          "the build asked for MPI (nccl-tests' MPI=1) and found no MPI headers",
+          "point the build at the MPI installation: `make MPI=1 MPI_HOME=<dir holding include/mpi.h>` (`mpicc "
+          "-show` names it; Debian/Ubuntu: libopenmpi-dev), or build without MPI=1 and run one process per GPU set",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+    )

@@ -209,6 +209,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
+    "log.library_missing": Cause.OTHER,
     "log.build_toolchain": Cause.OTHER,
     "log.training_diverged": Cause.OTHER,
     "log.ucx_error": Cause.OTHER,

@@ -187,3 +187,13 @@ def test_fp16_loss_scale_at_its_minimum() -> None:
     assert lead(line) == ("log.training_diverged", "other")
     assert lead("[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768\n") != \
         ("log.training_diverged", "other")
+
+
+# GoogleCloudPlatform/nim-deploy#18: TensorRT-LLM's worker started by MPI without libnvinfer on the loader's path.
+def test_a_worker_that_cannot_load_its_library() -> None:
+    line = ("/usr/local/lib/python3.10/dist-packages/tensorrt_llm/bin/executorWorker: error while loading shared "
+            "libraries: libnvinfer.so.10: cannot open shared object file: No such file or directory\n")
+    assert lead(line) == ("log.library_missing", "other")
+    # MPI's own library keeps the row that names MPI
+    mpi = line.replace("libnvinfer.so.10", "libmpi.so.40")
+    assert lead(mpi) == ("log.mpi_library_missing", "other")

@@ -32,6 +32,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 RUNTIME_WORDS: tuple[bytes, ...] = (
     b"block: [", b"has already been reduced",
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
+    b"while loading shared libraries",
 )
 
 
@@ -58,6 +59,14 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program was built against an MPI library (libmpi.so) the loader cannot find here",
           "load the MPI the program was built with (`module load` it, or add its lib directory to LD_LIBRARY_PATH; "
           "`ldd <program> | grep mpi` shows what is missing), or rebuild nccl-tests without MPI=1", C.OTHER),
+        # Any other program the job starts whose library the loader does not find (GoogleCloudPlatform/nim-deploy#18:
+        # TensorRT-LLM's executorWorker without libnvinfer.so.10): the libraries of CUDA, NCCL and MPI have the rows
+        # that name them; this one names the program and the library.
+        p(r"error while loading shared libraries: \S+: cannot open shared object file", "library_missing", E,
+          "a program the job starts cannot load a shared library it was linked against (the library named): it is "
+          "not installed here or not on the loader's path", "install the library's package, or add its directory "
+          "to LD_LIBRARY_PATH where the program runs (`ldd <program> | grep 'not found'` lists what is missing)",
+          C.OTHER),
         # bminor/glibc elf/dl-version.c:144@04e750e (match_symbol: "version `%s' not found (required by %s)"): the
         # library named last (libnccl, libtorch_python) was linked against a newer glibc or libstdc++ than the one
         # loaded (an old OS image, conda's older libstdc++ first on the path).

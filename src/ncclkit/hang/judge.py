@@ -100,35 +100,36 @@ def _judge_group(label: str, listed: list[int] | None, views: dict[int, GroupTra
         return out
     if missing or stuck < 1:
         return out
-    top = stuck
     done = {r: g.last_completed for r, g in views.items()}
-    if all(c is not None and c >= top for c in done.values()) and (waited is None or waited.state == "completed"):
+    if all(c is not None and c >= stuck for c in done.values()) and (waited is None or waited.state == "completed"):
         return out
-    states = {r: (op.state if (op := g.op(top)) else "?") for r, g in views.items()}
-    # Watchdog lines list no group: ranks numbered above the ones shown exist (rank2 and rank7 of a job of 8,
+    out.append(_all_in_finding(label, listed, views, stuck, waited, done))
+    return out
+
+
+def _all_in_finding(label: str, listed: list[int] | None, views: dict[int, GroupTrace], seq: int, waited: Op | None,
+                    done: dict[int, int | None]) -> Finding:
+    states = {r: (op.state if (op := g.op(seq)) else "?") for r, g in views.items()}
+    what = f"#{seq}{' ' + waited.shape() if waited else ''} and it did not complete"
+    evidence: dict[str, Any] = {"process_group": label, "sequence": seq, "states": states, "last_completed": done}
+    # Watchdog lines list no group: ranks numbered below the highest one shown exist (rank2 and rank7 of a job of 8,
     # OpenRLHF/OpenRLHF#1126), and any of the unseen may be the one behind, so "every rank" is not shown.
     unseen = sorted(set(range(max(views) + 1)) - set(views)) if listed is None else []
-    if unseen:
-        out.append(Finding(
-            id="hang.all_in_collective", severity=Severity.WARNING, subject=f"{label} #{top}",
-            message=f"process group {label}: the ranks shown ({rank_list(list(views))}) all enqueued #{top}"
-                    f"{' ' + waited.shape() if waited else ''} and it did not complete; {len(unseen)} rank(s) below "
-                    f"rank{max(views)} left nothing here, and one of them may be behind (a rank busy elsewhere, "
-                    "such as rank 0 saving a checkpoint alone) - or every rank is inside it and the communication "
-                    "is stuck",
-            fix="read every rank's last lines (or pass all ranks' flight-recorder dumps: TORCH_NCCL_TRACE_BUFFER_SIZE="
-                "2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1); if every rank is in it: " + NODE_CHECKS,
-            cause=None, evidence={"process_group": label, "sequence": top, "states": states,
-                                  "last_completed": done, "ranks_unseen": unseen[:64]}))
-        return out
-    out.append(Finding(
-        id="hang.all_in_collective", severity=Severity.ERROR, subject=f"{label} #{top}",
-        message=f"process group {label}: every rank ({rank_list(list(views))}) enqueued #{top}"
-                f"{' ' + waited.shape() if waited else ''} and it did not complete - the program agrees, the "
-                "communication itself is stuck (network, GPU or NVLink)",
-        fix=NODE_CHECKS, cause=None,
-        evidence={"process_group": label, "sequence": top, "states": states, "last_completed": done}))
-    return out
+    if not unseen:
+        return Finding(
+            id="hang.all_in_collective", severity=Severity.ERROR, subject=f"{label} #{seq}",
+            message=f"process group {label}: every rank ({rank_list(list(views))}) enqueued {what} - the program "
+                    "agrees, the communication itself is stuck (network, GPU or NVLink)",
+            fix=NODE_CHECKS, cause=None, evidence=evidence)
+    return Finding(
+        id="hang.all_in_collective", severity=Severity.WARNING, subject=f"{label} #{seq}",
+        message=f"process group {label}: the ranks shown ({rank_list(list(views))}) all enqueued {what}; "
+                f"{len(unseen)} rank(s) below rank{max(views)} left nothing here, and one of them may be behind (a "
+                "rank busy elsewhere, such as rank 0 saving a checkpoint alone) - or every rank is inside it and the "
+                "communication is stuck",
+        fix="read every rank's last lines (or pass all ranks' flight-recorder dumps: TORCH_NCCL_TRACE_BUFFER_SIZE="
+            "2000 TORCH_NCCL_DUMP_ON_TIMEOUT=1); if every rank is in it: " + NODE_CHECKS,
+        cause=None, evidence={**evidence, "ranks_unseen": unseen[:64]})
 
 
 def _first_mismatch(views: dict[int, GroupTrace]) -> tuple[int, dict[int, Op]] | None:

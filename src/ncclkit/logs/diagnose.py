@@ -45,7 +45,6 @@ _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "boots
 # NCCL's own lines about GPUDirect RDMA (net_ib "GPU Direct RDMA Disabled for HCA", "GDRDMA", an NCCL prefix).
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
-_LOC_PROT = 4  # IBV_WC_LOC_PROT_ERR (logs/ib_status.py decodes every format NCCL prints it in)
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -196,7 +195,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence.update(role=role, lines=[s.fact_lines["gpu_test_buffer"], *evidence["lines"]])
         wc = completion_status(first.text) if cat == "ib_completion_error" else None
         mlx5_old = next((e for e in s.errors if e.category == "libmlx5_old"), None) \
-            if wc is not None and wc.status == _LOC_PROT else None
+            if wc is not None and wc.name == "IBV_WC_LOC_PROT_ERR" else None
         if mlx5_old is not None:
             # A libmlx5 without MLX5_1.25's symbols (its dlvsym line) and then a local protection error: the buffer
             # was registered without mlx5's DMA-BUF path, not blocked by ACS (sgl-project/sglang#23143: the distro

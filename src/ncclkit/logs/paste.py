@@ -155,12 +155,13 @@ def unflatten(text: str) -> tuple[str, int]:
 # srun --label's "3: " and torchrun's "[rank3]: " (also read line by line, paste_code.under_frame).
 RANK_PREFIXES = (r"^ *\d{1,5}: ", r"^\[rank\d+\]: ?")
 # Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
-# timestamped pod logs): markdown quote, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ", RFC 3339 /
-# "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), Open MPI's timestamp, kubectl --prefix, docker
-# compose's "service-1  | ", Ray worker, Python logging of vLLM / SGLang ("ERROR 06-25 15:28:30
-# worker_base.py:148] "), srun --label, torchrun's "[rank3]:".
-_DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
-    r"^>+ ?",
+# timestamped pod logs): markdown quote, docker BuildKit's step, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ",
+# RFC 3339 / "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), Python logging's name and level,
+# Open MPI's timestamp and tag, kubectl --prefix, docker compose's "service-1  | ", Ray worker, Python logging of
+# vLLM / SGLang ("ERROR 06-25 15:28:30 worker_base.py:148] "), srun --label, torchrun's "[rank3]:".
+_QUOTE = re.compile(r"^>+ ?", re.MULTILINE)
+_BUILDKIT = re.compile(r"^#\d+ \d+\.\d+ ", re.MULTILINE)  # docker build's "#24 23.05 " (step, seconds), not "# nThread"
+_DECORATIONS = (_QUOTE, _BUILDKIT, *(re.compile(r, re.MULTILINE) for r in (
     r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s:\[]+(?:\[\d+\])?: ",
     r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]? ",
     r"^(?:stdout|stderr) [FP] ",
@@ -169,15 +170,14 @@ _DECORATIONS = tuple(re.compile(r, re.MULTILINE) for r in (
     # Open MPI's --timestamp-output ("Thu Jul 18 15:41:05 2024<stdout>:", with --tag-output "...2024[1,0]<stdout>:")
     r"^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}(?:\[\d+,\d+\])?<(?:stdout|stderr)>: ?",
     r"^\[\d+,\d+\]<(?:stdout|stderr)>: ?",  # Open MPI's --tag-output alone
-    r"^#\d+ \d+\.\d+ ",  # docker build's BuildKit output: "#24 23.05 " (step, seconds), unlike nccl-tests' "# nThread"
     r"^\[pod/[^\]\s]+\] ",
     r"^[\w.-]+ +\| ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
     r"^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w.]+:\d+\]? ",
     *RANK_PREFIXES,
-))
+)))
 # Prefixes that are decorations on a paste of one line too: a quote, BuildKit's step and time.
-_ONE_LINE = (_DECORATIONS[0], next(d for d in _DECORATIONS if d.pattern.startswith("^#")))
+_ONE_LINE = (_QUOTE, _BUILDKIT)
 # docker's json-file and many collectors: one JSON object per line, the printed line in "log" (docker),
 # "message" or "msg".
 _JSON_LINE = re.compile(r'^\{.*"(?:log|message|msg)" *: *".*\}\s*$', re.MULTILINE)

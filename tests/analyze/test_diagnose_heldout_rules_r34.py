@@ -35,12 +35,11 @@ def test_exceptions_the_environment_raises_are_not_the_programs() -> None:
 def test_a_librarys_assertion_on_the_launch_is_the_programs_setup() -> None:
     assert_reads("RuntimeError: Failed: Assertion error /home1/DeepEP/csrc/deep_ep.cpp:32 'num_ranks > "
                  "NUM_MAX_NVL_PEERS or low_latency_mode'", "log.program_error", "application_bug")
-    # TensorRT-LLM's own row reads its line whole; wrapped in a table's cells, as the thread pasted it, the
-    # assertion alone is left to read.
+    # TensorRT-LLM's world check is the launch, read whole and wrapped in a table's cells as the thread pasted it
     assert lead("[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp (/app/tensorrt_llm/cpp/tensorrt_llm/"
-                "runtime/worldConfig.cpp:80)\n")[1] == "application_bug"
+                "runtime/worldConfig.cpp:80)\n") == ("log.launch_config", "application_bug")
     assert lead("|                |         | R] Assertion failed: mpiSize == tp * pp (/app/tensorrt_llm/cpp/tensorrt_"
-                "llm/runtime/worldConf |\n") == ("log.program_error", "application_bug")
+                "llm/runtime/worldConf |\n") == ("log.launch_config", "application_bug")
 
 
 def test_an_assertion_on_a_calls_result_is_not_the_launch() -> None:

@@ -23,7 +23,7 @@ def test_ucx_without_cuda_transports_under_nixl() -> None:
     # An assertion on a call's result is that call's failure, not a check of what the program gave the library.
     assert lead("  Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n") != \
         ("log.program_error", "application_bug")
-    assert_reads("[TensorRT-LLM] Assertion failed: mpiSize == tp * pp (worldConfig.cpp:92)", "log.program_error",
+    assert_reads("[TensorRT-LLM] Assertion failed: mpiSize == tp * pp (worldConfig.cpp:92)", "log.launch_config",
                  "application_bug")
 
 

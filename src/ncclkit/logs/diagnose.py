@@ -212,6 +212,16 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence["role"] = role
             message = f"{message}; {bug.what}"
             fix = f"upgrade NCCL to {version_text(bug.fixed)} or newer (this job runs {s.nccl_version})"
+        died = next((e for e in s.errors if e.category == "worker_failed" and e.line_no < first.line_no), None) \
+            if cat == "timeout" else None
+        if died is not None:
+            # An engine reporting its worker dead before the peers' collective timed out (vLLM's "Worker
+            # VllmWorkerProcess pid 1159 died, exit code: -6", vllm-project/vllm#6042): the peers waited for it.
+            cause, role = Cause.RANK_CRASHED_ELSEWHERE, "root"
+            alternatives = _demoted(first.cause, alternatives, cause)
+            message += f"; a worker exited before it (line {died.line_no}): the others waited in the collective for it"
+            fix = "read that worker's own first error (above the exit line): that is the cause; the timeout follows"
+            evidence.update(role=role, lines=[died.line_no, *evidence["lines"]])
         if cat == "timeout" and s.nodes == 1 and Cause.ACS_IOMMU_P2P not in alternatives:
             # Every rank on one node: the collective ran over P2P/SHM, where a hang without an error is
             # what PCIe ACS or an IOMMU in translation mode does to peer-to-peer DMA.

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Iterator
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
@@ -77,6 +78,13 @@ _PYTHON_AS_SCRIPT = re.compile(r"(?:\btorchrun|\baccelerate\s+launch|^\s*deepspe
                                r"-m\s+torch\.distributed\.(?:run|launch))\b"
                                r"(?:(?!\.py\b)[^\n])*?\s(python[\d.]*)(?=\s|$)")
 _NO_PYTHON = re.compile(r"--no[-_]python\b")
+# torchrun's c10d rendezvous meets at --rdzv-endpoint only: --master-addr/--master-port serve the static backend,
+# so without an endpoint each node hosts its own store on localhost and waits there (torch/distributed/run.py:
+# "master_addr is only used for static rdzv_backend and when rdzv_endpoint is not specified"; pytorch/pytorch#116304
+# says the launch then assumes localhost and times out).
+_TORCHRUN = re.compile(r"\btorchrun\b|-m\s+torch\.distributed\.run\b")
+_C10D = re.compile(r"--rdzv[_-]backend(?:=|\s+)[\"']?c10d\b")
+_ENDPOINT = re.compile(r"--rdzv[_-]endpoint\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
@@ -97,21 +105,38 @@ def _loopback(addr: str) -> bool:
     return addr.lower() == "localhost" or addr == "::1" or (ip is not None and ip.is_loopback)
 
 
-def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
-    """(line, word) of a launch that names the interpreter where its script belongs, None if none does."""
-    if not any(_LAUNCHER.search(line) for line in lines):
-        return None
+def _commands(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(first line, command) of each command, a line that ends in a backslash joined to the next."""
     start, command = 0, ""
     for no, line in enumerate(lines, 1):
         if not command:
             start = no
         command += line.rstrip().removesuffix("\\") + " "
-        if line.rstrip().endswith("\\"):
-            continue
+        if not line.rstrip().endswith("\\"):
+            yield start, command
+            command = ""
+
+
+def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
+    """(line, word) of a launch that names the interpreter where its script belongs, None if none does."""
+    if not any(_LAUNCHER.search(line) for line in lines):
+        return None
+    for start, command in _commands(lines):
         found = _PYTHON_AS_SCRIPT.search(command)
         if found and not _NO_PYTHON.search(command):
             return start, found[1]
-        command = ""
+    return None
+
+
+def _c10d_without_endpoint(lines: list[str]) -> tuple[int, str] | None:
+    """(line, command) of a torchrun launch of several nodes through the c10d rendezvous that names no endpoint."""
+    if not any("c10d" in line for line in lines):
+        return None
+    for start, command in _commands(lines):
+        nodes = _NODES.search(command)
+        if _TORCHRUN.search(command) and _C10D.search(command) and nodes and int(nodes.group(1)) > 1 \
+                and not _ENDPOINT.search(command):
+            return start, command.strip()
     return None
 
 
@@ -158,6 +183,7 @@ def launch_findings(text: str) -> list[Finding]:
     files = "file://" in text  # the usual paste meets through no file: no line to test for its wait
     lines = text.splitlines()[:_MAX_LINES]
     interpreter = _interpreter_as_script(lines)
+    no_endpoint = _c10d_without_endpoint(lines)
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
         if host and not _loopback(host[1]) and host[1] != "0.0.0.0":
@@ -195,6 +221,16 @@ def launch_findings(text: str) -> list[Finding]:
             f"told to run a file named {word}, cannot open it and exits (exit code 2)",
             f"drop `{word}` after the launcher: `accelerate launch train.py ...`, `torchrun --nproc_per_node=N "
             "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
+    if no_endpoint is not None:
+        no, command = no_endpoint
+        out.append(Finding.root_error(
+            "log.rendezvous_no_endpoint", "--rdzv_endpoint",
+            f"line {no} launches several nodes through torchrun's c10d rendezvous with no --rdzv_endpoint "
+            f"({command[:160]}): c10d meets only at the endpoint (--master_addr/--master_port serve the static "
+            "backend), so each node hosts its own rendezvous on localhost and waits there for the others",
+            "give every node the same --rdzv_endpoint=<node 0's address>:<port> and the same --rdzv_id, or use "
+            "--rdzv_backend=static with --master_addr/--master_port and --node_rank",
+            Cause.APPLICATION_BUG, [no]))
     if loopback_launch is not None:
         no, line = loopback_launch
         out.append(Finding.root_error(

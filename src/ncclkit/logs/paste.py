@@ -142,7 +142,10 @@ def unflatten(text: str) -> tuple[str, int]:
             if len(starts) < 2:
                 ranks = [(m.start(), m.group(1)) for m in _RUN_RANK.finditer(line)]
                 counts = Counter(r for _, r in ranks).most_common(1)
-                starts = [i for i, r in ranks if r == counts[0][0]] if counts else []
+                # a bare "2: " recurs in prose and messages ("[ERROR] 2: [engine.cpp] Error Code 2: ..."):
+                # srun's prefix is taken only where it starts three lines or more
+                enough = counts and counts[0][1] >= (2 if counts[0][0].startswith("[") else 3)
+                starts = [i for i, r in ranks if r == counts[0][0]] if enough else []
             if len(starts) >= 2:
                 cuts = sorted({0, *starts})
                 out.extend(line[a:b].rstrip() for a, b in zip(cuts, cuts[1:] + [len(line)]) if line[a:b].strip())

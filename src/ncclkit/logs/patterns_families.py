@@ -49,6 +49,7 @@ from ncclkit.logs.patterns_table_torchft import TORCHFT_WORDS, torchft_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
 from ncclkit.logs.patterns_table_triton import TRITON_WORDS, triton_rows
+from ncclkit.logs.patterns_table_trtllm import TRTLLM_WORDS, trtllm_rows
 from ncclkit.logs.patterns_table_vmnics import VMNIC_WORDS, vmnic_rows
 from ncclkit.logs.patterns_table_workstation import WORKSTATION_WORDS, workstation_rows
 
@@ -76,6 +77,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (cvfw_rows, CVFW_WORDS),                # mmengine, mmcv 1.x, Ultralytics, detectron2, YOLOX
     (paddle_rows, PADDLE_WORDS),            # PaddlePaddle, OneFlow
     (triton_rows, TRITON_WORDS),            # Triton Inference Server
+    (trtllm_rows, TRTLLM_WORDS),            # TensorRT and TensorRT-LLM engines, their MPI world, CUDA IPC
     (ctrhost_rows, CTRHOST_WORDS),          # the container hook's cgroups, NVML in containers, CMA, hung tasks
     (gpuctr_rows, GPUCTR_WORDS),            # nvidia-container-toolkit, runc, the device plugin, GPU Operator
     (slurm_rows, SLURM_WORDS),              # srun, sbatch, salloc, slurmstepd, slurmd, slurmctld, sacct

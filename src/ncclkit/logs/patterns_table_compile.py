@@ -25,6 +25,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 COMPILE_WORDS: tuple[bytes, ...] = (
     # Dynamo's explanation line of the FSDP graph break, Inductor's GPU check, ptxas's own errors
     b"use_orig_params", b"GPUTooOldForTriton", b"ptxas ",
+    b"set_runtime_stats_and_log",  # DDP's logger call in its forward, which Dynamo cannot trace
 )
 
 
@@ -53,6 +54,13 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "compiled region (compare the ranks' graphs with TORCH_LOGS=graph_code); "
           "aten_distributed_optimizations.spmd_mismatch=\"warn\" only reports it", C.HANG_COLLECTIVE_MISMATCH),
         # -- the program's or the build's use of the framework ---------------------------------------------------
+        # torch/nn/parallel/distributed.py: DDP's forward calls self.logger.set_runtime_stats_and_log(), a C++
+        # binding Dynamo cannot trace: torch.compile was applied to the DDP wrapper instead of the module inside
+        # it (huggingface/accelerate#3991, fixed by compiling before wrapping in accelerate#4017).
+        p(r"does not know how to trace method \W?set_runtime_stats_and_log\b", "framework_usage", E,
+          "torch.compile was applied to the DistributedDataParallel wrapper: Dynamo traced into DDP's own forward "
+          "(its logger) and cannot", "compile the module and wrap the compiled module: `model = DDP(torch.compile("
+          "model))` (accelerate: a release with huggingface/accelerate#4017)", C.APPLICATION_BUG),
         # pytorch/pytorch torch/_dynamo/variables/builder.py:2483,2485@cf30153: Dynamo refuses an FSDP module
         # wrapped with use_orig_params=False (its flat parameters hide the module's own): the program's choice.
         p(r"Unsupported: FSDP with use_orig_params=False|Dynamo only supports FSDP with use_orig_params=True",

@@ -102,12 +102,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # The same CUDA errors in other wrappings: torch's device count ("Unexpected error from
           # cudaGetDeviceCount(). ... Error 804: forward compatibility was attempted ..."), the THC of torch < 1.5
           # ("cuda runtime error (804) : ..."), Caffe's CHECK ("Check failed: error == cudaSuccess (3 vs. 0)
-          # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error".
+          # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error",
+          # TensorRT's "Error Code 1: Cuda Runtime (an illegal memory access was encountered)" (TensorRT-LLM#2393).
           r"CUDA_ERROR|cudaError(?!_t\.cudaSuccess\b)"
           r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
           r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
-          r"hipErrorNoBinaryForGpu",
+          r"hipErrorNoBinaryForGpu|Error Code \d+: Cuda Runtime \(",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
@@ -284,9 +285,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "[gpu.foundation.plugin]" logger).
         # Not Kubernetes' CNI, network or device plugins (patterns_table_k8s), nor an issue template's field name
         # ("- **Network Plugin**: aws-ofi-nccl v1.16.3", NVIDIA/nccl#1921).
-        # Nor Slurm's SPANK plugins ("Ignoring conflicting option "x11" in plugin "x11"").
+        # Nor Slurm's SPANK plugins ("Ignoring conflicting option "x11" in plugin "x11""), nor a reporter's sentence
+        # on the setup ("I use the FastSockets Plugin as recommended for GCP", NVIDIA/nccl#651).
         p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin|[Jj]ax plugin|\*\*[\w ]*[Pp]lugin\*\*|"
-          r"[Ss][Pp][Aa][Nn][Kk]|in plugin \"))(?:.*(?<![/\w.-])[Pp]lugin"
+          r"[Ss][Pp][Aa][Nn][Kk]|in plugin \")|I (?:use|am using|installed)\b)(?:.*(?<![/\w.-])[Pp]lugin"
           r"(?![/\w.-]))", "net_plugin_error", W,
           "the network plugin failed to load or initialise",
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",

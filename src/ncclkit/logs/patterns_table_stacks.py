@@ -241,7 +241,7 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # process"; DeepSpeed "Killing subprocess"; Horovod "Terminating remaining workers after failure of"). A
         # worker killed with SIGKILL (exit code -9) is process_killed's.
         p(r"^(?!.*exit code:? -9\b).*?(?:(?:Worker proc \S+|RayWorkerProc rank=\S+) died unexpectedly|Worker \S+ "
-          r"pid=\d+ died, exit code|crashed with exit code -?\d+\. Triggering SIGQUIT|Received sigquit from a child "
+          r"pid[= ]\d+ died, exit code|crashed with exit code -?\d+\. Triggering SIGQUIT|Received sigquit from a child "
           r"process|Killing subprocess \d+|Terminating remaining workers after failure of|exits with return code = "
           r"[1-9]\d*\b)",
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",

@@ -1,0 +1,58 @@
+"""Rows of the line classifier (patterns.py) for TensorRT and TensorRT-LLM serving multi-GPU engines
+(tests/analyze/test_diagnose_sweep_rules_16.py quotes each line with its thread):
+
+- an engine serialised by another TensorRT than the runtime's is the install, not NCCL (TensorRT's own
+  "Internal Error" that follows it is no NCCL internal error);
+- an MPI world of another size than the engine's tensor x pipeline parallel size is the launch: the fix is
+  starting tp*pp ranks, not rebuilding the engine;
+- CUDA IPC that TensorRT-LLM finds unusable only turns its own all-reduce off: NCCL carries on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+TRTLLM_WORDS: tuple[bytes, ...] = (b"CUDA IPC is",)
+
+
+def trtllm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # TensorRT's runtime deserialising a plan of another version ("The engine plan file is not compatible with
+        # this version of TensorRT, expecting library version 9.2.0.5 got 9.3.0.1, please rebuild."; older:
+        # "Serialization assertion ... Version tag does not match"): a second tensorrt wheel over the container's
+        # (triton-inference-server/triton_cli#59: `pip install tensorrt_llm` pulled TensorRT 9.3 into a 9.2 image).
+        p(r"engine plan file is not compatible with this version of TensorRT|Version tag does not match",
+          "engine_version", E,
+          "the TensorRT engine was built by another TensorRT version than the runtime loading it (the line names "
+          "both)", "rebuild the engine with the TensorRT that serves it, or keep the image's own TensorRT: one "
+          "tensorrt / tensorrt_llm pair in the environment (`pip list | grep -i tensorrt`)", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
+        # TensorRT-LLM's world checks (runtime/worldConfig.cpp "Assertion failed: mpiSize == tp * pp", "MPI size %d
+        # != TP size %d * PP size %d", the leader mode's "MPI worldSize is expected to be equal to tp*pp", the Python
+        # runner's "Engine world size (2 * 1) != Runtime world size (1)"): the job started another number of MPI
+        # ranks than the engine was built for (Tlntin/Qwen-TensorRT-LLM#123: "Why not try run n 4?" solved it;
+        # triton-inference-server/tensorrtllm_backend#398 the same with tritonserver).
+        p(r"mpiSize == tp \* pp|MPI size \d+ != TP size|MPI worldSize is expected to be equal to tp ?\* ?pp|"
+          r"Engine world size \([^)]*\) != Runtime world size", "launch_config", E,
+          "the job runs another number of MPI ranks than the engine's tensor x pipeline parallel size",
+          "start tp*pp ranks: `mpirun -n <tp*pp> python run.py ...`; Triton: `launch_triton_server.py "
+          "--world_size=<tp*pp>` (or `mpirun -n <tp*pp> tritonserver ...`). Where mpirun -n already says so and "
+          "the runtime still sees 1, mpi4py was built against another MPI than that mpirun", C.APPLICATION_BUG),
+        # TensorRT-LLM's check before its custom all-reduce ("CUDA IPC is not usable on this system:
+        # cudaErrorInvalidDevice: 101. Custom all-reduce kernels are disabled, falling back to NCCL.", "CUDA IPC is
+        # unavailable, falling back from AUTO to NCCL allreduce."; NVIDIA/TensorRT-LLM#16899, PCIe-only RTX GPUs):
+        # the run goes on with NCCL's all-reduce, slower; the CUDA error it quotes is not a device choice.
+        p(r"CUDA IPC is (?:not usable|unavailable)\b[^\n]*falling back", "p2p_unavailable", W,
+          "CUDA IPC between the GPUs is not usable (PCIe-only or consumer GPUs, a VM, containers without a shared "
+          "IPC namespace): TensorRT-LLM's own all-reduce is off and NCCL's carries the traffic, correct but slower",
+          "nothing to fix for correctness; for speed run the ranks in one IPC namespace (--ipc=host) and check "
+          "peer access (`nvidia-smi topo -p2p r`)", C.ACS_IOMMU_P2P, "root", (), False),
+    )

@@ -1,0 +1,162 @@
+"""Rules from the sweeps of public threads of 2026-12-04 (52: TensorRT-LLM and Triton serving; 53 - 54) and from the
+misses of held-out rounds 98 - 103. Each line is quoted from the thread named above its test, and tested on text
+that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, lead
+
+from ncclkit.logs.analyze import analyze_text
+from ncclkit.logs.paste import unflatten
+
+
+def findings(text: str) -> dict[str, dict]:
+    return {f["id"]: f for f in analyze_text(text)["findings"]}
+
+
+# triton-inference-server/triton_cli#59: `pip install tensorrt_llm` put TensorRT 9.3 into an image built on 9.2.
+_TRT_VERSION = ("[TensorRT-LLM][ERROR] 6: The engine plan file is not compatible with this version of TensorRT, "
+                "expecting library version 9.2.0.5 got 9.3.0.1, please rebuild.\n"
+                "[TensorRT-LLM][ERROR] 2: [engine.cpp::deserializeEngine::1148] Error Code 2: Internal Error "
+                "(Assertion engine->deserialize(start, size, allocator, runtime) failed. )\n")
+
+
+def test_an_engine_of_another_tensorrt_is_the_install_not_nccl() -> None:
+    assert lead(_TRT_VERSION) == ("log.engine_version", "other")
+    # TensorRT's own "Internal Error" is not NCCL's, and its "2: ... Code 2: " is one line, not two run together
+    assert "log.internal_error" not in findings(_TRT_VERSION)
+    assert unflatten(_TRT_VERSION) == (_TRT_VERSION, 0)
+    # NCCL's own internal error keeps its reading
+    nccl = ("h:1:2 [0] NCCL WARN Error : internal error - please report this issue to the NCCL developers\n")
+    assert "log.internal_error" in findings(nccl) and "log.engine_version" not in findings(nccl)
+
+
+# Tlntin/Qwen-TensorRT-LLM#123 ("It seems you built 4 engine. Why not try run n 4?" solved it) and NVIDIA/TensorRT-LLM
+# #753 (the Python runner's form).
+_WORLD = ("RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp (/home/jenkins/agent/workspace/"
+          "LLM/release-0.8/L0_PostMerge/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:90)\n")
+_RUNNER = "AssertionError: Engine world size (2 * 1) != Runtime world size (1)\n"
+
+
+def test_a_world_of_another_size_than_the_engine_is_the_launch() -> None:
+    for text in (_WORLD, _RUNNER):
+        found = findings(text)["log.launch_config"]
+        assert found["cause"] == "application_bug" and "mpirun -n <tp*pp>" in found["fix"]
+    # another assertion of the runtime stays a check of the program's inputs, whose fix names the engine
+    other = ("RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: inputIds.getShape().nbDims == 2 "
+             "(/src/cpp/tensorrt_llm/runtime/gptSession.cpp:120)\n")
+    assert lead(other) == ("log.framework_check", "application_bug")
+    assert "mpirun -n" not in findings(other)["log.framework_check"]["fix"]
+
+
+# NVIDIA/TensorRT-LLM#16899: PCIe-only RTX GPUs; with the fix the run falls back to NCCL's all-reduce and completes.
+_IPC = ("[WARN] CUDA IPC is not usable on this system: cudaErrorInvalidDevice: 101. Custom all-reduce kernels are "
+        "disabled, falling back to NCCL.\n"
+        "[WARN] CUDA IPC is unavailable, falling back from AUTO to NCCL allreduce.\n")
+
+
+def test_unusable_cuda_ipc_is_a_fallback_not_a_wrong_device() -> None:
+    found = findings(_IPC)["log.p2p_unavailable"]
+    assert found["cause"] == "acs_iommu_p2p" and found["severity"] == "warning"
+    assert "set_device" not in found["fix"] and "log.cuda_error" not in findings(_IPC)
+    # a Python stub asking for a device it cannot see is still the device choice (triton-inference-server/server#6855)
+    stub = ("Failed to initialize Python stub: RuntimeError: CUDA error: invalid device ordinal\n")
+    assert lead(stub) == ("log.cuda_error", "application_bug")
+
+
+# NVIDIA/TensorRT-LLM#2393: TensorRT's wording of a CUDA error, then TensorRT-LLM's generic "Internal Error".
+_TRT_CUDA = ("[TensorRT-LLM][ERROR] ICudaEngine::createExecutionContextWithoutDeviceMemory: Error Code 1: Cuda Runtime "
+             "(an illegal memory access was encountered)\n"
+             "terminate called after throwing an instance of 'tensorrt_llm::common::TllmException'\n"
+             "  what():  Internal Error: Failed to create an execution context. (/src/tensorrt_llm/cpp/tensorrt_llm/"
+             "runtime/tllmRuntime.cpp:178)\n")
+
+
+def test_tensorrts_cuda_runtime_error_is_read_as_the_cuda_error() -> None:
+    assert causes(_TRT_CUDA)[0] == ("log.cuda_error", "cuda_or_driver")
+    assert "illegal memory access" in findings(_TRT_CUDA)["log.cuda_error"]["message"]
+
+
+# huggingface/accelerate#3991: accelerate compiled the DDP wrapper; compiling the module before wrapping fixed it.
+_DDP_COMPILED = ("I can run accelerate smoothly with 2 GPUs without using torch.compile, but when I enable torch.compile, "
+                 "I get an error: **Dynamo does not know how to trace method `set_runtime_stats_and_log` of class "
+                 "`Logger`**\n")
+
+
+def test_compiling_the_ddp_wrapper_is_the_programs_order() -> None:
+    found = findings(_DDP_COMPILED)["log.framework_usage"]
+    assert found["cause"] == "application_bug" and "DDP(torch.compile(model))" in found["fix"]
+    # another method Dynamo cannot trace is no statement about DDP
+    other = "torch._dynamo.exc.Unsupported: Dynamo does not know how to trace method `item` of class `Foo`\n"
+    assert "DistributedDataParallel" not in str(findings(other).get("log.framework_usage", {}).get("message"))
+
+
+# NVIDIA/apex#515: several DDP ranks saved the best model to one file; "only one rank creates the checkpoint".
+def test_a_checkpoint_of_the_wrong_size_is_written_by_several_ranks() -> None:
+    line = "RuntimeError: storage has wrong size: expected -4721614612255084527 got 1\n"
+    found = findings(line)["log.checkpoint_corrupt"]
+    assert found["cause"] == "application_bug" and "dist.get_rank() == 0" in found["fix"]
+    # a tensor of the wrong size in the program's own code is not a checkpoint
+    assert "log.checkpoint_corrupt" not in findings("RuntimeError: shape '[4, 8]' is invalid for input of size 30\n")
+
+
+# torchmd/torchmd-net#324: Lightning's warning, then the pin-memory thread died hours later on rank 1.
+_PIN = ("/x/lightning/pytorch/trainer/connectors/data_connector.py:448: The combination of `DataLoader(`pin_memory=True`, "
+        "`persistent_workers=True`) and `Trainer(reload_dataloaders_every_n_epochs > 0)` can lead to instability due "
+        "to limitations in PyTorch (https://github.com/pytorch/pytorch/issues/91252). We recommend setting "
+        "`pin_memory=False` in this case.\n"
+        "    raise RuntimeError('Pin memory thread exited unexpectedly')\n"
+        "RuntimeError: Pin memory thread exited unexpectedly\n"
+        "[rank: 1] Child process with PID 224779 terminated with code 1. Forcefully terminating all other processes "
+        "to avoid zombies :zombie:\n")
+
+
+def test_a_dead_pin_memory_thread_is_the_dataloaders_settings() -> None:
+    assert lead(_PIN) == ("log.dataloader_config", "application_bug")
+    assert "pin_memory=False" in findings(_PIN)["log.dataloader_config"]["fix"]
+    # the warning alone is a warning
+    warning = _PIN.splitlines(keepends=True)[0]
+    assert findings(warning)["log.dataloader_config"]["severity"] == "warning"
+    # a dataloader worker killed by a signal is not this
+    killed = "RuntimeError: DataLoader worker (pid 4242) is killed by signal: Killed.\n"
+    assert "log.dataloader_config" not in findings(killed)
+
+
+# QwenAudio/CosyVoice#241 and ymcui/Chinese-LLaMA-Alpaca-2#274: c10d with --master_addr and no endpoint, each node
+# waits at its own rendezvous (pytorch/pytorch#116304 states the mechanism).
+_C10D = ("+ torchrun --nnodes=2 --nproc_per_node=1 --node_rank=0 --master_addr=11.214.25.222 --master_port 9999 "
+         "--rdzv_id=1986 --rdzv_backend=c10d cosyvoice/bin/train.py --train_engine torch_ddp\n"
+         "master_addr is only used for static rdzv_backend and when rdzv_endpoint is not specified.\n")
+
+
+def test_c10d_of_several_nodes_without_an_endpoint_is_the_launch() -> None:
+    found = findings(_C10D)["log.rendezvous_no_endpoint"]
+    assert found["cause"] == "application_bug" and found["evidence"]["lines"] == [1]
+    assert lead(_C10D) == ("log.rendezvous_no_endpoint", "application_bug")
+    # a command continued over lines is read whole
+    continued = _C10D.replace("--rdzv_id=1986 ", "\\\n    --rdzv_id=1986 ")
+    assert "log.rendezvous_no_endpoint" in findings(continued)
+    # with an endpoint, one node, or the static backend there is nothing to say; the warning alone (torch < 2.2
+    # printed it even with an endpoint, pytorch/pytorch#111085) is no evidence
+    for text in (_C10D.replace("--rdzv_backend=c10d", "--rdzv_backend=c10d --rdzv_endpoint=11.214.25.222:9999"),
+                 _C10D.replace("--nnodes=2", "--nnodes=1"), _C10D.replace("c10d", "static"),
+                 _C10D.splitlines(keepends=True)[1]):
+        assert "log.rendezvous_no_endpoint" not in findings(text)
+
+
+# vllm-project/vllm#6042: "One process has illegal memory access. It dies, but the rest process is still in
+# allreduce, and is waiting for it, causing the timeout problem." vLLM 0.4 - 0.6 print "pid 1159", not "pid=1159".
+_DIED = ("ERROR 07-01 13:54:43 multiproc_worker_utils.py:120] Worker VllmWorkerProcess pid 1159 died, exit code: -6\n"
+         "[rank0]:[E ProcessGroupNCCL.cpp:563] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2, "
+         "OpType=ALLREDUCE, NumelIn=134217728, NumelOut=134217728, Timeout(ms)=600000) ran for 600059 milliseconds "
+         "before timing out.\n")
+
+
+def test_a_worker_that_died_before_the_timeout_is_why_the_others_waited() -> None:
+    assert lead(_DIED) == ("log.timeout", "rank_crashed_elsewhere")
+    assert findings(_DIED)["log.timeout"]["evidence"]["lines"][0] == 1
+    # the timeout alone keeps its reading; a worker that exits after the timeout (the engine's shutdown) is no cause
+    timeout = _DIED.splitlines(keepends=True)[1]
+    assert lead(timeout) == ("log.timeout", "hang_collective_mismatch")
+    after = timeout + _DIED.splitlines(keepends=True)[0]
+    assert lead(after) == ("log.timeout", "hang_collective_mismatch")

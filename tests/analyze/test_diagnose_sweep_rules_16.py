@@ -160,3 +160,124 @@ def test_a_worker_that_died_before_the_timeout_is_why_the_others_waited() -> Non
     assert lead(timeout) == ("log.timeout", "hang_collective_mismatch")
     after = timeout + _DIED.splitlines(keepends=True)[0]
     assert lead(after) == ("log.timeout", "hang_collective_mismatch")
+
+
+# NVIDIA/nccl#1409: rank 7 printed its state and timeout, rank 3 only its timeout line; both wait at #80078 in
+# different collectives.
+_R7 = ("[rank7]:[E816 01:45:40.183009389 ProcessGroupNCCL.cpp:607] [Rank 7] Watchdog caught collective operation "
+       "timeout: WorkNCCL(SeqNum=80078, OpType=BROADCAST, NumelIn=5056, NumelOut=5056, Timeout(ms)=600000) ran for "
+       "600026 milliseconds before timing out.\n")
+_R7_STATE = ("[rank7]:[E816 01:45:40.184373931 ProcessGroupNCCL.cpp:1664] [PG 0 (default_pg) Rank 7] Exception (either "
+             "an error or timeout) detected by watchdog at work: 80078, last enqueued NCCL work: 80078, last completed "
+             "NCCL work: 80077.\n")
+_R3 = ("[rank3]:[E816 01:45:40.212150935 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation "
+       "timeout: WorkNCCL(SeqNum=80078, OpType=ALLREDUCE, NumelIn=2106881, NumelOut=2106881, Timeout(ms)=600000) ran "
+       "for 600013 milliseconds before timing out.\n")
+
+
+def test_timeout_lines_alone_show_ranks_in_different_collectives() -> None:
+    for text in (_R7 + _R7_STATE + _R3, _R7 + _R3):
+        found = findings(text)["hang.collective_mismatch"]
+        assert found["cause"] == "hang_collective_mismatch" and found["evidence"]["sequence"] == 80078
+        assert lead(text) == ("hang.collective_mismatch", "hang_collective_mismatch")
+    # the same collective on both ranks, or ranks at different sequence numbers: the lines prove no mismatch
+    same = _R7 + _R3.replace("OpType=ALLREDUCE, NumelIn=2106881, NumelOut=2106881",
+                             "OpType=BROADCAST, NumelIn=5056, NumelOut=5056")
+    apart = _R7 + _R3.replace("SeqNum=80078", "SeqNum=80070")
+    for text in (same, apart, _R3):
+        assert not [f for f in findings(text) if f.startswith("hang.")]
+
+
+# huggingface/accelerate#2340: oneCCL under accelerate launch finds no launcher's local rank and count.
+_CCL_LOCAL = ("2024:01:15-03:36:29:(1980058) |CCL_WARN| could not get local_idx/count from environment variables, "
+              "trying to get them from ATL\n"
+              "2024:01:15-03:36:29:(1980058) |CCL_ERROR| global.cpp:150 getenv_local_coord: condition "
+              "global_data::env().ze_ipc_exchange == ccl::ze::ipc_exchange_mode::sockets failed\n"
+              "to get local_idx/count from ATL, set CCL_ZE_IPC_EXCHANGE=sockets explicitly\n")
+
+
+def test_oneccl_without_a_launchers_local_rank_is_the_launch() -> None:
+    found = findings(_CCL_LOCAL)["log.launch_config"]
+    assert found["cause"] == "application_bug" and "CCL_LOCAL_RANK" in found["fix"]
+    # oneCCL's own notice that it switched transport is not this
+    notice = ("2024:01:15-03:36:29:(1980058) |CCL_WARN| did not find MPI-launcher specific variables, switch to "
+              "ATL/OFI, to force enable ATL/MPI set CCL_ATL_TRANSPORT=mpi\n")
+    assert "log.launch_config" not in findings(notice)
+
+
+# oneapi-src/oneCCL#217 (/dev/dri bind-mounted fixed it), intel/intel-extension-for-pytorch#647.
+def test_oneccl_and_torch_ccl_lines() -> None:
+    dri = "oneCCL: ze_fd_manager.cpp:144 init_device_fds: EXCEPTION: opendir failed: could not open device directory\n"
+    assert lead(dri) == ("log.gpu_missing", "cuda_or_driver") and "/dev/dri:/dev/dri" in findings(dri)[
+        "log.gpu_missing"]["fix"]
+    missing = "RuntimeError: ProcessGroupCCL does not support reduce_scatter\n"
+    assert lead(missing) == ("log.framework_release", "other")
+    # NCCL's process group naming a collective it lacks keeps its own reading
+    assert lead("RuntimeError: ProcessGroupNCCL does not support send\n") != ("log.framework_release", "other")
+
+
+# SemiAnalysisAI/InferenceX#998: Broadcom Thor 2's send queue at its depth under many concurrent KV transfers.
+def test_a_full_send_queue_is_an_rdma_resource() -> None:
+    text = ("SQ full (batch): ep=0 depth=4351 requested=1 max=4351\n"
+            "Prefill transfer failed ... KV transfer failed\n")
+    assert lead(text) == ("log.rdma_queue_full", "ib_resource_error")
+    assert "log.rdma_queue_full" not in findings("the SQ full condition was discussed above\n")
+
+
+# ROCm/rocm-systems#9083: nodes naming their AINIC devices rdma* and roce*; NCCL_IB_HCA="rdma,roce" fixed it.
+def test_ranks_on_different_preset_topologies_is_the_topology() -> None:
+    text = ("RCCL FATAL: mismatched Rome preset topology model index across ranks\n"
+            "  rank 8 host mia1-p01-g27 romeTopoModelIdx=40   (g24 ranks voted refIdx -1)\n")
+    assert lead(text) == ("log.topology_error", "topology_or_numa")
+    assert "NCCL_IB_HCA" in findings(text)["log.topology_error"]["fix"]
+
+
+# vllm-project/vllm#3974: VLLM_TRACE_FUNCTION frames, the lead worker done, the others in the IPC handle gather.
+def test_vllm_workers_stuck_in_the_custom_all_reduce_gather() -> None:
+    text = ("==> vllm_trace_frame_for_process_1_thread_139973314331072_at_2024-04-15_13:58:24.978956.log <==\n"
+            "2024-04-15 13:59:04.732274 Return from init_device in /workspace/vllm/worker/worker.py:104\n"
+            "==> vllm_trace_frame_for_process_1113_thread_140163469054400_at_2024-04-15_13:58:36.739553.log <==\n"
+            "2024-04-15 13:59:04.981153 Call to _gather_ipc_meta in /workspace/vllm/model_executor/parallel_utils/"
+            "custom_all_reduce.py:222\n")
+    assert lead(text) == ("log.collective_mismatch", "hang_collective_mismatch")
+    assert "--disable-custom-all-reduce" in findings(text)["log.collective_mismatch"]["fix"]
+    # a worker that returned from the gather is not waiting in it
+    done = "2024-04-15 13:59:06.1 Return from _gather_ipc_meta in /workspace/vllm/custom_all_reduce.py:222\n"
+    assert "log.collective_mismatch" not in findings(done)
+
+
+# fzyzcjy/torch_memory_saver#4 ("CUresult 2 means CUDA_ERROR_OUT_OF_MEMORY"); radixark/miles#3204 and THUDM/slime#1690
+# (memory freed or saved while the saver was paused, the framework's order).
+def test_torch_memory_saver_errors() -> None:
+    oom = ("[torch_memory_saver.cpp] CUresult error  result=2 file=csrc/torch_memory_saver.cpp func=cu_mem_create "
+           "line=103 (5)\n")
+    assert lead(oom) == ("log.oom", "oom")
+    for line in ("[torch_memory_saver.cpp] CUresult error: 1 (invalid argument)  file=csrc/core.cpp func=free "
+                 "line=104\n",
+                 "[torch_memory_saver.cpp] cudaError error: 1 (invalid argument)  file=csrc/core.cpp func=pause "
+                 "line=133\n"):
+        assert lead(line) == ("log.framework_usage", "application_bug")
+    # the Ray error that follows is the worker gone, not a network filter
+    ray = ("WorkerUnreachableError: Worker died or is unreachable when calling 'update_weights': "
+           "ActorUnavailableError(Socket closed)\n")
+    assert lead(ray) == ("log.remote_exited", "rank_crashed_elsewhere")
+    # another CUresult of the saver is neither memory nor the framework's order
+    other = "[torch_memory_saver.cpp] CUresult error: 999 (unknown error)  file=csrc/core.cpp func=malloc line=80\n"
+    assert lead(other) not in (("log.oom", "oom"), ("log.framework_usage", "application_bug"))
+
+
+# sgl-project/sglang#6246's paste; NVIDIA-NeMo/RL#636 and NovaSky-AI/SkyRL#143 fixed the same failure by making
+# NCCL_CUMEM_ENABLE the same in the trainer and in vLLM's workers.
+_CUMEM = ("6f74:4168:5271 [1] NCCL INFO Channel 20/0 : 1[1] -> 0[0] via P2P/CUMEM\n"
+          "6f74:4167:5269 [0] transport/p2p.cc:275 NCCL WARN Cuda failure 'invalid argument'\n")
+
+
+def test_p2p_invalid_argument_beside_cumem_is_a_setting_that_differs() -> None:
+    found = findings(_CUMEM)["log.cuda_error"]
+    assert found["cause"] == "application_bug" and "the same in every process" in found["fix"]
+    # without a sign of two ways to map memory the line keeps its generic reading
+    alone = _CUMEM.splitlines(keepends=True)[1]
+    assert lead(alone) == ("log.cuda_error", "other")
+    # NVLS's invalid argument is the fabric's, whatever the transports
+    nvls = _CUMEM.replace("transport/p2p.cc:275", "transport/nvls.cc:167")
+    assert lead(nvls) != ("log.cuda_error", "application_bug")

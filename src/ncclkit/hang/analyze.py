@@ -17,7 +17,7 @@ from ncclkit.hang.judge import judge_traces, summary
 from ncclkit.hang.ras import RasError, looks_like_ras, read_ras
 from ncclkit.hang.rasjudge import judge_ras
 from ncclkit.hang.records import RankTrace
-from ncclkit.hang.watchdog import has_watchdog_lines, read_watchdog
+from ncclkit.hang.watchdog import has_watchdog_lines, read_timeouts, read_watchdog
 
 __all__ = ["HANG_KINDS", "analyze_hang", "detect_hang_kind", "list_dir", "merge", "ras_parts", "watchdog_fields"]
 
@@ -107,11 +107,18 @@ def _fr_object(name: str, files: list[str], traces: list[RankTrace], unreadable:
 
 def watchdog_fields(head_text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
     """For an NCCL/PyTorch log: its watchdog records, and findings when they cover two ranks or more."""
-    if not has_watchdog_lines(head_text):
-        return {}, []
-    traces = read_watchdog(head_text, name)
+    traces = read_watchdog(head_text, name) if has_watchdog_lines(head_text) else []
     found = judge_traces(traces) if len(traces) > 1 else []
-    return {"watchdog": [t.to_json() for t in traces]}, found
+    # A rank that printed only its timeout line still shows the collective it waits in: ranks at one sequence number
+    # that name different collectives or sizes issued different ones (NVIDIA/nccl#1409: rank7 BROADCAST, rank3
+    # ALLREDUCE at #80078). Which rank is behind needs the enqueued and completed counts such a line does not give.
+    seen = {t.rank for t in traces}
+    lone = [t for t in read_timeouts(head_text, name) if t.rank not in seen]
+    if lone and len(traces) + len(lone) > 1 and not any(f.id == "hang.collective_mismatch" for f in found):
+        mismatch = [f for f in judge_traces(traces + lone) if f.id == "hang.collective_mismatch"]
+        if mismatch:
+            found, traces = found + mismatch, traces + lone
+    return ({"watchdog": [t.to_json() for t in traces]}, found) if traces else ({}, [])
 
 
 def merge(results: list[dict[str, Any]]) -> list[dict[str, Any]]:

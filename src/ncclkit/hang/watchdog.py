@@ -15,7 +15,7 @@ import re
 
 from ncclkit.hang.records import GroupTrace, Op, RankTrace
 
-__all__ = ["has_watchdog_lines", "read_watchdog"]
+__all__ = ["has_watchdog_lines", "read_timeouts", "read_watchdog"]
 
 # torch 2.3 - 2.4 name the group "[PG 0 (default_pg) Rank 3]". A collector that cut a long line ("... last enqueued
 # \nNCCL work: 2082", mila-iqia/milabench#269) continues it on the next line, which names no rank of its own.
@@ -38,13 +38,29 @@ def read_watchdog(text: str, name: str) -> list[RankTrace]:
         g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2) or m.group(1),
                                                        desc=m.group(3)))
         g.last_enqueued, g.last_completed = int(m.group(5)), int(m.group(6))
+    _add_timeouts(text, traces, name, lone=False)
+    return [traces[r] for r in sorted(traces)]
+
+
+def read_timeouts(text: str, name: str) -> list[RankTrace]:
+    """Records of the ranks' "Watchdog caught collective operation timeout" lines alone (a paste without the
+    state lines): each says which collective its rank waits in, not what it enqueued or completed."""
+    traces: dict[int, RankTrace] = {}
+    _add_timeouts(text, traces, name, lone=True)
+    return [traces[r] for r in sorted(traces)]
+
+
+def _add_timeouts(text: str, traces: dict[int, RankTrace], name: str, lone: bool) -> None:
     for m in _TIMEOUT.finditer(text):
-        found = traces.get(int(m.group(2)))
+        rank = int(m.group(2))
+        found = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl")) if lone \
+            else traces.get(rank)
         if found is None:
             continue
-        g = found.groups.get(m.group(1) or "0") or next(iter(found.groups.values()))
+        gid = m.group(1) or "0"
+        g = found.groups.get(gid) or (next(iter(found.groups.values()), None) if not lone else None) \
+            or found.groups.setdefault(gid, GroupTrace(pg_id=gid))
         seq = int(m.group(3))
         if g.op(seq) is None:
             g.ops.append(Op(seq=seq, name=m.group(4).lower().replace("allreduce", "all_reduce"),
                             in_sizes=[[int(m.group(5))]] if m.group(5) else [], state="started"))
-    return [traces[r] for r in sorted(traces)]

@@ -157,7 +157,8 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "own kernels fixed in a later release, else a buffer the call cannot use", (C.APPLICATION_BUG,
                                                                                       C.CUDA_OR_DRIVER),
          "upgrade NCCL and the framework to current releases; if it persists, check that every buffer given to "
-         "NCCL is on the rank's own GPU and try NCCL_CUMEM_ENABLE=0 (or the framework's plain NCCL all-reduce)",
+         "NCCL is on the rank's own GPU, that NCCL_CUMEM_ENABLE is the same in every process of the communicator "
+         "(then try 0 in all of them), or use the framework's plain NCCL all-reduce",
          "likely"),
         (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction|"
          r"hipErrorIllegalAddress",

@@ -46,6 +46,7 @@ _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "boots
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
+_P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 
@@ -212,6 +213,19 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence["role"] = role
             message = f"{message}; {bug.what}"
             fix = f"upgrade NCCL to {version_text(bug.fixed)} or newer (this job runs {s.nccl_version})"
+        if cat == "cuda_error" and _P2P_INVALID.search(first.text) and (
+                "P2P/CUMEM" in s.transports or s.env.get("NCCL_CUMEM_ENABLE") == "0"):
+            # p2p.cc failing to import a peer's buffer where the processes of one communicator map memory two ways:
+            # cuMem (P2P/CUMEM) on one side, legacy CUDA IPC (NCCL_CUMEM_ENABLE=0, which vLLM sets in its workers) on
+            # the other; a trainer's weight-sync group with vLLM (NVIDIA-NeMo/RL#636, NovaSky-AI/SkyRL#143: match it).
+            cause, role = Cause.APPLICATION_BUG, "root"
+            alternatives = _demoted(first.cause, alternatives, cause)
+            message += ("; this communicator's processes map peer memory two ways (cuMem, P2P/CUMEM, and legacy CUDA "
+                        "IPC, NCCL_CUMEM_ENABLE=0): one cannot import the other's buffer")
+            fix = ("make NCCL_CUMEM_ENABLE the same in every process of the communicator (trainer and inference "
+                   "engine: vLLM sets 0 in its workers, so set NCCL_CUMEM_ENABLE=0 in the trainer too, or unset it on "
+                   "both sides); NCCL_P2P_DISABLE=1 only as a slow stopgap")
+            evidence.update(role=role)
         died = next((e for e in s.errors if e.category == "worker_failed" and e.line_no < first.line_no), None) \
             if cat == "timeout" else None
         if died is not None:

@@ -137,9 +137,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "device is unusable in this container", "set `ulimit -l unlimited` (docker: --ulimit memlock=-1; "
           "k8s: IPC_LOCK and a memlock limit), and lower NCCL_IB_QPS_PER_CONNECTION if raised",
           C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
-        # ibvwrap.cc: "Call to ibv_open_device failed", ibv_alloc_pd, ibv_query_port/device/gid.
-        p(r"ibv_(?:open_device|alloc_pd|query_\w+|get_device_list|get_async_event|poll_cq)|"
-          r"Unable to (?:query|open) device|Call to ibv_poll_cq", "ibv_call_failed", E,
+        # ibvwrap.cc: "Call to ibv_open_device failed", ibv_alloc_pd, ibv_query_port/device/gid. Not a probe's
+        # report of a call that worked ("- `ibv_open_device(erdma_0)` → OK", deepseek-ai/DeepEP#759).
+        p(r"^(?!.*(?:→|->)\s*(?:OK|success)\b).*?(?:ibv_(?:open_device|alloc_pd|query_\w+|get_device_list|"
+          r"get_async_event|poll_cq)|Unable to (?:query|open) device|Call to ibv_poll_cq)", "ibv_call_failed", E,
           "a verbs call on the RDMA device failed: the device is not usable from this process (container "
           "without the device, driver/firmware state)", "check `ibv_devinfo` in the same container/job; "
           "mount /dev/infiniband and give IPC_LOCK; check `dmesg` for mlx5 errors", C.IB_RESOURCE_ERROR,

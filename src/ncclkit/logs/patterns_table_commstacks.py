@@ -28,6 +28,8 @@ COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"Unable to connect to the peer", b"are already filled", b"tcp_ep.c", b"cudaIpcOpenMemHandle",
     b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
     b"CUDA-aware MPI support", b"UD QP to INIT",
+    b"local_idx/count", b"getenv_local_coord", b"init_device_fds",
+    b"SQ full", b"preset topology model",
 )
 
 
@@ -147,6 +149,42 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- oneCCL over Level Zero ---------------------------------------------------------------------------------
         p(r"ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", "oom", E, "the Intel GPU (Level Zero) ran out of device memory",
           "reduce the batch or the model shard per device, and free memory other processes hold", C.OOM),
+        # oneCCL reads each process's local rank and count from its launcher (MPI's or its own) and, without one, asks
+        # ATL, which needs the socket IPC exchange: "|CCL_ERROR| global.cpp:150 getenv_local_coord: condition ...
+        # failed to get local_idx/count from ATL, set CCL_ZE_IPC_EXCHANGE=sockets explicitly" under accelerate launch
+        # (huggingface/accelerate#2340, fixed by the launcher setting CCL_LOCAL_RANK / CCL_LOCAL_SIZE in #2339).
+        p(r"getenv_local_coord: condition|failed to get local_idx/count from ATL", "launch_config", E,
+          "oneCCL found neither an MPI launcher's variables nor its own for this process's local rank and count "
+          "(a launcher such as torchrun or accelerate that oneCCL does not know)",
+          "set CCL_PROCESS_LAUNCHER=none with CCL_LOCAL_RANK and CCL_LOCAL_SIZE for each process (from LOCAL_RANK and "
+          "LOCAL_WORLD_SIZE), or start the ranks with mpirun / mpiexec", C.APPLICATION_BUG),
+        # oneCCL's ze_fd_manager.cpp "init_device_fds: EXCEPTION: opendir failed: could not open device directory":
+        # it opens /dev/dri/by-path, which `--device /dev/dri` does not create in a container (oneapi-src/oneCCL
+        # #217: bind-mounting /dev/dri fixed it).
+        p(r"init_device_fds: EXCEPTION: opendir failed", "gpu_missing", E,
+          "oneCCL could not open the GPUs' device directory (/dev/dri/by-path): the container was given the device "
+          "nodes without that directory", "bind-mount the directory into the container (`-v /dev/dri:/dev/dri`), "
+          "not only `--device /dev/dri`", C.CUDA_OR_DRIVER),
+        # torch-ccl's ProcessGroupCCL raising for a collective it does not implement ("ProcessGroupCCL does not
+        # support reduce_scatter", intel/intel-extension-for-pytorch#647, torch-ccl 2.1.300+xpu).
+        p(r"ProcessGroupCCL does not support \w+", "framework_release", E,
+          "this torch-ccl release does not implement that collective for the ccl backend",
+          "use a torch-ccl (or torch's own xccl backend) release that implements it, or call another form of the "
+          "collective (the tensor form: reduce_scatter_tensor)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # An RDMA send queue at its depth ("SQ full (batch): ep=0 depth=4351 requested=1 max=4351", GPU-initiated KV
+        # transfers over Broadcom Thor 2 NICs, SemiAnalysisAI/InferenceX#998): posts outrun completions.
+        p(r"\bSQ full\b[^\n]*depth=\d+[^\n]*max=\d+", "rdma_queue_full", E,
+          "the RDMA send queue is full: more transfers are in flight than the queue's depth (the NIC's maximum)",
+          "limit the transfers in flight (fewer concurrent requests per endpoint, more endpoints or QPs), or wait for "
+          "completions before posting more", C.IB_RESOURCE_ERROR, "root", (C.PERFORMANCE_CONFIG,)),
+        # RCCL's init consensus on its preset topology ("RCCL FATAL: mismatched Rome preset topology model index
+        # across ranks"): the nodes detected different topologies, such as NICs named rdma* on some nodes and roce*
+        # on others with NCCL_IB_HCA matching only one (ROCm/rocm-systems#9083: NCCL_IB_HCA="rdma,roce").
+        p(r"mismatched \w+ preset topology model index across ranks", "topology_error", E,
+          "the nodes detected different topologies (a NIC set that NCCL_IB_HCA matches on some nodes only, a node "
+          "with another GPU or NIC layout)", "make every node expose the same NICs and GPUs to RCCL: NCCL_IB_HCA "
+          "matching every node's device names (`ibv_devices` on each, e.g. NCCL_IB_HCA=rdma,roce); compare the nodes' "
+          "topology (`rocm-smi --showtopo`)", C.TOPOLOGY_OR_NUMA),
         # -- NVSHMEM ------------------------------------------------------------------------------------------------
         # src/modules/transport/ibrc/ibrc.cpp: "NULL value cq creation failed" (sglang under DeepEP): the verbs CQ.
         p(r"ibrc\.cpp:\d+: NULL value cq creation failed|NULL value cq creation failed", "ibv_create_cq_failed", E,

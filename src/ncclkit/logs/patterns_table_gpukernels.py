@@ -35,11 +35,27 @@ GPUKERNELS_WORDS: tuple[bytes, ...] = (
     # xFormers' extension load warning (its "built for" line) and the fmha dispatcher's reasons
     b"load C++/CUDA extensions", b"(you have ", b"wasn't build with CUDA", b"GPU has capability",
     b"only supported on A100", b"(supported: {",
+    b"[torch_memory_saver.cpp]",  # the memory saver of colocated RL (SGLang's sleep / wake) names its CUDA errors
 )
 
 
 def gpukernels_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- torch_memory_saver (fzyzcjy/torch_memory_saver): an LD_PRELOAD hook that pauses and resumes GPU memory
+        # through cuMem for colocated trainer and inference engine. "CUresult error  result=2 ... func=cu_mem_create"
+        # is CUDA_ERROR_OUT_OF_MEMORY (its maintainer, torch_memory_saver#4); error 1 (invalid argument) from free,
+        # pause or resume is an allocation freed, made or shared while the saver was paused: the framework's order
+        # (radixark/miles#3204: empty_cache after the trainer slept; THUDM/slime#1690: saving while paused).
+        p(r"\[torch_memory_saver\.cpp\] CUresult error:?\s+(?:result=)?2\b", "oom", E,
+          "torch_memory_saver could not allocate GPU memory (cuMemCreate: CUDA_ERROR_OUT_OF_MEMORY)",
+          "lower the inference engine's memory fraction (mem_fraction_static / gpu_memory_utilization) or offload "
+          "more, and check no other process holds the GPU", C.OOM),
+        p(r"\[torch_memory_saver\.cpp\] (?:CUresult|cudaError) error:?\s+1 \(invalid argument\)[^\n]*func=(?:free|"
+          r"pause|resume)\b", "framework_usage", E,
+          "torch_memory_saver refused an allocation while memory was paused: memory freed, allocated or shared while "
+          "the saver had it paused (empty_cache, a process group's teardown or a save after sleep)",
+          "update the RL framework to a release that keeps these calls out of the paused window, or run without "
+          "offloading (colocated sleep / wake) to confirm", C.APPLICATION_BUG, "root", (C.CUDA_OR_DRIVER,)),
         # -- lines that name no cause --------------------------------------------------------------------------
         # facebookresearch/xformers xformers/ops/fmha/dispatch.py:74,57@bed3978: "No operator found for
         # `memory_efficient_attention_forward` with inputs:" and "`cutlassF-pt` is not supported because:" only

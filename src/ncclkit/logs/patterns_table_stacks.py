@@ -224,8 +224,11 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # executor whose heartbeats stopped, killed or out of memory: XGBoost and Horovod on Spark lose a rank).
         # Ray <= 0.6: "... has been marked dead because the monitor has missed too many heartbeats" (ray#3628).
         # Ray 2.5x's task error "Task failed because the node it was running on is dead or unavailable" names
-        # preemption, a hardware failure or a raylet crash (ray-project/ray#58638).
+        # preemption, a hardware failure or a raylet crash (ray-project/ray#58638). Ray's "WorkerUnreachableError:
+        # Worker died or is unreachable when calling 'update_weights': ActorUnavailableError(... Socket closed)" is
+        # the actor's process gone, not a network filter (radixark/miles#3204: it died on a CUDA error first).
         p(r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats|"
+          r"Worker died or is unreachable when calling|"
           r"Task failed because the node it was running on is dead or unavailable|"
           r"mistakenly been marked as dead by the GCS|The task's local raylet died|The worker died unexpectedly "
           r"while executing|The actor died because its node has died|"

@@ -23,6 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 WORKSTATION_WORDS: tuple[bytes, ...] = (
     b"Bad return status for module", b"Key was rejected by service", b"Required key not available",
     b"_distributed_c10d'", b"forward compatibility was attempted", b"custom_all_reduce.cuh",
+    b"Call to _gather_ipc_meta",
 )
 
 _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its headers, then `dkms autoinstall` or the "
@@ -42,6 +43,15 @@ def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # CUDA IPC, not NCCL. 'invalid argument' there is an old driver (vllm-project/vllm#5613: 470.57) or a GPU its
         # kernels do not serve (sm_12x during graph capture, vLLM PR#47751); --disable-custom-all-reduce cured both.
         # Its "peer access is not supported" form is the P2P path's, read with the CUDA errors.
+        # VLLM_TRACE_FUNCTION's frame log of a worker last inside the custom all-reduce's IPC handle exchange
+        # ("Call to _gather_ipc_meta in .../custom_all_reduce.py:222") while the lead worker returned from init: the
+        # workers disagreed on using it and the gather never completes (vllm-project/vllm#3974, PCIe-only GPUs;
+        # NCCL_P2P_DISABLE=1 turned it off everywhere).
+        p(r"Call to _gather_ipc_meta in \S*custom_all_reduce\.py", "collective_mismatch", E,
+          "vLLM's workers wait in the custom all-reduce's exchange of IPC handles: a worker that decided not to use "
+          "the custom all-reduce (PCIe-only GPUs, no P2P) never joins it", "start vLLM with "
+          "--disable-custom-all-reduce (or NCCL_P2P_DISABLE=1 as a workaround), and upgrade vLLM",
+          C.HANG_COLLECTIVE_MISMATCH, "root", (C.ACS_IOMMU_P2P,)),
         p(r"custom_all_reduce\.cuh:\d+ '(?!peer access)", "cuda_error", E,
           "vLLM's own CUDA-IPC all-reduce (not NCCL) failed in a CUDA call: a driver too old for it, a GPU "
           "architecture its kernels do not serve, or CUDA IPC between the GPUs that does not work",

@@ -281,3 +281,26 @@ def test_p2p_invalid_argument_beside_cumem_is_a_setting_that_differs() -> None:
     # NVLS's invalid argument is the fabric's, whatever the transports
     nvls = _CUMEM.replace("transport/p2p.cc:275", "transport/nvls.cc:167")
     assert lead(nvls) != ("log.cuda_error", "application_bug")
+
+
+# kubeflow/trainer#1636: the sidecar's Envoy handling the job's MASTER_PORT 23456; #1637: inject "false" fixed it.
+def test_an_envoy_sidecar_on_the_rendezvous_port() -> None:
+    text = ("2022-07-19T18:01:59.173796Z\tdebug\tenvoy connection\t[C72] remote early close\n"
+            "2022-07-19T18:01:59.211667Z\tdebug\tenvoy upstream\tmembership update for TLS cluster inbound|23456|| "
+            "added 0 removed 1\n")
+    assert lead(text) == ("log.pod_network", "firewall_or_port_blocked")
+    assert "sidecar.istio.io/inject" in findings(text)["log.pod_network"]["fix"]
+    # a web request through the notebook's ingress is no rendezvous (kubeflow/kubeflow#2852: a full disk)
+    ingress = ("upstream connect error or disconnect/reset before headers. reset reason: connection failure, transport "
+               "failure reason: delayed connect error: 111\n")
+    assert lead(ingress) != ("log.pod_network", "firewall_or_port_blocked")
+
+
+# tanshuai0219/EDTalk#24 (torch 2.3 worked), cocktailpeanut/fluxgym#302: a PyTorch build without libuv.
+def test_a_pytorch_without_libuv_names_use_libuv() -> None:
+    line = "RuntimeError: use_libuv was requested but PyTorch was build without libuv support\n"
+    found = findings(line)["log.framework_usage"]
+    assert found["cause"] == "application_bug" and found["fix"].startswith("set USE_LIBUV=0")
+    # the generic misuse of torch.distributed says nothing of libuv
+    other = "ValueError: Default process group has not been initialized, please make sure to call init_process_group.\n"
+    assert "USE_LIBUV" not in str(findings(other).get("log.framework_usage", {}).get("fix"))

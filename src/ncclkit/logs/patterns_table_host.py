@@ -229,16 +229,19 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # 'NcclAllReduce'" (tensorflow#44281: HierarchicalCopyAllReduce instead).
           r"No OpKernel was registered to support Op 'Nccl|"
           # MXNet kvstore.cc: a build without NCCL asked for the 'nccl' kvstore.
-          r"compile with USE_NCCL=1 to use nccl|"
-          # TCPStore (PyTorch 2.4+ defaults to libuv): Windows and some source builds have no libuv; torchrun
-          # there needs USE_LIBUV=0 (fluxgym#504, minimind#115).
-          r"use_libuv was requested but PyTorch was buil[dt] without libuv support",
+          r"compile with USE_NCCL=1 to use nccl",
           "framework_usage", E, "the program uses torch.distributed incorrectly (rendezvous variables unset, no "
           "process group, DDP parameters without gradients, tensors on the wrong device)",
           "set MASTER_ADDR/MASTER_PORT/RANK/WORLD_SIZE (torchrun sets them), call init_process_group before "
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
           "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build on Linux (elsewhere use gloo, or "
-          "HierarchicalCopyAllReduce in TensorFlow; USE_LIBUV=0 for a PyTorch built without libuv)", C.APPLICATION_BUG),
+          "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
+        # TCPStore (PyTorch 2.4+ defaults to libuv): Windows and some source builds have no libuv; torchrun there
+        # needs USE_LIBUV=0 (cocktailpeanut/fluxgym#504, jingyaogong/minimind#115; tanshuai0219/EDTalk#24: torch 2.3).
+        p(r"use_libuv was requested but PyTorch was buil[dt] without libuv support", "framework_usage", E,
+          "this PyTorch build has no libuv (Windows wheels, some source builds), which the TCPStore asks for by "
+          "default since PyTorch 2.4", "set USE_LIBUV=0 in the launch's environment (or add `?use_libuv=0` to the "
+          "init_method URL), or use PyTorch 2.3", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # distributed_c10d.py / ProcessGroupNCCL: an operation the loaded NCCL is too old for ("AVG requires
         # NCCL 2.10+", "Capturing NCCL collectives is only allowed with NCCL >= 2.9.6").
         # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".

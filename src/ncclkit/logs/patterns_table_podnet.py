@@ -27,7 +27,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 PODNET_WORDS: tuple[bytes, ...] = (b"is already using the IPv", b"proxy is NOT ready", b"BlackHoleCluster",
-                                  b"rbac_access_denied", b"RBAC: access denied")
+                                  b"rbac_access_denied", b"RBAC: access denied", b"cluster inbound|")
 
 _AUTODETECT_FIX = ("point the address autodetection at the interface the nodes reach each other on: "
                    "`kubectl -n calico-system set env daemonset/calico-node IP_AUTODETECTION_METHOD=kubernetes-"
@@ -116,4 +116,12 @@ def podnet_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "allow the job's ports in the AuthorizationPolicy (MASTER_PORT and NCCL's ports, or all ports between "
           "the job's pods), or keep the training pods out of the mesh (`sidecar.istio.io/inject: \"false\"`)",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.OTHER,)),
+        # Envoy's own debug log of an Istio sidecar handling the pod's inbound port ("membership update for TLS
+        # cluster inbound|23456|| added 0 removed 1", beside "remote early close"): the mesh proxies the job's
+        # rendezvous or NCCL connections and closes them (kubeflow/trainer#1636; #1637: inject "false" fixed it).
+        p(r"\bcluster inbound\|\d+\|", "pod_network", W,
+          "an Istio sidecar (Envoy) handles this pod's inbound port: the mesh proxies the job's rendezvous or NCCL "
+          "connections between the pods and can close them", "keep the training pods out of the mesh "
+          "(`sidecar.istio.io/inject: \"false\"`), or exclude the job's ports (`traffic.sidecar.istio.io/"
+          "excludeInboundPorts` / excludeOutboundPorts: MASTER_PORT and NCCL's ports)", C.FIREWALL_OR_PORT_BLOCKED),
     )

@@ -304,3 +304,44 @@ def test_a_pytorch_without_libuv_names_use_libuv() -> None:
     # the generic misuse of torch.distributed says nothing of libuv
     other = "ValueError: Default process group has not been initialized, please make sure to call init_process_group.\n"
     assert "USE_LIBUV" not in str(findings(other).get("log.framework_usage", {}).get("fix"))
+
+
+# kvcache-ai/Mooncake#75: the transfer engine in a container without the RDMA device; ibv_devinfo finds none.
+_MOONCAKE = ("E0110 16:55:35.140089 281933 rdma_context.cpp:387] ibv_get_device_list failed\n"
+             "E0110 16:55:35.140093 281933 rdma_context.cpp:66] Failed to open device erdma_0 on port  with GID 0\n"
+             "E0110 16:55:35.140100 281933 rdma_transport.cpp:65] RdmaTransport: cannot initialize RDMA resources\n"
+             "ibv_devinfo\n"
+             "No IB devices found\n")
+
+
+def test_a_transfer_engine_without_an_rdma_device() -> None:
+    assert lead(_MOONCAKE) == ("log.ibv_call_failed", "socket_fallback")
+    assert "log.gid_error" not in findings(_MOONCAKE)  # the GID index it names is no GID problem
+    # with the device listed, the failed call stays the device's own problem
+    listed = _MOONCAKE.replace("No IB devices found\n", "hca_id:\terdma_0\n")
+    assert lead(listed) == ("log.ibv_call_failed", "ib_resource_error")
+
+
+# sgl-project/sglang#30099: AMD Pensando Ionic NICs without SRQ; UCX's rc_verbs (NIXL) cannot use them.
+def test_a_nic_without_shared_receive_queues() -> None:
+    text = "* Cross-node NIXL execution fails on MI355X systems using the Ionic RoCE fabric.\nmax_srq = 0\n"
+    assert lead(text) == ("log.rdma_no_srq", "other")
+    assert "log.rdma_no_srq" not in findings("\tmax_srq:\t\t\t65535\n")
+
+
+# NVIDIA/nccl-tests#216: every GPU's last line binds NVLS memory (cuMulticastBindMem blocks until all ranks joined);
+# NCCL_NVLS_ENABLE=0 ran.
+_NVLS = ("c2ce1c877ea3:1023:1032 [0] NCCL INFO NVLS Mapped UC at 0x7f32a0000000 size 1073741824\n"
+         "c2ce1c877ea3:1023:1032 [0] NCCL INFO NVLS Bind mem 0xac0000000 UC handle 0x7f3310ccb240 MC handle "
+         "0x7f3310ccaa20 size 1073741824\n")
+
+
+def test_a_log_that_stops_binding_nvls_memory() -> None:
+    assert lead(_NVLS) == ("log.nvls_setup_stalled", "cuda_or_driver")
+    assert findings(_NVLS)["log.nvls_setup_stalled"]["evidence"]["lines"] == [2]
+    # a healthy run prints the same line and goes on
+    for after in ("c2ce1c877ea3:1023:1032 [0] NCCL INFO Connected NVLS (8 channels)\n",
+                  "c2ce1c877ea3:1023:1032 [0] NCCL INFO comm 0x55 rank 0 nranks 8 cudaDev 0 busId 18000 - Init "
+                  "COMPLETE\n",
+                  "c2ce1c877ea3:1023:1032 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC\n"):
+        assert "log.nvls_setup_stalled" not in findings(_NVLS + after)

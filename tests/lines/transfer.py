@@ -8,7 +8,7 @@ from __future__ import annotations
 CASES = [
     ('kvcache-ai/Mooncake mooncake-transfer-engine/src/transport/rdma_transport/rdma_context.cpp:211',
      'E0822 10:15:32.123456 41213 rdma_context.cpp:211] Failed to open device mlx5_2 on port 1 with GID 3',
-     'log.gid_error', 'gid_index_or_roce_config'),
+     'log.ibv_call_failed', 'ib_resource_error'),
     ('kvcache-ai/Mooncake mooncake-transfer-engine/src/transport/rdma_transport/rdma_context.cpp:1369',
      'W0822 10:15:32.120001 41213 rdma_context.cpp:1369] No suitable GID found on mlx5_0/1',
      'log.gid_error', 'gid_index_or_roce_config'),

@@ -46,6 +46,9 @@ _SOCKET_CATEGORIES = frozenset({"socket_connect_failed", "socket_closed", "boots
 _NCCL_GDR_LINE = re.compile(r"NET/IB|GPU Direct RDMA|GDRDMA|NCCL")
 # ProcessGroupNCCL's "WorkNCCL(SeqNum=1, OpType=..." (2.0+): the first collective of its process group.
 _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
+# The verbs calls that find or open a device (not a queue pair or a registration on one that opened).
+_NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_get_device_list failed|"
+                             r"Failed to open device")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -264,16 +267,17 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # Shared memory joins ranks of one node only: with the ranks on several nodes the network causes of a
             # bare ncclSystemError come first (verl-project/verl#108: a connect between nodes).
             alternatives = [a for a in alternatives if a is not Cause.SHM_TOO_SMALL] + [Cause.SHM_TOO_SMALL]
-        if cat == "ibv_call_failed" and s.no_ib_device and all(
-                "Unable to open device" in e.text or "ibv_open_device failed" in e.text for e in errs):
+        if cat == "ibv_call_failed" and (s.no_ib_device or any(e.category == "no_ib_device" for e in s.errors)) \
+                and all(_NO_DEVICE_CALL.search(e.text) for e in errs):
             # net_ib.cc ncclIbInit skips a device ibv_open_device refuses and, with none left, says "No device
             # found": NCCL goes on over sockets (a container given the device's sysfs entry but not its /dev
-            # node; THUDM/GLM#123 ran on one host over shared memory, where it changes nothing).
+            # node; THUDM/GLM#123 ran on one host over shared memory, where it changes nothing). A transfer engine
+            # listing devices where ibv_devinfo finds none needs its TCP mode or the device (kvcache-ai/Mooncake#75).
             cause, alternatives, role = Cause.SOCKET_FALLBACK, _demoted(cause, alternatives,
                                                                          Cause.SOCKET_FALLBACK), "likely"
             severity = W
-            message = (f"{message}; NCCL then found no usable RDMA device and uses sockets between nodes (ranks "
-                       "on one node do not need it)")
+            message = (f"{message}; no usable RDMA device is left: NCCL then uses sockets between nodes (ranks on one "
+                       "node do not need it), other transports need their TCP mode or the device in the container")
             evidence.update(role=role)
         stopped = next((e for e in s.errors if e.category == "job_stopped" and e.line_no < first.line_no), None) \
             if cat == "process_killed" or (cat == "remote_exited" and all("_step_signal" in e.text for e in errs)) \

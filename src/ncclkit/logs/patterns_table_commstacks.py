@@ -29,7 +29,7 @@ COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
     b"CUDA-aware MPI support", b"UD QP to INIT",
     b"local_idx/count", b"getenv_local_coord", b"init_device_fds",
-    b"SQ full", b"preset topology model",
+    b"SQ full", b"preset topology model", b"max_srq",
 )
 
 
@@ -177,6 +177,14 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the RDMA send queue is full: more transfers are in flight than the queue's depth (the NIC's maximum)",
           "limit the transfers in flight (fewer concurrent requests per endpoint, more endpoints or QPs), or wait for "
           "completions before posting more", C.IB_RESOURCE_ERROR, "root", (C.PERFORMANCE_CONFIG,)),
+        # ibv_devinfo -v's device limit "max_srq = 0" (or "max_srq: 0"): the NIC has no shared receive queue, which
+        # UCX's generic rc_verbs transport needs, so UCX-based KV transfer (NIXL) cannot run over it (AMD Pensando
+        # Ionic, sgl-project/sglang#30099: the team kept its MORI transfer path).
+        p(r"^\s*\*?\s*max_srq\s*[=:]\s*0\s*$", "rdma_no_srq", W,
+          "the RDMA device supports no shared receive queue (max_srq 0): UCX's generic RC transport (rc_verbs), and "
+          "the libraries on it (NIXL), cannot run over it", "use the transfer path made for this NIC (the vendor's "
+          "own, e.g. MORI on AMD NICs) or UCX's TCP transport for the transfer; check the NIC's firmware and driver "
+          "for SRQ support", C.OTHER, "root", (C.IB_RESOURCE_ERROR,)),
         # RCCL's init consensus on its preset topology ("RCCL FATAL: mismatched Rome preset topology model index
         # across ranks"): the nodes detected different topologies, such as NICs named rdma* on some nodes and roce*
         # on others with NCCL_IB_HCA matching only one (ROCm/rocm-systems#9083: NCCL_IB_HCA="rdma,roce").

@@ -31,6 +31,15 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the library found an RDMA port that is not ACTIVE (down, polling or not configured by a subnet manager)",
           "check `ibstat` / `ibv_devinfo` for that device: its cable and switch port, or the subnet manager for a "
           "port in INIT; or leave it out of the library's device list", C.IB_PORT_DOWN_OR_LINK),
+        # Mooncake rdma_context.cpp "Failed to open device %s on port %d with GID %d": its summary of a device it
+        # could not open, whatever the reason logged before it (the port not active, MoonshotAI/checkpoint-engine#1;
+        # ibv_get_device_list failed in a container without the device, kvcache-ai/Mooncake#75); it names the GID
+        # index it was given, which is one reason among several.
+        p(r"Failed to open device \S+ on port \d* ?with GID -?\d+", "ibv_call_failed", E,
+          "the transfer engine could not open its RDMA device (the reason is the line before: no device in the "
+          "container, the port down, or its GID)", "check `ibv_devinfo` in the same container (mount "
+          "/dev/infiniband, give IPC_LOCK); without an RDMA device use the engine's TCP transport",
+          C.IB_RESOURCE_ERROR, "collateral", (C.GID_INDEX_OR_ROCE_CONFIG, C.SOCKET_FALLBACK)),
         # Mooncake rdma_context.cpp (LOG(WARNING), then the device is closed): the GID at the index it chose is all
         # zeros, as on RoCE ports whose automatic choice finds no RoCEv2 GID (sgl-project/sglang#30737).
         p(r"GID is NULL, please check your GID index", "gid_error", E,

@@ -11,6 +11,11 @@ axolotl-ai-cloud/axolotl#2684). The paste shows it as a tqdm bar about 30 minute
 A checkpoint saved under a main-process guard is the other rank-0-only work a paste shows before a timeout: with FSDP
 or ZeRO-3 the save gathers the shards, a collective the other ranks never enter (huggingface/accelerate#2000 and
 #1171, bghira/SimpleTuner#262: call save_state on every rank, it writes on the main process only).
+
+A log whose last NCCL line binds NVLS multicast memory, with no rank past init, stopped inside NVLS setup: the
+cuMulticastBindMem after that line "will block until all ranks have been added to the Group" (src/transport/nvls.cc
+:166-169@v2.19.3-1), a group NVSwitch systems build through the fabric manager (NVIDIA/nccl-tests#216: every GPU's
+last line "NVLS Bind mem ...", NCCL_NVLS_ENABLE=0 ran).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ _MAIN_GUARD = re.compile(r"^\s*if (?:\w+\.)?(?:is_main_process|is_local_main_pro
                          r"^\s*if (?:\w+\.)?(?:local_)?rank == 0\s*:|"
                          r"^\s*if (?:dist|torch\.distributed)\.get_rank\(\) == 0\s*:")
 _SAVE = re.compile(r"\.save_state\(|\.save_model\(|\.save_checkpoint\(|get_state_dict\(|Saving FSDP model")
+_NCCL_LINE = re.compile(r"\bNCCL (?:INFO|WARN)\b")
 _DEFAULT_S = 1800
 _SLACK_S = 120  # the bar is printed a little before or after the timeout ends
 
@@ -46,7 +52,12 @@ _SLACK_S = 120  # the bar is printed a little before or after the timeout ends
 def progress_findings(text: str) -> list[Finding]:
     """The rank-0 preparation that outlasted the default timeout, if the paste shows one: a preparation bar about 30
     minutes in, or the trainer's main_process_first in a traceback, beside the wait's end. Both preparation signs
-    together need no timeout line (a paste cut inside the barrier's traceback, NVIDIA/nccl#865)."""
+    together need no timeout line (a paste cut inside the barrier's traceback, NVIDIA/nccl#865). Else a log that
+    stops in NVLS setup."""
+    if "NVLS Bind mem" in text and "Init COMPLETE" not in text and "Connected NVLS" not in text:
+        stalled = _stalled_in_nvls(text.splitlines())
+        if stalled:
+            return stalled
     if "Saving FSDP model" in text or "if " in text and _SAVE.search(text):
         saved = _save_on_main_only(text.splitlines())
         if saved:
@@ -95,3 +106,17 @@ def _save_on_main_only(lines: list[str]) -> list[Finding]:
                 "get_state_dict): it writes the files on the main process only; keep the main-process guard for the "
                 "rest", Cause.APPLICATION_BUG, [guard, save, no], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
     return []
+
+
+def _stalled_in_nvls(lines: list[str]) -> list[Finding]:
+    last = next((no for no in range(len(lines), 0, -1) if _NCCL_LINE.search(lines[no - 1])), 0)
+    if not last or "NVLS Bind mem" not in lines[last - 1]:
+        return []
+    return [Finding.root_error(
+        "log.nvls_setup_stalled", "NCCL_NVLS_ENABLE",
+        f"the log's last NCCL line binds NVLS multicast memory (line {last}) and no rank got past init: binding "
+        "blocks until every GPU of the node has joined the multicast group, which the fabric manager builds on "
+        "NVSwitch systems",
+        "check the fabric manager (`systemctl status nvidia-fabricmanager`, the driver's version) and that the "
+        "container sees every GPU of the node; NCCL_NVLS_ENABLE=0 runs without NVLS", Cause.CUDA_OR_DRIVER, [last],
+        alternatives=[str(Cause.TOPOLOGY_OR_NUMA)])]

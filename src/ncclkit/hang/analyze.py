@@ -5,7 +5,7 @@ one job (one `flight_recorder` object; the watchdog lines of several logs likewi
 from __future__ import annotations
 
 import os
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from ncclkit.hang.judge import judge_traces, summary
 from ncclkit.hang.ras import RasError, looks_like_ras, read_ras
 from ncclkit.hang.rasjudge import judge_ras
 from ncclkit.hang.records import RankTrace
-from ncclkit.hang.watchdog import has_watchdog_lines, read_timeouts, read_watchdog
+from ncclkit.hang.watchdog import has_watchdog_lines, read_timeouts, read_watchdog, timeout_groups_named
 
 __all__ = ["HANG_KINDS", "analyze_hang", "detect_hang_kind", "list_dir", "merge", "ras_parts", "watchdog_fields"]
 
@@ -112,10 +112,15 @@ def watchdog_fields(head_text: str, name: str) -> tuple[dict[str, Any], list[Fin
     # A rank that printed only its timeout line still shows the collective it waits in: ranks at one sequence number
     # that name different collectives or sizes issued different ones (NVIDIA/nccl#1409: rank7 BROADCAST, rank3
     # ALLREDUCE at #80078). Which rank is behind needs the enqueued and completed counts such a line does not give.
+    # Lines without "PG ID" (torch before 2.4) name no group, and two groups can reach one sequence number: then the
+    # reading is a warning that says so.
     seen = {t.rank for t in traces}
     lone = [t for t in read_timeouts(head_text, name) if t.rank not in seen]
     if lone and len(traces) + len(lone) > 1 and not any(f.id == "hang.collective_mismatch" for f in found):
         mismatch = [f for f in judge_traces(traces + lone) if f.id == "hang.collective_mismatch"]
+        if mismatch and not timeout_groups_named(head_text):
+            mismatch = [replace(f, severity=Severity.WARNING, message=f"{f.message}; the timeout lines name no process "
+                                "group, so this holds if these ranks wait in one group") for f in mismatch]
         if mismatch:
             found, traces = found + mismatch, traces + lone
     return ({"watchdog": [t.to_json() for t in traces]}, found) if traces else ({}, [])

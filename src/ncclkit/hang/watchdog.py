@@ -15,7 +15,7 @@ import re
 
 from ncclkit.hang.records import GroupTrace, Op, RankTrace
 
-__all__ = ["has_watchdog_lines", "read_timeouts", "read_watchdog"]
+__all__ = ["has_watchdog_lines", "read_timeouts", "read_watchdog", "timeout_groups_named"]
 
 # torch 2.3 - 2.4 name the group "[PG 0 (default_pg) Rank 3]". A collector that cut a long line ("... last enqueued
 # \nNCCL work: 2082", mila-iqia/milabench#269) continues it on the next line, which names no rank of its own.
@@ -48,6 +48,11 @@ def read_timeouts(text: str, name: str) -> list[RankTrace]:
     traces: dict[int, RankTrace] = {}
     _add_timeouts(text, traces, name, lone=True)
     return [traces[r] for r in sorted(traces)]
+
+
+def timeout_groups_named(text: str) -> bool:
+    """True when every watchdog timeout line names its process group ("[PG ID 2 PG GUID 3 Rank 1]", torch 2.4+)."""
+    return all(m.group(1) for m in _TIMEOUT.finditer(text))
 
 
 def _add_timeouts(text: str, traces: dict[int, RankTrace], name: str, lone: bool) -> None:

@@ -165,12 +165,15 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "oneCCL could not open the GPUs' device directory (/dev/dri/by-path): the container was given the device "
           "nodes without that directory", "bind-mount the directory into the container (`-v /dev/dri:/dev/dri`), "
           "not only `--device /dev/dri`", C.CUDA_OR_DRIVER),
-        # torch-ccl's ProcessGroupCCL raising for a collective it does not implement ("ProcessGroupCCL does not
-        # support reduce_scatter", intel/intel-extension-for-pytorch#647, torch-ccl 2.1.300+xpu).
-        p(r"ProcessGroupCCL does not support \w+", "framework_release", E,
-          "this torch-ccl release does not implement that collective for the ccl backend",
-          "use a torch-ccl (or torch's own xccl backend) release that implements it, or call another form of the "
-          "collective (the tensor form: reduce_scatter_tensor)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # A backend raising for a collective it does not implement: c10d's Backend base class ("Backend gloo does not
+        # support reduce_scatter", torch/csrc/distributed/c10d/Backend.hpp, strings of the 2.13 wheel) and torch-ccl's
+        # ProcessGroupCCL ("ProcessGroupCCL does not support reduce_scatter", intel/intel-extension-for-pytorch#647,
+        # torch-ccl 2.1.300+xpu). ProcessGroupNCCL's own refusals have host_rows' rows.
+        p(r"ProcessGroup(?!NCCL)\w+ does not support \w+|\bBackend \w+ does not support \w+", "framework_release", E,
+          "the process group's backend does not implement this collective (gloo has no reduce_scatter; some "
+          "torch-ccl releases lack collectives)", "use a backend that implements it (NCCL on NVIDIA GPUs, xccl on "
+          "Intel GPUs), another form of the collective (the tensor forms, all_reduce then slice), or a release that "
+          "has it", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # An RDMA send queue at its depth ("SQ full (batch): ep=0 depth=4351 requested=1 max=4351", GPU-initiated KV
         # transfers over Broadcom Thor 2 NICs, SemiAnalysisAI/InferenceX#998): posts outrun completions.
         p(r"\bSQ full\b[^\n]*depth=\d+[^\n]*max=\d+", "rdma_queue_full", E,

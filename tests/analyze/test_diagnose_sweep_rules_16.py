@@ -357,3 +357,16 @@ def test_a_log_that_stops_binding_nvls_memory() -> None:
                   "COMPLETE\n",
                   "c2ce1c877ea3:1023:1032 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC\n"):
         assert "log.nvls_setup_stalled" not in findings(_NVLS + after)
+
+
+# ai-dynamo/dynamo#15060: TensorRT-LLM's MpiPoolSession could not spawn its workers under Open MPI 5 (an image with
+# Open MPI 4.1 worked); dNamiLab/dNami#20's MPI_ERR_ARG from Create_cart was the caller's arguments.
+def test_mpi4py_error_classes() -> None:
+    spawn = ("rank 0 using MpiPoolSession to spawn MPI processes\n"
+             "    comm = MPI.COMM_SELF.Spawn(python_exe, args, max_workers, info)\n"
+             "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error\n")
+    assert lead(spawn) == ("log.mpi_runtime", "other") and "mpirun -n" in findings(spawn)["log.mpi_runtime"]["fix"]
+    assert lead("mpi4py.MPI.Exception: MPI_ERR_ARG: invalid argument of some other kind\n") == (
+        "log.framework_usage", "application_bug")
+    # a failed peer keeps its reading
+    assert lead("mpi4py.MPI.Exception: MPI_ERR_PROC_FAILED: Process Failure\n")[1] == "rank_crashed_elsewhere"

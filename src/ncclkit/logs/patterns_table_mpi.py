@@ -30,7 +30,7 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
     b"communication path was lost", b"number of nics", b"Illegal instruction", b"requested component was not",
     b"cuIpcOpenMemHandle return", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
-    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ")
+    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                    "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -331,4 +331,19 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "mpi4py has no build for the ABI of the MPI library it loaded (another MPI than the one it was built for)",
           "install an mpi4py built for this MPI (`pip install --no-binary mpi4py mpi4py`, or conda's mpi4py with "
           "its MPI), or load the MPI the wheel was built for", C.NCCL_VERSION_MISMATCH),
+        # An MPI call through mpi4py raising its error class (src/mpi4py/MPI.src/Exception.pyx@7c8dac2): the classes of
+        # an argument the program passed ("MPI_ERR_ARG" from Create_cart) are its own; a spawn or an unclassified
+        # failure is the MPI runtime's, as TensorRT-LLM's MpiPoolSession spawning its workers under Open MPI 5
+        # (MPI.COMM_SELF.Spawn -> "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", ai-dynamo/dynamo#15060: an
+        # image with Open MPI 4.1 worked).
+        p(r"MPI\.Exception: MPI_ERR_(?:ARG|RANK|COMM|COUNT|TYPE|BUFFER|ROOT|TAG|OP|GROUP|DIMS|TOPOLOGY)\b",
+          "framework_usage", E, "an MPI call of the program got an argument MPI refuses (the class names which: a "
+          "rank, a communicator, a count, dimensions)", "check the call in the traceback against the communicator's "
+          "size and the ranks the job started (`mpirun -n`)", C.APPLICATION_BUG),
+        p(r"MPI\.Exception: MPI_ERR_(?:SPAWN|UNKNOWN|INTERN|OTHER|NO_MEM)\b", "mpi_runtime", E,
+          "an MPI call failed inside the MPI runtime (spawning processes, or an error MPI does not classify): its "
+          "own messages above say why", "read the MPI library's messages above it; where the program spawns its "
+          "workers (MPI_Comm_spawn: TensorRT-LLM's MpiPoolSession, mpi4py.futures), start the ranks with the "
+          "launcher instead (`mpirun -n <N>`, trtllm-llmapi-launch) or use an MPI whose spawn works in the "
+          "container (Open MPI 4.1 where 5.x's PRRTE spawn fails)", C.OTHER, "root", (C.APPLICATION_BUG,)),
     )

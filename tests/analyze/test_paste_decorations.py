@@ -128,3 +128,17 @@ def test_a_line_read_from_its_start_is_read_in_a_code_block_under_prose() -> Non
     # Indented lines inside a paragraph that starts at the margin keep their indent (a traceback's frames).
     frames = "Traceback (most recent call last):\n    x = f()\n"
     assert undecorate(frames) == frames
+
+
+def test_an_indented_block_behind_a_prefix_is_dedented_once_the_prefix_is_gone() -> None:
+    # pytorch/pytorch#191951's two indented lines, quoted in a reply or printed under torchrun's rank prefix
+    block = ("    AttributeError: 'ProcessGroupNCCL2' object has no attribute 'register_mem_pool'\n"
+             "    nccl_allocator.py:252 <- param_and_grad_buffer.py:1089\n")
+    for prefix in ("> ", "[rank0]: "):
+        text = "".join(prefix + line for line in block.splitlines(keepends=True))
+        assert undecorate(text).startswith("AttributeError:")
+        lead = next(f for f in analyze_text(text)["findings"] if f["cause"])
+        assert (lead["id"], lead["cause"]) == ("log.program_error", "application_bug")
+    # a traceback's own indentation under a prefix stays: its first line is not indented
+    tb = "[rank0]: Traceback (most recent call last):\n[rank0]:   File \"x.py\", line 1, in <module>\n"
+    assert undecorate(tb) == "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"

@@ -118,10 +118,10 @@ def watchdog_fields(head_text: str, name: str) -> tuple[dict[str, Any], list[Fin
     lone = [t for t in read_timeouts(head_text, name) if t.rank not in seen]
     if lone and len(traces) + len(lone) > 1 and not any(f.id == "hang.collective_mismatch" for f in found):
         mismatch = [f for f in judge_traces(traces + lone) if f.id == "hang.collective_mismatch"]
-        if mismatch and not timeout_groups_named(head_text):
-            mismatch = [replace(f, severity=Severity.WARNING, message=f"{f.message}; the timeout lines name no process "
-                                "group, so this holds if these ranks wait in one group") for f in mismatch]
         if mismatch:
+            if not timeout_groups_named(head_text):
+                mismatch = [replace(f, severity=Severity.WARNING, message=f"{f.message}; the timeout lines name no "
+                                    "process group, so this holds if these ranks wait in one group") for f in mismatch]
             found, traces = found + mismatch, traces + lone
     return ({"watchdog": [t.to_json() for t in traces]}, found) if traces else ({}, [])
 

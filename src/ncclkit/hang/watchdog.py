@@ -56,15 +56,17 @@ def timeout_groups_named(text: str) -> bool:
 
 
 def _add_timeouts(text: str, traces: dict[int, RankTrace], name: str, lone: bool) -> None:
+    """Each timeout line's collective, as an op of its rank's group. `lone`: a rank and group without a state line
+    are made; else a line of a rank without one is skipped, and one naming no group goes to the rank's group."""
     for m in _TIMEOUT.finditer(text):
-        rank = int(m.group(2))
-        found = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl")) if lone \
-            else traces.get(rank)
-        if found is None:
+        rank, gid = int(m.group(2)), m.group(1) or "0"
+        if lone:
+            g = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl")).groups.setdefault(
+                gid, GroupTrace(pg_id=gid))
+        elif rank in traces:
+            g = traces[rank].groups.get(gid) or next(iter(traces[rank].groups.values()))
+        else:
             continue
-        gid = m.group(1) or "0"
-        g = found.groups.get(gid) or (next(iter(found.groups.values()), None) if not lone else None) \
-            or found.groups.setdefault(gid, GroupTrace(pg_id=gid))
         seq = int(m.group(3))
         if g.op(seq) is None:
             g.ops.append(Op(seq=seq, name=m.group(4).lower().replace("allreduce", "all_reduce"),

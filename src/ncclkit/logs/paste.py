@@ -222,6 +222,7 @@ def undecorate(text: str) -> str:
     # block indented under the reporter's prose (GitHub renders a paragraph indented by four spaces as code).
     text = _dedent_code_blocks(textwrap.dedent(text))
     lines = sum(1 for line in text.split("\n") if line.strip())
+    decorated = text
     for _ in range(2):  # a prefix can nest in one of its own kind ("[rank3]: [rank0]: ...")
         before = text
         for prefix in _DECORATIONS:
@@ -233,7 +234,8 @@ def undecorate(text: str) -> str:
                 lines = sum(1 for line in text.split("\n") if line.strip())  # a line may have been all prefix
         if text == before:
             break
-    return text
+    # the indent a quoted or prefixed block shares shows only once its prefix is gone ("> " + "    AttributeError")
+    return textwrap.dedent(text) if text != decorated else text
 
 
 def _dedent_code_blocks(text: str) -> str:

@@ -1,8 +1,9 @@
 """Rows of the line classifier (patterns.py) for the communication stacks beside NCCL that sweeps of public threads
 found unread (tests/analyze/test_diagnose_sweep_rules_5.py quotes each line with its thread): Open MPI's own
-refusals and its TCP and UCX transports, UCC's shared-memory team, oneCCL over Level Zero, NVSHMEM's IB transport and
-its Python binding, XLA's allocator and JAX's coordination barrier, TensorFlow's gRPC channel, and Slurm's MPI launch
-plugin.
+refusals and its TCP and UCX transports, UCC's shared-memory team, oneCCL over Level Zero and torch-ccl, NVSHMEM's IB
+transport and its Python binding, XLA's allocator and JAX's coordination barrier, TensorFlow's gRPC channel, Slurm's MPI
+launch plugin, the limits of RDMA NICs other than ConnectX (a full send queue, no shared receive queue) and RCCL's
+topology consensus across nodes (tests/analyze/test_diagnose_sweep_rules_16.py quotes the later ones).
 
 A transport that cannot reach its peer names the network (a route, a device left out of the transport's list), a
 resource its driver refused names the resource, an init made twice or a call before init is the program's, and a

@@ -209,6 +209,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
+    "log.rank_outside_collective": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.mpi_runtime": Cause.OTHER,
     "log.nvls_setup_stalled": Cause.CUDA_OR_DRIVER,
     "log.rdma_no_srq": Cause.OTHER,

@@ -72,3 +72,37 @@ def test_ranks_that_exited_in_the_process_tree() -> None:
               "   6473          \\_ python3.11\n"
               "   6637          |   \\_ python3.11\n")
     assert "log.ranks_exited" not in ids(worker)
+
+
+def _pyspy(pid: int, frames: list[str]) -> str:
+    """One process of `py-spy dump`, in its own layout (header, interpreter, the main thread's frames)."""
+    body = "".join(f"    {frame}\n" for frame in frames)
+    return (f"Process {pid}: /usr/bin/python3.10 -u train.py --config config.yaml\n"
+            "Python v3.10.12 (/usr/bin/python3.10)\n\n"
+            f'Thread {pid} (idle): "MainThread"\n{body}\n')
+
+
+_GATHER = ["all_gather_into_tensor (torch/distributed/distributed_c10d.py:3015)",
+           "wrapper (torch/distributed/c10d_logger.py:83)",
+           "_all_gather_coalesced (deepspeed/runtime/zero/partition_parameters.py:1155)",
+           "forward (deepspeed/runtime/zero/parameter_offload.py:380)"]
+_FORWARD = ["forward (transformers/models/mixtral/modeling_mixtral.py:844)",
+            "_call_impl (torch/nn/modules/module.py:1562)",
+            "train_step (train.py:211)"]
+
+
+# huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward.
+def test_pyspy_dumps_of_several_processes_name_the_one_outside_the_collective() -> None:
+    text = _pyspy(101, _GATHER) + _pyspy(102, _GATHER) + _pyspy(103, _FORWARD)
+    assert lead(text) == ("log.rank_outside_collective", "hang_collective_mismatch")
+    found = next(f for f in analyze_text(text)["findings"] if f["id"] == "log.rank_outside_collective")
+    assert "process 103" in found["message"] and "all_gather_into_tensor" in found["message"]
+    # every process in the same collective: the program agrees, nothing of this kind to say
+    same = _pyspy(101, _GATHER) + _pyspy(102, _GATHER)
+    assert not ids(same) & {"log.rank_outside_collective", "log.collective_mismatch"}
+    # processes in two different collectives took different paths
+    bcast = ["broadcast (torch/distributed/distributed_c10d.py:2410)", "wrapper (torch/distributed/c10d_logger.py:83)"]
+    apart = _pyspy(101, _GATHER) + _pyspy(102, bcast)
+    assert lead(apart) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # one process alone says nothing about the others
+    assert "log.rank_outside_collective" not in ids(_pyspy(103, _FORWARD))

@@ -11,6 +11,10 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   and no torch.distributed frame: this rank is waiting for its data, so it never calls the collective the others
   wait in (pytorch/pytorch#87995: "rank0 is stuck at dataloader ... When I changed num_workers=0, the job won't
   hang"). A pin-memory thread waiting on its queue is every training process's (NVIDIA/Megatron-LM#2422).
+- py-spy dumps of several processes ("Process 39: python train.py", each with its MainThread): processes whose main
+  thread sits in a torch.distributed collective wait for the ones whose main thread is elsewhere, which have not
+  reached it (huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward); processes in
+  different collectives took different paths through the program.
 - `ps f`'s process tree with sibling rank processes of one command, some of them `<defunct>`: those ranks exited and
   the living ones wait for them (rwth-i6/returnn#1484: "I only see 3 exceptions, from the 4 workers"). A defunct child
   of a rank (a data-loader worker) sits one level deeper and is not a rank.
@@ -37,6 +41,8 @@ _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.p
 # `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
 _PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
 _COLLECTIVE = re.compile(r"torch/distributed/|distributed_c10d\.py|/nn/parallel/distributed\.py")
+_PYSPY_PROCESS = re.compile(r"^Process (\d+): ")
+_C10D_CALL = re.compile(r"torch/distributed/distributed_c10d\.py$")
 
 
 def stack_findings(text: str) -> list[Finding]:
@@ -46,8 +52,14 @@ def stack_findings(text: str) -> list[Finding]:
         return out
     teardown: list[tuple[int, str]] = []
     main: list[tuple[int, str, str]] = []  # (line, function, file) of py-spy's MainThread
+    by_process: dict[str, list[tuple[int, str, str]]] = {}  # the same, per "Process N:" of a dump of several
+    process = ""
     in_main = False
     for no, line in enumerate(text.splitlines(), 1):
+        header = _PYSPY_PROCESS.match(line)
+        if header:
+            process, in_main = header[1], False
+            continue
         thread = _PYSPY_THREAD.match(line)
         if thread:
             in_main = thread[1] == "MainThread"
@@ -55,6 +67,8 @@ def stack_findings(text: str) -> list[Finding]:
         frame = _PYSPY_FRAME.match(line) if in_main else None
         if frame:
             main.append((no, frame[1], frame[2]))
+            if process:
+                by_process.setdefault(process, []).append((no, frame[1], frame[2]))
             continue
         in_main = in_main and bool(line.strip())  # a blank line ends py-spy's thread
         m = _FRAME.match(line) if "#" in line else None
@@ -71,8 +85,10 @@ def stack_findings(text: str) -> list[Finding]:
             "upgrade NCCL; end the program with dist.destroy_process_group() on every rank; set "
             "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
             Cause.OTHER, [no for no, _ in teardown], alternatives=[str(Cause.RANK_CRASHED_ELSEWHERE)]))
+    if len(by_process) >= 2:
+        out += _processes_apart(by_process)
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
-    if waits and not any(_COLLECTIVE.search(path) for _, _, path in main):
+    if waits and not any(_COLLECTIVE.search(path) for _, _, path in main) and len(by_process) < 2:
         out.append(Finding.root_error(
             "log.rank_in_dataloader", "MainThread",
             f"the main thread of this rank waits for its data (line {waits[0]}: {main[0][1]} ... in the data "
@@ -81,6 +97,39 @@ def stack_findings(text: str) -> list[Finding]:
             "timeout=, and look for a worker that died or a /dev/shm that is full",
             Cause.APPLICATION_BUG, waits[:10], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
+
+
+def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Finding]:
+    """Processes of a py-spy dump of several whose main threads are not all in one torch.distributed collective."""
+    # the innermost c10d call of each process's main thread (py-spy prints the innermost frame first)
+    calls = {pid: next(((no, fn) for no, fn, path in frames if _C10D_CALL.search(path)), None)
+             for pid, frames in by_process.items()}
+    waiting = {pid: call for pid, call in calls.items() if call is not None}
+    elsewhere = [pid for pid, call in calls.items() if call is None]
+    if len(waiting) < 2 and not (waiting and elsewhere):
+        return []
+    names = sorted({fn for _, fn in waiting.values()})
+    if elsewhere and len(elsewhere) < len(waiting):
+        no, fn, path = by_process[elsewhere[0]][0]
+        return [Finding.root_error(
+            "log.rank_outside_collective", f"process {elsewhere[0]}",
+            f"{len(waiting)} of {len(calls)} dumped processes wait in torch.distributed's {'/'.join(names)} while "
+                    f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it has "
+                    "not reached the collective the others wait in",
+            "read that process's stack: a wait for data, work only one rank does (saving, evaluation, logging), or a "
+            "branch that skips the collective; make every rank issue the same collectives, and dump every rank "
+            "(`py-spy dump --pid`) to confirm", Cause.HANG_COLLECTIVE_MISMATCH,
+            [no, *[line for line, _ in waiting.values()][:4]], alternatives=[str(Cause.APPLICATION_BUG)])]
+    if len(names) > 1 and not elsewhere:
+        lines = [line for line, _ in waiting.values()]
+        return [Finding.root_error(
+            "log.collective_mismatch", "processes",
+            f"the dumped processes wait in different torch.distributed collectives ({', '.join(names)}; lines "
+                    f"{', '.join(map(str, lines[:4]))}): they took different paths through the program",
+            "make every rank issue the same collectives in the same order (a collective inside an `if` on rank or "
+            "data); TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call", Cause.HANG_COLLECTIVE_MISMATCH, lines[:8],
+            alternatives=[str(Cause.APPLICATION_BUG)])]
+    return []
 
 
 def _defunct_ranks(text: str) -> list[Finding]:

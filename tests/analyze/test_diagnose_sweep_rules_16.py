@@ -370,3 +370,20 @@ def test_mpi4py_error_classes() -> None:
         "log.framework_usage", "application_bug")
     # a failed peer keeps its reading
     assert lead("mpi4py.MPI.Exception: MPI_ERR_PROC_FAILED: Process Failure\n")[1] == "rank_crashed_elsewhere"
+
+
+def test_a_launchers_summary_above_the_timeout_is_no_worker_that_died_first() -> None:
+    # pytorch/pytorch#134006's paste starts with torchrun's summary, printed after the watchdog ended the rank
+    text = ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+            "============================================================\n" + _DIED.splitlines(keepends=True)[1])
+    assert lead(text) == ("log.timeout", "hang_collective_mismatch")
+
+
+def test_torch_23s_group_prefix_without_its_description_is_read() -> None:
+    # torch 2.3's "[PG 0 Rank 1]" (pytorch/pytorch#134006's paste has it): rank1 never enqueued #6
+    text = ("[rank0]:[E ProcessGroupNCCL.cpp:1182] [PG 0 Rank 0] Exception (either an error or timeout) detected by "
+            "watchdog at work: 6, last enqueued NCCL work: 6, last completed NCCL work: 5.\n"
+            "[rank1]:[E ProcessGroupNCCL.cpp:1182] [PG 0 Rank 1] Exception (either an error or timeout) detected by "
+            "watchdog at work: 6, last enqueued NCCL work: 5, last completed NCCL work: 5.\n")
+    found = findings(text)
+    assert "hang.rank_not_launched" in found and found["hang.rank_not_launched"]["subject"] == "rank1"

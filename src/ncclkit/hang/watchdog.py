@@ -17,13 +17,14 @@ from ncclkit.hang.records import GroupTrace, Op, RankTrace
 
 __all__ = ["has_watchdog_lines", "read_timeouts", "read_watchdog", "timeout_groups_named"]
 
-# torch 2.3 - 2.4 name the group "[PG 0 (default_pg) Rank 3]". A collector that cut a long line ("... last enqueued
-# \nNCCL work: 2082", mila-iqia/milabench#269) continues it on the next line, which names no rank of its own.
-_STATE = re.compile(r"\[PG (?:ID )?(\S+) (?:PG GUID ([^\s(]*))? ?\(([^)]*)\) Rank (\d+)\]"
+# torch 2.3 - 2.4 name the group "[PG 0 (default_pg) Rank 3]" or "[PG 0 Rank 3]". A collector that cut a long line
+# ("... last enqueued \nNCCL work: 2082", mila-iqia/milabench#269) continues it on the next line, which names no rank
+# of its own.
+_STATE = re.compile(r"\[PG (?:ID )?(\S+?)(?: PG GUID ([^\s(]*))?(?: ?\(([^)]*)\))? Rank (\d+)\]"
                     r"[^\n]*?(?:\n(?![^\n]*Rank \d+\])[^\n]*?)?last enqueued\s+(?:NCCL )?work: (-?\d+), "
                     r"last completed (?:NCCL )?work: (-?\d+)", re.IGNORECASE)
-_TIMEOUT = re.compile(r"\[(?:PG ID (\S+) PG GUID [^\]]*? )?Rank (\d+)\][^\n]*?Watchdog caught collective operation "
-                      r"timeout:\s+WorkNCCL\(SeqNum=(\d+), OpType=(\w+)(?:, NumelIn=(\d+))?")
+_TIMEOUT = re.compile(r"\[(?:PG (?:ID )?(\S+?) (?:PG GUID [^\]]*? |\([^)]*\) )?)?Rank (\d+)\][^\n]*?"
+                      r"Watchdog caught collective operation timeout:\s+WorkNCCL\(SeqNum=(\d+), OpType=(\w+)(?:, NumelIn=(\d+))?")
 
 
 def has_watchdog_lines(text: str) -> bool:
@@ -36,7 +37,7 @@ def read_watchdog(text: str, name: str) -> list[RankTrace]:
         rank = int(m.group(4))
         t = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl"))
         g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2) or m.group(1),
-                                                       desc=m.group(3)))
+                                                       desc=m.group(3) or ""))
         g.last_enqueued, g.last_completed = int(m.group(5)), int(m.group(6))
     _add_timeouts(text, traces, name, lone=False)
     return [traces[r] for r in sorted(traces)]

@@ -49,6 +49,9 @@ _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 # The verbs calls that find or open a device (not a queue pair or a registration on one that opened).
 _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_get_device_list failed|"
                              r"Failed to open device")
+# An engine's report of its own worker's death (vLLM's "Worker VllmWorkerProcess pid 1159 died, exit code: -6", "Worker
+# proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
+_WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -229,8 +232,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                    "engine: vLLM sets 0 in its workers, so set NCCL_CUMEM_ENABLE=0 in the trainer too, or unset it on "
                    "both sides); NCCL_P2P_DISABLE=1 only as a slow stopgap")
             evidence.update(role=role)
-        died = next((e for e in s.errors if e.category == "worker_failed" and e.line_no < first.line_no), None) \
-            if cat == "timeout" else None
+        died = next((e for e in s.errors if e.category == "worker_failed" and e.line_no < first.line_no
+                     and _WORKER_DIED.search(e.text)), None) if cat == "timeout" else None
         if died is not None:
             # An engine reporting its worker dead before the peers' collective timed out (vLLM's "Worker
             # VllmWorkerProcess pid 1159 died, exit code: -6", vllm-project/vllm#6042): the peers waited for it.

@@ -115,7 +115,7 @@ def watchdog_fields(head_text: str, name: str) -> tuple[dict[str, Any], list[Fin
     # Lines without "PG ID" (torch before 2.4) name no group, and two groups can reach one sequence number: then the
     # reading is a warning that says so.
     seen = {t.rank for t in traces}
-    lone = [t for t in read_timeouts(head_text, name) if t.rank not in seen]
+    lone = [t for t in read_timeouts(head_text, name) if t.rank not in seen] if "Watchdog caught" in head_text else []
     if lone and len(traces) + len(lone) > 1 and not any(f.id == "hang.collective_mismatch" for f in found):
         mismatch = [f for f in judge_traces(traces + lone) if f.id == "hang.collective_mismatch"]
         if mismatch:

@@ -1,8 +1,9 @@
 """The line classifier's rows for the libraries and plugins next to NCCL that a job's paste carries: JAX/XLA's
 collectives and coordination service, NVSHMEM (DeepEP's transport), NVIDIA's libraries around NCCL
-(TransformerEngine, TensorRT-LLM, nccl-tests), the peer-memory module and the GPUDirect TCPX/TCPXO net plugins of
-GCP. Each comment names the file the text is printed from (XLA 183fa00, JAX cec06d1, NVSHMEM v3.4.5, DeepEP dd758ca,
-TransformerEngine d0067d0, nccl-tests v2.19.6, open-gpu-kernel-modules 595.45, nccl-plugin-gpudirecttcpx 4b8ea7f,
+(TransformerEngine, TensorRT-LLM's multicast and groups, nccl-tests; TensorRT-LLM's other rows are
+patterns_table_trtllm's), the peer-memory module and the GPUDirect TCPX/TCPXO net plugins of GCP. Each comment
+names the file the text is printed from (XLA 183fa00, JAX cec06d1, NVSHMEM v3.4.5, DeepEP dd758ca, TransformerEngine
+d0067d0, nccl-tests v2.19.6, open-gpu-kernel-modules 595.45, nccl-plugin-gpudirecttcpx 4b8ea7f,
 gpudirect-tcpxo v1.0.17) and what the code or help text around it says it means. Read right after
 patterns_table_cluster's rows (the jobs' schedulers, Kubernetes and containers) and before patterns_table.py's
 generic rows, whose words they share. Same row shape as patterns_table.py.
@@ -85,15 +86,6 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "in XLA or TensorFlow while compiling or running the program): a bug of that version",
           "search the framework's issues for the check's text and upgrade to a release with the fix (or use the "
           "XLA_FLAGS workaround named there)", C.OTHER, "root", (C.APPLICATION_BUG,)),
-        # TensorRT-LLM's TLLM_CHECK (cpp/include/tensorrt_llm/common/assert.h: "[TensorRT-LLM][ERROR] Assertion
-        # failed: %s"): most check what the program passes the runtime (a tensor's shape or dtype, the engine's
-        # parallel sizes, a request's settings); one naming CUDA, NCCL or memory is read by those rows.
-        p(r"\[TensorRT-LLM\]\[ERROR\] Assertion failed: (?!.*(?:CUDA|cuda|NCCL|nccl|[Mm]emory|OOM))",
-          "framework_check", E, "an assertion of TensorRT-LLM's runtime failed: it checks the inputs and the "
-          "engine's configuration the program passes (shapes, dtypes, parallel sizes)",
-          "compare what the program passes with what the engine was built for (the assertion names the tensor or "
-          "setting); rebuild the engine for that configuration if it differs", C.APPLICATION_BUG, "root",
-          (C.OTHER,)),
         # jax/_src/distributed.py: "JAX detected proxy variable(s) in the environment as distributed setup" (its
         # docstring: gRPC to the coordinator through an HTTP proxy can time out initialize), "jax.distributed.
         # initialize() must be called before any JAX calls".
@@ -174,18 +166,6 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "p2p_error", E,
           "the test needs GPU peer-to-peer between every pair of ranks and some pairs have none", "run the test "
           "without the device implementation, or fix P2P (ACS off, iommu=pt) on the node", C.ACS_IOMMU_P2P),
-        # TensorRT-LLM allreducePlugin.cpp "Expected length (%d) != real length (%d). This is often caused by using
-        # different TensorRT LLM version to build engine and run engine"; ucxCacheCommunicator "getLocalIp: Can't get local ip",
-        # "getLocalIpByHostname: Can't get local ip from hostname".
-        p(r"often caused by using different TensorRT[- ]LLM version", "library_version", E,
-          "the engine was built with another TensorRT-LLM version than the one running it (or the job's processes "
-          "run different versions)", "rebuild the engine with the TensorRT-LLM that runs it, and install that "
-          "version in every image and on every node", C.NCCL_VERSION_MISMATCH),
-        p(r"getLocalIp(?:ByHostname)?: Can't get local ip", "name_resolution", E,
-          "TensorRT-LLM could not find this node's address for its KV-cache transfer (its host name does not "
-          "resolve, or no interface was named)", "make the node's hostname resolve to the address of the "
-          "network that joins the nodes, or set TRTLLM_UCX_INTERFACE to that interface", C.HOSTNAME_RESOLUTION,
-          "root", (C.WRONG_INTERFACE,)),
         # NCCL's RAS (ras/peers.cc) at INFO: "RAS declaring peer %s as DEAD" (it stopped answering keep-alives): the
         # likely cause when nothing more specific is in the paste (an INFO line is read only when not collateral);
         # the ncclras client's "Failed to connect to the NCCL RAS service!" (RAS off, or no job on that node).

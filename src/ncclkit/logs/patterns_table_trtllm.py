@@ -5,7 +5,9 @@
   "Internal Error" that follows it is no NCCL internal error);
 - an MPI world of another size than the engine's tensor x pipeline parallel size is the launch: the fix is
   starting tp*pp ranks, not rebuilding the engine;
-- CUDA IPC that TensorRT-LLM finds unusable only turns its own all-reduce off: NCCL carries on.
+- CUDA IPC that TensorRT-LLM finds unusable only turns its own all-reduce off: NCCL carries on;
+- its other assertions check what the program passes, an engine of another TensorRT-LLM is the install, and a node
+  address its KV-cache transfer cannot find is the host name.
 """
 
 from __future__ import annotations
@@ -46,6 +48,27 @@ def trtllm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "start tp*pp ranks: `mpirun -n <tp*pp> python run.py ...`; Triton: `launch_triton_server.py "
           "--world_size=<tp*pp>` (or `mpirun -n <tp*pp> tritonserver ...`). Where mpirun -n already says so and "
           "the runtime still sees 1, mpi4py was built against another MPI than that mpirun", C.APPLICATION_BUG),
+        # TensorRT-LLM's TLLM_CHECK (cpp/include/tensorrt_llm/common/assert.h: "[TensorRT-LLM][ERROR] Assertion
+        # failed: %s"): most check what the program passes the runtime (a tensor's shape or dtype, the engine's
+        # parallel sizes, a request's settings); one naming CUDA, NCCL or memory is read by those rows.
+        p(r"\[TensorRT-LLM\]\[ERROR\] Assertion failed: (?!.*(?:CUDA|cuda|NCCL|nccl|[Mm]emory|OOM))",
+          "framework_check", E, "an assertion of TensorRT-LLM's runtime failed: it checks the inputs and the "
+          "engine's configuration the program passes (shapes, dtypes, parallel sizes)",
+          "compare what the program passes with what the engine was built for (the assertion names the tensor or "
+          "setting); rebuild the engine for that configuration if it differs", C.APPLICATION_BUG, "root",
+          (C.OTHER,)),
+        # TensorRT-LLM allreducePlugin.cpp "Expected length (%d) != real length (%d). This is often caused by using
+        # different TensorRT LLM version to build engine and run engine"; ucxCacheCommunicator "getLocalIp: Can't get
+        # local ip", "getLocalIpByHostname: Can't get local ip from hostname".
+        p(r"often caused by using different TensorRT[- ]LLM version", "library_version", E,
+          "the engine was built with another TensorRT-LLM version than the one running it (or the job's processes "
+          "run different versions)", "rebuild the engine with the TensorRT-LLM that runs it, and install that "
+          "version in every image and on every node", C.NCCL_VERSION_MISMATCH),
+        p(r"getLocalIp(?:ByHostname)?: Can't get local ip", "name_resolution", E,
+          "TensorRT-LLM could not find this node's address for its KV-cache transfer (its host name does not "
+          "resolve, or no interface was named)", "make the node's hostname resolve to the address of the "
+          "network that joins the nodes, or set TRTLLM_UCX_INTERFACE to that interface", C.HOSTNAME_RESOLUTION,
+          "root", (C.WRONG_INTERFACE,)),
         # TensorRT-LLM's check before its custom all-reduce ("CUDA IPC is not usable on this system:
         # cudaErrorInvalidDevice: 101. Custom all-reduce kernels are disabled, falling back to NCCL.", "CUDA IPC is
         # unavailable, falling back from AUTO to NCCL allreduce."; NVIDIA/TensorRT-LLM#16899, PCIe-only RTX GPUs):

@@ -51,8 +51,8 @@ def stack_findings(text: str) -> list[Finding]:
     if "Thread " not in text and not _FRAME.search(text):  # most pastes: no dump to read line by line
         return out
     teardown: list[tuple[int, str]] = []
-    main: list[tuple[int, str, str]] = []  # (line, function, file) of py-spy's MainThread
-    by_process: dict[str, list[tuple[int, str, str]]] = {}  # the same, per "Process N:" of a dump of several
+    # (line, function, file) of py-spy's MainThread, per "Process N:" of a dump of several ("" before any)
+    by_process: dict[str, list[tuple[int, str, str]]] = {}
     process = ""
     in_main = False
     for no, line in enumerate(text.splitlines(), 1):
@@ -66,9 +66,7 @@ def stack_findings(text: str) -> list[Finding]:
             continue
         frame = _PYSPY_FRAME.match(line) if in_main else None
         if frame:
-            main.append((no, frame[1], frame[2]))
-            if process:
-                by_process.setdefault(process, []).append((no, frame[1], frame[2]))
+            by_process.setdefault(process, []).append((no, frame[1], frame[2]))
             continue
         in_main = in_main and bool(line.strip())  # a blank line ends py-spy's thread
         m = _FRAME.match(line) if "#" in line else None
@@ -86,9 +84,10 @@ def stack_findings(text: str) -> list[Finding]:
             "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
             Cause.OTHER, [no for no, _ in teardown], alternatives=[str(Cause.RANK_CRASHED_ELSEWHERE)]))
     if len(by_process) >= 2:
-        out += _processes_apart(by_process)
+        return out + _processes_apart(by_process)
+    main = next(iter(by_process.values()), [])
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
-    if waits and not any(_COLLECTIVE.search(path) for _, _, path in main) and len(by_process) < 2:
+    if waits and not any(_COLLECTIVE.search(path) for _, _, path in main):
         out.append(Finding.root_error(
             "log.rank_in_dataloader", "MainThread",
             f"the main thread of this rank waits for its data (line {waits[0]}: {main[0][1]} ... in the data "
@@ -106,7 +105,7 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
              for pid, frames in by_process.items()}
     waiting = {pid: call for pid, call in calls.items() if call is not None}
     elsewhere = [pid for pid, call in calls.items() if call is None]
-    if len(waiting) < 2 and not (waiting and elsewhere):
+    if len(waiting) < 2:
         return []
     names = sorted({fn for _, fn in waiting.values()})
     if elsewhere and len(elsewhere) < len(waiting):
@@ -114,8 +113,8 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
         return [Finding.root_error(
             "log.rank_outside_collective", f"process {elsewhere[0]}",
             f"{len(waiting)} of {len(calls)} dumped processes wait in torch.distributed's {'/'.join(names)} while "
-                    f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it has "
-                    "not reached the collective the others wait in",
+                    f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it "
+                    "has not reached the collective the others wait in",
             "read that process's stack: a wait for data, work only one rank does (saving, evaluation, logging), or a "
             "branch that skips the collective; make every rank issue the same collectives, and dump every rank "
             "(`py-spy dump --pid`) to confirm", Cause.HANG_COLLECTIVE_MISMATCH,

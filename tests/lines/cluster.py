@@ -44,7 +44,7 @@ CASES = [
      'log.launch_config', 'application_bug'),
     ('SchedMD/slurm src/plugins/mpi/pmix/pmixp_coll_tree.c:1314',
      'slurmstepd: error:  mpi/pmix_v4: pmixp_coll_tree_reset_if_to: gpu-node01 [0]: pmixp_coll_tree.c:1314: 0x1530f8004f50: collective timeout seq=0',
-     'log.timeout', 'hang_collective_mismatch'),
+     'log.pmix_fence', 'rank_crashed_elsewhere'),
     ('SchedMD/slurm src/plugins/mpi/pmix/mpi_pmix.c:124',
      'srun: error:  mpi/pmix_v4: _libpmix_open: gpu-node01 [0]: mpi_pmix.c:124: pmi/pmix: incorrect PMIx library version loaded 3 was loaded, required 4 version',
      'log.library_version', 'nccl_version_mismatch'),

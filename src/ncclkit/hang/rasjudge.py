@@ -98,11 +98,16 @@ def _counts(comm: RasComm) -> list[Finding]:
         who = _names(named) if named else f"{sum(g[0] for g in suspects)} rank(s)"
         where = "; ".join(_where(r) for r in named if r.pid is not None)
         if extra:
+            # RAS counts launches: the few wait in #top, which the rest have not launched. Either the rest never
+            # will (a collective only some ranks call) or they are held before it (host work, another group);
+            # the count alone cannot tell, and with many ranks behind the second is as likely (NVIDIA/nccl#1911).
             fid, msg = "hang.rank_extra_collective", (
                 f"communicator {comm.hash}: {who} launched {coll} up to operation {top}, more than the others "
-                f"({counted}): the few issued a collective the rest never did")
-            fix = ("find the collective only some ranks call (under `if rank == 0`, an extra barrier on one path) "
-                   "and make every rank call it, or none")
+                f"({counted}): either the few issued a collective the rest never call, or the {n_behind} "
+                f"rank(s) behind are held before it")
+            fix = ("`py-spy dump --pid PID` one of the ranks behind: if it sits in host work or another process "
+                   "group, that is the hang; if it went past that point, find the collective only some ranks call "
+                   "(under `if rank == 0`, an extra barrier on one path) and make every rank call it, or none")
         else:
             low = min(g[1] for g in behind)
             fid, msg = "hang.rank_not_launched", (

@@ -268,16 +268,16 @@ class LogState:
         if self._seen(line):
             return
         cls = cls or classify_error(line)
-        # A command that sets NCCL variables states settings, not an error; RDMA turned off is a finding of
-        # its own (the ib_disabled row, which reads prose too), and so is a command a launcher release built
-        # wrong (DeepSpeed's pdsh line whose venv script swallows the exports).
+        # A command setting NCCL variables states settings, not an error; RDMA turned off (ib_disabled, read in prose
+        # too) and a command a launcher release built wrong (DeepSpeed's pdsh line swallowing the exports) are findings.
         if settings and cls.category not in ("ib_disabled", "framework_release") or typed_command(line):
             return
         if cls.category == "noise" and _GPU_TEST_BUFFER.search(line):
             self.note("gpu_test_buffer", line_no())
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
-            if cls.category == "noise" or quoted_code(line):
+            # A frame is the code's words, unless a row reads the frame itself (faulthandler's NCCL cuMem host probe).
+            if cls.category == "noise" or quoted_code(line) and cls.category != "cumem_host_probe":
                 return
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)

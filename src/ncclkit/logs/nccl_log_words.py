@@ -108,6 +108,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
     # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
     b"Direct RDMA Disabled",
+    # a frame of NCCL's cuMem host-memory probe in a Python faulthandler dump or a gdb backtrace (patterns_table_source)
+    b"ncclCuMemHostEnable",
     # rdma-core's and perftest's lines (patterns_table_system)
     b"can't read sgid", b"RDMA_CM_EVENT_", b"No IB devices", b"Did not detect devices", b"sys files not found",
     b" ==> ",
@@ -119,7 +121,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
     b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use",
     # a subject and its state in any program's words (patterns_table_generic)
-    b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid",
+    b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid", b"be enabled",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
     b"unable to reach each other", b"not enough space", b"Read -1, expected",
     b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",

@@ -64,13 +64,15 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "with host work, raise the process group's timeout (init_process_group(timeout=...), or the framework's "
           "timeout_minutes / ddp_timeout) above that step", C.HANG_COLLECTIVE_MISMATCH, "collateral",
           (C.PERFORMANCE_CONFIG, C.RANK_CRASHED_ELSEWHERE)),
-        # Not a `timeout=` keyword in the Python source lines of a traceback.
+        # Not a `timeout=` keyword in the Python source lines of a traceback, nor a bare `timeout` argument of a
+        # call quoted there ("store = _create_c10d_store(master_addr, master_port, rank, world_size, timeout, ...").
         # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
         # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
         # Nor a constant in Python source quoted by a traceback ("timeout=DEFAULT_GET_TIMEOUT": ray#..., sweep 5).
         # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+").
         p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?!.*Completion Timeout:)"
+          r"(?!.*\w\([^()]*\btimeout\s*[,)])"
           r"(?:.*(?:Watchdog caught collective "
           r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,
@@ -187,7 +189,10 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
           "check that every rank calls the same collectives in the same order with the same sizes",
           C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH, C.NCCL_VERSION_MISMATCH)),
-        p(r"Proxy|proxy|Service thread|progressing operation", "proxy_error", E,
+        # Not MPICH's or Intel MPI's hydra, whose launcher daemons are "proxies" ("[proxy:0:0@host]",
+        # HYD_dmx_poll_wait_for_proxy_event, "Launch proxy failed"; BLAST-WarpX/warpx#6980, Azure/az-hop#906).
+        p(r"^(?!.*(?:\[mpiexec@|\[proxy:\d+:\d+@|\bHYDT?_\w+|hydra_\w*proxy|bstrap_proxy|Launch proxy failed))"
+          r".*(?:Proxy|proxy|Service thread|progressing operation)", "proxy_error", E,
           "the NCCL proxy thread failed an operation (usually after a network error)",
           "read the first WARN before this one; it names the real cause", None, "collateral"),
         # What a user writes beside the log: a launch line or prose that turns InfiniBand/RoCE off

@@ -71,6 +71,15 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the NVIDIA driver is loaded but older than this build's CUDA needs (its 'found version' is the CUDA version "
           "it supports: 11000 is CUDA 11.0)", "update the driver to one for the build's CUDA (nvidia-smi shows the "
           "highest CUDA it supports), or install the PyTorch build for the driver's CUDA", C.CUDA_OR_DRIVER),
+        # The loader: "libcuda.so.1: undefined symbol: cuIpcOpenMemHandle_v2" (open-mpi/ompi#13326): the driver's
+        # library lacks an entry point of the CUDA the program was built with; a driver older than that CUDA, or a
+        # stub libcuda.so found before the driver's.
+        p(r"libcuda\.so[\d.]*: undefined symbol: cu\w+", "driver_too_old", E,
+          "the loaded libcuda lacks a function the program was built against: the NVIDIA driver is older than the "
+          "CUDA toolkit the program (or the MPI, UCX or NCCL under it) was built with, or a stub libcuda was loaded",
+          "update the driver to one for that CUDA (nvidia-smi shows the highest CUDA it supports), or rebuild for "
+          "the driver's CUDA; `ldd <library> | grep libcuda` must name the driver's libcuda, not a stubs/ copy",
+          C.CUDA_OR_DRIVER),
         p(r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED", "gpu_missing", E,
           "CUDA opens fewer GPUs than NVML lists: MIG is enabled and a process sees one MIG instance only",
           "give each process its MIG instance (CUDA_VISIBLE_DEVICES=MIG-<uuid>, one rank per instance) or turn MIG "

@@ -30,7 +30,8 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
     b"communication path was lost", b"number of nics", b"Illegal instruction", b"requested component was not",
     b"cuIpcOpenMemHandle return", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
-    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_")
+    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
+    b"bstrap_proxy", b"selected pml", b"_repository_open")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                    "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -257,6 +258,28 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "device is out of queue pairs or their memory", "run fewer processes per NIC or fewer UCX transports "
           "(UCX_TLS, UCX_RC_MAX_NUM_EPS, DC instead of RC), and check the device in `dmesg | grep mlx5`",
           C.IB_RESOURCE_ERROR, decode=False),
+        # UCX ucp_worker.c "uct_iface_open(posix/memory) failed: Out of memory": the shared-memory transport could not
+        # map its segment in /dev/shm (ROCm/rocm-systems#3700: a container's 64 MB default, a SIGBUS after it).
+        p(r"uct_iface_open\((?:posix|sysv)/memory\) failed", "shm_error", E,
+          "UCX could not create its shared-memory transport: /dev/shm is too small (a container's 64 MB default) "
+          "or full", "give the container a larger /dev/shm (docker --shm-size=1g or --ipc=host; k8s: an emptyDir with "
+          "medium Memory at /dev/shm)", C.SHM_TOO_SMALL),
+        # Open MPI pml_base_select.c: "selected pml %s, but peer %s on %s selected pml %s". With the peer's choice
+        # empty, the modex value never arrived intact: PMIx 5.0.2's gds/shmem (openpmix/openpmix#3339, works with
+        # PMIX_MCA_gds=hash); with two names, the nodes' Open MPI builds or MCA settings differ.
+        p(r"selected pml \w+, but peer \S+ on \S+ selected pml\s*$", "mpi_pml_mismatch", E,
+          "Open MPI's ranks could not compare their point-to-point layers: the peer's choice arrived empty (a PMIx "
+          "5.0.x shared-memory data store bug)", "set `PMIX_MCA_gds=hash` for the job, or use a PMIx without "
+          "the bug (4.2.x, or newer than 5.0.2)", C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
+        p(r"selected pml \w+, but peer \S+ on \S+ selected pml \w+", "mpi_pml_mismatch", E,
+          "Open MPI's ranks chose different point-to-point layers (pml): the nodes run different Open MPI builds "
+          "or MCA settings", "install the same Open MPI with the same components on every node, and set the same "
+          "OMPI_MCA_pml (e.g. ucx) for every rank", C.NCCL_VERSION_MISMATCH, "root", (C.OTHER,)),
+        # Open MPI's component loader (mca_base_component_repository.c) skipping a plugin whose library is missing:
+        # "unable to open mca_btl_usnic: libfabric.so.1: ... (ignored)": the run goes on without it.
+        p(r"mca_base_component_repository_open: unable to open mca_\w+: .*\(ignored\)", "noise", I,
+          "Open MPI skipped a component whose library this node lacks", "nothing to fix unless that transport is the "
+          "one meant to be used", None, "noise"),
         # -- Open MPI's runtime (ORTE) and MPICH's hydra: launch lines that are not NCCL's --------------------------
         # ORTE's daemons exchange packed buffers; "ORTE_ERROR_LOG: Data unpack would read past end of buffer"
         # (grpcomm_direct.c, plm_base_launch_support.c) means the daemons of two nodes encode them differently:
@@ -307,6 +330,16 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "mpiexec cannot start processes on the nodes: the ssh client it launches them with is not installed",
           "install an ssh client (`apt-get install openssh-client`) or choose another launcher "
           "(`mpiexec -launcher slurm`, `-launcher fork` on one node)", C.OTHER),
+        # Intel MPI's hydra (i_hydra) starts hydra_bstrap_proxy on every host over its bootstrap (ssh by default):
+        # "Unable to run bstrap_proxy on <host>", "error setting up the bootstrap proxies". In a container without
+        # sshd even localhost fails (BLAST-WarpX/warpx#6980: fixed by I_MPI_HYDRA_BOOTSTRAP=fork). Hydra's
+        # "bootstrap" and "proxy" are its launcher's, not NCCL's.
+        p(r"Unable to run bstrap_proxy on \S+|error setting up the bootstrap proxies", "mpi_launch", E,
+          "Intel MPI's mpiexec could not start its bootstrap proxy on a host: its launcher (ssh by default) cannot "
+          "reach or run there (no sshd or keys, a container, hydra_bstrap_proxy not on that host's PATH)",
+          "on one node or in a container: `export I_MPI_HYDRA_BOOTSTRAP=fork`; under Slurm: "
+          "`I_MPI_HYDRA_BOOTSTRAP=slurm`; otherwise check `ssh <host> which hydra_bstrap_proxy` for every host",
+          C.OTHER, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.HOSTNAME_RESOLUTION)),
         # pmodels/mpich src/pm/hydra/lib/utils/args.c:324@6a79bf6 "unable to open host file: %s" (fopen failed);
         # launch.c:73 for the program.
         p(r"HYDU_parse_hostfile \([^)]*\): unable to open host file|execvp error on file \S+ \(No such file or "

@@ -30,7 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 NVSHMEM_WORDS: tuple[bytes, ...] = (
     b"NVSHMEM WARN", b"NVSHMEM version", b"before nvshmem_init", b"versions not compatible", b"already checked in",
-    b"closed by remote peer", b"Unable to dlopen", b"inactive port",
+    b"closed by remote peer", b"Unable to dlopen", b"inactive port", b"team_internal_nvls", b"mutex destroy",
 )
 
 _RUN_FIX = ("make the launch match what the library checks: as many ranks as it supports (DeepEP: a multiple of 8 "
@@ -40,6 +40,24 @@ _RUN_FIX = ("make the launch match what the library checks: as many ranks as it 
 
 def nvshmem_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # NVSHMEM team_internal_nvls.cpp: the NVLink multicast object of a team could not be set up; 401 is
+        # CUDA_ERROR_ILLEGAL_STATE, what multicast calls return while the fabric manager has not joined the GPUs
+        # (pytorch/pytorch#177472: an H100 fabric manager failure; the cuMemMap lines after it follow from it).
+        p(r"team_internal_nvls\.cpp:\d+: non-zero status: 401\b", "fabric_manager", E,
+          "NVSHMEM could not set up NVLink multicast (NVLS) for a team: the NVSwitch fabric is not ready (the "
+          "fabric manager failed or has not joined the GPUs); the cuMemMap failures after it follow from it",
+          "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (State Completed, "
+          "Status Success), restart the fabric manager or the node; meanwhile NVSHMEM_DISABLE_NVLS=1 (NCCL: "
+          "NCCL_NVLS_ENABLE=0)", C.CUDA_OR_DRIVER),
+        # NVSHMEM util/cs.cpp: its global mutex could not be destroyed (16, EBUSY) while initialization failed: the
+        # process had no CUDA context yet when NVSHMEM started (pytorch/pytorch#161232: symmetric memory's NVSHMEM
+        # init before any CUDA work; fixed by creating the context first).
+        p(r"cs\.cpp:\d+: non-zero status: 16: Device or resource busy, exiting\.\.\. mutex destroy failed",
+          "framework_usage", E,
+          "NVSHMEM was initialised before the process had a CUDA context (symmetric memory or NVSHMEM used before "
+          "any CUDA work on the rank's GPU)", "call torch.cuda.set_device(local_rank) and create a tensor on the GPU "
+          "before the first symmetric-memory or NVSHMEM call, or use a PyTorch with that fixed (2.9+)",
+          C.APPLICATION_BUG),
         # -- wrappers that name nothing ---------------------------------------------------------------------------
         # NVSHMEM init.cu:340 "bootstrap_init failed", :1111 "nvshmem transport init failed", :1200 "nvshmem
         # initialization failed, exiting", transport.cpp:282/294 "init failed for transport: %s", "Unable to

@@ -25,7 +25,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 REMOTESHELL_WORDS: tuple[bytes, ...] = (
     b"rcmd: ", b"mcmd: ", b"ssh exited with exit code", b"are too open", b"bad permissions", b"chroot(\"",
     b"MaxStartups", b"exchange_identification", b"mpirun_rsh", b"no hostkeys available", b"by PAM account",
-    b"No route to host", b"No module named")
+    b"No route to host", b"No module named", b": bash: ", b"hostname -I")
 
 _SSH_FIX = ("from the launching node, `ssh <node> true` must succeed without a prompt, as the user and with the "
             "port the launcher uses (DeepSpeed --ssh_port, mpirun --mca plm_rsh_args \"-p N\")")
@@ -67,6 +67,21 @@ def remoteshell_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the container) or another Python environment than the launching node's",
           "make ssh reach the same environment on every node (sshd inside the container on its own port with "
           "--ssh_port, or the same conda/venv path), or list PATH and PYTHONPATH in .deepspeed_env", C.OTHER),
+        # A node's shell through pdsh failing to enter the launching node's directory or to run its interpreter
+        # ("172.16.220.18: bash: line 0: cd: /data/src: No such file or directory"): DeepSpeed's pdsh runner starts
+        # every node in the launching node's working directory with its Python (deepspeedai/Megatron-DeepSpeed#126:
+        # the code and the conda environment lived at other paths on the second node).
+        p(r"^[\w.-]+: bash: (?:line \d+: cd: )?/\S+: No such file or directory", "launch_config", E,
+          "the launcher ran the launching node's directory or Python on another node, and that path does not exist "
+          "there: the code or the environment sits elsewhere on that node",
+          "put the code and the Python environment at the same path on every node (a shared filesystem, or the "
+          "same checkout and conda path), or launch with paths valid on all nodes", C.APPLICATION_BUG),
+        # DeepSpeed's runner checks `ssh <first host> hostname -I` before launching (runner.py, newer releases quote
+        # the command as a list): exit status 255 is ssh's own failure, not a name the remote `hostname` printed
+        # (deepspeedai/DeepSpeed#4649: the check ignored the pod's ssh port until --ssh_port reached it).
+        p(r"Command '\['ssh (?:-p \d+ )?\S+ hostname(?: -I)?'\]' returned non-zero exit status 255", "mpi_launch", E,
+          "DeepSpeed's runner could not ssh to the first node of the hostfile (exit status 255 is ssh's own "
+          "failure): no passwordless key, sshd on another port, or no sshd in the container", _SSH_FIX, C.OTHER),
         # openssh-portable sshkey.c sshkey_perm_ok: "Permissions 0%3.3o for '%s' are too open." and "This private
         # key will be ignored."; sshconnect2.c: 'Load key "%s": bad permissions'. A Kubernetes secret mounted with
         # its default mode 0644 does this (kubeflow/mpi-operator#429, opendatahub-io/distributed-workloads#751).

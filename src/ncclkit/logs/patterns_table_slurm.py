@@ -29,7 +29,7 @@ SLURM_WORDS: tuple[bytes, ...] = (
     b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
     b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks", b"Requested nodes are busy",
     b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched",
-    b"plugin name for switch/")
+    b"plugin name for switch/", b"First task exited", b"pmixp_coll")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -55,6 +55,26 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "srun is terminating the whole job step because one of its tasks failed first: the tasks it kills then "
           "print 'Killed'", "read the first task that exited (`srun: error: <node>: task N: Exited with exit code`) "
           "and its own error", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # srun's --wait (slurm.conf WaitTime): "srun: First task exited 30s ago", then it kills the step's other
+        # tasks, and slurmstepd prints "CANCELLED AT ... DUE TO SIGNAL Killed": not a stop from outside
+        # (NatLabRockies/torc#318: WaitTime=30 ended ranks that were still working after one returned).
+        p(r"First task exited \d+s ago", "step_wait_time", W,
+          "srun ended the step a set time after its first task exited (srun --wait, slurm.conf WaitTime): the tasks "
+          "still running were killed by srun, not by an outside stop",
+          "if ranks may finish at different times, run `srun --wait=0` (and --kill-on-bad-exit=0 if one rank may "
+          "end early); if the first task failed, its own error above is the cause", C.OTHER, "root",
+          (C.RANK_CRASHED_ELSEWHERE, C.APPLICATION_BUG)),
+        # SchedMD/slurm src/plugins/mpi/pmix/pmixp_coll_ring.c, pmixp_coll_tree.c: slurmstepd's PMIx fence (the
+        # address exchange of MPI_Init, seq=0 the first) timed out waiting for another node's stepd: its tasks never
+        # started it or the stepds cannot reach each other. A launch step, not a collective of the program.
+        p(r"pmixp_coll\w*: .*collective timeout seq=\d+", "pmix_fence", E,
+          "Slurm's PMIx fence timed out at launch: another node's step daemon never joined it (its tasks did not "
+          "start or died, or the nodes' slurmstepds cannot reach each other)",
+          "read the other node's slurmd log and its tasks' output; check that the nodes reach each other on "
+          "Slurm's PMIx ports (SLURM_PMIX_DIRECT_CONN=false to route through slurmd, firewalls, the interface "
+          "PMIx picks)", C.RANK_CRASHED_ELSEWHERE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE)),
+        p(r"pmixp_coll\w*: .*(?:Dumping collective state|COLL_\w+ state seq=|my peerid|neighbor id)", "noise", I,
+          "slurmstepd's dump of the PMIx fence that timed out", "read the fence timeout line", None, "noise"),
         # SchedMD/slurm src/slurmd/slurmd/req.c: a launch refused for "Job credential expired" (the credential's
         # lifetime passed before slurmd checked it: clocks that disagree, or a node that rebooted and came back
         # late; ai4d-iasc/trixie#58): the cluster's state, not the job's.

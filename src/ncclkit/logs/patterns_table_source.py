@@ -34,6 +34,33 @@ _IPC_FIX = ("run the ranks of one node with a shared IPC and PID namespace (dock
 
 def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # allocator.cc:228@v2.30.7-1 ncclSpaceAlloc (2.28+): a symmetric window's range of NCCL's reserved
+        # virtual address space (dev_runtime.cc symMemoryObtain) did not fit; GPU memory is not exhausted. Registering
+        # one buffer again reserves a range again (NVIDIA/nccl#2331).
+        p(r"No suitable space found to accommodate size=0x[0-9a-f]+ within limit=", "symmetric_space", E,
+          "NCCL's reserved virtual address space for symmetric windows is full: not GPU memory, but windows "
+          "registered and never deregistered, or one buffer registered again and again",
+          "register each buffer once (ncclCommWindowRegister) and deregister windows no longer used; upgrade NCCL; "
+          "a smaller batch does not help", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # shmutils.cc:131@v2.28.9-1 "Error while attaching to shared memory segment %s (size %ld)" with ENOENT and a
+        # real size: the peer created the segment and this rank cannot find it; nothing was too small. The ranks of
+        # the node do not share one /dev/shm, or it was removed first (a garbled name of size 0 is another story:
+        # patterns_table_host). NVIDIA/nccl#1589 (2.23+): going back to 2.21.5 fixed it.
+        p(r"attaching to shared memory segment \S+ \(size [1-9]\d*\), error: No such file or directory", "shm_error",
+          E, "this rank could not open a /dev/shm segment its peer created (no such file): the ranks of the node do "
+          "not share one /dev/shm (separate containers or pods), or the segment was removed before it was opened",
+          "run a node's ranks with one /dev/shm (docker --ipc=host, one pod per node), set RemoveIPC=no in "
+          "logind.conf; if both hold, try NCCL_CUMEM_HOST_ENABLE=0 or the NCCL release that worked", C.SHM_TOO_SMALL,
+          "root", (C.OTHER,)),
+        # misc/cudawrap.cc:54@v2.30.7-1 ncclCuMemHostEnable: with CUDA 12.6+ NCCL probes cuMem host memory by one
+        # cuMemCreate on the GPU's host NUMA node at its first communicator. A process that dies in that frame hit a
+        # CUDA driver bug (NVIDIA/nccl#2106, hosts with NUMA nodes of unequal memory; fixed in r595 drivers);
+        # NCCL_CUMEM_HOST_ENABLE=0 skips the probe.
+        p(r"\bin ncclCuMemHostEnable\b|ncclCuMemHostEnable\(\) (?:at|\+0x)", "cumem_host_probe", E,
+          "the process crashed inside NCCL's probe of cuMem host memory (one cuMemCreate on the GPU's NUMA "
+          "node, cudawrap.cc): a CUDA driver bug on hosts whose NUMA nodes differ in memory",
+          "set NCCL_CUMEM_HOST_ENABLE=0 on every rank (NCCL then uses /dev/shm), or update the driver to r595 or "
+          "newer", C.CUDA_OR_DRIVER),
         # os/linux.cc (misc/shmutils.cc before 2.27): "mkstemp: Failed to create %s ... - retrying" and
         # "fallocate: Failed to extend %s ... - retrying" are logged only for EINTR, a signal interrupting the
         # call, and NCCL retries it; a real failure is the WARN "Error: failed to ..." after it.

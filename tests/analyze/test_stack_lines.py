@@ -378,7 +378,7 @@ CASES = [
      'exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are '
      'some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high '
      'memory usage.',
-     'log.process_killed', 'oom'),
+     'log.remote_exited', 'rank_crashed_elsewhere'),
     ('ray-project/ray src/ray/raylet/node_manager.cc (NodeManager::NodeRemoved)',
      '[Timeout] Exiting because this node manager has mistakenly been marked as dead by the GCS: GCS '
      'failed to check the health of this node for 5 times. This is likely because the machine or '

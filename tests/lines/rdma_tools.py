@@ -19,7 +19,7 @@ CASES = [
      'log.no_ib_device', 'socket_fallback'),
     ('linux-rdma/rdma-core libibverbs/init.c:366@691953d',
      'libibverbs: Warning: Driver mlx5 does not support the kernel ABI of 2 (supports 1 to 1) for device /sys/class/infiniband/mlx5_0',
-     'log.libibverbs_missing', 'socket_fallback'),
+     'log.ibverbs_provider_abi', 'socket_fallback'),
     ('linux-rdma/rdma-core libibverbs/dynamic_driver.c:125@691953d',
      "libibverbs: Warning: couldn't open config directory '/etc/libibverbs.d'.",
      'log.no_ib_device', 'socket_fallback'),

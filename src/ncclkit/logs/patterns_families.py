@@ -41,6 +41,8 @@ from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
 from ncclkit.logs.patterns_table_rdmatools import RDMATOOLS_WORDS, rdmatools_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
+from ncclkit.logs.patterns_table_serving import SERVING_WORDS, serving_rows
+from ncclkit.logs.patterns_table_sharding import SHARDING_WORDS, sharding_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
 from ncclkit.logs.patterns_table_submitit import SUBMITIT_WORDS, submitit_rows
@@ -65,6 +67,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX, MPICH, mpi4py
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
+    (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
+    (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, Ray compiled graphs
     (runtime_rows, RUNTIME_WORDS),          # glibc's loader, CPython, libstdc++, pip, conda
     (rdmatools_rows, RDMATOOLS_WORDS),      # perftest, the NIC driver stack's packages, rdma-core's libraries
     (ncclinfo_rows, NCCLINFO_WORDS),        # NCCL 2.4 - 2.30's INFO lines

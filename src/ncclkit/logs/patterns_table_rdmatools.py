@@ -23,11 +23,20 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 RDMATOOLS_WORDS: tuple[bytes, ...] = (b"DMA-BUF cannot be used", b"Perftest supports CUDA", b"allocate hugepage",
-                                      b"create MR", b"create mr", b"mlnx-ofed", b"doca-ofed", b"IBVERBS_PRIVATE")
+                                      b"create MR", b"create mr", b"mlnx-ofed", b"doca-ofed", b"IBVERBS_PRIVATE",
+                                      b"support the kernel ABI")
 
 
 def rdmatools_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # libibverbs' "Warning: Driver bnxt_re does not support the kernel ABI of 6 (supports 1 to 1) for device
+        # ...": the provider library (rdma-core, usually a container's) is older than the host's kernel driver, so
+        # libibverbs drops the device (sgl-project/sglang#33374: a container's rdma-core on MI355X nodes' ionic NICs).
+        p(r"Driver \S+ does not support the kernel ABI of \d+", "ibverbs_provider_abi", E,
+          "the rdma-core provider here is older than the host's RDMA kernel driver: libibverbs rejects the device, "
+          "so there is no RDMA device and NCCL/RCCL falls back to TCP sockets",
+          "install the rdma-core release that matches the host's driver in the container (or bind-mount the host's "
+          "provider libraries and /etc/libibverbs.d)", C.SOCKET_FALLBACK, "root", (C.IB_RESOURCE_ERROR,)),
         # perftest's parser (perftest_parameters.c): "CUDA DMA-BUF cannot be used without CUDA" when
         # --use_cuda_dmabuf comes before --use_cuda=<gpu> (linux-rdma/perftest#336: the options are read in order);
         # "Perftest supports CUDA latency tests with read/send verbs only" (ib_write_lat has no GPU mode: the

@@ -70,6 +70,23 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Unable to initialize shared memory\. Disabling clique", "shm_error", W,
           "RCCL could not create its shared-memory segment: /dev/shm is too small", "run the container with "
           "--ipc=host or a larger --shm-size", C.SHM_TOO_SMALL),
+        # rocminfo (and any HSA program) at start: "Failed to set mem policy for GPU [0x6b0d]", then "hsa api call
+        # failure" / "Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES": the ROCm runtime could not start on the node
+        # (pytorch/pytorch#83539: a bad CI host, taken out of the pool); the same status can be another runtime
+        # holding the GPUs.
+        p(r"Failed to set mem policy for GPU \[|Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES", "hsa_runtime", E,
+          "the ROCm runtime (HSA) could not start on this node: the GPUs or their driver are in a bad state, or "
+          "another process or runtime holds their resources", "check `dmesg | grep -i amdgpu` and `rocm-smi` on the "
+          "node and what else runs on its GPUs; reboot or drain the node if the runtime fails for every job",
+          C.CUDA_OR_DRIVER, "root", (C.OOM,)),
+        # ProcessGroupNCCL's watchdog on ROCm 7.0 - 7.1 querying an event while another thread captures a graph:
+        # "HIP error: operation not permitted when stream is capturing" (ROCm/hip#3876; vllm-project/vllm#31259:
+        # TORCH_NCCL_BLOCKING_WAIT=1 works around it). A runtime bug, no timeout.
+        p(r"watchdog thread terminated with exception: HIP error: operation not permitted when stream is capturing",
+          "framework_release", E,
+          "the process group's watchdog hit a HIP runtime bug while a graph was being captured (ROCm 7.0 - 7.1): "
+          "no collective timed out", "set TORCH_NCCL_BLOCKING_WAIT=1, or use a ROCm release with the fix",
+          C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # ROCm/clr rocdevice.cpp "Callback: Queue %p aborting with error : HSA_STATUS_ERROR_...": the GPU queue of
         # the process died (a memory violation, an exception, resources exhausted); hsa runtime.cpp "Memory access
         # fault by GPU node-%u ... Reason: ...".

@@ -1,0 +1,56 @@
+"""Rows of the line classifier (patterns.py) for the serving engines and their cluster layer as they are now: Ray's
+worker and cluster messages, vLLM's engine queue, SGLang's start-up checks, Ray compiled graphs.
+
+Their words borrow failure vocabulary for lines that report another process: Ray lists "SIGKILL by OOM killer" among
+possible reasons for any worker that vanished, SGLang's healthy ranks raise a ValueError about the others, a
+compiled graph's teardown raises an AttributeError after the real failure. These rows read them before the rows
+for those words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+SERVING_WORDS: tuple[bytes, ...] = (
+    b"potential root causes", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group")
+
+
+def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # Ray's ActorDiedError for a worker that exited without a Python exception lists possible reasons ("There
+        # are some potential root causes. (1) The process is killed by SIGKILL by OOM killer ... (2) ray stop
+        # --force ... (3) ... SIGSEGV"): a list, not a report of SIGKILL (gpustack/gpustack#2415: the worker could
+        # not import vllm).
+        p(r"There are some potential root causes\. \(1\) The process is killed by SIGKILL", "remote_exited", W,
+          "a Ray worker process died without a Python exception; Ray's list of possible reasons (OOM killer, ray "
+          "stop, a crash) is not a finding: the worker's own last lines say why",
+          "read the worker's own output above (its prefix `(RayWorker... pid=N)`) or `ray logs worker-*`; check "
+          "`dmesg | grep -i oom` on its node only if nothing else is there", C.RANK_CRASHED_ELSEWHERE, "collateral",
+          (C.OOM, C.APPLICATION_BUG)),
+        # ray/_private/worker.py "Version mismatch: The cluster was started with:\n Ray: X Python: Y\nThis process on
+        # node N was started with: ..." (gpustack/gpustack#1640: a backend's venv with its own Ray).
+        p(r"Version mismatch: The cluster was started with:", "ray_version_mismatch", E,
+          "this process runs another Ray (or Python) than the Ray cluster it joins: NCCL is not involved",
+          "start the cluster and every process from one environment (the same ray and Python); a serving backend's "
+          "own venv must carry the cluster's Ray version", C.OTHER),
+        # SGLang's model loader on a rank that finished: "TP rank 2 could finish the model loading, but there are
+        # other ranks that didn't finish loading" (sgl-project/sglang#13347): the other ranks failed or stalled.
+        p(r"could finish the model loading, but there are other ranks that didn't finish loading", "remote_exited",
+          E, "this rank finished loading the model and others did not: another rank crashed, ran out of memory, or "
+          "its node is slow (storage, network)", "read the other ranks' own output (their first error), and their "
+          "node's memory and storage", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
+        # Ray compiled graphs tearing down a channel after another failure ("'_TorchTensorAcceleratorChannel' object
+        # has no attribute '_accelerator_group'"): the teardown's own bug, after the first error of a worker.
+        p(r"'_TorchTensorAcceleratorChannel' object has no attribute '_accelerator_group'", "remote_exited", W,
+          "a Ray compiled graph's GPU channel failed while being torn down after another failure: the first error "
+          "of a pipeline worker (often the GPU-to-GPU channel's set-up) is the cause",
+          "read the first error of every worker; on GPUs without peer-to-peer (PCIe cards) try without pipeline "
+          "parallelism across them", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.ACS_IOMMU_P2P,)),
+    )

@@ -146,8 +146,7 @@ def test_08_one_bad_row_does_not_sink_the_other_files(tmp_path: Path, capsys: py
     rc, out, err = run(capsys, "analyze", "--json", str(bad), str(good))
     results = json.loads(out)
     assert [r["kind"] for r in results] == ["nccl_tests", "ibstat"] and "internal error" not in err
-    # the listing's second port is switched off beside an ACTIVE one: no error in either file
-    assert "ibstat.port_disabled" in ids(results[1]["findings"]) and rc == 0
+    assert "ibstat.port_down" in ids(results[1]["findings"]) and rc == 1
 
 
 # 13: `inf` in a table came out as `Infinity` in --json (not RFC 8259 JSON) and "inf GB/s" in text.

@@ -209,6 +209,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
+    "log.pxn_host_buffer": Cause.APPLICATION_BUG,
+    "log.ifname_allows_lo": Cause.WRONG_INTERFACE,
     "log.sharded_param_use": Cause.APPLICATION_BUG,
     "log.ray_version_mismatch": Cause.OTHER,
     "log.hsa_runtime": Cause.CUDA_OR_DRIVER,
@@ -313,7 +315,6 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     # analyze's own ids for what listings and logs show (not the node rules' ids).
     "topo.gdr_distance": Cause.TOPOLOGY_OR_NUMA,
     "ibstat.port_down": Cause.IB_PORT_DOWN_OR_LINK,
-    "ibstat.port_disabled": None,
     "ibstat.rate_mismatch": Cause.IB_PORT_DOWN_OR_LINK,
     "ibstat.zero_node_guid": Cause.IB_PORT_DOWN_OR_LINK,
     "show_gids.gid_index": Cause.GID_INDEX_OR_ROCE_CONFIG,

@@ -1,5 +1,5 @@
 """Rules from the sweeps of public threads of 2026-12-05 (61: ROCm; 62: SGLang and Ray serving; 63: sharded data
-parallelism; 64: RDMA listings pasted with logs). Each line is quoted from the thread named above its test, and tested
+parallelism). Each line is quoted from the thread named above its test, and tested
 on text that must not trigger it."""
 
 from __future__ import annotations
@@ -138,27 +138,3 @@ def test_an_rdma_core_older_than_the_driver_is_no_rdma_device() -> None:
     absent = ("libibverbs: Warning: couldn't load driver 'libvmw_pvrdma-rdmav34.so': libvmw_pvrdma-rdmav34.so: "
               "cannot open shared object file: No such file or directory\n")
     assert "log.ibverbs_provider_abi" not in findings(absent)
-
-
-_PORT = ("Infiniband device '{dev}' port 1 status:\n"
-         "        default gid:     fe80:0000:0000:0000:043f:7203:00f8:03ce\n"
-         "        base lid:        {lid}\n"
-         "        sm lid:          {sm}\n"
-         "        state:           {state}\n"
-         "        phys state:      {phys}\n"
-         "        rate:            200 Gb/sec (4X HDR)\n"
-         "        link_layer:      InfiniBand\n\n")
-_ACTIVE = _PORT.format(dev="mlx5_0", lid="0x81", sm="0x1", state="4: ACTIVE", phys="5: LinkUp")
-_DISABLED = _PORT.format(dev="mlx5_1", lid="0xffff", sm="0x0", state="1: DOWN", phys="3: Disabled")
-_POLLING = _PORT.format(dev="mlx5_2", lid="0xffff", sm="0x0", state="1: DOWN", phys="2: Polling")
-
-
-def test_a_port_switched_off_beside_active_ones_is_no_fault() -> None:
-    # NVIDIA/nccl#489: an idle second HCA; the slowness was GPUDirect RDMA and ACS
-    obj = analyze_text(_ACTIVE + _DISABLED, name="ibstatus.txt")
-    ids = [f["id"] for f in obj["findings"]]
-    assert obj["kind"] == "ibstat" and "ibstat.port_disabled" in ids
-    assert "ibstat.port_down" not in ids and "log.ib_port_event" not in ids
-    # a port without light beside the active one, or a disabled port alone, stays a fault
-    assert "ibstat.port_down" in [f["id"] for f in analyze_text(_ACTIVE + _POLLING, name="i.txt")["findings"]]
-    assert "ibstat.port_down" in [f["id"] for f in analyze_text(_DISABLED, name="i.txt")["findings"]]

@@ -145,7 +145,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     if kind != "unknown":
         fields, findings = _read_kind(kind, text, name, line_rate_gbps)
         if whole:
-            findings = _unused_ports_quiet(findings, _embedded_findings(text, kind, name))
+            findings = findings + _embedded_findings(text, kind, name)
             findings = (rank_findings(_guessed(findings, text, name) if kind == "nccl_tests" else findings)
                         + _unflattened(name, split))
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
@@ -191,16 +191,6 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
         out.extend(f for f in check_log(log, name)
                    if f.id not in _LOG_FACTS)
     return out
-
-
-def _unused_ports_quiet(listed: list[Finding], embedded: list[Finding]) -> list[Finding]:
-    """A listing's findings and the embedded ones, less the log rows' reading of the state lines (State and the
-    Physical state after it) of ports the listing judged switched off and unused (ibstat.port_disabled): the
-    listing's reader saw the whole port."""
-    quiet = {n + d for f in listed if f.id == "ibstat.port_disabled" for n in f.evidence.get("lines", ())
-             for d in (0, 1)}
-    return listed + [f for f in embedded if not (
-        f.id == "log.ib_port_event" and quiet.issuperset(f.evidence.get("lines") or ()) and quiet)]
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:

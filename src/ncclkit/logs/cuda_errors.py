@@ -76,7 +76,7 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
         (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),
-        (r"system not yet initialized|cudaErrorSystemNotReady|\b802\b", C.CUDA_OR_DRIVER,
+        (r"system not yet initialized|cudaErrorSystemNotReady|(?<![:.\d])\b802\b", C.CUDA_OR_DRIVER,
          "the NVSwitch system is not initialised: nvidia-fabricmanager is not running or failed", ()),
         (r"driver version is insufficient|cudaErrorInsufficientDriver|CUDA driver version|"
          r"not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver",

@@ -268,9 +268,9 @@ class LogState:
         if self._seen(line):
             return
         cls = cls or classify_error(line)
-        # A command setting NCCL variables states settings, not an error; RDMA turned off (ib_disabled, read in prose
-        # too) and a command a launcher release built wrong (DeepSpeed's pdsh line swallowing the exports) are findings.
-        if settings and cls.category not in ("ib_disabled", "framework_release") or typed_command(line):
+        # Settings are no error; RDMA off, lo allowed and a launcher release's wrong command (DeepSpeed's pdsh) are.
+        if settings and cls.category not in ("ib_disabled", "framework_release", "ifname_allows_lo") or \
+                typed_command(line):
             return
         if cls.category == "noise" and _GPU_TEST_BUFFER.search(line):
             self.note("gpu_test_buffer", line_no())

@@ -63,6 +63,16 @@ def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "torchelastic's agent lost the rendezvous store it had joined: the node hosting it (the first node's "
           "agent) died or became unreachable", "read the first node's own output and system log for why it "
           "stopped", C.RANK_CRASHED_ELSEWHERE, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE)),
+        # The same module's "has failed to shutdown the rendezvous '...' due to an error of type
+        # RendezvousConnectionError" (and the "Broken pipe" under it): the store was reached before, and its host
+        # left first: another node's agent, or another job on this node sharing the endpoint
+        # (wenet-e2e/wespeaker#171: several `torchrun --standalone` jobs on one node, all on localhost:29400).
+        p(r"has failed to shutdown the rendezvous '[^']*' due to an error of type RendezvousConnectionError",
+          "remote_exited", E,
+          "torchelastic's agent lost the rendezvous store while shutting down: the process that hosted it exited "
+          "first (another node's agent, or another job on this node using the same rendezvous endpoint)",
+          "find which agent or job ended first; give each job on one node its own endpoint (`--rdzv-endpoint "
+          "localhost:0`, or --standalone on torch 2.1+)", C.RANK_CRASHED_ELSEWHERE, "root", (C.APPLICATION_BUG,)),
         # ROCclr's HSA error callback: "HW Exception by GPU node-9 (Agent handle: 0x...) reason :GPU Hang"
         # (ROCm/legacy-rocm-build#4021): the GPU itself stopped responding.
         p(r"HW Exception by GPU node-\d+ [^\n]*reason ?:GPU Hang", "gpu_fault", E,

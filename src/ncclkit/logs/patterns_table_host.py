@@ -304,9 +304,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"\bCuda is not available\b|"
           # nccl4py (nccl_linux.pyx): "CUDA driver is not found (libcuda.so.1: cannot open shared object file ...)".
           r"CUDA driver is not found \(libcuda", "gpu_missing", E,
-          "nvidia-smi sees no GPU: the driver is not loaded, or the GPUs are not passed into this "
-          "container or VM", "check `lsmod | grep nvidia` and `dmesg | grep -i nvrm` on the host; run "
-          "the container with --gpus all (or the device plugin's resource request)", C.CUDA_OR_DRIVER),
+          "no GPU is visible here: the driver is not loaded, the GPUs are not passed into this container or VM, or "
+          "CUDA_VISIBLE_DEVICES hides them", "check `lsmod | grep nvidia`, `dmesg | grep -i nvrm` and "
+          "CUDA_VISIBLE_DEVICES; run the container with --gpus all (or the device plugin's request)", C.CUDA_OR_DRIVER),
         # CuPy built without NCCL: cupy/cuda/nccl.py imports cupy_backends' nccl module only when it was compiled
         # (`available = False` otherwise), so the module exists but has none of NCCL's functions; the aarch64
         # (GH200) wheels of CuPy 13.0 shipped that way (cupy/cupy#8254, fixed in cupy-release-tools).

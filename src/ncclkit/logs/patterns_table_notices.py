@@ -188,6 +188,12 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a host name (MASTER_ADDR or a peer's name) has no IPv4 address here: it does not resolve",
           "make every node resolve every other node's hostname (/etc/hosts, DNS) or use IP addresses for "
           "MASTER_ADDR", C.HOSTNAME_RESOLUTION),
+        # ... but the IPv6 half of the lookup of an IPv4 address (or localhost) fails on every host without an AAAA
+        # record, healthy runs included (OFA-Sys/Chinese-CLIP#169: the cause was elsewhere). Not "( 10.0.5.4, ...)"
+        # with a space, which no resolver takes for an address.
+        p(r"IPv6 network addresses of \((?:(?:\d{1,3}|X{1,3})(?:\.(?:\d{1,3}|X{1,3})){3}|localhost), \d+\) cannot be "
+          r"retrieved", "noise", I, "c10d found no IPv6 address for an IPv4 address and goes on over IPv4",
+          "nothing to fix", None, "noise"),
         p(r"IPv6 network addresses of .* cannot be retrieved \(gai error: (?:-[23]|8|11001)\b", "name_resolution", W,
           "a host name of the rendezvous (MASTER_ADDR, the rdzv endpoint, a node's own hostname) did not resolve "
           "for IPv6; when the rendezvous then hangs or times out, the name does not resolve at all",

@@ -12,12 +12,20 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
-E = Severity.ERROR
+E, W = Severity.ERROR, Severity.WARNING
 
 
 def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # -- bootstrap, sockets, interfaces ------------------------------------------------------------
+        # misc/socket.cc ncclFindInterfaces@v2.28.9-1: NCCL_SOCKET_IFNAME replaces the default search (ib, then
+        # "^docker,lo,virbr"), so an exclusion list that leaves lo out lets NCCL take the loopback, listed first
+        # (aws/deep-learning-containers#4756: "^docker0" written to /etc/nccl.conf).
+        p(r"\bNCCL_SOCKET_IFNAME\s*=\s*[\"']?\^(?![^\s\"']*\blo\b)[\w.,-]+", "ifname_allows_lo", W,
+          "NCCL_SOCKET_IFNAME is an exclusion list without lo: it replaces NCCL's default ^docker,lo,virbr, so "
+          "NCCL can take the loopback (127.0.0.1) and peers on other nodes cannot reach it",
+          "add lo to the list (NCCL_SOCKET_IFNAME=^docker,lo) or name the interface that joins the nodes",
+          C.WRONG_INTERFACE),
         # socket.cc: "Socket creation failed : Address family not supported by protocol" (IPv6 off in a
         # container), "connecting to address  with family %d is neither AF_INET(%d) nor AF_INET6(%d)" (an
         # interface name that matches nothing leaves the address empty).

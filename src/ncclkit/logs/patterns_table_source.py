@@ -52,6 +52,12 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "run a node's ranks with one /dev/shm (docker --ipc=host, one pod per node), set RemoveIPC=no in "
           "logind.conf; if both hold, try NCCL_CUMEM_HOST_ENABLE=0 or the NCCL release that worked", C.SHM_TOO_SMALL,
           "root", (C.OTHER,)),
+        # transport/net.cc:632@v2.28.9-1: PXN (sending through a peer GPU's NIC) was given host-memory buffers, which
+        # it cannot use; NCCL returns an internal error (NVIDIA/nccl-tests#340: NCCL_PXN_DISABLE=1 fixed it).
+        p(r"PXN should not use host buffers for data", "pxn_host_buffer", E,
+          "PXN (NCCL sending through a peer GPU's NIC) was given buffers in host memory, which it cannot use",
+          "set NCCL_PXN_DISABLE=1 for this job, or give NCCL device buffers (no host-registered buffers for these "
+          "collectives)", C.APPLICATION_BUG, "root", (C.PERFORMANCE_CONFIG,)),
         # misc/cudawrap.cc:54@v2.30.7-1 ncclCuMemHostEnable: with CUDA 12.6+ NCCL probes cuMem host memory by one
         # cuMemCreate on the GPU's host NUMA node at its first communicator. A process that dies in that frame hit a
         # CUDA driver bug (NVIDIA/nccl#2106, hosts with NUMA nodes of unequal memory; fixed in r595 drivers);

@@ -45,6 +45,12 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # PyTorch's "No CUDA GPUs are available" on the line that sets CUDA_VISIBLE_DEVICES: the program hides the
+        # GPUs itself (Grace9994/CoMoSVC#6: os.environ["CUDA_VISIBLE_DEVICES"]='1' hard-coded in train.py).
+        p(r"CUDA_VISIBLE_DEVICES[^\n]*No CUDA GPUs are available|No CUDA GPUs are available[^\n]*CUDA_VISIBLE_DEVICES",
+          "framework_usage", E, "the program sets CUDA_VISIBLE_DEVICES itself and hides the GPUs its ranks need",
+          "remove the hard-coded CUDA_VISIBLE_DEVICES from the code (let the launcher set it), or list GPUs that "
+          "exist on the node", C.APPLICATION_BUG),
         # -- lines that state no cause of their own ------------------------------------------------------------
         # pytorch/pytorch torch/distributed/checkpoint/_async_process_executor.py:162@cf30153 (_wait_for_response):
         # "Timed out after {timeout}s while waiting for response from checkpointer process pid: N", waited only at :132

@@ -97,17 +97,6 @@ def check_ports(p: PortListing) -> list[Finding]:
                                fix="assign GUIDs to the VFs (ip link set <pf> vf N node_guid/port_guid ...)"))
         bad_state = port.state is not None and port.state != "ACTIVE"
         bad_phys = port.phys_state is not None and port.phys_state != "LinkUp"
-        # A port switched off (phys state Disabled) beside ACTIVE ones is an unused port, not a fault: NCCL uses the
-        # ACTIVE ports (NVIDIA/nccl#489: a second HCA left disabled, the slowness was elsewhere).
-        if port.phys_state == "Disabled" and subject not in down and any(
-                q.state == "ACTIVE" and q.phys_state == "LinkUp" for q in p.ports):
-            down.add(subject)
-            out.append(Finding(
-                id="ibstat.port_disabled", severity=I, subject=subject,
-                message=f"{subject} is {port.state or '?'} / Disabled (switched off) beside ACTIVE ports: NCCL skips "
-                        "it and uses those; a fault only if this port was meant to carry traffic",
-                fix="nothing, unless the port should be up: then enable it on the switch and check the cable",
-                evidence={**port.to_json(), "lines": [p.state_lines[subject]] if subject in p.state_lines else []}))
         if (bad_state or bad_phys) and subject not in down:
             down.add(subject)
             seen = list(dict.fromkeys(states[subject]))

@@ -70,3 +70,45 @@ def test_the_ipv6_half_of_an_ipv4_lookup_is_noise() -> None:
                  "[W socket.cpp:601] [c10d] The IPv6 network addresses of ( 10.0.5.4, 8004) cannot be retrieved "
                  "(gai error: -2 - Name or service not known).\n"):
         assert lead(line) == ("log.name_resolution", "hostname_resolution")
+
+
+def test_a_kernels_own_assert_is_the_program() -> None:
+    # huggingface/trl's sonic-moe notes: cudaErrorAssert in the MoE backward pass
+    assert lead("RuntimeError: CUDA Error: cudaErrorAssert\n") == ("log.cuda_error", "application_bug")
+    assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] == "cuda_or_driver"
+
+
+def test_efa_in_a_pod_name_is_no_plugin_failure() -> None:
+    # aws-samples' MPIJob of nccl-tests that passed: its pods are named after EFA
+    line = "+ /opt/kube/kubectl cp /opt/kube/hosts nccl-tests-efa-16-worker-1:/etc/hosts_of_nodes\n"
+    assert "log.ofi_error" not in findings(line)
+    assert lead("h:1:2 [0] NCCL WARN NET/OFI Unable to find a protocol that worked.  Failing initialization.\n") == \
+        ("log.ofi_error", "net_plugin_error")
+
+
+def test_kubectl_wait_giving_up_is_no_collective_timeout() -> None:
+    line = "error: timed out waiting for the condition on pods/eks-pod-identity-agent-xxxxx\n"
+    assert lead(line) == ("log.kubectl_wait_timeout", "other") and "log.timeout" not in findings(line)
+
+
+def test_trainer_stack_messages_with_a_known_cause() -> None:
+    # TRL's docs: the trainer and the vLLM server on the same GPUs
+    same = ("RuntimeError: Attempting to use the same CUDA device for multiple distinct roles/ranks within the same "
+            "communicator.\n")
+    assert lead(same) == ("log.duplicate_gpu", "application_bug")
+    # ms-swift's FAQ: DeepSpeed's config model refusing a fractional bucket size
+    config = ("[rank6]: pydantic_core._pydantic_core.ValidationError: 1 validation error for DeepSpeedZeroConfig\n"
+              "[rank6]: stage3_prefetch_bucket_size\n")
+    assert lead(config) == ("log.framework_release", "other")
+    # another program's validation error is not DeepSpeed's
+    assert "log.framework_release" not in findings(
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for ServerSettings\n")
+
+
+def test_workers_compiling_different_programs_is_a_collective_mismatch() -> None:
+    # maxtext's troubleshooting playbook (Megascale on multi-slice TPU)
+    text = ("Megascale detects a hang that is likely caused by inconsistent HLO module compilation across workers. "
+            "This can be caused by some workers running with different JIT functions or a bug in the XLA compiler.\n"
+            "  Potential cause: INCONSISTENT_TPU_PROGRAM\n")
+    assert lead(text) == ("log.collective_mismatch", "hang_collective_mismatch")
+    assert "log.collective_mismatch" not in findings("  Potential cause: Bad TPU chips\n")

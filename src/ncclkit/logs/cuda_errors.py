@@ -100,7 +100,7 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "find the first error of this rank (or of its peers) before this line; end the program with "
          "dist.destroy_process_group() so NCCL stops before CUDA unloads", "collateral"),
         # cudaErrorAssert (710): a kernel's own assertion (an index out of range in the program's tensors).
-        (r"device-side assert", C.APPLICATION_BUG,
+        (r"device-side assert|cudaErrorAssert\b|CUDA_ERROR_ASSERT\b", C.APPLICATION_BUG,
          "a kernel assertion failed (an index or label out of range in the program's tensors)", (C.CUDA_OR_DRIVER,),
          _PROGRAM_FIX),
         # cudaErrorStreamCaptureUnsupported (900) / Invalidated (901) / Implicit (906): a call the capture

@@ -189,11 +189,12 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # verbose report of the provider it chose ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr"), nor a
         # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g") or list of the versions it needs
         # ("Libfabric >= 2.6.0"), nor the plugin's own INFO lines of its older releases ("INFO: Function: ofi_init
-        # Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE ...", aws/aws-ofi-nccl#67).
+        # Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE ...", aws/aws-ofi-nccl#67), nor "efa" inside a pod or host name
+        # ("nccl-tests-efa-16-worker-0", aws-samples' MPIJob of a run that passed).
         p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)"
           r"(?!.*\bINFO: Function: )"
-          r"(?!\s*[-*] \*\*[^*]+\*\*:)(?!.*\blibfabric >= \d).*(?:NET/OFI|libfabric|\bEFA\b|fi_getinfo)", "ofi_error",
-          E,
+          r"(?!\s*[-*] \*\*[^*]+\*\*:)(?!.*\blibfabric >= \d).*(?:NET/OFI|libfabric|(?<!-)\bEFA\b(?!-)|fi_getinfo)",
+          "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "
           "the security group allows all traffic between the nodes", C.NET_PLUGIN_ERROR),

@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 HANG_WORDS: tuple[bytes, ...] = (
     b"Not all ranks joining collective", b"CoordinationService/RegisterTask", b"keep-alive heartbeat",
-    b"reason :GPU Hang", b"git fetch",
+    b"reason :GPU Hang", b"git fetch", b"INCONSISTENT_TPU_PROGRAM", b"inconsistent HLO",
 )
 
 
@@ -73,6 +73,13 @@ def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "first (another node's agent, or another job on this node using the same rendezvous endpoint)",
           "find which agent or job ended first; give each job on one node its own endpoint (`--rdzv-endpoint "
           "localhost:0`, or --standalone on torch 2.1+)", C.RANK_CRASHED_ELSEWHERE, "root", (C.APPLICATION_BUG,)),
+        # Megascale (multi-slice TPU) naming a hang's cause: "inconsistent HLO module compilation across workers",
+        # "Potential cause: INCONSISTENT_TPU_PROGRAM" (maxtext's troubleshooting playbook): workers ran different
+        # programs, so their collectives differ.
+        p(r"inconsistent HLO module compilation across workers|Potential cause: INCONSISTENT_TPU_PROGRAM",
+          "collective_mismatch", E, "workers compiled different programs (different JIT functions or shapes), so "
+          "they issued different collectives and the job hangs", "make every worker run the same program: the same "
+          "code, arguments, shapes and jax/XLA versions; compare the workers' HLO dumps", C.HANG_COLLECTIVE_MISMATCH),
         # ROCclr's HSA error callback: "HW Exception by GPU node-9 (Agent handle: 0x...) reason :GPU Hang"
         # (ROCm/legacy-rocm-build#4021): the GPU itself stopped responding.
         p(r"HW Exception by GPU node-\d+ [^\n]*reason ?:GPU Hang", "gpu_fault", E,

@@ -22,6 +22,12 @@ _RDMA_FIX = ("give the pod the node's RDMA devices: the RDMA device plugin's res
 
 def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # kubectl wait: "error: timed out waiting for the condition on pods/<name>": the object never reached the
+        # condition (Ready, Complete) within --timeout; no collective is involved (aws-samples' HyperPod EKS set-up).
+        p(r"error: timed out waiting for the condition on \w+/\S+", "kubectl_wait_timeout", W,
+          "kubectl wait gave up: the object it names never reached the condition asked for (a pod not Ready, a job "
+          "not Complete)", "`kubectl describe <object>` and its events (scheduling, image pull, a failing probe, "
+          "the device plugin's resources)", C.OTHER),
         # The pod network (CNI) not up: the sandbox cannot be created, or the node is NotReady for it.
         p(r"Failed to create pod sandbox|NetworkPluginNotReady|cni plugin not initialized|container runtime network "
           r"not ready", "container_start", E, "the pod's network (its CNI plugin) could not be set up on the node",

@@ -19,7 +19,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 SERVING_WORDS: tuple[bytes, ...] = (
-    b"potential root causes", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group")
+    b"potential root causes", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
+    b"multiple distinct roles")
 
 
 def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -34,6 +35,12 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the worker's own output above (its prefix `(RayWorker... pid=N)`) or `ray logs worker-*`; check "
           "`dmesg | grep -i oom` on its node only if nothing else is there", C.RANK_CRASHED_ELSEWHERE, "collateral",
           (C.OOM, C.APPLICATION_BUG)),
+        # TRL's weight sync with a vLLM server (its docs): "Attempting to use the same CUDA device for multiple distinct
+        # roles/ranks within the same communicator": the trainer and the vLLM server were given the same GPUs.
+        p(r"Attempting to use the same CUDA device for multiple distinct roles/ranks", "duplicate_gpu", E,
+          "two members of one communicator (the trainer and the vLLM server) were given the same GPU",
+          "start the vLLM server on GPUs the trainer does not use (CUDA_VISIBLE_DEVICES for each, or fewer training "
+          "processes)", C.APPLICATION_BUG),
         # ray/_private/worker.py "Version mismatch: The cluster was started with:\n Ray: X Python: Y\nThis process on
         # node N was started with: ..." (gpustack/gpustack#1640: a backend's venv with its own Ray).
         p(r"Version mismatch: The cluster was started with:", "ray_version_mismatch", E,

@@ -46,6 +46,13 @@ _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry 
 
 def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # DeepSpeed's pydantic config model refusing a value, as an "auto" value the trainer computed (a fractional
+        # stage3_prefetch_bucket_size; ms-swift's FAQ: DeepSpeed 0.14 accepts it).
+        p(r"validation errors? for DeepSpeed\w*Config", "framework_release", E,
+          "DeepSpeed's configuration check refused a value (a type or range this DeepSpeed release does not take, as "
+          "a fractional 'auto' bucket size the trainer computed)", "set that field in the DeepSpeed config to a "
+          "value of the type it names (an integer), or use the DeepSpeed release the trainer supports",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # DeepSpeed's fp16 loss scaler at its floor ("Current loss scale already at minimum - cannot decrease scale
         # anymore. Exiting run.", deepspeed/runtime/fp16/loss_scaler.py; DeepSpeed#5426: bf16 trained): the gradients
         # overflow fp16 at every scale, and the run stops; its peers then only see it leave.

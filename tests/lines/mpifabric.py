@@ -143,7 +143,7 @@ CASES = [
      'log.ibv_create_qp_failed', 'ib_resource_error'),
     ('openucx/ucx src/ucp/core/ucp_context.c:1508@9466d10',
      "[1764584043.512931] [gpu-node02:48213:0]    ucp_context.c:1508 UCX  WARN  network device 'mlx5_2:1' is not available, please use one or more of: 'eth0'(tcp), 'ib0'(tcp), 'lo'(tcp), 'mlx5_0:1'(ib), 'mlx5_1:1'(ib)",
-     'log.ucx_unreachable', 'ib_port_down_or_link'),
+     'log.ucx_unreachable', 'wrong_interface'),
     ('openucx/ucx src/ucp/core/ucp_context.c:1770@9466d10',
      '[1764584043.512931] [gpu-node02:48213:0]    ucp_context.c:1770 UCX  ERROR no usable transports/devices (asked rc_x,ud_x on network:mlx5_2:1 )',
      'log.ucx_unreachable', 'wrong_interface'),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ _RANK = re.compile(r"^\s+Rank (\d+)(?: has launched up to operation (\d+)| (has 
 _GROUP_COUNT = re.compile(r"^\s+(\d+) ranks (?:have launched up to operation (\d+)|(have not launched any operations)|"
                           r"have status (\w+))")
 _COLL = re.compile(r"different (\w+) operation counts")
+_MISSING = re.compile(r"^\s+The missing ranks?: ([\d, ]+)$")
 # client_support.cc rasClientRunComms (2.24 - 2.30): one row per group of like communicators, "%5d  %8d  %8d  %8s
 # %8d  %8d  %8s  %6s" = group, comms in it, nodes per comm, ranks per node ("8" or "4-8"), ranks per comm, ranks in
 # the group, status (NOCOMM/INIT/RUNNING/FINALIZE/ABORT), errors (OK, MISMATCH, ERROR, INCOMPLETE, ...).
@@ -101,6 +103,8 @@ def looks_like_ras(head: str) -> bool:
 def read_ras(text: str) -> RasReport:
     if text.lstrip().startswith("{"):
         return _read_json(text)
+    # A report quoted indented as a whole (NCCL's ras.rst, a reply's block): its own layout starts at column 0.
+    text = textwrap.dedent(text)
     if not looks_like_ras(text):
         raise RasError("no RAS report header (Job summary / Communicators)")
     return _read_text(text)
@@ -172,8 +176,13 @@ def _read_text(text: str) -> RasReport:
                 rep.timeouts = max(rep.timeouts, 1)
             continue
         p = _PROCESS.match(line)
-        if p and block == "DEAD":
-            rep.dead.append(RasRank(rank=None, pid=int(p.group(1)), host=p.group(2), gpu=p.group(3), dead=True))
+        if p and block in ("DEAD", "INCOMPLETE"):  # INCOMPLETE: a process that sent RAS no data (ras.rst)
+            rep.dead.append(RasRank(rank=None, pid=int(p.group(1)), host=p.group(2), gpu=p.group(3),
+                                    dead=block == "DEAD", unresponsive=block == "INCOMPLETE"))
+            continue
+        m = _MISSING.match(line)
+        if m and comm is not None and block == "INCOMPLETE":  # "The missing rank: 21" (no process named)
+            comm.missing.extend(RasRank(rank=int(r)) for r in re.findall(r"\d+", m.group(1)))
             continue
         if comm is None:
             continue
@@ -217,7 +226,10 @@ def _read_text(text: str) -> RasReport:
                 comm.status_groups[-1][2].append(rank.rank)
             comm.ranks.append(rank)
     for comm in comms.values():
-        for m in comm.missing:
-            m.dead = any(d.pid == m.pid and d.host == m.host for d in rep.dead)
+        for gone in comm.missing:
+            if gone.pid is None and len(rep.dead) == 1 and len(comm.missing) == 1:  # the one process RAS named
+                named = rep.dead[0]
+                gone.pid, gone.host, gone.gpu, gone.unresponsive = named.pid, named.host, named.gpu, named.unresponsive
+            gone.dead = any(d.dead and d.pid == gone.pid and d.host == gone.host for d in rep.dead)
     rep.comms = list(comms.values())
     return rep

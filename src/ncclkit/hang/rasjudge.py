@@ -21,7 +21,8 @@ def _names(ranks: list[RasRank]) -> str:
 
 
 def _where(r: RasRank) -> str:
-    return f"rank {r.rank if r.rank is not None else '?'} (process {r.pid} on {r.host}, GPU {r.gpu})"
+    where = f" (process {r.pid} on {r.host}, GPU {r.gpu})" if r.pid is not None else ""
+    return f"rank {r.rank if r.rank is not None else '?'}{where}"
 
 
 def judge_ras(rep: RasReport) -> list[Finding]:
@@ -49,7 +50,8 @@ def judge_ras(rep: RasReport) -> list[Finding]:
     if stray and not any(f.id == "hang.rank_missing" for f in out):
         out.append(Finding(
             id="hang.rank_missing", severity=Severity.ERROR, subject=_names(stray),
-            message="RAS considers dead: " + "; ".join(f"process {d.pid} on {d.host} (GPU {d.gpu})" for d in stray),
+            message="RAS considers dead or got no data from: "
+                    + "; ".join(f"process {d.pid} on {d.host} (GPU {d.gpu})" for d in stray),
             fix="read that process's end on its host (traceback, `dmesg`: OOM killer, NVRM Xid)",
             cause=Cause.RANK_CRASHED_ELSEWHERE, evidence={"dead": [[d.host, d.pid, d.gpu] for d in stray]}))
     # A healthy report lists no communicator by hash (only the Errors and Warnings sections do): its table's rows,

@@ -66,13 +66,16 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.PERFORMANCE_CONFIG, C.RANK_CRASHED_ELSEWHERE)),
         # Not a `timeout=` keyword in the Python source lines of a traceback, nor a bare `timeout` argument of a
         # call quoted there ("store = _create_c10d_store(master_addr, master_port, rank, world_size, timeout, ...").
+        # Nor settings printed at start: torchrun's "rdzv_configs : {'timeout': 900}", NVRx's "Fault tolerance client
+        # initialized. Timeouts: HeartbeatTimeouts(...)" (NeMo's resiliency demo). Nor RAS's note that its own
+        # queries timed out ("Encountered 2 communication timeouts while gathering communicator data").
         # Not the watchdog reporting a peer that exited ("watchdog thread terminated with exception: NCCL error:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
         # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
         # Nor a constant in Python source quoted by a traceback ("timeout=DEFAULT_GET_TIMEOUT": ray#..., sweep 5).
         # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+").
         p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?!.*Completion Timeout:)"
-          r"(?!.*\w\([^()]*\btimeout\s*[,)])"
+          r"(?!.*\w\([^()]*\btimeout\s*[,)])(?!.*['\"]timeout['\"]\s*:)(?!.*HeartbeatTimeouts\()(?!.*timeouts while gathering)"
           r"(?:.*(?:Watchdog caught collective "
           r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,

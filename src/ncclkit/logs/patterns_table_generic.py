@@ -88,13 +88,14 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "recent rdma-core, or load nvidia-peermem for GPUDirect RDMA instead", C.GDR_UNAVAILABLE, "likely",
           (C.CUDA_OR_DRIVER,)),
         # An exception of Python's own that says the program itself went wrong (bad input, a bug), the last
-        # line of a rank's traceback (after torchrun's or srun's rank prefix where the paste keeps it on some
-        # lines only): "ValueError: batch 3: expected 4 samples", "KeyError: 'labels'". Its
+        # line of a rank's traceback (after torchrun's tee and rank prefixes or srun's where the paste keeps it on
+        # some lines only): "ValueError: batch 3: expected 4 samples", "KeyError: 'labels'". Its
         # peers then only see it go away ("remote process exited", "Connection closed by remote peer"), which
         # the rows above read as collateral. Not RuntimeError, OSError or ImportError: torch, the network
         # and the environment raise those, and the rows above read their messages.
-        p(r"^(?:\[rank\d+\]: ?| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|IndexError|TypeError|AttributeError|AssertionError|"
-          r"NameError|ZeroDivisionError|UnboundLocalError|RecursionError|JSONDecodeError)(?::|$)", "program_error",
+        p(r"^(?:\[default\d+\]:)?(?:\[rank\d+\]: ?| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
+          r"IndexError|TypeError|AttributeError|AssertionError|NameError|ZeroDivisionError|UnboundLocalError|RecursionError|"
+          r"JSONDecodeError)(?::|$)", "program_error",
           E, "a rank's program raised an exception of its own (a bug or bad input in the code it runs); errors of "
           "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
           "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "

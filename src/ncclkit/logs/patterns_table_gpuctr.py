@@ -33,7 +33,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. The validator prints its toolkit and gdrcopy checks' failures bare (fmt.Println,
 # log.Info) with no error word.
-GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"driver is not ready", b"run command '",
+GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"server API version", b"the Docker daemon",
+                                   b"driver is not ready", b"run command '",
                                    b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
                                    b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",
                                    b"pending disable", b"pending enable", b"Mode change pending",
@@ -52,6 +53,13 @@ _RDMA_FIX = ("enable it in the operator (`helm upgrade gpu-operator nvidia/gpu-o
 
 def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # docker's client with no daemon: "Error while fetching server API version: ('Connection aborted.',
+        # ConnectionRefusedError(...))" (docker-py) or "Cannot connect to the Docker daemon at unix:///var/run/
+        # docker.sock": the daemon is not running here; no port between nodes is involved.
+        p(r"Error while fetching server API version|Cannot connect to the Docker daemon at", "launch_config", E,
+          "the docker client cannot reach the docker daemon on this machine: it is not running, or this user may "
+          "not use its socket", "start the daemon (`systemctl start docker`) or use a user in the docker group; "
+          "check DOCKER_HOST", C.OTHER),
         # libnvidia-container's CLI failing to talk to the driver ("nvidia-container-cli: initialization error: driver
         # rpc error: timed out" / "driver error: failed to process request", nvidia-container-toolkit#237, #183,
         # #556) and the driver's user-space failing to start in the container ("driverInitFileInfo 531 result=1",

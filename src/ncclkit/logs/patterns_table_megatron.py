@@ -28,7 +28,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 MEGATRON_WORDS: tuple[bytes, ...] = (b"userbuffers.cu:", b"program after receiving", b"checkpoint and exiting",
                                      b"initiating graceful stop", b"MPI bootstrap", b"createProcessGroupMPI",
                                      b"No valid engine configs", b"flattened_range", b"NaN in local grad",
-                                     b"latest_checkpointed_iteration")
+                                     b"latest_checkpointed_iteration", b"Detected stragglers")
 
 _PARALLEL_FIX = ("start as many processes as the parallel sizes need: WORLD_SIZE (nodes x GPUs per node) must be a "
                  "multiple of tensor x pipeline x context parallel size (x expert parallel size), and the ranks "
@@ -37,6 +37,14 @@ _PARALLEL_FIX = ("start as many processes as the parallel sizes need: WORLD_SIZE
 
 def megatron_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # NVIDIA Resiliency Extension's straggler detection (NeMo's StragglerDetection callback): "Detected
+        # stragglers. Terminating training..." stops the job on purpose when some GPUs run slower than the thresholds
+        # allow (NeMo's resiliency demo: GPU clocks locked low); its warning before names the ranks.
+        p(r"Detected stragglers\. Terminating training", "straggler_stop", E,
+          "the straggler detector stopped training on purpose: some GPUs ran slower than its thresholds (the "
+          "'Affected ranks' warning before this line names them)", "find why those GPUs are slow (`nvidia-smi -q -d "
+          "CLOCK,PERFORMANCE`: locked or throttled clocks, thermals, power), or relax gpu_relative_perf_threshold / "
+          "gpu_individual_perf_threshold", C.OTHER, "root", (C.CUDA_OR_DRIVER, C.PERFORMANCE_CONFIG)),
         # -- lines healthy runs print, and failures that state no cause -----------------------------------------
         # TE userbuffers-host.cpp:177@d0067d0 prints the kernels' flag-wait limit at every UB init ("UB_TIMEOUT is
         # set to %d sec, %lu cycles, freq: %dkhz"): a setting, not a timeout.

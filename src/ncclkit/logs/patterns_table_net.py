@@ -132,8 +132,16 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "MPI's UCX has no device that reaches the peer: UCX_NET_DEVICES / UCX_TLS name devices that are "
           "missing or down here, or the nodes' devices are on different networks", _UCX_FIX, C.WRONG_INTERFACE,
           "root", (C.IB_PORT_DOWN_OR_LINK,)),
-        # ucp_context.c: "network device 'mlx5_0:1' is not available, please use one or more of: ...",
-        # "transport 'rc_x' is not available": the RDMA port is not ACTIVE (or verbs is missing) here.
+        # ucp_context.c: "network device 'mlx5_2:1' is not available, please use one or more of: ..., 'mlx5_0:1'(ib)":
+        # with RDMA devices in the list UCX_NET_DEVICES names one UCX does not have here (NCCL's UCX plugin docs: set
+        # it to one of them); a list of TCP devices only is the RDMA port that is not ACTIVE, read below.
+        p(r"network device '[^']+' is not available, please use one or more of: [^\n]*\((?:ib|rc\w*|dc\w*)\)",
+          "ucx_unreachable", W,
+          "UCX was told to use a network device it does not have here (UCX_NET_DEVICES): the line lists the ones "
+          "it has; or that port is down", "set UCX_NET_DEVICES to devices the line lists (`ucx_info -d`), the same "
+          "names on every node; " + _UCX_FIX, C.WRONG_INTERFACE, "root", (C.IB_PORT_DOWN_OR_LINK, C.SOCKET_FALLBACK)),
+        # "transport 'rc_x' is not available" (and the device line without its list): the RDMA port is not ACTIVE (or
+        # verbs is missing) here.
         p(r"network device '[^']+' is not available|transport '(?:rc|dc|ud)\w*' is not available",
           "ucx_unreachable", W,
           "MPI's UCX does not see the RDMA device or transport it was told to use: the port is not ACTIVE, or "

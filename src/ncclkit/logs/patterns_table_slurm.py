@@ -29,7 +29,8 @@ SLURM_WORDS: tuple[bytes, ...] = (
     b"OUT_OF_ME", b"exceeded its time limit", b"Prolog hung", b"can't honor --", b"mutually exclusive with --",
     b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks", b"Requested nodes are busy",
     b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched",
-    b"plugin name for switch/", b"First task exited", b"pmixp_coll")
+    b"plugin name for switch/", b"First task exited", b"pmixp_coll",
+    b"PrologSlurmctld", b"has been revoked", b"authentication key", b"auth_p_init")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -41,6 +42,21 @@ _STEP_FIX = ("make the step ask no more than the job was given (`scontrol show j
 
 def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # slurmctld's PrologSlurmctld failing revokes the allocation before any task runs ("srun: PrologSlurmctld
+        # failed, job killed", "Job allocation N has been revoked"): on cloud partitions the nodes could not be created
+        # (quota, capacity, a placement group, the service account's roles; cluster-toolkit's Slurm troubleshooting).
+        p(r"PrologSlurmctld failed, job killed|Job allocation \d+ has been revoked", "job_stopped", E,
+          "Slurm revoked the allocation before the job ran: the controller's prolog failed (on a cloud partition, "
+          "the nodes could not be created: quota, capacity, placement, permissions)", "read the controller's "
+          "slurmctld.log and, on cloud partitions, resume.log; check the project's quota and capacity, the placement "
+          "policy and the service account's roles", C.OTHER),
+        # slurm_auth_init: "auth/slurm: auth_p_init: failed to initialize authentication plugin" after "Could not open
+        # node authentication key /etc/slurm/slurm.key": the node lacks Slurm's shared key (or munge's); a
+        # daemon's authentication, no network plugin of NCCL's.
+        p(r"auth_p_init: failed to initialize authentication plugin|Could not open node authentication key",
+          "launch_config", E, "Slurm cannot authenticate on this node: its authentication key (auth/slurm's "
+          "slurm.key, or munge's munge.key) is missing or unreadable", "copy the cluster's key to this node with the right owner and mode "
+          "(slurm.key 0600 owned by SlurmUser; munge.key for auth/munge) and restart the daemon", C.OTHER),
         # srun loading Slurm's switch plugin for Slingshot and failing on a library ("Couldn't load specified plugin
         # name for switch/hpe_slingshot: Dlopen of plugin file failed", libjson-c missing): srun runs inside a
         # container's environment (CSCS: --environment given to sbatch instead of srun), not a network plugin.

@@ -268,7 +268,7 @@ class LogState:
         if self._seen(line):
             return
         cls = cls or classify_error(line)
-        # Settings are no error; RDMA off, lo allowed and a launcher release's wrong command (DeepSpeed's pdsh) are.
+        # A command's settings are no error, but RDMA off, lo let in (ifname) and DeepSpeed's broken pdsh line are.
         if settings and cls.category not in ("ib_disabled", "framework_release", "ifname_allows_lo") or \
                 typed_command(line):
             return

@@ -68,7 +68,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
-    (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, Ray compiled graphs
+    (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, compiled graphs, TRL
     (runtime_rows, RUNTIME_WORDS),          # glibc's loader, CPython, libstdc++, pip, conda
     (rdmatools_rows, RDMATOOLS_WORDS),      # perftest, the NIC driver stack's packages, rdma-core's libraries
     (ncclinfo_rows, NCCLINFO_WORDS),        # NCCL 2.4 - 2.30's INFO lines

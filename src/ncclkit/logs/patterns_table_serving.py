@@ -1,5 +1,5 @@
 """Rows of the line classifier (patterns.py) for the serving engines and their cluster layer as they are now: Ray's
-worker and cluster messages, vLLM's engine queue, SGLang's start-up checks, Ray compiled graphs.
+worker and cluster messages, SGLang's start-up checks, Ray compiled graphs, TRL's trainer beside its vLLM server.
 
 Their words borrow failure vocabulary for lines that report another process: Ray lists "SIGKILL by OOM killer" among
 possible reasons for any worker that vanished, SGLang's healthy ranks raise a ValueError about the others, a

@@ -276,8 +276,7 @@ class LogState:
             self.note("gpu_test_buffer", line_no())
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
-            # A frame is the code's words, unless a row reads the frame itself (faulthandler's NCCL cuMem host probe).
-            if cls.category == "noise" or quoted_code(line) and cls.category != "cumem_host_probe":
+            if cls.category == "noise" or quoted_code(line):
                 return
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)

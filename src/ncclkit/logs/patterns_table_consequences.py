@@ -74,8 +74,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
         # Nor a constant in Python source quoted by a traceback ("timeout=DEFAULT_GET_TIMEOUT": ray#..., sweep 5).
         # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+").
-        p(r"^(?!.*remote process exited)(?!.*terminated with exception:\s*$)(?!.*Completion Timeout:)"
-          r"(?!.*\w\([^()]*\btimeout\s*[,)])(?!.*['\"]timeout['\"]\s*:)(?!.*HeartbeatTimeouts\()(?!.*timeouts while gathering)"
+        p(r"^(?!.*(?:remote process exited|terminated with exception:\s*$|Completion Timeout:|"
+          r"\w\([^()]*\btimeout\s*[,)]|['\"]timeout['\"]\s*:|HeartbeatTimeouts\(|timeouts while gathering))"
           r"(?:.*(?:Watchdog caught collective "
           r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,

@@ -113,8 +113,8 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
         return [Finding.root_error(
             "log.rank_outside_collective", f"process {elsewhere[0]}",
             f"{len(waiting)} of {len(calls)} dumped processes wait in torch.distributed's {'/'.join(names)} while "
-                    f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it "
-                    "has not reached the collective the others wait in",
+            f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it has not "
+            "reached the collective the others wait in",
             "read that process's stack: a wait for data, work only one rank does (saving, evaluation, logging), or a "
             "branch that skips the collective; make every rank issue the same collectives, and dump every rank "
             "(`py-spy dump --pid`) to confirm", Cause.HANG_COLLECTIVE_MISMATCH,
@@ -124,7 +124,7 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
         return [Finding.root_error(
             "log.collective_mismatch", "processes",
             f"the dumped processes wait in different torch.distributed collectives ({', '.join(names)}; lines "
-                    f"{', '.join(map(str, lines[:4]))}): they took different paths through the program",
+            f"{', '.join(map(str, lines[:4]))}): they took different paths through the program",
             "make every rank issue the same collectives in the same order (a collective inside an `if` on rank or "
             "data); TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call", Cause.HANG_COLLECTIVE_MISMATCH, lines[:8],
             alternatives=[str(Cause.APPLICATION_BUG)])]

@@ -210,6 +210,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
     "log.rank_claimed_twice": Cause.APPLICATION_BUG,
+    "log.p2p_split_comms": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.straggler_stop": Cause.OTHER,
     "log.kubectl_wait_timeout": Cause.OTHER,
     "log.pxn_host_buffer": Cause.APPLICATION_BUG,

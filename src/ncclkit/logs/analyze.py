@@ -29,6 +29,7 @@ from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
+from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.progress_checks import progress_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
@@ -199,8 +200,8 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
 
 def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
-    timeout, stack dumps."""
-    return launch_findings(text) + progress_findings(text) + stack_findings(text)
+    timeout, stack dumps, point-to-point traffic split over two communicators."""
+    return launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:

@@ -1,0 +1,68 @@
+"""Rules from sweep 78 (2026-12-05: weight synchronisation of RL post-training between trainer and rollout engines).
+Each line is quoted from the thread named above its test, and tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def ids(text: str) -> list[str]:
+    return [f["id"] for f in analyze_text(text)["findings"]]
+
+
+def test_an_rl_frameworks_weight_version_is_no_nccl_version() -> None:
+    # vllm-project/vime#45: the IPC path never set the engine's weight version
+    text = "RuntimeError: Weight version mismatch!\n  Engine: /root/models/Qwen2.5-0.5B-Instruct, Updater: 1\n"
+    assert "nccl_version_mismatch" not in [c for _, c in causes(text)]
+    assert lead("NCCL WARN Mismatched NCCL version detected : rank 0 version 22703 rank 1 version 22105\n")[1] == \
+        "nccl_version_mismatch"
+
+
+def test_a_zeromq_receive_timeout_points_at_the_other_end() -> None:
+    # NVIDIA-NeMo/RL#1477: the policy worker's 30 s wait for the vLLM side of a refit
+    assert lead("    zmq_socket.recv()\nzmq.error.Again: Resource temporarily unavailable\n") == \
+        ("log.remote_exited", "rank_crashed_elsewhere")
+    # EAGAIN from a limit stays a limit
+    assert lead("RuntimeError: can't start new thread: pthread_create: Resource temporarily unavailable\n")[1] != \
+        "rank_crashed_elsewhere"
+
+
+def test_rays_newer_list_of_causes_and_its_raylet_header_report_no_signal() -> None:
+    # verl-project/verl#4921
+    died = ("The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: "
+            "Worker unexpectedly exits with a connection error code 2. End of file. Some common causes include: (1) "
+            "the process was killed by the OOM killer due to high memory usage, (2) ray stop --force was called, or "
+            "(3) the worker crashed unexpectedly due to SIGSEGV or another unexpected error.\n")
+    assert lead(died) == ("log.remote_exited", "rank_crashed_elsewhere")
+    # verl-project/verl#1986: a worker that exited on SIGTERM at the end of training
+    raylet = ("(raylet) A worker died or was killed while executing a task by an unexpected system error. To "
+              "troubleshoot the problem, check the logs for the dead worker. RayTask ID: ffffffffffffffffa8df3c\n"
+              ".239 Worker port: 38191 Worker PID: 870287 Worker exit type: SYSTEM_ERROR Worker exit detail: Worker "
+              "exits unexpectedly by a signal. SystemExit is raised (sys.exit is called). Exit code: 1. \n"
+              "The process receives a SIGTERM. \n")
+    found = ids(raylet)
+    assert lead(raylet)[1] == "rank_crashed_elsewhere" and "log.process_killed" not in found
+    assert "log.system_error" not in found
+    # a SIGKILL that is reported stays one
+    assert lead("exitcode  : -9 (pid: 3087)\n") == ("log.process_killed", "oom")
+    assert "log.system_error" in ids("NCCL error in: ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL "
+                                     "version 2.14.3\n")
+
+
+def test_the_memory_savers_older_lines() -> None:
+    # fzyzcjy/torch_memory_saver#35 (error 1 from resume) and RLinf's FAQ (error 2 without the file prefix)
+    assert lead("[torch_memory_saver.cpp] CUresult error  result=1 file=csrc/torch_memory_saver.cpp func=resume "
+                "line=214\n") == ("log.framework_usage", "application_bug")
+    assert lead("CUresult error result=2 file=csrc/torch_memory_saver.cpp func=cu_mem_create line=103\n") == \
+        ("log.oom", "oom")
+    # error 1 from the allocation itself is not the pause order's
+    assert lead("[torch_memory_saver.cpp] CUresult error  result=1 file=csrc/torch_memory_saver.cpp "
+                "func=cu_mem_create line=103\n") != ("log.framework_usage", "application_bug")
+
+
+def test_pidfd_getfd_bad_descriptor_is_pytorchs_bug_not_the_kernels_policy() -> None:
+    # pytorch/pytorch#179220, fixed by #179618
+    assert lead("RuntimeError: pidfd_getfd: Bad file descriptor\n") == ("log.framework_release", "other")
+    assert lead("RuntimeError: pidfd_getfd: Operation not permitted\n") == ("log.host_setting", "other")

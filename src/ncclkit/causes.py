@@ -211,6 +211,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.save_on_main_only": Cause.APPLICATION_BUG,
     "log.rank_claimed_twice": Cause.APPLICATION_BUG,
     "log.p2p_split_comms": Cause.HANG_COLLECTIVE_MISMATCH,
+    "log.ce_default_stream": Cause.OTHER,
     "log.straggler_stop": Cause.OTHER,
     "log.kubectl_wait_timeout": Cause.OTHER,
     "log.pxn_host_buffer": Cause.APPLICATION_BUG,

@@ -1,5 +1,6 @@
-"""Rules from sweep 78 (2026-12-05: weight synchronisation of RL post-training between trainer and rollout engines).
-Each line is quoted from the thread named above its test, and tested on text that must not trigger it."""
+"""Rules from the sweeps of 2026-12-05 (78: weight synchronisation of RL post-training between trainer and rollout
+engines; 80: slow runs and their NCCL INFO logs). Each line is quoted from the thread named above its test, and tested
+on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -66,3 +67,36 @@ def test_pidfd_getfd_bad_descriptor_is_pytorchs_bug_not_the_kernels_policy() -> 
     # pytorch/pytorch#179220, fixed by #179618
     assert lead("RuntimeError: pidfd_getfd: Bad file descriptor\n") == ("log.framework_release", "other")
     assert lead("RuntimeError: pidfd_getfd: Operation not permitted\n") == ("log.host_setting", "other")
+
+
+def test_ibdev2netdev_verbose_reads_the_ports_own_state() -> None:
+    # NVIDIA/nccl-tests#36: the maintainer's healthy reference; the IPoIB netdev's (Down) is its IP operstate
+    active = "0002:00:02.0 mlx4_0 (MT4100 - NA)  fw 2.43.7008 port 1 (ACTIVE) ==> ib0 (Down)\n"
+    assert "log.ib_port_event" not in ids(active)
+    down = ("0000:02:00.5 mlx5_2 (MT4116 - NA)  fw 12.23.1020 port 1 (DOWN  ) ==> ib2 (Down)\n")
+    f = analyze_text(active + down)["findings"][0]
+    assert (f["id"], f["cause"], f["evidence"]["lines"]) == ("log.ib_port_event", "ib_port_down_or_link", [2])
+
+
+_IBEXT = ("axa:3048391:3048566 [0] NCCL INFO NCCL_IBEXT_DISABLE set by environment to 1.\n"
+          "axa:3048391:3048566 [0] NCCL INFO net.cc:79 -> 3\n"
+          "axa:3048391:3048566 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n")
+
+
+def test_a_network_nccl_skipped_before_the_one_it_uses_is_no_error() -> None:
+    # NVIDIA/nccl#1053: the IB plugin turned off, then NCCL goes on over sockets
+    used = _IBEXT + ("axa:3048391:3048566 [0] NCCL INFO NET/Socket : Using [0]lo:127.0.0.1<0>\n"
+                     "axa:3048391:3048566 [0] NCCL INFO Using network Socket\n")
+    assert "log.nccl_error_code" not in ids(used)
+    # a log that stops there, and a transport's own trace (transport/net.cc), keep the code
+    assert "log.nccl_error_code" in ids(_IBEXT)
+    conn = ("H100-2:19989:20082 [1] NCCL INFO Using network IB\n"
+            "H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6\n")
+    assert "log.nccl_error_code" in ids(conn)
+
+
+def test_direct_shared_memory_channels_are_shm() -> None:
+    # NVIDIA/nccl#644 (NCCL 2.7 - 2.8's shm.cc wording)
+    log = ("unicom-169:11228:11270 [2] NCCL INFO Channel 00 : 2[8000] -> 1[5000] via direct shared memory\n"
+           "unicom-169:11228:11270 [2] NCCL INFO Channel 00 : 2[8000] -> 3[9000] via P2P/direct pointer\n")
+    assert sorted(analyze_text(log)["transports"]) == ["P2P/direct", "SHM"]

@@ -212,6 +212,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rank_claimed_twice": Cause.APPLICATION_BUG,
     "log.p2p_split_comms": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.ce_default_stream": Cause.OTHER,
+    "log.gpu_faults_repeat": Cause.CUDA_OR_DRIVER,
     "log.straggler_stop": Cause.OTHER,
     "log.kubectl_wait_timeout": Cause.OTHER,
     "log.pxn_host_buffer": Cause.APPLICATION_BUG,

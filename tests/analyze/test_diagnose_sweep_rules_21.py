@@ -1,5 +1,5 @@
 """Rules from the sweeps of 2026-12-05 (78: weight synchronisation of RL post-training between trainer and rollout
-engines; 80: slow runs and their NCCL INFO logs). Each line is quoted from the thread named above its test, and tested
+engines; 79: hardware and driver faults beside NCCL's errors; 80: slow runs and their NCCL INFO logs). Each line is quoted from the thread named above its test, and tested
 on text that must not trigger it."""
 
 from __future__ import annotations
@@ -100,3 +100,70 @@ def test_direct_shared_memory_channels_are_shm() -> None:
     log = ("unicom-169:11228:11270 [2] NCCL INFO Channel 00 : 2[8000] -> 1[5000] via direct shared memory\n"
            "unicom-169:11228:11270 [2] NCCL INFO Channel 00 : 2[8000] -> 3[9000] via P2P/direct pointer\n")
     assert sorted(analyze_text(log)["transports"]) == ["P2P/direct", "SHM"]
+
+
+def test_a_gpu_whose_firmware_halted_explains_its_page_faults() -> None:
+    # madMAx43v3r/chia-gigahorse#301: an Xid 31, then the same GPU's Xid 62
+    text = ("[14328.198504] NVRM: Xid (PCI:0000:0a:00): 31, pid=13332, name=cuda_plot_k32_v, Ch 00000010, intr "
+            "00000000. MMU Fault: ENGINE CE2 HUBCLIENT_CE0 faulted @ 0x7f29_5b8c9000. Fault is of type "
+            "FAULT_PRIV_VIOLATION ACCESS_TYPE_VIRT_READ\n"
+            "[14370.687545] NVRM: Xid (PCI:0000:0a:00): 62, pid='<unknown>', name=<unknown>, 2023b230 20238a3a "
+            "2023e8b6 2023eac4 2023ec3c 2023ea86 00000000 00000000\n")
+    assert lead(text) == ("log.gpu_firmware_error", "cuda_or_driver")
+    assert lead(text.splitlines()[0] + "\n") == ("log.cuda_error", "application_bug")
+
+
+def _xid31(gpu: str, pid: int) -> str:
+    return (f"[Sat Jan 30 00:05:20 2021] NVRM: Xid (PCI:0000:{gpu}:00): 31, pid={pid}, Ch 00000008, intr 00000000. "
+            "MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_10 faulted @ 0x7efe_ba290000. Fault is of type FAULT_PDE "
+            "ACCESS_TYPE_VIRT_READ\n")
+
+
+def test_one_gpu_faulting_under_many_processes_is_the_gpu() -> None:
+    # pytorch/pytorch#51382 ("Likely a faulty device"): three runs fault on GPU db:00
+    text = _xid31("db", 13641) + _xid31("db", 14323) + _xid31("db", 33275)
+    f = analyze_text(text)["findings"][0]
+    assert (f["id"], f["cause"]) == ("log.gpu_faults_repeat", "cuda_or_driver") and "PCI:0000:db:00" in f["message"]
+    # one process faulting on many GPUs at once (flashinfer-ai/flashinfer#3869's kernel), or one run's repeats,
+    # is the program
+    spread = _xid31("9a", 477445) + _xid31("f0", 477446) + _xid31("bd", 477447)
+    assert lead(spread) == ("log.cuda_error", "application_bug")
+    assert lead(_xid31("db", 13641) * 3) == ("log.cuda_error", "application_bug")
+
+
+def test_the_fabric_manager_with_no_nvswitch_fails_its_service_harmlessly() -> None:
+    # NVIDIA/gpu-operator#610: the unit's failure lines beside NV_WARN_NOTHING_TO_DO
+    text = ("Job for nvidia-fabricmanager.service failed because the control process exited with error code.\n"
+            "11月 15 14:15:47 leon-NF5468M6 nv-fabricmanager[4177]: request to query NVSwitch device information from "
+            "NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]\n"
+            "11月 15 14:15:47 leon-NF5468M6 systemd[1]: nvidia-fabricmanager.service: Control process exited, "
+            "code=exited, status=1/FAILURE\n")
+    assert "log.fabric_manager" not in ids(text)
+    assert lead(text.splitlines()[0] + "\n") == ("log.fabric_manager", "cuda_or_driver")
+
+
+def test_driver_lines_that_state_no_fault() -> None:
+    # NVIDIA/open-gpu-kernel-modules#363: the header before an Xid, its UUID redacted
+    assert "log.cuda_error" not in ids("NVRM: GPU at PCI:0000:08:00: GPU-UID\n")
+    assert lead("[ 1097.650222] NVRM: GPU 0000:04:01.0: RmInitAdapter failed! (0x11:0x45:2525)\n")[1] == \
+        "cuda_or_driver"
+    # wilicc/gpu-burn#1: a corrected link-layer error's status bit in words
+    aer = ("[74785.660380] pcieport 0000:00:02.0: PCIe Bus Error: severity=Corrected, type=Data Link Layer, "
+           "id=0010(Transmitter ID)\n[74785.660559] pcieport 0000:00:02.0:    [12] Replay Timer Timeout  \n")
+    assert "log.timeout" not in ids(aer)
+
+
+def test_nvlink_and_ecc_events_that_name_their_own_severity() -> None:
+    # leptonai/gpud#1160 and #1174
+    nonfatal = ("NVRM: Xid (PCI:0000:01:00): 144, SAW_MVB Nonfatal XC0 i0 Link 0 (0x00000001 0x00000008 0x00000000 "
+                "0x00000000 0x00000000 0x00000000)\n")
+    f = analyze_text(nonfatal)["findings"][0]
+    assert (f["id"], f["cause"], f["severity"]) == ("log.nvlink_error", "cuda_or_driver", "warning")
+    fatal = "NVRM: Xid (PCI:0019:01:00): 149, NETIR Fatal XC0 i0 Link -1 (0x00000000 0x00000000)\n"
+    assert analyze_text(fatal)["findings"][0]["severity"] == "error"
+    # NVIDIA's A100 memory error guide: a contained error that needs no reset
+    xid94 = ("NVRM: Xid (PCI:0000:01:00 GPU-I:05): 94, pid=7194, Contained: CE User Channel (0x9). RST: No, "
+             "D-RST: No\n")
+    f = analyze_text(xid94)["findings"][0]
+    assert f["id"] == "log.gpu_memory_error" and "nvidia-smi -r" not in f["fix"]
+    assert "nvidia-smi -r" in analyze_text("NVRM: Xid (PCI:0000:01:00): 48, pid=7194, DBE\n")["findings"][0]["fix"]

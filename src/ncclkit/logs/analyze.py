@@ -36,6 +36,7 @@ from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.stack_dumps import stack_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
+from ncclkit.logs.xid_repeats import xid_repeat_findings
 from ncclkit.logs.topo import parse_topo
 
 __all__ = ["KINDS", "analyze_path", "analyze_stream", "analyze_text"]
@@ -200,8 +201,9 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
 
 def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
-    timeout, stack dumps, point-to-point traffic split over two communicators."""
-    return launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
+    timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes."""
+    return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
+            + xid_repeat_findings(text))
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:

@@ -146,7 +146,7 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the GPU driver (NVIDIA/open-gpu-kernel-modules df1c9a3), its daemons and the container toolkit ------
         # What every boot prints (the module banner, a GPU's serial number and UUID) and GSP's pointer to the
         # lines above it: not a fault, ahead of host_rows' catch-all for "NVRM".
-        p(r"NVRM: loading NVIDIA|GPU serial number is|GPU Board Serial Number|NVRM: GPU at PCI:\S+ GPU-[0-9a-f-]+\s*$|"
+        p(r"NVRM: loading NVIDIA|GPU serial number is|GPU Board Serial Number|NVRM: GPU at PCI:\S+ GPU-[\w-]+\s*$|"
           r"Please also check logs above", "noise", W, "the GPU driver's routine start-up lines", "nothing to fix",
           None, "noise"),
         # nv-dmabuf.c: "dma-buf attach failed: PCI topology not supported for dma-buf", "... importer unable to

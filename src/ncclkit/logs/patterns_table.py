@@ -272,13 +272,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "create the IMEX channel and give it to the job (mount /dev/nvidia-caps-imex-channels/channel0 into the "
           "container, or a ComputeDomain on Kubernetes), check the IMEX service (`systemctl status nvidia-imex`), or "
           "set NCCL_MNNVL_ENABLE=0 to run without multi-node NVLink", C.CUDA_OR_DRIVER),
-        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine);
+        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine; prose
+        # that names "NVSwitch-connected" systems after an error is none, pytorch/pytorch#187155);
         # the daemon's own start check: "fabric manager NVIDIA GPU driver interface version X don't match with
         # driver version Y" (a fabric manager package of another driver branch, gpu-driver-container#735).
         p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
           r"not (?:started|ready)|(?:do(?:es)?n't|do(?:es)? not) match)|"
-          r"(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
+          r"(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch(?![- ](?:connected|based|systems?)))|"
           r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
           # 2.28+ device API (dev_runtime.cc): "Multicast support requested for team but none available on system."
           r"Multicast support requested for team but none available|"

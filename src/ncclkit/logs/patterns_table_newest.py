@@ -18,6 +18,17 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # c10d's own use of NCCL's newer APIs failing inside PyTorch: abort deregistering window-registered segments
+        # with ncclCommDeregister (pytorch/pytorch#181610, fixed by #181626), symmetric memory's device communicator
+        # (#172398: "NCCL 2.29 requires an initializer") and window registration (#188567). The invalid usage they
+        # return is PyTorch's call, not the program's collectives.
+        p(r"ProcessGroup abort: NCCL error|c10d/symm_mem/\S+:\d+, invalid (?:usage|argument)|Failed to deregister "
+          r"segment handle|ncclDevCommCreate failed|Failed to window register segment", "framework_release", E,
+          "PyTorch's own use of NCCL's newer APIs (window registration, symmetric memory, its abort) failed inside "
+          "c10d: a PyTorch bug with this NCCL, not the program's collectives",
+          "upgrade PyTorch to a release that fixes it (or a nightly), or match it with the NCCL it was built and "
+          "tested with; meanwhile turn the feature off (symmetric memory, NCCL window registration)", C.OTHER,
+          "root", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         # ProcessGroupNCCL's getNcclDataType refuses a type the NCCL it was built with lacks: bfloat16 came with NCCL
         # 2.10.3 (NVIDIA/nccl#476), float8 e4m3/e5m2 with 2.24 (nccl.h.in@v2.24.3-1); another type is the program's.
         p(r"data type is not supported for NCCL process group: (?:BFloat16|Float8)", "framework_release", E,

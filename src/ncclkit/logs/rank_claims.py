@@ -9,7 +9,8 @@ own init line ("host:pid:tid [d] NCCL INFO ncclCommInitRank comm 0x.. rank 1 nra
 
 A paste of several attempts repeats every place with new processes, so a place counts as taken twice only while
 fewer places are taken than there are processes claiming them (a retry that claims 0 and 1 again with two new
-processes fills both places).
+processes fills both places). Lightning's claims name no process and are read by the log state, start by start
+(paste.RankClaims).
 """
 
 from __future__ import annotations

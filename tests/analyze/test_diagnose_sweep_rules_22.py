@@ -1,5 +1,5 @@
 """Rules from the sweeps of 2026-12-05 (77: vLLM and SGLang serving on several GPUs; 82: PyTorch's distributed threads
-of 2026; 84: kubeflow/trainer's and JAX's troubleshooting pages). Each line is quoted from the thread or page named
+of 2026; 83: Horovod's and stas00/ml-engineering's troubleshooting pages; 84: kubeflow/trainer's and JAX's pages). Each line is quoted from the thread or page named
 above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
@@ -106,3 +106,40 @@ def test_local_tools_pages_errors() -> None:
                 "unix:///var/run/docker.sock: connect: permission denied\n") == ("log.launch_config", "other")
     assert lead("RuntimeError: Invalid argument: CopyToHostAsync() called on invalid buffer\n") == \
         ("log.framework_usage", "application_bug")
+
+
+def test_horovods_page_a_wrong_nccl_and_no_driver_library() -> None:
+    # horovod/horovod docs/troubleshooting.rst
+    assert lead("UnknownError (see above for traceback): ncclAllReduce failed: invalid data type\n") == \
+        ("log.version_mismatch", "nccl_version_mismatch")
+    assert lead("ImportError: libcuda.so.1: cannot open shared object file: No such file or directory\n") == \
+        ("log.gpu_missing", "cuda_or_driver")
+    assert lead("libcudart.so.11.0: cannot open shared object file: No such file or directory\n") == \
+        ("log.cuda_error", "cuda_or_driver")
+    # a missing MPI library stays MPI's
+    assert lead("mpicxx: error while loading shared libraries: libopen-pal.so.40: cannot open shared object file: "
+                "No such file or directory\n")[1] == "other"
+
+
+def test_a_cuda_ipc_handle_that_does_not_open_can_be_two_machines_of_one_name() -> None:
+    # horovod/horovod docs/troubleshooting.rst: several servers sharing one hostname
+    line = "node1:22671:22795 [1] transport/p2p.cu:431 WARN failed to open CUDA IPC handle : 30 unknown error\n"
+    assert [c for _, c in causes(line)][:2] == ["acs_iommu_p2p", "hostname_resolution"]
+
+
+def test_a_row_remap_recorded_stops_nothing() -> None:
+    # stas00/ml-engineering compute/accelerator/nvidia/debug.md
+    f = analyze_text("NVRM: Xid (PCI:0000:10:1c): 63, pid=1896, Row Remapper: New row marked for remapping, reset gpu "
+                     "to activate.\n")["findings"][0]
+    assert (f["id"], f["cause"], f["severity"]) == ("log.gpu_memory_error", "cuda_or_driver", "warning")
+    assert analyze_text("NVRM: Xid (PCI:0000:10:1c): 64, pid=1896, Row Remapper: Failed to remap row\n"
+                        )["findings"][0]["severity"] == "error"
+
+
+def test_dcgm_diagnostics_that_failed_a_gpu() -> None:
+    # stas00/ml-engineering: dcgmi diag's table
+    table = ("| GPU Memory                | Pass - GPUs: 1, 2, 3, 4, 5, 6, 7               |\n"
+             "|                           | Fail - GPU: 0                                  |\n")
+    assert lead(table) == ("log.gpu_fault", "cuda_or_driver")
+    passed = "| GPU Memory                | Pass - GPUs: 0, 1, 2, 3, 4, 5, 6, 7            |\n"
+    assert "log.gpu_fault" not in ids(passed)

@@ -316,6 +316,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL's shared-memory transport asked for peer access for its cuMem host buffers, which these GPUs do not "
           "have (NCCL 2.24+ allocates SHM buffers with cuMem by default)", "set NCCL_CUMEM_HOST_ENABLE=0 (NCCL then "
           "uses plain host memory for SHM)", C.OTHER, "root", (C.ACS_IOMMU_P2P,), decode=False),
+        # "failed to open CUDA IPC handle" is also what two machines sharing a hostname get: NCCL took them for one
+        # node and tried CUDA IPC between them (Horovod's troubleshooting page).
+        p(r"failed to open CUDA IPC handle", "p2p_error", E,
+          "NCCL could not open another process's GPU memory (CUDA IPC): peer-to-peer between these GPUs is blocked "
+          "(ACS, an IOMMU, a VM), or the two processes run on different machines with one hostname, so NCCL took "
+          "them for one node", "check every node's hostname is unique (`hostname` on each; NCCL_HOSTID overrides); "
+          "on one node, disable PCIe ACS and boot with iommu=pt, or NCCL_P2P_DISABLE=1 as a workaround",
+          C.ACS_IOMMU_P2P, "root", (C.HOSTNAME_RESOLUTION,)),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
           r"p2p access not enabled|"

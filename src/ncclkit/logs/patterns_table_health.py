@@ -111,7 +111,10 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"[\d.e+-]+ exceeds|requires a reset to recover|row remap(?:ping)? "
           r"failure|GPU \d+ is lost|GPU is lost|retired pages have been detected|row remappings are pending|"
           r"double-bit ECC error has occ?urr?ed|fault may have left the OS in an inconsistent state|Only \d+ NvLinks "
-          r"are up out of the expected", "gpu_fault", E,
+          r"are up out of the expected|"
+          # dcgmi diag's result table: a test's "Fail - GPU: 0" and a deployment check's "| Error | GPU 3 has ..."
+          # (stas00/ml-engineering's debugging notes: RMA that GPU).
+          r"\|\s*Fail - GPUs?: \d|\|\s*Error\s*\|\s*GPU \d+ has", "gpu_fault", E,
           "a GPU, its memory, its driver state or its NVLink failed (an Xid, an ECC error, a link down) or dropped "
           "off the driver",
           _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),

@@ -156,6 +156,13 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the GPU's memory had a contained ECC error (Xid 94): the process using that memory was stopped; the "
           "line says the GPU needs no reset", "restart the job; watch the ECC and remapped-row counters (`nvidia-smi "
           "-q -d ECC,ROW_REMAPPER`) and service the GPU if contained errors repeat", C.CUDA_OR_DRIVER),
+        # 63 (a row remap recorded, applied at the next reset) and 92 (a high rate of corrected errors) stop nothing:
+        # the hardware corrected the error (stas00/ml-engineering's Xid notes, NVIDIA's memory error guide).
+        p(r"\bXid\b[^\n]*?\): (?:63|92),", "gpu_memory_error", W,
+          "the GPU's memory corrected errors and recorded a row remap (Xid 63) or a high rate of corrected errors "
+          "(Xid 92): the program was not stopped; the remap takes effect at the next GPU reset",
+          "reset the GPU or reboot at a convenient time so the remap applies; service it if Xid 64 (remap failed) or "
+          "uncorrectable errors follow", C.CUDA_OR_DRIVER),
         p(r"\bXid\b[^\n]*?\): (?:48|6[34]|9[245]),|caused by previous Xid (?:48|6[34]|9[245])\b",
           "gpu_memory_error", E,
           "the GPU's memory reported an ECC error or a row remap (Xid 48/63/64/92/94/95): the process on it was "

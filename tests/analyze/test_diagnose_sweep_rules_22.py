@@ -113,7 +113,7 @@ def test_horovods_page_a_wrong_nccl_and_no_driver_library() -> None:
     assert lead("UnknownError (see above for traceback): ncclAllReduce failed: invalid data type\n") == \
         ("log.version_mismatch", "nccl_version_mismatch")
     assert lead("ImportError: libcuda.so.1: cannot open shared object file: No such file or directory\n") == \
-        ("log.gpu_missing", "cuda_or_driver")
+        ("log.cuda_driver_load", "cuda_or_driver")
     assert lead("libcudart.so.11.0: cannot open shared object file: No such file or directory\n") == \
         ("log.cuda_error", "cuda_or_driver")
     # a missing MPI library stays MPI's

@@ -117,14 +117,6 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "env in the ClusterPolicy: on k3s /run/k3s/containerd/containerd.sock and "
           "/var/lib/rancher/k3s/agent/etc/containerd/config.toml.tmpl), then check `kubectl -n gpu-operator logs "
           "ds/nvidia-container-toolkit-daemonset`", C.CUDA_OR_DRIVER),
-        # The driver's user-space library itself missing ("ImportError: libcuda.so.1: cannot open shared object
-        # file", Horovod's troubleshooting page): no driver here, or a container not run by the NVIDIA runtime (on a
-        # machine without GPUs, CUDA's stub libcuda serves a build).
-        p(r"\blibcuda\.so(?:\.1)?: cannot open shared object file", "gpu_missing", E,
-          "the NVIDIA driver's library (libcuda.so.1) is not there: no driver on this machine, or a container not run "
-          "by the NVIDIA container runtime", "check `nvidia-smi` where the program runs; run the container with "
-          "`--gpus all` (the NVIDIA runtime); to build on a machine without GPUs, link CUDA's stub libcuda.so",
-          C.CUDA_OR_DRIVER),
         # -- NVIDIA's device plugin ------------------------------------------------------------------------------
         # NVIDIA/k8s-device-plugin internal/rm/rm.go:122@1b826ac: go-nvlib found no libnvidia-ml.so.1 in the
         # plugin's container: no driver on the node, or the container not run by the NVIDIA runtime (the plugin's

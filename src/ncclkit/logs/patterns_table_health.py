@@ -173,7 +173,10 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # no libcuda), nvidia-persistenced (NVIDIA/nvidia-persistenced 410f354), the container toolkit's runtime
         # hook (NVIDIA/nvidia-container-toolkit d34b304) and the device plugin's hint (k8s-device-plugin factory.go).
         # (A CUDA program run on a host without a GPU driver reads the same: pytorch#28393, a CUDA test on a CPU host.)
+        # The loader's own words for the driver library ("ImportError: libcuda.so.1: cannot open shared object
+        # file", Horovod's troubleshooting page) are the same absence.
         p(r"failed to create a CUDA context|Found driver on the denylist: nouveau|Cannot open library libcuda\.so|"
+          r"(?:ImportError|OSError): libcuda\.so(?:\.1)?: cannot open shared object file|"
           r"nvidia-persistenced\[\d+\]: (?:Failed to query NVIDIA devices|Failed to open libnvidia-cfg|device \S+ - "
           r"(?:Could not Enable|failed to open))|invoking the NVIDIA Container Runtime Hook directly|couldn't find "
           r"binary nvidia-container-cli|did you set the docker default runtime to `nvidia`|"

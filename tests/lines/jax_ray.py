@@ -89,10 +89,11 @@ CASES = [
     ('ray-project/ray src/ray/raylet/node_manager.cc:3517@ray-2.60.0',
      '(raylet) [2026-12-01 10:30:59,262 E 37263 37263] (raylet) node_manager.cc:3517: 1 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 2c82620270df6b9dd7ae2791ef51ee4b5a9d5df9f795986c10dd219c, IP: 10.0.0.2) over the last time period. To see more information about the Workers killed on this node, use `ray logs raylet.out -ip 10.0.0.2`',
      'log.oom', 'oom'),
-    # the exit detail is NodeManager::HandleClientConnectionError's: the OOM killer first of its common causes
+    # the exit detail is NodeManager::HandleClientConnectionError's: a list of common causes, the OOM killer first,
+    # reporting none of them (verl-project/verl#4921): the worker's own log says which
     ('ray-project/ray src/ray/raylet/node_manager.cc:1555@ray-2.60.0',
      '(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot the problem, check the logs for the dead worker. Lease ID: 7ae2c1d09b3f4e5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4 Worker ID: 9b1f3c5e7a9d2b4f6a8c0e2d4f6b8a0c2e4d6f8b0a2c4e6d8f0b2a4c Node ID: 2c82620270df6b9dd7ae2791ef51ee4b5a9d5df9f795986c10dd219c Worker IP address: 10.0.0.2 Worker port: 10005 Worker PID: 48211 Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. Some common causes include: (1) the process was killed by the OOM killer due to high memory usage, (2) ray stop --force was called, or (3) the worker crashed unexpectedly due to SIGSEGV or another unexpected error. If the process was killed by the kernel OOM killer (verifiable by checking for OOM in dmesg of the OOMing node), consider enabling resource isolation via --enable-resource-isolation to prevent node deaths by resource contention and significant loss of progress by uninformed kernel OOM killing.',
-     'log.process_killed', 'oom'),
+     'log.remote_exited', 'rank_crashed_elsewhere'),
     ('ray-project/ray src/ray/raylet/node_manager.cc:914@ray-2.60.0',
      '[2026-12-01 10:12:31,404 W 48123 48123] (raylet) node_manager.cc:914: The lease with ID 7ae2c1d09b3f4e5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4 cannot be scheduled right now. You can ignore this message if this Ray cluster is expected to auto-scale or if you specified a runtime_env for this actor or lease, which may take time to install.  Otherwise, this is likely due to all cluster resources being claimed by actors. To resolve the issue, consider creating fewer actors or increasing the resources available to this Ray cluster.',
      'log.launch_config', 'application_bug'),

@@ -29,11 +29,14 @@ from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
+from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.progress_checks import progress_findings
+from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.stack_dumps import stack_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
+from ncclkit.logs.xid_repeats import xid_repeat_findings
 from ncclkit.logs.topo import parse_topo
 
 __all__ = ["KINDS", "analyze_path", "analyze_stream", "analyze_text"]
@@ -103,7 +106,10 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     # A paste (the whole input fits the head): restore trimmed NCCL markers before anything reads it.
     whole = len(head) < HEAD_BYTES
     split = 0
+    claims: list[Finding] = []
     if whole:
+        # Read before the launchers' prefixes go: they name the process that printed each line.
+        claims = rank_claim_findings(strip_ansi(head_text))
         head_text, split = unflatten(undecorate(strip_ansi(head_text)))
         head_text = normalize(head_text)
     if kind is None:
@@ -124,7 +130,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
         findings = wd_findings + check_log(summary, name)
         if whole:
-            findings = (rank_findings(_guessed(findings + _embedded_findings(head_text, kind, name), head_text, name))
+            findings = (rank_findings(_guessed(findings + claims + _embedded_findings(head_text, kind, name), head_text,
+                                               name))
                         + _unflattened(name, split))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
@@ -145,7 +152,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     if kind != "unknown":
         fields, findings = _read_kind(kind, text, name, line_rate_gbps)
         if whole:
-            findings = findings + _embedded_findings(text, kind, name)
+            findings = findings + claims + _embedded_findings(text, kind, name)
             findings = (rank_findings(_guessed(findings, text, name) if kind == "nccl_tests" else findings)
                         + _unflattened(name, split))
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
@@ -155,7 +162,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  "ibv_devinfo or show_gids")
-    guessed = launch_findings(text) + progress_findings(text) + stack_findings(text)
+    guessed = claims + _text_findings(text)
     guess = _guessed(guessed, text, name) if whole else []
     return _result(name, "unknown", {}, rank_findings(guess) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
@@ -180,8 +187,7 @@ def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) ->
 def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     """Findings of the other artifacts pasted with the main one (a log, then ibstat, then topo -m),
     and of the log lines around a tool's output."""
-    out: list[Finding] = (check_pcie_tests(text) + check_gpu_support(text) + launch_findings(text)
-                          + progress_findings(text) + stack_findings(text))
+    out: list[Finding] = check_pcie_tests(text) + check_gpu_support(text) + _text_findings(text)
     for sub_kind, block, before in embedded(text, kind):
         _, found = _read_kind(sub_kind, block, name, None)
         out.extend(_shift_lines(f, before) for f in found
@@ -191,6 +197,13 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
         out.extend(f for f in check_log(log, name)
                    if f.id not in _LOG_FACTS)
     return out
+
+
+def _text_findings(text: str) -> list[Finding]:
+    """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
+    timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes."""
+    return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
+            + xid_repeat_findings(text))
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:

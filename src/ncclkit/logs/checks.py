@@ -27,10 +27,17 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _GDR_DISTANCE = re.compile(r"\(distance (?:\d+|[A-Z]{3,4}) >=? (?:\d+|PHB)\)")
 
 
+_NET_PROBE = re.compile(r"(?<![\w/])(?:plugin/)?net(?:_v\d+)?\.cc:")
+
+
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = error_findings(s, name)
     # A WARN that says why comes first; lines read at info only (a missing libibverbs, noise) do not say it.
-    if s.return_codes and not any(e.severity != I for e in s.errors):
+    # Codes raised only while NCCL tried the networks in turn, when the log then names the one it uses, were handled:
+    # net.cc skips a network whose init fails (NVIDIA/nccl#1053: "net.cc:79 -> 3" from the IB plugin that
+    # NCCL_IBEXT_DISABLE=1 turned off, then "Using network Socket").
+    probed = s.network is not None and all(_NET_PROBE.search(site) for site in s.return_codes.values())
+    if s.return_codes and not probed and not any(e.severity != I for e in s.errors):
         # Loopback is what a one-node job may bootstrap on: not counted.
         unreachable = tuple(a for _, _, a in (p.partition(":") for p in s.socket_addrs)
                             if VIRTUAL_ADDR.fullmatch(a) and not a.startswith("127."))

@@ -175,6 +175,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     for (cat, _), errs in groups.items():
         if cat == "ib_disabled" and s.network == "IB":
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
+        if cat == "fabric_manager" and "fm_nothing_to_do" in s.fact_lines:
+            continue  # its service failed because no NVSwitch is there to manage (NVIDIA/gpu-operator#610)
         # The group speaks with its first line that states a cause of its own, a stated root before a likely one
         # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).
         # Among lines of one role the most severe speaks (a watchdog's timeout before PyTorch's banner about it).

@@ -54,7 +54,7 @@ _WORDS: tuple[tuple[C, str], ...] = (
                         r"[Nn]etwork device|\bnetdev\b|[Nn]o address"),
     (C.MEMLOCK_OR_ULIMIT, r"\bulimit\b|memlock|RLIMIT|[Tt]oo many open files|EMFILE|[Ll]ocked memory|"
                           r"pthread_create|[Rr]esource temporarily unavailable|max user processes"),
-    (C.NCCL_VERSION_MISMATCH, r"[Vv]ersion(?:s)? (?:[\w.]+ )?(?:mismatch|[Ii]ncompatible|differ)|"
+    (C.NCCL_VERSION_MISMATCH, r"(?<![Ww]eight )[Vv]ersion(?:s)? (?:[\w.]+ )?(?:mismatch|[Ii]ncompatible|differ)|"
                               r"[Ii]ncompatible (?:\w+ )?version|[Vv]ersion [\w.]+ (?:is )?(?:too old|required|"
                               r"not supported)|undefined symbol|symbol lookup error|API version|ABI\b|"
                               r"built (?:with|against) (?:a )?(?:different|another)"),

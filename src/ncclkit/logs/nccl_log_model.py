@@ -100,8 +100,8 @@ _TRANSPORT_CACHE: dict[str, str] = {}
 
 
 def normalize_transport(raw: str) -> str:
-    """`NET/IB/3/GDRDMA` -> `NET/IB/GDRDMA`, `P2P/CUMEM/read` -> `P2P/CUMEM`, `SHM/direct/direct` ->
-    `SHM`, `P2P/direct pointer` -> `P2P/direct`, `COLLNET/SHARP/5/GDRDMA` -> `CollNet` (section 7)."""
+    """`NET/IB/3/GDRDMA` -> `NET/IB/GDRDMA`, `P2P/CUMEM/read` -> `P2P/CUMEM`, `SHM/direct/direct` and `direct shared
+    memory` -> `SHM`, `P2P/direct pointer` -> `P2P/direct`, `COLLNET/SHARP/5/GDRDMA` -> `CollNet` (section 7)."""
     hit = _TRANSPORT_CACHE.get(raw)
     if hit is not None:
         return hit
@@ -115,7 +115,8 @@ def normalize_transport(raw: str) -> str:
     elif head == "P2P" and len(parts) > 1:
         # "direct pointer" (same process), "CUMEM", "IPC", "MNNVL", "indirect/3[3]"
         norm = "P2P/" + parts[1].split(" ")[0]
-    elif head.startswith("SHM"):
+    elif head.startswith("SHM") or "shared memory" in raw:
+        # NCCL 2.7 - 2.8's shm.cc words its channels "via direct shared memory" (older ones "via shared memory")
         norm = "SHM"
     else:
         norm = parts[0].split(" ")[0]

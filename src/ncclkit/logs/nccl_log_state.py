@@ -21,6 +21,7 @@ from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERS
 from ncclkit.logs.paste_code import quoted_code, typed_command
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import ErrorClass, classify_error
+from ncclkit.logs.patterns_table_fabric import FM_NOTHING_TO_DO
 from ncclkit.logs.patterns_table_system import GPU_TEST_BUFFER
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
@@ -53,7 +54,8 @@ _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when
 # it had no other address, and only that link reaches it (NVIDIA/nccl#1291).
 _LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?<\d+>")
-_GPU_TEST_BUFFER = re.compile(GPU_TEST_BUFFER)
+# Harmless lines that change how others read: perftest's GPU buffer, a fabric manager with no NVSwitch to manage.
+_NOTED_NOISE = (("gpu_test_buffer", re.compile(GPU_TEST_BUFFER)), ("fm_nothing_to_do", re.compile(FM_NOTHING_TO_DO)))
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 # An interface with its IPv4 address: one interface name listed with two addresses is two machines (NCCL takes an
 # interface's first address, the same in every process of a node; misc/socket.cc findInterfaces).
@@ -107,8 +109,7 @@ class LogState:
         self.launch_hosts: list[str] = []
         self.launch_line = 0
         self.coll_ops: dict[tuple[str, str], set[tuple[str, ...]]] = {}
-        # First line of each fact a finding points to ("net_socket", "env:NCCL_X", "package:P", ...)
-        self.fact_lines: dict[str, int] = {}
+        self.fact_lines: dict[str, int] = {}  # first line of each fact a finding points to ("env:NCCL_X", ...)
         # Each distinct NCCLCHECK return-code trace "misc/socket.cc:567 -> 2": (first line, file, code)
         self.traces: list[tuple[int, str, int]] = []
         self.coll_lines: dict[tuple[str, ...], int] = {}  # (nranks, opCount, call...) -> first line
@@ -272,8 +273,8 @@ class LogState:
         if settings and cls.category not in ("ib_disabled", "framework_release", "ifname_allows_lo") or \
                 typed_command(line):
             return
-        if cls.category == "noise" and _GPU_TEST_BUFFER.search(line):
-            self.note("gpu_test_buffer", line_no())
+        for fact in [f for f, noted in _NOTED_NOISE if cls.category == "noise" and noted.search(line)]:
+            self.note(fact, line_no())
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
             if cls.category == "noise" or quoted_code(line):

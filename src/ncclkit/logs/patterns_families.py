@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.patterns_table_accel import ACCEL_WORDS, accel_rows
 from ncclkit.logs.patterns_table_builds import BUILDS_WORDS, builds_rows
 from ncclkit.logs.patterns_table_commstacks import COMMSTACK_WORDS, commstack_rows
 from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
@@ -69,6 +70,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
     (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, compiled graphs, TRL
+    (accel_rows, ACCEL_WORDS),              # other accelerators' libraries: Ascend HCCL and CANN, MCCL, CNCL
     (runtime_rows, RUNTIME_WORDS),          # glibc's loader, CPython, libstdc++, pip, conda
     (rdmatools_rows, RDMATOOLS_WORDS),      # perftest, the NIC driver stack's packages, rdma-core's libraries
     (ncclinfo_rows, NCCLINFO_WORDS),        # NCCL 2.4 - 2.30's INFO lines

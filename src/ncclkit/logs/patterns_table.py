@@ -272,13 +272,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "create the IMEX channel and give it to the job (mount /dev/nvidia-caps-imex-channels/channel0 into the "
           "container, or a ComputeDomain on Kubernetes), check the IMEX service (`systemctl status nvidia-imex`), or "
           "set NCCL_MNNVL_ENABLE=0 to run without multi-node NVLink", C.CUDA_OR_DRIVER),
-        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine);
+        # A fabric manager, NVSwitch or IMEX line counts only with a failure word ("active (running)" is fine; prose
+        # that names "NVSwitch-connected" systems after an error is none, pytorch/pytorch#187155);
         # the daemon's own start check: "fabric manager NVIDIA GPU driver interface version X don't match with
         # driver version Y" (a fabric manager package of another driver branch, gpu-driver-container#735).
         p(r"NVLink SHARP|\bNVLS\b.*(?:fail|error)|Multicast memory|cuMulticast|"
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
           r"not (?:started|ready)|(?:do(?:es)?n't|do(?:es)? not) match)|"
-          r"(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch)|"
+          r"(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch(?![- ](?:connected|based|systems?)))|"
           r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
           # 2.28+ device API (dev_runtime.cc): "Multicast support requested for team but none available on system."
           r"Multicast support requested for team but none available|"
@@ -315,6 +316,14 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL's shared-memory transport asked for peer access for its cuMem host buffers, which these GPUs do not "
           "have (NCCL 2.24+ allocates SHM buffers with cuMem by default)", "set NCCL_CUMEM_HOST_ENABLE=0 (NCCL then "
           "uses plain host memory for SHM)", C.OTHER, "root", (C.ACS_IOMMU_P2P,), decode=False),
+        # "failed to open CUDA IPC handle" is also what two machines sharing a hostname get: NCCL took them for one
+        # node and tried CUDA IPC between them (Horovod's troubleshooting page).
+        p(r"failed to open CUDA IPC handle", "p2p_error", E,
+          "NCCL could not open another process's GPU memory (CUDA IPC): peer-to-peer between these GPUs is blocked "
+          "(ACS, an IOMMU, a VM), or the two processes run on different machines with one hostname, so NCCL took "
+          "them for one node", "check every node's hostname is unique (`hostname` on each; NCCL_HOSTID overrides); "
+          "on one node, disable PCIe ACS and boot with iommu=pt, or NCCL_P2P_DISABLE=1 as a workaround",
+          C.ACS_IOMMU_P2P, "root", (C.HOSTNAME_RESOLUTION,)),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
           r"p2p access not enabled|"

@@ -148,7 +148,7 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "run the ranks of one host in one IPC namespace (docker --ipc=host or a shared --ipc, one pod), or turn "
           "UCC's shm team off (UCC_TL_SHM_TUNE=0)", C.SHM_TOO_SMALL),
         # -- oneCCL over Level Zero ---------------------------------------------------------------------------------
-        p(r"ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", "oom", E, "the Intel GPU (Level Zero) ran out of device memory",
+        p(r"(?:ZE|UR)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", "oom", E, "the Intel GPU (Level Zero) ran out of device memory",
           "reduce the batch or the model shard per device, and free memory other processes hold", C.OOM),
         # oneCCL reads each process's local rank and count from its launcher (MPI's or its own) and, without one, asks
         # ATL, which needs the socket IPC exchange: "|CCL_ERROR| global.cpp:150 getenv_local_coord: condition ...

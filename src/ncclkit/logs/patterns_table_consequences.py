@@ -168,12 +168,15 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of
         # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
         # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
-        p(r"unhandled system error|ncclSystemError|system[ _]error", "system_error", E,
+        # Not Ray's exit type of a worker ("Worker exit type: SYSTEM_ERROR"), which names how Ray saw it end.
+        p(r"unhandled system error|ncclSystemError|(?<!exit type: )system[ _]error", "system_error", E,
           "NCCL got an error from the OS, a socket or the RDMA stack",
           "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
           None, "collateral", (C.SHM_TOO_SMALL, C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
         # TensorRT's "Error Code 2: Internal Error (...)" is TensorRT's own (triton-inference-server/triton_cli#59).
-        p(r"(?<!Error Code \d: )(?<!Error Code \d\d: )internal[ _]error|ncclInternalError|Internal check failed",
+        # Nor torch_npu's "ERR02005 DIST internal error" or the Ascend runtime's "reason=[driver error:internal error]".
+        p(r"(?<!Error Code \d: )(?<!Error Code \d\d: )(?<!DIST )(?<!driver error:)internal[ _]error|ncclInternalError|"
+          r"Internal check failed",
           "internal_error", E,
           "NCCL reported an internal error", "read the WARN lines before it; check versions match everywhere",
           None, "collateral"),

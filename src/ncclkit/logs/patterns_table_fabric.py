@@ -22,13 +22,17 @@ _IS = r"(?::\.+\s*|\s*==?\s*)"
 _LINK_FIX = ("check that port's cable and transceiver and the switch port at its other end (`mlxlink -d <dev> -m`), "
              "reseat or replace them, then clear the counters (`perfquery -x -R`) and watch whether they grow")
 
+# The fabric manager's word for a machine with no NVSwitch; the log state notes it (the service's own failure lines
+# beside it are then no fault: diagnose.error_findings).
+FM_NOTHING_TO_DO = r"NV_WARN_NOTHING_TO_DO"
+
 
 def fabric_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # nv-fabricmanager on a machine with no NVSwitch (PCIe GPUs, an NVLink bridge: NVIDIA/gpu-operator#610,
         # data-infra/cube-studio#29): "request to query NVSwitch device information from NVSwitch driver failed
         # with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]": it has nothing to manage; the GPUs work.
-        p(r"NV_WARN_NOTHING_TO_DO", "noise", I,
+        p(FM_NOTHING_TO_DO, "noise", I,
           "the fabric manager found no NVSwitch to manage: this machine's GPUs do not need it (PCIe, or an NVLink "
           "bridge)", "nothing to fix for the GPUs; disable nvidia-fabricmanager on machines without NVSwitch",
           None, "noise"),

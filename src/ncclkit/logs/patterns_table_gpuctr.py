@@ -55,8 +55,10 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # docker's client with no daemon: "Error while fetching server API version: ('Connection aborted.',
         # ConnectionRefusedError(...))" (docker-py) or "Cannot connect to the Docker daemon at unix:///var/run/
-        # docker.sock": the daemon is not running here; no port between nodes is involved.
-        p(r"Error while fetching server API version|Cannot connect to the Docker daemon at", "launch_config", E,
+        # docker.sock": the daemon is not running here; no port between nodes is involved. "Got permission denied while
+        # trying to connect to the Docker daemon socket" is the user outside the docker group (kubeflow/trainer's docs).
+        p(r"Error while fetching server API version|Cannot connect to the Docker daemon at|permission denied while "
+          r"trying to connect to the Docker daemon socket", "launch_config", E,
           "the docker client cannot reach the docker daemon on this machine: it is not running, or this user may "
           "not use its socket", "start the daemon (`systemctl start docker`) or use a user in the docker group; "
           "check DOCKER_HOST", C.OTHER),

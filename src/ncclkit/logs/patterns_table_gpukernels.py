@@ -35,7 +35,7 @@ GPUKERNELS_WORDS: tuple[bytes, ...] = (
     # xFormers' extension load warning (its "built for" line) and the fmha dispatcher's reasons
     b"load C++/CUDA extensions", b"(you have ", b"wasn't build with CUDA", b"GPU has capability",
     b"only supported on A100", b"(supported: {",
-    b"[torch_memory_saver.cpp]",  # the memory saver of colocated RL (SGLang's sleep / wake) names its CUDA errors
+    b"torch_memory_saver",  # the memory saver of colocated RL (SGLang's sleep / wake) names its CUDA errors
 )
 
 
@@ -46,12 +46,15 @@ def gpukernels_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # is CUDA_ERROR_OUT_OF_MEMORY (its maintainer, torch_memory_saver#4); error 1 (invalid argument) from free,
         # pause or resume is an allocation freed, made or shared while the saver was paused: the framework's order
         # (radixark/miles#3204: empty_cache after the trainer slept; THUDM/slime#1690: saving while paused).
-        p(r"\[torch_memory_saver\.cpp\] CUresult error:?\s+(?:result=)?2\b", "oom", E,
+        # Its older lines name the file after the result ("CUresult error result=2 file=csrc/torch_memory_saver.cpp
+        # func=cu_mem_create", RLinf's FAQ) and word error 1 without its name (torch_memory_saver#35, func=resume).
+        p(r"\[torch_memory_saver\.cpp\] CUresult error:?\s+(?:result=)?2\b|CUresult error:?\s+result=2 file=\S*"
+          r"torch_memory_saver", "oom", E,
           "torch_memory_saver could not allocate GPU memory (cuMemCreate: CUDA_ERROR_OUT_OF_MEMORY)",
           "lower the inference engine's memory fraction (mem_fraction_static / gpu_memory_utilization) or offload "
           "more, and check no other process holds the GPU", C.OOM),
-        p(r"\[torch_memory_saver\.cpp\] (?:CUresult|cudaError) error:?\s+1 \(invalid argument\)[^\n]*func=(?:free|"
-          r"pause|resume)\b", "framework_usage", E,
+        p(r"\[torch_memory_saver\.cpp\] (?:CUresult|cudaError) error:?\s+(?:1 \(invalid argument\)|result=1\b)[^\n]*"
+          r"func=(?:free|pause|resume)\b", "framework_usage", E,
           "torch_memory_saver refused an allocation while memory was paused: memory freed, allocated or shared while "
           "the saver had it paused (empty_cache, a process group's teardown or a save after sleep)",
           "update the RL framework to a release that keeps these calls out of the paused window, or run without "

@@ -111,7 +111,10 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"[\d.e+-]+ exceeds|requires a reset to recover|row remap(?:ping)? "
           r"failure|GPU \d+ is lost|GPU is lost|retired pages have been detected|row remappings are pending|"
           r"double-bit ECC error has occ?urr?ed|fault may have left the OS in an inconsistent state|Only \d+ NvLinks "
-          r"are up out of the expected", "gpu_fault", E,
+          r"are up out of the expected|"
+          # dcgmi diag's result table: a test's "Fail - GPU: 0" and a deployment check's "| Error | GPU 3 has ..."
+          # (stas00/ml-engineering's debugging notes: RMA that GPU).
+          r"\|\s*Fail - GPUs?: \d|\|\s*Error\s*\|\s*GPU \d+ has", "gpu_fault", E,
           "a GPU, its memory, its driver state or its NVLink failed (an Xid, an ECC error, a link down) or dropped "
           "off the driver",
           _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
@@ -146,7 +149,7 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the GPU driver (NVIDIA/open-gpu-kernel-modules df1c9a3), its daemons and the container toolkit ------
         # What every boot prints (the module banner, a GPU's serial number and UUID) and GSP's pointer to the
         # lines above it: not a fault, ahead of host_rows' catch-all for "NVRM".
-        p(r"NVRM: loading NVIDIA|GPU serial number is|GPU Board Serial Number|NVRM: GPU at PCI:\S+ GPU-[0-9a-f-]+\s*$|"
+        p(r"NVRM: loading NVIDIA|GPU serial number is|GPU Board Serial Number|NVRM: GPU at PCI:\S+ GPU-[\w-]+\s*$|"
           r"Please also check logs above", "noise", W, "the GPU driver's routine start-up lines", "nothing to fix",
           None, "noise"),
         # nv-dmabuf.c: "dma-buf attach failed: PCI topology not supported for dma-buf", "... importer unable to
@@ -170,7 +173,10 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # no libcuda), nvidia-persistenced (NVIDIA/nvidia-persistenced 410f354), the container toolkit's runtime
         # hook (NVIDIA/nvidia-container-toolkit d34b304) and the device plugin's hint (k8s-device-plugin factory.go).
         # (A CUDA program run on a host without a GPU driver reads the same: pytorch#28393, a CUDA test on a CPU host.)
+        # The loader's own words for the driver library ("ImportError: libcuda.so.1: cannot open shared object
+        # file", Horovod's troubleshooting page) are the same absence.
         p(r"failed to create a CUDA context|Found driver on the denylist: nouveau|Cannot open library libcuda\.so|"
+          r"(?:ImportError|OSError): libcuda\.so(?:\.1)?: cannot open shared object file|"
           r"nvidia-persistenced\[\d+\]: (?:Failed to query NVIDIA devices|Failed to open libnvidia-cfg|device \S+ - "
           r"(?:Could not Enable|failed to open))|invoking the NVIDIA Container Runtime Hook directly|couldn't find "
           r"binary nvidia-container-cli|did you set the docker default runtime to `nvidia`|"

@@ -187,10 +187,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "environment variable MASTER_ADDR expected, but not set"), a collective before
         # init_process_group, tensors on the wrong device for the backend (DDP's reducer checks, the unused-parameter
         # one among them, are patterns_table_torchpar's). PyTorch 1.0 worded the device check "Only CUDA dense tensor
-        # is supported for NCCL collective operations" (pytorch/pytorch#14187: a model left on the CPU).
+        # is supported for NCCL collective operations" (pytorch/pytorch#14187: a model left on the CPU). A view given
+        # to a collective (a slice, a transpose) fails ProcessGroupNCCL's "Tensors must be non-overlapping and dense"
+        # (Lightning-AI/pytorch-lightning#4781, deepspeedai/DeepSpeed#1162: .contiguous() before it).
         p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
           r"No backend type associated with device type|Tensors must be CUDA and dense|Tensor list must be nonempty|"
-          r"Tensors must be on the same device|Tensors must be contiguous|Only CUDA dense tensor is supported for NCCL|"
+          r"Tensors must be on the same device|Tensors must be (?:contiguous|non-overlapping and dense)|Only CUDA dense tensor is supported for NCCL|"
           # DDP's constructor checks (nn/parallel/distributed.py _log_and_throw): a module with nothing to train,
           # several device_ids, parameters on mixed or uninitialised devices, SyncBatchNorm off the GPU.
           r"DistributedDataParallel is not needed when a module|device_ids can only be None or contain a single|"

@@ -20,6 +20,11 @@ _LAUNCH_FIX = ("make the launch match the job: the resources the cluster can giv
 
 def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # XLA's "CopyToHostAsync() called on invalid buffer": a buffer donated to a jitted call (donate_argnums) and
+        # used again after it (JAX's FAQ on buffer donation).
+        p(r"called on (?:an )?(?:invalid|deleted|donated) buffer", "framework_usage", E,
+          "the program used a JAX array after donating its buffer to a jitted call (donate_argnums)",
+          "stop using an array once it was donated, or drop it from donate_argnums", C.APPLICATION_BUG),
         # jax/_src/xla_bridge.py "Unable to initialize backend 'cuda': ... no supported devices found for platform
         # CUDA (you may need to uninstall the failing plugin package ...)": the process sees no usable GPU (no
         # driver, or a launch that left the rank none: Slurm's --gpus-per-task, jax-ml/jax#28194); the plugin is

@@ -63,6 +63,15 @@ def lmdeploy_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # pytorch/check_env/dist.py:36, :50 (the uni executor on several GPUs; ep not a multiple of dp),
         # pytorch/check_env/cuda.py:22 (a model format the GPU's architecture cannot run: fp8 needs sm90),
         # serve/openai/launch_server.py:120 (the DP launcher without tp or ep)@1263d5c.
+        # vLLM's ray_utils.py logs the same words as a WARNING and then waits for the placement group (until its
+        # timeout): the Ray cluster it joined has fewer GPUs than tp x pp, often a local Ray instance the engine
+        # started itself instead of joining the cluster (vllm-project/aibrix#927).
+        p(r"(?:WARNING|WARN|NING) [^\n]*ray_utils\.py:\d+\] The number of required GPUs exceeds", "launch_config", W,
+          "vLLM's Ray executor needs more GPUs than its placement group can get, and waits for them: the Ray "
+          "cluster it sees has fewer GPUs than tensor x pipeline parallel (often a local Ray instance the engine "
+          "started instead of joining the cluster)", "check `ray status` on the head node; start the engine "
+          "inside the Ray cluster (RAY_ADDRESS, or `ray start` on every node first) or lower tp x pp",
+          C.APPLICATION_BUG),
         p(r"The number of required GPUs exceeds the total number of available GPUs in the placement group|Not enough "
           r"bundle indices for [\w ]+\. Required: \d+|External bundle index \d+ is out of range\. Placement group has "
           r"\d+ bundles|AssertionError: world_size \d+, dp \d+\s*$|Does not support distributed_executor_backend="

@@ -117,7 +117,9 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NVSHMEM could not allocate the NIC resources IBGDA needs", "raise the locked-memory limit and check the "
           "NIC's resources (`ibv_devinfo -v`); fewer QPs per PE (NVSHMEM_IBGDA_NUM_RC_PER_PE)", C.IB_RESOURCE_ERROR,
           "root", (C.MEMLOCK_OR_ULIMIT,)),
-        p(r"NULL value Unable to create ah\b", "gid_error", E,
+        # Older builds print the message on its own line after "ibgda.cpp:1348: NULL value " (deepseek-ai/DeepEP#307),
+        # then "ibgda_rc_init2rtr failed on RC #N" (the QP that could not reach the peer's address).
+        p(r"NULL value Unable to create ah\b|^\s*Unable to create ah\.?\s*$|ibgda_rc_init2rtr failed", "gid_error", E,
           "NVSHMEM could not create the address handle of a peer's port (on RoCE: the GID index or the route)",
           "set NVSHMEM_IB_GID_INDEX to the RoCE v2 IPv4 GID of every port (`show_gids`), and check both ports "
           "are ACTIVE", C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.OTHER,)),

@@ -18,6 +18,35 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # c10d's own use of NCCL's newer APIs failing inside PyTorch: abort deregistering window-registered segments
+        # with ncclCommDeregister (pytorch/pytorch#181610, fixed by #181626), symmetric memory's device communicator
+        # (#172398: "NCCL 2.29 requires an initializer") and window registration (#188567). The invalid usage they
+        # return is PyTorch's call, not the program's collectives.
+        p(r"ProcessGroup abort: NCCL error|c10d/symm_mem/\S+:\d+, invalid (?:usage|argument)|Failed to deregister "
+          r"segment handle|ncclDevCommCreate failed|Failed to window register segment", "framework_release", E,
+          "PyTorch's own use of NCCL's newer APIs (window registration, symmetric memory, its abort) failed inside "
+          "c10d: a PyTorch bug with this NCCL, not the program's collectives",
+          "upgrade PyTorch to a release that fixes it (or a nightly), or match it with the NCCL it was built and "
+          "tested with; meanwhile turn the feature off (symmetric memory, NCCL window registration)", C.OTHER,
+          "root", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
+        # ProcessGroupNCCL's getNcclDataType refuses a type the NCCL it was built with lacks: bfloat16 came with NCCL
+        # 2.10.3 (NVIDIA/nccl#476), float8 e4m3/e5m2 with 2.24 (nccl.h.in@v2.24.3-1); another type is the program's.
+        p(r"data type is not supported for NCCL process group: (?:BFloat16|Float8)", "framework_release", E,
+          "the PyTorch build's NCCL has no such data type (bfloat16 needs NCCL 2.10.3+, float8 NCCL 2.24+)",
+          "use a PyTorch built with a newer NCCL (pip wheels of the last years are), or communicate in float32/"
+          "float16", C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
+        p(r"data type is not supported for NCCL process group", "framework_usage", E,
+          "a collective was given a tensor type NCCL has no type for", "cast the tensor to a type NCCL carries "
+          "(the float, int and bfloat16 types) before the collective, and back after", C.APPLICATION_BUG),
+        # NCCL 2.29's copy-engine collectives (ce_coll.cc) call cudaMemcpyBatchAsync, which refuses the legacy
+        # default stream (a collective issued on PyTorch's null stream): "invalid" from it until 2.29.7 falls back
+        # to cudaMemcpyAsync there (NVIDIA/nccl#2003, ce_coll.cc@v2.29.7-1).
+        p(r"cudaMemcpyBatchAsync[^\n]*(?:fail|invalid)|ce_coll\.cc:\d+ NCCL WARN Cuda failure[^\n]*invalid",
+          "ce_default_stream", E,
+          "NCCL's copy-engine collective was issued on the legacy default CUDA stream, which cudaMemcpyBatchAsync "
+          "refuses (NCCL 2.29 before 2.29.7)",
+          "upgrade NCCL to 2.29.7 or newer; until then issue the collective on a stream of its own, or keep the "
+          "copy engine out (NCCL_SYM_CE_THRESHOLD=1000000000000)", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # PyTorch 2.14's new ProcessGroupNCCL backend: "Timeout thread starting for rank: %d" (start-up notice).
         p(r"Timeout thread starting for rank", "noise", I, "a start-up notice of PyTorch's timeout thread",
           "nothing to fix", None, "noise"),

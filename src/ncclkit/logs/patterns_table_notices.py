@@ -30,7 +30,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "noise"),
         # ibdev2netdev's "(Down)" for an IPoIB netdev (ib*) is the IP interface's operstate: on an InfiniBand fabric
         # without IPoIB addresses every one reads Down while the RDMA ports are ACTIVE (imbue-ai/cluster-health#4).
-        p(r"\bport\s+\d+\s+==>\s+ib\S*\s+\(Down\)", "noise", I, "ibdev2netdev shows an IPoIB interface down: the IP "
+        # Its -v form puts the port's own state first: "port 1 (ACTIVE) ==> ib0 (Down)" (NVIDIA/nccl-tests#36).
+        p(r"\bport\s+\d+\s+(?:\(ACTIVE\)\s+)?==>\s+ib\S*\s+\(Down\)", "noise", I, "ibdev2netdev shows an IPoIB interface down: the IP "
           "side's state, not the RDMA port's", "nothing to fix for NCCL over InfiniBand; `ibstat` shows the port's "
           "state", None, "noise"),
         # PyTorch's help line under a CUDA error ("Search for `cudaErrorAssert' in https://docs.nvidia.com/cuda/...

@@ -31,6 +31,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 NVSHMEM_WORDS: tuple[bytes, ...] = (
     b"NVSHMEM WARN", b"NVSHMEM version", b"before nvshmem_init", b"versions not compatible", b"already checked in",
     b"closed by remote peer", b"Unable to dlopen", b"inactive port", b"team_internal_nvls", b"mutex destroy",
+    b"No more teams", b"allocation backend",
 )
 
 _RUN_FIX = ("make the launch match what the library checks: as many ranks as it supports (DeepEP: a multiple of 8 "
@@ -49,6 +50,38 @@ def nvshmem_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A2 Fabric` (State Completed, "
           "Status Success), restart the fabric manager or the node; meanwhile NVSHMEM_DISABLE_NVLS=1 (NCCL: "
           "NCCL_NVLS_ENABLE=0)", C.CUDA_OR_DRIVER),
+        # NVSHMEM topo.cpp "[GPU 6] Peer GPU 8 is not accessible, exiting": no transport reaches that PE, neither P2P
+        # nor a remote one (IBRC, IBGDA, libfabric, UCX) loaded: a GPU of another node (pytorch/pytorch#170479,
+        # NVIDIA/multi-gpu-programming-models#20: two nodes), or of this one without P2P. Its failed init then
+        # tears down (the mutex row below), which it explains.
+        p(r"Peer GPU \d+ is not accessible", "nvshmem_no_transport", E,
+          "NVSHMEM has no transport to another PE's GPU: no remote transport (IBRC, IBGDA, libfabric, UCX) was "
+          "loaded for a GPU on another node, or two GPUs of one node cannot reach each other peer-to-peer",
+          "across nodes: install NVSHMEM with its remote transports (nvshmem_transport_ibrc.so and the others beside "
+          "libnvshmem) and set NVSHMEM_REMOTE_TRANSPORT (ibrc, ibgda, libfabric), with nvidia_peermem loaded; on "
+          "one node: check P2P (`nvidia-smi topo -p2p r`)", C.NET_PLUGIN_ERROR, "root",
+          (C.GDR_UNAVAILABLE, C.ACS_IOMMU_P2P)),
+        # Its connection set-up failing ("transport create connect failed", transport.cpp "connect EPS failed", init.cu
+        # "nvshmem setup connections failed"): the RDMA connection between PEs did not come up; "NVSHMEM API called
+        # before NVSHMEM initialization has completed" after it is the next call's (sgl-project/sglang#7888, whose
+        # reporter's DeepEP#289 shows the ibv_modify_qp failure under it).
+        p(r"transport create connect failed|connect EPS failed|nvshmem setup connections failed", "nvshmem_connect", E,
+          "NVSHMEM could not connect its PEs over RDMA (its transport's queue pairs did not come up)",
+          "read the transport's own error above it (NVSHMEM_DEBUG=INFO); on RoCE set NVSHMEM_IB_GID_INDEX to the "
+          "RoCE v2 IPv4 GID (`show_gids`), check the ports are ACTIVE and NVSHMEM_HCA_LIST names NICs of one fabric",
+          C.GID_INDEX_OR_ROCE_CONFIG, "root", (C.IB_PORT_DOWN_OR_LINK, C.NET_PLUGIN_ERROR)),
+        # team_internal.cpp "No more teams available (max = 7), try setting NVSHMEM_MAX_TEAMS" (NVIDIA/nvshmem#100):
+        # a count, not memory, despite its status name NVSHMEMX_ERROR_OUT_OF_MEMORY.
+        p(r"No more teams available \(max = \d+\)", "nvshmem_teams", E,
+          "the program made more NVSHMEM teams than NVSHMEM allows (its NVSHMEM_MAX_TEAMS)",
+          "set NVSHMEM_MAX_TEAMS above the number of teams the program makes (process groups, meshes), or make fewer",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # PyTorch's symmetric memory asked for its NVSHMEM backend (TORCH_SYMMMEM=NVSHMEM) in a build or install
+        # without it (pytorch/pytorch#157321).
+        p(r"SymmetricMemory does not find allocation backend", "framework_release", E,
+          "this PyTorch has no such symmetric-memory backend (built or installed without NVSHMEM)",
+          "install the NVSHMEM wheel PyTorch expects (nvidia-nvshmem-cu12/13) or a build with it, or pick another "
+          "backend (TORCH_SYMMMEM=NCCL or CUDA)", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # NVSHMEM util/cs.cpp: its global mutex could not be destroyed (16, EBUSY) while initialization failed: the
         # process had no CUDA context yet when NVSHMEM started (pytorch/pytorch#161232: symmetric memory's NVSHMEM
         # init before any CUDA work; fixed by creating the context first).

@@ -41,6 +41,14 @@ _USAGE_FIX = ("start the script through the framework's own launcher (horovodrun
 
 def olderfw_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Horovod's "ncclAllReduce failed: invalid data type" on a float tensor: the NCCL loaded is another than the
+        # one Horovod was built with (its troubleshooting page: conda's nccl package found first; remove it and
+        # reinstall Horovod).
+        p(r"\bnccl\w+ failed: invalid data type", "version_mismatch", E,
+          "NCCL refused a data type the framework passed: the NCCL loaded at run time is another (older) than the one "
+          "the framework was built with", "remove the other NCCL from the environment (conda's `nccl` package) or put "
+          "the right one first on LD_LIBRARY_PATH, and rebuild or reinstall the framework against it",
+          C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # -- wrappers that state no cause --------------------------------------------------------------------------
         # horovod/horovod horovod/common/basics.py:133@2626dc8: init() raising after hvd's C++ init returned an
         # error; the reason ("Horovod could not be initialized: ...", an MPI or Gloo error) is logged above it.

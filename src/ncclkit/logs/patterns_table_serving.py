@@ -20,7 +20,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SERVING_WORDS: tuple[bytes, ...] = (
     b"potential root causes", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
-    b"multiple distinct roles")
+    b"multiple distinct roles", b"common causes include")
 
 
 def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -28,13 +28,26 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Ray's ActorDiedError for a worker that exited without a Python exception lists possible reasons ("There
         # are some potential root causes. (1) The process is killed by SIGKILL by OOM killer ... (2) ray stop
         # --force ... (3) ... SIGSEGV"): a list, not a report of SIGKILL (gpustack/gpustack#2415: the worker could
-        # not import vllm).
-        p(r"There are some potential root causes\. \(1\) The process is killed by SIGKILL", "remote_exited", W,
+        # not import vllm). Ray 2.4x words it "Some common causes include: (1) the process was killed by the OOM killer
+        # ..." (verl-project/verl#4921), and its raylet's "A worker died or was killed while executing a task by an
+        # unexpected system error" names no signal either (verl-project/verl#1986: a worker that called sys.exit on
+        # SIGTERM at the end of training).
+        p(r"There are some potential root causes\. \(1\) The process is killed by SIGKILL|Some common causes include: "
+          r"\(1\) the process was killed by the OOM killer|A worker died or was killed while executing a task by an "
+          r"unexpected system error", "remote_exited", W,
           "a Ray worker process died without a Python exception; Ray's list of possible reasons (OOM killer, ray "
           "stop, a crash) is not a finding: the worker's own last lines say why",
           "read the worker's own output above (its prefix `(RayWorker... pid=N)`) or `ray logs worker-*`; check "
           "`dmesg | grep -i oom` on its node only if nothing else is there", C.RANK_CRASHED_ELSEWHERE, "collateral",
           (C.OOM, C.APPLICATION_BUG)),
+        # pyzmq's recv() under a receive timeout (RCVTIMEO) raises zmq.error.Again (EAGAIN, "Resource temporarily
+        # unavailable"): the process at the other end sent nothing in time, no resource ran out (NVIDIA-NeMo/RL#1477:
+        # the policy worker's 30 s wait for the vLLM side of a weight refit, whose own log held the error).
+        p(r"zmq\.error\.Again\b", "remote_exited", W,
+          "a ZeroMQ receive timed out (zmq.error.Again is EAGAIN under the socket's receive timeout): the process on "
+          "the other end sent no reply in time",
+          "read the other process's own log (the inference engine's worker in a weight sync) for its error; raise the "
+          "socket's timeout only if it was merely slow", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.APPLICATION_BUG,)),
         # TRL's weight sync with a vLLM server (its docs): "Attempting to use the same CUDA device for multiple distinct
         # roles/ranks within the same communicator": the trainer and the vLLM server were given the same GPUs.
         p(r"Attempting to use the same CUDA device for multiple distinct roles/ranks", "duplicate_gpu", E,

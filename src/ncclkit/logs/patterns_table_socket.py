@@ -74,7 +74,9 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL was built with a CUDA runtime before 11.3", "upgrade the NVIDIA driver to R465 or newer (and use an "
           "NCCL built with CUDA 11.3+), or run without CUDA graphs (vLLM: enforce_eager=True)", C.CUDA_OR_DRIVER,
           "root", (C.NCCL_VERSION_MISMATCH,)),
-        p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )(?<!minor-)version mismatch|"
+        # Not an RL framework's own weight-version counter after a weight update ("RuntimeError: Weight version
+        # mismatch!", vllm-project/vime#45: the IPC path never set it).
+        p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )(?<!minor-)(?<!weight )version mismatch|"
           r"not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|"
           r"undefined symbol: *nccl|version `NCCL|"

@@ -159,13 +159,14 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM / SGLang custom all-reduce refusing GPUs joined by PCIe only ("... because your platform lacks GPU
         # P2P capability or P2P test failed": its own P2P test through CUDA IPC failed or the driver offers
         # none; "... not supported on more than two PCIe-only GPUs"; SGLang "Setup Custom allreduce failed with
-        # CUDA error"); TensorRT-LLM "Device %d peer access Device %d is not available.", "cudaDeviceCanAccessPeer failed
+        # CUDA error", its CUDART wording "... with CUDART error: peer access is not supported", sgl-project/sglang#9707);
+        # TensorRT-LLM "Device %d peer access Device %d is not available.", "cudaDeviceCanAccessPeer failed
         # for device: %d peerDevice: %d", "Since Peer to Peer not supported, fallback to AllReduceStrategy: %s".
         # MSCCL++ registered_memory.cc "CudaIpc import failed on same host, falling back to IB transport". Healthy
         # PCIe servers print them too: a hint for a hang, not a fault.
         p(r"Device \d+ peer access Device \d+ is not available|CudaIpc import failed on same host|cudaDeviceCanAccessPeer failed for device|Since Peer "
           r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?platform lacks GPU P2P "
-          r"capability|Setup Custom allreduce failed with CUDA error",
+          r"capability|Setup Custom allreduce failed with CUDA(?:RT)? error",
           "p2p_unavailable", I,
           "the GPUs are joined by PCIe only, without working peer-to-peer (the framework's own check): if "
           "collectives between them hang or return wrong data, PCIe ACS or an IOMMU in translation mode is the "

@@ -150,12 +150,31 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # 62 an internal micro-controller halt, 119/120 the GSP firmware's RPC timeout or error (a driver bug in the
         # 525 branch before 525.105.17 among others, NVIDIA/open-gpu-kernel-modules#446).
         # Xid 45's "Ch 00000001 caused by previous Xid 149" names its cause: read as that Xid (the 45 row is after).
+        # A contained ECC error (94) that needs no reset says so ("RST: No, D-RST: No"): only its process stopped
+        # (NVIDIA's A100 memory error management guide).
+        p(r"\bXid\b[^\n]*?\): 94,[^\n]*\bRST: No, D-RST: No\b", "gpu_memory_error", E,
+          "the GPU's memory had a contained ECC error (Xid 94): the process using that memory was stopped; the "
+          "line says the GPU needs no reset", "restart the job; watch the ECC and remapped-row counters (`nvidia-smi "
+          "-q -d ECC,ROW_REMAPPER`) and service the GPU if contained errors repeat", C.CUDA_OR_DRIVER),
+        # 63 (a row remap recorded, applied at the next reset) and 92 (a high rate of corrected errors) stop nothing:
+        # the hardware corrected the error (stas00/ml-engineering's Xid notes, NVIDIA's memory error guide).
+        p(r"\bXid\b[^\n]*?\): (?:63|92),", "gpu_memory_error", W,
+          "the GPU's memory corrected errors and recorded a row remap (Xid 63) or a high rate of corrected errors "
+          "(Xid 92): the program was not stopped; the remap takes effect at the next GPU reset",
+          "reset the GPU or reboot at a convenient time so the remap applies; service it if Xid 64 (remap failed) or "
+          "uncorrectable errors follow", C.CUDA_OR_DRIVER),
         p(r"\bXid\b[^\n]*?\): (?:48|6[34]|9[245]),|caused by previous Xid (?:48|6[34]|9[245])\b",
           "gpu_memory_error", E,
           "the GPU's memory reported an ECC error or a row remap (Xid 48/63/64/92/94/95): the process on it was "
           "stopped, and the GPU needs a reset before it is trusted again", _GPU_MEMORY_FIX, C.CUDA_OR_DRIVER),
         # PyTorch's "CUDA error: uncorrectable NVLink error detected during the execution" is the same fault seen by
         # the program (cudaErrorNvlinkUncorrectable, Xid 74).
+        # Hopper's and Blackwell's NVLink events name their severity: a "Nonfatal" one was corrected or contained
+        # (leptonai/gpud#1174: "fix NVLink Non-fatal events incorrectly reported as Fatal").
+        p(r"\bXid\b[^\n]*?\): (?:13[67]|14[4-9]|150), [^\n]*\bNonfatal\b", "nvlink_error", W,
+          "an NVLink unit reported a non-fatal event (Xid 136/137/144-150 Nonfatal): corrected or contained, the "
+          "link still carries traffic", "nothing to fix for one event; if they repeat or a job stalls beside them, "
+          "check `nvidia-smi nvlink -e` counters and the fabric manager's log", C.CUDA_OR_DRIVER),
         p(r"\bXid\b[^\n]*?\): (?:74|13[67]|14[4-9]|150),|caused by previous Xid (?:74|13[67]|14[4-9]|150)\b|"
           r"uncorrectable NVLink error", "nvlink_error", E,
           "an NVLink between GPUs (or to an NVSwitch) reported an error (Xid 74/137/144-150): transfers over it "
@@ -187,8 +206,9 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "riser and firmware; repeated errors are a hardware fault", C.OTHER),
         # aer.c's decoded status bits under the header ("pcieport 0000:00:03.1:    [12] Timeout", "[ 6] BadTLP"):
         # "Timeout" is a replay timer of the link layer, not a collective's (pop-os/pop#3363); the header's severity
-        # is the finding.
-        p(r"\b[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d:\s+\[\s?\d+\] [A-Za-z]+\s*(?:\(First\))?\s*$", "noise", I,
+        # is the finding. Older kernels name the bits in words ("[12] Replay Timer Timeout", wilicc/gpu-burn#1).
+        p(r"\b[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d:\s+\[\s?\d+\] [A-Za-z]+(?: [A-Za-z]+)*\s*(?:\(First\))?\s*$",
+          "noise", I,
           "a status bit the kernel's PCIe error report decodes under its header", "nothing to fix", None, "noise"),
         p(r"PCIe Bus Error: severity=Correct(?:ed|able)|AER: (?:Multiple )?Correct(?:ed|able) error", "noise", I,
           "a PCIe error the link corrected itself", "nothing to fix unless they repeat quickly (then check the "

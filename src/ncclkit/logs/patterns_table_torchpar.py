@@ -86,6 +86,14 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "turn expandable segments off for the shared tensors (PYTORCH_CUDA_ALLOC_CONF without "
           "expandable_segments:True), or allow it: kernel 5.6+, `sysctl kernel.yama.ptrace_scope=0`, docker "
           "--cap-add SYS_PTRACE", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # "pidfd_getfd: Bad file descriptor" is no kernel refusal: the receiving process read an expandable segment's
+        # handle as the wrong kind, its own allocator not yet probed (pytorch/pytorch#179220, fixed by #179618).
+        p(r"pidfd_getfd: Bad file descriptor", "framework_release", E,
+          "PyTorch's CUDA IPC of memory in expandable segments failed in the receiving process: it decoded the "
+          "shared handle the wrong way (a PyTorch bug, pytorch/pytorch#179220)",
+          "upgrade PyTorch to a release with pytorch/pytorch#179618, or share these tensors without expandable "
+          "segments (PYTORCH_CUDA_ALLOC_CONF without expandable_segments:True)", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         # c10/core/TensorImpl (VariableTypeManual.cpp check_inplace): "Inplace update to inference tensor outside
         # InferenceMode is not allowed" (sglang: weights loaded under inference_mode updated in place later).
         p(r"Inplace update to inference tensor outside InferenceMode is not allowed", "framework_usage", E,

@@ -69,8 +69,14 @@ def _forced_ll128(findings: list[Finding]) -> list[Finding]:
 # Findings whose cause makes NCCL take the other errors' paths: nodes that share a hostname are joined by P2P and
 # shared memory, so the P2P and /dev/shm errors they raise are that, not the PCIe path or /dev/shm's size; a rank
 # still preparing the data when the default timeout ended is why the others' store or barrier wait timed out; an
-# exit without destroying the process groups is why the watchdog stalled after it.
-_EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "log.teardown_stall"})
+# exit without destroying the process groups is why the watchdog stalled after it; a GPU whose firmware halted or
+# whose memory failed (Xid 62/119/120, 48/63/64/92/94/95) explains the faults its programs' kernels hit there (Xid
+# 13/31/43: madMAx43v3r/chia-gigahorse#301, an Xid 31 on a driver that also halted the GPU's firmware); so do the
+# page faults one GPU repeats under several processes (logs.xid_repeats); NVSHMEM with no transport to a PE fails its
+# init, whose teardown then errs (pytorch/pytorch#170479).
+_EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "log.teardown_stall",
+                              "log.gpu_firmware_error", "log.gpu_memory_error", "log.gpu_faults_repeat",
+                              "log.nvshmem_no_transport"})
 
 
 def rank_findings(findings: list[Finding]) -> list[Finding]:

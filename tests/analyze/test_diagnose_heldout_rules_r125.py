@@ -1,0 +1,32 @@
+"""Rules from the misses of held-out rounds 125 and 126 (tests/diagnosis/corpus-heldout-r125-*, -r126-*) and of the
+labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
+test_rank_claims.py), each tested on the text that carries it and on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import lead
+
+
+def test_a_view_given_to_a_collective() -> None:
+    # Lightning-AI/pytorch-lightning#4781 and deepspeedai/DeepSpeed#1162: a slice given to a collective
+    assert lead("RuntimeError: Tensors must be non-overlapping and dense\n") == ("log.framework_usage", "application_bug")
+
+
+def test_a_data_type_the_builds_nccl_lacks_or_nccl_has_none_for() -> None:
+    # NVIDIA/nccl#476: bfloat16 before NCCL 2.10.3
+    assert lead("RuntimeError: Input tensor data type is not supported for NCCL process group: BFloat16\n") == \
+        ("log.framework_release", "other")
+    assert lead("RuntimeError: Input tensor data type is not supported for NCCL process group: Float8_e4m3fn\n") == \
+        ("log.framework_release", "other")
+    # a type NCCL never carries is the program's to cast
+    assert lead("RuntimeError: Input tensor data type is not supported for NCCL process group: ComplexHalf\n") == \
+        ("log.framework_usage", "application_bug")
+
+
+def test_copy_engine_collectives_on_the_default_stream() -> None:
+    # NVIDIA/nccl#2003 (NCCL 2.29.2)
+    line = "`cudaMemcpyBatchAsync` fails when default stream is passed with `invalid attribute error`.\n"
+    assert lead(line) == ("log.ce_default_stream", "other")
+    # NCCL's plain CUDA failure elsewhere keeps its CUDA reading
+    assert lead("node1:123:456 [0] enqueue.cc:1556 NCCL WARN Cuda failure 'invalid argument'\n")[0] != \
+        "log.ce_default_stream"

@@ -167,3 +167,15 @@ def test_nvlink_and_ecc_events_that_name_their_own_severity() -> None:
     f = analyze_text(xid94)["findings"][0]
     assert f["id"] == "log.gpu_memory_error" and "nvidia-smi -r" not in f["fix"]
     assert "nvidia-smi -r" in analyze_text("NVRM: Xid (PCI:0000:01:00): 48, pid=7194, DBE\n")["findings"][0]["fix"]
+
+
+def test_nvidia_smi_nvlink_status_with_links_down() -> None:
+    # Azure/azhpc-diagnostics#73: an SXM2 V100 with two links inactive
+    status = ("GPU 3: Tesla V100-SXM2-32GB (UUID: ...)\n"
+              "         Link 0: 25.781 GB/s\n         Link 1: 25.781 GB/s\n         Link 2: 25.781 GB/s\n"
+              "         Link 3: <inactive>\n         Link 4: 25.781 GB/s\n         Link 5: <inactive>\n")
+    f = analyze_text(status)["findings"][0]
+    assert (f["id"], f["cause"]) == ("nvlink.inactive", "cuda_or_driver") and f["evidence"]["inactive_links"] == [3, 5]
+    # every link up, or none (a PCIe board lists its links inactive), is no link down
+    assert "nvlink.inactive" not in ids(status.replace("<inactive>", "25.781 GB/s"))
+    assert "nvlink.inactive" not in ids(status.replace("25.781 GB/s", "<inactive>"))

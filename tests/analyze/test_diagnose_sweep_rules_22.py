@@ -143,3 +143,19 @@ def test_dcgm_diagnostics_that_failed_a_gpu() -> None:
     assert lead(table) == ("log.gpu_fault", "cuda_or_driver")
     passed = "| GPU Memory                | Pass - GPUs: 0, 1, 2, 3, 4, 5, 6, 7            |\n"
     assert "log.gpu_fault" not in ids(passed)
+
+
+def test_an_exception_python_printed_as_ignored_failed_nothing() -> None:
+    # vllm-project/vllm#4114: a communicator's __del__ after its __init__ had failed
+    block = ("(RayWorkerVllm pid=14289) Exception ignored in: <function NCCLCommunicator.__del__ at 0x7f4d8c3212d0>\n"
+             "(RayWorkerVllm pid=14289) Traceback (most recent call last):\n"
+             "(RayWorkerVllm pid=14289)   File \"/usr/local/lib/python3.10/dist-packages/vllm/model_executor/"
+             "parallel_utils/pynccl.py\", line 264, in __del__\n"
+             "(RayWorkerVllm pid=14289)     _c_ncclCommDestroy(self.comm)\n"
+             "(RayWorkerVllm pid=14289) AttributeError: 'NCCLCommunicator' object has no attribute 'comm'\n")
+    assert "log.program_error" not in ids(block)
+    # the same exception ending a traceback of its own stops the rank; and an error after the block is read
+    raised = block.replace("Exception ignored in: <function NCCLCommunicator.__del__ at 0x7f4d8c3212d0>",
+                           "Error executing method init_device.")
+    assert "log.program_error" in ids(raised)
+    assert lead(block + "RuntimeError: CUDA error: out of memory\n")[1] == "oom"

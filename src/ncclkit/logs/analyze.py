@@ -28,6 +28,8 @@ from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
+from ncclkit.logs.nvlink_paste import nvlink_paste_findings
+from ncclkit.logs.paste_code import ignored_exception_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
@@ -130,8 +132,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         wd_fields, wd_findings = watchdog_fields(strip_ansi(head_text), name)
         findings = wd_findings + check_log(summary, name)
         if whole:
-            findings = (rank_findings(_guessed(findings + claims + _embedded_findings(head_text, kind, name), head_text,
-                                               name))
+            found = _not_ignored(findings + claims + _embedded_findings(head_text, kind, name), head_text)
+            findings = (rank_findings(_guessed(found, head_text, name))
                         + _unflattened(name, split))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
@@ -199,11 +201,22 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
     return out
 
 
+def _not_ignored(findings: list[Finding], text: str) -> list[Finding]:
+    """The findings, less those whose every line is an exception Python printed as ignored (paste_code)."""
+    ignored = ignored_exception_lines(text)
+    if not ignored:
+        return findings
+    return [f for f in findings
+            if not (isinstance(f.evidence, dict) and f.evidence.get("lines")
+                    and set(f.evidence["lines"]) <= ignored)]
+
+
 def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
-    timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes."""
+    timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
+    `nvidia-smi nvlink -s` with links down."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
-            + xid_repeat_findings(text))
+            + xid_repeat_findings(text) + nvlink_paste_findings(text))
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:

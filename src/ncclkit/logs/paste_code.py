@@ -1,6 +1,7 @@
 """Lines of a paste that are code or commands, not errors, though they hold an error's words: the source line a
 Python traceback quotes under its frame, a quoted line of code, and a shell prompt with a command typed to look at
-the machine. The log readers (nccl_log_scan, nccl_log_state) skip them."""
+the machine. The log readers (nccl_log_scan, nccl_log_state) skip them. And the exception Python printed and
+discarded ("Exception ignored in: ..."), which failed nothing: analyze drops what only it shows."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from ncclkit.logs.paste import RANK_PREFIXES
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["quoted_code", "typed_command", "under_frame"]
+__all__ = ["ignored_exception_lines", "quoted_code", "typed_command", "under_frame"]
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
 # comment, except nccl-tests' header and Sarus's error trace "#0   function at File.cpp:59 message", Logger.cpp) ...
@@ -62,3 +63,26 @@ def under_frame(previous: str, line: str) -> bool:
 
 # Rows that read a word, which a line of code holds as a name.
 _WORD_CATEGORIES = frozenset({"timeout"})
+
+
+# CPython's unraisable hook: an exception raised where nothing can catch it (a destructor, a callback) is printed under
+# "Exception ignored in: <function X.__del__ ...>" and discarded; the exception line that ends the block stopped
+# nothing (vllm-project/vllm#4114: a communicator's __del__ after its __init__ had failed, whose own traceback follows).
+_IGNORED = re.compile(r"\bException ignored in\b")
+_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w.]+\.)?\w*(?:Error|Exception|Exit|Interrupt)\b(?::|\s*$)")
+_BLOCK_LINES = 40  # a traceback printed under the notice is short; past this the notice has no exception line
+
+
+def ignored_exception_lines(text: str) -> frozenset[int]:
+    """The line numbers of exceptions Python reported as ignored."""
+    if "Exception ignored in" not in text:
+        return frozenset()
+    out: set[int] = set()
+    notice = 0
+    for no, line in enumerate(text.splitlines(), 1):
+        if _IGNORED.search(line):
+            notice = no
+        elif notice and no - notice <= _BLOCK_LINES and _EXCEPTION_LINE.match(line):
+            out.add(no)
+            notice = 0
+    return frozenset(out)

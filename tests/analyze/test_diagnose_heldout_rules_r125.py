@@ -1,5 +1,5 @@
-"""Rules from the misses of held-out rounds 125 and 126 (tests/diagnosis/corpus-heldout-r125-*, -r126-*) and of the
-labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
+"""Rules from the misses of held-out rounds 125, 126 and 130 (tests/diagnosis/corpus-heldout-r125-*, -r126-*, -r130-*)
+and of the labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
 test_rank_claims.py), each tested on the text that carries it and on text that must not trigger it."""
 
 from __future__ import annotations
@@ -30,3 +30,13 @@ def test_copy_engine_collectives_on_the_default_stream() -> None:
     # NCCL's plain CUDA failure elsewhere keeps its CUDA reading
     assert lead("node1:123:456 [0] enqueue.cc:1556 NCCL WARN Cuda failure 'invalid argument'\n")[0] != \
         "log.ce_default_stream"
+
+
+def test_a_sanitizer_report_inside_nccls_own_code() -> None:
+    # ROCm/rccl#1469 (fixed by #1470)
+    ubsan = ("/build/source/build/hipify/src/transport/net_ib.cc:592:12: runtime error: index 3 out of bounds for type "
+             "'const char *[3]'\n")
+    assert lead(ubsan) == ("log.crash", "other")
+    # the program's own source is the program's
+    assert lead(ubsan.replace("/build/source/build/hipify/src/transport/net_ib.cc", "/home/me/model/src/layer.cc")) \
+        != ("log.crash", "other")

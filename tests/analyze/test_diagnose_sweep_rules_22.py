@@ -1,5 +1,6 @@
 """Rules from the sweeps of 2026-12-05 (77: vLLM and SGLang serving on several GPUs; 82: PyTorch's distributed threads
-of 2026; 83: Horovod's and stas00/ml-engineering's troubleshooting pages; 84: kubeflow/trainer's and JAX's pages). Each line is quoted from the thread or page named
+of 2026; 83: Horovod's and stas00/ml-engineering's troubleshooting pages; 84: kubeflow/trainer's and JAX's pages;
+88: training frameworks' own debugging pages). Each line is quoted from the thread or page named
 above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
@@ -159,3 +160,13 @@ def test_an_exception_python_printed_as_ignored_failed_nothing() -> None:
                            "Error executing method init_device.")
     assert "log.program_error" in ids(raised)
     assert lead(block + "RuntimeError: CUDA error: out of memory\n")[1] == "oom"
+
+
+def test_training_frameworks_pages_build_and_load_errors() -> None:
+    # sweep 88: torchrec's build page (CUDA's headers missing), Megatron-LM's docs (torch.load's weights_only default
+    # since 2.6), TransformerEngine's docs (two cuDNN installs)
+    assert lead("fatal error: nvml.h: No such file or directory\n") == ("log.build_toolchain", "other")
+    assert lead("Failed to initialize NVML: Driver/library version mismatch\n")[1] == "cuda_or_driver"
+    assert lead("WeightsUnpickler error: Unsupported global: GLOBAL argparse.Namespace was not an allowed global by "
+                "default.\n") == ("log.framework_usage", "application_bug")
+    assert lead("CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED\n") == ("log.cuda_error", "cuda_or_driver")

@@ -32,4 +32,10 @@ def builds_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "point the build at the MPI installation: `make MPI=1 MPI_HOME=<dir holding include/mpi.h>` (`mpicc "
           "-show` names it; Debian/Ubuntu: libopenmpi-dev), or build without MPI=1 and run one process per GPU set",
           C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Any other header a build cannot find ("fatal error: nvml.h: No such file or directory" in torchrec's build,
+        # its docs: CUDA's development files not installed): a build's, not the driver's (nor NVML's at run time).
+        p(r"fatal error: [\w/.+-]+\.h(?:pp)?: No such file or directory", "build_toolchain", E,
+          "a build cannot find a header it includes: the development files of that library or toolkit are not "
+          "installed, or not on the include path", "install the package with the header (the CUDA toolkit's, or the "
+          "library's -dev/-devel package) and point the build at it (CUDA_HOME, CPATH)", C.OTHER),
     )

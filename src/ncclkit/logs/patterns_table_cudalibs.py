@@ -41,7 +41,9 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch/__init__.py "libcublas.so.*[0-9] not found in the system path", the loader's "libcudart.so.12:
         # cannot open shared object file", "version `libcublasLt.so.12' not found", "undefined symbol:
         # __nvJitLinkComplete_12_9".
-        p(r"CUDNN_STATUS_EXECUTION_FAILED|CUFFT_INTERNAL_ERROR|CUDA driver error: (?!out of memory)|"
+        # cuDNN 9's sub-libraries from another install than its core (CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED:
+        # TransformerEngine's docs, two cuDNN on the library path).
+        p(r"CUDNN_STATUS_EXECUTION_FAILED|CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED|CUFFT_INTERNAL_ERROR|CUDA driver error: (?!out of memory)|"
           r"Triton Error \[CUDA\]|Unable to load any of \{libcudnn|"
           r"Cannot load symbol cudnn|nvrtc: error:|Could not load dynamic library '?libcu(?:dnn|blas|fft|sparse|"
           r"solver|rand|dart)|Unable to load cuDNN|Outdated cuDNN installation|"

@@ -45,6 +45,14 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # torch.load since PyTorch 2.6 defaults to weights_only=True: "Weights only load failed ... WeightsUnpickler
+        # error: Unsupported global: GLOBAL argparse.Namespace was not an allowed global by default" (Megatron-LM's
+        # docs: a checkpoint that pickled its arguments; the loading script passes weights_only=False).
+        p(r"WeightsUnpickler error: Unsupported global|Weights only load failed", "framework_usage", E,
+          "torch.load refused an object in the checkpoint: since PyTorch 2.6 it loads weights only by default, and "
+          "this checkpoint also pickled other objects (arguments, classes)", "for a checkpoint you trust, load it "
+          "with torch.load(..., weights_only=False), or allow its classes with "
+          "torch.serialization.add_safe_globals([...])", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # PyTorch's "No CUDA GPUs are available" on the line that sets CUDA_VISIBLE_DEVICES: the program hides the
         # GPUs itself (Grace9994/CoMoSVC#6: os.environ["CUDA_VISIBLE_DEVICES"]='1' hard-coded in train.py).
         p(r"CUDA_VISIBLE_DEVICES[^\n]*No CUDA GPUs are available|No CUDA GPUs are available[^\n]*CUDA_VISIBLE_DEVICES",

@@ -162,7 +162,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
-        p(r"\babort|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
+        # Not a job's start-up that a scheduler gave up ("job startup aborted": patterns_table_mpich's PBS row).
+        p(r"\babort(?!ed \(jobid)|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of

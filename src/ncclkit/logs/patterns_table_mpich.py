@@ -22,7 +22,10 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list. ch4's provider check, ch3 sock's closed connection and the PMI client's host lookup
 # carry none of the shared words.
 MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly closed", b"get host entry", b"PMI_KVS_",
-                                  b"NIC_POLICY", b"GTL library", b"ALLFUNC_MUTEX")
+                                  b"NIC_POLICY", b"GTL library", b"ALLFUNC_MUTEX", b"forward RPC", b"ping RPC",
+                                  b"job resources", b"CUDA Hook Library", b"GTL DEBUG",
+                                  b"cxil_map:", b"implicit GPU selection", b"AF_UNIX path too long",
+                                  b"page fault from GPU", b"_pmi_set_af_in_use")
 
 _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the rank runs: it must list the provider "
             "MPICH uses on a NIC that is up and passed into the container; set FI_PROVIDER (Intel MPI: also "
@@ -31,6 +34,65 @@ _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the r
 
 def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- HPE's PALS launcher (mpiexec under PBS) and Cray PMI: ALCF's, CSCS's, LUMI's and OLCF's guides ------------
+        # PALS's control network losing a node: "Couldn't forward RPC ping(...) to child <node>: Resource temporarily
+        # unavailable", "ping RPC timeout from <node> after 120s", "ping failed on <n>: No reply from <node> after
+        # 87s" and, for a node that went down and reboots, "... Application <id> not found" (ALCF's Aurora known
+        # issues: kill the job and run it again). No resource limit, no collective.
+        p(r"Couldn't forward RPC \w+\([\w-]+\) to child|ping RPC timeout from \S+ after \d+s|ping failed on \S+: "
+          r"(?:No reply from|Application [\w-]+ not found)", "remote_exited", E,
+          "HPE's launcher (PALS) lost contact with a node of the job: the node or its management network failed, and "
+          "the ranks on it are gone or cut off", "kill the job and run it again without that node (`pbsnodes` shows "
+          "its state and comment); report the node to the site if it repeats", C.RANK_CRASHED_ELSEWHERE,
+          "root", (C.OTHER,)),
+        # PBS's "failed to acquire job resources; job startup aborted" (ALCF: `qsub -V` exporting the login shell's
+        # whole environment breaks start-up; pass variables with -v).
+        p(r"failed to acquire job resources; job startup aborted", "launch_config", E,
+          "PBS could not start the job on its nodes (with `qsub -V`, the whole login environment exported breaks the "
+          "start-up)", "submit with `-v VAR1,VAR2` for the variables the job needs instead of `-V`",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # PALS's "launch failed on <node>: Failed to parse implicit GPU selection" (--gpu-bind=list with implicit
+        # scaling or ZE_FLAT_DEVICE_HIERARCHY=FLAT, ALCF's Aurora guide).
+        p(r"Failed to parse implicit GPU selection", "launch_config", E,
+          "the launcher cannot bind the GPUs it was given with --gpu-bind=list under this device hierarchy",
+          "use a --gpu-bind list that matches the node's device hierarchy (ZE_FLAT_DEVICE_HIERARCHY), or bind with a "
+          "wrapper script that sets the visible devices per rank", C.APPLICATION_BUG),
+        # Cray PMI's "[unset]:_pmi_set_af_in_use:PMI ERROR" (LUMI's helpdesk: export PMI_SHARED_SECRET="").
+        p(r"_pmi_set_af_in_use:PMI ERROR", "launch_config", E,
+          "Cray PMI failed at start-up (its shared secret between launcher and ranks)",
+          "export PMI_SHARED_SECRET=\"\" in the batch script before srun", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Spectrum MPI's CUDA hook: "CUDA Hook Library: Failed to find symbol mem_find_dreg_entries, ...: undefined
+        # symbol: __PAMI_Invalidate_region" (OLCF's Summit guide: CUDA called before MPI_Init, or a serial program
+        # built with the MPI wrappers and run with jsrun).
+        p(r"CUDA Hook Library: Failed to find symbol", "framework_usage", E,
+          "Spectrum MPI's CUDA hooks found no MPI state: the program called CUDA before MPI_Init, or is a serial "
+          "program built with the MPI compiler wrappers", "call MPI_Init before the first CUDA call, or run with "
+          "`--smpiargs=\"-disable_gpu_hooks\"` (serial programs: build without the MPI wrappers)", C.APPLICATION_BUG),
+        # Cray MPICH's GTL on managed (unified) memory: "(GTL DEBUG: 0) cuIpcGetMemHandle: invalid argument,
+        # CUDA_ERROR_INVALID_VALUE" (NCAR's Derecho examples: MPICH_GPU_MANAGED_MEMORY_SUPPORT_ENABLED=1).
+        p(r"\(GTL DEBUG: \d+\) cuIpcGetMemHandle: invalid argument", "framework_usage", E,
+          "Cray MPICH's GPU transport was handed managed (unified) memory it cannot share by CUDA IPC",
+          "export MPICH_GPU_MANAGED_MEMORY_SUPPORT_ENABLED=1, or pass device memory (cudaMalloc) to MPI",
+          C.APPLICATION_BUG, "root", (C.CUDA_OR_DRIVER,), False),
+        # Cray MPICH's "cxil_map: write error" on GPU-aware transfers between nodes (CSCS's cray-mpich page: a gdrcopy
+        # bug, FI_CXI_SAFE_DEVMEM_COPY_THRESHOLD=0; once a system misconfiguration): mapping GPU memory for the NIC.
+        p(r"cxil_map: write error", "ofi_error", E,
+          "the Slingshot NIC could not map GPU memory for a GPU-aware transfer (the GPUDirect copy path: gdrcopy or "
+          "the driver's peer memory)", "export FI_CXI_SAFE_DEVMEM_COPY_THRESHOLD=0 (turns gdrcopy off); if it stays, "
+          "the node's GPU peer-memory setup is wrong: report it, and stage GPU buffers through the host meanwhile",
+          C.GDR_UNAVAILABLE, "root", (C.OTHER,), False),
+        # A Unix socket path past 108 bytes ("AF_UNIX path too long"): TMPDIR set to a long job directory by the
+        # launcher, where Python's multiprocessing and PyTorch put their sockets (ALCF's guides: export TMPDIR=/tmp).
+        p(r"AF_UNIX path too long", "host_setting", E,
+          "a Unix socket path is longer than the kernel allows (108 bytes): TMPDIR points into a long job directory",
+          "export TMPDIR=/tmp (or another short path) before starting the job", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Intel GPUs' "Unexpected page fault from GPU at <address>" (ALCF's Aurora known issues: most often the
+        # program's memory error, rarely the compiler's code): the CUDA analogue is an illegal memory access.
+        p(r"Unexpected page fault from GPU at", "cuda_error", E,
+          "a kernel on the (Intel) GPU touched memory it does not own: most often the program's out-of-range access",
+          "run the kernel under the GPU's debug tools (ZE_ENABLE_VALIDATION_LAYER, compute sanitizers) to find the "
+          "access; if the code is right, report it with the compiler's version", C.APPLICATION_BUG, "root",
+          (C.CUDA_OR_DRIVER,)),
         # Cray MPICH's own start-up checks (OLCF's PyTorch on Frontier, CSCS's cray-mpich pages): a rank not bound to
         # one NUMA node cannot pick its NIC ("Unable to use a NIC_POLICY of 'NUMA'. Rank 4 is not confined to a
         # single NUMA node"; with PyTorch also import mpi4py before torch); GPU support asked without the GTL

@@ -1,5 +1,5 @@
-"""Rules from the misses of held-out rounds 125, 126 and 130 (tests/diagnosis/corpus-heldout-r125-*, -r126-*, -r130-*)
-and of the labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
+"""Rules from the misses of held-out rounds 125, 126, 129 and 130 (tests/diagnosis/corpus-heldout-r125-*, -r126-*,
+-r129-*, -r130-*) and of the labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
 test_rank_claims.py), each tested on the text that carries it and on text that must not trigger it."""
 
 from __future__ import annotations
@@ -40,3 +40,18 @@ def test_a_sanitizer_report_inside_nccls_own_code() -> None:
     # the program's own source is the program's
     assert lead(ubsan.replace("/build/source/build/hipify/src/transport/net_ib.cc", "/home/me/model/src/layer.cc")) \
         != ("log.crash", "other")
+
+
+def test_health_tools_broken_themselves() -> None:
+    # Azure/az-hop#1796: NHC's check calling a tool the node no longer has
+    assert lead("`ERROR : Node Health Checks failed - viz3d-1 - AMS081063509028 - Check check_nvsmi_healthmon "
+                "returned 127\n") == ("log.launch_config", "other")
+    assert lead("ERROR : Node Health Checks failed - node1 - Check check_gpu_xid returned 1\n") != \
+        ("log.launch_config", "other")
+    # ROCm/ROCmValidationSuite#205: a module's library not where the loader looks
+    line = ("RVS-CLI: could not load .so '/opt/rocm/rvs//libgm.so.0' reason: librocm_smi64.so: cannot open shared "
+            "object file: No such file or directory\n")
+    assert lead(line) == ("log.library_missing", "other")
+    # NCCL's own library keeps its row
+    assert lead("reason: libnccl.so.2: cannot open shared object file: No such file or directory\n")[0] == \
+        "log.nccl_library_missing"

@@ -62,8 +62,10 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Any other program the job starts whose library the loader does not find (GoogleCloudPlatform/nim-deploy#18:
         # TensorRT-LLM's executorWorker without libnvinfer.so.10): the libraries of CUDA, NCCL and MPI have the rows
         # that name them; this one names the program and the library.
-        p(r"error while loading shared libraries: (?!lib(?:nccl|rccl|mpi|cu|nvrtc|nvidia))\S+: cannot open shared "
-          r"object file", "library_missing", E,
+        # A program's module loader quotes the same words ("RVS-CLI: could not load .so '.../libgm.so.0' reason:
+        # librocm_smi64.so: cannot open shared object file", ROCm/ROCmValidationSuite#205, #239).
+        p(r"(?:error while loading shared libraries|reason): (?!lib(?:nccl|rccl|mpi|cu|nvrtc|nvidia))\S+: cannot open "
+          r"shared object file", "library_missing", E,
           "a program the job starts cannot load a shared library it was linked against (the library named): it is "
           "not installed here or not on the loader's path", "install the library's package, or add its directory "
           "to LD_LIBRARY_PATH where the program runs (`ldd <program> | grep 'not found'` lists what is missing)",

@@ -63,6 +63,12 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Couldn't resolve \S+\.\.\. Retrying|Exceeded the PodsReady timeout",
           "noise", I, "a check that passed, or a start-up notice", "nothing to fix", None, "noise"),
         # -- the health suites ---------------------------------------------------------------------------------
+        # LBNL NHC's "Check check_nvsmi_healthmon returned 127": the check's own command was not found (the shell's
+        # 127), so the check is broken, not the node (Azure/az-hop#1796: nvidia-healthmon gone from newer drivers).
+        p(r"Check \w+ returned 127\b", "launch_config", E,
+          "a health check could not run its own command (exit 127: command not found): the check is broken or "
+          "out of date on this node, which says nothing of the hardware", "update the health-check suite (or remove "
+          "that check) so it calls a tool the node has; run the tool by hand to see it is missing", C.OTHER),
         # azure_common.nhc (b178f85) check_all_reduce_dependencies: "HPCX_DIR is not set. Ensure HPCX is installed
         # and sourced correctly", "mpirun not found. Ensure HPCX ...": the NCCL check never ran
         # (Azure/azurehpc-health-checks#72: the mpi/hpcx module was not loaded).

@@ -1,5 +1,5 @@
-"""Rules from the misses of held-out rounds 125, 126, 129 and 130 (tests/diagnosis/corpus-heldout-r125-*, -r126-*,
--r129-*, -r130-*) and of the labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
+"""Rules from the misses of held-out rounds 125, 126, 129, 130 and 132 (tests/diagnosis/corpus-heldout-r125-* to
+-r132-*) and of the labelled corpora's last visible misses (nccl584, primerl2200: tests/analyze/test_p2p_order.py and
 test_rank_claims.py), each tested on the text that carries it and on text that must not trigger it."""
 
 from __future__ import annotations
@@ -55,3 +55,9 @@ def test_health_tools_broken_themselves() -> None:
     # NCCL's own library keeps its row
     assert lead("reason: libnccl.so.2: cannot open shared object file: No such file or directory\n")[0] == \
         "log.nccl_library_missing"
+
+
+def test_ptx_from_a_toolkit_newer_than_the_driver() -> None:
+    # wilicc/gpu-burn#94 (round 132) and NVIDIA/nvbandwidth#61: CUDA 12.3 / 13.2 code, an older driver
+    assert lead("Couldn't init a GPU test: Error in load module (gpu_burn-drv.cpp:238): the provided PTX was compiled "
+                "with an unsupported toolchain.\n") == ("log.driver_too_old", "cuda_or_driver")

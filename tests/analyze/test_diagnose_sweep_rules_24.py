@@ -1,6 +1,6 @@
-"""Rules from sweep 87 (2026-12-05: HPC centres' guides: ALCF's Aurora and Polaris, CSCS's Alps, OLCF's Summit, LUMI,
-NCAR's Derecho). Each line is quoted from the page named above its test, and tested on text that must not trigger
-it."""
+"""Rules from sweeps 87 and 90 (2026-12-05: HPC centres' guides: ALCF's Aurora and Polaris, CSCS's Alps, OLCF's
+Summit, LUMI, NCAR's Derecho; cloud operators' guides). Each line is quoted from the page named above its test, and
+tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -54,3 +54,11 @@ def test_slingshot_gpu_mapping_tmpdir_and_intel_gpu_faults() -> None:
     assert lead("Unexpected page fault from GPU at 0xff00ffffff780000, ctx_id: 1 (CCS) type: 0 (NotPresent), level: "
                 "1 (PDE), access: 0 (Read)\n") == ("log.cuda_error", "application_bug")
     assert "cuda_or_driver" in [c for _, c in causes("Unexpected page fault from GPU at 0x1\n")]
+
+
+def test_a_node_checks_passed_verdicts_are_no_fault() -> None:
+    # sweep 90: Oracle's oci-hpc healthchecks page, a healthy node's check_gpu_setup.py output
+    for line in ("2026-01-16 15:37:01,212 - INFO - Xid Check: Passed\n",
+                 "2026-01-16 15:37:01,198 - INFO - RDMA link flapping/down test: Passed\n"):
+        assert [f["id"] for f in analyze_text(line)["findings"] if f["severity"] == "error"] == [], line
+    assert lead("2026-01-16 15:37:01,212 - ERROR - Xid Error Check: Failed\n")[1] == "cuda_or_driver"

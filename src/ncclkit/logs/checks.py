@@ -276,6 +276,19 @@ def _transport_map_finding(s: NcclLogSummary) -> Finding:
                    evidence={"by_transport": summary})
 
 
+def _size_overflow(r: NcclTestsResult, bad: list[int]) -> Finding:
+    """Wrong values only at 2 GiB and above (smaller sizes right or not run): a count or offset that overflows 32 bits
+    in that NCCL or nccl-tests release, not data corrupted on the way (NVIDIA/nccl-tests#37: wrong at exactly 4 GiB,
+    "I fixed it in master")."""
+    return Finding(
+        id="tests.wrong_results", severity=E, subject=r.collective or "collective",
+        message=f"{r.wrong_total} wrong values, only at sizes of 2 GiB and above (first at {bad[0]} B; no smaller size "
+                "is wrong): a size that overflows 32 bits in this NCCL or nccl-tests release",
+        fix="upgrade NCCL and nccl-tests; until then keep single operations below 2 GiB (-e 1G)",
+        cause=Cause.OTHER, evidence={"wrong_total": r.wrong_total, "sizes_bytes": bad[:16], "role": "root",
+                                     "alternatives": [str(Cause.CUDA_OR_DRIVER)]})
+
+
 def _pair_key(p: str) -> tuple[int, int]:
     a, _, b = p.partition("->")
     return (int(a), int(b)) if a.isdigit() and b.isdigit() else (0, 0)
@@ -312,6 +325,9 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
                   "avg_busbw_gbps": r.avg_busbw_gbps, "rows": len(r.rows)}))
     if r.wrong_total:
         bad = [x.size_bytes for x in r.rows if (x.wrong or 0) > 0 or (x.ip_wrong or 0) > 0]
+        if bad and min(bad) >= 1 << 31:
+            out.append(_size_overflow(r, bad))
+            return out
         out.append(Finding(id="tests.wrong_results", severity=E, subject=r.collective or "collective",
                            message=f"{r.wrong_total} wrong values (first at {bad[0] if bad else '?'} B): "
                                    "data was corrupted in transit or in a GPU",

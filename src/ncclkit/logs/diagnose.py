@@ -285,11 +285,12 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                        "node do not need it), other transports need their TCP mode or the device in the container")
             evidence.update(role=role)
         stopped = next((e for e in s.errors if e.category == "job_stopped" and e.line_no < first.line_no), None) \
-            if cat == "process_killed" or (cat == "remote_exited" and all("_step_signal" in e.text for e in errs)) \
-            else None
+            if cat == "process_killed" or (cat == "remote_exited" and all(
+                "_step_signal" in e.text or "closing signal SIGTERM" in e.text for e in errs)) else None
         if stopped is not None:
             # Slurm kills a cancelled step's tasks with SIGKILL after its grace period ("_step_signal: Terminating",
-            # then srun's "tasks 0-7: Killed"): the stop named before, not the OOM killer.
+            # then srun's "tasks 0-7: Killed"): the stop named before, not the OOM killer; torchrun's agent, stopped
+            # itself, sends its workers SIGTERM (pytorch/pytorch#116974: "Received 15 death signal" first).
             cause, alternatives, role = Cause.OTHER, [], "noise"
             message = (f"the launcher ending the tasks of a step that was stopped from outside (line "
                        f"{stopped.line_no}: cancelled, or past its time limit): not a failure of its own")

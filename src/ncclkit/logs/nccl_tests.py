@@ -31,6 +31,7 @@ RANK_LINE = re.compile(r"(?:#\s*)?\bRank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\
                        r"(?:\s+\d+\s+\[\s*([0-9A-Fa-fx:.]+)\])?")
 _PID = re.compile(r"\bPid\s+(\d+)")
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*([-+\d.eE]+|nan)")
+_OUT_OF_BOUNDS = re.compile(r"Out of bounds values\s*:\s*(\d+)\s+FAILED")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)|nccl-library=(\d+)")
 _HEADER = re.compile(r"^\s*#\s*size\s+count\b")
 
@@ -192,7 +193,11 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
     version = None
     avg_lines: list[int] = []
     rank0_pids: set[str] = set()
+    failed = 0  # the summary's "Out of bounds values : N FAILED": the count under the old max-error column too
     for line_no, line in enumerate(text.splitlines(), 1):
+        if "Out of bounds" in line and (m := _OUT_OF_BOUNDS.search(line)):
+            failed += int(m.group(1))
+            continue
         m = RANK_LINE.search(line) if "Rank" in line else None
         if m:
             ranks[int(m.group(1))] = m.group(2)
@@ -218,7 +223,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
         if row is not None:
             rows.append(row)
     return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",
-                   tuple(avg_lines), len(rank0_pids))
+                   tuple(avg_lines), len(rank0_pids), failed)
 
 
 def _code_version(code: str) -> str | None:
@@ -228,7 +233,7 @@ def _code_version(code: str) -> str | None:
 
 def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong_column: str | None,
             version: str | None, collective: str | None, source: str,
-            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0) -> NcclTestsResult:
+            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0, failed: int = 0) -> NcclTestsResult:
     if wrong_column is None and rows:
         # No header: integer values mean #wrong counts, fractions mean the old max-error column.
         values = [r.wrong for r in rows if r.wrong is not None]
@@ -237,11 +242,15 @@ def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong
     if wrong_column == "#wrong":
         counts = [v for r in rows for v in (r.wrong, r.ip_wrong) if isinstance(v, int)]
         wrong_total = sum(counts) if counts else None
+    if failed and not wrong_total:
+        wrong_total = failed
     seen: set[tuple[int, str, str | None, int | None]] = set()
     dups: list[int] = []
     for r in rows:
         key = (r.size_bytes, r.type, r.redop, r.root)
-        if key in seen and r.size_bytes not in dups:
+        # Sizes below ranks x 16 B round down to 0 elements in reduce_scatter, all_gather and alltoall
+        # (reduce_scatter.cu: count/nranks & -(16/eltSize)): repeated 0 rows are one run's (nccl-tests#128).
+        if key in seen and r.size_bytes and r.size_bytes not in dups:
             dups.append(r.size_bytes)
         seen.add(key)
     return NcclTestsResult(

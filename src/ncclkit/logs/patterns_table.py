@@ -106,7 +106,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # perftest's header before the raw completion it dumps ("got completion with error:", four hex words, then
         # " Failed status N: wr_id 0 syndrom 0x51"): the status line names the failure (linux-rdma/perftest#140,
         # status 4 on a GPU buffer), so the header alone states none.
-        p(r"^\s*got completion with error:\s*$", "noise", I,
+        # libmlx5 prints the same header before its own dump ("mlx5: gpu5: got completion with error:",
+        # NVIDIA/nccl-tests#24): NCCL's WARN after it decodes the status.
+        p(r"^\s*(?:mlx\d: [\w.-]+: )?got completion with error:\s*$", "noise", I,
           "perftest's header before the failed completion it prints; the 'Failed status' line after it names it",
           "read the 'Failed status N' line that follows", None, "noise"),
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
@@ -207,7 +209,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "upgrade NCCL to 2.26.2+ (it skips unmapped slots), or set NCCL_IB_GID_INDEX to the port's RoCE v2 "
           "IPv4 GID (`show_gids` inside the container)", C.GID_INDEX_OR_ROCE_CONFIG, "root",
           (C.NCCL_VERSION_MISMATCH,)),
-        p(r"\bGID\b|gid index|ncclIbRoceGetVersionNum|ncclIbGetGidIndex", "gid_error", E,
+        # Not the tail of a URL ("...faq/?category=openfabrics#ofa-default-subnet-gid", NVIDIA/nccl-tests#7).
+        p(r"(?<!-)\bGID\b|gid index|ncclIbRoceGetVersionNum|ncclIbGetGidIndex", "gid_error", E,
           "NCCL could not read or use the RoCE GID of a port", "check `show_gids`: the port needs a RoCE v2 "
           "GID with an IPv4 address; set NCCL_IB_GID_INDEX to it", C.GID_INDEX_OR_ROCE_CONFIG),
         # "NET/IB : %s:%d async fatal event: %s", "Got non-fatal async event", "port error".
@@ -324,6 +327,15 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "them for one node", "check every node's hostname is unique (`hostname` on each; NCCL_HOSTID overrides); "
           "on one node, disable PCIe ACS and boot with iommu=pt, or NCCL_P2P_DISABLE=1 as a workaround",
           C.ACS_IOMMU_P2P, "root", (C.HOSTNAME_RESOLUTION,)),
+        # nccl-tests' hypercube test copies GPU to GPU directly (cudaMemcpyAsync device to device): without P2P
+        # between the GPUs (GeForce cards) it fails "invalid argument" (NVIDIA/nccl-tests#289: "a failure here is to be
+        # expected").
+        p(r"Test CUDA failure hypercube\.cu:\d+ 'invalid argument'", "p2p_error", E,
+          "nccl-tests' hypercube test copies directly between GPUs that have no peer-to-peer path (GeForce cards, ACS, "
+          "a VM): the test cannot run here, NCCL itself is not at fault",
+          "skip hypercube_perf on these GPUs (the other tests run over shared memory), or enable P2P where the GPUs "
+          "support it", C.ACS_IOMMU_P2P, "root",
+          (C.CUDA_OR_DRIVER,)),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
           r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
           r"p2p access not enabled|"

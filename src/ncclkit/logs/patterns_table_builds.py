@@ -34,7 +34,8 @@ def builds_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER, "root", (C.APPLICATION_BUG,)),
         # Any other header a build cannot find ("fatal error: nvml.h: No such file or directory" in torchrec's build,
         # its docs: CUDA's development files not installed): a build's, not the driver's (nor NVML's at run time).
-        p(r"fatal error: [\w/.+-]+\.h(?:pp)?: No such file or directory", "build_toolchain", E,
+        # (NCCL's own header keeps its row: patterns_table_generic's package_build.)
+        p(r"fatal error: (?!nccl\.h\b)[\w/.+-]+\.h(?:pp)?: No such file or directory", "build_toolchain", E,
           "a build cannot find a header it includes: the development files of that library or toolkit are not "
           "installed, or not on the include path", "install the package with the header (the CUDA toolkit's, or the "
           "library's -dev/-devel package) and point the build at it (CUDA_HOME, CPATH)", C.OTHER),

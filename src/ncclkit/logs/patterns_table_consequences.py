@@ -142,8 +142,17 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read why the scheduler stopped the job (`sacct -j <id> -o State,Reason`, `kubectl describe pod`); "
           "if the job had hung until its time limit, the hang's own lines above are the cause", C.OTHER,
           "collateral", (C.HANG_COLLECTIVE_MISMATCH,)),
-        # torchrun's "Sending process N closing signal SIGTERM" (it stops the other workers after one
-        # failed) and RendezvousClosedError (another agent closed the rendezvous when its job ended).
+        # torchrun's "Sending process N closing signal SIGTERM": the agent stops its other workers because one of its
+        # own exited (elastic/multiprocessing/api.py _poll: close() before "failed (exitcode: X) local_rank: N"), so
+        # the cause is that worker's, here on this node, not the network (hiyouga/LlamaFactory#8836: host memory).
+        p(r"Sending process \d+ closing signal SIGTERM", "remote_exited", E,
+          "torchrun is stopping its other workers because one of its own local workers exited first (its "
+          "'failed (exitcode: N) local_rank: M' line names it)",
+          "read that local worker's own error above (its traceback, or an exit code: -9 killed, often by the OOM "
+          "killer; -7 bus error, often /dev/shm; -11 a crash)", C.RANK_CRASHED_ELSEWHERE, "collateral",
+          (C.OOM, C.APPLICATION_BUG)),
+        # torchrun's other stops ("closing signal SIGTERM" worded otherwise) and RendezvousClosedError (another agent
+        # closed the rendezvous when its job ended).
         # Where nothing else was pasted, the network errors behind it in the resolved threads of
         # tests/diagnosis were a socket interface that does not join the nodes and a failing IB link.
         p(r"remote process exited|ncclRemoteError|remote[ _]error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"

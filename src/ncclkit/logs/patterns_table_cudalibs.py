@@ -69,7 +69,10 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # supports an older CUDA (its version as 1000 x major + 10 x minor) than the build (IEIT-Yuan/Yuan-2.0#65,
         # RangiLyu/nanodet#216: update the driver). PyTorch's MIG check "device >= 0 && device < num_gpus INTERNAL
         # ASSERT FAILED": NVML counts more GPUs than CUDA opens, one MIG instance per process (pytorch#131667, #130181).
-        p(r"NVIDIA driver on your system is too old", "driver_too_old", E,
+        # "the provided PTX was compiled with an unsupported toolchain" (cudaErrorUnsupportedPtxVersion): code built by
+        # a CUDA toolkit newer than the driver's JIT (wilicc/gpu-burn#94, NVIDIA/nvbandwidth#61, UCX's FAQ).
+        p(r"NVIDIA driver on your system is too old|provided PTX was compiled with an unsupported toolchain",
+          "driver_too_old", E,
           "the NVIDIA driver is loaded but older than this build's CUDA needs (its 'found version' is the CUDA version "
           "it supports: 11000 is CUDA 11.0)", "update the driver to one for the build's CUDA (nvidia-smi shows the "
           "highest CUDA it supports), or install the PyTorch build for the driver's CUDA", C.CUDA_OR_DRIVER),

@@ -93,7 +93,8 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # peers then only see it go away ("remote process exited", "Connection closed by remote peer"), which
         # the rows above read as collateral. Not RuntimeError, OSError or ImportError: torch, the network
         # and the environment raise those, and the rows above read their messages.
-        p(r"^(?:\[default\d+\]:)?(?:\[rank\d+\]: ?| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
+        # Indented under the "traceback :" field of torchrun's failure summary (pytorch/pytorch#73465).
+        p(r"^\s*(?:\[default\d+\]:)?(?:\[rank\d+\]: ?| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
           r"IndexError|TypeError|AttributeError|AssertionError|NameError|ZeroDivisionError|UnboundLocalError|RecursionError|"
           r"JSONDecodeError)(?::|$)", "program_error",
           E, "a rank's program raised an exception of its own (a bug or bad input in the code it runs); errors of "

@@ -371,19 +371,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # glog's failure-signal handler (Paddle, MXNet, TensorFlow's C++ core): "*** Aborted at 1590748026 (unix
         # time) try "date -d @1590748026" ...", then "*** SIGSEGV (@0x0) received by PID ..." and the stack: this
         # process died on that signal, whatever the word "Aborted" suggests; no peer's failure is implied.
-        p(r"\*\*\* Aborted at \d+ \(unix time\)", "crash", W,
+        # Folly's twin: "*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***"
+        # (meta-pytorch/monarch#864).
+        p(r"\*\*\* Aborted at \d+ \(unix time(?:\)|, try)", "crash", W,
           "this process died on a fatal signal (glog's failure handler prints this banner, then the signal and the "
           "stack): a crash here, or an abort after an error of its own printed before it",
           "read the signal and the stack that follow the banner, and the error printed before it; run the failing "
           "rank under gdb or with a debug build", C.OTHER, "root", (C.APPLICATION_BUG,)),
-        # A sanitizer's report inside NCCL's or RCCL's own source ("src/transport/net_ib.cc:592:12: runtime error: index
-        # 3 out of bounds"): a bug of that release (ROCm/rccl#1469: ncclIbGdrSupport read past its array on a kernel
-        # without peer memory, fixed by #1470).
-        p(r"/src/(?:transport|graph|misc|device|plugin|ras)/[\w/]+\.(?:cc|cu|h):\d+:\d+: runtime error:", "crash", E,
-          "a sanitizer caught a memory error inside NCCL's (or RCCL's) own code: a bug of that release",
-          "upgrade NCCL/RCCL to a release that fixes it (search its issues for the function named in the report); "
-          "meanwhile avoid the code path (the settings around the function, e.g. NCCL_NET_GDR_LEVEL for GDR checks)",
-          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
         p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"

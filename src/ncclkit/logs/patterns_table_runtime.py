@@ -62,6 +62,14 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Any other program the job starts whose library the loader does not find (GoogleCloudPlatform/nim-deploy#18:
         # TensorRT-LLM's executorWorker without libnvinfer.so.10): the libraries of CUDA, NCCL and MPI have the rows
         # that name them; this one names the program and the library.
+        # A sanitizer's report inside NCCL's or RCCL's own source ("src/transport/net_ib.cc:592:12: runtime error: index
+        # 3 out of bounds"): a bug of that release (ROCm/rccl#1469: ncclIbGdrSupport read past its array on a kernel
+        # without peer memory, fixed by #1470).
+        p(r"/src/(?:transport|graph|misc|device|plugin|ras)/[\w/]+\.(?:cc|cu|h):\d+:\d+: runtime error:", "crash", E,
+          "a sanitizer caught a memory error inside NCCL's (or RCCL's) own code: a bug of that release",
+          "upgrade NCCL/RCCL to a release that fixes it (search its issues for the function named in the report); "
+          "meanwhile avoid the code path (the settings around the function, e.g. NCCL_NET_GDR_LEVEL for GDR checks)",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # A program's module loader quotes the same words ("RVS-CLI: could not load .so '.../libgm.so.0' reason:
         # librocm_smi64.so: cannot open shared object file", ROCm/ROCmValidationSuite#205, #239).
         p(r"(?:error while loading shared libraries|reason): (?!lib(?:nccl|rccl|mpi|cu|nvrtc|nvidia))\S+: cannot open "

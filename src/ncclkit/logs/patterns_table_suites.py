@@ -60,7 +60,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Inspector plugin not found at \S+, skipping|"
           # The job layers waiting as healthy starts do: the MPI Operator's launcher retrying a worker's name, Kueue
           # evicting pods never ready (training-operator's "waiting for master" is cluster.py's name lookup).
-          r"Couldn't resolve \S+\.\.\. Retrying|Exceeded the PodsReady timeout",
+          r"Couldn't resolve \S+\.\.\. Retrying|Exceeded the PodsReady timeout|"
+          # A node check's verdict line that passed (Oracle's check_gpu_setup.py "Xid Check: Passed", "RDMA link
+          # flapping/down test: Passed").
+          r"\b(?:[Cc]heck|[Tt]est)\s*: Passed\s*$",
           "noise", I, "a check that passed, or a start-up notice", "nothing to fix", None, "noise"),
         # -- the health suites ---------------------------------------------------------------------------------
         # LBNL NHC's "Check check_nvsmi_healthmon returned 127": the check's own command was not found (the shell's

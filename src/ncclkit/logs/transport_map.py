@@ -17,7 +17,10 @@ def transport_map_of(pairs: Mapping[bytes, int], overflow: Mapping[bytes, int],
                      transports: set[str]) -> tuple[list[TransportUse], bool, bool]:
     """The per-pair transport rows of the channel tails counted in `pairs` (and the transports of
     the tails beyond the pair limit, `overflow`); adds each normalized transport to `transports`.
-    Returns (rows, some NET transport used GDR, some NET transport did not)."""
+    Returns (rows, some NET transport used GDR, some NET transport did not). Send channels without GDR beside
+    channels with it do not count: NCCL reads GPU memory over RDMA (sends) only where enabled, "GPU Direct RDMA
+    Enabled ... read 0" (net.cc netGetGdrSupport; NVIDIA/nccl-tests#36), while a receive without it is GDR missing
+    on that node (NVIDIA/nccl#897)."""
     merged: dict[tuple[str, str], int] = {}
     get = merged.get
     for tail, count in pairs.items():
@@ -31,6 +34,7 @@ def transport_map_of(pairs: Mapping[bytes, int], overflow: Mapping[bytes, int],
     # A few distinct transports for thousands of rank pairs: classify each transport once.
     kinds: dict[str, tuple[str, bool, bool]] = {}  # raw -> (normalized, NET+GDR, NET without)
     rows: list[tuple[int, int, str, str, int | None, int | None, int]] = []
+    send_nogdr = other_nogdr = False
     for (seg, raw), count in merged.items():
         kind = kinds.get(raw)
         if kind is None:
@@ -38,6 +42,8 @@ def transport_map_of(pairs: Mapping[bytes, int], overflow: Mapping[bytes, int],
             net = upper.startswith(("NET/", "COLLNET/"))
             kind = kinds[raw] = (normalize_transport(raw), net and "GDRDMA" in upper,
                                  net and "GDRDMA" not in upper and upper.startswith("NET/"))
+        if kind[2]:
+            send_nogdr, other_nogdr = send_nogdr or "[send]" in seg, other_nogdr or "[send]" not in seg
         m = _PAIR.search(seg)
         src, dst = (int(m.group(1)), int(m.group(2))) if m else (None, None)
         rows.append((-1 if src is None else src, -1 if dst is None else dst, kind[0], raw, src, dst,
@@ -46,5 +52,6 @@ def transport_map_of(pairs: Mapping[bytes, int], overflow: Mapping[bytes, int],
     transports.update(k[0] for k in kinds.values())
     out = [TransportUse(src_rank=r[4], dst_rank=r[5], transport=r[2], raw=r[3], channels=r[6])
            for r in rows]
-    return out, any(k[1] for k in kinds.values()), any(k[2] for k in kinds.values())
+    gdr = any(k[1] for k in kinds.values())
+    return out, gdr, other_nogdr or (send_nogdr and not gdr)
 

@@ -1,0 +1,109 @@
+"""Rules from sweeps 85 and 86 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or give wrong
+results). Each line is quoted from the thread named above its test, and tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def ids(text: str) -> list[str]:
+    return [f["id"] for f in analyze_text(text)["findings"]]
+
+
+_HEAD = ("#                                                              out-of-place                       in-place\n"
+         "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw "
+         "#wrong\n")
+
+
+def test_an_open_mpi_faq_address_is_no_gid_error() -> None:
+    # NVIDIA/nccl-tests#7: Open MPI's openib advisory
+    assert "log.gid_error" not in ids("  http://www.open-mpi.org/faq/?category=openfabrics#ofa-default-subnet-gid\n")
+    assert lead("NCCL WARN NET/IB : GID is NULL, please check your GID index\n")[1] == "gid_index_or_roce_config"
+
+
+def test_zero_byte_rows_of_a_many_rank_reduce_scatter_are_one_run() -> None:
+    # NVIDIA/nccl-tests#128: 8 ranks, sizes below 128 B round down to 0 elements
+    rows = "".join(f"           0             0     float     sum      -1     5.70    0.00    0.00      0     5.54    "
+                   f"0.00    0.00      0\n" for _ in range(5))
+    rows += ("         128             4     float     sum      -1    32.31    0.00    0.00      0    25.35    0.01    "
+             "0.00      0\n")
+    assert "tests.duplicated_output" not in ids(_HEAD + rows)
+    twice = ("     1048576        262144     float     sum      -1    32.31   32.45   60.85      0    25.35   41.36   "
+             "77.56      0\n") * 2
+    assert "tests.duplicated_output" in ids(_HEAD + twice)
+
+
+def test_wrong_values_only_past_two_gib_are_a_size_overflow() -> None:
+    # NVIDIA/nccl-tests#37 (old max-error column; "I fixed it in master")
+    old = ("#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n"
+           "  4294967296     134217728   float    29122  129.05  129.05  1e+00    29169  128.84  128.84  1e+00\n"
+           " Out of bounds values : 2 FAILED\n")
+    f = next(f for f in analyze_text(old)["findings"] if f["id"] == "tests.wrong_results")
+    assert f["cause"] == "other" and "32 bits" in f["message"] and f["evidence"]["wrong_total"] == 2
+    # wrong values at a small size stay data corrupted on the way
+    small = old.replace("  4294967296     134217728", "     8388608       2097152")
+    f = next(f for f in analyze_text(small)["findings"] if f["id"] == "tests.wrong_results")
+    assert f["cause"] == "cuda_or_driver"
+
+
+def test_hypercube_without_p2p_and_a_drivers_completion_dump() -> None:
+    # NVIDIA/nccl-tests#289 (GeForce RTX 5090s)
+    assert lead("localhost: Test CUDA failure hypercube.cu:57 'invalid argument'\n") == ("log.p2p_error", "acs_iommu_p2p")
+    # NVIDIA/nccl-tests#24: libmlx5's dump header, then NCCL's WARN with the status
+    text = ("mlx5: gpu5: got completion with error:\n00000000 02005104 09000ac5 0000bfd2\n"
+            "gpu5:6252:6325 [0] transport/net_ib.cu:788 NCCL WARN NET/IB : Got completion with error 4, opcode 1, len "
+            "0, vendor err 81\n")
+    f = analyze_text(text)["findings"][0]
+    assert (f["id"], f["cause"], f["evidence"]["lines"][0]) == ("log.ib_completion_error", "acs_iommu_p2p", 3)
+
+
+def test_send_channels_without_gdr_beside_receive_channels_with_it() -> None:
+    # NVIDIA/nccl-tests#36: GDR enabled, read (send side) off by default
+    log = ("pkb-0:9100:9147 [0] NCCL INFO NET/IB : GPU Direct RDMA Enabled for GPU 435e00000 / HCA 0 (distance 1 < 2), "
+           "read 0\n"
+           "pkb-0:9100:9147 [0] NCCL INFO Ring 00 : 1[18100000] -> 0[435e00000] [receive] via NET/IB/0/GDRDMA\n"
+           "pkb-0:9100:9147 [0] NCCL INFO Ring 00 : 0[435e00000] -> 1[18100000] [send] via NET/IB/0\n")
+    assert "log.no_gdrdma" not in ids(log)
+    nogdr = ("pkb-0:9100:9147 [0] NCCL INFO Ring 00 : 1[18100000] -> 0[435e00000] [receive] via NET/IB/0\n"
+             "pkb-0:9100:9147 [0] NCCL INFO Ring 00 : 0[435e00000] -> 1[18100000] [send] via NET/IB/0\n")
+    assert "log.no_gdrdma" in ids(nogdr)
+
+
+def test_pmix_store_messages_of_runs_that_went_on() -> None:
+    # NVIDIA/nccl-tests#190 (a successful run) and ALCF's Aurora notes ("can be safely ignored")
+    for line in ("[gcn67.local.snellius.surf.nl:600229] PMIX ERROR: BAD-PARAM in file dstore_base.c at line 2225\n",
+                 "PMIX ERROR: PMIX_ERR_NOT_FOUND in file dstore_base.c at line 1567 \n"):
+        assert "log.launch_config" not in ids(line)
+    assert lead("[node1:1234] PMIX ERROR: OUT-OF-RESOURCE in file gds_dstore.c at line 1244\n")[0] == "log.launch_config"
+
+
+_SIGTERM = ("W0806 20:07:54.546301 148486 /opt/conda/lib/python3.10/site-packages/torch/distributed/elastic/"
+            "multiprocessing/api.py:897] Sending process 148593 closing signal SIGTERM\n")
+
+
+def test_torchrun_stopping_its_workers_points_at_its_own_worker_not_the_network() -> None:
+    # hiyouga/LlamaFactory#8836 (host memory ran out while the shards loaded)
+    f = analyze_text(_SIGTERM)["findings"][0]
+    assert (f["id"], f["cause"]) == ("log.remote_exited", "rank_crashed_elsewhere")
+    alternatives = [c for _, c in causes(_SIGTERM)][1:]
+    assert "oom" in alternatives and "wrong_interface" not in alternatives
+    # the agent stopped from outside first (pytorch/pytorch#116974): its SIGTERMs are that stop's
+    stopped = ("WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers\n"
+               "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 222141 closing signal SIGTERM\n")
+    assert "rank_crashed_elsewhere" not in [c for _, c in causes(stopped)][:1]
+
+
+def test_an_exception_under_torchruns_traceback_field_and_folly_s_banner() -> None:
+    # pytorch/pytorch#73465: the worker's traceback indented under the summary's "traceback :" field
+    summary = ("  exitcode  : 1 (pid: 181845)\n"
+               "  traceback : Traceback (most recent call last):\n"
+               "      File \"/home/user/train.py\", line 12, in main\n"
+               "        die()\n"
+               "    NameError: name 'die' is not defined\n")
+    assert lead(summary) == ("log.program_error", "application_bug")
+    # a quoted source line stays code
+    assert "log.program_error" not in ids("        raise ValueError(f'bad batch {i}')\n")
+    # meta-pytorch/monarch#864: folly's failure-signal banner is a crash here, like glog's
+    assert lead("*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***\n") == ("log.crash", "other")

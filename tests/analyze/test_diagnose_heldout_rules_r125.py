@@ -9,7 +9,8 @@ from line_reading import lead
 
 def test_a_view_given_to_a_collective() -> None:
     # Lightning-AI/pytorch-lightning#4781 and deepspeedai/DeepSpeed#1162: a slice given to a collective
-    assert lead("RuntimeError: Tensors must be non-overlapping and dense\n") == ("log.framework_usage", "application_bug")
+    assert lead("RuntimeError: Tensors must be non-overlapping and dense\n") == \
+        ("log.framework_usage", "application_bug")
 
 
 def test_a_data_type_the_builds_nccl_lacks_or_nccl_has_none_for() -> None:

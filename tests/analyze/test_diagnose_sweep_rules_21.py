@@ -1,6 +1,6 @@
 """Rules from the sweeps of 2026-12-05 (78: weight synchronisation of RL post-training between trainer and rollout
-engines; 79: hardware and driver faults beside NCCL's errors; 80: slow runs and their NCCL INFO logs). Each line is quoted from the thread named above its test, and tested
-on text that must not trigger it."""
+engines; 79: hardware and driver faults beside NCCL's errors; 80: slow runs and their NCCL INFO logs). Each line is
+quoted from the thread named above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 

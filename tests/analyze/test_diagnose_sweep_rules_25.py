@@ -13,7 +13,8 @@ def ids(text: str) -> list[str]:
 
 
 _HEAD = ("#                                                              out-of-place                       in-place\n"
-         "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw "
+         "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   "
+         "busbw "
          "#wrong\n")
 
 
@@ -37,7 +38,8 @@ def test_zero_byte_rows_of_a_many_rank_reduce_scatter_are_one_run() -> None:
 
 def test_wrong_values_only_past_two_gib_are_a_size_overflow() -> None:
     # NVIDIA/nccl-tests#37 (old max-error column; "I fixed it in master")
-    old = ("#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n"
+    old = ("#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  "
+           "error\n"
            "  4294967296     134217728   float    29122  129.05  129.05  1e+00    29169  128.84  128.84  1e+00\n"
            " Out of bounds values : 2 FAILED\n")
     f = next(f for f in analyze_text(old)["findings"] if f["id"] == "tests.wrong_results")
@@ -50,7 +52,8 @@ def test_wrong_values_only_past_two_gib_are_a_size_overflow() -> None:
 
 def test_hypercube_without_p2p_and_a_drivers_completion_dump() -> None:
     # NVIDIA/nccl-tests#289 (GeForce RTX 5090s)
-    assert lead("localhost: Test CUDA failure hypercube.cu:57 'invalid argument'\n") == ("log.p2p_error", "acs_iommu_p2p")
+    assert lead("localhost: Test CUDA failure hypercube.cu:57 'invalid argument'\n") == \
+        ("log.p2p_error", "acs_iommu_p2p")
     # NVIDIA/nccl-tests#24: libmlx5's dump header, then NCCL's WARN with the status
     text = ("mlx5: gpu5: got completion with error:\n00000000 02005104 09000ac5 0000bfd2\n"
             "gpu5:6252:6325 [0] transport/net_ib.cu:788 NCCL WARN NET/IB : Got completion with error 4, opcode 1, len "
@@ -76,7 +79,8 @@ def test_pmix_store_messages_of_runs_that_went_on() -> None:
     for line in ("[gcn67.local.snellius.surf.nl:600229] PMIX ERROR: BAD-PARAM in file dstore_base.c at line 2225\n",
                  "PMIX ERROR: PMIX_ERR_NOT_FOUND in file dstore_base.c at line 1567 \n"):
         assert "log.launch_config" not in ids(line)
-    assert lead("[node1:1234] PMIX ERROR: OUT-OF-RESOURCE in file gds_dstore.c at line 1244\n")[0] == "log.launch_config"
+    assert lead("[node1:1234] PMIX ERROR: OUT-OF-RESOURCE in file gds_dstore.c at line 1244\n")[0] == \
+        "log.launch_config"
 
 
 _SIGTERM = ("W0806 20:07:54.546301 148486 /opt/conda/lib/python3.10/site-packages/torch/distributed/elastic/"

@@ -1,5 +1,6 @@
-"""Rules from sweeps 85 and 86 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or give wrong
-results). Each line is quoted from the thread named above its test, and tested on text that must not trigger it."""
+"""Rules from sweeps 85, 86 and 89 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or give wrong
+results; harmless lines read as a cause). Each line is quoted from the thread named above its test, and tested on
+text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -111,3 +112,34 @@ def test_an_exception_under_torchruns_traceback_field_and_folly_s_banner() -> No
     assert "log.program_error" not in ids("        raise ValueError(f'bad batch {i}')\n")
     # meta-pytorch/monarch#864: folly's failure-signal banner is a crash here, like glog's
     assert lead("*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***\n") == ("log.crash", "other")
+
+
+def test_sockets_on_the_loopback_only_are_one_node() -> None:
+    # NVIDIA/nccl#1126: a one-host job over NET/Socket on lo
+    log = ("zkti:702444:702444 [0] NCCL INFO Bootstrap : Using lo:127.0.0.1<0>\n"
+           "zkti:702444:702444 [0] NCCL INFO NET/IB : No device found.\n"
+           "zkti:702444:702444 [0] NCCL INFO NET/Socket : Using [0]lo:127.0.0.1<0>\n"
+           "zkti:702444:702444 [0] NCCL INFO Using network Socket\n")
+    found = analyze_text(log)["findings"]
+    assert [f["id"] for f in found if f["severity"] != "info"] == []
+    # an address another node can reach keeps the socket reading
+    eth = log.replace("lo:127.0.0.1", "eth0:10.1.2.3")
+    assert lead(eth) == ("log.net_socket", "socket_fallback")
+
+
+def test_launcher_notices_and_retried_warnings_are_no_failure() -> None:
+    # facebookresearch/detr#578; hiyouga/LlamaFactory#7127; pytorch/PiPPy#158; deepspeedai/DeepSpeedExamples#310
+    for text in ("FutureWarning: The module torch.distributed.launch is deprecated\n"
+                 "Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your "
+                 "system being overloaded, please further tune the variable for optimal performance in your "
+                 "application as needed. \n",
+                 "W0302 19:39:39.186000 22436 torch\\distributed\\elastic\\multiprocessing\\redirects.py:27] NOTE: "
+                 "Redirects are currently not supported in Windows or MacOs.\n",
+                 "[W socket.cpp:558] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - "
+                 "Cannot assign requested address).\n",
+                 "gpu1:5021:5386 [0] transport/net_ib.cc:93 NCCL WARN NET/IB : Got async event : client "
+                 "reregistration\n"):
+        assert analyze_text(text)["findings"][0]["id"] == "log.no_failure", text
+    # a port error event stays one
+    assert lead("gpu1:5021:5386 [0] transport/net_ib.cc:93 NCCL WARN NET/IB : Got async event : port error\n")[1] == \
+        "ib_port_down_or_link"

@@ -175,7 +175,11 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.nccl_lines == 0:
         out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
                            message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
-    if s.nodes == 1:
+    # One node: NCCL's own count, or (a log without it) sockets on the loopback only, which no second node could
+    # reach: a job over several would fail to connect, not run (NVIDIA/nccl#1126, nccl#259: "since you only run NCCL on
+    # a single node, this may not be even relevant").
+    loopback = bool(s.socket_addrs) and all(a.partition(":")[2].startswith("127.") for a in s.socket_addrs)
+    if s.nodes == 1 or s.nodes is None and loopback and len(s.hosts) < 2:
         out = [_one_node(f) for f in out]
     return rank_findings(out)
 

@@ -41,7 +41,10 @@ def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "MASTER_ADDR's name, or the peer's own host name, does not resolve to its real address",
           "set MASTER_ADDR to the master's IP address (or map the host names to real addresses in the hosts file "
           "on every machine)", C.HOSTNAME_RESOLUTION, "root", (C.WRONG_INTERFACE,)),
-        p(r"^\s*\[W[^\n]*client socket has failed to connect to [^\n]*system error: 10049\b", "noise", I,
+        # Linux's errno 99 (EADDRNOTAVAIL) to the local host in the same retried warning: a port being reused
+        # (pytorch/PiPPy#158: "reusing hard-coded IP port", fixed by disjoint MASTER_PORTs).
+        p(r"^\s*\[W[^\n]*client socket has failed to connect to (?:[^\n]*system error: 10049\b|\[localhost\]:\d+ "
+          r"\(errno: 99 )", "noise", I,
           "c10d warning of one address it then retries", "nothing to fix", None, "noise"),
         # Gloo's uv transport (Windows) "Error connecting to [%s]:%d: connection timed out": the SYN got no
         # answer, Windows Defender Firewall's silent drop of unknown inbound connections.

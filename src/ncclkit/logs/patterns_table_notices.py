@@ -16,6 +16,17 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Launchers' start-up notices: torch.distributed.launch's "Setting OMP_NUM_THREADS environment variable for
+        # each process to be 1 in default" and its deprecation FutureWarning (facebookresearch/detr#578: the answer
+        # was torchrun), torchrun's "NOTE: Redirects are currently not supported in Windows or MacOs"
+        # (hiyouga/LlamaFactory#7127); NCCL's IB async event "client reregistration" (IBV_EVENT_CLIENT_REREGISTER:
+        # the subnet manager asking ports to register again, which NCCL's net_ib.cc lists among non-fatal events;
+        # deepspeedai/DeepSpeedExamples#310, a one-node job that ran on).
+        p(r"Setting OMP_NUM_THREADS environment variable for each process to be 1 in default|The module "
+          r"torch\.distributed\.launch is deprecated|NOTE: Redirects are currently not supported in Windows or MacOs|"
+          r"Got (?:non-fatal )?async event ?: client reregistration", "noise", I,
+          "a launcher's start-up notice, or the subnet manager asking ports to register again: healthy runs print it",
+          "nothing to fix", None, "noise"),
         # C and CUDA source users paste with its output (an error-check macro, a printf of an error message): code
         # that would print an error, not one printed (Open MPI users list 2013-03: "cudaError err = call;",
         # 'fprintf(stderr, "Cuda error in file ...")').

@@ -18,6 +18,11 @@ def causes(text: str) -> list[tuple[str, str]]:
     return [(f["id"], f["cause"]) for f in analyze_text(text)["findings"] if f["cause"]]
 
 
+def ids(text: str) -> list[str]:
+    """The id of every finding, cause or none, in the order analyze ranks them."""
+    return [f["id"] for f in analyze_text(text)["findings"]]
+
+
 def assert_reads(line: str, fid: str, cause: str) -> None:
     """The line leads with (fid, cause) pasted alone and inside an NCCL log."""
     assert lead(line + "\n") == (fid, cause)

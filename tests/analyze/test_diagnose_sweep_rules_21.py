@@ -4,13 +4,9 @@ quoted from the thread named above its test, and tested on text that must not tr
 
 from __future__ import annotations
 
-from line_reading import causes, lead
+from line_reading import causes, ids, lead
 
 from ncclkit.logs.analyze import analyze_text
-
-
-def ids(text: str) -> list[str]:
-    return [f["id"] for f in analyze_text(text)["findings"]]
 
 
 def test_an_rl_frameworks_weight_version_is_no_nccl_version() -> None:

@@ -5,13 +5,9 @@ above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
-from line_reading import causes, lead
+from line_reading import causes, ids, lead
 
 from ncclkit.logs.analyze import analyze_text
-
-
-def ids(text: str) -> list[str]:
-    return [f["id"] for f in analyze_text(text)["findings"]]
 
 
 def test_sglangs_custom_allreduce_warning_in_its_cudart_wording_is_a_hint() -> None:

@@ -4,13 +4,9 @@ text that must not trigger it."""
 
 from __future__ import annotations
 
-from line_reading import causes, lead
+from line_reading import causes, ids, lead
 
 from ncclkit.logs.analyze import analyze_text
-
-
-def ids(text: str) -> list[str]:
-    return [f["id"] for f in analyze_text(text)["findings"]]
 
 
 _HEAD = ("#                                                              out-of-place                       in-place\n"

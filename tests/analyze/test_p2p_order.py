@@ -3,6 +3,8 @@ trace that shows it and on traces of the same operations that cannot deadlock th
 
 from __future__ import annotations
 
+from line_reading import ids
+
 from ncclkit.logs.analyze import analyze_text
 
 # NVIDIA/nccl#584, rank 1's NCCL_DEBUG_SUBSYS=COLL trace: Recv on one two-rank communicator, Send on another.
@@ -10,10 +12,6 @@ _RECV = ("ubuntu:199574:201142 [1] NCCL INFO Recv: opCount da0 sendbuff (nil) re
          "datatype 7 op 0 root 0 comm 0x7f516c002e10 [nranks=2] stream 0x55f1de7279a0\n")
 _SEND = ("ubuntu:199574:201142 [1] NCCL INFO Send: opCount d98 sendbuff 0x7f526f13c000 recvbuff (nil) count 2420736 "
          "datatype 7 op 0 root 1 comm 0x7f5128002e10 [nranks=2] stream 0x55f1de727ae0\n")
-
-
-def ids(text: str) -> list[str]:
-    return [f["id"] for f in analyze_text(text)["findings"]]
 
 
 def test_sends_and_receives_on_two_communicators_lead() -> None:

@@ -3,6 +3,8 @@ pastes where the same rank appears twice for good reasons (a retry, another grou
 
 from __future__ import annotations
 
+from line_reading import ids
+
 from ncclkit.logs.analyze import analyze_text
 
 # PrimeIntellect-ai/prime-rl#2199 / #2200 (before the fix): two local data-parallel vLLM workers take rank 1 of the
@@ -24,10 +26,6 @@ _INIT = ("node1:{pid}:{pid} [{dev}] NCCL INFO ncclCommInitRankConfig comm 0x55f5
 
 def lead(text: str) -> dict:
     return analyze_text(text)["findings"][0]
-
-
-def ids(text: str) -> list[str]:
-    return [f["id"] for f in analyze_text(text)["findings"]]
 
 
 def test_two_workers_taking_one_rank_of_a_broadcast_group() -> None:

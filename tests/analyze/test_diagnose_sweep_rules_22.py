@@ -1,6 +1,6 @@
 """Rules from the sweeps of 2026-12-05 (77: vLLM and SGLang serving on several GPUs; 82: PyTorch's distributed threads
 of 2026; 83: Horovod's and stas00/ml-engineering's troubleshooting pages; 84: kubeflow/trainer's and JAX's pages;
-88: training frameworks' own debugging pages). Each line is quoted from the thread or page named
+88 and 92: training frameworks' and engines' own debugging pages). Each line is quoted from the thread or page named
 above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
@@ -166,3 +166,18 @@ def test_training_frameworks_pages_build_and_load_errors() -> None:
     assert lead("WeightsUnpickler error: Unsupported global: GLOBAL argparse.Namespace was not an allowed global by "
                 "default.\n") == ("log.framework_usage", "application_bug")
     assert lead("CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED\n") == ("log.cuda_error", "cuda_or_driver")
+
+
+def test_engines_faq_lines() -> None:
+    # sweep 92: Lightning's and lmdeploy's FAQs
+    assert "log.proxy_error" not in ids("TypeError: 'mappingproxy' object does not support item assignment\n")
+    assert "log.proxy_error" in ids("node1:1:2 [0] proxy.cc:1119 NCCL WARN [Proxy Service 9] Failed to execute "
+                                    "operation Connect from rank 9, retcode 6\n")
+    assert lead("_pickle.PicklingError: Can't pickle <function <lambda> at 0x2b599e088ae8>:\n") == \
+        ("log.framework_usage", "application_bug")
+    assert lead("symbol cudaFreeAsync version libcudart.so.11.0 not defined in file libcudart.so.11.0 with link time "
+                "reference\n") == ("log.cuda_error", "cuda_or_driver")
+    assert lead("RuntimeError: [enforce fail at inline_container.cc:337] . unexpected pos 1728 vs 1622\n") == \
+        ("log.disk_full", "other")
+    assert "oom" not in [c for _, c in causes("RuntimeError: [enforce fail at inline_container.cc:337] . unexpected "
+                                              "pos 1728 vs 1622\n")]

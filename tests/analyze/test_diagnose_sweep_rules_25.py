@@ -1,6 +1,6 @@
-"""Rules from sweeps 85, 86 and 89 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or give wrong
-results; harmless lines read as a cause). Each line is quoted from the thread named above its test, and tested on
-text that must not trigger it."""
+"""Rules from sweeps 85, 86, 89 and 91 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or give
+wrong results; harmless lines read as a cause; NCCL 2.29 - 2.30's lines). Each line is quoted from the thread named
+above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -139,3 +139,10 @@ def test_launcher_notices_and_retried_warnings_are_no_failure() -> None:
     # a port error event stays one
     assert lead("gpu1:5021:5386 [0] transport/net_ib.cc:93 NCCL WARN NET/IB : Got async event : port error\n")[1] == \
         "ib_port_down_or_link"
+
+
+def test_a_completion_error_quoted_without_nccls_prefix() -> None:
+    # sweep 91: NVIDIA/nccl#1664 pasted the message alone
+    line = ("NET/IBP:Got completion from peer 7.6.13.83<36315> with status=12 opcode=32698 len=32696 vendor err 129 "
+            "(Send)\n")
+    assert lead(line) == ("log.ib_completion_error", "ib_timeout_or_retry")

@@ -15,6 +15,8 @@ __all__ = ["INFO_CAUSE", "OTHER_WORDS"]
 OTHER_WORDS: tuple[bytes, ...] = (
     # launchers' start-up notices (patterns_table_notices): read so that they are known as no failure
     b"Setting OMP_NUM_THREADS", b"torch.distributed.launch is deprecated",
+    # NET/IB's completion error quoted without NCCL's prefix (NVIDIA/nccl#1664: "NET/IBP:Got completion from peer ...")
+    b"Got completion from peer",
     b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
     b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",

@@ -206,9 +206,10 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check that every rank calls the same collectives in the same order with the same sizes",
           C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH, C.NCCL_VERSION_MISMATCH)),
         # Not MPICH's or Intel MPI's hydra, whose launcher daemons are "proxies" ("[proxy:0:0@host]",
-        # HYD_dmx_poll_wait_for_proxy_event, "Launch proxy failed"; BLAST-WarpX/warpx#6980, Azure/az-hop#906).
+        # HYD_dmx_poll_wait_for_proxy_event, "Launch proxy failed"; BLAST-WarpX/warpx#6980, Azure/az-hop#906), nor a
+        # word ending in it (Python's "'mappingproxy' object", Lightning's TPU FAQ).
         p(r"^(?!.*(?:\[mpiexec@|\[proxy:\d+:\d+@|\bHYDT?_\w+|hydra_\w*proxy|bstrap_proxy|Launch proxy failed))"
-          r".*(?:Proxy|proxy|Service thread|progressing operation)", "proxy_error", E,
+          r".*(?:\b[Pp]roxy|Service thread|progressing operation)", "proxy_error", E,
           "the NCCL proxy thread failed an operation (usually after a network error)",
           "read the first WARN before this one; it names the real cause", None, "collateral"),
         # What a user writes beside the log: a launch line or prose that turns InfiniBand/RoCE off

@@ -50,6 +50,9 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"lib(?:cu(?!da\.so)\w*|nvrtc[\w-]*)\.so[\w.*\[\]-]*(?:: cannot open shared object file| not found in "
           r"the system path|' not found|: undefined symbol)|version `libcu\w*\.so[\w.]*' not found|undefined symbol: "
           r"__nvJitLink|undefined symbol: \w+, version libcu\w*\.so|"
+          # glibc's wording of the same: "symbol cudaFreeAsync version libcudart.so.11.0 not defined in file
+          # libcudart.so.11.0 with link time reference" (lmdeploy's FAQ: a CUDA runtime older than the build's).
+          r"symbol \w+ version libcu\w*\.so[\w.]* not defined|"
           # XLA's and JAX's cuDNN checks (jax-ml/jax#15268: "the key message": an older cuDNN found first).
           r"Loaded runtime CuDNN library: \S+ but source was compiled with|Found cuDNN version \d+, but \w+ was built "
           r"against",

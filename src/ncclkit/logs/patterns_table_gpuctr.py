@@ -33,7 +33,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. The validator prints its toolkit and gdrcopy checks' failures bare (fmt.Println,
 # log.Info) with no error word.
-GPUCTR_WORDS: tuple[bytes, ...] = (b"toolkit is not ready", b"server API version", b"the Docker daemon",
+GPUCTR_WORDS: tuple[bytes, ...] = (b"no NVML found", b"toolkit is not ready", b"server API version", b"the Docker daemon",
                                    b"driver is not ready", b"run command '",
                                    b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
                                    b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",

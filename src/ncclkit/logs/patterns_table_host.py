@@ -48,11 +48,6 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           + _DF_SHM.format(units="KM"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
-        # Python's OSError names the file ENOSPC refused: one off /dev/shm is a full disk (a checkpoint writer's,
-        # Megatron's dist_checkpointing filesystem_async.py:286@d98e8a6), not NCCL's shared memory.
-        p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)", "disk_full", E,
-          "a filesystem other than /dev/shm is full (the file the error names)",
-          "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
         # misc/shmutils.cc ncclShmOpen (2.12+) registers the segment with CUDA (cudaHostRegister) only after
         # fallocate gave the creator its whole size, so a "Cuda failure" there is the registration refused, not a
         # full /dev/shm (NVIDIA/nccl#1518: 64 MB with room to spare, NCCL_SHM_DISABLE=1 worked; v2.21.5-1

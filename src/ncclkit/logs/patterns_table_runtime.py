@@ -32,7 +32,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 RUNTIME_WORDS: tuple[bytes, ...] = (
     b"block: [", b"has already been reduced",
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
-    b"while loading shared libraries", b"cannot open shared object",
+    b"while loading shared libraries", b"cannot open shared object", b"with link time reference",
 )
 
 

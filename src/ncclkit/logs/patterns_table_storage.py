@@ -22,7 +22,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-STORAGE_WORDS: tuple[bytes, ...] = (b"Lustre", b"disk space")
+STORAGE_WORDS: tuple[bytes, ...] = (b"unexpected pos", b"Lustre", b"disk space")
 
 _STORAGE_FIX = ("read the storage client's own log and the file system's health (`lfs check servers`, the mount's "
                 "log); keep checkpoints and datasets off a stalled mount, and raise the collective timeout for long "
@@ -31,6 +31,14 @@ _STORAGE_FIX = ("read the storage client's own log and the file system's health 
 
 def storage_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Python's OSError names the file ENOSPC refused: one off /dev/shm is a full disk (a checkpoint writer's,
+        # Megatron's dist_checkpointing filesystem_async.py:286@d98e8a6), not NCCL's shared memory.
+        # torch.save's zip writer failing mid-file: "[enforce fail at inline_container.cc:337] . unexpected pos"
+        # (lmdeploy's FAQ: the disk is full).
+        p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)|inline_container\.cc:\d+\] \. unexpected pos",
+          "disk_full", E,
+          "a filesystem other than /dev/shm is full (the file the error names)",
+          "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
         # -- lines that report and name nothing ------------------------------------------------------------------
         # lustre/lustre-release ptlrpc/import.c:1740@c881f8e "Connection restored to %s (at %s)": recovery ended
         # (its NIDs are no GID).

@@ -194,7 +194,9 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # local lr_lambda; fixed by launching with the ddp strategy, which starts processes instead of pickling).
         # Also a class made at run time (hydra-zen's builds, Lightning-AI/pytorch-lightning#6893's "it's not the same
         # object as __main__...").
-        p(r"Can't pickle (?:local object|<[^>\n]+>: (?:attribute lookup|it's not the same object))|cannot pickle "
+        # A lambda prints as "<function <lambda> at 0x...>" (Lightning's FAQ), a bracket inside the brackets.
+        p(r"Can't pickle (?:local object|<function <lambda> at 0x[0-9a-f]+>|<[^>\n]+>: (?:attribute lookup|it's not the "
+          r"same object))|cannot pickle "
           r"'[\w.]+' object", "framework_usage",
           E, "a process the launcher spawned needs an object Python cannot pickle (a local function, a lambda, a "
           "lock): spawn-based multi-GPU start (ddp_spawn, dp, mp.spawn) sends everything it runs by pickle",

@@ -1,6 +1,6 @@
 """Rules from the sweeps of 2026-12-05 (77: vLLM and SGLang serving on several GPUs; 82: PyTorch's distributed threads
 of 2026; 83: Horovod's and stas00/ml-engineering's troubleshooting pages; 84: kubeflow/trainer's and JAX's pages;
-88 and 92: training frameworks' and engines' own debugging pages). Each line is quoted from the thread or page named
+88, 92 and 94: training frameworks' and engines' own debugging pages). Each line is quoted from the thread or page named
 above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
@@ -181,3 +181,13 @@ def test_engines_faq_lines() -> None:
         ("log.disk_full", "other")
     assert "oom" not in [c for _, c in causes("RuntimeError: [enforce fail at inline_container.cc:337] . unexpected "
                                               "pos 1728 vs 1622\n")]
+
+
+def test_nvidias_training_guides_quoted_lines() -> None:
+    # sweep 94: NeMo RL's debugging guide (ssh's port forward trying IPv6 first, expected) and Megatron-Bridge's
+    # multi-node notes (PyTorch's store error quoted cut after the rank)
+    assert analyze_text("bind [::1]:52640: Cannot assign requested address\n")["findings"][0]["id"] == "log.no_failure"
+    assert lead("OSError: [Errno 99] Cannot assign requested address\n")[1] == "wrong_interface"
+    text = ("[rank8] is setting up NCCL communicator and retrieving ncclUniqueId from [0]\n"
+            "... wait timeout after 600000ms\nThis may indicate a possible application crash on rank 0\n")
+    assert lead(text) == ("log.remote_exited", "rank_crashed_elsewhere")

@@ -24,7 +24,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # deepspeedai/DeepSpeedExamples#310, a one-node job that ran on).
         p(r"Setting OMP_NUM_THREADS environment variable for each process to be 1 in default|The module "
           r"torch\.distributed\.launch is deprecated|NOTE: Redirects are currently not supported in Windows or MacOs|"
-          r"Got (?:non-fatal )?async event ?: client reregistration", "noise", I,
+          r"Got (?:non-fatal )?async event ?: client reregistration|"
+          # ssh's local port forward trying the IPv6 loopback first ("bind [::1]:52640: Cannot assign requested
+          # address", NeMo RL's debugging guide: expected, it forwards over IPv4).
+          r"^bind \[::1\]:\d+: Cannot assign requested address", "noise", I,
           "a launcher's start-up notice, or the subnet manager asking ports to register again: healthy runs print it",
           "nothing to fix", None, "noise"),
         # C and CUDA source users paste with its output (an error-check macro, a printf of an error message): code

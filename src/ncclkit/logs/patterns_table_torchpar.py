@@ -136,8 +136,10 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "\"module.\" prefix of the checkpoint's keys to match", C.APPLICATION_BUG),
         # ProcessGroupNCCL::broadcastUniqueNCCLID: "... but store->get('0') got error: ... This may indicate a
         # possible application crash on rank 0 or a network set up issue." (wrapped onto its own line,
-        # hiyouga/LlamaFactory#5769): rank 0 never published the NCCL id.
-        p(r"This may indicate a possible application crash on rank \d+ or a network set up issue", "remote_exited",
+        # hiyouga/LlamaFactory#5769): rank 0 never published the NCCL id. Guides quote it cut after the rank
+        # (Megatron-Bridge's multi-node notes).
+        p(r"This may indicate a possible application crash on rank \d+(?: or a network set up issue|\s*$)",
+          "remote_exited",
           E, "a rank could not get the NCCL unique id from rank 0 through the store: rank 0 crashed or stopped "
           "before publishing it, or this rank cannot reach the store", "read rank 0's own output for its first "
           "error; if it was alive, check that every node reaches MASTER_ADDR:MASTER_PORT (`nc -zv`)",

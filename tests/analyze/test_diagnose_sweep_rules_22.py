@@ -1,6 +1,6 @@
 """Rules from the sweeps of 2026-12-05 (77: vLLM and SGLang serving on several GPUs; 82: PyTorch's distributed threads
 of 2026; 83: Horovod's and stas00/ml-engineering's troubleshooting pages; 84: kubeflow/trainer's and JAX's pages;
-88, 92 and 94: training frameworks' and engines' own debugging pages). Each line is quoted from the thread or page named
+88, 92 - 94: training frameworks' and engines' own debugging pages). Each line is quoted from the thread or page named
 above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
@@ -191,3 +191,10 @@ def test_nvidias_training_guides_quoted_lines() -> None:
     text = ("[rank8] is setting up NCCL communicator and retrieving ncclUniqueId from [0]\n"
             "... wait timeout after 600000ms\nThis may indicate a possible application crash on rank 0\n")
     assert lead(text) == ("log.remote_exited", "rank_crashed_elsewhere")
+
+
+def test_a_source_file_named_interface_is_no_network_interface() -> None:
+    # sweep 93: axolotl's FAQ quotes bitsandbytes' "Error invalid argument at line 359 in file .../pythonInterface.c"
+    line = "Error invalid argument at line 359 in file /workspace/bitsandbytes/csrc/pythonInterface.c\n"
+    assert "wrong_interface" not in [c for _, c in causes(line)]
+    assert "wrong_interface" in [c for _, c in causes("RuntimeError: failed to find the network interface eth9\n")]

@@ -1,6 +1,6 @@
-"""Rules from sweeps 85, 86, 89 and 91 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or give
-wrong results; harmless lines read as a cause; NCCL 2.29 - 2.30's lines). Each line is quoted from the thread named
-above its test, and tested on text that must not trigger it."""
+"""Rules from sweeps 85, 86, 89, 91 and 96 (2026-12-05: torchrun's failure summaries; nccl-tests runs that fail or
+give wrong results; harmless lines read as a cause; NCCL 2.29 - 2.30's lines; training chronicles' stack dumps). Each
+line is quoted from the thread or page named above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -146,3 +146,26 @@ def test_a_completion_error_quoted_without_nccls_prefix() -> None:
     line = ("NET/IBP:Got completion from peer 7.6.13.83<36315> with status=12 opcode=32698 len=32696 vendor err 129 "
             "(Send)\n")
     assert lead(line) == ("log.ib_completion_error", "ib_timeout_or_retry")
+
+
+_BROADCAST = ("    broadcast (torch/distributed/distributed_c10d.py:1191)\n"
+              "    _bcast_pipe_scalar (deepspeed/runtime/pipe/engine.py:542)\n"
+              "    eval_batch (deepspeed/runtime/pipe/engine.py:455)\n\n")
+_LOADER = ("Thread 688514 (idle): \"MainThread\"\n"
+           "    wait (threading.py:306)\n    get (queue.py:179)\n"
+           "    _try_get_data (torch/utils/data/dataloader.py:1011)\n"
+           "    _next_batch (deepspeed/runtime/pipe/engine.py:627)\n"
+           "    eval_batch (deepspeed/runtime/pipe/engine.py:449)\n")
+
+
+def test_a_py_spy_dump_merged_by_stack_names_the_rank_outside_the_collective() -> None:
+    # sweep 96: bigscience-workshop/bigscience tr11 chronicles (one process missed the sync on broadcast)
+    dump = ("Thread 688510 (active): \"MainThread\"\nThread 688511 (active): \"MainThread\"\n"
+            "Thread 599212 (active): \"MainThread\"\n" + _BROADCAST + _LOADER)
+    f = analyze_text(dump)["findings"][0]
+    assert (f["id"], f["cause"]) == ("log.rank_outside_collective", "hang_collective_mismatch")
+    assert "3 of 4 dumped processes" in f["message"] and "process 688514" in f["message"]
+    # ranks in two different collectives, told apart by thread ids only, may be pipeline stages: no mismatch
+    stages = ("Thread 1 (active): \"MainThread\"\n    all_reduce (torch/distributed/distributed_c10d.py:1500)\n\n"
+              "Thread 2 (active): \"MainThread\"\n    recv (torch/distributed/distributed_c10d.py:1100)\n")
+    assert "log.collective_mismatch" not in ids(stages)

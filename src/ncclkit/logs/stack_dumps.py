@@ -35,7 +35,7 @@ _FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x[0-9a-fA-F]+ (?:in 
                     re.MULTILINE)
 _TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|c10d::ProcessGroupNCCL::abort)$")
 # py-spy dump: a thread's header, then its frames "    get (queue.py:170)".
-_PYSPY_THREAD = re.compile(r'^Thread \w+ \((?:idle|active)[^)]*\): "([^"]+)"')
+_PYSPY_THREAD = re.compile(r'^Thread (\w+) \((?:idle|active)[^)]*\): "([^"]+)"')
 _PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
 _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
 # `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
@@ -55,6 +55,11 @@ def stack_findings(text: str) -> list[Finding]:
     by_process: dict[str, list[tuple[int, str, str]]] = {}
     process = ""
     in_main = False
+    # Without "Process N:" headers, each MainThread is a process of its own (a main thread's native id is its
+    # process's); a dump merged by stack lists the MainThreads that share one stack as headers in a row above it
+    # (bigscience-workshop/bigscience's tr11 chronicles: four ranks in broadcast, one in the data loader).
+    group: list[str] = []
+    after_header = False
     for no, line in enumerate(text.splitlines(), 1):
         header = _PYSPY_PROCESS.match(line)
         if header:
@@ -62,11 +67,17 @@ def stack_findings(text: str) -> list[Finding]:
             continue
         thread = _PYSPY_THREAD.match(line)
         if thread:
-            in_main = thread[1] == "MainThread"
+            in_main = thread[2] == "MainThread"
+            key = process or thread[1]
+            group = (group if after_header else []) + ([key] if in_main and key not in group else [])
+            in_main = bool(group)
+            after_header = True
             continue
+        after_header = False
         frame = _PYSPY_FRAME.match(line) if in_main else None
         if frame:
-            by_process.setdefault(process, []).append((no, frame[1], frame[2]))
+            for key in group:
+                by_process.setdefault(key, []).append((no, frame[1], frame[2]))
             continue
         in_main = in_main and bool(line.strip())  # a blank line ends py-spy's thread
         m = _FRAME.match(line) if "#" in line else None
@@ -84,7 +95,10 @@ def stack_findings(text: str) -> list[Finding]:
             "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
             Cause.OTHER, [no for no, _ in teardown], alternatives=[str(Cause.RANK_CRASHED_ELSEWHERE)]))
     if len(by_process) >= 2:
-        return out + _processes_apart(by_process)
+        apart = _processes_apart(by_process)
+        # Main threads told apart by their ids alone may be pipeline stages of one step (a recv beside an
+        # all_reduce): only one outside every collective says who the others wait for.
+        return out + (apart if process else [f for f in apart if f.id != "log.collective_mismatch"])
     main = next(iter(by_process.values()), [])
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
     if waits and not any(_COLLECTIVE.search(path) for _, _, path in main):

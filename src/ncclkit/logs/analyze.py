@@ -110,9 +110,9 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     split = 0
     claims: list[Finding] = []
     if whole:
-        # Read before the launchers' prefixes go: they name the process that printed each line.
-        claims = rank_claim_findings(strip_ansi(head_text))
-        head_text, split = unflatten(undecorate(strip_ansi(head_text)))
+        plain = strip_ansi(head_text)
+        claims = rank_claim_findings(plain)  # read before the launchers' prefixes go: they name each line's process
+        head_text, split = unflatten(undecorate(plain))
         head_text = normalize(head_text)
     if kind is None:
         kind = detect_kind(head_text)

@@ -67,11 +67,11 @@ def stack_findings(text: str) -> list[Finding]:
             continue
         thread = _PYSPY_THREAD.match(line)
         if thread:
-            in_main = thread[2] == "MainThread"
+            group = group if after_header else []
             key = process or thread[1]
-            group = (group if after_header else []) + ([key] if in_main and key not in group else [])
-            in_main = bool(group)
-            after_header = True
+            if thread[2] == "MainThread" and key not in group:
+                group.append(key)
+            in_main, after_header = bool(group), True
             continue
         after_header = False
         frame = _PYSPY_FRAME.match(line) if in_main else None

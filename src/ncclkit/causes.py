@@ -175,6 +175,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.launch_config": Cause.APPLICATION_BUG,
     "log.gpu_fault": Cause.CUDA_OR_DRIVER,
     "log.nic_fault": Cause.IB_PORT_DOWN_OR_LINK,
+    "log.nic_firmware": Cause.OTHER,
+    "log.serving_timeout": Cause.OTHER,
     "log.host_net_limit": Cause.OTHER,
     "log.conntrack_full": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.rp_filter": Cause.WRONG_INTERFACE,

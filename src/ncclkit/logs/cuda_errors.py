@@ -167,6 +167,14 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
     ))
 
 
+# PyTorch built for ROCm raises "HIP error: <the same string>" (and older builds "HIP error: hipErrorInvalidValue"):
+# HIP's strings and names follow CUDA's, so a HIP error is read as its CUDA twin where no row names HIP's own.
+_HIP = ((re.compile(r"\bHIP error: "), "CUDA error: "), (re.compile(r"\bhipError(?=[A-Z])"), "cudaError"))
+
+
 def cuda_reading(text: str) -> CudaReading | None:
     """The first CUDA error string the line carries, or None."""
-    return next((row for row in _CUDA_ERRORS if row.regex.search(text)), None)
+    cuda = text
+    for hip, twin in _HIP:
+        cuda = hip.sub(twin, cuda)
+    return next((row for row in _CUDA_ERRORS if row.regex.search(text) or row.regex.search(cuda)), None)

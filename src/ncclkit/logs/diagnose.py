@@ -51,6 +51,8 @@ _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_
                              r"Failed to open device")
 # An engine's report of its own worker's death (vLLM's "Worker VllmWorkerProcess pid 1159 died, exit code: -6", "Worker
 # proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
+# srun waiting for a step that is being stopped.
+_KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
 _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
@@ -195,12 +197,14 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 evidence.update(role=role, env={rule.env: value})
         # A buffer registration refused beside perftest's GPU test buffer is GPUDirect RDMA's, not the locked-memory
         # limit's (linux-rdma/perftest#126: "sudo modprobe nvidia-peermem"; a host buffer refused with the same words,
-        # raids-lab/crater#339, was the 64 KB memlock limit).
+        # raids-lab/crater#339, was the 64 KB memlock limit). perftest's README (Known Issues) adds
+        # MLX5_SCATTER_TO_CQE=0 where GPUDirect still fails with the module loaded.
         if cat == "ibv_reg_mr_failed" and "gpu_test_buffer" in s.fact_lines:
             cause, role = Cause.GDR_UNAVAILABLE, "root"
             alternatives = _demoted(first.cause, alternatives, cause)
             message += "; the test's buffer is GPU memory (perftest --use_cuda): the NIC registers it only through GDR"
-            fix = "`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF)"
+            fix = ("`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF); "
+                   "with the module loaded, rerun with MLX5_SCATTER_TO_CQE=0")
             evidence.update(role=role, lines=[s.fact_lines["gpu_test_buffer"], *evidence["lines"]])
         wc = completion_status(first.text) if cat == "ib_completion_error" else None
         mlx5_old = next((e for e in s.errors if e.category == "libmlx5_old"), None) \
@@ -284,9 +288,12 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message = (f"{message}; no usable RDMA device is left: NCCL then uses sockets between nodes (ranks on one "
                        "node do not need it), other transports need their TCP mode or the device in the container")
             evidence.update(role=role)
-        stopped = next((e for e in s.errors if e.category == "job_stopped" and e.line_no < first.line_no), None) \
-            if cat == "process_killed" or (cat == "remote_exited" and all(
-                "_step_signal" in e.text or "closing signal SIGTERM" in e.text for e in errs)) else None
+        # srun's KillWait line ("Job step aborted: Waiting up to N seconds") is printed when the step's stop
+        # reaches srun, before or after slurmstepd's "CANCELLED ... DUE TO TIME LIMIT" (ZettaAI/zetta_utils#671).
+        killwait = cat == "worker_failed" and all(_KILLWAIT.search(e.text) for e in errs)
+        stopped = next((e for e in s.errors if e.category == "job_stopped" and (killwait or e.line_no < first.line_no)),
+                       None) if killwait or cat == "process_killed" or (cat == "remote_exited" and all(
+                           "_step_signal" in e.text or "closing signal SIGTERM" in e.text for e in errs)) else None
         if stopped is not None:
             # Slurm kills a cancelled step's tasks with SIGKILL after its grace period ("_step_signal: Terminating",
             # then srun's "tasks 0-7: Killed"): the stop named before, not the OOM killer; torchrun's agent, stopped

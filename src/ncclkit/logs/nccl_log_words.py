@@ -110,6 +110,11 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"EmptyDir volume", b"System OOM", b"The node was low", b"The node had condition", b"Preempted by",
     b"node shutdown", b"devices unavailable", b"enough resource", b"TopologyAffinity", b"Topology locality",
     b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
+    b"create pod sandbox", b"sandbox for pod", b"network for sandbox", b"local storage usage", b"bin/nvidia is not",
+    b"GCS at address", b"worker group startup", b"Ray Client connection", b"utilization is over",
+    b"owner has exited",
+    b"checkpoint file", b"PreStartContainer", b"too old to support",
+    b"ErrImagePull", b"ImagePullBackOff", b"to pull image", b"is forbidden", b"denied the request", b"ExceedsGPUQuota",
     # NCCL's INFO "NET/IB : GPU Direct RDMA Disabled for HCA" pasted without its prefix
     b"Direct RDMA Disabled",
     # a frame of NCCL's cuMem host-memory probe in a Python faulthandler dump or a gdb backtrace (patterns_table_source)
@@ -150,10 +155,13 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"HSA_FORCE_FINE_GRAIN_PCIE", b"NUMA auto balancing", b"ROCm runtime library", b"missing symbol", b"SMI init",
     b"device index not found", b"libamd_smi", b"topo/nodes", b"dmabuf feature", b"CONFIG_PCI_P2PDMA",
     b"DMA_BUF_SUPPORT", b"GDRDMA not enabled", b"peer memory client", b"XGMI", b"xgmi",
-    b"Unable to initialize shared", b"Memory access fault", b"amdgpu:",
+    b"Unable to initialize shared", b"Memory access fault", b"amdgpu:", b"rocprofiler-register",
+    b"program header to pipe", b"STATUS_CHECK", b"HSA_NO_SCRATCH_RECLAIM",
     # the health suites, training codebases' launchers, TensorFlow and MXNet (patterns_table_suites)
     b"rdma is not enabled", b"active devices. Got", b"Inactive NVLink", b"degraded link", b"link flap", b"HCAs found",
-    b"links down", b"Exception: Hostname", b"MPI support is disabled", b"NCCL is not found",
+    b"links down", b"presenting as an InfiniBand", b"is bound to", b"fw version",
+    b"MISBIND", b"_MISMATCH", b"Lost carrier", b"Bandwidth is low", b"Exception: Hostname", b"MPI support is disabled",
+    b"NCCL is not found",
     b"environment variable is not set", b"Cannot auto-set", b"not visible to", b"no GPUs detected", b"seems down",
     b"GPU pairs are enabled", b"GID is NULL", b"instance could be dead",
     b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
@@ -161,7 +169,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"didn't send any completion", b"Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
     b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",
     # perftest's GPU test buffer (--use_cuda)
-    b"bytes GPU buffer", b"allocated GPU buffer",
+    b"bytes GPU buffer", b"allocated GPU buffer", b"--use_cuda",
     # bash's signal names under a Chinese locale
     "已杀死".encode(), "总线错误".encode(), "段错误".encode(), "已放弃".encode(),
 ) + FAMILY_WORDS

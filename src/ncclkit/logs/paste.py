@@ -166,6 +166,7 @@ _QUOTE = re.compile(r"^>+ ?", re.MULTILINE)
 _BUILDKIT = re.compile(r"^#\d+ \d+\.\d+ ", re.MULTILINE)  # docker build's "#24 23.05 " (step, seconds), not "# nThread"
 _DECORATIONS = (_QUOTE, _BUILDKIT, *(re.compile(r, re.MULTILINE) for r in (
     r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s:\[]+(?:\[\d+\])?: ",
+    r"^bk;t=\d+ ",  # Buildkite's timestamp of each line of a CI log (vLLM's CI)
     r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]? ",
     r"^(?:stdout|stderr) [FP] ",
     # Python logging's common "%(asctime)s - %(name)s - %(levelname)s - %(message)s" once its time is gone.

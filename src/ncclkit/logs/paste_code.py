@@ -13,12 +13,13 @@ from ncclkit.logs.patterns import classify_error
 __all__ = ["ignored_exception_lines", "quoted_code", "typed_command", "under_frame"]
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
-# comment, except nccl-tests' header and Sarus's error trace "#0   function at File.cpp:59 message", Logger.cpp) ...
+# comment, except nccl-tests' header, a markdown heading a user made of an error line ("### HCC STATUS_CHECK Error:
+# ...", ROCm/tensorflow-upstream#92) and Sarus's error trace "#0   function at File.cpp:59 message", Logger.cpp) ...
 # An lldb frame ("frame #3: 0x... libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664") names functions, not errors.
 # Not a native frame of Python's faulthandler ('File "misc/cudawrap.cc", line 92, in ncclCuMemHostEnable()'): it names
 # the C/C++ function a process died in, which rows read (vllm-project/vllm#27868).
 _QUOTED_CODE = re.compile(r'^\s*(?:File "(?![^"\n]*\.(?:cc|cu|cpp|cxx|c|h)")|raise |except |if |return |def |'
-                          r'(?:\*\s*)?frame #\d+: 0x|#(?! NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s))')
+                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s))')
 # ... except a raise of string literals only: its message is the error's own text, and users who cut the
 # traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
 _LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)+\)\s*$""")

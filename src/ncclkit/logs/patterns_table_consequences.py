@@ -172,14 +172,17 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
         # Not a job's start-up that a scheduler gave up ("job startup aborted": patterns_table_mpich's PBS row).
-        p(r"\babort(?!ed \(jobid)|ncclCommAbort|Aborting|communicator was revoked|in abort state", "abort", E,
+        p(r"\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|Aborting|communicator was revoked|in abort state",
+          "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of
         # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
         # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
-        # Not Ray's exit type of a worker ("Worker exit type: SYSTEM_ERROR"), which names how Ray saw it end.
-        p(r"unhandled system error|ncclSystemError|(?<!exit type: )system[ _]error", "system_error", E,
+        # Not Ray's exit type of a worker ("Worker exit type: SYSTEM_ERROR"), which names how Ray saw it end, nor its
+        # "a task by an unexpected system error" (a worker gone, the row of patterns_table_serving).
+        p(r"unhandled system error|ncclSystemError|(?<!exit type: )(?<!task by an unexpected )system[ _]error",
+          "system_error", E,
           "NCCL got an error from the OS, a socket or the RDMA stack",
           "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
           None, "collateral", (C.SHM_TOO_SMALL, C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),

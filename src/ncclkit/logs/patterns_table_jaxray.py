@@ -38,9 +38,12 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # This usually implies an earlier error", "... unexpectedly tried to connect with a different incarnation.
         # It has likely restarted.", the continuation of "The following tasks are unhealthy": "The tasks have
         # crashed.", and the barrier's "This suggests that the workers are out of sync" (a crashed worker first).
-        # Ray's GCS client "Failed to connect to GCS within %d seconds. GCS may have been killed."
+        # Ray's GCS client "Failed to connect to GCS within %d seconds. GCS may have been killed."; Ray's object
+        # store's "OwnerDiedError ... The object's owner has exited" (the worker that created the object is gone,
+        # ray-project/ray#31265).
         p(r"Coordination service has stopped|tried to connect with a different incarnation|^\W*The tasks have "
-          r"crashed\.|This suggests that the workers are out of sync|GCS may have been killed", "remote_exited", E,
+          r"crashed\.|This suggests that the workers are out of sync|GCS may have been killed|ray\.exceptions\."
+          r"OwnerDiedError|The object's owner has exited", "remote_exited", E,
           "another process of the job (a worker, the coordination service's leader, Ray's GCS) died or restarted "
           "first: this line is the consequence", "find the task that crashed or restarted first (its own log, an OOM "
           "kill, a preemption) and fix that", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
@@ -67,12 +70,30 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Automatic Distributed initialization can not proceed: %s is supported but not functional", the K8s
         # cluster's "jobs must be indexed by setting `completionMode: \"Indexed\"`"; Ray's raylet "The lease with ID
         # %s cannot be scheduled right now", the autoscaler's "No available node types can fulfill resource
-        # requests", Ray Train's WorkerGroupStartupTimeoutError (its first causes: resources not there).
+        # requests", Ray Train's WorkerGroupStartupTimeoutError (its first causes: resources not there) and its message
+        # alone ("The worker group startup timed out after 30.0 seconds waiting for 8 workers": ray-project/ray PR#60376,
+        # a runtime environment installing longer than that); "ray start --address=:6379" with its head's address
+        # variable empty ("Failed to connect to GCS at address :6379": ModalMinds/MM-EUREKA#54, $MASTER_ADDR unset).
         p(r"with process_id < num_processes|Automatic Distributed initialization can not proceed|"
           r"completionMode: \"Indexed\"|cannot be scheduled right now|No available node types can fulfill resource "
-          r"requests?|WorkerGroupStartupTimeoutError", "launch_config", E,
+          r"requests?|WorkerGroupStartupTimeoutError|The worker group startup timed out after|Failed to connect to GCS "
+          r"at address :\d+", "launch_config", E,
           "the launch does not fit the job or the cluster: process ids outside the world, a launcher JAX cannot "
           "read, resources the cluster cannot give", _LAUNCH_FIX, C.APPLICATION_BUG),
+        # Ray Client's "Ray Client connection timed out. Ensure that the Ray Client port on the head node is
+        # reachable" (util/client/worker.py, printed once the connection failed): ray:// to the client server's port
+        # (10001), not the GCS's 6379 (ray-project/ray#41158, #46733), or that port filtered.
+        p(r"Ray Client connection timed out\. Ensure that the Ray Client port", "socket_connect_failed", E,
+          "the Ray Client could not connect to the head node's client server: the address names another port (the "
+          "GCS's 6379 rather than the client's 10001) or the port is not reachable", "connect with "
+          "ray://<head>:10001 (the head's --ray-client-server-port) and check that port is open from this machine",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.APPLICATION_BUG,)),
+        # Ray's object store spilling to a full disk: "ray.exceptions.OutOfDiskError: Local disk is full", "the local
+        # object store is full and the local disk's utilization is over capacity (95% by default)" (ray#49173).
+        p(r"ray\.exceptions\.OutOfDiskError|local disk(?:'s)? utilization is over capacity", "disk_full", E,
+          "Ray could not spill objects: the node's local disk is over Ray's capacity threshold",
+          "free the node's disk (or point object spilling at a larger disk) and check the object store's use "
+          "(`ray memory`)", C.OTHER),
         # Ray's memory monitor (node_manager.cc): "%d Workers (tasks / actors) killed due to memory pressure (OOM)".
         # A raylet that died ("(raylet) Raylet is terminated. Termination is unexpected. Possible reasons include: (1)
         # SIGKILL by the user or system OOM killer, (2) ... SIGSEGV or SIGBUS ..."): the node's Ray daemon is gone with

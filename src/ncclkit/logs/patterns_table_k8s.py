@@ -28,9 +28,11 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "kubectl wait gave up: the object it names never reached the condition asked for (a pod not Ready, a job "
           "not Complete)", "`kubectl describe <object>` and its events (scheduling, image pull, a failing probe, "
           "the device plugin's resources)", C.OTHER),
-        # The pod network (CNI) not up: the sandbox cannot be created, or the node is NotReady for it.
-        p(r"Failed to create pod sandbox|NetworkPluginNotReady|cni plugin not initialized|container runtime network "
-          r"not ready", "container_start", E, "the pod's network (its CNI plugin) could not be set up on the node",
+        # The pod network (CNI) not up: the sandbox cannot be created, or the node is NotReady for it; older kubelets
+        # word it "Failed create pod sandbox" (sriov-cni#72), the kubelet's journal "Failed to create sandbox for
+        # pod" and "failed to setup network for sandbox" (sriov-network-device-plugin#555).
+        p(r"Failed (?:to )?create pod sandbox|Failed to create sandbox for pod|failed to setup network for sandbox|"
+          r"NetworkPluginNotReady|cni plugin not initialized|container runtime network not ready", "container_start", E, "the pod's network (its CNI plugin) could not be set up on the node",
           "check the CNI pods (multus, the SR-IOV CNI, the cluster's primary CNI) and their logs on that node, and "
           "that every NetworkAttachmentDefinition the pod names exists in its namespace", C.OTHER, "root",
           (C.WRONG_INTERFACE,)),
@@ -43,17 +45,62 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"System OOM encountered, victim process", "oom", E, "the node ran out of memory and the kernel killed a "
           "process of the job", "give the pod a memory limit that fits the node, or lower the job's host memory "
           "(data loader workers, pinned buffers)", C.OOM),
+        # The pod's own ephemeral-storage limit ("Pod ephemeral local storage usage exceeds the total limit of
+        # containers 5Gi", eviction/helpers.go: substratusai/runbooks#92) is the same stop.
         p(r"The node was low on resource: (?:ephemeral-storage|memory)|The node had condition: \[(?:Disk|Memory|PID)"
-          r"Pressure\]|Preempted by pod \S+ on node|terminated in response to imminent node shutdown", "process_killed",
+          r"Pressure\]|Preempted by pod \S+ on node|terminated in response to imminent node shutdown|Pod ephemeral "
+          r"local storage usage exceeds the total limit of containers", "process_killed",
           E, "Kubernetes stopped the pod: the node ran short of disk or memory, shut down, or preempted it for "
           "another pod", "read the node's events (`kubectl describe node`); give the job the priority class, "
           "disk and memory it needs", C.OTHER, "root", (C.RANK_CRASHED_ELSEWHERE,)),
         # devicemanager: GPUs that turned unhealthy (the device plugin's health check, Xid) or went missing.
-        p(r"cannot allocate unhealthy devices nvidia\.com/gpu|requested number of devices unavailable for "
-          r"nvidia\.com/gpu|Node didn't have enough resource: nvidia\.com/gpu", "gpu_missing", E,
+        # "requested number of devices unavailable" is the device manager's own count: GPUs held by other pods,
+        # its bookkeeping stale after a plugin restart, or a GPU-sharing plugin's bug (kubernetes#130145, #96519).
+        p(r"requested number of devices unavailable for nvidia\.com/gpu", "gpu_missing", E,
+          "the kubelet's device manager has no free GPU for the pod: other pods hold them, its bookkeeping went "
+          "stale (a device plugin restarted), or a GPU was lost", "list the pods on the node and their GPUs "
+          "(`kubectl describe node`), restart the device plugin and the kubelet if the counts disagree, and check "
+          "`nvidia-smi` for a lost GPU", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        # GKE's GPU nodes mount the driver from /home/kubernetes/bin/nvidia: absent until the driver is installed
+        # (nebari-dev/nebari#1200).
+        p(r"hostPath type check failed: \S*/bin/nvidia is not a directory", "gpu_missing", E,
+          "the node has no NVIDIA driver installed where its GPU pods mount it from (GKE's /home/kubernetes/bin/"
+          "nvidia)", "install the driver on the node pool (GKE's driver installer DaemonSet or the node pool's "
+          "gpu-driver-version)", C.CUDA_OR_DRIVER),
+        p(r"cannot allocate unhealthy devices nvidia\.com/gpu|Node didn't have enough resource: nvidia\.com/gpu",
+          "gpu_missing", E,
           "the node has fewer healthy GPUs than the pod asks for (a GPU marked unhealthy by the device plugin, "
           "lost, or in use)", "check the node's GPUs (`nvidia-smi`, Xid lines in dmesg, the device plugin's log) "
           "and drain it if one failed", C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # The kubelet's device manager: its checkpoint unwritable on a full disk ("failed to write checkpoint file
+        # \"kubelet_internal_checkpoint\": ... no space left on device"); a device plugin refusing the pod
+        # ("Update plugin resources failed due to", "Allocate failed due to rpc error", "PreStartContainer rpc
+        # failed": a GPU-sharing plugin, tkestack/gpu-manager#37, Project-HAMi/HAMi#710); NVIDIA's old device plugin
+        # marking GPUs it could not health-check unhealthy ("is too old to support healtchecking ... Marking it
+        # unhealthy", its own spelling, fixed by k8s-device-plugin PR#1562; newer releases only skip the check).
+        p(r"failed to write checkpoint file \S+: .*no space left on device", "disk_full", E,
+          "the kubelet could not write its device-manager checkpoint: the node's disk (/var/lib/kubelet) is full",
+          "free space on the node's /var/lib/kubelet (images, logs, old pods) or drain it", C.OTHER),
+        p(r"Update plugin resources failed due to|Allocate failed due to rpc error|device plugin PreStartContainer "
+          r"rpc failed", "gpu_sharing_layer", E,
+          "the node's GPU device plugin refused the pod's devices (a GPU-sharing plugin's own check or its state)",
+          "read the device plugin's log on that node; restart it, and upgrade a GPU-sharing plugin (HAMi, volcano's, "
+          "gpu-manager) to a release with the fix", C.OTHER),
+        p(r"is too old to support healt?h?checking.*Marking it unhealthy", "framework_release", W,
+          "the NVIDIA device plugin could not health-check these GPUs and marked them unhealthy: a bug of that "
+          "plugin release, not a GPU fault", "upgrade the device plugin, or set DP_DISABLE_HEALTHCHECKS=all",
+          C.OTHER),
+        # Image pulls, quotas and admission policies: the pod never starts (grgalex/nvshare#5, microsoft/pai#5215).
+        p(r"\bErrImagePull\b|\bImagePullBackOff\b|Failed to pull image", "container_start", E,
+          "the node could not pull the pod's image: its name or tag, the registry's credentials, or the node's "
+          "access to the registry", "check the image reference, the imagePullSecrets and that the node reaches the "
+          "registry (`crictl pull <image>` on the node)", C.OTHER),
+        p(r"is forbidden: (?:failed quota|exceeded quota)|admission webhook \S+ denied the request|\d+ "
+          r"ExceedsGPUQuota|\d+/\d+ nodes are available:.*\b\d+ Insufficient (?:memory|cpu)\b", "launch_config", E,
+          "Kubernetes refused or could not place the pod as asked: a namespace quota, an admission policy, or more "
+          "memory or CPU than any node has free", "give the pod the limits and requests the namespace's quota and "
+          "policies ask for, within what a node has (`kubectl describe quota`, `kubectl describe node`)",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
         p(r"TopologyAffinityError|Resources cannot be allocated with Topology locality", "topology_error", E,
           "the kubelet's topology manager found no NUMA placement for the pod's GPUs, NICs and CPUs",
           "ask for GPUs and NICs that share NUMA nodes, or relax the topology manager policy (single-numa-node)",

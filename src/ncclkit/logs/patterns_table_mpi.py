@@ -27,11 +27,12 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 MPI_WORDS: tuple[bytes, ...] = (
     b"GID index that", b"CUDA GPU Direct RDMA", b"unexpectedly disconnected", b"inbound MPI TCP",
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
-    b"PLS component", b"process starter", b"specified executable", b"exceeded memory limits",
+    b"PLS component", b"process starter", b"specified executable",
     b"communication path was lost", b"number of nics", b"Illegal instruction", b"requested component was not",
     b"cuIpcOpenMemHandle return", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
     b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
-    b"bstrap_proxy", b"selected pml", b"_repository_open")
+    b"bstrap_proxy", b"selected pml", b"_repository_open",
+    b"status = -25")
 
 _OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                    "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -67,6 +68,25 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "PMIx could not reach other processes of the job: they had already exited or been killed",
           "read the first error of the job (the rank that called MPI_ABORT or crashed)", C.RANK_CRASHED_ELSEWHERE,
           "collateral"),
+        # Open MPI's own runtime failing, not a rank's program: MPI_Init's "Local abort before MPI_INIT completed"
+        # (horovod#465), a PMIx direct-modex request timing out ("A request has timed out and will therefore
+        # fail: ... Operation:  DMDX:", ompi#7628, a PRRTE bug). The numeric PMIX_ERR_UNREACH ("Error handler
+        # invoked: status = -25", openpmix#2084) is the unreachable peers of the row above; "OPAL ERROR: Not
+        # initialized in file pmix3x_client.c" is a process started without a PMIx server (srun without --mpi=pmix).
+        p(r"Local abort before MPI_INIT completed|A request has timed out and will therefore fail|^\s*Operation:\s+"
+          r"DMDX:", "mpi_runtime", E,
+          "Open MPI's runtime failed before or under the program: its MPI_Init, its PMIx connection or a runtime "
+          "request (not a collective of the program)", "read Open MPI's error around it; match Open MPI, PMIx and the "
+          "launcher (`ompi_info | grep -i pmix`, `srun --mpi=list`) and upgrade a release with the bug fixed",
+          C.OTHER),
+        p(r"Error handler invoked: status = -25\b", "remote_exited", W,
+          "PMIx could not reach other processes of the job (PMIX_ERR_UNREACH): they had already exited",
+          "read the first error of the job (the rank that aborted or crashed)", C.RANK_CRASHED_ELSEWHERE,
+          "collateral"),
+        p(r"OPAL ERROR: Not initialized in file pmix\w*_client\.c", "launch_config", E,
+          "an Open MPI process started without a PMIx server to join: srun without --mpi=pmix, or the program "
+          "run directly", "launch with mpirun, or `srun --mpi=pmix` (a Slurm built with the PMIx Open MPI uses)",
+          C.APPLICATION_BUG),
         # -- lines that report an abort whose cause is printed above them ------------------------------------------
         # open-mpi/ompi ompi/errhandler/errhandler_predefined.c:488@0d48030: MPI_ERRORS_ARE_FATAL, the default handler,
         # aborts after "*** An error occurred in MPI_X" with the error class it got; "abort" here is no rank of NCCL's.

@@ -25,7 +25,9 @@ MPICH_WORDS: tuple[bytes, ...] = (b"configure-time provider", b"unexpectedly clo
                                   b"NIC_POLICY", b"GTL library", b"ALLFUNC_MUTEX", b"forward RPC", b"ping RPC",
                                   b"job resources", b"CUDA Hook Library", b"GTL DEBUG",
                                   b"cxil_map:", b"implicit GPU selection", b"AF_UNIX path too long",
-                                  b"page fault from GPU", b"_pmi_set_af_in_use")
+                                  b"page fault from GPU", b"_pmi_set_af_in_use", b"EXIT STRING: ", b"PMII_singinit",
+                                  b"singleton init program", b"necessary mpiexec",
+                                  b"bootstrap server", b"unable to run proxy", b"boostrap proxies")
 
 _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the rank runs: it must list the provider "
             "MPICH uses on a NIC that is up and passed into the container; set FI_PROVIDER (Intel MPI: also "
@@ -34,6 +36,43 @@ _OFI_FIX = ("run `fi_info` (and `fi_info -p <provider>`) on the node where the r
 
 def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- hydra's exit block and its launchers ------------------------------------------------------------------
+        # hydra's BAD TERMINATION block prints the signal a process died of as its EXIT CODE ("=   EXIT CODE: 9",
+        # then "EXIT STRING: Killed (signal 9)"): 9 is a SIGKILL, most often the OOM killer (je-santos/MPLBM-UT#92:
+        # "caused by a lack of memory"); 134 is the process's own abort (ggml-org/llama.cpp#4792); an EXIT STRING of
+        # signal 15 is a stop from outside.
+        p(r"^\W*=\s+EXIT CODE: (?:9|137)\s*$", "process_killed", W,
+          "a process of the MPI job was killed with SIGKILL (EXIT CODE 9): most often the kernel OOM killer",
+          "check `dmesg | grep -i oom` on the host the block names; lower host memory use or give the job more",
+          C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        p(r"^\W*=\s+EXIT CODE: 134\s*$", "process_aborted", W,
+          "a process of the MPI job aborted itself (EXIT CODE 134: SIGABRT) after an error of its own",
+          "read that process's own output before the block (an assertion, `terminate called`)", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        p(r"EXIT STRING: Terminated \(signal 15\)", "job_stopped", W,
+          "a process of the MPI job was terminated (SIGTERM) from outside: a scheduler's limit, a cancel, or the "
+          "launcher cleaning up after another process failed", "read the first failure before it, or why the job "
+          "was stopped (`sacct`, the scheduler's log)", C.OTHER, "collateral"),
+        # MPICH's PMI client without a process manager ("PMII_singinit: execv failed", "This singleton init program
+        # attempted to access some feature ... But the necessary mpiexec is not in your path"): srun started MPICH
+        # without a PMI Slurm provides, so every rank is a singleton of size 1 (pmodels/mpich#6924).
+        p(r"PMII_singinit: execv failed|This singleton init program attempted to access some feature|the necessary "
+          r"mpiexec is not in your path", "launch_config", E,
+          "each MPICH process started as a singleton (world size 1): it was launched without the process manager "
+          "its PMI needs (srun without a matching --mpi, or a plain program start)",
+          "launch with mpiexec, or with `srun --mpi=pmi2` / `--mpi=pmix` matching how MPICH was built "
+          "(`srun --mpi=list`)", C.APPLICATION_BUG),
+        # hydra's launchers ("bootstrap" is its launcher directory, tools/bootstrap/): the PBS launcher's TM
+        # interface refused ("HYDT_bsci_launcher_pbs_init ...: tm_init() failed with TM error 17002", then "unable to
+        # initialize the bootstrap server": mpiexec outside a working PBS job, radical.pilot#301); Intel MPI 2019's
+        # "unable to run proxy on <host>", "error setting up the boostrap proxies" (its own spelling, fds#8508).
+        p(r"HYDT_bsci_launcher_\w+_init \([^)]*\): \w+\(\) failed|unable to initialize the bootstrap server|"
+          r"unable to run proxy on \S+|error setting up the boostrap proxies", "mpi_launch", E,
+          "mpiexec's launcher could not start its proxies on the hosts: under PBS, mpiexec runs outside a working "
+          "PBS job (no TM connection to pbs_mom); otherwise ssh or the scheduler's launcher fails on a host",
+          "run mpiexec inside the job's allocation (or pick the launcher: `-launcher ssh|slurm|fork`, "
+          "I_MPI_HYDRA_BOOTSTRAP); check `ssh <host> hostname` for every host", C.OTHER, "root",
+          (C.FIREWALL_OR_PORT_BLOCKED, C.HOSTNAME_RESOLUTION)),
         # -- HPE's PALS launcher (mpiexec under PBS) and Cray PMI: ALCF's, CSCS's, LUMI's and OLCF's guides ------------
         # PALS's control network losing a node: "Couldn't forward RPC ping(...) to child <node>: Resource temporarily
         # unavailable", "ping RPC timeout from <node> after 120s", "ping failed on <n>: No reply from <node> after

@@ -50,7 +50,7 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "state", None, "noise"),
         # PyTorch's help line under a CUDA error ("Search for `cudaErrorAssert' in https://docs.nvidia.com/cuda/...
         # for more information."): it names the error the line before states.
-        p(r"^\s*Search for `cuda\w+' in https://docs\.nvidia\.com/", "noise", I,
+        p(r"^\s*Search for `(?:cuda|hip)\w+' in https://docs\.nvidia\.com/", "noise", I,
           "PyTorch's pointer to the CUDA documentation of the error above", "nothing to fix", None, "noise"),
         # A serving engine's HTTP access log ('33.184.121.56:52462 - "POST /abort_request HTTP/1.1" 200 OK', SGLang
         # and vLLM under uvicorn): a request and its status, whatever its path says ("abort", "timeout").

@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 OLDERSTACK_WORDS: tuple[bytes, ...] = (
     b"disagreement between rank", b"unique IP address", b"3090 or 4000 series", b"below the recommended minimum",
     b"is not allowed if Deepspeed", b"MisconfigurationException", b"no GPU memory for the KV cache",
-    b"allocate any GPUs on the driver")
+    b"allocate any GPUs on the driver", b"didn't reply within")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "
@@ -92,6 +92,13 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # memory (28.57 GiB)" (vllm-project/vllm#32105).
         # SGLang's colocated engines: "Loaded weights leave no GPU memory for the KV cache under
         # --mem-fraction-static=0.5. Raise above 0.627" (the RL trainers' memory split).
+        # vLLM 0.6's OpenAI server asks its engine process over a ZMQ socket (entrypoints/openai/rpc/client.py:
+        # "Server didn't reply within 5000 ms", "RPCServer didn't reply within", "MQLLMEngine didn't reply within"):
+        # the engine busy or stalled under load, not a collective (vllm-project/vllm#9230: raise VLLM_RPC_TIMEOUT).
+        p(r"\b(?:RPCServer|MQLLMEngine|Server) didn't reply within \d+ ?ms", "serving_timeout", W,
+          "vLLM's API server did not hear from its own engine process in time: the engine is busy (long prompts, "
+          "many requests) or stalled; not a collective", "raise VLLM_RPC_TIMEOUT (milliseconds) or lower the load; "
+          "if the engine died, its own first error is the cause", C.OTHER),
         p(r"No available memory for the cache blocks|is larger than the maximum number of tokens that can be "
           r"stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|Loaded weights "
           r"leave no GPU memory for the KV cache", "oom", E,

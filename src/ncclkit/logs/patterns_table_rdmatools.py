@@ -24,11 +24,22 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 RDMATOOLS_WORDS: tuple[bytes, ...] = (b"DMA-BUF cannot be used", b"Perftest supports CUDA", b"allocate hugepage",
                                       b"create MR", b"create mr", b"mlnx-ofed", b"doca-ofed", b"IBVERBS_PRIVATE",
-                                      b"support the kernel ABI")
+                                      b"support the kernel ABI", b"kernel plugin library", b"validation context",
+                                      b"UNLOAD_STORAGE_MODULES", b"Storage modules are loaded")
 
 
 def rdmatools_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # perftest's data validation (--data_validation, its README's Troubleshooting): "Failed to load kernel plugin
+        # library" is its own libperftest_kernels.so off the library path (no network plugin); "Failed to create
+        # validation context" is the check's buffer not allocated (GPU memory short, or CUDA not initialised).
+        p(r"Failed to load kernel plugin library", "library_missing", E,
+          "perftest could not load its own GPU kernel library (libperftest_kernels.so) for --data_validation",
+          "put libperftest_kernels.so in a library path (/usr/local/lib) or on LD_LIBRARY_PATH", C.OTHER),
+        p(r"Failed to create validation context", "oom", E,
+          "perftest could not allocate its data-validation buffers: GPU (or host) memory is short, or CUDA is not "
+          "initialised", "free GPU memory (`nvidia-smi` for other processes) or run without --data_validation; "
+          "check CUDA works (`nvidia-smi`, a CUDA sample)", C.OOM, "root", (C.CUDA_OR_DRIVER,)),
         # libibverbs' "Warning: Driver bnxt_re does not support the kernel ABI of 6 (supports 1 to 1) for device
         # ...": the provider library (rdma-core, usually a container's) is older than the host's kernel driver, so
         # libibverbs drops the device (sgl-project/sglang#33374: a container's rdma-core on MI355X nodes' ionic NICs).
@@ -70,6 +81,14 @@ def rdmatools_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "dpkg: error processing package mlnx-ofed-kernel-modules (--install): dependency problems - leaving
         # unconfigured", "mlnx-ofed-kernel-modules : Depends: linux-modules-extra-<kernel> but it is not
         # installable". The peer-memory module's own packages (nvidia-peer-memory-dkms) are GPUDirect's rows.
+        # The driver container's reload refused while NVMe-oF/storage modules hold the old driver ("Storage modules
+        # are loaded for current driver, terminating", "prior driver reload failure due to UNLOAD_STORAGE_MODULES":
+        # the network operator's UNLOAD_STORAGE_MODULES setting, Crusoe's MOFED storage-module article).
+        p(r"Storage modules are loaded for current driver, terminating|driver reload failure due to "
+          r"UNLOAD_STORAGE_MODULES", "ofed_install_failed", E,
+          "the NIC driver (MOFED/DOCA) container could not reload the driver: storage modules still hold the old one",
+          "set UNLOAD_STORAGE_MODULES=true in the network operator's driver settings (or unload nvme_rdma/ib_iser "
+          "first) and let the driver pod restart", C.OTHER, "root", (C.IB_RESOURCE_ERROR,)),
         p(r"error processing package (?:mlnx-ofed|doca-ofed)\S*|"
           r"(?:mlnx-ofed|doca-ofed)\S* : Depends: \S+ but it is not installable", "ofed_install_failed", E,
           "the NIC's driver stack (MLNX_OFED / DOCA-OFED kernel modules) did not install: its RDMA modules will not "

@@ -73,20 +73,35 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # rocminfo (and any HSA program) at start: "Failed to set mem policy for GPU [0x6b0d]", then "hsa api call
         # failure" / "Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES": the ROCm runtime could not start on the node
         # (pytorch/pytorch#83539: a bad CI host, taken out of the pool); the same status can be another runtime
-        # holding the GPUs.
-        p(r"Failed to set mem policy for GPU \[|Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES", "hsa_runtime", E,
+        # holding the GPUs. HCC (ROCm <= 2) words the status "HCC STATUS_CHECK Error: HSA_STATUS_ERROR_OUT_OF_RESOURCES
+        # (0x1008) at file:mcwamp_hsa.cpp" (ROCmValidationSuite#128: HSA_ENABLE_SDMA), tinygrad's HSA binding "HSA
+        # Error 4104: HSA_STATUS_ERROR_OUT_OF_RESOURCES" (tinygrad#3608: torch's runtime already held the GPU); a
+        # queue aborted out of resources while clr reports gigabytes free is no memory shortage (cms-sw/cmssw#46624).
+        p(r"Failed to set mem policy for GPU \[|Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES|STATUS_CHECK Error: "
+          r"HSA_STATUS_ERROR_OUT_OF_RESOURCES|HSA Error \d+: HSA_STATUS_ERROR_OUT_OF_RESOURCES|"
+          r"HSA_STATUS_ERROR_OUT_OF_RESOURCES\b.*Available Free mem : \d{4,} MB", "hsa_runtime", E,
           "the ROCm runtime (HSA) could not start on this node: the GPUs or their driver are in a bad state, or "
           "another process or runtime holds their resources", "check `dmesg | grep -i amdgpu` and `rocm-smi` on the "
           "node and what else runs on its GPUs; reboot or drain the node if the runtime fails for every job",
           C.CUDA_OR_DRIVER, "root", (C.OOM,)),
-        # ProcessGroupNCCL's watchdog on ROCm 7.0 - 7.1 querying an event while another thread captures a graph:
+        # ProcessGroupNCCL's watchdog on ROCm 7.0 - 7.2.0 querying an event while another thread captures a graph:
         # "HIP error: operation not permitted when stream is capturing" (ROCm/hip#3876; vllm-project/vllm#31259:
-        # TORCH_NCCL_BLOCKING_WAIT=1 works around it). A runtime bug, no timeout.
-        p(r"watchdog thread terminated with exception: HIP error: operation not permitted when stream is capturing",
+        # TORCH_NCCL_BLOCKING_WAIT=1 works around it), or on its own line under the watchdog's "terminated with
+        # exception:" as hipErrorCapturedEvent's "operation not permitted on an event last recorded in a capturing
+        # stream" (hipEventQuery ignoring the thread-local capture mode; fixed in 7.2.1). A runtime bug, no timeout.
+        p(r"watchdog thread terminated with exception: HIP error: operation not permitted when stream is capturing|"
+          r"HIP error: operation not permitted on an event last recorded in a capturing stream",
           "framework_release", E,
-          "the process group's watchdog hit a HIP runtime bug while a graph was being captured (ROCm 7.0 - 7.1): "
-          "no collective timed out", "set TORCH_NCCL_BLOCKING_WAIT=1, or use a ROCm release with the fix",
+          "the process group's watchdog hit a HIP runtime bug while a graph was being captured (ROCm 7.0 - 7.2.0): "
+          "no collective timed out", "use ROCm 7.2.1 or later, or set TORCH_NCCL_BLOCKING_WAIT=1",
           C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        # RCCL on a HIP runtime and GPU firmware whose scratch reclaim slows collectives refuses to start without
+        # the variable ("[FATAL ERROR]: HSA_NO_SCRATCH_RECLAIM=1 must be set to avoid performance degradation with
+        # the current HIP configuration", ROCm/ATOM PR#913 on MI35x).
+        p(r"HSA_NO_SCRATCH_RECLAIM=1 must be set|Please set HSA_NO_SCRATCH_RECLAIM=1", "framework_check", E,
+          "RCCL refused to start: on this HIP runtime and GPU firmware it needs HSA_NO_SCRATCH_RECLAIM=1, or "
+          "collectives would slow down", "export HSA_NO_SCRATCH_RECLAIM=1 in every rank's environment (the "
+          "container's env file too)", C.PERFORMANCE_CONFIG, "root", (C.CUDA_OR_DRIVER,)),
         # ROCm/clr rocdevice.cpp "Callback: Queue %p aborting with error : HSA_STATUS_ERROR_...": the GPU queue of
         # the process died (a memory violation, an exception, resources exhausted); hsa runtime.cpp "Memory access
         # fault by GPU node-%u ... Reason: ...".
@@ -96,7 +111,7 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "aborting" is a communicator's abort, which it is not.
         # clr prints the free memory under an out-of-resources abort ("Available Free mem : 4 MB", ROCm/clr#281).
         p(r"(?:Queue 0x\S*|Device::callbackQueue) [Aa]borting with (?:error : HSA_STATUS_ERROR_OUT_OF_RESOURCES|"
-          r"status: 0x1008\b)|Available Free mem : \d+ MB", "oom", E,
+          r"status: 0x1008\b)|Available Free mem : \d{1,3} MB", "oom", E,
           "the GPU ran out of resources for a queue (memory, scratch)", "free GPU memory (smaller batch, fewer "
           "processes per GPU) and check no other process holds the GPU (`amd-smi`)", C.OOM, "root",
           (C.CUDA_OR_DRIVER,)),
@@ -104,8 +119,10 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"(?:Queue 0x\S*|Device::callbackQueue) [Aa]borting with error :\s*$", "cuda_error", E,
           "a GPU queue of this process was aborted (the status follows on the next lines)", _AMD_GPU_FIX,
           C.CUDA_OR_DRIVER, "likely", (C.OOM, C.APPLICATION_BUG), decode=False),
+        # HCC's "STATUS_CHECK Error: HSA_STATUS_ERROR_EXCEPTION (0x1016)" (ROCm/hcc#1163) is the same fault; a paste
+        # may bold the node ("by GPU **node-2**", ROCm/hipCaffe#11).
         p(r"(?:Queue 0x\S*|Device::callbackQueue) [Aa]borting with (?:error|status)|Memory access fault by GPU "
-          r"node-\d+",
+          r"\**node-\d+|STATUS_CHECK Error: HSA_STATUS_ERROR_(?!OUT_OF_RESOURCES)\w+",
           "cuda_error", E, "a GPU kernel of this process faulted (a memory violation, an ECC error, a hardware "
           "exception)", _AMD_GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         # No usable GPU in the process: PyTorch's "No HIP GPUs are available", ROCr's "Unable to open /dev/kfd
@@ -149,12 +166,28 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "ring gfx_0.0.0 timeout, signaled seq=..., emitted seq=...", "GPU reset begin!", "GPU reset(%d) failed",
         # "XGMI: Failed to add node %d", "xgmi link training failed": the driver saw the GPU fault or hang.
         # Older kernels word the hung ring "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring sdma0 timeout"
-        # (legacy-rocm-build#2533, #3166: power settings): the GPU's, not a collective's timeout.
+        # (legacy-rocm-build#2533, #3166: power settings): the GPU's, not a collective's timeout. Newer kernels
+        # prefix the device instead ("amdgpu 0000:01:00.0: ring sdma0 timeout", "... qcm fence wait loop timeout
+        # expired", "... timeout waiting for kiq fence": legacy-rocm-build#6313, a BC-250 freezing).
         p(r"amdgpu: (?:\[\w+\] (?:no-)?retry page fault|VM_L2_PROTECTION_FAULT_STATUS|ring \S+ timeout|GPU reset "
           r"begin|GPU reset\(\d+\) failed|XGMI: Failed to add node)|xgmi link training failed|"
-          r"amdgpu_job_timedout \[amdgpu\]\] \*ERROR\* ring \S+ timeout", "gpu_fault", E,
+          r"amdgpu_job_timedout \[amdgpu\]\] \*ERROR\* ring \S+ timeout|amdgpu [0-9a-f]{4}:[0-9a-f:.]+: (?:ring \S+ "
+          r"timeout|qcm fence wait loop timeout|timeout waiting for kiq fence)", "gpu_fault", E,
           "the amdgpu driver saw a GPU page fault, a hung ring, a failed XGMI link or a GPU reset", _AMD_GPU_FIX,
           C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # RCCL's misc/api_trace.cc warns "rocprofiler-register failed with error code 4 : Library's API is not
+        # supported" and returns its table: RCCL runs on without the profiler (ROCm/rccl#1454). The ROCr GPU core
+        # dump's "Failed to write program header to pipe: Broken pipe" is the dump of a fault, not a peer's socket
+        # (vllm-project/vllm#50859: read the fault before it).
+        p(r"rocprofiler-register failed with error code \d+|Failed to write program header to pipe", "noise", I,
+          "RCCL's profiler hook or the GPU core dump writer could not finish: the run's own error is elsewhere",
+          "nothing to fix for this line; read the fault or error around it", None, "noise"),
+        # Kokkos' memory spaces ("Kokkos ERROR: HIP memory space failed to allocate 4 GiB (label=\"v\")", its
+        # CudaSpace the same): the device allocation was refused (kokkos/kokkos#7561).
+        p(r"(?:HIP|Cuda|SYCL) memory space failed to allocate", "oom", E,
+          "Kokkos could not allocate device memory: the GPU is out of memory (other processes on it, or sizes "
+          "too large)", "check what else holds the GPU's memory (`rocm-smi`, `nvidia-smi`) and lower the sizes",
+          C.OOM),
         p(r"amdgpu: GPU reset\(\d+\) succeeded", "noise", I, "the driver reset the GPU after a fault (read the "
           "fault before it)", "read the fault or timeout before this line", None, "noise"),
     )

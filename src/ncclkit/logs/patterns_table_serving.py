@@ -19,7 +19,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 SERVING_WORDS: tuple[bytes, ...] = (
-    b"potential root causes", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
+    b"potential root causes", b"OOM killer due to", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
     b"multiple distinct roles", b"common causes include")
 
 
@@ -31,10 +31,13 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # not import vllm). Ray 2.4x words it "Some common causes include: (1) the process was killed by the OOM killer
         # ..." (verl-project/verl#4921), and its raylet's "A worker died or was killed while executing a task by an
         # unexpected system error" names no signal either (verl-project/verl#1986: a worker that called sys.exit on
-        # SIGTERM at the end of training).
+        # SIGTERM at the end of training). A terminal wraps both mid-sentence: " killed by SIGKILL by OOM killer due
+        # to high memory usage. (2) ray stop ..." (OpenRLHF/OpenRLHF#265), "... WARNING worker.py:1404 -- A worker
+        # died or was killed" ending its line (stevietrouble/EfficientZero#2: "a temp error").
         p(r"There are some potential root causes\. \(1\) The process is killed by SIGKILL|Some common causes include: "
-          r"\(1\) the process was killed by the OOM killer|A worker died or was killed while executing a task by an "
-          r"unexpected system error", "remote_exited", W,
+          r"\(1\) the process was killed by the OOM killer|A worker died or was killed(?: while executing a task by "
+          r"an unexpected system error|\s*$)|killed by SIGKILL by OOM killer due to high memory usage\. \(2\) ray stop",
+          "remote_exited", W,
           "a Ray worker process died without a Python exception; Ray's list of possible reasons (OOM killer, ray "
           "stop, a crash) is not a finding: the worker's own last lines say why",
           "read the worker's own output above (its prefix `(RayWorker... pid=N)`) or `ray logs worker-*`; check "

@@ -30,7 +30,11 @@ SLURM_WORDS: tuple[bytes, ...] = (
     b"_step_signal", b"resolve_ctls_from_dns_srv", b"s_p_parse_file", b"layout tasks", b"Requested nodes are busy",
     b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched",
     b"plugin name for switch/", b"First task exited", b"pmixp_coll",
-    b"PrologSlurmctld", b"has been revoked", b"authentication key", b"auth_p_init")
+    b"PrologSlurmctld", b"has been revoked", b"authentication key", b"auth_p_init", b"MESSAGE_TASK_EXIT",
+    b"Plugin stack initialization", b"task/cgroup", b"cgroup.procs", b"unable to add pids",
+    b"waiting for job step to complete", b"srun: interrupt",
+    b"exceeded memory limit", b"account/partition", b"Partition Account", b"determine this slurmd",
+    b"unexpected contrib", b"involved in this collective", b"Unable to confirm allocation")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "
              "Slurm accepts (`srun --gpu-bind=help`), GPU and CPU maps inside the node's allocated devices, and "
@@ -120,10 +124,17 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # src/common/forward.c / slurm_protocol_api.c slurm_receive_msgs: srun's RPC to slurmd (port 6818) timed out
         # before any task started: slurmd down or busy, munge keys or clocks that differ (mlr-org/batchtools#201: a
         # different munge.key), or port 6818 blocked. No collective exists yet.
+        # The same refusal of srun's launch worded "Communication connection failure" (aws-parallelcluster#1122,
+        # geopm#1020), and sbatch or srun timing out on slurmctld itself ("Batch job submission failed: Socket timed
+        # out on send/recv operation", "Unable to confirm allocation for job N: Socket timed out": the controller
+        # overloaded, submitit#1659, webknossos-libs#1360).
         p(r"slurm_receive_msgs: \[\[[^\]]+\]:\d+\] failed: Socket timed out|Task launch for \S+ failed on node "
-          r"\S+: Socket timed out", "slurm_rpc", E,
-          "srun could not talk to slurmd on that node (its RPC timed out before any task started): slurmd down or "
-          "overloaded, a different munge key or clock on the node, or its port (6818) blocked",
+          r"\S+: (?:Socket timed out|Communication connection failure)|Application launch failed: Communication "
+          r"connection failure|(?:Batch job submission failed|Unable to confirm allocation for job \S+): Socket timed "
+          r"out", "slurm_rpc", E,
+          "srun or sbatch could not talk to a Slurm daemon before any task started (slurmd on that node, or "
+          "slurmctld for a submission): the daemon down or overloaded, a different munge key or clock on the node, or "
+          "its port (6818, 6817) blocked",
           "check the node with `scontrol ping` and `sinfo -R`, `munge -n | ssh <node> unmunge` (same key, same "
           "clock), slurmd's log on the node, and that port 6818 is open from the launching node", C.OTHER, "root",
           (C.FIREWALL_OR_PORT_BLOCKED,)),
@@ -133,6 +144,57 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "srun aborted the job step before every task had started: the launch failed on a node, or srun was "
           "signalled; the lines before it say which", "read srun's errors above this line and `sacct -j <id>`",
           None, "collateral"),
+        # slurmstepd _send_exit_msg "Failed to send MESSAGE_TASK_EXIT: %m": the step daemon could not tell srun a
+        # task ended because srun is gone (the step cancelled, preempted or requeued first: submitit#1613, #1708).
+        # srun's "interrupt (one more within 1 sec to abort)" is a user's Ctrl-C (pmodels/mpich#6924).
+        p(r"Failed to send MESSAGE_TASK_EXIT|srun: interrupt \(one more within 1 sec to abort\)", "job_stopped", W,
+          "the step was stopped from outside: srun was interrupted (Ctrl-C), or had already gone when slurmstepd "
+          "reported a task's exit (a cancel, preemption, requeue or time limit)", "read why the step stopped "
+          "(`sacct -j <id> -o State,Reason`); the job's own error, if any, comes before it", C.OTHER, "collateral"),
+        # Slurm's SPANK plugin stack (spank.c): "spank: required plugin spank_pyxis.so: init_post_opt() failed with
+        # rc=-1", then "Plugin stack initialization failed": a node plugin (pyxis most often) failed the task's
+        # set-up (NVIDIA/pyxis#4: /run not writable); the epilog's "spank-epilog: error: pyxis: mkdir: cannot create
+        # directory" is the same plugin's directory (awslabs/awsome-distributed-ai#141).
+        p(r"spank: required plugin \S+: \w+\(\) failed|Plugin stack initialization failed|spank-epilog: error: pyxis:.*"
+          r"cannot create directory", "container_start", E,
+          "a Slurm SPANK plugin of the node (pyxis/enroot for containers) failed to set up or clean up the task",
+          "read the plugin's own error above it (pyxis: its runtime directory, enroot's data path and their "
+          "permissions on the node)", C.OTHER),
+        # slurm_errno.c ESLURM_UNSUPPORTED_GRES "Requested GRES option unsupported by configured SelectType plugin"
+        # (a --mem-per-gpu or GRES request this cluster's select plugin does not take: submitit#1769); the account
+        # and partition refusals (ESLURM_INVALID_ACCOUNT, ESLURM_INVALID_PARTITION_NAME; a site's job_submit
+        # plugin's "without specifying a GPU32 Account"): ArjunaCluster/ArjunaUsers#47 and #225.
+        p(r"Requested GRES option unsupported by configured SelectType plugin|Invalid account or account/partition "
+          r"combination specified|invalid partition specified|Invalid partition name specified|submitted a job to a "
+          r"\S+ partition, without specifying a \S+ Account", "launch_config", E,
+          "Slurm refused the job's request: an option its plugins do not support, or an account or partition "
+          "this user cannot submit to", "use the partition and account the cluster gives you (`sacctmgr show assoc "
+          "user=$USER`, `sinfo -s`) and only the options its SelectType supports (--gres=gpu:N rather than "
+          "--mem-per-gpu)", C.APPLICATION_BUG),
+        # task/cgroup's CPU binding without hwloc ("hwloc_get_obj_below_by_type() failing", "unable to set taskset",
+        # "plugin not compiled with hwloc support, skipping affinity"): the job runs, unbound (lyulyul/shine-cluster
+        # #29, openhpc/ohpc#476). A cpuset cgroup refusing the job's pids with ENOSPC is the node's cgroup set-up
+        # (an empty cpuset.cpus/mems), not /dev/shm: the job cannot start (Azure/cyclecloud-slurm#388).
+        p(r"task/cgroup: (?:hwloc_get_obj_below_by_type\(\) failing|task\[\d+\] unable to set taskset|plugin not "
+          r"compiled with hwloc support)", "noise", I,
+          "Slurm's task/cgroup plugin could not bind the task's CPUs: the job runs without that binding",
+          "nothing to fix for the job; build Slurm with hwloc or add task/affinity to TaskPlugin for the binding",
+          None, "noise"),
+        p(r"write value '\d+' to '/sys/fs/cgroup/\S+/cgroup\.procs' failed: No space left on device|unable to add "
+          r"pids to '/sys/fs/cgroup/", "node_prolog", E,
+          "slurmstepd could not put the job's processes into its cgroup (the cpuset cgroup refused them): the "
+          "node's cgroup set-up, so the job cannot start", "check the node's cgroup.conf and TaskPlugin (its "
+          "cpuset.cpus/cpuset.mems), restart slurmd; task/affinity alone avoids it meanwhile", C.OTHER),
+        # "slurmd: fatal: Unable to determine this slurmd's NodeName" (the node's hostname is in no NodeName of
+        # slurm.conf); Slurm's PMIx plugin's fence seeing a contribution from a node it does not expect
+        # ("pmixp_coll_ring_check: ... unexpected contrib from", "No process controlled by this slurmstepd is
+        # involved in this collective": pmodels/mpich#7957, "That looks like Slurm issue").
+        p(r"Unable to determine this slurmd's NodeName|pmixp_coll\w*: .*(?:unexpected contrib from|No process "
+          r"controlled by this slurmstepd is involved in this collective)", "mpi_runtime", E,
+          "Slurm's own set-up failed: slurmd does not know which node it is, or its PMIx plugin's fence mixed up "
+          "the job's processes", "check slurm.conf's NodeName entries against the node's hostname; for the PMIx "
+          "fence, try another --mpi plugin or the MPI's own launcher (mpiexec) to tell Slurm's part from the MPI's",
+          C.OTHER),
         # -- lines that state no cause -----------------------------------------------------------------------------
         # SchedMD/slurm src/api/step_launch.c:743@284c3b9 step_launch_wait_for_finish after a task failed or srun was
         # signalled: "Job step aborted: Waiting up to %d seconds for job step to finish." (KillWait); :692 "timeout
@@ -170,7 +232,8 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # built with), src/srun/allocate.c:731 (srun inside a shell whose SLURM_JOB_ID names a job that ended),
         # src/slurmd/slurmstepd/task.c:541 (execve of the command failed on the node: not on its PATH there).
         p(r"Invalid MPI type '[^']*', --mpi=list for acceptable types|Check SLURM_JOB_ID environment variable\. "
-          r"Expired or invalid job|slurmstepd: error: execve\(\): (?!\S*/slurm_script:)\S+: No such file or directory",
+          r"Expired or invalid job|(?:slurmstepd: |^|\] )error: execve\(\): (?!\S*/slurm_script:)\S+: No such file or "
+          r"directory",
           "launch_config",
           E, "srun was started with what the cluster or node does not have: an --mpi plugin Slurm was not built "
           "with, the id of a job that has ended, or a program that is not on the node's PATH",
@@ -226,7 +289,7 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # SchedMD/slurm src/interfaces/jobacct_gather.c:889@284c3b9 (the step's RSS over its memory limit), the
         # OUT_OF_MEMORY state as sacct prints it (src/sacct/print.c:1967, truncated to OUT_OF_ME+ at its default
         # width) and scontrol shows it (src/scontrol/info_job.c:234, Reason=OutOfMemory).
-        p(r"StepId=\S+ exceeded memory limit \(\d+ > \d+\), being killed|\sOUT_OF_ME(?:\+|MORY)\s+\d+:\d+\s*$|"
+        p(r"(?:StepId=\S+|Job \d+) exceeded memory limit \(\d+ > \d+\), being killed|\sOUT_OF_ME(?:\+|MORY)\s+\d+:\d+\s*$|"
           r"JobState=OUT_OF_MEMORY\b", "oom", E,
           "the job used more host memory than Slurm gave it and was killed",
           "ask for more memory (`--mem=0` for the whole node, or a larger --mem / --mem-per-gpu) or lower host "

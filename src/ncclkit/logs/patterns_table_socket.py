@@ -195,9 +195,11 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # launch variables wrong, "已解决" once fixed). The "store->get('0') got error: Socket Timeout" of NCCL's
         # unique-id exchange is a rank late to it, and is read with the timeouts.
         # PyTorch 2.4 - 2.5 word the same wait "[c10d] While waitForInput, poolFD failed with (errno: 0 - Success)"
-        # (shibing624/MedicalGPT#425).
+        # (shibing624/MedicalGPT#425); 2.6+ print "waitForInput: poll for socket ... returned 0, likely a timeout"
+        # (socket.cpp) just before its "timed out after" line, and a paste may keep only that one.
         p(r"DistStoreError: Socket Timeout\s*$|waitForInput: socket SocketImpl\(.*\) timed out after \d+ms|"
-          r"While waitForInput, poolFD failed",
+          r"While waitForInput, poolFD failed|waitForInput: poll for socket SocketImpl\(.*\) returned 0, likely a "
+          r"timeout",
           "rendezvous_timeout", E,
           "a request to the rendezvous store timed out: not every node joined (a node not launched, or launch "
           "variables that differ between nodes), or the store is unreachable from this node",
@@ -252,7 +254,7 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a TCP connection to a peer failed: firewall, wrong interface or address chosen, or the peer is "
           "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "
           "NCCL_SOCKET_IFNAME / MASTER_ADDR to the network that joins the nodes",
-          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.HOSTNAME_RESOLUTION)),
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.HOSTNAME_RESOLUTION, C.RANK_CRASHED_ELSEWHERE)),
         p(r"Bootstrap|bootstrap", "bootstrap_error", E,
           "the ranks could not exchange their startup information over TCP",
           "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",

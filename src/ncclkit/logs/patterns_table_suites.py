@@ -87,14 +87,15 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Pages): a memory repair that takes effect only after a GPU reset (leptonai/gpud PR#80, "requires a reset").
         p(r"check_gpu_xid:|Found XIDs in the hardware error ranges|xid errors\. XID error:|XidCriticalError: "
           r"Xid=\d+(?!.*marking device as unhealthy)|\[critical\] GPU Xid \d+|Devices have fallen off the bus|ECC "
-          r"issues: |Row Remap Pending: Yes|^\s*Pending\s*:\s*Yes\s*$|The GPU Health Check failed", "gpu_fault", E,
+          r"issues: |Row Remap Pending: Yes|^\s*Pending\s*:\s*Yes\s*$|The GPU Health Check failed|XID \d+ \([^)]*\) "
+          r"detected on PCI", "gpu_fault", E,
           "the node's health check found a GPU fault (a hardware Xid, uncorrectable ECC, a pending row remap, a GPU "
           "off the bus, a failed DCGM diagnostic)", "drain the node and have the GPU checked (`nvidia-smi -q`, "
           "`dcgmi diag -r 3`); reset or replace it before it runs jobs again", C.CUDA_OR_DRIVER),
         # azure_gpu_ecc.nhc (row remapping, DRAM/SRAM ECC), azure_gpu_nvlink.nhc, imbue's NVLink check, gcm
         # check_dcgmi nvlink; azure_nccl_allreduce.nhc: one node's all-reduce (its comment: "Check for NVlink
         # issues") slower than the SKU's figure or returning wrong values; its GPU-to-GPU copy test too.
-        p(r"check_ecc: GPU id \d+: (?:Row remap|High (?:DRAM|SRAM)|SRAM Uncorrectable)|nvlinks inactive|Inactive "
+        p(r"check_(?:gpu_)?ecc: GPU id \d+: (?:Row remap|High (?:DRAM|SRAM)|SRAM Uncorrectable)|nvlinks inactive|Inactive "
           r"NVLink connections detected|check dcgmi nvlink\. gpuId \d+: has \d+ links down|check_nccl_allreduce: "
           r"NCCL allreduce, (?:BUS BW \(expected|Out of bounds values failed)|check_gpu_bw: P2P test on GPU \d+ to "
           r"GPU \d+ failed", "gpu_fault", E,
@@ -114,7 +115,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the node's PCI and NUMA layout differs from the topology file its SKU expects: a device moved or is "
           "missing", "compare `lstopo` with the SKU's topology file; a missing device is a hardware fault",
           C.TOPOLOGY_OR_NUMA),
-        p(r"check_gpu_bw: (?:H2D|D2H|HTD|DTH) test on GPU \d+ failed", "pcie_link_degraded", E,
+        # azurehpc-health-checks' distributed NHC "Health check failed: Bandwidth is low on device N. Reported
+        # bandwidth is 7 GB/s": its check_gpu_bandwidth (host-to-device and back) below the SKU's figure.
+        p(r"check_gpu_bw: (?:H2D|D2H|HTD|DTH) test on GPU \d+ failed|Bandwidth is low on device \d+\. Reported "
+          r"bandwidth is", "pcie_link_degraded", E,
           "a GPU's host-to-device copies are slower than its PCIe link allows: the link trained narrower or "
           "slower, or it runs through the wrong socket", "check the GPU's link (`nvidia-smi -q -d PCIE`, `lspci "
           "-vv` LnkSta against LnkCap); reseat or replace it", C.OTHER, "root", (C.TOPOLOGY_OR_NUMA,)),
@@ -134,6 +138,32 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "ib_port_event", E, "the health check found an RDMA port that is not active",
           "check `ibstat` (State Active, Physical state LinkUp) and the subnet manager; reseat the cable or "
           "transceiver", C.IB_PORT_DOWN_OR_LINK),
+        # gcm check_iblink's findings in its own words: "ib0 is not up, link state is 3: ARMED" (LINK_BAD_STATE,
+        # 2: INIT is LINK_IN_INIT: no subnet manager has configured the port), "ib0 is ACTIVE, but the logical
+        # interface is down" (LINK_OPERSTATE_DOWN: the IPoIB netdev is down), "ib0 is not presenting as an
+        # InfiniBand link" (MLX5_PROTOCOL_MISMATCH: the port runs Ethernet); a syslog "ib0: Lost carrier" is an IB
+        # link flap (gcm check_syslogs; an Ethernet or veth interface losing carrier is routine).
+        p(r"\bis not up, link state is [0-3]: |is ACTIVE, but the logical interface is down|is not presenting as an "
+          r"InfiniBand link|LINK_(?:BAD_STATE|IN_INIT|OPERSTATE_DOWN|PROTOCOL_MISMATCH)\b|\bib\w*: Lost carrier\b",
+          "ib_port_event", E, "the health check found an RDMA port not up: its link down, waiting for a subnet "
+          "manager (INIT, ARMED), its IP interface down, or the port in Ethernet mode on an InfiniBand fabric",
+          "check `ibstat` (State Active, Physical state LinkUp, Link layer InfiniBand) and that a subnet manager "
+          "runs; `ip link set <ib netdev> up`; a port in Ethernet mode: `mlxconfig -d <dev> set LINK_TYPE_P1=1` "
+          "and reboot", C.IB_PORT_DOWN_OR_LINK, "root", (C.GID_INDEX_OR_ROCE_CONFIG,)),
+        # gcm check_iblink MISBIND ("slot0 is bound to ib1, expected ib0") and MLX5_MISMATCH ("ib0 is bound to
+        # mlx5_1, expected mlx5_0"): the NIC names differ from the node's layout, so a GPU gets a NIC on another
+        # PCIe switch or an NCCL_IB_HCA list names the wrong ports; FIRMWARE_MISMATCH ("has fw version X,
+        # expected [Y]").
+        p(r"\b\w+ is bound to \w+, expected \w+|\b(?:MISBIND|MLX5_MISMATCH)\b", "topology_error", E,
+          "the health check found a NIC bound to another slot or device name than the node's layout expects: "
+          "GPUs pair with NICs across PCIe switches and fixed NCCL_IB_HCA lists name the wrong ports",
+          "compare `ibdev2netdev` and `lspci -tv` with the node's layout; fix the naming (udev rules) or the moved "
+          "card; meanwhile set NCCL_IB_HCA to the devices this node really has", C.TOPOLOGY_OR_NUMA, "root",
+          (C.WRONG_INTERFACE,)),
+        p(r"\bhas fw version \S+, expected \[|\bFIRMWARE_MISMATCH\b", "nic_firmware", W,
+          "the health check found a NIC firmware version other than the fleet's: mixed firmware can disagree on "
+          "features (adaptive routing, DMA-BUF) and link training", "update the NIC to the fleet's firmware "
+          "(`mlxfwmanager --query`, then `mlxfwmanager -u`) and reboot", C.OTHER),
         # lbnl_hw.nhc check_hw_eth "Ethernet device %s not detected" (ib0 is IPoIB), gcm check_hca "N HCAs found,
         # but expected M".
         p(r"check_hw_eth:\s+Ethernet device \S+ not detected|\d+ HCAs found, but expected \d+", "net_count_mismatch",

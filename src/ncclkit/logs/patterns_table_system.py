@@ -15,9 +15,11 @@ from ncclkit.findings import Severity
 from ncclkit.logs.ib_status import WC_TEXT_WORDS
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-# perftest --use_cuda: "cuMemAlloc() of a %d bytes GPU buffer", "allocated GPU buffer address at ...": the test buffer
-# is GPU memory (a harmless line; nccl_log_state notes it, and diagnose.py reads a failed registration beside it).
-GPU_TEST_BUFFER = r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at"
+# perftest --use_cuda: "cuMemAlloc() of a %d bytes GPU buffer", "allocated GPU buffer address at ...", or the command
+# line itself: the test buffer is GPU memory (a harmless line; nccl_log_state notes it, and diagnose.py reads a failed
+# registration beside it).
+GPU_TEST_BUFFER = (r"cuMemAlloc\(\) of a \d+ bytes GPU buffer|allocated GPU buffer address at|\bib_(?:write|read|send|"
+                   r"atomic)_(?:bw|lat)\b[^\n]*--use_cuda\b")
 _STATUS_FIX = ("read the status: 12 (retry exceeded) is a link, route or peer that stopped answering; 4 (local "
                "protection) with --use_cuda is GPUDirect blocked by PCIe ACS/IOMMU")
 _GPU_MEMORY_FIX = ("drain the node; read `nvidia-smi -q -d ECC,ROW_REMAPPER,PAGE_RETIREMENT`, reset the GPU "

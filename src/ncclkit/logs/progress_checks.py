@@ -34,8 +34,9 @@ _PREPARING = re.compile(r"Running tokenizer on dataset|Tokeniz(?:ing|e)\b|Groupi
                         r"main_process_first|Dataset tokenization|Packing|Filter(?: \(num_proc=\d+\))?:")
 # What the waiting ranks print when the barrier's timeout ends (c10d's store wait in its 2.4 - 2.5 and 2.6+ wordings,
 # the store's "Socket Timeout", the watchdog's timeout of a collective).
-_TIMED_OUT = re.compile(r"While waitForInput, poolFD failed|waitForInput: .* timed out after|Socket Timeout|"
-                        r"Watchdog caught collective operation timeout|timed out after \d+ ?ms|DistStoreError")
+_TIMED_OUT = re.compile(r"While waitForInput, poolFD failed|waitForInput: .* (?:timed out after|likely a timeout)|"
+                        r"Socket Timeout|Watchdog caught collective operation timeout|timed out after \d+ ?ms|"
+                        r"DistStoreError")
 # The context managers that run the block on the main process while the others wait in a barrier.
 # wait_for_everyone only as a frame: a line of the program that calls it is no preparation.
 _FIRST = re.compile(r"\bin main_process_first\b|\bmain_process_first\(|\.main_process_first\b|, in wait_for_everyone\b")

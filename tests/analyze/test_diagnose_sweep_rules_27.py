@@ -113,3 +113,67 @@ def test_ray_cluster_and_client_lines() -> None:
     assert lead("ray.exceptions.OutOfDiskError: Local disk is full\n") == ("log.disk_full", "other")
     assert lead("ray.exceptions.OwnerDiedError: Failed to retrieve object 00ffffffffffffffffffffffffffffffffffffff06000000"
                 "02e1f505.\n") == ("log.remote_exited", "rank_crashed_elsewhere")
+
+
+def test_settings_lines_and_banners_are_no_errors() -> None:
+    # NVIDIA/nccl#1657 and #1241: ProcessGroupNCCL listing its settings; NVIDIA/nccl#1630: the driver's banner
+    settings = ("[I323 21:57:01.972594984 ProcessGroupNCCL.cpp:977] [PG ID 0 PG GUID 0 Rank 0] ProcessGroupNCCL "
+                "environments: NCCL version: 2.21.5, TORCH_NCCL_ASYNC_ERROR_HANDLING: 1, TORCH_NCCL_DUMP_ON_TIMEOUT: 0\n")
+    assert lead(settings) is None and lead("NCCL_ASYNC_ERROR_HANDLING: 1\n") is None
+    banner = "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.183.01  Sun May 12 19:39:15 UTC 2024\n"
+    watchdog = ("[rank2]:[E228 11:53:22.974938858 ProcessGroupNCCL.cpp:607] [Rank 2] Watchdog caught collective "
+                "operation timeout: WorkNCCL(SeqNum=290583, OpType=BROADCAST, NumelIn=1, NumelOut=1, "
+                "Timeout(ms)=600000) ran for 600017 milliseconds before timing out.\n")
+    assert lead(banner + watchdog) == ("log.timeout", "hang_collective_mismatch")
+    # the driver's own complaint stays the driver's
+    assert lead("NVRM: API mismatch: the client has the version 535.183.01, but this kernel module has the version "
+                "535.161.07.\n")[1] == "cuda_or_driver"
+
+
+def test_a_one_node_log_before_nnodes_needs_no_network() -> None:
+    # NVIDIA/TensorRT-LLM#1702: four ranks of one host, each on its own GPU, over NET/Socket
+    head = ("h1:251014:251014 [2] NCCL INFO NET/IB : No device found.\n"
+            "h1:251014:251014 [2] NCCL INFO NET/Socket : Using [0]eth0:10.0.3.181<0>\n"
+            "h1:251014:251014 [2] NCCL INFO Using network Socket\n")
+    ranks = "".join(f"h1:25101{r}:25101{r} [{r}] NCCL INFO ncclCommInitRank comm 0x55e3abb503c{r} rank {r} nranks 4 "
+                    f"cudaDev {r} nvmlDev {r} busId {r + 1}000 commId 0x114032\n" for r in range(4))
+    assert lead(head + ranks) is None
+    # two nodes under one host name repeat a GPU: the fallback stays a finding
+    twice = ranks.replace("rank 2 nranks 4 cudaDev 2 nvmlDev 2 busId 3000", "rank 2 nranks 4 cudaDev 0 nvmlDev 0 "
+                                                                             "busId 1000")
+    assert lead(head + twice) == ("log.net_socket", "socket_fallback")
+    # a log of some of the ranks proves nothing either
+    assert lead(head + ranks.split("\n", 2)[2]) == ("log.net_socket", "socket_fallback")
+
+
+def test_nccl_s_topology_limit_is_no_mismatched_file() -> None:
+    # aws/aws-ofi-nccl PR#1226 (32 EFA NICs of a p5.48xlarge)
+    assert lead("node1:1:1 [0] graph/xml.cc:51 NCCL WARN Error : too many XML nodes (max 256)\n") == \
+        ("log.topology_error", "other")
+    assert lead("node1:1:1 [0] NCCL WARN Could not open XML topology file /opt/topo.xml : No such file or directory\n"
+                ) != ("log.topology_error", "other")
+
+
+def test_container_runtime_lines() -> None:
+    # ggml-org/llama.cpp#17542, nvidia-container-toolkit#434, #176, #730, moby/moby#47633
+    assert lead("ggml_cuda_init: failed to initialize CUDA: system has unsupported display driver / cuda driver "
+                "combination\n")[1] == "cuda_or_driver"
+    assert lead('docker: Error response from daemon: could not select device driver "cdi" with capabilities: [].\n') \
+        == ("log.cuda_error", "cuda_or_driver")
+    assert lead("nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/36b6/merged/usr/lib/"
+                "x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.\n") == ("log.container_start", "other")
+    assert lead('docker: Error response from daemon: failed to create task for container: failed to create shim task: '
+                'OCI runtime create failed: runc create failed: unable to start container process: exec: "nvidia-smi": '
+                "executable file not found in $PATH: unknown.\n") == ("log.container_devices", "other")
+    assert lead("docker: Error response from daemon: CDI device injection failed: unresolvable CDI devices "
+                "spidernet.io/test=demo1.\n") is None
+    assert lead('Error: unable to start container "15663b": setting up CDI devices: unresolvable CDI devices '
+                "nvidia.com/gpu=all\n") == ("log.gpu_missing", "cuda_or_driver")
+
+
+def test_no_kernel_image_is_nccl_s_only_in_nccl_s_words() -> None:
+    # scale-snu/ckks-gpu-core#2 (its own CUDACHECK), NVIDIA/nccl-tests#79 (the harness's, K80s)
+    assert lead("Cuda failure /home/fsy/fhe/ckks-gpu-core/src/public/Context.cu:361: 'no kernel image is available "
+                "for execution on the device'\n") == ("log.cuda_error", "cuda_or_driver")
+    assert lead("node1:1:1 [0] enqueue.cc:1401 NCCL WARN Cuda failure 'no kernel image is available for execution "
+                "on the device'\n") == ("log.cuda_error", "nccl_version_mismatch")

@@ -126,7 +126,7 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "bug, not a missing kernel", (C.APPLICATION_BUG,),
          "allocate the buffers with ncclMemAlloc (or the framework's NCCL memory pool), or do not register them "
          "(NCCL_LOCAL_REGISTER=0), until an NCCL release with the fix"),
-        (r"^(?=.*(?:nccl|Cuda failure))(?:.*(?:no kernel image is available|invalid device function|named symbol not found|"
+        (r"^(?=.*(?:nccl|Cuda failure (?:\d+ )?'))(?:.*(?:no kernel image is available|invalid device function|named symbol not found|"
          r"CUDA_ERROR_NO_BINARY_FOR_GPU|cudaErrorNoKernelImageForDevice))", C.NCCL_VERSION_MISMATCH,
          "NCCL has no kernels for this GPU's architecture: a build older than the GPU", (C.CUDA_OR_DRIVER,),
          "install an NCCL built for this GPU's architecture (the NCCL of a PyTorch build for the GPU's CUDA, e.g. "

@@ -42,6 +42,7 @@ _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 # init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
 _NNODES = re.compile(r"\bnNodes (\d+)")
 _LOCAL_RANKS = re.compile(r"\blocalRanks (\d+)")
+_INIT_RANK = re.compile(r"ncclCommInitRank comm \S+ rank (\d+) nranks \d+ cudaDev \d+(?: nvmlDev \d+)? busId (\w+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
 MAX_TRACES = 64
@@ -82,6 +83,7 @@ class LogState:
         self.test_rows = 0  # nccl-tests result rows after a header
         self.nnodes: int | None = None
         self.local_ranks: int | None = None  # NCCL's localRanks: this comm's ranks on the printing node
+        self.init_gpus: dict[int, str] = {}  # rank -> PCI bus id of its "ncclCommInitRank comm ... rank N" line
         self.networks: Counter[str] = Counter()
         self.networks_by_host: dict[str, set[str]] = {}
         self.net_plugin_by_host: dict[str, set[str]] = {}  # "internal" / "external" per host
@@ -314,18 +316,14 @@ class LogState:
         elif head == "CUDA" and " NIC distance :" in rest:
             self._nic_distance(rest)
         elif "anks " in rest:  # "nranks 16" (Init COMPLETE), "nRanks 2 nNodes 1" (2.20+)
-            m = _NRANKS.search(rest)
+            for attr, counted in (("nranks", _NRANKS), ("nnodes", _NNODES), ("local_ranks", _LOCAL_RANKS)):
+                m = counted.search(rest)
+                if m:
+                    seen = getattr(self, attr)
+                    setattr(self, attr, int(m.group(1)) if seen is None else max(seen, int(m.group(1))))
+            m = _INIT_RANK.search(rest)
             if m:
-                n = int(m.group(1))
-                self.nranks = n if self.nranks is None else max(self.nranks, n)
-            m = _NNODES.search(rest)
-            if m:
-                n = int(m.group(1))
-                self.nnodes = n if self.nnodes is None else max(self.nnodes, n)
-            m = _LOCAL_RANKS.search(rest)
-            if m:
-                n = int(m.group(1))
-                self.local_ranks = n if self.local_ranks is None else max(self.local_ranks, n)
+                self.init_gpus[int(m.group(1))] = m.group(2)
         elif ": opCount " in rest:
             m = COLL_LINE.search(rest)
             if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):

@@ -102,9 +102,14 @@ def _fatal_if_traced(e: LogError, traces: list[int]) -> LogError:
 
 
 def _nodes(st: LogState) -> int | None:
-    """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank)."""
+    """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank), else one node
+    where every rank's ncclCommInitRank line shows under one host name, each on its own GPU (before NCCL 2.20's
+    nNodes; two nodes of one host name would repeat a bus id)."""
     if st.nnodes is not None:
         return st.nnodes
+    if st.nranks and len(st.hosts) == 1 and set(st.init_gpus) == set(range(st.nranks)) and \
+            len(set(st.init_gpus.values())) == st.nranks:
+        return 1
     # A listing cut short (a paste of its first lines) has fewer ranks than one process drives.
     if st.test_ranks and st.test_ranks == set(range(max(st.test_ranks) + 1)) and len(st.test_ranks) >= \
             st.test_min_ranks:

@@ -370,6 +370,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "fraction of the bandwidth", "upgrade NCCL to 2.5 or newer (its topology search replaced the ring "
           "patterns), or run on a set of GPUs that forms NVLink rings (all of a node's GPUs)",
           C.TOPOLOGY_OR_NUMA, "root", (C.PERFORMANCE_CONFIG,)),
+        # xml.h's NCCL_TOPO_XML_MAX_NODES: a host whose PCI tree outgrows it (32 EFA NICs of a p5.48xlarge) fails
+        # NCCL's own detection, with a topology file or without (aws-ofi-nccl PR#1226): no mismatched file.
+        p(r"too many XML nodes \(max \d+\)", "topology_error", E,
+          "this host's topology (its PCI tree and NICs) has more nodes than NCCL's topology XML holds (a limit "
+          "compiled into NCCL), whatever the topology file", "use an NCCL or net plugin release that keeps this "
+          "instance type's topology under the limit; keeping NCCL_TOPO_FILE does not avoid it", C.OTHER, "root",
+          (C.TOPOLOGY_OR_NUMA,)),
         p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
           r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE|"

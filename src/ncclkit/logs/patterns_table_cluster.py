@@ -144,11 +144,11 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # runc restarting a container whose saved spec lists the driver's device nodes before the driver made them
         # ("error gathering device information while adding custom device \"/dev/nvidia-uvm-tools\": lstat ...: no
         # such file or directory", NVIDIA/nvidia-docker#288: after a reboot, nvidia_uvm not loaded yet).
-        # The GPU never reached the container: "unresolvable CDI devices" / "could not resolve CDI devices" (no CDI
-        # spec for the GPUs: `nvidia-ctk cdi generate`), "Ignoring devices requested by environment variable(s) in
+        # The GPU never reached the container: "unresolvable CDI devices nvidia.com/gpu=all" / "could not resolve CDI
+        # devices" (no CDI spec for the GPUs: `nvidia-ctk cdi generate`; another vendor's device is not a GPU), "Ignoring devices requested by environment variable(s) in
         # unprivileged container", enroot "Kernel module nvidia_uvm is not loaded", and for multi-node NVLink "IMEX
         # channel %d not found at /dev/nvidia-caps-imex-channels/...".
-        p(r"unresolvable CDI devices|could not resolve CDI devices|Ignoring devices requested by environment "
+        p(r"(?:unresolvable|could not resolve) CDI devices:? \S*(?:nvidia|gpu)|Ignoring devices requested by environment "
           r"variable\(s\) in unprivileged container|Kernel module nvidia_uvm is not loaded|IMEX channel \d+ not found|"
           r"error gathering device information while adding custom device \\?\"/dev/nvidia",
           "gpu_missing", E, "the container runtime did not hand the GPUs (or the IMEX channel multi-node NVLink "

@@ -23,7 +23,7 @@ CTRHOST_WORDS: tuple[bytes, ...] = (
     b"cgroup subsystem devices", b"mountpoint for devices", b"devices.allow", b"Count and DeviceIDs",
     b"xserver_misc_device_t", b"process_vm_readv", b"process_vm_writev", b"blocked for more than",
     b"soft lockup", b"Unable to write to EQ", b"proc/driver/nvidia", b"state:D ", b"EDAC ", b"Machine Check",
-    b"Machine check", b"CMCI storm", b"kbifCacheVFInfo")
+    b"Machine check", b"CMCI storm", b"kbifCacheVFInfo", b"\"nvidia-smi\": executable")
 
 _DEVICES_FIX = ("restart the container; on the host create the /dev/char links (`sudo nvidia-ctk system "
                 "create-dev-char-symlinks --create-all`) or use CDI (`--device nvidia.com/gpu=all`); keep "
@@ -74,6 +74,19 @@ def ctrhost_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "(a `systemctl daemon-reload` on the host under the systemd cgroup driver, no-cgroups = true under "
           "Docker) or never allowed them (an SELinux label, a devices cgroup that denies the GPU)", _DEVICES_FIX,
           C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        # The toolkit mounting the host's driver libraries over files the image already has ("nvidia-container-cli:
+        # mount error: file creation failed: .../libnvidia-ml.so.1: file exists": the image ships its own driver
+        # libraries, nvidia-container-toolkit#176); a GPU container without nvidia-smi ("exec: \"nvidia-smi\":
+        # executable file not found in $PATH"): the toolkit injected no utilities (NVIDIA_DRIVER_CAPABILITIES
+        # without utility, or a runtime or CDI spec that does not inject them: nvidia-container-toolkit#730).
+        p(r"nvidia-container-cli: mount error: file creation failed: \S*libnvidia-\S+: file exists", "container_start",
+          E, "the image carries its own NVIDIA driver libraries, so the toolkit cannot mount the host's over them",
+          "remove the driver libraries (libnvidia-ml, libcuda) from the image, or build it on an official CUDA base "
+          "image that leaves them to the toolkit", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        p(r"exec: \\?\"nvidia-smi\\?\": executable file not found in \$PATH", "container_devices", E,
+          "the container got no NVIDIA utilities: the toolkit was not asked for them or did not inject them",
+          "run with `--gpus all` and `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility`; with CDI regenerate the spec "
+          "(`nvidia-ctk cdi generate`) and check the runtime is the NVIDIA one", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # -- the kernel ------------------------------------------------------------------------------------------
         # UCX's CMA transport (cma_ep.c) copies between ranks with process_vm_readv/writev, which needs ptrace
         # rights on the peer: refused with EPERM by yama's ptrace_scope (openucx/ucx#3545, fixed with

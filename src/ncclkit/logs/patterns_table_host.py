@@ -103,7 +103,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
           r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
-          r"hipErrorNoBinaryForGpu|Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+",
+          r"hipErrorNoBinaryForGpu|Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+|"
+          r"failed to initialize CUDA: ",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
@@ -339,12 +340,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # NVML on an integrated GPU (Jetson Orin, Thor: busId 0000:00:00.0) has no P2P status and no PCI device:
         # NCCL's misc/nvmlwrap.cc and init.cc warn and go on (dusty-nv/jetson-containers PR#1636, all_reduce_perf
         # ran). A driver that does not match the library stays the row below; a component named "...-error-xid"
-        # (gpud's state JSON) is no Xid.
+        # (gpud's state JSON) is no Xid, nor is /proc/driver/nvidia/version's "NVRM version: ..." banner a fault.
         p(r"nvmlDeviceGetP2PStatus\([^)]*\) failed: Not Supported|Failed to find nvml device for busId "
           r"0000:00:00\.0", "noise", I,
           "NVML has no peer-to-peer or PCI data for this GPU (an integrated GPU such as Jetson's): NCCL goes on "
           "without it", "nothing to fix on an integrated GPU", None, "noise"),
-        p(r"(?<!-)\bXid\b(?!-)|NVRM|Driver/library version mismatch|Failed to initialize NVML|"
+        p(r"(?<!-)\bXid\b(?!-)|NVRM(?! version: )|Driver/library version mismatch|Failed to initialize NVML|"
           r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version is insufficient|"
           r"Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",

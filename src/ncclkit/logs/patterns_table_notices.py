@@ -42,6 +42,11 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"UCX\s+DIAG\s.*client switching from rdmacm to tcp", "noise", I, "UCX goes on over TCP for a connection "
           "RDMA CM did not make: a notice, not the failure", "read the RDMA CM error printed before it", None,
           "noise"),
+        # ProcessGroupNCCL listing its settings ("ProcessGroupNCCL environments: NCCL version: 2.21.5,
+        # TORCH_NCCL_ASYNC_ERROR_HANDLING: 1, ..."; older releases one per line, "NCCL_ASYNC_ERROR_HANDLING: 1"): the
+        # word ERROR in a variable's name is no error (NVIDIA/nccl#1657, #1241).
+        p(r"ProcessGroupNCCL (?:environments|initialization options): |^\s*(?:TORCH_)?NCCL_[A-Z_]+: \S+\s*$", "noise",
+          I, "PyTorch's process group listing its settings", "nothing to fix", None, "noise"),
         # ibdev2netdev's "(Down)" for an IPoIB netdev (ib*) is the IP interface's operstate: on an InfiniBand fabric
         # without IPoIB addresses every one reads Down while the RDMA ports are ACTIVE (imbue-ai/cluster-health#4).
         # Its -v form puts the port's own state first: "port 1 (ACTIVE) ==> ib0 (Down)" (NVIDIA/nccl-tests#36).

@@ -191,13 +191,16 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\bXid\b[^\n]*?\): 45,", "cuda_error", W,
           "the driver cleaned up a GPU context after an earlier error (Xid 45): a consequence",
           "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
-        # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit.
+        # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit (or, for
+        # `--device nvidia.com/gpu=all`, without CDI enabled in dockerd: nvidia-container-toolkit#434).
         p(r"has fallen off the bus|Unable to determine the device handle for GPU|NVIDIA-SMI has failed because it "
-          r"couldn't communicate|could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]",
+          r"couldn't communicate|could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]|"
+          r"could not select device driver \"cdi\" with capabilities: \[\]",
           "cuda_error", E, "the driver lost the GPU or cannot reach it (or the container runtime has no GPU "
           "support): no CUDA program can use it", "on the host: `dmesg | grep -iE 'xid|nvrm'`, `nvidia-smi`; a GPU "
           "that fell off the bus needs a reset or a reboot (and a hardware check if it repeats); for docker "
-          "install the NVIDIA Container Toolkit and run with --gpus all", C.CUDA_OR_DRIVER),
+          "install the NVIDIA Container Toolkit and run with --gpus all (for CDI devices: enable the cdi feature in "
+          "daemon.json)", C.CUDA_OR_DRIVER),
         # -- kernel: PCIe AER (drivers/pci/pcie/aer.c) ----------------------------------------------------------
         # Kernels before 6.x word the severities "Uncorrected" / "Corrected", later ones "Uncorrectable" /
         # "Correctable" (aer_error_severity_string).

@@ -49,10 +49,10 @@ _FIRST_WORK = re.compile(r"WorkNCCL\(SeqNum=1,")
 # The verbs calls that find or open a device (not a queue pair or a registration on one that opened).
 _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_get_device_list failed|"
                              r"Failed to open device")
-# An engine's report of its own worker's death (vLLM's "Worker VllmWorkerProcess pid 1159 died, exit code: -6", "Worker
-# proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
 # srun waiting for a step that is being stopped.
 _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
+# An engine's report of its own worker's death (vLLM's "Worker VllmWorkerProcess pid 1159 died, exit code: -6", "Worker
+# proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
 _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
@@ -291,9 +291,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         # srun's KillWait line ("Job step aborted: Waiting up to N seconds") is printed when the step's stop
         # reaches srun, before or after slurmstepd's "CANCELLED ... DUE TO TIME LIMIT" (ZettaAI/zetta_utils#671).
         killwait = cat == "worker_failed" and all(_KILLWAIT.search(e.text) for e in errs)
+        ended = cat == "process_killed" or (cat == "remote_exited" and all(
+            "_step_signal" in e.text or "closing signal SIGTERM" in e.text for e in errs))
         stopped = next((e for e in s.errors if e.category == "job_stopped" and (killwait or e.line_no < first.line_no)),
-                       None) if killwait or cat == "process_killed" or (cat == "remote_exited" and all(
-                           "_step_signal" in e.text or "closing signal SIGTERM" in e.text for e in errs)) else None
+                       None) if killwait or ended else None
         if stopped is not None:
             # Slurm kills a cancelled step's tasks with SIGKILL after its grace period ("_step_signal: Terminating",
             # then srun's "tasks 0-7: Killed"): the stop named before, not the OOM killer; torchrun's agent, stopped

@@ -31,9 +31,8 @@ SLURM_WORDS: tuple[bytes, ...] = (
     b"SLURM_MEM_PER_NODE are", b"setting nnodes to", b"slurm_receive_msgs", b"step completely launched",
     b"plugin name for switch/", b"First task exited", b"pmixp_coll",
     b"PrologSlurmctld", b"has been revoked", b"authentication key", b"auth_p_init", b"MESSAGE_TASK_EXIT",
-    b"Plugin stack initialization", b"task/cgroup", b"cgroup.procs", b"unable to add pids",
-    b"waiting for job step to complete", b"srun: interrupt",
-    b"exceeded memory limit", b"account/partition", b"Partition Account", b"determine this slurmd",
+    b"Plugin stack initialization", b"task/cgroup", b"cgroup.procs", b"unable to add pids", b"srun: interrupt",
+    b"exceeded memory limit", b"account/partition", b"determine this slurmd",
     b"unexpected contrib", b"involved in this collective", b"Unable to confirm allocation")
 
 _BIND_FIX = ("ask for what the allocation holds: one of --gpus-per-task or --ntasks-per-gpu, a --gpu-bind/--cpu-bind "

@@ -40,8 +40,8 @@ def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # hydra's BAD TERMINATION block prints the signal a process died of as its EXIT CODE ("=   EXIT CODE: 9",
         # then "EXIT STRING: Killed (signal 9)"): 9 is a SIGKILL, most often the OOM killer (je-santos/MPLBM-UT#92:
         # "caused by a lack of memory"); 134 is the process's own abort (ggml-org/llama.cpp#4792); an EXIT STRING of
-        # signal 15 is a stop from outside.
-        p(r"^\W*=\s+EXIT CODE: (?:9|137)\s*$", "process_killed", W,
+        # signal 15 is a stop from outside (137, 128 + 9, is the host rows' kill).
+        p(r"^\W*=\s+EXIT CODE: 9\s*$", "process_killed", W,
           "a process of the MPI job was killed with SIGKILL (EXIT CODE 9): most often the kernel OOM killer",
           "check `dmesg | grep -i oom` on the host the block names; lower host memory use or give the job more",
           C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),

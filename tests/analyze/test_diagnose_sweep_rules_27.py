@@ -177,3 +177,22 @@ def test_no_kernel_image_is_nccl_s_only_in_nccl_s_words() -> None:
                 "for execution on the device'\n") == ("log.cuda_error", "cuda_or_driver")
     assert lead("node1:1:1 [0] enqueue.cc:1401 NCCL WARN Cuda failure 'no kernel image is available for execution "
                 "on the device'\n") == ("log.cuda_error", "nccl_version_mismatch")
+
+
+def test_c10d_s_newer_wait_on_its_own_loopback() -> None:
+    # NVIDIA-NeMo/Run PR#292: a rendezvous endpoint without its port on Kubernetes
+    line = "[default7]:[I715 22:47:11.296780083 socket.cpp:872] [c10d] No socket on (localhost, 0) is listening yet, " \
+           "will retry.\n"
+    assert lead(line) == ("log.socket_connect_failed", "application_bug")
+    # the same wait on another node's address stays the network's
+    assert lead("[c10d] No socket on (10.0.0.3, 29500) is listening yet, will retry.\n") != \
+        ("log.socket_connect_failed", "application_bug")
+
+
+def test_a_plugin_without_its_interface_with_or_without_the_full_stop() -> None:
+    # Azure/azureml-examples gpu_perf README (the page dropped NCCL's full stop)
+    for line in ("NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v4 symbol",
+                 "node1:1:1 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v4 symbol."):
+        assert lead(line + "\n") == ("log.net_plugin_error", "net_plugin_error"), line
+    # a newer NCCL's probe of one version before the next stays a probe
+    assert lead("node1:1:1 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol.\n") is None

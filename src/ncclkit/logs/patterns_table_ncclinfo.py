@@ -97,9 +97,10 @@ def ncclinfo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # library and runs on its internal network. (The per-version probes before them, "Failed to find
         # ncclNetPlugin_v8 symbol.", are patterns_table_notices' noise.) Before 2.14 the last probe named its
         # symbol: init.cc:114 (2.4.8: _v2), init.cc:83 (2.7.8: _v3), net.cc (2.8 - 2.11: _v4 alone; 2.12.12:137, _v4
-        # after _v5): each closes the plugin. 2.12's _v5 and 2.14+'s _v6 probes are followed by another try.
+        # after _v5): each closes the plugin, with or without the full stop a page may drop (Azure/azureml-examples'
+        # gpu_perf page). 2.12's _v5 and 2.14+'s _v6 probes are followed by another try.
         p(r"Failed to find ncclNetPlugin symbol \((?:v4 or v5|>= v5)\)|External network plugin \S+ is unsupported|"
-          r"Failed to find ncclNetPlugin_v[234] symbol\.",
+          r"Failed to find ncclNetPlugin_v[234] symbol\b",
           "net_plugin_error", E,
           "the network plugin loaded but has no ncclNetPlugin interface this NCCL supports (a plugin built for a "
           "newer NCCL, or too old), so NCCL drops it and uses its internal network",

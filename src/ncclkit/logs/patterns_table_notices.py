@@ -183,10 +183,10 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "Default value is 20", net_ib and graph/topo.cc): other programs close their own error with a HINT
         # (Lightning's "HINT: Set `devices=4`", "HINT: Try running `pip install mpi4py`"), which is that error's line.
         p(r"(?-i:\bHINT: (?:In many cases|To confirm|See https?://|Default value is))|"
-          r"Failed to find nccl(?!NetPlugin symbol \(|NetPlugin_v[234] symbol\.)\w*Plugin\w*|"
+          r"Failed to find nccl(?!NetPlugin symbol \(|NetPlugin_v[234] symbol\b)\w*Plugin\w*|"
           r"using internal (?:tuner|implementation|network plugin)|"
           r"Plugin Path\s*:|Loaded (?:coll|net) plugin|"
-          r"Failed to find nccl(?!NetPlugin_v[234] symbol\.)\w+_v\d+ symbol", "noise", I,
+          r"Failed to find nccl(?!NetPlugin_v[234] symbol\b)\w+_v\d+ symbol", "noise", I,
           "NCCL restating the error before it, probing an older plugin interface version, or naming a plugin it "
           "loaded", "nothing to fix",
           None, "noise"),

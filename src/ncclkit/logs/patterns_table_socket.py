@@ -214,8 +214,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # never served (pytorch/pytorch#143858); on several nodes, MASTER_ADDR=localhost points the workers at
         # themselves. NCCL's own "127.0.0.1<port>" and Gloo's "remote=[127.0.0.1]:port" forms are not read here:
         # there the loopback address is the interface NCCL or Gloo chose (the rows below).
-        p(r"(?:server socket on|connect to|trying to connect to \(?) ?\[?(?:localhost|127\.0\.0\.1)\]?(?::|, )\d+\)?"
-          r".*(?:not yet listening|Connection refused)", "socket_connect_failed", E,
+        # Newer c10d words the wait "No socket on (localhost, 0) is listening yet, will retry" (port 0: a rendezvous
+        # endpoint without its port, NVIDIA-NeMo/Run PR#292).
+        p(r"(?:server socket on|connect to|trying to connect to \(?|No socket on \() ?\[?(?:localhost|127\.0\.0\.1)\]?"
+          r"(?::|, )\d+\)?.*(?:not yet listening|Connection refused|is listening yet)", "socket_connect_failed", E,
           "nothing listens on the rendezvous port of this node's own loopback address: the store was never "
           "started on that port (a script's init_method=tcp://localhost:PORT under torchrun, whose agent hosts "
           "the store on its own --rdzv-endpoint / MASTER_PORT), or several nodes were given MASTER_ADDR=localhost",

@@ -196,3 +196,39 @@ def test_a_plugin_without_its_interface_with_or_without_the_full_stop() -> None:
         assert lead(line + "\n") == ("log.net_plugin_error", "net_plugin_error"), line
     # a newer NCCL's probe of one version before the next stays a probe
     assert lead("node1:1:1 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol.\n") is None
+
+
+def test_llama_cpp_and_exllama_lines() -> None:
+    # ggml-org/llama.cpp#26392 (client and rpc-server builds), #26424 (the rpc-server crashed), exllamav2#383
+    assert lead("0.00.386.093 E RPC server version mismatch: 4.0.1\n") == ("log.engine_version", "other")
+    assert lead("/ggml-rpc.cpp:540: Remote RPC server crashed or returned malformed response\n") == \
+        ("log.remote_exited", "rank_crashed_elsewhere")
+    assert lead("RuntimeError: Insufficient VRAM in split for model and cache\n") == ("log.oom", "oom")
+    # NCCL's own version mismatch stays NCCL's
+    assert lead("node1:1:1 [0] NCCL WARN Mismatched NCCL version detected : rank 0 version 22105 rank 1 version "
+                "21805\n")[1] == "nccl_version_mismatch"
+    # llama.cpp#9214 and #10080: cuBLAS failing to create its handle is a full GPU, its header names nothing
+    text = ("/home/u/llama.cpp-b3985/ggml/src/ggml-cuda.cu:70: CUDA error\nCUDA error: CUBLAS_STATUS_NOT_INITIALIZED\n"
+            "  current device: 0, in function cublas_handle at /home/u/llama.cpp-b3985/ggml/src/ggml-cuda/common.cuh:663\n"
+            "  cublasCreate_v2(&cublas_handles[device])\n")
+    assert lead(text) == ("log.cuda_error", "oom")
+
+
+def test_a_lazily_failed_cuda_start_is_the_worker_s_device_list() -> None:
+    # xorbitsai/inference#1439 (A10s, no MIG; fixed by the framework's release)
+    line = ("2024-05-07 14:43:59,173 xinference.api.restful_api 836 ERROR    [address=0.0.0.0:45545, pid=2324] CUDA call "
+            "failed lazily at initialization with error: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "
+            '"../aten/src/ATen/cuda/CUDAContext.cpp":50, please report a bug to PyTorch. device=, num_gpus=\n')
+    assert lead(line) == ("log.gpu_missing", "application_bug")
+    # the assert alone stays MIG's reading (pytorch/pytorch#131667)
+    assert lead("RuntimeError: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "
+                '"../aten/src/ATen/cuda/CUDAContext.cpp":50\n') == ("log.gpu_missing", "cuda_or_driver")
+
+
+def test_compute_sanitizer_inside_nccl_s_kernel() -> None:
+    # ggml-org/llama.cpp#24489: a memory pool the peer GPU could not reach, fixed in llama.cpp
+    text = ("========= Invalid __global__ write of size 16 bytes\n"
+            "=========     at ncclDevFunc_AllReduce_Sum_bf16_RING_SIMPLE()+0x14440\n"
+            "=========     Address 0x1bc00031d0 is out of bounds\n")
+    assert lead(text) == ("log.crash", "application_bug")
+    assert lead("========= ERROR SUMMARY: 0 errors\n") is None

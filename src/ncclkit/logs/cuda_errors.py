@@ -42,7 +42,7 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
         # RCCL prints HIP's error names where NCCL prints CUDA's strings ("Cuda failure 'hipErrorOutOfMemory'",
         # ROCm before 5.3) and HIP's strings after ("no ROCm-capable device is detected").
         (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|hipErrorOutOfMemory|"
-         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED when calling .?cublasCreate|"
+         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED(?: when calling .?cublasCreate|\s*$)|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),
         # cudaErrorPeerAccessAlreadyEnabled (704) / NotEnabled (705): the program's own bookkeeping of peer access

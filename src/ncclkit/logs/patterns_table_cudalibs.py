@@ -88,6 +88,15 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "update the driver to one for that CUDA (nvidia-smi shows the highest CUDA it supports), or rebuild for "
           "the driver's CUDA; `ldd <library> | grep libcuda` must name the driver's libcuda, not a stubs/ copy",
           C.CUDA_OR_DRIVER),
+        # The same assert raised by a CUDA call queued before CUDA started ("CUDA call failed lazily at initialization
+        # with error: device >= 0 && device < num_gpus"): the worker process sees fewer GPUs than were counted before
+        # it started (its CUDA_VISIBLE_DEVICES set after the count), no MIG (xorbitsai/inference#1439, on A10s:
+        # fixed in the framework's release).
+        p(r"failed lazily at initialization with error: device >= 0 && device < num_gpus", "gpu_missing", E,
+          "a CUDA call queued before CUDA started failed: this process sees fewer GPUs than were counted before it "
+          "started (its CUDA_VISIBLE_DEVICES changed after the device count)", "set CUDA_VISIBLE_DEVICES before the "
+          "process (and torch) starts; upgrade the framework that starts the workers", C.APPLICATION_BUG, "root",
+          (C.CUDA_OR_DRIVER,)),
         p(r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED", "gpu_missing", E,
           "CUDA opens fewer GPUs than NVML lists: MIG is enabled and a process sees one MIG instance only",
           "give each process its MIG instance (CUDA_VISIBLE_DEVICES=MIG-<uuid>, one rank per instance) or turn MIG "

@@ -65,6 +65,15 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A sanitizer's report inside NCCL's or RCCL's own source ("src/transport/net_ib.cc:592:12: runtime error: index
         # 3 out of bounds"): a bug of that release (ROCm/rccl#1469: ncclIbGdrSupport read past its array on a kernel
         # without peer memory, fixed by #1470).
+        # compute-sanitizer's memcheck ("========= Invalid __global__ write of size 16 bytes", then the kernel, NCCL's
+        # ncclDevFunc_AllReduce_... included): a kernel touched memory outside what it was given; in NCCL's kernel
+        # the buffer the program passed is not valid for it (ggml-org/llama.cpp#24489: a memory pool the peer GPU
+        # could not reach, fixed in llama.cpp).
+        p(r"^=+\s+Invalid __global__ (?:read|write) of size \d+ bytes", "crash", E,
+          "compute-sanitizer caught a GPU kernel reading or writing memory outside its buffers: a buffer the program "
+          "passed is too small, freed, or not mapped for that GPU", "read the kernel and host frames the report "
+          "names; check the sizes and the GPU each buffer lives on (a pool or allocation the peer GPU cannot reach)",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
         p(r"/src/(?:transport|graph|misc|device|plugin|ras)/[\w/]+\.(?:cc|cu|h):\d+:\d+: runtime error:", "crash", E,
           "a sanitizer caught a memory error inside NCCL's (or RCCL's) own code: a bug of that release",
           "upgrade NCCL/RCCL to a release that fixes it (search its issues for the function named in the report); "

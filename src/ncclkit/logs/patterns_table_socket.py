@@ -75,7 +75,11 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NCCL built with CUDA 11.3+), or run without CUDA graphs (vLLM: enforce_eager=True)", C.CUDA_OR_DRIVER,
           "root", (C.NCCL_VERSION_MISMATCH,)),
         # Not an RL framework's own weight-version counter after a weight update ("RuntimeError: Weight version
-        # mismatch!", vllm-project/vime#45: the IPC path never set it).
+        # mismatch!", vllm-project/vime#45: the IPC path never set it), nor llama.cpp's RPC handshake ("RPC server
+        # version mismatch: 4.0.1": client and rpc-server of different builds, ggml-org/llama.cpp#26392).
+        p(r"RPC server version mismatch", "engine_version", E,
+          "llama.cpp's RPC client and its rpc-server are different builds: the server refused the client",
+          "run the same llama.cpp build (the same release or commit) for the client and every rpc-server", C.OTHER),
         p(r"Mismatched NCCL (?:git )?version|(?<!library )(?<!image )(?<!minor-)(?<!weight )version mismatch|"
           r"not backwards compatible|library is too old|"
           r"compiled with (?:too old version of )?NCCL|"

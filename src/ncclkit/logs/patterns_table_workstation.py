@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 WORKSTATION_WORDS: tuple[bytes, ...] = (
     b"Bad return status for module", b"Key was rejected by service", b"Required key not available",
     b"_distributed_c10d'", b"forward compatibility was attempted", b"custom_all_reduce.cuh",
-    b"Call to _gather_ipc_meta",
+    b"Call to _gather_ipc_meta", b"Remote RPC server crashed",
 )
 
 _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its headers, then `dkms autoinstall` or the "
@@ -32,6 +32,19 @@ _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its heade
 
 def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # llama.cpp's RPC backend: "Remote RPC server crashed or returned malformed response" (ggml-rpc.cpp, the PR
+        # that added it: the rpc-server died); exllamav2's "Insufficient VRAM (in split) for model and cache": the
+        # GPUs of the split are full (exllamav2#383, "all the GPUs are full").
+        p(r"Remote RPC server crashed or returned malformed response", "remote_exited", E,
+          "llama.cpp's rpc-server on another machine crashed or answered garbage: its own output says why",
+          "read the rpc-server's output on that host (its crash, an OOM); run the same build on both sides",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
+        # ggml's abort header "ggml-cuda.cu:70: CUDA error" names no error: the next line does (llama.cpp#10080).
+        p(r"ggml-cuda\.cu:\d+: CUDA error\s*$", "noise", I, "ggml's header of the CUDA error on the next line",
+          "read the next line", None, "noise"),
+        p(r"Insufficient VRAM (?:in split )?for model and cache", "oom", E,
+          "the GPUs the model is split over have no room left for the model and its cache",
+          "lower the context length or cache size, use a smaller quantisation, or add GPUs to the split", C.OOM),
         # torch/distributed/distributed_c10d.py barrier()/init_process_group: "Function argument device_ids not
         # supported for the selected backend gloo": an argument only ProcessGroupNCCL takes, given to Gloo (the only
         # backend on Windows; huawei-noah/Efficient-Computing#90).

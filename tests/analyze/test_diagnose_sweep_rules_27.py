@@ -232,3 +232,11 @@ def test_compute_sanitizer_inside_nccl_s_kernel() -> None:
             "=========     Address 0x1bc00031d0 is out of bounds\n")
     assert lead(text) == ("log.crash", "application_bug")
     assert lead("========= ERROR SUMMARY: 0 errors\n") is None
+
+
+def test_communication_libraries_docs() -> None:
+    # microsoft/mscclpp's docs (no peer-to-peer between the pair); alibaba/ROLL's Ascend guide (HCCL's port)
+    assert lead("GPU 0 cannot access GPU 1\n") == ("log.p2p_error", "acs_iommu_p2p")
+    assert lead("The IP address XXXX and port XXXX have already been bound\n") == ("log.port_in_use", "application_bug")
+    # a pair that can reach each other is no finding
+    assert lead("GPU 0 can access GPU 1\n") is None

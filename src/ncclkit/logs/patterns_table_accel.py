@@ -17,7 +17,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-ACCEL_WORDS: tuple[bytes, ...] = (b"aicore", b"specific port[", b"have been bound",
+ACCEL_WORDS: tuple[bytes, ...] = (b"aicore", b"specific port[", b"have been bound", b"have already been bound",
                                   b"HCCP process", b"did not send the data in time", b"Notify record")
 
 
@@ -29,8 +29,10 @@ def accel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           None, "noise"),
         # hccl_socket.cc "listen on ip[A] and specific port[P] fail. Please check the port status and whether the port
         # is been using by other process"; EJ0003 "Failed to bind the IP port. Reason: The IP address and port have
-        # been bound already" (vllm-ascend#405, #4725; lmdeploy#4722: two TP groups placed on one NPU).
-        p(r"specific port\[\d+\] fail|The IP address and port have been bound already", "port_in_use", E,
+        # been bound already" (vllm-ascend#405, #4725; lmdeploy#4722: two TP groups placed on one NPU), worded "The IP
+        # address X and port Y have already been bound" in alibaba/ROLL's Ascend guide.
+        p(r"specific port\[\d+\] fail|The IP address and port have been bound already|The IP address \S+ and port \S+ "
+          r"have already been bound", "port_in_use", E,
           "HCCL could not listen on its port: another process (a previous run still alive, a second job or a second "
           "group on the same NPUs) holds it",
           "stop the previous run, give each job or group its own NPUs and ports (HCCL_IF_BASE_PORT), and check "

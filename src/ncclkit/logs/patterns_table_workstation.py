@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 WORKSTATION_WORDS: tuple[bytes, ...] = (
     b"Bad return status for module", b"Key was rejected by service", b"Required key not available",
     b"_distributed_c10d'", b"forward compatibility was attempted", b"custom_all_reduce.cuh",
-    b"Call to _gather_ipc_meta", b"Remote RPC server crashed",
+    b"Call to _gather_ipc_meta", b"Remote RPC server crashed", b"cannot access GPU",
 )
 
 _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its headers, then `dkms autoinstall` or the "
@@ -39,6 +39,12 @@ def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "llama.cpp's rpc-server on another machine crashed or answered garbage: its own output says why",
           "read the rpc-server's output on that host (its crash, an OOM); run the same build on both sides",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
+        # MSCCL++'s check before its IPC connections: "GPU 0 cannot access GPU 1" (its docs: no peer-to-peer between
+        # the pair).
+        p(r"\bGPU \d+ cannot access GPU \d+", "p2p_error", E,
+          "the library needs CUDA peer-to-peer between these GPUs and the driver offers none (PCIe ACS or an IOMMU, "
+          "a VM, or GPUs without P2P)", "check `nvidia-smi topo -p2p rw`; on bare metal disable ACS and boot with "
+          "iommu=pt, or use the library's path that does not need P2P", C.ACS_IOMMU_P2P),
         # ggml's abort header "ggml-cuda.cu:70: CUDA error" names no error: the next line does (llama.cpp#10080).
         p(r"ggml-cuda\.cu:\d+: CUDA error\s*$", "noise", I, "ggml's header of the CUDA error on the next line",
           "read the next line", None, "noise"),

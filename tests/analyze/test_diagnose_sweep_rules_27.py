@@ -240,3 +240,16 @@ def test_communication_libraries_docs() -> None:
     assert lead("The IP address XXXX and port XXXX have already been bound\n") == ("log.port_in_use", "application_bug")
     # a pair that can reach each other is no finding
     assert lead("GPU 0 can access GPU 1\n") is None
+
+
+def test_a_cpu_binding_outside_the_job_s_cpuset() -> None:
+    # nvidia-cosmos/cosmos-predict1#11 (held-out round 140): NVML's CPU set for the GPU against Slurm's 8 cores
+    text = ("It fails in the initialization: https://github.com/nvidia-cosmos/cosmos-predict1/blob/290c30c/"
+            "cosmos_predict1/utils/distributed.py#L55\n"
+            "The error is: ```OSError: [Errno 22] Invalid argument ```\n"
+            "The output of ```device.get_cpu_affinity()``` is an empty list ```[]```.\n"
+            "The server has 96 CPU cores and we are using slurm -- my job assigned 8 CPU cores.\n")
+    assert lead(text) == ("log.topology_error", "topology_or_numa")
+    # the same error line without a CPU binding names nothing of it
+    assert lead("The error is: ```OSError: [Errno 22] Invalid argument ```\n") != ("log.topology_error",
+                                                                                  "topology_or_numa")

@@ -253,3 +253,13 @@ def test_a_cpu_binding_outside_the_job_s_cpuset() -> None:
     # the same error line without a CPU binding names nothing of it
     assert lead("The error is: ```OSError: [Errno 22] Invalid argument ```\n") != ("log.topology_error",
                                                                                   "topology_or_numa")
+
+
+def test_slurm_gcp_startup_script_timeout_is_the_node_s_set_up() -> None:
+    # GoogleCloudPlatform/cluster-toolkit docs/slurm-troubleshooting.md
+    text = ("2022-01-01 00:00:00,000 setup.py INFO: running script ghpc_startup.sh\n"
+            "2022-01-01 00:00:00,000 setup.py ERROR: TimeoutExpired:\n"
+            "    command=/slurm/custom_scripts/login_r3qmskc0.d/ghpc_startup.sh\n    timeout=300\n")
+    assert lead(text) == ("log.node_prolog", "other")
+    assert lead("subprocess.TimeoutExpired: Command '['nvidia-smi']' timed out after 60 seconds\n") != \
+        ("log.node_prolog", "other")

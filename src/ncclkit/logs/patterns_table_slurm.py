@@ -179,6 +179,12 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Slurm's task/cgroup plugin could not bind the task's CPUs: the job runs without that binding",
           "nothing to fix for the job; build Slurm with hwloc or add task/affinity to TaskPlugin for the binding",
           None, "noise"),
+        # Slurm-GCP's node set-up (setup.py) running the cluster's startup scripts under a 300 s limit: "setup.py
+        # ERROR: TimeoutExpired:" (cluster-toolkit's slurm-troubleshooting.md): the node's own script, no collective.
+        p(r"setup\.py ERROR: TimeoutExpired:", "node_prolog", E,
+          "a Slurm-GCP node's startup script ran past the set-up's time limit (300 s), so the node did not come up",
+          "make the startup scripts finish within the limit (move long installs into the image), then recreate the "
+          "node", C.OTHER),
         p(r"write value '\d+' to '/sys/fs/cgroup/\S+/cgroup\.procs' failed: No space left on device|unable to add "
           r"pids to '/sys/fs/cgroup/", "node_prolog", E,
           "slurmstepd could not put the job's processes into its cgroup (the cpuset cgroup refused them): the "

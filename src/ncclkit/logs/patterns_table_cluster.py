@@ -148,8 +148,9 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # devices" (no CDI spec for the GPUs: `nvidia-ctk cdi generate`; another vendor's device is not a GPU), "Ignoring devices requested by environment variable(s) in
         # unprivileged container", enroot "Kernel module nvidia_uvm is not loaded", and for multi-node NVLink "IMEX
         # channel %d not found at /dev/nvidia-caps-imex-channels/...".
-        p(r"(?:unresolvable|could not resolve) CDI devices:? \S*(?:nvidia|gpu)|Ignoring devices requested by environment "
-          r"variable\(s\) in unprivileged container|Kernel module nvidia_uvm is not loaded|IMEX channel \d+ not found|"
+        p(r"(?:unresolvable|could not resolve) CDI devices:? \S*(?:nvidia|gpu)|Ignoring devices requested by "
+          r"environment variable\(s\) in unprivileged container|Kernel module nvidia_uvm is not loaded|IMEX channel "
+          r"\d+ not found|"
           r"error gathering device information while adding custom device \\?\"/dev/nvidia",
           "gpu_missing", E, "the container runtime did not hand the GPUs (or the IMEX channel multi-node NVLink "
           "needs) to the container", "generate the CDI spec (`nvidia-ctk cdi generate`) or request the GPUs through "

@@ -32,7 +32,8 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # word it "Failed create pod sandbox" (sriov-cni#72), the kubelet's journal "Failed to create sandbox for
         # pod" and "failed to setup network for sandbox" (sriov-network-device-plugin#555).
         p(r"Failed (?:to )?create pod sandbox|Failed to create sandbox for pod|failed to setup network for sandbox|"
-          r"NetworkPluginNotReady|cni plugin not initialized|container runtime network not ready", "container_start", E, "the pod's network (its CNI plugin) could not be set up on the node",
+          r"NetworkPluginNotReady|cni plugin not initialized|container runtime network not ready", "container_start",
+          E, "the pod's network (its CNI plugin) could not be set up on the node",
           "check the CNI pods (multus, the SR-IOV CNI, the cluster's primary CNI) and their logs on that node, and "
           "that every NetworkAttachmentDefinition the pod names exists in its namespace", C.OTHER, "root",
           (C.WRONG_INTERFACE,)),

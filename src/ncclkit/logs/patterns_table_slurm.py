@@ -294,7 +294,8 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # SchedMD/slurm src/interfaces/jobacct_gather.c:889@284c3b9 (the step's RSS over its memory limit), the
         # OUT_OF_MEMORY state as sacct prints it (src/sacct/print.c:1967, truncated to OUT_OF_ME+ at its default
         # width) and scontrol shows it (src/scontrol/info_job.c:234, Reason=OutOfMemory).
-        p(r"(?:StepId=\S+|Job \d+) exceeded memory limit \(\d+ > \d+\), being killed|\sOUT_OF_ME(?:\+|MORY)\s+\d+:\d+\s*$|"
+        p(r"(?:StepId=\S+|Job \d+) exceeded memory limit \(\d+ > \d+\), being killed|"
+          r"\sOUT_OF_ME(?:\+|MORY)\s+\d+:\d+\s*$|"
           r"JobState=OUT_OF_MEMORY\b", "oom", E,
           "the job used more host memory than Slurm gave it and was killed",
           "ask for more memory (`--mem=0` for the whole node, or a larger --mem / --mem-per-gpu) or lower host "

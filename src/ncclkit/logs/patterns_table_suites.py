@@ -95,10 +95,10 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # azure_gpu_ecc.nhc (row remapping, DRAM/SRAM ECC), azure_gpu_nvlink.nhc, imbue's NVLink check, gcm
         # check_dcgmi nvlink; azure_nccl_allreduce.nhc: one node's all-reduce (its comment: "Check for NVlink
         # issues") slower than the SKU's figure or returning wrong values; its GPU-to-GPU copy test too.
-        p(r"check_(?:gpu_)?ecc: GPU id \d+: (?:Row remap|High (?:DRAM|SRAM)|SRAM Uncorrectable)|nvlinks inactive|Inactive "
-          r"NVLink connections detected|check dcgmi nvlink\. gpuId \d+: has \d+ links down|check_nccl_allreduce: "
-          r"NCCL allreduce, (?:BUS BW \(expected|Out of bounds values failed)|check_gpu_bw: P2P test on GPU \d+ to "
-          r"GPU \d+ failed", "gpu_fault", E,
+        p(r"check_(?:gpu_)?ecc: GPU id \d+: (?:Row remap|High (?:DRAM|SRAM)|SRAM Uncorrectable)|nvlinks inactive|"
+          r"Inactive NVLink connections detected|check dcgmi nvlink\. gpuId \d+: has \d+ links down|"
+          r"check_nccl_allreduce: NCCL allreduce, (?:BUS BW \(expected|Out of bounds values failed)|check_gpu_bw: P2P "
+          r"test on GPU \d+ to GPU \d+ failed", "gpu_fault", E,
           "the health check measured a GPU fault: its memory (ECC, row remapping), its NVLinks inactive, or the "
           "node's GPUs moving data slower than the SKU or wrongly", "drain the node and have its GPUs checked "
           "(`nvidia-smi nvlink -s`, `nvidia-smi -q -d ECC,ROW_REMAPPER`, `dcgmi diag -r 3`); a pending row remap "

@@ -263,3 +263,23 @@ def test_slurm_gcp_startup_script_timeout_is_the_node_s_set_up() -> None:
     assert lead(text) == ("log.node_prolog", "other")
     assert lead("subprocess.TimeoutExpired: Command '['nvidia-smi']' timed out after 60 seconds\n") != \
         ("log.node_prolog", "other")
+
+
+def test_transfer_engine_host_limits() -> None:
+    # kvcache-ai/Mooncake's troubleshooting page: erdma's registration limit, ephemeral ports used up
+    assert lead("[Wed Jul 30 11:49:18 2025] infiniband erdma_0: ERROR: Out of mr size: 0, max 68719476736\n") == \
+        ("log.ibv_reg_mr_failed", "ib_resource_error")
+    assert lead("connect: Cannot assign requested address\n") == ("log.host_net_limit", "other")
+    # a bind to an address the host does not have stays the address's
+    assert lead("OSError: [Errno 99] Cannot assign requested address\n") == ("log.no_interface", "wrong_interface")
+
+
+def test_kubernetes_scheduling_docs() -> None:
+    # ray-project/kuberay's troubleshooting page (inotify), kubernetes-sigs/lws's (a label over 63 characters)
+    assert lead('level=fatal msg="Create fsnotify NewWatcher error too many open files"\n') == ("log.host_setting",
+                                                                                               "other")
+    assert lead('Pod "<worker-pod-name>" is invalid: metadata.labels: Invalid value: <worker-sts-name>-<10-character-'
+                'hash>": must be no more than 63 characters\n') == ("log.launch_config", "application_bug")
+    # NCCL's own sockets out of descriptors stay the open-files limit
+    assert lead("node1:1:1 [0] misc/socket.cc:560 NCCL WARN socketTryAccept: Accept failed: Too many open files\n") == \
+        ("log.fd_limit", "memlock_or_ulimit")

@@ -29,6 +29,12 @@ _NIC_DRIVER = r"\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|ionic|irdma|ice|i40e|qe
 
 def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Alibaba Cloud's erdma driver refusing a registration ("infiniband erdma_0: ERROR: Out of mr size: 0, max
+        # 68719476736", Mooncake's troubleshooting page): the memory region is beyond what the device registers.
+        p(r"infiniband \S+: ERROR: Out of mr size", "ibv_reg_mr_failed", E,
+          "the RDMA driver refused a memory registration of a size the device does not allow (zero, or above its "
+          "maximum)", "register smaller or non-empty buffers (the transfer engine's segment and buffer sizes) and "
+          "check the device's limits (`ibv_devinfo -v`: max_mr_size)", C.IB_RESOURCE_ERROR),
         # -- The NVLink fabric's software (driver df1c9a3, NCCL 2.25 - 2.30, NVSHMEM, the DRA driver) ---------------
         # Advice and notices that follow the fabric's errors or print where it is simply absent: nvls.cc "Disable
         # NVLS (NCCL_NVLS_ENABLE=0) if you wish to avoid this error in the future.", NVSHMEM's "NVLS: cuMulticast is

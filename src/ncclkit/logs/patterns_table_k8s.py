@@ -91,6 +91,12 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the NVIDIA device plugin could not health-check these GPUs and marked them unhealthy: a bug of that "
           "plugin release, not a GPU fault", "upgrade the device plugin, or set DP_DISABLE_HEALTHCHECKS=all",
           C.OTHER),
+        # A label Kubernetes builds from the workload's names over its 63-character limit ("metadata.labels: Invalid
+        # value: ...: must be no more than 63 characters", LeaderWorkerSet's troubleshooting page).
+        p(r"metadata\.labels: Invalid value: .*must be no more than 63 characters", "launch_config", E,
+          "a label Kubernetes derives from the workload's names is longer than 63 characters, so the pod is refused",
+          "shorten the workload's name (the job, LeaderWorkerSet or StatefulSet name the label is built from)",
+          C.APPLICATION_BUG),
         # Image pulls, quotas and admission policies: the pod never starts (grgalex/nvshare#5, microsoft/pai#5215).
         p(r"\bErrImagePull\b|\bImagePullBackOff\b|Failed to pull image", "container_start", E,
           "the node could not pull the pod's image: its name or tag, the registry's credentials, or the node's "

@@ -110,6 +110,12 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (A connect that fails so, NCCL's "Connect to ... failed" and c10d's "client socket has failed to
         # connect ... (errno: 99 ...)", stays a failed connection, below.)
         # DGL's RPC server says it by number ("tcp_socket.cc: 69: Failed bind on <ip>:<port>, errno=99", CoLAKE#6).
+        # A bare "connect: Cannot assign requested address" is the connect side's: no local port left (Mooncake's
+        # troubleshooting page: ephemeral ports used up by many connections).
+        p(r"^\s*connect(?:\(\))?: Cannot assign requested address", "host_net_limit", E,
+          "a connection found no free local port (EADDRNOTAVAIL on connect): the host's ephemeral ports are used up",
+          "widen net.ipv4.ip_local_port_range, let closed connections be reused (net.ipv4.tcp_tw_reuse=1), or open "
+          "fewer connections", C.OTHER, "root", (C.WRONG_INTERFACE,)),
         p(r"^(?!.*[Cc]onnect).*(?:Cannot assign requested address|Failed bind on \S+, errno=99\b)", "no_interface", E,
           "a process tried to use an address this host does not have (MASTER_ADDR or the init method's address "
           "is another machine's, a public or NAT address), or no local port was left for a connection",

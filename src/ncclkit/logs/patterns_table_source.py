@@ -185,6 +185,12 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # %s"): every NCCL connection, proxy client and exported cuMem handle holds a file descriptor, and
         # thousands are open at scale (NCCL_NSOCKS_PERTHREAD x NCCL_SOCKET_NTHREADS per peer on sockets).
         # UCX sock.c: "the maximal number of files that could be opened simultaneously was reached".
+        # An inotify watcher refused ("Create fsnotify NewWatcher error too many open files", KubeRay's troubleshooting
+        # page) is the host's inotify limits, not file descriptors.
+        p(r"fsnotify NewWatcher error too many open files", "host_setting", E,
+          "the host's inotify limits are used up (the instances or watches a user may hold), not the open-files limit",
+          "raise them on the node: `sysctl fs.inotify.max_user_instances=8192 fs.inotify.max_user_watches=524288`",
+          C.OTHER),
         p(r"Too many open files|\bEMFILE\b|\bENFILE\b|errno:? 24\b|maximal number of files that could be opened",
           "fd_limit", E,
           "the process ran out of file descriptors (ulimit -n): NCCL's sockets, proxy connections and "

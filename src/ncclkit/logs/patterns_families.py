@@ -30,6 +30,7 @@ from ncclkit.logs.patterns_table_mft import MFT_WORDS, mft_rows
 from ncclkit.logs.patterns_table_mosaic import MOSAIC_WORDS, mosaic_rows
 from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
 from ncclkit.logs.patterns_table_mpich import MPICH_WORDS, mpich_rows
+from ncclkit.logs.patterns_table_mpilaunch import MPILAUNCH_WORDS, mpilaunch_rows
 from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
 from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS, nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
@@ -65,7 +66,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
     (hang_rows, HANG_WORDS),                # sweeps' lines of stalls: fr_trace, XLA, JAX, SGLang, ROCm
     (commstack_rows, COMMSTACK_WORDS),      # sweeps' lines of MPI, UCX/UCC, oneCCL, NVSHMEM, XLA, TF, srun
-    (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX, MPICH, mpi4py
+    (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX
+    (mpilaunch_rows, MPILAUNCH_WORDS),      # ORTE and Hydra launch lines, MPICH ch4 ofi, mpi4py
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits

@@ -1,19 +1,17 @@
-"""The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the
-rows of NCCL's networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything
-(patterns_table_notices: lines that state no problem), the specific families ahead of them
-(patterns_table_newest, _suites, the families of patterns_families.FAMILIES, then _source, _rocm, _net, _kernel,
-_cudalibs, _system, _health, _fabric, _stacks, _jaxray, _cluster, _nearlibs, _k8s, _gloo, _transfer: each module
-says what it reads), the framework warnings that healthy runs print (patterns_table_notices.warning_noise_rows),
-and after them patterns_table_socket's (bootstrap, sockets, interfaces),
-patterns_table_host's (memory and processes, plugins, CUDA and driver), patterns_table_consequences' (a peer gone,
-a timeout, NCCL's bare return codes) and, last, patterns_table_generic's (a subject and its failure word in a
-line no row knows).
+"""The rows of the line classifier (patterns.py): most specific first, the first match wins. Here the rows of NCCL's
+networks and transports (IB/RoCE, NVLink/P2P, topology), the ones read before everything (patterns_table_notices:
+lines that state no problem), the specific families ahead of them (patterns_table_newest, _suites, the families of
+patterns_families.FAMILIES, then _source, _rocm, _net, _kernel, _cudalibs, _system, _health, _fabric, _stacks,
+_jaxray, _cluster, _nearlibs, _k8s, _gloo, _transfer: each module says what it reads), the framework warnings that
+healthy runs print (patterns_table_notices.warning_noise_rows), and after them patterns_table_socket's (bootstrap,
+sockets, interfaces), patterns_table_host's (memory and processes, plugins), patterns_table_driver's (CUDA and the
+driver), patterns_table_consequences' (a peer gone, a timeout, NCCL's bare return codes) and, last,
+patterns_table_generic's (a subject and its failure word in a line no row knows).
 
-NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is
-quoted in each comment); framework and OS rows from the lines users paste with them (PyTorch c10d,
-torchrun, CUDA runtime, libibverbs, kernel). Each row: regex, category (the finding is
-`log.<category>`), severity, explanation, fix, cause (CONTRACTS section 9), role, alternatives.
-"""
+NCCL rows come from NCCL's own WARN/INFO sites (src/ of NVIDIA/nccl 2.4 - 2.29; the line text is quoted in each
+comment); framework and OS rows from the lines users paste with them (PyTorch c10d, torchrun, CUDA runtime,
+libibverbs, kernel). Each row: regex, category (the finding is `log.<category>`), severity, explanation, fix, cause
+(CONTRACTS section 9), role, alternatives."""
 
 from __future__ import annotations
 
@@ -31,6 +29,7 @@ from ncclkit.logs.patterns_table_generic import generic_rows
 from ncclkit.logs.patterns_table_health import health_rows
 from ncclkit.logs.patterns_table_jaxray import jaxray_rows
 from ncclkit.logs.patterns_table_gloo import gloo_rows
+from ncclkit.logs.patterns_table_driver import driver_rows
 from ncclkit.logs.patterns_table_host import host_rows
 from ncclkit.logs.patterns_table_k8s import k8s_rows
 from ncclkit.logs.patterns_table_kernel import kernel_rows
@@ -393,6 +392,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- bootstrap, sockets, interfaces, then memory and processes, plugins, CUDA and the driver
         *socket_rows(p),
         *host_rows(p),
+        *driver_rows(p),
         # -- consequences and generic codes: only where no row above matched
         *consequence_rows(p),
         # -- a line of a program no row above knows: its subject and its failure word together

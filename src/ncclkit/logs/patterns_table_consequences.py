@@ -1,4 +1,4 @@
-"""The line classifier's last specific rows (after patterns_table_host's): the consequences and generic codes that
+"""The line classifier's last specific rows (after patterns_table_driver's): the consequences and generic codes that
 only count when no more specific row matched (a peer that exited, a timeout, a socket closed, NCCL's bare return
 codes), each naming what it most often stood for. Same row shape and sources as patterns_table.py.
 """

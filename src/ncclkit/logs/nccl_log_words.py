@@ -49,7 +49,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"oo many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
-    b"does not support", b"NET/OFI", b"Aborted", b"Aborting", b"core dumped", b"SIGFPE", b"Floating point exception",
+    b"does not support", b"NET/OFI", b"received signal", b"Aborted", b"Aborting", b"core dumped", b"SIGFPE", b"Floating point exception",
     b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
     b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",
@@ -189,8 +189,8 @@ INFO_CAUSE = re.compile(rb"[Ff]ail|refused|retrying|[Ee]rror|unreachable|RLIMIT|
                         rb"Legacy IPC not supported|Could not enable P2P|"
                          # 2.32: a tuning choice refused, DMA-BUF absent for its internal GDRCopy backend
                         rb"cannot be honored|does not support DMA-BUF|"
-                         # plugin_open.cc: a plugin the job named (libnccl-<type>-<name>.so) that NCCL did not find
-                        rb"Plugin: Could not find: *(?:\S+ )*libnccl-\w+-\S|"
+                         # plugin_open.cc: a plugin the job named (not the default libnccl-<type>.so) that NCCL did not find
+                        rb"Plugin: Could not find: *(?:\S+ )*(?!lib[nr]ccl-\w+\.so\b)\S+\.so\b|"
                          # NCCL 2.18 - 2.30 INFO lines of a cause (patterns_table_ncclinfo): a plugin that does not
                          # load (not the default one missing), libibverbs' last name, a range or a rail that does not
                          # fit, no path for a pattern, P2P refused, GIN without peer memory

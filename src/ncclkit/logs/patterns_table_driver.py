@@ -96,6 +96,14 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "stack): a crash here, or an abort after an error of its own printed before it",
           "read the signal and the stack that follow the banner, and the error printed before it; run the failing "
           "rank under gdb or with a debug build", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Open MPI's failure-signal handler (opal/util/stacktrace.c): this banner, then "Signal: ...", its code
+        # and the stack; the process died on that signal (NVIDIA/nccl#1669: NCCL crashing when its RAS client was
+        # queried during init).
+        p(r"\*\*\* Process received signal \*\*\*", "crash", W,
+          "this process died on a fatal signal (Open MPI's handler prints this banner, then the signal, its code and "
+          "the stack)", "read the signal and the stack after the banner and the error printed before it; run the "
+          "failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
         p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"

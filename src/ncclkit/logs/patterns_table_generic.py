@@ -148,6 +148,15 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "matches its dependencies (or rebuild it with NCCL installed); point the build at an NCCL with "
           "include/nccl.h and lib/libnccl.so (NCCL_HOME=<nccl>/build for nccl-tests, HOROVOD_NCCL_HOME, libnccl-dev)",
           C.OTHER, "likely", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
+        # Python's loader finding no module of that name: a package missing from the environment the rank runs
+        # in (a container or venv built without it, ai-dynamo/dynamo#3158: "No module named 'nvshmem'" until
+        # nvshmem4py was installed). The wordings a known program prints keep their rows above (a PyTorch
+        # without c10d, Apex's extensions, a remote shell's python, vLLM's optional Ray).
+        p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+", "package_build", E,
+          "a rank's Python could not import a module: the package is not installed in the environment (container, "
+          "venv, node) the job runs in", "install the package named in the error into the image or environment "
+          "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",
+          (C.APPLICATION_BUG,)),
         # A host name a program could not turn into an address (its own resolver call failed).
         p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
                 r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,

@@ -19,11 +19,37 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # c10d's own use of NCCL's newer APIs failing inside PyTorch: abort deregistering window-registered segments
-        # with ncclCommDeregister (pytorch/pytorch#181610, fixed by #181626), symmetric memory's device communicator
-        # (#172398: "NCCL 2.29 requires an initializer") and window registration (#188567). The invalid usage they
+        # with ncclCommDeregister (pytorch/pytorch#181610, fixed by #181626) and symmetric memory's device
+        # communicator (#172398: "NCCL 2.29 requires an initializer"). The invalid usage they
         # return is PyTorch's call, not the program's collectives.
+        # Symmetric memory's NCCL backend registering its window on a communicator not created yet (lazy init):
+        # "Failed to window register segment" after NCCLSymmetricMemory.cu's invalid argument; the program creates
+        # it first by passing device_id to init_process_group / new_group (pytorch/pytorch#188567, maintainer and
+        # reporter); PyTorch's own wording since #160145 says it outright.
+        p(r"Failed to window register segment|implicitly created nccl comm is not supported|"
+          r"c10d/symm_mem/NCCLSymmetricMemory\.cu:\d+, invalid argument", "framework_usage", E,
+          "symmetric memory registered its buffer with NCCL before the process group's NCCL communicator existed "
+          "(it is created lazily at the first collective unless the group is bound to a device)",
+          "create the communicator first: pass device_id=torch.device('cuda', local_rank) to init_process_group "
+          "(or new_group) before symmetric memory's rendezvous", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # register.cc commDeregister: a handle not in this communicator's registration cache (deregistered twice,
+        # or a window's handle given to ncclCommDeregister, PyTorch's abort in pytorch/pytorch#181610): NCCL
+        # returns ncclInvalidUsage to whatever registered it, a framework more often than the program.
+        p(r"Deregister: Could not find handle", "framework_release", E,
+          "a deregistration named a buffer handle this communicator does not hold (deregistered twice, or a "
+          "window-registered buffer given to ncclCommDeregister instead of ncclCommWindowDeregister)",
+          "upgrade the framework that registers NCCL buffers (PyTorch's abort: fixed by pytorch/pytorch#181626); in "
+          "own code, deregister each handle once, with the call that registered it", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        # register.cc regCleanup: the network side of a registration not released (deregistration or the
+        # communicator's teardown, where the proxy may have released the NIC's context already, sii-research/VCCL#36);
+        # NCCL warns and goes on.
+        p(r"deregister NET buffer handle \S+ proxy rank \d+ failed", "buffer_deregistration", W,
+          "releasing a buffer's network registration failed, at deregistration or the communicator's teardown; NCCL "
+          "goes on (the job's collectives are not affected)", "nothing to fix if the job's work completed; if it "
+          "repeats, upgrade NCCL", C.OTHER, "likely"),
         p(r"ProcessGroup abort: NCCL error|c10d/symm_mem/\S+:\d+, invalid (?:usage|argument)|Failed to deregister "
-          r"segment handle|ncclDevCommCreate failed|Failed to window register segment", "framework_release", E,
+          r"segment handle|ncclDevCommCreate failed", "framework_release", E,
           "PyTorch's own use of NCCL's newer APIs (window registration, symmetric memory, its abort) failed inside "
           "c10d: a PyTorch bug with this NCCL, not the program's collectives",
           "upgrade PyTorch to a release that fixes it (or a nightly), or match it with the NCCL it was built and "

@@ -137,10 +137,12 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "point LD_LIBRARY_PATH at the libfabric it was built with", C.NET_PLUGIN_ERROR, "root",
           (C.NCCL_VERSION_MISMATCH,)),
         # A plugin the job named (NCCL_NET_PLUGIN, NCCL_TUNER_PLUGIN, NCCL_PROFILER_PLUGIN) that NCCL did not find
-        # (plugin/plugin_open.cc lists "libnccl-<type>-<name>.so" only for a name that was set): the job ran
-        # without it. 2.27.3 alone wrapped every value that is not "lib*.so", paths included, into that form
+        # (plugin/plugin_open.cc lists the default "libnccl-<type>.so" only when none was set, and otherwise the
+        # name given and, for a short name, "libnccl-<type>-<name>.so"; NVIDIA/nccl#1732's
+        # "libnccl_example_profiler_plugin.so"): the job ran without it. 2.27.3 alone wrapped every value that is not "lib*.so", paths included, into that form
         # (KNOWN_BUGS names it when the version shows).
-        p(r"Plugin: Could not find: *(?:\S+ )*libnccl-(?:net|tuner|profiler)-\S+\.so", "plugin_not_found", E,
+        p(r"Plugin: Could not find: *(?:\S+ )*(?!lib[nr]ccl-(?:net|tuner|profiler|env|gin)\.so\b)\S+\.so\b",
+          "plugin_not_found", E,
           "NCCL did not find the plugin the job names in NCCL_NET_PLUGIN / NCCL_TUNER_PLUGIN / NCCL_PROFILER_PLUGIN "
           "and runs without it", "install the plugin where the loader finds it (LD_LIBRARY_PATH), and give the "
           "variable its short name (`ofi` for libnccl-net-ofi.so) or the library's file name", C.NET_PLUGIN_ERROR,

@@ -209,6 +209,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.driver_too_old": Cause.CUDA_OR_DRIVER,
     "log.teardown_hang": Cause.OTHER,
     "log.buffer_deregistration": Cause.OTHER,
+    "log.timeout_setting": Cause.APPLICATION_BUG,
+    "log.transport_size_mismatch": Cause.NCCL_VERSION_MISMATCH,
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,

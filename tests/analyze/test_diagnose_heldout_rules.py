@@ -72,11 +72,13 @@ def test_fabric_manager_log_multicast_team_error() -> None:
     assert not ranked(healthy)
 
 
-def test_net_ib_size_mismatch_is_a_collective_mismatch() -> None:
-    # transport/net_ib.cc (<= 2.19): "NET/IB : req %d/%d tag %x peer %s collective mismatch error, ..."
+def test_net_ib_size_mismatch_is_the_ranks_setup_then_a_desync() -> None:
+    # transport/net_ib.cc (<= 2.19): "NET/IB : req %d/%d tag %x peer %s collective mismatch error, ..." (NVIDIA/nccl#969:
+    # "environment configure error"; sweep 117's threads: NCCL versions, settings or a NIC's ordering differ)
     line = ("h:1:2 [0] transport/net_ib.cc:1038 NCCL WARN NET/IB : req 0/1 tag 0 peer 10.10.23.6<58683> "
             "collective mismatch error, local size 496640 remote size 65536\n")
-    assert ranked(line)[0][:2] == ("log.collective_mismatch", "hang_collective_mismatch")
+    assert ranked(line)[0][:2] == ("log.transport_size_mismatch", "nccl_version_mismatch")
+    assert "hang_collective_mismatch" in [c for _, c, _ in ranked(line)][:3]
 
 
 def test_torchrun_reporting_its_own_worker_is_not_a_peer_failure() -> None:

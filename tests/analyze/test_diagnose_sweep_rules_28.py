@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from line_reading import ids, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 
 def test_a_missing_python_module_is_the_environment() -> None:
     # ai-dynamo/dynamo#3158: the container lacked nvshmem4py; installing it fixed the launch
@@ -64,3 +66,67 @@ def test_open_mpi_signal_banner_is_a_crash() -> None:
     assert lead(paste) == ("log.crash", "other")
     assert "log.crash" not in ids("rtptest1621:405884:407462 [0] NCCL INFO RAS client listening socket at "
                                   "::1<28028>\n")
+
+
+def test_fr_trace_names_the_ranks_that_never_joined() -> None:
+    # pytorch/pytorch#140969 (fr_trace 2.8+), the flight-recorder tutorial (2.6 - 2.7), fr_trace 2.5's one line
+    newer = ("Not all ranks joining collective: sequence number: 31117\ninternal record id: 31116\ngroup info: "
+             "0:default_pg\ncollective: nccl:all_reduce\nmissing ranks: {3, 4, 5, 6, 7}\ninput sizes: [[1571911]]\n")
+    found = analyze_text(newer)["findings"][0]
+    assert (found["id"], found["subject"], found["cause"]) == \
+        ("hang.rank_not_launched", "rank3,rank4,rank5,rank6,rank7", "hang_collective_mismatch")
+    assert "nccl:all_reduce #31117" in found["message"] and found["evidence"]["lines"] == [1, 5]
+    tutorial = ("  Not all ranks joining collective 5 at entry 4\n  group info: 0:default_pg\n  collective: "
+                "nccl:all_reduce\n  missing ranks: {1}\n  input sizes: [[3, 4]]\n")
+    found = analyze_text(tutorial)["findings"][0]
+    assert (found["subject"], found["evidence"]["sequence"]) == ("rank1", "5")
+    older = ("Not all ranks joining collective for group 0:default_pg collective nccl:all_reduce  Missing ranks are "
+             "{1} \n")
+    found = analyze_text(older)["findings"][0]
+    assert (found["subject"], found["evidence"]["collective"]) == ("rank1", "nccl:all_reduce")
+    # the heading without its fields still reads a mismatch; a desync report names its rank as before
+    assert lead("Not all ranks joining collective: sequence number: 31117\n") == \
+        ("log.collective_mismatch", "hang_collective_mismatch")
+    assert "hang.rank_not_launched" not in ids("[7] finished collective #182, but didn't join collective #183 "
+                                               "(count from 1)\n")
+
+
+def test_the_failed_collectives_stack_heading_alone_is_a_hang() -> None:
+    # vllm-project/vllm#41160: the pipeline-parallel broadcast that hung, its timeout line not pasted
+    paste = ("[rank3[]:[E508 07:35:59.440171617 ProcessGroupNCCL.cpp:733] Stack trace of the failed collective: \n"
+             "#0 broadcast from /usr/local/lib/python3.12/dist-packages/torch/distributed/distributed_c10d.py:2968\n"
+             "#2 _pp_receive_prev_sampled_token_ids_to_input_batch from /usr/local/lib/python3.12/dist-packages/vllm/"
+             "v1/worker/gpu_model_runner.py:4484\n")
+    assert lead(paste) == ("log.timeout", "hang_collective_mismatch")
+    # a timeout line beside it leads the finding, which keeps the timeout's severity
+    timeout = ("[rank3]:[E508 07:25:59.1 ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation "
+               "timeout: WorkNCCL(SeqNum=88, OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for "
+               "600003 milliseconds before timing out.\n")
+    top = analyze_text(timeout + paste)["findings"][0]
+    assert (top["id"], top["severity"], top["evidence"]["lines"][0]) == ("log.timeout", "error", 1)
+
+
+def test_a_timeout_set_under_a_second_is_the_setting() -> None:
+    # instructlab/training#520: "set watchdog timeout to 1ms ... I expect it to fail training"
+    line = ("  what():  [PG ID 0 PG GUID 0(default_pg) Rank 3] Process group watchdog thread terminated with exception: "
+            "[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, "
+            "NumelOut=1, Timeout(ms)=1) ran for 90 milliseconds before timing out.\n")
+    assert lead(line) == ("log.timeout_setting", "application_bug")
+    # pytorch/pytorch#117682: a 10 s timeout ended a real size-mismatch hang
+    real = ("[rank1]:[E ProcessGroupNCCL.cpp:545] [Rank 1] Watchdog caught collective operation timeout: "
+            "WorkNCCL(SeqNum=2, OpType=COALESCED, NumelIn=18446744073709551615, NumelOut=18446744073709551615, "
+            "Timeout(ms)=10000) ran for 10000 milliseconds before timing out.\n")
+    assert lead(real) == ("log.timeout", "hang_collective_mismatch")
+
+
+def test_a_watchdog_stuck_after_a_timeout_follows_it() -> None:
+    # snowflakedb/ArcticTraining#219: the stall came the heartbeat's 480 s after the collective's timeout
+    paste = ("[rank7]:[E626 05:14:36.393067540 ProcessGroupNCCL.cpp:1743] [PG ID 0 PG GUID 0(default_pg) Rank 7] "
+             "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued "
+             "collectives.\n"
+             "[rank2]:[E626 05:06:30.929096625 ProcessGroupNCCL.cpp:632] [Rank 2] Watchdog caught collective "
+             "operation timeout: WorkNCCL(SeqNum=120049, OpType=_ALLGATHER_BASE, NumelIn=16384000, "
+             "NumelOut=131072000, Timeout(ms)=1800000) ran for 1800065 milliseconds before timing out.\n")
+    assert lead(paste) == ("log.timeout", "hang_collective_mismatch")
+    # alone, the stall keeps its own reading
+    assert lead(paste.splitlines(keepends=True)[0]) == ("log.watchdog_stuck", "cuda_or_driver")

@@ -115,7 +115,7 @@ CASES = [
     # -- XLA's NCCL communicator inside TensorFlow: the quoted NCCL warning names the cause ---------------------------
     ('theIArchitecture/tensorflow third_party/xla/xla/backends/gpu/collectives/nccl_communicator.cc:303@a3f2a79',
      'tensorflow.python.framework.errors_impl.InternalError: NET/Socket : peer 10.0.0.3<41234> message truncated : receiving 1048576 bytes instead of 65536. If you believe your socket network is in healthy state,           there may be a mismatch in collective sizes or environment settings (e.g. NCCL_PROTO, NCCL_ALGO) between ranks. Last NCCL error (maybe unrelated): invalid usage (run with NCCL_DEBUG=WARN for details)',
-     'log.collective_mismatch', 'hang_collective_mismatch'),
+     'log.transport_size_mismatch', 'nccl_version_mismatch'),
     # -- MXNet 1.9.1's kvstore ------------------------------------------------------------------------------------------
     # kv.create('nccl') in a build without NCCL (closest id: package_build)
     ('apache/mxnet src/kvstore/kvstore.cc:74@1.9.1',

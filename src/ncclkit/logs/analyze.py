@@ -24,6 +24,8 @@ from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip
 from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
+from ncclkit.logs.fingerprint_trace import fingerprint_findings
+from ncclkit.logs.frtrace_report import frtrace_findings
 from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.launch_args import launch_findings
@@ -215,9 +217,11 @@ def _not_ignored(findings: list[Finding], text: str) -> list[Finding]:
 def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
     timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
-    `nvidia-smi nvlink -s` with links down, a CPU binding the job's cpuset refuses."""
+    `nvidia-smi nvlink -s` with links down, a CPU binding the job's cpuset refuses, fr_trace's ranks that never joined,
+    the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
-            + xid_repeat_findings(text) + nvlink_paste_findings(text) + cpu_affinity_findings(text))
+            + xid_repeat_findings(text) + nvlink_paste_findings(text) + cpu_affinity_findings(text)
+            + frtrace_findings(text) + fingerprint_findings(text))
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:

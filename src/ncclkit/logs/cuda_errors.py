@@ -72,7 +72,9 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "lack cuMem features NCCL uses", (C.OTHER,),
          "set NCCL_CUMEM_ENABLE=0 (NCCL then allocates with cudaMalloc); on a native Linux host, read dmesg for "
          "Xid errors and check the driver"),
-        (r"peer access is not supported|cudaErrorPeerAccess|hipErrorPeerAccess",
+        # 217 is cudaErrorPeerAccessUnsupported whatever the words a paste carries (alibaba/ChatLearn#374: "Cuda
+        # failure 217 'peer access is not support between these two devices'").
+        (r"peer access is not support|cudaErrorPeerAccess|hipErrorPeerAccess|Cuda failure 217\b",
          C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
         (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ncclkit.findings import Severity
-from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
+from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary, TransportUse
 from ncclkit.logs.nccl_log_state import LogState
 from ncclkit.logs.paste import coll_mismatch
 from ncclkit.logs.patterns import NCCL_RESULT_NAMES, class_of
@@ -65,7 +65,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         lines_total=st.lines_total, nccl_lines=st.nccl_lines,
         package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
         coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
-        launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st),
+        launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st, transport_map),
         local_ranks=st.local_ranks,
         shared_test_gpus=tuple(f"ranks {', '.join(map(str, sorted(r)))} on {h} ({bus})"
                                for (h, bus), r in sorted(st.test_gpus.items()) if len(r) > 1)[:8],
@@ -101,14 +101,20 @@ def _fatal_if_traced(e: LogError, traces: list[int]) -> LogError:
                    explanation=e.explanation + " (here it failed NCCL's call: a return-code trace follows it)")
 
 
-def _nodes(st: LogState) -> int | None:
+def _nodes(st: LogState, transport_map: list[TransportUse]) -> int | None:
     """NCCL's nNodes, else the hosts of a complete nccl-tests rank listing (rank 0 prints every rank), else one node
     where every rank's ncclCommInitRank line shows under one host name, each on its own GPU (before NCCL 2.20's
-    nNodes; two nodes of one host name would repeat a bus id)."""
+    nNodes; two nodes of one host name would repeat a bus id), or where every rank of the communicator prints its
+    ring connection and each goes over P2P or SHM, which join GPUs of one node only (pytorch/pytorch#7019: NCCL
+    2.2's "0[0] -> 1[1] via P2P/direct pointer"; multi-node NVLink's P2P/MNNVL excepted)."""
     if st.nnodes is not None:
         return st.nnodes
     if st.nranks and len(st.hosts) == 1 and set(st.init_gpus) == set(range(st.nranks)) and \
             len(set(st.init_gpus.values())) == st.nranks:
+        return 1
+    if st.nranks and transport_map and not st.pairs_truncated and \
+            all(t.transport.startswith(("P2P", "SHM")) and t.transport != "P2P/MNNVL" for t in transport_map) and \
+            {t.src_rank for t in transport_map} == set(range(st.nranks)):
         return 1
     # A listing cut short (a paste of its first lines) has fewer ranks than one process drives.
     if st.test_ranks and st.test_ranks == set(range(max(st.test_ranks) + 1)) and len(st.test_ranks) >= \

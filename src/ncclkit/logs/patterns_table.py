@@ -163,10 +163,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "HCAs in NCCL_IB_HCA are ACTIVE and can reach each other", C.GID_INDEX_OR_ROCE_CONFIG, "root",
           (C.IB_PORT_DOWN_OR_LINK,)),
         # EFA that cannot reach its peer: aws-ofi-nccl's "Unable to insert remote address into address vector",
-        # libfabric's efa "rxr_cq_write_tx_error" / "Destination unreachable" (a peer that stopped answering
-        # is patterns_table_net's). The
-        # EFA security group must allow all traffic to and from itself, inbound and outbound (AWS's EFA
-        # setup guide); aws-ofi-nccl#156 and #663 were that.
+        # libfabric's efa "rxr_cq_write_tx_error" / "Destination unreachable" (a peer that stopped answering is
+        # patterns_table_net's). The EFA security group must allow all traffic to and from itself, inbound and
+        # outbound (AWS's EFA setup guide); aws-ofi-nccl#156 and #663 were that.
         p(r"address vector|fi_av_insert|rxr_cq_write_tx_error|efa[^\n]*Destination unreachable", "ofi_error", E,
           "EFA could not reach the peer: traffic between the instances is filtered (security group) or the "
           "peer's EFA endpoint is gone", "allow all inbound and outbound traffic between the instances' security "
@@ -218,8 +217,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Got async (?:error )?event|"
           r"LOCAL_CATAS|catastrophic", "ib_port_event", E, "an RDMA port went down while the job ran",
           "check the link (`ibstat`, switch logs) and rerun", C.IB_PORT_DOWN_OR_LINK),
-        # net_ib.cc: "NET/IB : Can't merge net devices with different link_layer".
-        p(r"incompatible devices|is incompatible with the local|Can't merge net devices with different link_layer",
+        # net_ib's link-layer checks (not JAX's "Received incompatible devices for jitted computation").
+        p(r"(?:connect|merge) incompatible devices|is incompatible with the local|Can't merge net devices with "
+          r"different link_layer",
           "ib_mixed_link_layers", E,
           "InfiniBand and RoCE ports were mixed in one connection",
           "restrict NCCL_IB_HCA to ports of one link layer", C.GID_INDEX_OR_ROCE_CONFIG),
@@ -336,7 +336,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "support it", C.ACS_IOMMU_P2P, "root",
           (C.CUDA_OR_DRIVER,)),
         p(r"P2P is disabled between|Could not enable P2P|P2P not supported between|peer access is not "
-          r"supported|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
+          r"support|[Pp]eer-to-peer access is (?:unsupported|not supported)|failed to peer with device|"
           r"p2p access not enabled|"
           r"failed to (?:open|get) CUDA IPC handle|cudaIpc\w*MemHandle failed|"
           r"IO_PAGE_FAULT|DMAR:[^\n]*(?:fault|DMA (?:Read|Write))|AMD-Vi: Event logged|"

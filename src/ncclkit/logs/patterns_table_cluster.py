@@ -141,6 +141,13 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"unsatisfied condition: cuda>=[\d.]+", "cuda_driver_unsupported", E,
           "the container image needs a newer CUDA driver than the host has", "update the host's NVIDIA driver to one "
           "that supports the image's CUDA version, or use an image built for an older CUDA", C.CUDA_OR_DRIVER),
+        # Its brand condition ("unsatisfied condition: brand = tesla", determined-ai/determined's known issues): the
+        # image's CUDA supports this GPU or driver only through forward compatibility, which needs a data-center GPU.
+        p(r"unsatisfied condition: brand = \w+", "cuda_driver_unsupported", E,
+          "the container image's CUDA requirement holds on this GPU's brand only (forward compatibility is for "
+          "data-center GPUs): its CUDA is newer than the host's driver supports here",
+          "update the host's NVIDIA driver to one that supports the image's CUDA, or use an image built for an older "
+          "CUDA (NVIDIA_DISABLE_REQUIRE=1 only where the driver is known to be new enough)", C.CUDA_OR_DRIVER),
         # runc restarting a container whose saved spec lists the driver's device nodes before the driver made them
         # ("error gathering device information while adding custom device \"/dev/nvidia-uvm-tools\": lstat ...: no
         # such file or directory", NVIDIA/nvidia-docker#288: after a reboot, nvidia_uvm not loaded yet).

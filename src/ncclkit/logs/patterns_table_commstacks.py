@@ -30,6 +30,7 @@ COMMSTACK_WORDS: tuple[bytes, ...] = (
     b"before NVSHMEM initialization", b"NCCL_GIN_TYPE_NONE",
     b"CUDA-aware MPI support", b"UD QP to INIT",
     b"local_idx/count", b"getenv_local_coord", b"init_device_fds",
+    b"ib_roce_get_version_num",  # the status and QP lines carry "rror" and "ail", words of the list already
     b"SQ full", b"preset topology model", b"max_srq",
 )
 
@@ -128,6 +129,29 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Open MPI found no usable RDMA device for its high-performance transport and uses another one (TCP)",
           "check the RDMA devices (`ibv_devinfo`, the mlx5 driver loaded, /dev/infiniband in the container)",
           C.SOCKET_FALLBACK),
+        # -- RDMA code beside NCCL's: NVSHMEM, mscclpp, UCCL, hand-written verbs --------------------------------
+        # NVSHMEM's IB transports carry NCCL's GID walk: "IB: read failed in ib_roce_get_version_num: Invalid argument"
+        # (NVIDIA/multi-gpu-programming-models#21) is a GID slot not mapped into the container, as NCCL's twin.
+        p(r"read failed in ib_roce_get_version_num: Invalid argument", "gid_error", E,
+          "NVSHMEM's IB transport read a GID slot that is not mapped into this container (EINVAL)",
+          "set NVSHMEM_IB_GID_INDEX to the port's RoCE v2 IPv4 GID (`show_gids` inside the container), or map the "
+          "port's GID table into it", C.GID_INDEX_OR_ROCE_CONFIG),
+        # A verbs completion status in a library's own words: mscclpp's IbError "a work item failed: status 12 (Ib
+        # failure: Cannot allocate memory)" (strerror of the status number, not memory; microsoft/mscclpp#315), UCCL's
+        # "RC send CQ state error: 12, 0" (uccl-project/uccl#293): 12 is IBV_WC_RETRY_EXC_ERR.
+        p(r"work item failed: status 12\b|CQ state error: 12\b", "ib_completion_error", E,
+          "an RDMA work request completed with IBV_WC_RETRY_EXC_ERR (12): the peer's NIC did not acknowledge in time "
+          "(the NICs cannot reach each other over RoCE/IB, or the fabric dropped the traffic)",
+          "check that the NICs reach each other (ib_write_bw between the nodes with the same GID index and traffic "
+          "class), the RoCE GID and routing, and the links' error counters", C.IB_TIMEOUT_OR_RETRY, decode=False),
+        # libibverbs' ibv_create_qp returning ENOMEM in a program's own words ("errno: Cannot allocate memory) Failed
+        # to create qp", jcxue/RDMA-Tutorial#6, fixed by smaller queue pairs): the device's QP resources or the
+        # locked memory, not RAM.
+        p(r"Failed to create qp\b", "ibv_create_qp_failed", E,
+          "the program could not create an RDMA queue pair: its size or count exceeds what the device or the locked-"
+          "memory limit allows", "ask for smaller queue pairs (max_send_wr / max_recv_wr, max_sge within `ibv_devinfo "
+          "-v` limits) or fewer of them, and raise the locked-memory limit (`ulimit -l unlimited`)",
+          C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,), decode=False),
         # -- UCX and UCC ----------------------------------------------------------------------------------------
         # src/uct/ib/base/ib_iface.c: "failed to create RC QP ..." (openucx/ucx PR#9674): the verbs QP creation.
         p(r"failed to create RC QP", "ibv_create_qp_failed", E,

@@ -50,6 +50,15 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "watchdog's timeout printed with it says which", "read the NCCL error or the watchdog timeout printed "
           "before this line, on this rank and the others", C.HANG_COLLECTIVE_MISMATCH, "collateral",
           (C.RANK_CRASHED_ELSEWHERE,)),
+        # A watchdog timeout set under a second: no collective can meet it, the first one (which sets up NCCL's
+        # connections) least of all, so the setting fails the job by itself (instructlab/training#520 set 1 ms to
+        # see the knob work). A short timeout of seconds still ends real hangs (the row below).
+        p(r"Watchdog caught collective operation timeout: [^\n]*Timeout\(ms\)=\d{1,3}\)", "timeout_setting", E,
+          "the process group's timeout is set under a second: collectives outlast it on a healthy job (the first one "
+          "sets up NCCL's connections), so it times out whatever the ranks do",
+          "set a timeout of minutes (init_process_group(timeout=timedelta(minutes=10)), or the framework's "
+          "timeout_minutes / ddp_timeout); check the unit of the value given", C.APPLICATION_BUG, "root",
+          (C.PERFORMANCE_CONFIG, C.HANG_COLLECTIVE_MISMATCH)),
         # A watchdog timeout of under five minutes (PyTorch's default is 10 minutes, 30 before 2.3): host work on one
         # rank between collectives (a checkpoint consolidated on rank 0, an evaluation) outlasts it while the job is
         # healthy (NVIDIA-NeMo/Automodel#1038 and PR#2748: timeout_minutes defaulted to 1, rank 0 wrote for 98 s).

@@ -115,6 +115,15 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "this PyTorch is a CPU-only build: it has no CUDA (torch.version.cuda is None)", "install a CUDA build "
           "(`pip install torch --index-url https://download.pytorch.org/whl/cu121`, or conda's pytorch-cuda)",
           C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # An extension built without its CUDA ops (no nvcc found at build time, or CUDA not visible then):
+        # mmcv's "nms is not compiled with GPU support", detectron2's "Not compiled with GPU support" and its
+        # collect_env "Detectron2 CUDA Compiler: not available"; or not built at all, "cannot import name '_C'"
+        # from a source tree imported in place (detectron2's install notes: an incomplete build).
+        p(r"\bnot compiled with GPU support|CUDA Compiler: not available|cannot import name '_C' from", "package_build",
+          E, "a compiled extension of the program was built without its CUDA ops, or not built where it is imported "
+          "(a source tree without its compiled module)", "rebuild the package where CUDA and nvcc are visible "
+          "(CUDA_HOME, FORCE_CUDA=1; a wheel built for this CUDA and PyTorch), and import it from outside its "
+          "source tree", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         p(r"torch_extensions/[^\s:]+\.so: cannot open shared object file", "package_build", E,
           "an op's JIT build failed earlier (or another rank's build left its cache empty): its library is missing",
           "read the first nvcc/ninja error of the build above; delete ~/.cache/torch_extensions/<pyXX_cuYYY>/<op> "

@@ -101,6 +101,13 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
           "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "
           "run that rank's step alone to reproduce it", C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
+        # autograd's "Trying to backward through the graph a second time" (mmengine's FAQ: two optimizer hooks
+        # each calling backward): the program's training step, on whatever rank prints it.
+        p(r"Trying to backward through the graph a second time", "program_error", E,
+          "the program ran a second backward pass through a graph whose saved tensors the first one freed (two "
+          "backward calls per step: two optimizer hooks or wrappers, a loss reused)", "call backward once per step "
+          "(one optimizer hook / wrapper), or retain_graph=True where two passes are meant", C.APPLICATION_BUG,
+          "likely", (C.RANK_CRASHED_ELSEWHERE,)),
         # Python's FileNotFoundError for a path of the program's own (relative, or outside the system's trees): a
         # file or directory its arguments or config name that is not there, where a launcher dies before the ranks
         # it should start (NVIDIA/tacotron2#57: multiproc.py opening logs/<job>_GPU_1.log with no logs/ directory,

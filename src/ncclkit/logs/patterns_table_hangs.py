@@ -22,19 +22,13 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 HANG_WORDS: tuple[bytes, ...] = (
-    b"Not all ranks joining collective", b"CoordinationService/RegisterTask", b"keep-alive heartbeat",
+    b"CoordinationService/RegisterTask", b"keep-alive heartbeat",
     b"reason :GPU Hang", b"git fetch", b"INCONSISTENT_TPU_PROGRAM", b"inconsistent HLO",
 )
 
 
 def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # torch/distributed/flight_recorder (fr_trace): "Not all ranks joining collective: sequence number: N" with
-        # "missing ranks: {3, 4, ...}" (pytorch/pytorch PR#140969): the dumps show ranks that never issued it.
-        p(r"Not all ranks joining collective", "collective_mismatch", E,
-          "PyTorch's flight-recorder analysis found ranks that never issued this collective (its missing ranks)",
-          "read what the missing ranks did instead (their last collective in the dump, their own output): a "
-          "rank-dependent branch, an early exit or an uneven number of batches", C.HANG_COLLECTIVE_MISMATCH),
         # xla/service/collective_ops_utils.h: "This thread has been waiting for 5000ms for and may be stuck:
         # participant for device ordinal 1, stream ... waiting for all participants to arrive at rendezvous"
         # (jax-ml/jax#6896): some devices never reached the collective.

@@ -80,13 +80,17 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
         # consequence of the "Cuda failure" / "Last error:" line next to it. nccl-tests quotes the return
         # code itself ("Test NCCL failure alltoall.cu:62 'unhandled cuda error (run with ...) / '").
-        p(r"^(?!.*(?:Cuda failure|CUDA error:|'(?!unhandled cuda error)[^']+')).*(?:unhandled[ _]cuda[ _]error|"
+        # Retyped by hand too ("unhandle cuda error", alibaba/ChatLearn#374).
+        p(r"^(?!.*(?:Cuda failure|CUDA error:|'(?!unhandled cuda error)[^']+')).*(?:unhandled?[ _]cuda[ _]error|"
           r"ncclUnhandledCudaError|Call to CUDA function failed)", "cuda_error", E,
           "NCCL returned ncclUnhandledCudaError (the CUDA error itself is on a WARN or 'Last error:' line)",
           "read the CUDA error named near it; check the "
           "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
           "collateral", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
+        # CUDA's "no kernel image is available for execution on the device" quoted without its "CUDA error:"
+        # (mmcv's and detectron2's FAQ): the decoder reads it as everywhere.
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|HIP failure|"
+          r"no kernel image is available for execution|"
           r"(?:ROCr|HSA) failure '|"
           # torch's CUDA init answering cudaErrorUnknown as a RuntimeError (c10/cuda CUDAFunctions.cpp: "CUDA unknown
           # error - this may be due to an incorrectly set up environment"; k8s-device-plugin#319, a pod's devices).

@@ -11,18 +11,51 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns_table_mpi import MPI_LAUNCH_FIX, OMPI_IFACE_FIX
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 MPILAUNCH_WORDS: tuple[bytes, ...] = (
     b"number of nics", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
     b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
-    b"bstrap_proxy")
+    b"bstrap_proxy", b"unrecognized option", b"unrecognised option", b"accept(3) system call",
+    b"ran out of file descriptors", b"shared-memory backing", b"intercepted a call to free memory")
 
 
 def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # A launcher refusing an option of the launch line: a line written for another MPI (Open MPI's --bind-to
+        # given to the PALS mpiexec of a Cray/HPE system, Parsl/parsl#2446 on Polaris) or another release.
+        # (srun's --container-* options are pyxis', patterns_table_schedulers.)
+        p(r"^\S*\b(?:mpiexec|mpirun|mpiexec\.hydra|aprun|jsrun|orterun|prterun|prun)\S*: *(?:unrecogni[sz]ed|unknown) "
+          r"option", "launch_config", E,
+          "the launcher does not take an option of the launch line: a line written for another MPI or launcher "
+          "(Open MPI's --bind-to / --map-by given to MPICH's, Cray's or HPE's mpiexec) or for another release",
+          "use the options of the launcher that runs (`mpiexec --help`; `which mpiexec`), or put the MPI the line "
+          "was written for first on PATH", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # Open MPI's help texts (opal and ompi help-*.txt, quoted in its docs): "accept failed" lists what runs out
+        # (file descriptors first, then memory) above the Errno it got; its list is no finding of its own.
+        p(r"^\W*The (?:process|operating system) ran out of (?:file descriptors|memory)\s*$", "noise", I,
+          "a line of Open MPI's list of likely causes under a failure it reports", "nothing to fix: read the failure "
+          "and its Errno above and below the list", None, "noise"),
+        p(r"The accept\(3\) system call failed on a TCP socket", "fd_limit", E,
+          "Open MPI's TCP listener could not accept a connection: the process or the system ran out of file "
+          "descriptors (or memory); the job will hang or abort", "raise the open-files limit where the ranks run "
+          "(`ulimit -n`, LimitNOFILE of the service, the scheduler's propagated limits); read the Errno it printed",
+          C.MEMLOCK_OR_ULIMIT, "root", (C.OOM,)),
+        # "target full" (opal/mca/shmem help): the file backing Open MPI's shared-memory transport does not fit where
+        # it is created (/dev/shm, or the session directory under /tmp in older releases).
+        p(r"not enough space for \S+ \(the shared-memory backing", "shm_error", E,
+          "Open MPI's shared-memory backing file does not fit in the file system it is created in",
+          "make room there: enlarge /dev/shm (docker --shm-size, a memory-backed emptyDir in Kubernetes) or point "
+          "Open MPI's session directory at a larger file system (OMPI_MCA_orte_tmpdir_base / prte's tmpdir)",
+          C.SHM_TOO_SMALL),
+        # "cannot deregister in-use memory" (opal/mca/rcache help): the program freed a buffer an MPI operation
+        # still uses. (Help texts wrap at fixed places: each row reads its first line.)
+        p(r"intercepted a call to free memory that is still being used",
+          "program_error", E, "the program freed a buffer that an MPI operation still uses (a request not waited "
+          "for, or memory corruption)", "complete every request on a buffer (MPI_Wait) before freeing or reusing "
+          "it; run the rank under a memory checker", C.APPLICATION_BUG),
         # -- Open MPI's runtime (ORTE) and MPICH's hydra: launch lines that are not NCCL's --------------------------
         # ORTE's daemons exchange packed buffers; "ORTE_ERROR_LOG: Data unpack would read past end of buffer"
         # (grpcomm_direct.c, plm_base_launch_support.c) means the daemons of two nodes encode them differently:

@@ -249,10 +249,15 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "itself; a failure after it has its own line",
           "nothing to fix if the job runs; to silence it, enable IPv6 on the host (net.ipv6.conf.all.disable_ipv6=0) "
           "or give MASTER_ADDR as an IPv4 address rather than a name", C.OTHER, "collateral"),
-        # ProcessGroupNCCL (2.6+) after a watchdog timeout: "Stack trace of the failed collective:", the heading of the
-        # Python frames that issued it (the timeout line before it is the finding).
-        p(r"Stack trace of the failed collective:\s*$", "noise", I, "the heading of the timed-out collective's Python "
-          "stack", "nothing to fix", None, "noise"),
+        # ProcessGroupNCCL (2.6+) prints "Stack trace of the failed collective:", the heading of the Python frames
+        # that issued it, only after that collective failed or timed out; where the timeout line is not in the paste
+        # (vllm-project/vllm#41160: a pipeline-parallel broadcast that hung) the heading stands for it.
+        p(r"Stack trace of the failed collective:\s*$", "timeout", W,
+          "PyTorch printed the stack of a collective that failed or timed out (the frames after this heading say "
+          "which call issued it): a rank hung or diverged before it, or a peer's error stopped it",
+          "read the watchdog's timeout or error line before this heading and the frames after it; find what the "
+          "other ranks were doing at that collective (their own errors, py-spy)", C.HANG_COLLECTIVE_MISMATCH,
+          "collateral", (C.RANK_CRASHED_ELSEWHERE,)),
         # libibverbs: "couldn't load driver 'libXXX-rdmav34.so'" for every provider it does not have.
         p(r"libibverbs: Warning: couldn't load driver", "noise", I,
           "libibverbs tried a provider library for hardware this node does not have", "nothing to fix", None,

@@ -104,8 +104,9 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # bminor/glibc elf/dl-lookup.c:806@04e750e ("undefined symbol: %s"): an extension module missing a c10, at::
         # or torch:: symbol (mangled _ZN3c10, _ZN2at, _ZN5torch) was compiled against another torch than the one
-        # imported (flash_attn, apex, a cpp_extension wheel).
-        p(r"\.so[\w.]*: undefined symbol: _ZN(?:K|St)?(?:3c10|2at|5torch)\d", "package_build", E,
+        # imported (flash_attn, apex, a cpp_extension wheel; intel-extension-for-pytorch's FAQ quotes it without
+        # the library's name).
+        p(r"undefined symbol: _ZN(?:K|St)?(?:3c10|2at|5torch)\d", "package_build", E,
           "an extension module was compiled against another PyTorch than the one installed: a C++ symbol of torch "
           "it needs is not there", "reinstall the extension built for this torch (`pip install --no-build-isolation "
           "--force-reinstall --no-cache-dir <package>`, or the wheel matching torch's version and CUDA)", C.OTHER),

@@ -34,7 +34,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 SCHEDULER_WORDS: tuple[bytes, ...] = (
     b"have sufficient", b"Can Never Run", b"violates queue", b"PBS: job killed", b"Cgroup mem", b"executing under PBS",
     b"not a node in job", b"unsatisfiable request", b"Command not found: ", b"enroot-aufs2ovlfs",
-    b"container-image is not set", b"unrecognized option '--container")
+    b"container-image is not set")  # srun's "unrecognized option '--container-..." needs mpilaunch's word
 
 
 def scheduler_rows(p: Callable[..., Any]) -> tuple[Any, ...]:

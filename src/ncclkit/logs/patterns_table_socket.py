@@ -133,11 +133,26 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # net_socket.cc (2.19 - 2.28) "NET/Socket : peer %s message truncated : receiving %d bytes instead of %d",
         # quoted by its tail alone (NVIDIA/nccl#1328's title): its own text names sizes or NCCL_PROTO/NCCL_ALGO
         # that differ between ranks.
-        p(r"Message truncated|receiving \d+ bytes instead of \d+|collective mismatch error|Mismatched collective|"
-          r"mismatch between collectives|"
+        # The transports' size checks: a peer sent more than this rank posted. NCCL's maintainers read it as ranks
+        # that differ below the program (NVIDIA/nccl#615 and #531: a NIC forcing relaxed ordering, NCCL_PROTO=SIMPLE
+        # to test; #969: "environment configure error"; #1328: "a version or configuration mismatch between two
+        # ranks"; tensorflow#34375: a second NCCL beside the one TensorFlow bundles), a program desync after them.
+        p(r"Message truncated : receiv|receiving \d+ bytes instead of \d+|collective mismatch error", "transport_size_mismatch",
+          E, "a peer sent more data than this rank posted for the operation: the ranks run different NCCL builds or "
+          "NCCL settings (protocol, algorithm, buffer size chunk the data differently), a NIC reorders writes "
+          "(relaxed ordering forced), or they issued different collectives",
+          "run one NCCL build with the same NCCL_* variables on every rank (compare each node's NCCL version line; no "
+          "second libnccl beside a framework's own); on Mellanox NICs `mlxconfig -d <dev> q PCI_WR_ORDERING` must "
+          "say per_mkey, not forced_relax; retry with NCCL_PROTO=SIMPLE; then look for a program desync with "
+          "TORCH_DISTRIBUTED_DEBUG=DETAIL", C.NCCL_VERSION_MISMATCH, "root",
+          (C.HANG_COLLECTIVE_MISMATCH, C.OTHER)),
+        # Not TORCH_DISTRIBUTED_DEBUG=DETAIL's "[Rank N] Running collective: CollectiveFingerPrint(...)": every
+        # collective of a healthy run prints it (fingerprint_trace compares the ranks' last ones).
+        p(r"^(?!.*\[Rank \d+\] Running collective: CollectiveFingerPrint)(?:.*(?:Mismatched collective|"
+          r"mismatch between collectives|message truncated(?! : receiv)|"
           r"CollectiveFingerPrint|may be caused by a collective mismatch|op\.preamble\.length <= op\.nbytes|"
           # distributed_c10d monitored_barrier: "Ranks 1, 3 failed to pass monitoredBarrier in 30000 ms"
-          r"failed to pass monitoredBarrier",
+          r"failed to pass monitoredBarrier))",
           "collective_mismatch", E,
           "ranks issued different collectives or sizes (desync)",
           "make every rank call the same collectives in the same order with the same shapes; find the "

@@ -35,7 +35,10 @@ def storage_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Megatron's dist_checkpointing filesystem_async.py:286@d98e8a6), not NCCL's shared memory.
         # torch.save's zip writer failing mid-file: "[enforce fail at inline_container.cc:337] . unexpected pos"
         # (lmdeploy's FAQ: the disk is full).
-        p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)|inline_container\.cc:\d+\] \. unexpected pos",
+        # pip's own form names no file: "Could not install packages due to an OSError: [Errno 28] No space left on
+        # device" (determined-ai/determined's known issues: the image build's disk).
+        p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)|inline_container\.cc:\d+\] \. unexpected pos|"
+          r"Could not install packages due to an \w+: \[Errno 28\]",
           "disk_full", E,
           "a filesystem other than /dev/shm is full (the file the error names)",
           "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),

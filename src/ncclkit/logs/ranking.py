@@ -107,8 +107,10 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     if not roots:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
+        # A watchdog that got stuck after a collective's timeout is the abort of that timeout hanging (it comes the
+        # heartbeat's timeout later, snowflakedb/ArcticTraining#219): the timeout leads at the same severity.
         lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
-                   key=lambda f: _SEV[f.severity], default=None)
+                   key=lambda f: (_SEV[f.severity], f.id == "log.watchdog_stuck"), default=None)
         # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
         # the error) does not outrank the error.

@@ -18,12 +18,13 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def check_topo(t: TopoMatrix) -> list[Finding]:
     out: list[Finding] = []
-    if not t.gpus and t.gpu_p2p:
-        return _p2p_verdicts(t)
+    # `topo -p2p` pasted alone or after `topo -m` (noonghunna/club-3090#1125): its verdicts first either way.
+    verdicts = _p2p_verdicts(t) if t.gpu_p2p else []
     if not t.gpus:
-        return [Finding(id="topo.no_rows", severity=W, subject="topo",
-                        message="no complete GPU row in the matrix", fix="paste the whole `nvidia-smi topo -m`")]
-    pcie = _pcie_p2p(t)
+        return verdicts or [Finding(id="topo.no_rows", severity=W, subject="topo",
+                                    message="no complete GPU row in the matrix",
+                                    fix="paste the whole `nvidia-smi topo -m`")]
+    pcie = verdicts + _pcie_p2p(t)
     if not t.nics:
         return pcie + [Finding(id="topo.no_nic", severity=I, subject="topo",
                                message="the matrix shows no NIC: no RDMA device is visible to the driver")]

@@ -55,6 +55,10 @@ class TopoMatrix:
 
 def _header(line: str) -> list[str] | None:
     tokens = line.split()
+    # A shell prompt or the command may share the header's line ("nvidia-smi topo -m   GPU0  GPU1  CPU Affinity",
+    # aikitoria/open-gpu-kernel-modules#12): the header starts at its GPU0.
+    if "GPU0" in tokens:
+        tokens = tokens[tokens.index("GPU0"):]
     # The header starts with GPU0 and goes on with device names; a row "GPU0  X  NV18 ..." does not.
     if len(tokens) < 2 or tokens[0] != "GPU0" or not _DEVICE.match(tokens[1]):
         return None
@@ -79,8 +83,10 @@ def parse_topo(text: str) -> TopoMatrix:
         if m:
             names[m.group(1)] = m.group(2)
             continue
-        if not cols:
-            cols = _header(line) or []
+        # Each matrix has its header (`topo -m`, then `topo -p2p` with fewer columns): the last one read rules.
+        header = _header(line)
+        if header or not cols:
+            cols = header or cols
             continue
         tokens = line.split()
         if not tokens or tokens[0] not in cols:

@@ -1,0 +1,61 @@
+"""The collectives each rank logged under TORCH_DISTRIBUTED_DEBUG=DETAIL (pure: text -> list[Finding]).
+
+ProcessGroupWrapper logs every collective a rank issues, before it runs: "[Rank 1] Running collective:
+CollectiveFingerPrint(SequenceNumber=3, OpType=BROADCAST, TensorShape=[1], ...)" (c10d ProcessGroupWrapper.cpp, PyTorch
+1.13+). Where a job hung, each rank's last such line is where it stopped: ranks at one sequence number with another
+operation or shape issued different collectives, and a rank whose last number is behind the others' never issued the
+collective they wait in (Lightning-AI/pytorch-lightning#19106: rank 1 at broadcast #3 of one element while ranks 0 and
+2 ran broadcast #4 of 73 bytes, ranks logging different keys).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ncclkit.causes import Cause
+from ncclkit.findings import Finding, Severity
+
+__all__ = ["fingerprint_findings"]
+
+_RUNNING = re.compile(r"\[Rank (\d+)\] Running collective: CollectiveFingerPrint\(SequenceNumber=(\d+), "
+                      r"OpType=(\w+)(?:, TensorShape=(\[[^\]]*\]))?")
+
+_FIX = ("make every rank issue the same collectives in the same order with the same shapes: look for a rank-dependent "
+        "branch, an early exit or an uneven number of batches before that collective on the rank(s) named")
+
+
+def fingerprint_findings(text: str) -> list[Finding]:
+    if "Running collective: CollectiveFingerPrint(" not in text:
+        return []
+    last: dict[int, tuple[int, int, str, str]] = {}  # rank -> (line, sequence number, op, shape)
+    for no, line in enumerate(text.splitlines(), 1):
+        m = _RUNNING.search(line)
+        if m:
+            last[int(m[1])] = (no, int(m[2]), m[3], m[4] or "")
+    if len(last) < 2:
+        return []
+    top = max(seq for _, seq, _, _ in last.values())
+    ahead = sorted(r for r, v in last.items() if v[1] == top)
+    behind = sorted(r for r, v in last.items() if v[1] < top)
+    kinds = {(v[2], v[3]) for v in last.values() if v[1] == top}
+    lines = sorted(v[0] for v in last.values())[:8]
+    names = ",".join(f"rank{r}" for r in behind)
+    if len(kinds) > 1:
+        shown = "; ".join(f"rank{r}: {last[r][2]} {last[r][3]}".rstrip() for r in ahead)
+        return [Finding.root_error(
+            "log.collective_mismatch", ",".join(f"rank{r}" for r in ahead),
+            f"the ranks' last logged collective #{top} differs ({shown}): they issued different collectives",
+            _FIX, Cause.HANG_COLLECTIVE_MISMATCH, lines)]
+    if not behind:
+        return []
+    op, shape = last[ahead[0]][2], last[ahead[0]][3]
+    stopped = ", ".join(f"rank{r} #{last[r][1]} {last[r][2]} {last[r][3]}".rstrip() for r in behind)
+    # A paste cut while the job ran also ends with ranks one collective apart: a warning that names them, which a
+    # hang confirms.
+    return [Finding(
+        id="hang.rank_not_launched", severity=Severity.WARNING, subject=names,
+        message=f"under TORCH_DISTRIBUTED_DEBUG=DETAIL the last collective {names} logged is behind the others' "
+                f"({stopped}; {','.join(f'rank{r}' for r in ahead)} at #{top} {op} {shape}".rstrip() + "): if the "
+                f"job hung there, {names} never issued #{top}",
+        fix=_FIX, cause=Cause.HANG_COLLECTIVE_MISMATCH,
+        evidence={"role": "root", "lines": lines, "last_sequence": {f"rank{r}": v[1] for r, v in sorted(last.items())}})]

@@ -1,0 +1,172 @@
+"""Rules from sweeps 114 - 117 (2026-12-05: one-node multi-GPU failures on workstations; vision codebases' FAQs; Open
+MPI's, MPICH's and Slurm's documentation; PyTorch's collective-mismatch reports) and from the misses of held-out round
+150 (batch schedulers). Each line is quoted from the thread or page named above its test, and tested on text that must
+not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import ids, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def test_cuda_217_in_any_words_is_peer_access() -> None:
+    # alibaba/ChatLearn#374 (the return code retyped "unhandle cuda error", the string "is not support")
+    paste = ("torch.distributed.DistBackendError: NCCL error in :   ProcessGruopNCCL.cpp:3699，unhandle cuda error, NCCL "
+             "version 2.27.3\nncclUnhandledCudaError: Call to CUDA function failed.\nlast error: \n"
+             "Cuda failure 217 'peer access is not support between these two devices'\n")
+    assert lead(paste) == ("log.p2p_error", "acs_iommu_p2p")
+    # another CUDA error keeps its own reading
+    assert lead("Cuda failure 2 'out of memory'\n")[1] == "oom"
+
+
+def test_topo_p2p_after_topo_m_and_a_header_after_its_command() -> None:
+    # noonghunna/club-3090#1125: `topo -m` then `topo -p2p` in one paste; #922 the same with OK
+    matrix = ("          GPU0 GPU1    CPU Affinity    NUMA Affinity   GPU NUMA ID\n"
+              "    GPU0  X      NODE    0-15    0               N/A\n    GPU1 NODE     X      0-15    0               N/A\n"
+              "\n          GPU0 GPU1\n     GPU0        X       {v}\n     GPU1        {v}      X\n")
+    refused = analyze_text(matrix.format(v="NS"))["findings"]
+    assert (refused[0]["id"], refused[0]["severity"]) == ("topo.p2p_unsupported", "warning")
+    assert "topo.p2p_unsupported" not in [f["id"] for f in analyze_text(matrix.format(v="OK"))["findings"]]
+    # aikitoria/open-gpu-kernel-modules#12: the command on the header's line
+    prompt = ("nvidia-smi topo -m                   GPU0    GPU1    CPU Affinity    NUMA Affinity   GPU NUMA ID\n"
+              "GPU0     X      PHB     0-23    0               N/A\nGPU1    PHB      X      0-23    0               N/A\n")
+    assert [f["id"] for f in analyze_text(prompt)["findings"]][:1] == ["topo.pcie_p2p"]
+
+
+def test_every_ring_connection_over_p2p_is_one_node() -> None:
+    # pytorch/pytorch#7019 (NCCL 2.2, both ranks in one process): the socket fallback explains nothing on one node
+    log = ("neuromancer:13802:13802 [1] misc/ibvwrap.cu:61 WARN Failed to open libibverbs.so[.1]\n"
+           "neuromancer:13802:13802 [1] INFO Using internal Network Socket\nNCCL version 2.2.13+cuda9.2\n"
+           "neuromancer:13802:13802 [0] INFO comm 0xb25bf840 rank 0 nranks 2\n"
+           "neuromancer:13802:13802 [1] INFO comm 0xb3886c70 rank 1 nranks 2\n"
+           "neuromancer:13802:13802 [0] INFO Ring 00 : 0[0] -> 1[1] via P2P/direct pointer\n"
+           "neuromancer:13802:13802 [1] INFO Ring 00 : 1[1] -> 0[0] via P2P/direct pointer\n")
+    assert lead(log) is None
+    # one host's ranks of a two-node job: rank 1 reaches rank 2 over the network, which stays a fallback
+    two = log.replace("nranks 2", "nranks 4").replace("1[1] -> 0[0] via P2P/direct pointer", "1[1] -> 2[0] via NET/Socket/0")
+    assert lead(two) is not None and lead(two)[1] == "socket_fallback"
+
+
+def test_a_one_node_stall_with_p2p_off_is_shared_memory() -> None:
+    # NVIDIA/nccl#606: NCCL_P2P_LEVEL=LOC, no result row; a larger /dev/shm fixed it
+    head = ("# nThread 1 nGpus 2 minBytes 8 maxBytes 16777216 step: 2(factor) warmup iters: 5 iters: 20 validation: 1\n"
+            "#\n# Using devices\n"
+            "#   Rank  0 Pid  26383 on nccl-tests device  0 [0xc1] NVIDIA RTX A6000\n"
+            "#   Rank  1 Pid  26383 on nccl-tests device  1 [0xc2] NVIDIA RTX A6000\nNCCL version 2.11.4+cuda11.1\n")
+    off = head + "nccl-tests:26383:26397 [0] NCCL INFO NCCL_P2P_LEVEL set by environment to LOC\n"
+    assert lead(off) == ("log.single_node_stall", "shm_too_small")
+    # with P2P left on the stall stays PCIe peer-to-peer's (tinygrad/open-gpu-kernel-modules#45)
+    assert lead(head) == ("log.single_node_stall", "acs_iommu_p2p")
+
+
+def test_extensions_built_without_cuda_and_the_programs_own_errors() -> None:
+    # mmcv's and detectron2's FAQs; mmengine's FAQ (two optimizer hooks)
+    for line in ("RuntimeError: nms is not compiled with GPU support\n",
+                 "ImportError: cannot import name '_C' from 'detectron2' (/home/u/detectron2/detectron2/__init__.py)\n",
+                 "Detectron2 CUDA Compiler: not available\n"):
+        assert lead(line) == ("log.package_build", "other")
+    assert lead("RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors "
+                "after they have already been freed).\n") == ("log.program_error", "application_bug")
+    assert lead("no kernel image is available for execution on the device\n")[1] == "cuda_or_driver"
+    # intel-extension-for-pytorch's FAQ: a torch C++ symbol missing, quoted without the library's name
+    assert lead("ImportError: undefined symbol: _ZNK5torch8autograd4Node4nameB5cxx11Ev\n") == ("log.package_build", "other")
+    # an import of the program's own code stays a program error
+    assert lead("ImportError: cannot import name 'get_model' from 'models' (/work/models/__init__.py)\n") != \
+        ("log.package_build", "other")
+
+
+def test_open_mpi_help_texts() -> None:
+    # Open MPI's "accept failed": its list of likely causes is no finding; the Errno is
+    accept = ("WARNING: The accept(3) system call failed on a TCP socket.  While this\n"
+              "should generally never happen on a well-configured HPC system, the\n"
+              "most common causes when it does occur are:\n\n  * The process ran out of file descriptors\n"
+              "  * The operating system ran out of file descriptors\n  * The operating system ran out of memory\n\n"
+              "  Local host: node1\n  PID:        1234\n  Errno:      24 (Too many open files)\n")
+    assert lead(accept) == ("log.fd_limit", "memlock_or_ulimit")
+    assert lead("  * The operating system ran out of memory\n") is None
+    # "target full" and "cannot deregister in-use memory"
+    assert lead("It appears as if there is not enough space for /dev/shm/vader_segment.n1.0 (the shared-memory "
+                "backing\nfile). It is likely that your MPI job will now either abort or experience\n") == \
+        ("log.shm_error", "shm_too_small")
+    assert lead("Open MPI intercepted a call to free memory that is still being used by\nan ongoing MPI "
+                "communication.  This usually reflects an error in the\n") == ("log.program_error", "application_bug")
+    # a GPU out of memory stays the GPU's
+    assert lead("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB\n") == ("log.oom", "oom")
+
+
+def test_a_launcher_refusing_an_option_of_the_launch_line() -> None:
+    # Parsl/parsl#2446: Open MPI's --bind-to given to Polaris' PALS mpiexec
+    paste = ("mpiexec: unrecognized option '--bind-to'\nUsage: mpiexec [global_options] [command_options] cmd1\n")
+    assert lead(paste) == ("log.launch_config", "application_bug")
+    # srun's container options stay pyxis'
+    assert lead("srun: unrecognized option '--container-image=nvcr.io/nvidia/pytorch:24.01-py3'\n") == \
+        ("log.container_start", "other")
+
+
+def test_a_peer_sending_more_than_was_posted_is_the_ranks_setup() -> None:
+    # NVIDIA/nccl#615 (fixed with NCCL_IB_DISABLE=1; the maintainer asked about forced relaxed ordering)
+    line = ("train-run-env3-list2-parallel-0:15483:15645 [0] transport/net_ib.cc:665 NCCL WARN NET/IB : collective "
+            "mismatch error local size 546816 remote 524288 addr 7ff7d1530000 rkey 2553d seq 14/1c\n")
+    assert lead(line) == ("log.transport_size_mismatch", "nccl_version_mismatch")
+    assert ("log.alternative", "hang_collective_mismatch") in [(f["id"], f["cause"])
+                                                             for f in analyze_text(line)["findings"]]
+    # PyTorch's own desync report stays the program's collectives (pytorch/pytorch#78022)
+    assert lead("RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running collective: "
+                "CollectiveFingerPrint(SequenceNumber=2, OpType=ALLREDUCE, TensorShape=[10]), but Rank 1 is running "
+                "collective: CollectiveFingerPrint(SequenceNumber=2, OpType=BROADCAST, TensorShape=[10]).\n") == \
+        ("log.collective_mismatch", "hang_collective_mismatch")
+
+
+def test_detail_mode_fingerprints_name_the_rank_behind() -> None:
+    # Lightning-AI/pytorch-lightning#19106: rank 1 stopped at broadcast #3, ranks 0 and 2 ran #4
+    fp = ("[I ProcessGroupWrapper.cpp:562] [Rank {r}] Running collective: CollectiveFingerPrint(SequenceNumber={s}, "
+          "OpType={op}, TensorShape=[{n}], TensorDtypes=Byte)\n")
+    paste = (fp.format(r=1, s=3, op="BROADCAST", n=1) + fp.format(r=0, s=4, op="BROADCAST", n=73)
+             + fp.format(r=2, s=4, op="BROADCAST", n=73))
+    found = analyze_text(paste)["findings"][0]
+    assert (found["id"], found["subject"], found["cause"]) == \
+        ("hang.rank_not_launched", "rank1", "hang_collective_mismatch")
+    # ranks at one number with different operations issued different collectives
+    split = fp.format(r=0, s=4, op="BROADCAST", n=73) + fp.format(r=1, s=4, op="ALLREDUCE", n=73)
+    assert lead(split) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # every rank at the same collective: a healthy trace, no finding of a mismatch
+    healthy = fp.format(r=0, s=4, op="BROADCAST", n=73) + fp.format(r=1, s=4, op="BROADCAST", n=73)
+    assert not {"log.collective_mismatch", "hang.rank_not_launched"} & set(ids(healthy))
+
+
+def test_jax_sharding_is_not_a_mixed_link_layer() -> None:
+    # jax's docs: "Received incompatible devices for jitted computation" is the program's shardings
+    assert lead("ValueError: Received incompatible devices for jitted computation. Got argument a\n")[1] == \
+        "application_bug"
+    assert lead("node:1:2 [0] transport/net_ib/connect.cc:987 NCCL WARN NET/IB : Attempted to connect incompatible "
+                "devices: [0]mlx5_0:1/IB and [1]mlx5_1:1/RoCE. Try selecting NICs of only one link type using "
+                "NCCL_IB_HCA\n") == ("log.ib_mixed_link_layers", "gid_index_or_roce_config")
+
+
+def test_container_and_install_lines_of_determineds_known_issues() -> None:
+    # determined-ai/determined docs (known issues): pip's full disk, the toolkit's brand condition
+    assert lead("ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device\n") == \
+        ("log.disk_full", "other")
+    assert lead("nvidia-container-cli: requirement error: unsatisfied condition: brand = tesla, please update your "
+                "driver to a newer version, or use an earlier cuda container: unknown\n") == \
+        ("log.cuda_driver_unsupported", "cuda_or_driver")
+    # NCCL's shared memory that did not fit stays /dev/shm's
+    assert lead("node1:1:1 [0] include/shm.h:48 NCCL WARN Error: failed to extend /dev/shm/nccl-abc to 9637892 "
+                "bytes, error: No space left on device\n") == ("log.shm_error", "shm_too_small")
+
+
+def test_rdma_code_beside_nccl_in_its_own_words() -> None:
+    # sweep 118: mscclpp#315 and uccl#293 (status 12 is IBV_WC_RETRY_EXC_ERR), RDMA-Tutorial#6 (smaller QPs fixed
+    # it), multi-gpu-programming-models#21 (NVSHMEM's copy of NCCL's GID walk)
+    assert lead("terminate called after throwing an instance of 'mscclpp::IbError'\n  what():  a work item failed: "
+                "status 12 (Ib failure: Cannot allocate memory)\n") == ("log.ib_completion_error", "ib_timeout_or_retry")
+    assert lead("F20250821 13:22:09.976752 3186121 rdma_io.cc:811] Check failed: wc->status == IBV_WC_SUCCESS RC send "
+                "CQ state error: 12, 0\n") == ("log.ib_completion_error", "ib_timeout_or_retry")
+    assert lead("[ERROR] (setup_ib.c:184:setup_ib: errno: Cannot allocate memory) Failed to create qp\n") == \
+        ("log.ibv_create_qp_failed", "ib_resource_error")
+    assert lead("WARN: IB: read failed in ib_roce_get_version_num: Invalid argument\n") == \
+        ("log.gid_error", "gid_index_or_roce_config")
+    # a work item failing on another status is not read as a retry timeout
+    assert lead("  what():  a work item failed: status 5 (Ib failure: Input/output error)\n") != \
+        ("log.ib_completion_error", "ib_timeout_or_retry")

@@ -170,3 +170,28 @@ def test_rdma_code_beside_nccl_in_its_own_words() -> None:
     # a work item failing on another status is not read as a retry timeout
     assert lead("  what():  a work item failed: status 5 (Ib failure: Input/output error)\n") != \
         ("log.ib_completion_error", "ib_timeout_or_retry")
+
+
+def test_a_keyword_the_installed_callee_does_not_take() -> None:
+    # microsoft/agent-lightning#590 (held-out round 151): verl 0.7 calling vLLM 0.8.5's request API
+    assert lead("ERROR ... Error aborting requests: RequestState.make_request_output() got an unexpected keyword "
+                "argument 'pooling_output'\n") == ("log.program_error", "application_bug")
+    # a communicator's abort stays one
+    assert lead("node1:1:2 [0] NCCL INFO comm 0x55d0 rank 0 nranks 2 cudaDev 0 busId 1000 - Abort COMPLETE\n") != \
+        ("log.program_error", "application_bug")
+
+
+def test_mpi_and_slurm_network_lines_of_their_docs() -> None:
+    # Open MPI's tcp.rst ("Interpreting TCP-related errors"), MPICH's FAQ, OpenPMIx's help, Slurm's FAQ
+    assert lead("   btl_tcp_endpoint.c:572:mca_btl_tcp_endpoint_complete_connect: connect() failed with errno=113\n") == \
+        ("log.mpi_launch", "wrong_interface")
+    assert lead("   mca_btl_tcp_frag_send: writev failed with errno=104\n") == ("log.remote_exited", "rank_crashed_elsewhere")
+    assert lead("MPID_nem_tcp_connpoll(1830)...........: Communication error with rank 1:\n") == \
+        ("log.mpi_launch", "firewall_or_port_blocked")
+    assert lead("You requested support for remote tool connections, but no non-loopback\ninterfaces were found after "
+                "applying any include or exclude directives:\n") == ("log.no_interface", "wrong_interface")
+    assert lead("srun: error: Unable to accept connection: Resources temporarily unavailable\n") == \
+        ("log.fd_limit", "memlock_or_ulimit")
+    # a refused connection keeps the firewall's reading
+    assert lead("   btl_tcp_endpoint.c:572:mca_btl_tcp_endpoint_complete_connect: connect() failed with errno=111\n") != \
+        ("log.mpi_launch", "wrong_interface")

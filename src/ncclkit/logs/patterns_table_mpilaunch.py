@@ -19,7 +19,8 @@ MPILAUNCH_WORDS: tuple[bytes, ...] = (
     b"number of nics", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
     b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
     b"bstrap_proxy", b"unrecognized option", b"unrecognised option", b"accept(3) system call",
-    b"ran out of file descriptors", b"shared-memory backing", b"intercepted a call to free memory")
+    b"ran out of file descriptors", b"shared-memory backing", b"intercepted a call to free memory",
+    b"no non-loopback", b"Unable to accept connection")  # the errno and MPICH lines carry "fail", "rror"
 
 
 def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -56,6 +57,34 @@ def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "program_error", E, "the program freed a buffer that an MPI operation still uses (a request not waited "
           "for, or memory corruption)", "complete every request on a buffer (MPI_Wait) before freeing or reusing "
           "it; run the rank under a memory checker", C.APPLICATION_BUG),
+        # Open MPI's TCP transport with the bare errno (docs/tuning-apps/networking/tcp.rst, "Interpreting TCP-related
+        # errors"): 113 "No route to host" usually means several IP interfaces that do not route as Open MPI
+        # assumes; 104 "Connection reset by peer" after MPI_Init means a peer process died.
+        p(r"failed with errno=113\b", "mpi_launch", E,
+          "Open MPI's TCP transport found no route to a peer (errno 113): it tried an interface whose network does "
+          "not reach that node (several interfaces per node), or a firewall rejects the traffic", OMPI_IFACE_FIX,
+          C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"failed with errno=104\b", "remote_exited", E,
+          "a peer reset Open MPI's TCP connection (errno 104): that process died", "find the rank that exited first "
+          "(its own error, the OOM killer, a crash)", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # MPICH's nemesis TCP ("MPID_nem_tcp_connpoll(1830): Communication error with rank 1"): its FAQ names the
+        # network setup first (firewalls on every machine, /etc/hosts that differ), a peer that died after.
+        p(r"Communication error with rank \d+", "mpi_launch", E,
+          "MPICH's TCP channel lost or could not make its connection to that rank: a firewall between the nodes, "
+          "host names that resolve differently on them, or that rank died", "allow all TCP between the nodes (or "
+          "fix MPICH's port range), make /etc/hosts agree on every node, then read that rank's own output",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.HOSTNAME_RESOLUTION, C.RANK_CRASHED_ELSEWHERE)),
+        # OpenPMIx's "[no-remote-interfaces]" help: its include/exclude lists left only loopback.
+        p(r"but no non-loopback\s*$|no non-loopback interfaces were found", "no_interface", E,
+          "PMIx found no interface other than loopback after its include/exclude settings: remote connections "
+          "cannot be made", "adjust the interface include/exclude (PMIX_MCA_ptl_tcp_if_include / _exclude, "
+          "--prtemca oob_tcp_if_include) to name the nodes' network", C.WRONG_INTERFACE),
+        # srun's "Unable to accept connection: Resources temporarily unavailable" (Slurm FAQ #accept_again): a
+        # user's resource limits reached on large jobs; Slurm's answer raises locked memory and stack size.
+        p(r"srun: error: Unable to accept connection: Resources temporarily unavailable", "fd_limit", E,
+          "srun could not accept its tasks' connections: a resource limit of the user's session was reached",
+          "raise the limits srun runs under (`ulimit -l unlimited`, `ulimit -s`, `ulimit -n`; PropagateResourceLimits "
+          "in slurm.conf)", C.MEMLOCK_OR_ULIMIT),
         # -- Open MPI's runtime (ORTE) and MPICH's hydra: launch lines that are not NCCL's --------------------------
         # ORTE's daemons exchange packed buffers; "ORTE_ERROR_LOG: Data unpack would read past end of buffer"
         # (grpcomm_direct.c, plm_base_launch_support.c) means the daemons of two nodes encode them differently:

@@ -21,6 +21,15 @@ _P2P_HINT = ("if it hangs: rerun with NCCL_P2P_DISABLE=1; if that completes, dis
 
 def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Python's TypeError for a keyword the callee does not take, wherever a program prints it ("Error aborting
+        # requests: RequestState.make_request_output() got an unexpected keyword argument 'pooling_output'",
+        # microsoft/agent-lightning#590: verl 0.7 calling vLLM 0.8.5's API of another release); read before the
+        # consequence rows, whose "abort" that line is not.
+        p(r"\(\) got an unexpected keyword argument '\w+'", "program_error", E,
+          "a call passed a keyword argument the installed version of the function does not take: packages of "
+          "releases that do not match (a framework written for another version of the library it calls), or a bug",
+          "install the versions of the two packages that go together (the framework's pinned requirements), or "
+          "drop the argument where the program passes it", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # -- the job's shape does not fit the launcher or the machines --------------------------------------
         # ncclkit's own evidence (nccl_log_state): Lightning's "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/1"
         # is a job of one process; asked why it does not use the node's other GPUs (openfold#486), the launcher

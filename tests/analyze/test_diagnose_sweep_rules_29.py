@@ -130,6 +130,12 @@ def test_detail_mode_fingerprints_name_the_rank_behind() -> None:
     # ranks at one number with different operations issued different collectives
     split = fp.format(r=0, s=4, op="BROADCAST", n=73) + fp.format(r=1, s=4, op="ALLREDUCE", n=73)
     assert lead(split) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # numbers count per process group: two groups' lines are not compared
+    pg = ("[I ProcessGroupWrapper.cpp:562] [PG ID {g} PG GUID {g} Rank {r}] Running collective: CollectiveFingerPrint("
+          "SequenceNumber={s}, OpType=ALLREDUCE, TensorShape=[73])\n")
+    assert not {"log.collective_mismatch", "hang.rank_not_launched"} & set(
+        ids(pg.format(g=0, r=0, s=4) + pg.format(g=1, r=1, s=9)))
+    assert "hang.rank_not_launched" in ids(pg.format(g=0, r=0, s=4) + pg.format(g=0, r=1, s=3))
     # every rank at the same collective: a healthy trace, no finding of a mismatch
     healthy = fp.format(r=0, s=4, op="BROADCAST", n=73) + fp.format(r=1, s=4, op="BROADCAST", n=73)
     assert not {"log.collective_mismatch", "hang.rank_not_launched"} & set(ids(healthy))

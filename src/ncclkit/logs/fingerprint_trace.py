@@ -17,8 +17,10 @@ from ncclkit.findings import Finding, Severity
 
 __all__ = ["fingerprint_findings"]
 
-_RUNNING = re.compile(r"\[Rank (\d+)\] Running collective: CollectiveFingerPrint\(SequenceNumber=(\d+), "
-                      r"OpType=(\w+)(?:, TensorShape=(\[[^\]]*\]))?")
+# Sequence numbers count per process group: a prefix that names the group ("[PG ID 1 PG GUID 3 Rank 2]") keeps
+# each group's ranks apart; without one, every line is taken as the one group's.
+_RUNNING = re.compile(r"\[(?:PG ID (\S+) [^\]]*?)?Rank (\d+)\] Running collective: CollectiveFingerPrint\("
+                      r"SequenceNumber=(\d+), OpType=(\w+)(?:, TensorShape=(\[[^\]]*\]))?")
 
 _FIX = ("make every rank issue the same collectives in the same order with the same shapes: look for a rank-dependent "
         "branch, an early exit or an uneven number of batches before that collective on the rank(s) named")
@@ -27,13 +29,16 @@ _FIX = ("make every rank issue the same collectives in the same order with the s
 def fingerprint_findings(text: str) -> list[Finding]:
     if "Running collective: CollectiveFingerPrint(" not in text:
         return []
-    last: dict[int, tuple[int, int, str, str]] = {}  # rank -> (line, sequence number, op, shape)
+    groups: dict[str, dict[int, tuple[int, int, str, str]]] = {}  # group -> rank -> (line, number, op, shape)
     for no, line in enumerate(text.splitlines(), 1):
         m = _RUNNING.search(line)
         if m:
-            last[int(m[1])] = (no, int(m[2]), m[3], m[4] or "")
-    if len(last) < 2:
-        return []
+            groups.setdefault(m[1] or "", {})[int(m[2])] = (no, int(m[3]), m[4], m[5] or "")
+    return next((found for last in groups.values() if len(last) >= 2 for found in [_judge(last)] if found), [])
+
+
+def _judge(last: dict[int, tuple[int, int, str, str]]) -> list[Finding]:
+    """One process group's ranks by the last collective each logged."""
     top = max(seq for _, seq, _, _ in last.values())
     ahead = sorted(r for r, v in last.items() if v[1] == top)
     behind = sorted(r for r, v in last.items() if v[1] < top)

@@ -1,4 +1,4 @@
-"""Root-cause taxonomy (CONTRACTS.md section 9): what a finding says went wrong, in one word.
+"""The cause of every finding id: the root-cause taxonomy (CONTRACTS.md section 9, ncclkit.cause_taxonomy) applied.
 
 Every finding carries a cause. A finding id has a default cause (`CAUSE_BY_ID`, or the id's area in
 `CAUSE_BY_AREA`); a judge that knows better (a log line decoded in context) passes `cause=`
@@ -7,34 +7,10 @@ explicitly. `None` means the finding states no cause (a transport map, a bandwid
 
 from __future__ import annotations
 
-from enum import StrEnum
+from ncclkit.cause_taxonomy import Cause
+from ncclkit.causes_log import LOG_CAUSE_BY_ID
 
-__all__ = ["Cause", "CAUSE_BY_AREA", "CAUSE_BY_ID", "default_cause"]
-
-
-class Cause(StrEnum):
-    FIREWALL_OR_PORT_BLOCKED = "firewall_or_port_blocked"
-    WRONG_INTERFACE = "wrong_interface"
-    HOSTNAME_RESOLUTION = "hostname_resolution"
-    IB_PORT_DOWN_OR_LINK = "ib_port_down_or_link"
-    GID_INDEX_OR_ROCE_CONFIG = "gid_index_or_roce_config"
-    GDR_UNAVAILABLE = "gdr_unavailable"
-    ACS_IOMMU_P2P = "acs_iommu_p2p"
-    SHM_TOO_SMALL = "shm_too_small"
-    MEMLOCK_OR_ULIMIT = "memlock_or_ulimit"
-    NCCL_VERSION_MISMATCH = "nccl_version_mismatch"
-    IB_TIMEOUT_OR_RETRY = "ib_timeout_or_retry"
-    IB_RESOURCE_ERROR = "ib_resource_error"
-    SOCKET_FALLBACK = "socket_fallback"
-    NET_PLUGIN_ERROR = "net_plugin_error"
-    TOPOLOGY_OR_NUMA = "topology_or_numa"
-    CUDA_OR_DRIVER = "cuda_or_driver"
-    APPLICATION_BUG = "application_bug"
-    OOM = "oom"
-    RANK_CRASHED_ELSEWHERE = "rank_crashed_elsewhere"
-    HANG_COLLECTIVE_MISMATCH = "hang_collective_mismatch"
-    PERFORMANCE_CONFIG = "performance_config"
-    OTHER = "other"
+__all__ = ["Cause", "CAUSE_BY_AREA", "CAUSE_BY_ID", "default_cause"]  # Cause: ncclkit.cause_taxonomy's
 
 
 # Exact ids whose cause differs from their area's default. Filled per id; `docs/findings.md` shows
@@ -147,176 +123,8 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.proxy_error": None,
     "log.nccl_error": None,
     "log.other": None,
-    # analyze diagnosis (logs/patterns_table*.py, logs/diagnose.py): lines of the framework, launcher,
-    # kernel and verbs, and the alarming lines that state no cause.
-    "log.noise": None,
-    "log.alternative": None,
-    "log.memlock": Cause.MEMLOCK_OR_ULIMIT,
-    "log.fabric_manager": Cause.CUDA_OR_DRIVER,
-    "log.nvls_resources": Cause.OTHER,
-    "log.p2p_error": Cause.ACS_IOMMU_P2P,
-    "log.topology_error": Cause.TOPOLOGY_OR_NUMA,
-    "log.kernel_shared_mem": Cause.OTHER,
-    "log.nccl_unknown_result": Cause.NCCL_VERSION_MISMATCH,
-    "log.verbs_provider_missing": Cause.SOCKET_FALLBACK,
-    "log.shm_small": Cause.SHM_TOO_SMALL,
-    "log.gpu_missing": Cause.CUDA_OR_DRIVER,
-    "log.hostname_loopback": Cause.WRONG_INTERFACE,
-    "log.gloo_interface": Cause.WRONG_INTERFACE,
-    "log.mpi_transport": Cause.OTHER,
-    "log.ucx_unreachable": Cause.WRONG_INTERFACE,
-    "log.nccl_too_old": Cause.NCCL_VERSION_MISMATCH,
-    "log.job_stopped": Cause.OTHER,
-    "log.mpi_launch": Cause.WRONG_INTERFACE,
-    "log.thread_limit": Cause.MEMLOCK_OR_ULIMIT,
-    "log.pcie_error": Cause.OTHER,
-    "log.p2p_unavailable": Cause.ACS_IOMMU_P2P,
-    "log.multi_node_stall": Cause.FIREWALL_OR_PORT_BLOCKED,
-    "log.launch_config": Cause.APPLICATION_BUG,
-    "log.gpu_fault": Cause.CUDA_OR_DRIVER,
-    "log.nic_fault": Cause.IB_PORT_DOWN_OR_LINK,
-    "log.nic_firmware": Cause.OTHER,
-    "log.serving_timeout": Cause.OTHER,
-    "log.host_net_limit": Cause.OTHER,
-    "log.conntrack_full": Cause.FIREWALL_OR_PORT_BLOCKED,
-    "log.rp_filter": Cause.WRONG_INTERFACE,
-    "log.single_process": Cause.APPLICATION_BUG,
-    "log.bar1_small": Cause.ACS_IOMMU_P2P,
-    "log.fs_unsupported": Cause.OTHER,
-    "log.connect_retried": None,
-    "log.program_error": Cause.APPLICATION_BUG,
-    "log.package_build": Cause.OTHER,
-    "log.error_words": None,
-    "log.framework_release": Cause.OTHER,
-    "log.rendezvous_timeout": Cause.PERFORMANCE_CONFIG,  # each finding carries the cause its failure lines' words name
-    "log.library_version": Cause.NCCL_VERSION_MISMATCH,
-    "log.legacy_nccl": Cause.NCCL_VERSION_MISMATCH,
-    "log.tests_not_one_job": Cause.OTHER,
-    "log.proxy_env": Cause.OTHER,
-    "log.internet_service": Cause.OTHER,
-    "log.node_prolog": Cause.OTHER,
-    "log.remote_shell": Cause.OTHER,
-    "log.slurm_rpc": Cause.OTHER,
-    "log.preparation_timeout": Cause.APPLICATION_BUG,
-    "log.teardown_stall": Cause.APPLICATION_BUG,
-    "log.container_devices": Cause.OTHER,
-    "log.hung_task": Cause.OTHER,
-    "log.host_memory_error": Cause.OTHER,
-    "log.gpu_memory_error": Cause.CUDA_OR_DRIVER,
-    "log.file_rendezvous": Cause.APPLICATION_BUG,
-    "log.tf_nccl_ops": Cause.APPLICATION_BUG,
-    "log.kernel_assert": Cause.APPLICATION_BUG,
-    "log.driver_too_old": Cause.CUDA_OR_DRIVER,
-    "log.teardown_hang": Cause.OTHER,
-    "log.buffer_deregistration": Cause.OTHER,
-    "log.timeout_setting": Cause.APPLICATION_BUG,
-    "log.transport_size_mismatch": Cause.NCCL_VERSION_MISMATCH,
-    "log.rank_in_dataloader": Cause.APPLICATION_BUG,
-    "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
-    "log.save_on_main_only": Cause.APPLICATION_BUG,
-    "log.rank_claimed_twice": Cause.APPLICATION_BUG,
-    "log.p2p_split_comms": Cause.HANG_COLLECTIVE_MISMATCH,
-    "log.ce_default_stream": Cause.OTHER,
-    "log.gpu_faults_repeat": Cause.CUDA_OR_DRIVER,
-    "log.nvshmem_no_transport": Cause.NET_PLUGIN_ERROR,
-    "log.nvshmem_connect": Cause.GID_INDEX_OR_ROCE_CONFIG,
-    "log.nvshmem_teams": Cause.OTHER,
-    "log.straggler_stop": Cause.OTHER,
-    "log.kubectl_wait_timeout": Cause.OTHER,
-    "log.pxn_host_buffer": Cause.APPLICATION_BUG,
-    "log.ifname_allows_lo": Cause.WRONG_INTERFACE,
-    "log.sharded_param_use": Cause.APPLICATION_BUG,
-    "log.ray_version_mismatch": Cause.OTHER,
-    "log.hsa_runtime": Cause.CUDA_OR_DRIVER,
-    "log.ibverbs_provider_abi": Cause.SOCKET_FALLBACK,
-    "log.symmetric_space": Cause.OTHER,
-    "log.cumem_host_probe": Cause.CUDA_OR_DRIVER,
-    "log.step_wait_time": Cause.OTHER,
-    "log.pmix_fence": Cause.RANK_CRASHED_ELSEWHERE,
-    "log.mpi_pml_mismatch": Cause.NCCL_VERSION_MISMATCH,
-    "log.rank_outside_collective": Cause.HANG_COLLECTIVE_MISMATCH,
-    "log.mpi_runtime": Cause.OTHER,
-    "log.nvls_setup_stalled": Cause.CUDA_OR_DRIVER,
-    "log.rdma_no_srq": Cause.OTHER,
-    "log.rdma_queue_full": Cause.IB_RESOURCE_ERROR,
-    "log.rendezvous_no_endpoint": Cause.APPLICATION_BUG,
-    "log.checkpoint_corrupt": Cause.APPLICATION_BUG,
-    "log.dataloader_config": Cause.APPLICATION_BUG,
-    "log.engine_version": Cause.OTHER,
-    "log.library_missing": Cause.OTHER,
-    "log.build_toolchain": Cause.OTHER,
-    "log.training_diverged": Cause.OTHER,
-    "log.ucx_error": Cause.OTHER,
-    "log.control_plane": Cause.OTHER,
-    "log.perftest_usage": Cause.APPLICATION_BUG,
-    "log.hugepages": Cause.OTHER,
-    "log.ofed_install_failed": Cause.OTHER,
-    "log.verbs_abi_mismatch": Cause.SOCKET_FALLBACK,
-    "log.nccl_verbs_link": Cause.OTHER,
-    "log.libmlx5_old": Cause.GDR_UNAVAILABLE,
-    "log.nvlink_error": Cause.CUDA_OR_DRIVER,
-    "log.gpu_firmware_error": Cause.CUDA_OR_DRIVER,
-    "log.slurm_auth": Cause.OTHER,
-    "log.vmem_limit": Cause.MEMLOCK_OR_ULIMIT,
-    "log.nvshmem_nic": Cause.OTHER,
-    "log.pcie_link_degraded": Cause.OTHER,
-    "log.ib_link_errors": Cause.IB_PORT_DOWN_OR_LINK,
-    "log.ib_partition": Cause.GID_INDEX_OR_ROCE_CONFIG,
-    "log.fabric_drops": Cause.IB_TIMEOUT_OR_RETRY,
-    "log.host_setting": Cause.PERFORMANCE_CONFIG,
-    "log.gpu_sharing_layer": Cause.OTHER,
-    "log.framework_check": Cause.OTHER,
-    "log.container_start": Cause.OTHER,
-    "log.env_set": None,
-    "log.crash": Cause.OTHER,
-    "log.process_aborted": Cause.OTHER,
-    "log.master_addr_loopback": Cause.WRONG_INTERFACE,
-    "log.nccl_without_gpu": Cause.APPLICATION_BUG,
-    "log.master_addr_differs": Cause.WRONG_INTERFACE,
-    "log.master_addr_fake_ip": Cause.HOSTNAME_RESOLUTION,
-    "log.master_addr_number": Cause.HOSTNAME_RESOLUTION,
-    "log.rendezvous_self": Cause.APPLICATION_BUG,
-    "log.sbatch_without_srun": Cause.APPLICATION_BUG,
-    "log.machines_uneven": Cause.APPLICATION_BUG,
-    "log.launcher_runs_python": Cause.APPLICATION_BUG,
-    "log.cuda_launch_blocking": Cause.OTHER,
-    "log.ibv_call_failed": Cause.IB_RESOURCE_ERROR,
-    "log.same_hostname": Cause.HOSTNAME_RESOLUTION,
-    "log.package_versions": Cause.NCCL_VERSION_MISMATCH,
-    "log.collective_mismatch": Cause.HANG_COLLECTIVE_MISMATCH,
-    "log.name_resolution": Cause.HOSTNAME_RESOLUTION,
-    "log.port_in_use": Cause.APPLICATION_BUG,
-    "log.oom": Cause.OOM,
-    "log.process_killed": Cause.OOM,
-    "log.comm_id_invalid": Cause.APPLICATION_BUG,
-    "log.socket_foreign": Cause.APPLICATION_BUG,
-    "log.net_transport_mismatch": Cause.SOCKET_FALLBACK,
-    "log.host_identity": Cause.HOSTNAME_RESOLUTION,
-    "log.cuda_driver_load": Cause.CUDA_OR_DRIVER,
-    "log.cuda_driver_unsupported": Cause.CUDA_OR_DRIVER,
-    "log.cuda_context": Cause.CUDA_OR_DRIVER,
-    "log.fd_limit": Cause.MEMLOCK_OR_ULIMIT,
-    "log.single_node_stall": Cause.ACS_IOMMU_P2P,
-    "log.nccl_library_missing": Cause.OTHER,
-    "log.mpi_library_missing": Cause.OTHER,
-    "log.disk_full": Cause.OTHER,
-    "log.static_tls": Cause.OTHER,
-    "log.storage_error": Cause.OTHER,
-    "log.pod_network": Cause.OTHER,
-    "log.mtu_mismatch": Cause.OTHER,
-    "log.sriov_vf": Cause.OTHER,
-    "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
-    "log.store_barrier": Cause.FIREWALL_OR_PORT_BLOCKED,
-    "log.ipc_socket": Cause.SHM_TOO_SMALL,
-    "log.net_missing": Cause.NET_PLUGIN_ERROR,
-    "log.net_count_mismatch": Cause.IB_PORT_DOWN_OR_LINK,
-    "log.ib_device_mismatch": Cause.IB_PORT_DOWN_OR_LINK,
-    "log.libibverbs_old": Cause.SOCKET_FALLBACK,
-    "log.gdrcopy_error": Cause.GDR_UNAVAILABLE,
-    "log.tuning_invalid": Cause.PERFORMANCE_CONFIG,
-    "log.name_lookup_slow": Cause.HOSTNAME_RESOLUTION,
-    "log.framework_usage": Cause.APPLICATION_BUG,
-    "log.ipv6_off": Cause.OTHER,
+    # analyze diagnosis: the log readers' ids (ncclkit.causes_log).
+    **LOG_CAUSE_BY_ID,
     "tests.bandwidth": None,
     "tests.no_rows": None,
     "tests.wrong_results": Cause.CUDA_OR_DRIVER,

@@ -201,3 +201,16 @@ def test_mpi_and_slurm_network_lines_of_their_docs() -> None:
     # a refused connection keeps the firewall's reading
     assert lead("   btl_tcp_endpoint.c:572:mca_btl_tcp_endpoint_complete_connect: connect() failed with errno=111\n") != \
         ("log.mpi_launch", "wrong_interface")
+
+
+def test_serving_and_model_repository_docs() -> None:
+    # pytorch/serve's troubleshooting page; Qwen's FAQ and chat docs
+    assert lead('"Failed to bind to address: `http://127.0.0.1:8080`", port 8080/8081 already in use.\n') == \
+        ("log.port_in_use", "application_bug")
+    assert lead("importlib.metadata.PackageNotFoundError: No package metadata was found for bitsandbytes\n") == \
+        ("log.package_build", "other")
+    assert lead("RuntimeError: probability tensor contains either `inf`, `nan` or element < 0\n") == \
+        ("log.program_error", "application_bug")
+    # a port number in another sentence is no port in use
+    assert lead("INFO: Uvicorn running on http://0.0.0.0:8080 (Press CTRL+C to quit)\n") != \
+        ("log.port_in_use", "application_bug")

@@ -108,6 +108,11 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "backward calls per step: two optimizer hooks or wrappers, a loss reused)", "call backward once per step "
           "(one optimizer hook / wrapper), or retain_graph=True where two passes are meant", C.APPLICATION_BUG,
           "likely", (C.RANK_CRASHED_ELSEWHERE,)),
+        # Sampling from logits that hold inf or NaN ("probability tensor contains either `inf`, `nan` or element <
+        # 0", Qwen's docs: float16 overflowing for that model): the model's numbers, not a GPU or NCCL fault.
+        p(r"probability tensor contains either .?inf.?, .?nan.? or element < 0", "program_error", E,
+          "the model produced inf or NaN logits (float16 overflowing, a broken checkpoint or input)", "run the model "
+          "in bfloat16 or float32, and check the weights and inputs", C.APPLICATION_BUG, "likely", (C.OTHER,)),
         # Python's FileNotFoundError for a path of the program's own (relative, or outside the system's trees): a
         # file or directory its arguments or config name that is not there, where a launcher dies before the ranks
         # it should start (NVIDIA/tacotron2#57: multiproc.py opening logs/<job>_GPU_1.log with no logs/ directory,
@@ -157,9 +162,11 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER, "likely", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
         # Python's loader finding no module of that name: a package missing from the environment the rank runs
         # in (a container or venv built without it, ai-dynamo/dynamo#3158: "No module named 'nvshmem'" until
-        # nvshmem4py was installed). The wordings a known program prints keep their rows above (a PyTorch
+        # nvshmem4py was installed); importlib.metadata's PackageNotFoundError for one a library asks for (Qwen's
+        # FAQ: bitsandbytes). The wordings a known program prints keep their rows above (a PyTorch
         # without c10d, Apex's extensions, a remote shell's python, vLLM's optional Ray).
-        p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+", "package_build", E,
+        p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+|PackageNotFoundError: No package metadata "
+          r"was found for", "package_build", E,
           "a rank's Python could not import a module: the package is not installed in the environment (container, "
           "venv, node) the job runs in", "install the package named in the error into the image or environment "
           "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",

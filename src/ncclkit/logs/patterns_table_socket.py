@@ -183,10 +183,12 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "refused, not taken", "set MASTER_PORT (or --master_port / --main_process_port) to a port of 1024 or "
           "above, such as 29500", C.APPLICATION_BUG),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
-        # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use".
+        # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use",
+        # TorchServe's "port 8080/8081 already in use" (its troubleshooting page).
         p(r"[Aa]ddress (?:is )?already in use|EADDRINUSE|failed to listen on any local network address|"
           r"server socket has failed to (?:bind|listen)|another process is utilizing it|(?:nccl|dist_init)_port at \d+ "
-          r"is not available|Port is already in use\.|The port \d+ is in use", "port_in_use", E,
+          r"is not available|Port is already in use\.|The port \d+ is in use|\bports? [\d/]+ (?:is |are )?already in "
+          r"use", "port_in_use", E,
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),

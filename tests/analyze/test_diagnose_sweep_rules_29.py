@@ -214,3 +214,16 @@ def test_serving_and_model_repository_docs() -> None:
     # a port number in another sentence is no port in use
     assert lead("INFO: Uvicorn running on http://0.0.0.0:8080 (Press CTRL+C to quit)\n") != \
         ("log.port_in_use", "application_bug")
+
+
+def test_packages_of_the_environment_that_do_not_go_together() -> None:
+    # xtuner's FAQ (opencv-python in a headless image), alpa's troubleshooting (jaxlib newer than jax)
+    assert lead("ImportError: libGL.so.1: cannot open shared object file: No such file or directory\n") == \
+        ("log.package_build", "other")
+    assert lead("RuntimeError: jaxlib version 0.3.7 is newer than and incompatible with jax version 0.3.5. Please update "
+                "your jax and/or jaxlib packages.\n") == ("log.package_build", "other")
+    # NCCL's and the driver's own libraries keep their readings
+    assert lead("ImportError: libnccl.so.2: cannot open shared object file: No such file or directory\n")[0] == \
+        "log.nccl_library_missing"
+    assert lead("ImportError: libcuda.so.1: cannot open shared object file: No such file or directory\n")[1] == \
+        "cuda_or_driver"

@@ -119,6 +119,14 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # mmcv's "nms is not compiled with GPU support", detectron2's "Not compiled with GPU support" and its
         # collect_env "Detectron2 CUDA Compiler: not available"; or not built at all, "cannot import name '_C'"
         # from a source tree imported in place (detectron2's install notes: an incomplete build).
+        # Packages of the job's environment that do not go together: OpenCV's desktop wheel in a headless container
+        # ("ImportError: libGL.so.1: cannot open shared object file", xtuner's FAQ: opencv-python-headless), a jaxlib
+        # newer than its jax (alpa's troubleshooting: "jaxlib version 0.3.7 is newer than and incompatible with jax").
+        p(r"libGL\.so\.1: cannot open shared object file|jaxlib version \S+ is newer than and incompatible with jax",
+          "package_build", E, "a package of the job's environment does not fit it: a desktop build in a headless "
+          "image (OpenCV needs libGL), or two packages of releases that do not go together",
+          "install the headless build (`pip install opencv-python-headless`, or apt's libgl1), or the versions the "
+          "package requires (`pip install -U jax jaxlib` together)", C.OTHER),
         p(r"\bnot compiled with GPU support|CUDA Compiler: not available|cannot import name '_C' from", "package_build",
           E, "a compiled extension of the program was built without its CUDA ops, or not built where it is imported "
           "(a source tree without its compiled module)", "rebuild the package where CUDA and nvcc are visible "

@@ -61,30 +61,32 @@ def _single_node_stall(s: NcclLogSummary) -> list[Finding]:
     troubleshooting guide, "PCI Access Control Services"), and NCCL_P2P_DISABLE=1 tells it apart."""
     if not s.test_headers or s.test_rows or s.nodes != 1 or any(e.severity == E for e in s.errors):
         return []
+    started = f"nccl-tests started on one node ({s.nranks or '?'} ranks)"
     off = next((v for v in ("NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL")
                 if s.env.get(v) in (("LOC", "0") if v == "NCCL_P2P_LEVEL" else ("1",))), None)
     if off and s.env.get("NCCL_SHM_DISABLE") != "1":
         # P2P off: the GPUs' traffic goes through shared memory, where ACS and the IOMMU play no part and a
         # container's small /dev/shm stalls it (NVIDIA/nccl#606: NCCL_P2P_LEVEL=LOC, fixed by a larger /dev/shm).
-        return [Finding(
-            id="log.single_node_stall", severity=W, subject="nccl-tests", cause=Cause.SHM_TOO_SMALL,
-            message=f"nccl-tests started on one node ({s.nranks or '?'} ranks) with {off}={s.env[off]} but printed "
-                    "no result row and no error: with P2P off the GPUs exchange data through shared memory "
-                    "(/dev/shm), and a /dev/shm too small for NCCL's buffers (a container's 64 MB) stalls it",
-            fix="enlarge /dev/shm (`df -h /dev/shm`; docker --shm-size=1g or --ipc=host, a memory-backed emptyDir "
-                "in Kubernetes), then rerun",
-            evidence={"ranks": s.nranks, "nodes": 1, "role": "root", "lines": [s.fact_lines[f"env:{off}"]] if f"env:{off}" in s.fact_lines else [],
-                      "alternatives": [str(Cause.CUDA_OR_DRIVER)]})]
-    return [Finding(
-        id="log.single_node_stall", severity=W, subject="nccl-tests", cause=Cause.ACS_IOMMU_P2P,
-        message=f"nccl-tests started on one node ({s.nranks or '?'} ranks) but printed no result row and no "
-                "error: the first collective did not complete. On one node the usual cause is PCIe peer-to-peer "
-                "blocked by ACS or an IOMMU in translation mode (GPUs without NVLink, AMD and VT-d hosts, VMs)",
-        fix="rerun with NCCL_P2P_DISABLE=1: if it completes, disable ACS (`lspci -vvv | grep ACSCtl` shows it; "
-            "BIOS or `setpci`) and boot with iommu=pt (or amd_iommu=off / intel_iommu=off); in a VM, enable "
-            "P2P in the hypervisor",
-        evidence={"ranks": s.nranks, "nodes": 1, "role": "root",
-                  "alternatives": [str(Cause.CUDA_OR_DRIVER), str(Cause.SHM_TOO_SMALL)]})]
+        cause, alternatives = Cause.SHM_TOO_SMALL, [Cause.CUDA_OR_DRIVER]
+        message = (f"{started} with {off}={s.env[off]} but printed no result row and no error: with P2P off the "
+                   "GPUs exchange data through shared memory (/dev/shm), and a /dev/shm too small for NCCL's buffers "
+                   "(a container's 64 MB) stalls it")
+        fix = ("enlarge /dev/shm (`df -h /dev/shm`; docker --shm-size=1g or --ipc=host, a memory-backed emptyDir in "
+               "Kubernetes), then rerun")
+    else:
+        cause, alternatives = Cause.ACS_IOMMU_P2P, [Cause.CUDA_OR_DRIVER, Cause.SHM_TOO_SMALL]
+        message = (f"{started} but printed no result row and no error: the first collective did not complete. On "
+                   "one node the usual cause is PCIe peer-to-peer blocked by ACS or an IOMMU in translation mode (GPUs "
+                   "without NVLink, AMD and VT-d hosts, VMs)")
+        fix = ("rerun with NCCL_P2P_DISABLE=1: if it completes, disable ACS (`lspci -vvv | grep ACSCtl` shows it; "
+               "BIOS or `setpci`) and boot with iommu=pt (or amd_iommu=off / intel_iommu=off); in a VM, enable "
+               "P2P in the hypervisor")
+    evidence: dict[str, object] = {"ranks": s.nranks, "nodes": 1, "role": "root",
+                                   "alternatives": [str(c) for c in alternatives]}
+    if off and f"env:{off}" in s.fact_lines:
+        evidence["lines"] = [s.fact_lines[f"env:{off}"]]
+    return [Finding(id="log.single_node_stall", severity=W, subject="nccl-tests", cause=cause, message=message,
+                    fix=fix, evidence=evidence)]
 
 
 def _multi_node_stall(s: NcclLogSummary) -> list[Finding]:

@@ -165,7 +165,9 @@ def test_a_connection_closed_on_loopback_is_the_peer_not_the_interface() -> None
     closed = "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [{}]:38032\n"
     assert lead(closed.format("127.0.0.1")) == ("log.socket_closed", "rank_crashed_elsewhere")
     assert lead(closed.format("172.17.0.1")) == ("log.socket_closed", "wrong_interface")
-    assert lead(closed.format("127.0.1.1")) == ("log.socket_closed", "hostname_resolution")
+    # Debian's 127.0.1.1 as well (pytorch/pytorch#132644: one node, a pipelining bug ended the peer); a connect
+    # to it that fails stays the host name's (test_diagnose_framework_rules)
+    assert lead(closed.format("127.0.1.1")) == ("log.socket_closed", "rank_crashed_elsewhere")
 
 
 # facebookresearch/deit#102: srun terminating the step after one task failed.

@@ -227,3 +227,16 @@ def test_packages_of_the_environment_that_do_not_go_together() -> None:
         "log.nccl_library_missing"
     assert lead("ImportError: libcuda.so.1: cannot open shared object file: No such file or directory\n")[1] == \
         "cuda_or_driver"
+
+
+def test_newer_parallelism_threads() -> None:
+    # sweep 125: pytorch/pytorch#161153 (torch.compile over FSDP, a PyTorch bug); #132644 (one node, a reset on
+    # Debian's 127.0.1.1 after the connection was made: the peer ended)
+    assert lead("E                   torch._dynamo.exc.TorchRuntimeError: Dynamo failed to run FX node with fake "
+                "tensors: call_function <method 'set_' of 'torch._C.TensorBase' objects>\n") == \
+        ("log.framework_release", "other")
+    assert lead("RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Read error [127.0.1.1]:42417: "
+                "Connection reset by peer\n") == ("log.socket_closed", "rank_crashed_elsewhere")
+    # a connect to 127.0.1.1 that fails stays the host name's
+    assert lead("RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:799] connect [127.0.1.1]:57469: "
+                "Connection refused\n")[1] == "hostname_resolution"

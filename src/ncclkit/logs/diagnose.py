@@ -111,9 +111,10 @@ def _interface_reason(errs: list[LogError], loopback: LogError | None, closed: b
     """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
     rank of the paste advertised loopback because its host name does not resolve; None otherwise. A connection
     the peer `closed` on loopback was made, to a rank of the same host: that peer exited (Gloo's "Connection
-    closed by peer [127.0.0.1]" on one node, pytorch/pytorch#61396, hkust-nlp/simpleRL-reason#17)."""
+    closed by peer [127.0.0.1]" on one node, pytorch/pytorch#61396, hkust-nlp/simpleRL-reason#17; Debian's 127.0.1.1
+    too, "Read error [127.0.1.1]:42417: Connection reset by peer", pytorch/pytorch#132644)."""
     bridge = next((m for m in (VIRTUAL_ADDR.search(e.text) for e in errs)
-                   if m and not (closed and m.group(0).startswith("127.") and not m.group(0).startswith("127.0.1."))),
+                   if m and not (closed and m.group(0).startswith("127."))),
                   None)
     if bridge and bridge.group(0).startswith("127.0.1."):
         # Debian and Ubuntu's installers map the machine's own host name to 127.0.1.1 in /etc/hosts: a

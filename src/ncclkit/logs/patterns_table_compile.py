@@ -61,6 +61,14 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "torch.compile was applied to the DistributedDataParallel wrapper: Dynamo traced into DDP's own forward "
           "(its logger) and cannot", "compile the module and wrap the compiled module: `model = DDP(torch.compile("
           "model))` (accelerate: a release with huggingface/accelerate#4017)", C.APPLICATION_BUG),
+        # Dynamo running an operation of the traced graph on fake tensors failed ("TorchRuntimeError: Dynamo failed to
+        # run FX node with fake tensors", pytorch/pytorch#161153: torch.compile over FSDP, a PyTorch bug): the
+        # compiler's failure, not the GPUs' or NCCL's.
+        p(r"Dynamo failed to run FX node", "framework_release", E,
+          "torch.compile failed tracing an operation of the model (Dynamo running it on fake tensors): a PyTorch "
+          "compiler bug or a use it does not support, not the GPUs or NCCL", "read the exception Dynamo names after "
+          "this line; run without torch.compile to confirm, then upgrade PyTorch or leave that module uncompiled",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # pytorch/pytorch torch/_dynamo/variables/builder.py:2483,2485@cf30153: Dynamo refuses an FSDP module
         # wrapped with use_orig_params=False (its flat parameters hide the module's own): the program's choice.
         p(r"Unsupported: FSDP with use_orig_params=False|Dynamo only supports FSDP with use_orig_params=True",

@@ -240,3 +240,18 @@ def test_newer_parallelism_threads() -> None:
     # a connect to 127.0.1.1 that fails stays the host name's
     assert lead("RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:799] connect [127.0.1.1]:57469: "
                 "Connection refused\n")[1] == "hostname_resolution"
+
+
+def test_rl_trainers_and_torchcomms_docs() -> None:
+    # SkyRL's troubleshooting (libnuma missing), Monarch's telemetry (not NCCL's bootstrap), NCCL's RAS doc quoted by
+    # torchcomms: a report with only the job-level DEAD section
+    assert lead("AttributeError: ray::FSDPRefWorkerBase.offload_to_cpu: undefined symbol: numa_parse_nodestring. Did "
+                "you mean: '_return_value'?\n") == ("log.package_build", "other")
+    assert "log.bootstrap_error" not in ids("job sidecar telemetry bootstrap failed\n")
+    assert lead("node1:1:1 [0] bootstrap.cc:77 NCCL WARN Bootstrap : no socket interface found\n")[1] == "wrong_interface"
+    dead = ("Communicators... (0.002s)\n=============\n\nNo communicator data collected!\n\nErrors\n======\n\nDEAD\n"
+            "  1 job process is considered dead (unreachable via the RAS network)\n"
+            "  Process 3748990 on node node1 managing GPU 3\n")
+    found = analyze_text(dead)["findings"][0]
+    assert (found["id"], found["cause"]) == ("hang.rank_missing", "rank_crashed_elsewhere")
+    assert "3748990" in found["message"]

@@ -21,6 +21,9 @@ _TEXT_MARK = re.compile(r"^(?:Job summary|Communicators\.\.\.|Group\s+Comms\s+No
 _VERSION = re.compile(r"^NCCL version (\S+)", re.MULTILINE)
 _COMM_HEAD = re.compile(r"^#(\d+-\d+) \(([0-9a-fA-F]+)\) (\w+)")
 _COMM_HEAD_ANY = re.compile(r"^#\d+-\d+ \([0-9a-fA-F]+\) (?:MISMATCH|INCOMPLETE|ERROR)$", re.MULTILINE)
+# The job-level DEAD section (ras/client_support.cc): "N job process(es) is/are considered dead (unreachable via the
+# RAS network)", the whole report where no communicator answered ("No communicator data collected!").
+_DEAD_JOB = re.compile(r"job process(?:es)? (?:is|are) considered dead \(unreachable via the RAS network\)")
 _PROCESS = re.compile(r"^\s+Process (\d+) on node (\S+) managing GPUs? (.+?)\s*$")
 _RANK = re.compile(r"^\s+Rank (\d+)(?: has launched up to operation (\d+)| (has not launched any operations)|"
                    r" has status (\w+)| reported (.+?))? -- (?:GPUs? (.+?) managed by process (\d+) on node (\S+)|"
@@ -97,7 +100,8 @@ def looks_like_ras(head: str) -> bool:
     if s.startswith("{"):
         return '"communicators"' in head and '"nccl_version"' in head
     # a whole report, or only its Errors/Warnings part pasted (no header)
-    return bool(_VERSION.search(head)) and len(_TEXT_MARK.findall(head)) >= 2 or bool(_COMM_HEAD_ANY.search(head))
+    return (bool(_VERSION.search(head)) and len(_TEXT_MARK.findall(head)) >= 2 or bool(_COMM_HEAD_ANY.search(head))
+            or bool(_DEAD_JOB.search(head)))
 
 
 def read_ras(text: str) -> RasReport:

@@ -68,8 +68,9 @@ def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a peer reset Open MPI's TCP connection (errno 104): that process died", "find the rank that exited first "
           "(its own error, the OOM killer, a crash)", C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # MPICH's nemesis TCP ("MPID_nem_tcp_connpoll(1830): Communication error with rank 1"): its FAQ names the
-        # network setup first (firewalls on every machine, /etc/hosts that differ), a peer that died after.
-        p(r"Communication error with rank \d+", "mpi_launch", E,
+        # network setup first (firewalls on every machine, /etc/hosts that differ), a peer that died after. With its
+        # errno ("...: Connection reset by peer") the socket rows read it.
+        p(r"Communication error with rank \d+(?!: *\w)", "mpi_launch", E,
           "MPICH's TCP channel lost or could not make its connection to that rank: a firewall between the nodes, "
           "host names that resolve differently on them, or that rank died", "allow all TCP between the nodes (or "
           "fix MPICH's port range), make /etc/hosts agree on every node, then read that rank's own output",

@@ -110,6 +110,11 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "an extension module was compiled against another PyTorch than the one installed: a C++ symbol of torch "
           "it needs is not there", "reinstall the extension built for this torch (`pip install --no-build-isolation "
           "--force-reinstall --no-cache-dir <package>`, or the wheel matching torch's version and CUDA)", C.OTHER),
+        # libnuma's symbols missing ("undefined symbol: numa_parse_nodestring", SkyRL's troubleshooting: libnuma is
+        # not installed): a package of the host, not the node's NUMA layout.
+        p(r"undefined symbol: numa_\w+", "package_build", E,
+          "a library needs libnuma, which is not installed (or an older one is loaded)", "install libnuma "
+          "(`apt install libnuma-dev` / `dnf install numactl-libs`) in the image or on every node", C.OTHER),
         # bminor/glibc elf/dl-reloc.c:141@04e750e (_dl_allocate_static_tls fails): a library with initial-exec TLS
         # (libgomp on aarch64) loaded late finds the loader's fixed static TLS surplus used up; memory is not short.
         p(r"cannot allocate memory in static TLS block", "static_tls", E,

@@ -255,3 +255,20 @@ def test_rl_trainers_and_torchcomms_docs() -> None:
     found = analyze_text(dead)["findings"][0]
     assert (found["id"], found["cause"]) == ("hang.rank_missing", "rank_crashed_elsewhere")
     assert "3748990" in found["message"]
+
+
+def test_nccl_2026_threads() -> None:
+    # sweep 128: DeepEP#255 (socket.cc's internal error is the abort flag, the at-exit warning explains nothing),
+    # Mooncake#117 (a queue pair's event in another engine's words), NVIDIA/nccl#2237 (GIN's GDAKI without GRH)
+    paste = ("ali-f8xhrryi-0001:938504:942252 [5] NCCL INFO misc/socket.cc:64 -> 3\n"
+             "ali-f8xhrryi-0001:938504:942252 [5] NCCL INFO misc/socket.cc:80 -> 3\n"
+             "[rank0]:[W625 01:10:05.149569580 ProcessGroupNCCL.cpp:1479] Warning: WARNING: destroy_process_group() was "
+             "not called before program exit, which can leak resources.\n")
+    assert lead(paste) == ("log.abort", "rank_crashed_elsewhere")
+    assert lead("W0222 20:07:21.119717 2179435 worker_pool.cpp:399] Worker: Received context async event local work "
+                "queue catastrophic error for context erdma_0\n") == ("log.ibv_call_failed", "ib_resource_error")
+    assert lead("worker-0:862519:862553 [0] transport/net_ib/gdaki/gin_host_gdaki.cc:431 (gdakiConnectQp) NCCL WARN "
+                "DOCA failure 21\n") == ("log.ibv_call_failed", "other")
+    # a device's catastrophic error stays the port's (NVIDIA/nccl#230)
+    assert lead("node:1:2 [0] NCCL WARN NET/IB : Got async event : local catastrophic error\n")[1] == \
+        "ib_port_down_or_link"

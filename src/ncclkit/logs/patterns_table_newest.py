@@ -122,6 +122,14 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"NCCL Revoke failed: NCCL operation in progress", "framework_release", E,
           "PyTorch revoked the communicator while an NCCL operation was still in flight (a PyTorch bug)",
           "upgrade PyTorch (a release with pytorch/pytorch#197467)", C.OTHER, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # GIN's GDAKI path (gin_host_gdaki.cc gdakiConnectQp, DOCA GPUNetIO) failing to connect its queue pairs:
+        # it sets no GRH, which some InfiniBand ports need (NVIDIA/nccl#2237); the proxy GIN works there
+        # (NVIDIA/nccl#1943: NCCL_GIN_TYPE=3 fails, 2 runs).
+        p(r"gdakiConnectQp\)? NCCL WARN DOCA failure", "ibv_call_failed", E,
+          "NCCL's GPU-initiated networking (GIN over GDAKI / DOCA GPUNetIO) could not connect its queue pairs: its "
+          "path sets no GRH, which some InfiniBand fabrics need",
+          "use the proxy GIN (NCCL_GIN_TYPE=2) or an NCCL release that fixes GDAKI on this fabric", C.OTHER, "root",
+          (C.GID_INDEX_OR_ROCE_CONFIG,)),
         # NCCL 2.28 - 2.29's GIN probe on a host without RDMA: "GIN/Plugin: Could not find: libnccl-gin.so", then
         # ibvwrap.cc's WARN "lib wrapper not initialized." and "Failed to initialize any GIN plugin": the verbs
         # wrapper probed without libibverbs loaded; the job runs (NVIDIA/nccl#2094, a single-node run).

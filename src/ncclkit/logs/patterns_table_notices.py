@@ -105,9 +105,11 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (NVIDIA/nccl#1919: "invalid request local work queue error" and "local access violation"). Before 2.19,
         # net_ib.cc printed every event as "Got async event : %s" (ibv_event_type_str): the three QP events' texts
         # are the same breakage (NVIDIA/nccl#1710: only with the internal IB plugin), "port error" the port's.
-        p(r"async fatal event on (?:QP|SRQ)\b|Got async (?:error )?event ?: (?:local access violation work queue "
-          r"error|invalid request local work queue error|local work queue catastrophic error)", "ibv_call_failed", E,
-          "an RDMA queue pair of NCCL's broke (an invalid work request, or an access outside registered memory): "
+        # Other RDMA engines print the same event texts (Mooncake's "Received context async event local work queue
+        # catastrophic error for context erdma_0", kvcache-ai/Mooncake#117).
+        p(r"async fatal event on (?:QP|SRQ)\b|(?:Got async (?:error )?event ?:|async event) (?:local access violation "
+          r"work queue error|invalid request local work queue error|local work queue catastrophic error)",
+          "ibv_call_failed", E, "an RDMA queue pair broke (an invalid work request, or an access outside registered memory): "
           "the registration or the data path, not the link",
           "check how GPU memory reaches the NIC (nvidia-peermem or DMA-BUF loaded and matching the driver, ACS and "
           "IOMMU off on the PCIe path), try another NCCL or net-plugin release, and read `dmesg` for mlx5 errors",

@@ -22,11 +22,15 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # NCCLCHECK's return-code traces ("bootstrap.cc:270 -> 2", debug.h) through a source file whose failures
 # are of one kind, for a paste that kept no WARN saying why: a socket of bootstrap.cc's startup exchange
 # (ncclSystemError), the shared-memory segment helpers (misc/shmutils.cc from 2.12, include/shm.h
-# before). Each names the category of the row that explains it.
+# before), a socket whose communicator was aborted. Each names the category of the row that explains it.
 TRACE_SITES: tuple[tuple[str, frozenset[int], str], ...] = (
     ("bootstrap.cc", frozenset({2}), "bootstrap_error"),
     ("misc/shmutils.cc", frozenset({2}), "shm_error"),
     ("include/shm.h", frozenset({2}), "shm_error"),
+    # misc/socket.cc socketProgressOpt returns ncclInternalError with no WARN only when the communicator's abort
+    # flag is set ("socketProgressOpt: abort called" at INFO, 2.18 - 2.30): the abort after an error elsewhere or
+    # at exit (deepseek-ai/DeepEP#255); its other internal errors WARN first.
+    ("misc/socket.cc", frozenset({3}), "abort"),
 )
 _IPC_FIX = ("run the ranks of one node with a shared IPC and PID namespace (docker --ipc=host --pid=host; "
             "k8s hostIPC/hostPID, or one pod per node), or set NCCL_CUMEM_ENABLE=0 so NCCL uses legacy CUDA IPC")

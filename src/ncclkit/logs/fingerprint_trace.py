@@ -14,6 +14,7 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.hang.judge import rank_list
 
 __all__ = ["fingerprint_findings"]
 
@@ -44,11 +45,11 @@ def _judge(last: dict[int, tuple[int, int, str, str]]) -> list[Finding]:
     behind = sorted(r for r, v in last.items() if v[1] < top)
     kinds = {(v[2], v[3]) for v in last.values() if v[1] == top}
     lines = sorted(v[0] for v in last.values())[:8]
-    names = ",".join(f"rank{r}" for r in behind)
+    names = rank_list(behind)
     if len(kinds) > 1:
         shown = "; ".join(f"rank{r}: {last[r][2]} {last[r][3]}".rstrip() for r in ahead)
         return [Finding.root_error(
-            "log.collective_mismatch", ",".join(f"rank{r}" for r in ahead),
+            "log.collective_mismatch", rank_list(ahead),
             f"the ranks' last logged collective #{top} differs ({shown}): they issued different collectives",
             _FIX, Cause.HANG_COLLECTIVE_MISMATCH, lines)]
     if not behind:
@@ -60,7 +61,8 @@ def _judge(last: dict[int, tuple[int, int, str, str]]) -> list[Finding]:
     return [Finding(
         id="hang.rank_not_launched", severity=Severity.WARNING, subject=names,
         message=f"under TORCH_DISTRIBUTED_DEBUG=DETAIL the last collective {names} logged is behind the others' "
-                f"({stopped}; {','.join(f'rank{r}' for r in ahead)} at #{top} {op} {shape}".rstrip() + "): if the "
+                f"({stopped}; {rank_list(ahead)} at #{top} {op} {shape}".rstrip() + "): if the "
                 f"job hung there, {names} never issued #{top}",
         fix=_FIX, cause=Cause.HANG_COLLECTIVE_MISMATCH,
-        evidence={"role": "root", "lines": lines, "last_sequence": {f"rank{r}": v[1] for r, v in sorted(last.items())}})]
+        evidence={"role": "root", "lines": lines,
+                  "last_sequence": {f"rank{r}": v[1] for r, v in sorted(last.items())}})]

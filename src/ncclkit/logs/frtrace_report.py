@@ -17,6 +17,7 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
+from ncclkit.hang.judge import rank_list
 
 __all__ = ["frtrace_findings"]
 
@@ -49,7 +50,7 @@ def frtrace_findings(text: str) -> list[Finding]:
             "log.collective_mismatch", "collective", f"PyTorch's flight-recorder analysis found ranks that never "
             f"issued {what}{where}{more}", _FIX, Cause.HANG_COLLECTIVE_MISMATCH, [no])]
     ranks = sorted(int(r) for r in re.findall(r"\d+", missing_at[1][1]))
-    subject = ",".join(f"rank{r}" for r in ranks)
+    subject = rank_list(ranks)
     return [Finding.root_error(
         "hang.rank_not_launched", subject or "collective",
         f"PyTorch's flight-recorder analysis found that {subject or 'some ranks'} never issued {what}{where}, which "

@@ -272,3 +272,13 @@ def test_nccl_2026_threads() -> None:
     # a device's catastrophic error stays the port's (NVIDIA/nccl#230)
     assert lead("node:1:2 [0] NCCL WARN NET/IB : Got async event : local catastrophic error\n")[1] == \
         "ib_port_down_or_link"
+
+
+def test_vision_install_notes() -> None:
+    # GroundingDINO's README, sam2's INSTALL.md (doc sweep 129)
+    assert lead("NameError: name '_C' is not defined\n") == ("log.package_build", "other")
+    assert lead("RuntimeError: No available kernel. Aborting execution.\n") == ("log.package_build", "other")
+    # the program's own NameError and a communicator's abort keep their readings
+    assert lead("NameError: name 'model' is not defined\n") == ("log.program_error", "application_bug")
+    assert lead("node1:1:2 [0] NCCL INFO comm 0x1 rank 0 nranks 2 - Abort COMPLETE\nNCCL communicator was aborted on "
+                "rank 0.\n")[0] == "log.abort"

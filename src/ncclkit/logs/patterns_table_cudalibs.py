@@ -119,6 +119,14 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # mmcv's "nms is not compiled with GPU support", detectron2's "Not compiled with GPU support" and its
         # collect_env "Detectron2 CUDA Compiler: not available"; or not built at all, "cannot import name '_C'"
         # from a source tree imported in place (detectron2's install notes: an incomplete build).
+        # PyTorch's scaled-dot-product attention with no kernel for these inputs here ("RuntimeError: No available
+        # kernel. Aborting execution.", sam2's install notes: no GPU, or a build or GPU without Flash Attention); its
+        # "Aborting" is no communicator's abort.
+        p(r"No available kernel\. Aborting execution", "package_build", E,
+          "PyTorch's attention found no kernel it can run for these inputs here: no GPU, or a PyTorch build or GPU "
+          "without Flash Attention", "run on a GPU and PyTorch build that support it (`python -c 'import torch; "
+          "print(torch.cuda.get_device_capability())'`), or let the model fall back to the math attention",
+          C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # Packages of the job's environment that do not go together: OpenCV's desktop wheel in a headless container
         # ("ImportError: libGL.so.1: cannot open shared object file", xtuner's FAQ: opencv-python-headless), a jaxlib
         # newer than its jax (alpa's troubleshooting: "jaxlib version 0.3.7 is newer than and incompatible with jax").
@@ -127,7 +135,8 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "image (OpenCV needs libGL), or two packages of releases that do not go together",
           "install the headless build (`pip install opencv-python-headless`, or apt's libgl1), or the versions the "
           "package requires (`pip install -U jax jaxlib` together)", C.OTHER),
-        p(r"\bnot compiled with GPU support|CUDA Compiler: not available|cannot import name '_C' from", "package_build",
+        p(r"\bnot compiled with GPU support|CUDA Compiler: not available|cannot import name '_C' from|NameError: name "
+          r"'_C' is not defined", "package_build",
           E, "a compiled extension of the program was built without its CUDA ops, or not built where it is imported "
           "(a source tree without its compiled module)", "rebuild the package where CUDA and nvcc are visible "
           "(CUDA_HOME, FORCE_CUDA=1; a wheel built for this CUDA and PyTorch), and import it from outside its "

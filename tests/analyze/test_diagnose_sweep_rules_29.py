@@ -282,3 +282,14 @@ def test_vision_install_notes() -> None:
     assert lead("NameError: name 'model' is not defined\n") == ("log.program_error", "application_bug")
     assert lead("node1:1:2 [0] NCCL INFO comm 0x1 rank 0 nranks 2 - Abort COMPLETE\nNCCL communicator was aborted on "
                 "rank 0.\n")[0] == "log.abort"
+
+
+def test_nemo_curator_and_automodel_docs() -> None:
+    # doc sweep 130: Curator's Slurm tutorial (a firewall), its GPU pages (no GPU in the container), Automodel's docs
+    assert lead("TimeoutError: ray.init timed out\n") == ("log.socket_connect_failed", "firewall_or_port_blocked")
+    assert lead("AttributeError: 'CUDARuntimeError' object has no attribute 'msg'\n") == ("log.gpu_missing", "cuda_or_driver")
+    assert lead("[h264_nvenc @ 0x55d] No NVENC capable devices found\n") == ("log.gpu_missing", "cuda_or_driver")
+    assert lead("ImportError: MLflow is not installed. Please install it (e.g. pip install mlflow).\n") == \
+        ("log.package_build", "other")
+    # another AttributeError stays the program's
+    assert lead("AttributeError: 'NoneType' object has no attribute 'shape'\n") == ("log.program_error", "application_bug")

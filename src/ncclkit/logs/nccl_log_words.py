@@ -27,7 +27,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
-    b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",  # jaxlib's "is newer than and incompatible": "incompatible"
+    b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",
+    b"No NVENC capable",  # CuPy's 'CUDARuntimeError' object line carries "rror"  # jaxlib's "is newer than and incompatible": "incompatible"
     b"Loaded runtime CuDNN", b"Found cuDNN version", b", version libcu",
     b"Outdated cuDNN", b"both on CUDA device", b"p2p access not enabled", b"DeviceMemory] Device",
     b"with NCCL 1.", b"libnccl",

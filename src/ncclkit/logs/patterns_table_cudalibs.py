@@ -119,6 +119,13 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # mmcv's "nms is not compiled with GPU support", detectron2's "Not compiled with GPU support" and its
         # collect_env "Detectron2 CUDA Compiler: not available"; or not built at all, "cannot import name '_C'"
         # from a source tree imported in place (detectron2's install notes: an incomplete build).
+        # No GPU reached the process though the code needs one: CuPy failing its first CUDA call in a container
+        # started without --gpus (NeMo Curator's docs: "'CUDARuntimeError' object has no attribute 'msg'"), FFmpeg's
+        # NVENC with no driver or GPU visible ("No NVENC capable devices found", its transcoding page).
+        p(r"'CUDARuntimeError' object has no attribute 'msg'|No NVENC capable devices found", "gpu_missing", E,
+          "the process saw no usable NVIDIA GPU: the container was started without the GPUs (docker --gpus all, the "
+          "NVIDIA runtime) or the driver is not installed", "start the container with the GPUs (`docker run --gpus "
+          "all`, a GPU request in Kubernetes) and check `nvidia-smi` inside it", C.CUDA_OR_DRIVER),
         # PyTorch's scaled-dot-product attention with no kernel for these inputs here ("RuntimeError: No available
         # kernel. Aborting execution.", sam2's install notes: no GPU, or a build or GPU without Flash Attention); its
         # "Aborting" is no communicator's abort.

@@ -163,10 +163,11 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Python's loader finding no module of that name: a package missing from the environment the rank runs
         # in (a container or venv built without it, ai-dynamo/dynamo#3158: "No module named 'nvshmem'" until
         # nvshmem4py was installed); importlib.metadata's PackageNotFoundError for one a library asks for (Qwen's
-        # FAQ: bitsandbytes). The wordings a known program prints keep their rows above (a PyTorch
+        # FAQ: bitsandbytes); a library's own "ImportError: MLflow is not installed" (NeMo Automodel's docs). The
+        # wordings a known program prints keep their rows above (a PyTorch
         # without c10d, Apex's extensions, a remote shell's python, vLLM's optional Ray).
         p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+|PackageNotFoundError: No package metadata "
-          r"was found for", "package_build", E,
+          r"was found for|ImportError: [\w.-]+ is not installed", "package_build", E,
           "a rank's Python could not import a module: the package is not installed in the environment (container, "
           "venv, node) the job runs in", "install the package named in the error into the image or environment "
           "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",

@@ -20,6 +20,13 @@ _LAUNCH_FIX = ("make the launch match the job: the resources the cluster can giv
 
 def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # ray.init on a worker node that never reached the head node (NeMo Curator's Slurm tutorial: "a firewall is
+        # blocking inter-node communication"): read before the timeout rows, which would call it a hung collective.
+        p(r"ray\.init timed out", "socket_connect_failed", E,
+          "a node's Ray could not join the head node in time: the ports between the nodes are blocked, or it was "
+          "given an address of another network", "open the Ray ports between the nodes (the GCS port, 6379 by "
+          "default, and the worker port range) and pass the head's address on the network that joins them",
+          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
         # XLA's "CopyToHostAsync() called on invalid buffer": a buffer donated to a jitted call (donate_argnums) and
         # used again after it (JAX's FAQ on buffer donation).
         p(r"called on (?:an )?(?:invalid|deleted|donated) buffer", "framework_usage", E,

@@ -46,12 +46,15 @@ def test_a_topology_matrix_is_still_read_as_paths_not_p2p_verdicts() -> None:
     assert result["gpus"] == ["GPU0", "GPU1"] and "gpu_p2p" not in result
 
 
-# cocktailpeanut/fluxgym#504, jingyaogong/minimind#115: torchrun on Windows, whose PyTorch has no libuv.
-def test_a_pytorch_without_libuv_asked_for_it_is_the_programs_setup() -> None:
+# cocktailpeanut/fluxgym#504, jingyaogong/minimind#115: torchrun on Windows, whose PyTorch has no libuv. The build's
+# lack leads (pytorch/pytorch#139990, ultralytics/ultralytics#17080); the launch's setting is the alternative.
+def test_a_pytorch_without_libuv_asked_for_it_is_the_builds_then_the_launchs() -> None:
     assert_reads("torch.distributed.DistStoreError: use_libuv was requested but PyTorch was built without libuv "
-                 "support, run with USE_LIBUV=0 to disable it.", "log.framework_usage", "application_bug")
+                 "support, run with USE_LIBUV=0 to disable it.", "log.framework_usage", "other")
     assert_reads("Error： RuntimeError: use_libuv was requested but PyTorch was build without libuv support",
-                 "log.framework_usage", "application_bug")
+                 "log.framework_usage", "other")
+    assert "application_bug" in [c for _, c in causes("RuntimeError: use_libuv was requested but PyTorch was build "
+                                                      "without libuv support\n")]
 
 
 # PlayVoice/whisper-vits-svc#97: only the traceback's source line was pasted.

@@ -293,3 +293,11 @@ def test_nemo_curator_and_automodel_docs() -> None:
         ("log.package_build", "other")
     # another AttributeError stays the program's
     assert lead("AttributeError: 'NoneType' object has no attribute 'shape'\n") == ("log.program_error", "application_bug")
+
+
+def test_detection_trainers_ddp() -> None:
+    # roboflow/rf-detr#1093 (held-out round 154): the report's own title for DDP's unused parameters
+    assert lead("### `RuntimeError: unused parameters in DDP` when training standard detection model (no segmentation "
+                "head) with `strategy='ddp'`\n") == ("log.framework_usage", "application_bug")
+    # the strategy's name alone is a setting, not the error
+    assert lead("trainer = Trainer(strategy='ddp_find_unused_parameters_true', devices=2)\n") is None

@@ -240,10 +240,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
         # TCPStore (PyTorch 2.4+ defaults to libuv): Windows and some source builds have no libuv; torchrun there
         # needs USE_LIBUV=0 (cocktailpeanut/fluxgym#504, jingyaogong/minimind#115; tanshuai0219/EDTalk#24: torch 2.3).
+        # The build's, not the program's: pytorch/pytorch#139990, ultralytics/ultralytics#17080 (torch 2.3.1 ran).
         p(r"use_libuv was requested but PyTorch was buil[dt] without libuv support", "framework_usage", E,
           "this PyTorch build has no libuv (Windows wheels, some source builds), which the TCPStore asks for by "
           "default since PyTorch 2.4", "set USE_LIBUV=0 in the launch's environment (or add `?use_libuv=0` to the "
-          "init_method URL), or use PyTorch 2.3", C.APPLICATION_BUG, "root", (C.OTHER,)),
+          "init_method URL), or use PyTorch 2.3", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # distributed_c10d.py / ProcessGroupNCCL: an operation the loaded NCCL is too old for ("AVG requires
         # NCCL 2.10+", "Capturing NCCL collectives is only allowed with NCCL >= 2.9.6").
         # vLLM: "NCCL version %s or higher is required for NCCL symmetric memory".

@@ -46,81 +46,12 @@ import json
 import os
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from nodebuilder_cmd import ip_entry, render_nvlink_status, render_smi_xml
+from nodebuilder_parts import ZERO_GID, Gid, Iface, PciFunction, Port, pci_attrs, roce_gids
 
-__all__ = ["Gid", "NodeBuilder", "Port", "roce_gids"]
-
-GEN_SPEED = {1: "2.5 GT/s PCIe", 2: "5.0 GT/s PCIe", 3: "8.0 GT/s PCIe", 4: "16.0 GT/s PCIe",
-             5: "32.0 GT/s PCIe", 6: "64.0 GT/s PCIe"}
-ZERO_GID = "0000:0000:0000:0000:0000:0000:0000:0000"
-
-
-@dataclass(frozen=True)
-class Gid:
-    gid: str
-    type: str | None = None
-    ndev: str | None = None
-
-
-@dataclass(frozen=True)
-class Port:
-    num: int = 1
-    state: str | None = "4: ACTIVE"
-    phys: str | None = "5: LinkUp"
-    rate: str | None = "400 Gb/sec (4X NDR)"
-    link_layer: str | None = "InfiniBand"
-    lid: str | None = None
-    gids: list[Gid | str | None] | None = None  # None entries: unused all-zero slots
-
-
-def _groups(hex32: str) -> str:
-    return ":".join(hex32[i:i + 4] for i in range(0, 32, 4))
-
-
-def roce_gids(netdev: str, mac: str, ipv4: str | None) -> list[Gid | str | None]:
-    """The GID table of a RoCE port: link-local v1/v2 (EUI-64 of the MAC), IPv4 v1/v2, 2 free slots."""
-    b = [int(x, 16) for x in mac.split(":")]
-    eui = [b[0] ^ 2, b[1], b[2], 0xFF, 0xFE, b[3], b[4], b[5]]
-    ll = _groups("fe80000000000000" + "".join(f"{x:02x}" for x in eui))
-    table: list[Gid | str | None] = [Gid(ll, "IB/RoCE v1", netdev), Gid(ll, "RoCE v2", netdev)]
-    if ipv4:
-        v4 = "".join(f"{int(x):02x}" for x in ipv4.split("/")[0].split("."))
-        mapped = _groups("00000000000000000000ffff" + v4)
-        table += [Gid(mapped, "IB/RoCE v1", netdev), Gid(mapped, "RoCE v2", netdev)]
-    return [*table, None, None]
-
-
-@dataclass
-class _Pci:
-    bdf: str
-    chain: list[str]  # root complex and bridges above the device
-    attrs: dict[str, str]
-    driver: str | None = None
-
-
-@dataclass
-class _Iface:
-    name: str
-    ipv4: list[str] = field(default_factory=list)
-    ipv6: list[str] = field(default_factory=list)
-    pci: str | None = None
-    type: int | None = None
-    mtu: int | None = None
-    operstate: str = "up"
-    mac: str | None = None
-    speed_mbps: int | None = None
-    in_ip_json: bool = True
-
-
-def _pci_attrs(*, vendor: str, device: str, class_code: str, numa: int, gen: tuple[int, int],
-               width: tuple[int, int]) -> dict[str, str]:
-    return {"vendor": vendor, "device": device, "class": class_code, "numa_node": str(numa),
-            "current_link_speed": GEN_SPEED[gen[0]], "max_link_speed": GEN_SPEED[gen[1]],
-            "current_link_width": str(width[0]), "max_link_width": str(width[1]),
-            "local_cpulist": "0-31" if numa <= 0 else "32-63"}
+__all__ = ["Gid", "NodeBuilder", "Port", "roce_gids"]  # Gid, Port, roce_gids: nodebuilder_parts', for the callers
 
 
 class NodeBuilder:
@@ -130,11 +61,11 @@ class NodeBuilder:
                  captured_at: str = "2026-01-01T00:00:00Z") -> None:
         self.base, self.host, self.link_files, self.captured_at = Path(base), host, link_files, captured_at
         self.root = self.base / host
-        self._pci: dict[str, _Pci] = {}
+        self._pci: dict[str, PciFunction] = {}
         self._bridges: dict[str, dict[str, str]] = {}
         self._gpus: list[dict] = []
         self._ib: list[dict] = []
-        self._ifaces: dict[str, _Iface] = {}
+        self._ifaces: dict[str, Iface] = {}
         self._modules: dict[str, str | None] = {}
         self._driver = ("550.90.07", "12.4", True)
         self._kernel = "5.15.0-1056-nvidia"
@@ -156,13 +87,13 @@ class NodeBuilder:
                    gen: tuple[int, int] = (4, 4), width: tuple[int, int] = (16, 16),
                    driver: str | None = None) -> NodeBuilder:
         chain = [c for c in (pci_path or [f"pci{bdf[:4]}:{bdf[5:7]}"]) if c != bdf]
-        attrs = _pci_attrs(vendor=vendor, device=device, class_code=class_code, numa=numa, gen=gen, width=width)
-        self._pci[bdf] = _Pci(bdf, chain, attrs, driver)
+        attrs = pci_attrs(vendor=vendor, device=device, class_code=class_code, numa=numa, gen=gen, width=width)
+        self._pci[bdf] = PciFunction(bdf, chain, attrs, driver)
         return self
 
     def bridge(self, bdf: str, *, gen: tuple[int, int] = (5, 5), width: tuple[int, int] = (16, 16),
                numa: int = 0, vendor: str = "0x1000", device: str = "0xc030") -> NodeBuilder:
-        self._bridges[bdf] = _pci_attrs(vendor=vendor, device=device, class_code="0x060400", numa=numa,
+        self._bridges[bdf] = pci_attrs(vendor=vendor, device=device, class_code="0x060400", numa=numa,
                                         gen=gen, width=width)
         return self
 
@@ -192,7 +123,7 @@ class NodeBuilder:
                      "node_type": "1: CA", "node_guid": guid, "sys_image_guid": system, **attrs}
         self._ib.append({"name": name, "bdf": bdf, "ports": ports, "netdev": netdev, "attrs": dev_attrs})
         if netdev:
-            spec = self._ifaces.setdefault(netdev, _Iface(netdev))
+            spec = self._ifaces.setdefault(netdev, Iface(netdev))
             spec.pci = bdf
             if spec.type is None:
                 spec.type = 1 if roce else 32
@@ -200,10 +131,10 @@ class NodeBuilder:
 
     def iface(self, name: str, ipv4: Sequence[str] = (), ipv6: Sequence[str] = (), *, pci: str | None = None,
               **kw: object) -> NodeBuilder:
-        spec = self._ifaces.setdefault(name, _Iface(name))
+        spec = self._ifaces.setdefault(name, Iface(name))
         spec.ipv4, spec.ipv6 = list(ipv4), list(ipv6)
         for key, value in kw.items():
-            if key not in _Iface.__dataclass_fields__:
+            if key not in Iface.__dataclass_fields__:
                 raise TypeError(f"iface(): unknown field {key!r}")
             setattr(spec, key, value)
         if pci:
@@ -325,7 +256,7 @@ class NodeBuilder:
             numa = int(dev.attrs["numa_node"])
             for depth, bridge in enumerate(dev.chain[1:], start=2):
                 brel = "sys/devices/" + "/".join(dev.chain[:depth])
-                attrs = self._bridges.get(bridge) or _pci_attrs(
+                attrs = self._bridges.get(bridge) or pci_attrs(
                     vendor="0x1000", device="0xc030", class_code="0x060400", numa=numa, gen=(5, 5), width=(16, 16))
                 if not (self.root / brel / "class").exists():
                     for name, value in attrs.items():
@@ -366,13 +297,13 @@ class NodeBuilder:
             if gid.ndev is not None:
                 self._put(f"{prel}/gid_attrs/ndevs/{index}", gid.ndev)
 
-    def _mac(self, spec: _Iface) -> str:
+    def _mac(self, spec: Iface) -> str:
         if spec.mac:
             return spec.mac
         n = sorted(self._ifaces).index(spec.name)
         return "00:00:00:00:00:00" if spec.name == "lo" else f"a0:88:c2:12:ab:{n:02x}"
 
-    def _iface_type(self, spec: _Iface) -> int:
+    def _iface_type(self, spec: Iface) -> int:
         return spec.type if spec.type is not None else 772 if spec.name == "lo" else 1
 
     def _write_net(self, dirs: dict[str, str]) -> None:

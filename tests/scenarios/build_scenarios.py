@@ -9,129 +9,38 @@ nccl-internals.md), not what the tool happens to print.
 The trees are not committed: tests/nodes.py builds every scenario of every
 tests/scenarios/build_scenarios*.py at test time (OUT = $NCCLKIT_NODES_OUT, a temp folder).
 A new scenario is a function that writes NodeBuilder(OUT, host=name, ...) and returns expect(...),
-registered in the SCENARIOS dict of its module.
+registered in the SCENARIOS dict of its module; the parts they share are tests/scenarios/scenario_kit.py's.
 
 usage: NCCLKIT_NODES_OUT=DIR python tests/scenarios/build_scenarios.py [NAME...]   (no name: all)
 """
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from nodebuilder import Gid, NodeBuilder, Port
-
-OUT = Path(os.environ.get("NCCLKIT_NODES_OUT", "nodes-out")).resolve()
-
-# The catalogue ids (CONTRACTS.md section 3) a node can produce, plus ncclkit's own node ids that a
-# healthy node must not show either.
-NODE_IDS = ("gpu.none", "gpu.driver_missing", "rdma.none", "ib.port_down", "ib.rate_mismatch",
-            "ib.ipoib_missing", "gdr.unavailable", "gdr.peermem_version", "gdr.distance",
-            "pcie.link_degraded", "os.memlock_low", "roce.gid_missing", "topo.flattened",
-            "env.gid_index_invalid", "env.hca_unknown", "env.ifname_unknown", "env.ib_disabled",
-            "env.p2p_disabled", "env.gdr_disabled")
-
-NDR = "400 Gb/sec (4X NDR)"
-HDR = "200 Gb/sec (4X HDR)"
-ROCE_100 = "100 Gb/sec (4X EDR)"
-ROCE_200 = "200 Gb/sec (4X HDR)"
-DOWN_RATE = "10 Gb/sec (4X SDR)"
-
-
-def smi_id(bdf: str) -> str:
-    """nvidia-smi's spelling of a bus id: 00000000:1B:00.0."""
-    dom, bus, rest = bdf.split(":")
-    return f"0000{dom}:{bus}:{rest}".upper()
-
-
-def gpu_subject(index: int, bdf: str) -> dict:
-    return {"subject": f"GPU{index}", "subject_alt": [bdf, smi_id(bdf)]}
-
-
-def pci_subject(bdf: str, *names: str) -> dict:
-    return {"subject": bdf, "subject_alt": [smi_id(bdf), *names]}
-
-
-def expect(must: list[dict], *, allow: tuple[str, ...] = (), env: dict | None = None) -> dict:
-    """must + every other node id as must_not (except `allow`: ids an expert would accept either way)."""
-    must_ids = {m["id"] for m in must}
-    return {"must": must, "must_not": [i for i in NODE_IDS if i not in must_ids and i not in allow],
-            "env_expect": env or {}}
-
-
-# -- building blocks ----------------------------------------------------------------------------------
-def switch_pair(rc_bus: int) -> dict[str, object]:
-    """One PCIe Gen5 switch under root port <rc>:01.0 holding a NIC (dn .00.0) and a GPU (dn .03.0),
-    numbered like a DGX H100 (pci0000:15 -> 15:01.0 -> 16:00.0 -> 17:00.0/18:00.0, 17:03.0/1b:00.0)."""
-    rc, rp, up = f"pci0000:{rc_bus:02x}", f"0000:{rc_bus:02x}:01.0", f"0000:{rc_bus + 1:02x}:00.0"
-    dn_nic, dn_gpu = f"0000:{rc_bus + 2:02x}:00.0", f"0000:{rc_bus + 2:02x}:03.0"
-    return {"nic": f"0000:{rc_bus + 3:02x}:00.0", "gpu": f"0000:{rc_bus + 6:02x}:00.0",
-            "nic_path": [rc, rp, up, dn_nic], "gpu_path": [rc, rp, up, dn_gpu], "dn_nic": dn_nic,
-            "dn_gpu": dn_gpu, "root_port": rp, "upstream": up}
-
-
-DGX_BUSES = (0x15, 0x3D, 0x4C, 0x5B, 0x97, 0xBD, 0xCB, 0xD9)
-
-
-def ib_node(name: str, *, gpus: int = 8, nccl: str = "2.21.5", rates: dict[int, str] | None = None,
-            ipoib: bool = True, nvlinks: int = 18, gpu_name: str = "NVIDIA H100 80GB HBM3",
-            gpu_kw: dict[int, dict] | None = None, nic_kw: dict[int, dict] | None = None,
-            peermem_module: bool = True) -> NodeBuilder:
-    """DGX-H100-like: GPUn and mlx5_n (NDR IB, IPoIB ibp<bus>s0) behind one switch each, eno1, peermem.
-    gpu_kw / nic_kw: per-index keyword overrides for NodeBuilder.gpu / ib_device."""
-    b = NodeBuilder(OUT, host=name, link_files=True)
-    rates, gpu_kw, nic_kw = rates or {}, gpu_kw or {}, nic_kw or {}
-    for i in range(gpus):
-        sw = switch_pair(DGX_BUSES[i])
-        numa = 0 if i < gpus // 2 or gpus == 1 else 1
-        b.gpu(sw["gpu"], sw["gpu_path"], **{"numa": numa, "nvlinks": nvlinks, "name": gpu_name,
-                                            **gpu_kw.get(i, {})})
-        netdev = f"ibp{int(sw['nic'][5:7], 16)}s0"
-        b.ib_device(f"mlx5_{i}", sw["nic"], sw["nic_path"], **{"numa": numa, "netdev": netdev,
-                    "ports": [Port(1, rate=rates.get(i, NDR))], **nic_kw.get(i, {})})
-        b.iface(netdev, ipv4=[f"192.168.{10 + i}.17/24"] if ipoib else [])
-    b.iface("lo", ipv4=["127.0.0.1/8"], ipv6=["::1/128"])
-    b.iface("eno1", ipv4=["10.0.0.17/16"], pci="0000:0a:00.0")
-    if peermem_module:
-        b.module("nvidia_peermem", version="550.90.07").peermem()
-    b.memlock("unlimited").nccl_version(nccl)
-    b.numa_nodes({0: "0-55,112-167", 1: "56-111,168-223"})
-    return b
-
-
-def roce_node(name: str, *, nccl: str = "2.23.4", ipv4: tuple[str | None, ...] = ("10.1.0.5/24", "10.1.1.5/24"),
-              peermem: str = "module+nv_mem") -> NodeBuilder:
-    """4 H100 PCIe on one Gen5 switch with a dual-port ConnectX-6 Dx (mlx5_0/mlx5_1, 100GbE RoCE)."""
-    b = NodeBuilder(OUT, host=name, link_files=True)
-    rc, rp, up = "pci0000:40", "0000:40:01.0", "0000:41:00.0"
-    for i in range(4):
-        dn = f"0000:42:{i + 1:02x}.0"
-        b.gpu(f"0000:{0x43 + i:02x}:00.0", [rc, rp, up, dn], name="NVIDIA H100 PCIe")
-    nic_path = [rc, rp, up, "0000:42:00.0"]
-    for port_fn, addr in enumerate(ipv4):
-        netdev = f"ens1f{port_fn}np{port_fn}"
-        b.ib_device(f"mlx5_{port_fn}", f"0000:47:00.{port_fn}", nic_path, netdev=netdev, gen=(4, 4),
-                    ports=[Port(1, rate=ROCE_100, link_layer="Ethernet")], hca_type="MT4125",
-                    fw_ver="22.39.1002")
-        b.iface(netdev, ipv4=[addr] if addr else [], mtu=9000)
-    b.iface("lo", ipv4=["127.0.0.1/8"])
-    b.iface("eno1", ipv4=["10.0.0.4/16"], pci="0000:03:00.0")
-    if "module" in peermem:
-        b.module("nvidia_peermem", version="550.90.07")
-    if "nv_mem" in peermem:
-        b.peermem()
-    if peermem == "none":
-        b.driver(open_module=False)
-    b.memlock("unlimited").nccl_version(nccl).numa_nodes({0: "0-63"})
-    return b
-
+from scenario_kit import (
+    DGX_BUSES,
+    DOWN_RATE,
+    HDR,
+    NDR,
+    OUT,
+    ROCE_100,
+    ROCE_200,
+    build_named,
+    expect,
+    gpu_subject,
+    ib_node,
+    pci_subject,
+    roce_node,
+    smi_id,
+    switch_pair,
+)
+from nodebuilder import Gid, NodeBuilder, Port  # tests/ is on the path once scenario_kit is imported
 
 # -- scenarios ------------------------------------------------------------------------------------------
 def pcie_x8_nic() -> dict:
@@ -288,85 +197,6 @@ def no_peermem_no_dmabuf() -> dict:
     return expect([{"id": "gdr.unavailable", "subject": None}])
 
 
-def hca_prefix() -> dict:
-    """NCCL_IB_HCA=mlx5_1 meant one compute HCA, but prefix matching also takes the 4 storage RoCE
-    ports mlx5_10..mlx5_13 (two dual-port 200GbE cards on their own root ports)."""
-    b = ib_node("env-hca-prefix", gpus=2)
-    for card in range(2):
-        for fn in range(2):
-            idx = 10 + card * 2 + fn
-            netdev = f"ens{5 + card}f{fn}np{fn}"
-            b.ib_device(f"mlx5_{idx}", f"0000:{0xe1 + card:02x}:00.{fn}",
-                        [f"pci0000:{0xe0 + card * 8:02x}", f"0000:{0xe0 + card * 8:02x}:01.0"], numa=1,
-                        netdev=netdev, ports=[Port(1, rate=ROCE_200, link_layer="Ethernet")])
-            b.iface(netdev, ipv4=[f"10.60.{card}.{fn + 10}/24"])
-    b.env(NCCL_IB_HCA="mlx5_1")
-    b.write()
-    storage = [f"mlx5_{i}" for i in range(10, 14)]
-    return expect([{"id": "env.hca_prefix_ambiguous", "subject": "NCCL_IB_HCA"}],
-                  env={"NCCL_IB_HCA": {"excludes": storage, "includes_all": ["mlx5_0", "mlx5_1"]}})
-
-
-def hca_unknown() -> dict:
-    ib_node("env-hca-unknown", gpus=4).env(NCCL_IB_HCA="mlx5_9").write()
-    return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"}],
-                  env={"NCCL_IB_HCA": {"excludes": ["mlx5_9"],
-                                       "includes_all": [f"mlx5_{i}" for i in range(4)]}})
-
-
-def hca_typo() -> dict:
-    """NCCL_IB_HCA lists mlx5_0..mlx5_2 and mlx5_9 (meant mlx5_3): NCCL runs on 3 of the 4 NICs."""
-    ib_node("env-hca-typo", gpus=4).env(NCCL_IB_HCA="mlx5_0,mlx5_1,mlx5_2,mlx5_9").write()
-    return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"}],
-                  env={"NCCL_IB_HCA": {"excludes": ["mlx5_9"],
-                                       "includes_all": [f"mlx5_{i}" for i in range(4)]}})
-
-
-def ifname_eth0() -> dict:
-    """NCCL_SOCKET_IFNAME=eth0 copied from another cluster; this node has eno1 / ens* names."""
-    b = roce_node("env-ifname-eth0")
-    b.env(NCCL_SOCKET_IFNAME="eth0").write()
-    return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
-                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["eth0", "lo"]}})
-
-
-def hca_down_port() -> dict:
-    """NCCL_IB_HCA names mlx5_2 only, whose port is DOWN/Polling: NCCL finds no device."""
-    ib_node("env-hca-down-port", gpus=4, nic_kw={2: {"ports": [
-        Port(1, state="1: DOWN", phys="2: Polling", rate=DOWN_RATE)]}}).env(NCCL_IB_HCA="=mlx5_2").write()
-    return expect([{"id": "env.hca_unknown", "subject": "NCCL_IB_HCA"},
-                   {"id": "ib.port_down", "subject": "mlx5_2:1", "subject_alt": ["mlx5_2"]}],
-                  allow=("gdr.distance",),
-                  env={"NCCL_IB_HCA": {"excludes": ["mlx5_2"], "includes_all": ["mlx5_0", "mlx5_1", "mlx5_3"]}})
-
-
-def ifname_ib0() -> dict:
-    """NCCL_SOCKET_IFNAME=ib0 on a node whose IPoIB interfaces use predictable names (ibp24s0...)."""
-    ib_node("env-ifname-ib0", gpus=2).env(NCCL_SOCKET_IFNAME="ib0").write()
-    return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
-                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["lo"]}})
-
-
-def ifname_no_address() -> dict:
-    """NCCL_SOCKET_IFNAME=eno2: the interface exists but is down without an address."""
-    b = ib_node("env-ifname-no-address", gpus=2)
-    b.iface("eno2", pci="0000:0a:00.1", operstate="down")
-    b.env(NCCL_SOCKET_IFNAME="eno2").write()
-    return expect([{"id": "env.ifname_unknown", "subject": "NCCL_SOCKET_IFNAME"}],
-                  env={"NCCL_SOCKET_IFNAME": {"excludes": ["lo", "eno2"]}})
-
-
-def hca_exclude_ok() -> dict:
-    """Storage node done right: NCCL_IB_HCA=^mlx5_8 keeps the 8 compute HCAs, drops the RoCE port."""
-    b = ib_node("env-hca-exclude-ok")
-    b.ib_device("mlx5_8", "0000:a1:00.0", ["pci0000:a0", "0000:a0:01.0"], numa=1, netdev="ens8f0np0",
-                ports=[Port(1, rate=ROCE_100, link_layer="Ethernet")], gen=(4, 4))
-    b.iface("ens8f0np0", ipv4=["172.16.8.17/16"])
-    b.env(NCCL_IB_HCA="^mlx5_8", NCCL_SOCKET_IFNAME="eno1").write()
-    return expect([], env={"NCCL_IB_HCA": {"excludes": ["mlx5_8"],
-                                           "includes_all": [f"mlx5_{i}" for i in range(8)]}})
-
-
 def vm_flattened() -> dict:
     """Cloud VM: 4 A100 + 4 HDR IB VFs all directly on pci0000:00 with numa_node -1 (host tree hidden)."""
     b = NodeBuilder(OUT, host="vm-flattened-ib", link_files=True)
@@ -383,31 +213,6 @@ def vm_flattened() -> dict:
     return expect([{"id": "topo.flattened", "subject": None}], allow=("gdr.distance",),
                   env={"NCCL_IB_HCA": {"includes_all": [f"mlx5_{i}" for i in range(4)]},
                        "NCCL_NET_GDR_LEVEL": {"one_of": [None, "PHB", "SYS", "3", "4"]}})
-
-
-def ib_disabled() -> dict:
-    ib_node("env-ib-disabled", gpus=4).env(NCCL_IB_DISABLE="1").write()
-    return expect([{"id": "env.ib_disabled", "subject": "NCCL_IB_DISABLE"}],
-                  env={"NCCL_IB_DISABLE": {"one_of": [None, "0"]}})
-
-
-def p2p_disabled() -> dict:
-    ib_node("env-p2p-disabled", gpus=4).env(NCCL_P2P_DISABLE="1").write()
-    return expect([{"id": "env.p2p_disabled", "subject": "NCCL_P2P_DISABLE"}],
-                  env={"NCCL_P2P_DISABLE": {"one_of": [None, "0"]}})
-
-
-def gdr_level(value: str, name: str) -> dict:
-    ib_node(name, gpus=4).env(NCCL_NET_GDR_LEVEL=value).write()
-    return expect([{"id": "env.gdr_disabled", "subject": "NCCL_NET_GDR_LEVEL"}],
-                  env={"NCCL_NET_GDR_LEVEL": {"one_of": [None, "PIX", "PXB", "1", "2"]}})
-
-
-def gid_index_on_ib() -> dict:
-    """NCCL_IB_GID_INDEX=3 left over from a RoCE cluster, on an IB-only node with NCCL 2.23."""
-    ib_node("env-gid-on-ib-223", gpus=2, nccl="2.23.4").env(NCCL_IB_GID_INDEX="3").write()
-    return expect([{"id": "env.gid_index_invalid", "subject": "NCCL_IB_GID_INDEX"}],
-                  env={"NCCL_IB_GID_INDEX": {"one_of": [None]}})
 
 
 def storage_roce() -> dict:
@@ -527,15 +332,6 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "peermem-only-nccl223": lambda: peermem_nccl("2.23.4", "peermem-only-nccl223"),
     "dmabuf-only": dmabuf_only,
     "gdr-unavailable": no_peermem_no_dmabuf,
-    "env-hca-prefix": hca_prefix,
-    "env-hca-unknown": hca_unknown,
-    "env-hca-typo": hca_typo,
-    "env-ifname-eth0": ifname_eth0,
-    "env-ib-disabled": ib_disabled,
-    "env-p2p-disabled": p2p_disabled,
-    "env-gdr-level-loc": lambda: gdr_level("LOC", "env-gdr-level-loc"),
-    "env-gdr-level-0": lambda: gdr_level("0", "env-gdr-level-0"),
-    "env-gid-on-ib-223": gid_index_on_ib,
     "storage-roce-nic": storage_roce,
     "docker-virbr-nccl221": lambda: docker_virbr("2.21.5", "docker-virbr-nccl221"),
     "docker-virbr-nccl228": lambda: docker_virbr("2.28.9", "docker-virbr-nccl228"),
@@ -545,36 +341,8 @@ SCENARIOS: dict[str, Callable[[], dict]] = {
     "malformed-sysfs": malformed_sysfs,
     "ib-no-ipoib-netdev": ib_no_ipoib_netdev,
     "roce-nccl219-unset": roce_219_unset,
-    "env-hca-down-port": hca_down_port,
-    "env-ifname-ib0": ifname_ib0,
-    "env-ifname-no-address": ifname_no_address,
-    "env-hca-exclude-ok": hca_exclude_ok,
     "vm-flattened-ib": vm_flattened,
 }
-
-
-def build_into(name: str, scenario: Callable[[], dict]) -> None:
-    """Write OUT/<name>/ afresh with `scenario` and its expected.json."""
-    target = OUT / name
-    if target.exists():
-        shutil.rmtree(target)
-    exp = scenario()
-    if not target.is_dir():
-        raise SystemExit(f"{name}: the scenario function wrote no tree at {target}")
-    (target / "expected.json").write_text(json.dumps(exp, indent=2) + "\n")
-
-
-def build_named(scenarios: dict[str, Callable[[], dict]], argv: list[str]) -> int:
-    """Build the scenarios named in argv (all when none); 2 on an unknown name."""
-    names = argv or list(scenarios)
-    unknown = [n for n in names if n not in scenarios]
-    if unknown:
-        print(f"unknown scenario(s): {', '.join(unknown)}; known: {', '.join(scenarios)}", file=sys.stderr)
-        return 2
-    for name in names:
-        build_into(name, scenarios[name])
-        print(f"wrote {OUT / name}")
-    return 0
 
 
 def main(argv: list[str]) -> int:

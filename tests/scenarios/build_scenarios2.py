@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_scenarios import (
+from scenario_kit import (
     DGX_BUSES,
     HDR,
     NDR,

@@ -301,3 +301,23 @@ def test_detection_trainers_ddp() -> None:
                 "head) with `strategy='ddp'`\n") == ("log.framework_usage", "application_bug")
     # the strategy's name alone is a setting, not the error
     assert lead("trainer = Trainer(strategy='ddp_find_unused_parameters_true', devices=2)\n") is None
+
+
+def test_nccl_warns_inside_training_frameworks() -> None:
+    # sweep 133: zai-org/ImageReward#65 (two devices NCCL could not open, the others used: no failure by itself)
+    skipped = ("65826-86bd789679-2dxbs:80744:80744 [1] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed\n"
+               "65826-86bd789679-2dxbs:80746:80746 [3] transport/net_ib.cc:149 NCCL WARN NET/IB : Unable to open device "
+               "mlx5_59\n"
+               "65826-86bd789679-2dxbs:80746:80746 [3] NCCL INFO NET/IB : Using [0]mlx5_1:1/RoCE [1]mlx5_18:1/RoCE ; OOB "
+               "eth0:33.117.221.247<0>\n65826-86bd789679-2dxbs:80746:80746 [3] NCCL INFO Using network IB\n")
+    assert lead(skipped) is None and "log.ib_device_skipped" in ids(skipped)
+    # with no device left NCCL falls back to sockets, which stays the reading
+    none_left = skipped.split("65826-86bd789679-2dxbs:80746:80746 [3] NCCL INFO NET/IB")[0] + \
+        "65826-86bd789679-2dxbs:80746:80746 [3] NCCL INFO NET/IB : No device found.\n"
+    assert lead(none_left)[1] == "socket_fallback"
+    # vllm-project/vllm#5477: proxy.cc printed the failure before p2p.cc; with cuMem on one side the weight-sync
+    # reading applies to the p2p.cc line wherever it stands
+    p2p = ("a5fa65866c9c:116812:120170 [0] proxy.cc:1336 NCCL WARN Cuda failure 1 'invalid argument'\n"
+           "a5fa65866c9c:116812:120158 [0] transport/p2p.cc:272 NCCL WARN Cuda failure 'invalid argument'\n"
+           "a5fa65866c9c:116812:120158 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/CUMEM\n")
+    assert lead(p2p) == ("log.cuda_error", "application_bug")

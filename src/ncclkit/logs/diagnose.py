@@ -226,11 +226,12 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence["role"] = role
             message = f"{message}; {bug.what}"
             fix = f"upgrade NCCL to {version_text(bug.fixed)} or newer (this job runs {s.nccl_version})"
-        if cat == "cuda_error" and _P2P_INVALID.search(first.text) and (
+        if cat == "cuda_error" and any(_P2P_INVALID.search(e.text) for e in errs) and (
                 "P2P/CUMEM" in s.transports or s.env.get("NCCL_CUMEM_ENABLE") == "0"):
             # p2p.cc failing to import a peer's buffer where the processes of one communicator map memory two ways:
             # cuMem (P2P/CUMEM) on one side, legacy CUDA IPC (NCCL_CUMEM_ENABLE=0, which vLLM sets in its workers) on
             # the other; a trainer's weight-sync group with vLLM (NVIDIA-NeMo/RL#636, NovaSky-AI/SkyRL#143: match it).
+            # Any line of the category: proxy.cc may print the same failure first (vllm-project/vllm#5477).
             cause, role = Cause.APPLICATION_BUG, "root"
             alternatives = _demoted(first.cause, alternatives, cause)
             message += ("; this communicator's processes map peer memory two ways (cuMem, P2P/CUMEM, and legacy CUDA "
@@ -289,6 +290,14 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message = (f"{message}; no usable RDMA device is left: NCCL then uses sockets between nodes (ranks on one "
                        "node do not need it), other transports need their TCP mode or the device in the container")
             evidence.update(role=role)
+        elif cat == "ibv_call_failed" and s.network == "IB" and s.ib_devices \
+                and all(_NO_DEVICE_CALL.search(e.text) for e in errs):
+            # The same skip with devices left: NCCL goes on over the ones it opened ("NET/IB : Using [0]mlx5_1:1/RoCE
+            # ...", zai-org/ImageReward#65): a device it could not open fails nothing by itself.
+            cause, alternatives, role, severity = None, [], "collateral", W
+            message = (f"{message}; NCCL skipped it and uses the devices it opened ({', '.join(s.ib_devices[:4])}): no "
+                       "failure by itself, unless those devices were meant for this job")
+            evidence.update(role=role)
         # srun's KillWait line ("Job step aborted: Waiting up to N seconds") is printed when the step's stop
         # reaches srun, before or after slurmstepd's "CANCELLED ... DUE TO TIME LIMIT" (ZettaAI/zetta_utils#671).
         killwait = cat == "worker_failed" and all(_KILLWAIT.search(e.text) for e in errs)
@@ -337,6 +346,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                         "it must be the network that joins the nodes")
             evidence["socket_interfaces"] = list(s.socket_ifaces[:8])
         fid, done = f"log.{cat}", s.fact_lines.get("rendezvous_done")
+        if cat == "ibv_call_failed" and cause is None and role == "collateral":
+            fid = "log.ib_device_skipped"  # the skip above: a device NCCL went on without
         if cat == "socket_connect_failed" and done and all(e.line_no < done and "[W" in e.text for e in errs):
             # c10d warns each failed try ("[W socket.cpp] ... client socket has failed to connect", Windows'
             # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry.

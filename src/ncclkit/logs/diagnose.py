@@ -184,6 +184,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).
         # Among lines of one role the most severe speaks (a watchdog's timeout before PyTorch's banner about it).
         first = min(errs, key=lambda e: (_SPEAKS.get(e.role, len(_SPEAKS)), _SEV[e.severity]))
+        kind = cat  # the finding's id, unless context names another
         m = _HOST.search(first.text)
         cause, role, message, fix, severity = first.cause, first.role, first.explanation, first.fix, first.severity
         alternatives = list(first.alternatives)
@@ -294,7 +295,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 and all(_NO_DEVICE_CALL.search(e.text) for e in errs):
             # The same skip with devices left: NCCL goes on over the ones it opened ("NET/IB : Using [0]mlx5_1:1/RoCE
             # ...", zai-org/ImageReward#65): a device it could not open fails nothing by itself.
-            cause, alternatives, role, severity = None, [], "collateral", W
+            kind, cause, alternatives, role, severity = "ib_device_skipped", None, [], "collateral", W
             message = (f"{message}; NCCL skipped it and uses the devices it opened ({', '.join(s.ib_devices[:4])}): no "
                        "failure by itself, unless those devices were meant for this job")
             evidence.update(role=role)
@@ -345,9 +346,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message += (f"; NCCL's sockets use {', '.join(s.socket_ifaces[:4])} (NCCL_SOCKET_IFNAME selects it): "
                         "it must be the network that joins the nodes")
             evidence["socket_interfaces"] = list(s.socket_ifaces[:8])
-        fid, done = f"log.{cat}", s.fact_lines.get("rendezvous_done")
-        if cat == "ibv_call_failed" and cause is None and role == "collateral":
-            fid = "log.ib_device_skipped"  # the skip above: a device NCCL went on without
+        fid, done = f"log.{kind}", s.fact_lines.get("rendezvous_done")
         if cat == "socket_connect_failed" and done and all(e.line_no < done and "[W" in e.text for e in errs):
             # c10d warns each failed try ("[W socket.cpp] ... client socket has failed to connect", Windows'
             # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry.

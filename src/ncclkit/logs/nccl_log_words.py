@@ -28,7 +28,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
     b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",
-    b"No NVENC capable",  # CuPy's 'CUDARuntimeError' object line carries "rror"  # jaxlib's "is newer than and incompatible": "incompatible"
+    # (CuPy's "'CUDARuntimeError' object" line carries "rror", jaxlib's "is newer than and incompatible" carries
+    # "incompatible": words of the list already)
+    b"No NVENC capable",
     b"Loaded runtime CuDNN", b"Found cuDNN version", b", version libcu",
     b"Outdated cuDNN", b"both on CUDA device", b"p2p access not enabled", b"DeviceMemory] Device",
     b"with NCCL 1.", b"libnccl",
@@ -52,7 +54,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"oo many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
-    b"does not support", b"NET/OFI", b"received signal", b"Aborted", b"Aborting", b"core dumped", b"SIGFPE", b"Floating point exception",
+    b"does not support", b"NET/OFI", b"received signal", b"Aborted", b"Aborting", b"core dumped", b"SIGFPE",
+    b"Floating point exception",
     b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
     b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",

@@ -86,23 +86,17 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "exception or a failed assertion, printed before this line",
           "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "
           "throwing`, an assertion)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),
-        # glog's failure-signal handler (Paddle, MXNet, TensorFlow's C++ core): "*** Aborted at 1590748026 (unix
-        # time) try "date -d @1590748026" ...", then "*** SIGSEGV (@0x0) received by PID ..." and the stack: this
-        # process died on that signal, whatever the word "Aborted" suggests; no peer's failure is implied.
-        # Folly's twin: "*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***"
-        # (meta-pytorch/monarch#864).
-        p(r"\*\*\* Aborted at \d+ \(unix time(?:\)|, try)", "crash", W,
-          "this process died on a fatal signal (glog's failure handler prints this banner, then the signal and the "
-          "stack): a crash here, or an abort after an error of its own printed before it",
+        # A failure-signal handler's banner, then the signal and the stack: this process died on that signal, whatever
+        # the word "Aborted" suggests; no peer's failure is implied. glog's (Paddle, MXNet, TensorFlow's C++ core):
+        # "*** Aborted at 1590748026 (unix time) try "date -d @1590748026" ...", then "*** SIGSEGV (@0x0) received by
+        # PID ..."; Folly's twin "*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***"
+        # (meta-pytorch/monarch#864); Open MPI's (opal/util/stacktrace.c) "*** Process received signal ***", then
+        # "Signal: ..." (NVIDIA/nccl#1669: NCCL crashing when its RAS client was queried during init).
+        p(r"\*\*\* Aborted at \d+ \(unix time(?:\)|, try)|\*\*\* Process received signal \*\*\*", "crash", W,
+          "this process died on a fatal signal (a failure handler, glog's or Open MPI's, prints this banner, then the "
+          "signal and the stack): a crash here, or an abort after an error of its own printed before it",
           "read the signal and the stack that follow the banner, and the error printed before it; run the failing "
-          "rank under gdb or with a debug build", C.OTHER, "root", (C.APPLICATION_BUG,)),
-        # Open MPI's failure-signal handler (opal/util/stacktrace.c): this banner, then "Signal: ...", its code
-        # and the stack; the process died on that signal (NVIDIA/nccl#1669: NCCL crashing when its RAS client was
-        # queried during init).
-        p(r"\*\*\* Process received signal \*\*\*", "crash", W,
-          "this process died on a fatal signal (Open MPI's handler prints this banner, then the signal, its code and "
-          "the stack)", "read the signal and the stack after the banner and the error printed before it; run the "
-          "failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it", C.OTHER, "root",
+          "rank under gdb or with a debug build; upgrade NCCL if the stack is inside it", C.OTHER, "root",
           (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.

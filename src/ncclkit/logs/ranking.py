@@ -22,6 +22,10 @@ _SEV = {E: 0, W: 1, I: 2}  # most severe first
 # their lines are where the setup shows, not where the job failed.
 _SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
                              "ibstat.port_down", "log.package_versions", "log.collective_mismatch"})
+# Consequences of another consequence: a watchdog that got stuck after a collective's timeout is the abort of that
+# timeout hanging (it comes the heartbeat's timeout later, snowflakedb/ArcticTraining#219), so the timeout leads at
+# the same severity.
+_AFTER_CONSEQUENCES = frozenset({"log.watchdog_stuck"})
 # Roots that name a symptom more than a cause: they rank after the specific ones.
 _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed", "mpi_launch",
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
@@ -107,10 +111,8 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     if not roots:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
-        # A watchdog that got stuck after a collective's timeout is the abort of that timeout hanging (it comes the
-        # heartbeat's timeout later, snowflakedb/ArcticTraining#219): the timeout leads at the same severity.
         lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
-                   key=lambda f: (_SEV[f.severity], f.id == "log.watchdog_stuck"), default=None)
+                   key=lambda f: (_SEV[f.severity], f.id in _AFTER_CONSEQUENCES), default=None)
         # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
         # the error) does not outrank the error.

@@ -85,8 +85,10 @@ def parse_topo(text: str) -> TopoMatrix:
             continue
         # Each matrix has its header (`topo -m`, then `topo -p2p` with fewer columns): the last one read rules.
         header = _header(line)
-        if header or not cols:
-            cols = header or cols
+        if header:
+            cols = header
+            continue
+        if not cols:
             continue
         tokens = line.split()
         if not tokens or tokens[0] not in cols:

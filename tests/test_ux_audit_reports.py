@@ -96,8 +96,14 @@ def test_13_infinite_values_never_reach_json(tmp_path: Path, capsys: pytest.Capt
 
 
 # 28: Python's None in the text ("wrong values None"); a wrong --kind printed only a header.
-def test_28_no_none_in_text_and_wrong_kind_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+def test_28_no_none_in_text_and_wrong_kind_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out, _ = run(capsys, "analyze", str(DATA / "corpus/nccl_tests/nccltests78-8node-v100-ib100-allreduce-slow.txt"))
+    assert "None" not in out and "wrong values 0" in out  # an old build's max-error column, every error in bounds
+    unchecked = tmp_path / "unchecked.txt"  # run with -c 0: no check at all
+    unchecked.write_text("#       size         count      type   redop     time   algbw   busbw  #wrong     time   algbw"
+                         "   busbw  #wrong\n     1048576        262144     float     sum    45.82   22.88   42.91    N/A"
+                         "    38.17   27.47   51.51    N/A\n")
+    rc, out, _ = run(capsys, "analyze", str(unchecked))
     assert "None" not in out and "wrong values ?" in out
     rc, out, _ = run(capsys, "analyze", "--kind", "ibstat",
                      str(DATA / "corpus/nccl_logs/nccl1189-h20-2node-gdrdma-p2p-cumem.txt"))

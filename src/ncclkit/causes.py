@@ -131,7 +131,9 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "tests.duplicated_output": Cause.APPLICATION_BUG,
     "tests.busbw_above_nic": Cause.PERFORMANCE_CONFIG,
     "tests.line_rate": Cause.PERFORMANCE_CONFIG,
-    "topo.gpu_nic": Cause.TOPOLOGY_OR_NUMA,
+    # A map of each GPU's nearest NIC states no cause; a GPU without a near NIC is topo.gdr_distance's (a healthy
+    # rail layout was read as a placement problem: NVIDIA/nccl#1435).
+    "topo.gpu_nic": None,
     "topo.no_nic": Cause.SOCKET_FALLBACK,
     "topo.no_rows": None,
     # analyze's own ids for what listings and logs show (not the node rules' ids).

@@ -18,10 +18,11 @@ def test_pdshs_rsh_module_and_a_program_missing_on_the_node() -> None:
     assert_reads("pdcp@localhost: host: rcmd: socket: Permission denied", "log.remote_shell", "other")
     assert_reads("mcmd: xpoll: protocol failure in circuit setup", "log.remote_shell", "other")
     assert_reads("pdcp@localhost: host: ssh exited with exit code 127", "log.remote_shell", "other")
-    # deepspeedai/DeepSpeed#5709: the ssh key refused above pdsh's 255 is the lead, not the 255
+    # deepspeedai/DeepSpeed#5709: the ssh key refused above pdsh's 255 is the lead, not the 255 (read as pdsh's
+    # login, not Open MPI's daemon start)
     text = ("localhost: jiaming@localhost: Permission denied (publickey,password).\n"
             "pdsh@jiaming-Precision-7960-Tower: localhost: ssh exited with exit code 255\n")
-    assert lead(text) == ("log.mpi_launch", "other")
+    assert lead(text) == ("log.remote_shell", "other")
     # any other code is the remote command's own exit: the node's lines above say why
     assert lead("pdsh@n0: n1: ssh exited with exit code 1\n") is None
 

@@ -58,10 +58,10 @@ CASES = [
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupGloo.cpp (monitoredBarrier)@49444c3',
      'RuntimeError: Rank 2 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.',
      'log.remote_exited', 'rank_crashed_elsewhere'),
-    # TCPStore (libtorch_cpu.so of 1.13.1)
+    # TCPStore (libtorch_cpu.so of 1.13.1): its client's request timing out, DistStoreError's in 2.x
     ('pytorch/pytorch torch/csrc/distributed/c10d/TCPStore.cpp (tcputil recv)@49444c3',
      'RuntimeError: Socket Timeout',
-     'log.timeout', 'hang_collective_mismatch'),
+     'log.rendezvous_timeout', 'application_bug'),
     # Python
     ('pytorch/pytorch torch/distributed/rendezvous.py:221@49444c3',
      'ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable MASTER_ADDR expected, but not set',

@@ -108,11 +108,12 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
         out.append(Finding(id="log.gdr_level_off", severity=W, subject="NCCL_NET_GDR_LEVEL",
                            message=f"NCCL_NET_GDR_LEVEL={level} turns GPUDirect RDMA off",
                            fix="unset NCCL_NET_GDR_LEVEL", evidence={"NCCL_NET_GDR_LEVEL": level}))
-    # One host whose channels between its own ranks (a rank that also sends from this host) go over the network:
+    # One host whose channels between its own ranks (a rank that also logs from this host) go over the network:
     # a channel to a rank this host never shows is most likely on another node (one GPU per node, or a rank's own
-    # excerpt), which alone proves nothing.
-    local_ranks = {t.src_rank for t in s.transport_map if t.src_rank is not None}
-    local_net = any(t.transport.startswith("NET") and t.dst_rank in local_ranks and t.dst_rank != t.src_rank
+    # excerpt), which alone proves nothing. A `[receive]` line names its remote sender first (NVIDIA/nccl#1453:
+    # "8[0] -> 0[0] [receive]" on rank 0's host, rank 8 on the next node).
+    local_ranks = {t.local_rank for t in s.transport_map if t.local_rank is not None}
+    local_net = any(t.transport.startswith("NET") and t.remote_rank in local_ranks and t.remote_rank != t.local_rank
                     for t in s.transport_map)
     if len(s.hosts) == 1 and local_net and s.local_ranks != 1 and not any(
             t.startswith(("P2P", "SHM")) for t in s.transports):
@@ -328,12 +329,13 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
         evidence={"peak_busbw_gbps": peak.busbw_gbps, "size_bytes": peak.size_bytes,
                   "avg_busbw_gbps": r.avg_busbw_gbps, "rows": len(r.rows)}))
     if r.wrong_total:
-        bad = [x.size_bytes for x in r.rows if (x.wrong or 0) > 0 or (x.ip_wrong or 0) > 0]
+        bad = r.wrong_sizes()
         if bad and min(bad) >= 1 << 31:
             out.append(_size_overflow(r, bad))
             return out
+        what = "checks over the max error" if r.wrong_column == "error" else "wrong values"
         out.append(Finding(id="tests.wrong_results", severity=E, subject=r.collective or "collective",
-                           message=f"{r.wrong_total} wrong values (first at {bad[0] if bad else '?'} B): "
+                           message=f"{r.wrong_total} {what} (first at {bad[0] if bad else '?'} B): "
                                    "data was corrupted in transit or in a GPU",
                            fix="rerun with NCCL_PROTO=Simple and then NCCL_ALGO=Ring to isolate the protocol; "
                                "check GPU health (Xid errors), PCIe ACS, and NIC firmware",

@@ -50,7 +50,10 @@ _WORDS: tuple[tuple[C, str], ...] = (
     (C.FIREWALL_OR_PORT_BLOCKED, r"[Cc]onnection refused|ECONNREFUSED|[Nn]o route to host|EHOSTUNREACH|"
                                  r"[Cc]onnection timed out|ETIMEDOUT|[Ff]irewall|iptables|security group|"
                                  r"port \d+ (?:is )?(?:closed|blocked|filtered)|not reachable|unreachable"),
-    (C.WRONG_INTERFACE, r"\b[Ii]nterface|\bifname\b|IFNAME|docker0|virbr\d|\bloopback\b|\b127\.0\.[01]\.1\b|"
+    # The master address a launcher echoes back ("'--master_addr', '127.0.0.1'" in a CalledProcessError's argument
+    # list) is right for a one-node job and names no interface (hiyouga/LlamaFactory#8968).
+    (C.WRONG_INTERFACE, r"\b[Ii]nterface|\bifname\b|IFNAME|docker0|virbr\d|\bloopback\b|"
+                        r"(?<!addr', ')(?<![Aa][Dd][Dd][Rr][= ])\b127\.0\.[01]\.1\b|"
                         r"[Nn]etwork device|\bnetdev\b|[Nn]o address"),
     (C.MEMLOCK_OR_ULIMIT, r"\bulimit\b|memlock|RLIMIT|[Tt]oo many open files|EMFILE|[Ll]ocked memory|"
                           r"pthread_create|[Rr]esource temporarily unavailable|max user processes"),

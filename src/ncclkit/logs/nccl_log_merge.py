@@ -20,7 +20,7 @@ def merge(first: LogState, later: LogState) -> None:
     if later.nranks is not None:
         first.nranks = later.nranks if first.nranks is None else max(first.nranks, later.nranks)
     first.test_ranks |= later.test_ranks
-    first.test_hosts |= later.test_hosts
+    first.test_rank_host = {**later.test_rank_host, **first.test_rank_host}
     for gpu, ranks in later.test_gpus.items():
         first.test_gpus.setdefault(gpu, set()).update(ranks)
     first.test_headers += later.test_headers

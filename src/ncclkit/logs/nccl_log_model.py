@@ -33,13 +33,24 @@ class LogError:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TransportUse:
-    """Channels between two ranks over one transport (direction as NCCL logged it)."""
+    """Channels between two ranks over one transport (direction as NCCL logged it). On a `[receive]` line the
+    rank left of the arrow is the remote sender and the logging rank is `dst_rank` (net.cc's recv setup prints
+    peer -> self), so `local_rank` is the rank of the host that wrote the line."""
 
     src_rank: int | None
     dst_rank: int | None
     transport: str
     raw: str
     channels: int
+    receive: bool = False
+
+    @property
+    def local_rank(self) -> int | None:
+        return self.dst_rank if self.receive else self.src_rank
+
+    @property
+    def remote_rank(self) -> int | None:
+        return self.src_rank if self.receive else self.dst_rank
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,7 +92,7 @@ class NcclLogSummary:
     test_rows: int = 0  # nccl-tests result rows
     shared_test_gpus: tuple[str, ...] = ()  # nccl-tests' listing: "ranks 0, 1 on node7 (0000:00:06)", one GPU each
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
-    local_ranks: int | None = None  # NCCL's localRanks (2.20+): the most ranks of one communicator on one node
+    local_ranks: int | None = None  # NCCL's localRanks (2.20+), else a full nccl-tests listing's: most ranks on one node
     fact_lines: dict[str, int] = field(default_factory=dict)  # first line of each fact a finding cites
 
     def to_json(self, *, include_map: bool = False) -> dict[str, Any]:

@@ -76,7 +76,7 @@ class LogState:
         self.versions: Counter[str] = Counter()
         self.nranks: int | None = None
         self.test_ranks: set[int] = set()
-        self.test_hosts: set[str] = set()  # hosts of nccl-tests' "#  Rank N ... on HOST" listing
+        self.test_rank_host: dict[int, str] = {}  # nccl-tests' "#  Rank N ... on HOST" listing
         self.test_gpus: dict[tuple[str, str], set[int]] = {}  # (host, PCI bus id) of that listing -> ranks
         self.test_headers = 0  # nccl-tests "# nThread N nGpus N ..." header lines
         self.test_min_ranks = 0  # nThread x nGpus of the header: the ranks of one process
@@ -234,7 +234,8 @@ class LogState:
             if m:
                 self.test_ranks.add(int(m.group(1)))
                 self.hosts.add(m.group(2))
-                self.test_hosts.add(m.group(2))
+                if len(self.test_rank_host) < 65536:
+                    self.test_rank_host[int(m.group(1))] = m.group(2)
                 if m.group(3) and len(self.test_gpus) < 4096:
                     self.test_gpus.setdefault((m.group(2), m.group(3)), set()).add(int(m.group(1)))
                 return

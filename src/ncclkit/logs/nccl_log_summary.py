@@ -3,6 +3,7 @@ from the channel lines, hosts, ranks and nodes, the network chosen, errors in li
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from ncclkit.findings import Severity
@@ -66,7 +67,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         package_versions={p: tuple(sorted(v)) for p, v in sorted(st.packages.items())},
         coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st, transport_map),
-        local_ranks=st.local_ranks,
+        local_ranks=st.local_ranks if st.local_ranks is not None else _listed_local_ranks(st),
         shared_test_gpus=tuple(f"ranks {', '.join(map(str, sorted(r)))} on {h} ({bus})"
                                for (h, bus), r in sorted(st.test_gpus.items()) if len(r) > 1)[:8],
         test_headers=st.test_headers, test_rows=st.test_rows, fact_lines=dict(st.fact_lines))
@@ -116,11 +117,25 @@ def _nodes(st: LogState, transport_map: list[TransportUse]) -> int | None:
             all(t.transport.startswith(("P2P", "SHM")) and t.transport != "P2P/MNNVL" for t in transport_map) and \
             {t.src_rank for t in transport_map} == set(range(st.nranks)):
         return 1
-    # A listing cut short (a paste of its first lines) has fewer ranks than one process drives.
-    if st.test_ranks and st.test_ranks == set(range(max(st.test_ranks) + 1)) and len(st.test_ranks) >= \
-            st.test_min_ranks:
-        return len(st.test_hosts)
+    if _listing_complete(st):
+        return len(set(st.test_rank_host.values()))
     return None
+
+
+def _listing_complete(st: LogState) -> bool:
+    """nccl-tests' rank listing holds every rank: a listing cut short (a paste of its first lines) has fewer ranks
+    than one process drives."""
+    return bool(st.test_ranks) and st.test_ranks == set(range(max(st.test_ranks) + 1)) and \
+        len(st.test_ranks) >= st.test_min_ranks
+
+
+def _listed_local_ranks(st: LogState) -> int | None:
+    """The most ranks on one host of a complete nccl-tests listing, where NCCL printed no localRanks (before 2.20,
+    or a paste of the test's output alone): one rank per host makes NCCL_P2P/SHM settings moot as NCCL's own
+    "localRanks 1" does (NVIDIA/nccl-tests#293: "-H a:1,b:1 ... -x NCCL_SHM_DISABLE=1" made no difference)."""
+    if not _listing_complete(st) or len(st.test_rank_host) != len(st.test_ranks):
+        return None
+    return max(Counter(st.test_rank_host.values()).values())
 
 
 def _network(st: LogState, transports: set[str]) -> str | None:

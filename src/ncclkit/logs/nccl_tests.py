@@ -86,6 +86,13 @@ class NcclTestsResult:
         rows = [r for r in self.rows if r.busbw_gbps is not None]
         return max(rows, key=lambda r: r.busbw_gbps or 0.0) if rows else None
 
+    def wrong_sizes(self) -> list[int]:
+        """Sizes of the rows with a failed check: a #wrong count above 0, or an old build's max error out of bounds."""
+        if self.wrong_column == "error":
+            return [r.size_bytes for r in self.rows
+                    if any(_out_of_bounds(r.type, v, self.nranks) for v in (r.wrong, r.ip_wrong))]
+        return [r.size_bytes for r in self.rows if (r.wrong or 0) > 0 or (r.ip_wrong or 0) > 0]
+
     def to_json(self) -> dict[str, Any]:
         return {"collective": self.collective, "nranks": self.nranks,
                 "rows": [r.to_json() for r in self.rows], "peak_busbw_gbps": self.peak_busbw_gbps,
@@ -231,6 +238,24 @@ def _code_version(code: str) -> str | None:
     return f"{n // 10000}.{(n % 10000) // 100}.{n % 100}" if n >= 20900 else None
 
 
+# Old builds' largest error a check accepts per element type, times (nranks - 1) (common.cu DeltaMaxValue and
+# CheckData before the #wrong column, nccl-tests 8274cb4): a larger max error counted one "Out of bounds value".
+_MAX_DELTA = {"half": 1e-2, "bfloat16": 1e-2, "float": 1e-5, "double": 1e-12}
+
+
+def _out_of_bounds(dtype: str, error: float | None, nranks: int | None) -> bool:
+    """An old build's max error its check rejected; without the rank listing, only an error no job under 1,024 ranks
+    would accept (NVIDIA/nccl#698: float 3e+00 on 8 ranks)."""
+    factor = max(nranks - 1, 1) if nranks else 1023
+    return error is not None and error > _MAX_DELTA.get(dtype, 0.0) * factor
+
+
+def _errors_out_of_bounds(rows: list[TestRow], nranks: int | None) -> int | None:
+    """The checks an old build's max-error column shows failed, as its summary line would count them."""
+    values = [(r.type, v) for r in rows for v in (r.wrong, r.ip_wrong) if v is not None]
+    return sum(_out_of_bounds(t, v, nranks) for t, v in values) if values else None
+
+
 def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong_column: str | None,
             version: str | None, collective: str | None, source: str,
             avg_lines: tuple[int, ...] = (), rank0_pids: int = 0, failed: int = 0) -> NcclTestsResult:
@@ -242,6 +267,8 @@ def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong
     if wrong_column == "#wrong":
         counts = [v for r in rows for v in (r.wrong, r.ip_wrong) if isinstance(v, int)]
         wrong_total = sum(counts) if counts else None
+    elif wrong_column == "error":
+        wrong_total = _errors_out_of_bounds(rows, (max(ranks) + 1) if ranks else None)
     if failed and not wrong_total:
         wrong_total = failed
     seen: set[tuple[int, str, str | None, int | None]] = set()

@@ -100,10 +100,12 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # exited with non-zero status" say the same of their tasks.
         # Open MPI's help-mpirun.txt goes on "a non-zero exit code. Per user-direction, the job has been aborted.":
         # mpirun ending the job after that exit, not a communicator abort (NVIDIA/TensorRT-LLM's 4 ranks each
-        # printed their own NCCL error first).
+        # printed their own NCCL error first). A trainer's CLI that runs torchrun or deepspeed as a subprocess
+        # raises CalledProcessError with the launcher's arguments when it fails (hiyouga/LlamaFactory#8968, #9073).
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
           r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status|"
-          r"Per user-direction, the job has been aborted",
+          r"Per user-direction, the job has been aborted|"
+          r"CalledProcessError: Command '\['(?:torchrun|deepspeed|accelerate)'[^\n]*returned non-zero exit status [1-9]",
           "worker_failed", E,
           "the launcher reports that its local worker exited with an error: the worker's own error, above "
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "

@@ -93,8 +93,9 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # peers then only see it go away ("remote process exited", "Connection closed by remote peer"), which
         # the rows above read as collateral. Not RuntimeError, OSError or ImportError: torch, the network
         # and the environment raise those, and the rows above read their messages.
-        # Indented under the "traceback :" field of torchrun's failure summary (pytorch/pytorch#73465).
-        p(r"^\s*(?:\[default\d+\]:)?(?:\[rank\d+\]: ?| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
+        # Indented under the "traceback :" field of torchrun's failure summary (pytorch/pytorch#73465). PyTorch 2.4+
+        # under torchrun tags a rank's line twice ("[rank0]:[rank0]: FileNotFoundError", ttt-video-dit#6).
+        p(r"^\s*(?:\[default\d+\]:)?(?:(?:\[rank\d+\]: ?){1,2}| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
           r"IndexError|TypeError|AttributeError|AssertionError|NameError|ZeroDivisionError|UnboundLocalError|RecursionError|"
           r"JSONDecodeError)(?::|$)", "program_error",
           E, "a rank's program raised an exception of its own (a bug or bad input in the code it runs); errors of "
@@ -117,7 +118,7 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # file or directory its arguments or config name that is not there, where a launcher dies before the ranks
         # it should start (NVIDIA/tacotron2#57: multiproc.py opening logs/<job>_GPU_1.log with no logs/ directory,
         # while rank 0 waits at "Initializing distributed"). Paths under /usr, /dev, /sys ... are the system's.
-        p(r"^(?:\[rank\d+\]: ?| *\d{1,5}: )?FileNotFoundError: \[Errno 2\] No such file or directory: "
+        p(r"^(?:(?:\[rank\d+\]: ?){1,2}| *\d{1,5}: )?FileNotFoundError: \[Errno 2\] No such file or directory: "
           r"'(?!/(?:usr|opt|dev|sys|proc|etc|lib\w*|bin|sbin|run|var)/)[^'/]*/[^']*'", "program_error", E,
           "a rank or its launcher opened a file or directory that does not exist (a path its arguments or config "
           "name, or a directory it expects to find); the ranks it did not start leave the others waiting",
@@ -172,6 +173,30 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "venv, node) the job runs in", "install the package named in the error into the image or environment "
           "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",
           (C.APPLICATION_BUG,)),
+        # argparse refusing the program's command line ("train.py: error: the following arguments are required:
+        # --output_dir", hiyouga/LlamaFactory#6075: DeepSpeed's launcher passing a YAML config the script does not
+        # parse; "unrecognized arguments" keeps the launcher rows above where a launcher's own flag is meant).
+        p(r"^\S*\.py: error: (?:the following arguments are required|argument [-\w/]+: |unrecognized arguments)",
+          "launch_config", E, "the script refused its command line: arguments it requires are missing or ones it "
+          "does not take were given (a launcher passing a config file or flags the script does not parse, a line "
+          "continuation lost)", "pass the script's own arguments as its --help lists them (each on the command "
+          "line, not a config file it cannot read); check the backslashes of a multi-line command",
+          C.APPLICATION_BUG),
+        # llama.cpp (llama-cpp-python) built without a GPU backend supports one device: its tensor split over
+        # several GPUs fails ("Attempt to split tensors that exceed maximum supported devices. Current
+        # LLAMA_MAX_DEVICES=1", abetlen/llama-cpp-python#1166: a CPU-only wheel, rebuilt with CUDA).
+        p(r"exceed maximum supported devices\. Current LLAMA_MAX_DEVICES=1\b", "package_build", E,
+          "this llama.cpp build has no GPU backend (it supports one device), so it cannot split a model over GPUs",
+          "reinstall it built with CUDA: CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install --force-reinstall --no-cache-dir "
+          "llama-cpp-python (-DLLAMA_CUBLAS=on before 2024); llama_cpp.llama_max_devices() then prints more than 1",
+          C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        # A package's own check of the release of another it builds on ("you are not use the latest yunchang. Please
+        # install yunchang>=0.4.0": xfuser 0.4.0 refusing the yunchang installed, Tencent-Hunyuan/HunyuanVideo-I2V#39,
+        # fixed by the releases that go together).
+        p(r"not us(?:e|ing) the latest [\w.-]+|Please (?:install|upgrade to|use) [\w.-]+\s*>=\s*\d+\.\d+",
+          "package_build", E, "a package checked the release of another it builds on and refused the one installed",
+          "install the releases of the two packages that go together (the framework's pinned requirements; the "
+          "version after >= in the message)", C.OTHER, "likely", (C.APPLICATION_BUG,)),
         # A host name a program could not turn into an address (its own resolver call failed).
         p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
                 r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,

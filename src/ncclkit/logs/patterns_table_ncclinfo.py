@@ -72,6 +72,13 @@ def ncclinfo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"lib[nr]ccl(?:-(?:net|tuner|profiler))?\.so: cannot open shared object file: No such file", "noise", I,
           "NCCL looked for an optional plugin that is not installed and used its built-in one",
           "nothing to fix: this line is normal", None, "noise"),
+        # The tuner's loader (2.21 tuner.cc) also tries the net plugin's files, since a tuner may be packed into the
+        # net plugin ("TUNER/Plugin: Most recent plugin load returned 2 : libnccl-net-none.so: cannot open shared
+        # object file ... All attempts to load 'libnccl-tuner.so none' also failed", then "Using internal tuner
+        # plugin"): an optional search, not a missing network (hao-ai-lab/FastVideo#256, every rank Init COMPLETE).
+        p(r"TUNER/Plugin: [^\n]*lib[nr]ccl-net[-\w]*\.so: cannot open shared object", "noise", I,
+          "NCCL's tuner looked for a tuner packed inside a net plugin's file, found none and uses its internal tuner",
+          "nothing to fix: this line is normal", None, "noise"),
         # net.cc:179 (2.18.6) dlopen()s libnccl-net-<NCCL_NET_PLUGIN>.so when the variable is set (RCCL:
         # librccl-net-<name>.so); 2.21.5 net.cc:373 prints the dlerror of the name it tried last: a named plugin
         # whose own file the loader cannot find, so the job runs without the network it asked for

@@ -78,6 +78,13 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"gdrcopy_dl_hmem_init failed", "noise", I, "libfabric did not find the optional gdrcopy library and "
           "copies small host-GPU messages without it", "nothing to fix (install gdrcopy for lower small-message "
           "latency)", None, "noise"),
+        # libfabric's EFA provider tearing down its shared-memory resources when the caller turns them off
+        # (efa_rdm_ep_set_shared_memory_permitted, ofiwg/libfabric#9750: "<warn> FI_OPT_SHARED_MEMORY_PERMITTED set to
+        # false"): aws-ofi-nccl does so on purpose, NCCL moving the node's own traffic (aws/aws-ofi-nccl#715, which
+        # goes on with "Using network AWS Libfabric"). Its failure is "NET/OFI Disabling shared memory failed".
+        p(r"FI_OPT_SHARED_MEMORY_PERMITTED set to false", "noise", I, "libfabric's EFA provider turning off its "
+          "shared-memory transport because the net plugin asked it to (NCCL moves the node's own traffic)",
+          "nothing to fix", None, "noise"),
         # Paddle's launcher echoing its arguments at start ("LAUNCH INFO 2023-04-06 22:26:19,689 elastic_timeout:
         # 30", PaddlePaddle/PaddleYOLO#121): settings, not a timeout that happened.
         p(r"LAUNCH INFO [\d-]+ [\d:,]+ \w+: \S*\s*$", "noise", I, "Paddle's launcher echoing one of its settings",

@@ -25,7 +25,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 REMOTESHELL_WORDS: tuple[bytes, ...] = (
     b"rcmd: ", b"mcmd: ", b"ssh exited with exit code", b"are too open", b"bad permissions", b"chroot(\"",
     b"MaxStartups", b"exchange_identification", b"mpirun_rsh", b"no hostkeys available", b"by PAM account",
-    b"No route to host", b"No module named", b": bash: ", b"hostname -I")
+    b"No route to host", b"No module named", b": bash: ", b"hostname -I", b"Cannot assign requested")
 
 _SSH_FIX = ("from the launching node, `ssh <node> true` must succeed without a prompt, as the user and with the "
             "port the launcher uses (DeepSpeed --ssh_port, mpirun --mca plm_rsh_args \"-p N\")")
@@ -111,12 +111,37 @@ def remoteshell_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "raise MaxStartups (and MaxSessions) in the nodes' sshd_config, or make the launcher open fewer at once "
           "(pdsh -f, mpirun --mca plm_rsh_num_concurrent, a tree launch); check /etc/hosts.deny", C.OTHER, "root",
           (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # The same line for the launching node itself: pdsh ssh-ing to localhost (DeepSpeed's runner with a hostfile
+        # of localhost, its autotuner) finds no ssh server listening on this node (refused: nothing listens, no
+        # firewall), or localhost resolving to an address it cannot use (EADDRNOTAVAIL: IPv6's ::1 turned off):
+        # deepspeedai/DeepSpeedExamples#894, deepspeedai/DeepSpeed#4759.
+        p(r"ssh: connect to host (?:localhost|127\.\d+\.\d+\.\d+|::1) port \d+: (?:Connection refused|Cannot assign "
+          r"requested address)", "remote_shell", E,
+          "the launcher's ssh to this node itself failed: no ssh server listens on this node (connection refused), "
+          "or localhost resolves to an address this host cannot use (IPv6's ::1 turned off)",
+          "one node needs no ssh: run `deepspeed --num_gpus N` (or torchrun) without a hostfile; otherwise start sshd "
+          "on the node (`service ssh start`), allow passwordless `ssh localhost true`, and make localhost resolve "
+          "to 127.0.0.1 in /etc/hosts", C.OTHER),
+        # A login the node's sshd refused, as pdsh prints it ("localhost: jiaming@localhost: Permission denied
+        # (publickey,password).", deepspeedai/DeepSpeed#5709): the launching user's key is not accepted there.
+        p(r"^[\w.-]+: [\w.-]+@[\w.-]+: Permission denied \(", "remote_shell", E,
+          "that node's ssh server refused the launching user's login: its key is not in the node's authorized_keys "
+          "(pdsh asks for no password)", _SSH_FIX + "; `ssh-copy-id <node>` (localhost too) installs the key",
+          C.OTHER),
+        # DeepSpeed's MPI discovery (comm.py, "Not using the DeepSpeed or dist launchers, attempting to detect MPI
+        # environment") calls `hostname -I`, which inetutils' and busybox's hostname do not take
+        # (deepspeedai/DeepSpeed#6497): the script was started without a launcher on such a system.
+        p(r"^hostname: invalid option -- '?I'?", "launch_config", E,
+          "this system's hostname command does not take -I, which DeepSpeed runs to find the node's address when "
+          "the script was started without a launcher (inetutils' or busybox's hostname)",
+          "start the script with `deepspeed` or `torchrun` (they set RANK, WORLD_SIZE and the master address), or "
+          "install the hostname package that has -I (Debian's `hostname`)", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # OpenSSH's "ssh: connect to host %s port %s: %s": the launching node's ssh client cannot reach the node's
         # sshd. A container's sshd on another port than the host's (BAAI-WuDao/EVA#3: the host's address and port
         # 22 instead of the container's 2222) gives "No route to host" or "Connection refused"; a firewall's reject
         # gives "No route to host" too. A literal address rules out name resolution.
         p(r"ssh: connect to host \S+ port \d+: (?:No route to host|Connection refused|Connection timed out|Network "
-          r"is unreachable)", "socket_connect_failed", E,
+          r"is unreachable|Cannot assign requested address)", "socket_connect_failed", E,
           "the launcher's ssh cannot reach the node's ssh server: the address or port is not where sshd listens (a "
           "container's sshd on its own port, the host's address instead of the container's), sshd is not running, "
           "or a firewall blocks it", _SSH_FIX + "; open the ssh port between the nodes",

@@ -224,7 +224,9 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # PyTorch 2.4 - 2.5 word the same wait "[c10d] While waitForInput, poolFD failed with (errno: 0 - Success)"
         # (shibing624/MedicalGPT#425); 2.6+ print "waitForInput: poll for socket ... returned 0, likely a timeout"
         # (socket.cpp) just before its "timed out after" line, and a paste may keep only that one.
-        p(r"DistStoreError: Socket Timeout\s*$|waitForInput: socket SocketImpl\(.*\) timed out after \d+ms|"
+        # torch 1.x raised the same timeout as a RuntimeError (torchelastic's exit barrier in store.get_all,
+        # huggingface/accelerate#2229).
+        p(r"(?:DistStoreError|^RuntimeError): Socket Timeout\W?\s*$|waitForInput: socket SocketImpl\(.*\) timed out after \d+ms|"
           r"While waitForInput, poolFD failed|waitForInput: poll for socket SocketImpl\(.*\) returned 0, likely a "
           r"timeout",
           "rendezvous_timeout", E,

@@ -30,6 +30,36 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "releases that do not match (a framework written for another version of the library it calls), or a bug",
           "install the versions of the two packages that go together (the framework's pinned requirements), or "
           "drop the argument where the program passes it", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # A library's own autograd Function whose forward and backward disagree (autograd's checks in
+        # torch/csrc/autograd/python_function.cpp and custom_function.cpp): a backward reading a ctx field the forward
+        # of that release or subclass never saved ("'xFuserRingFlashAttnFuncBackward' object has no attribute
+        # 'softcap'", xdit-project/xDiT#478), or returning one gradient fewer than the forward took inputs after an
+        # argument was added ("function RingFlashAttnFuncBackward returned an incorrect number of gradients (expected
+        # 14, got 13)", feifeibear/long-context-attention#156). PyTorch's own nodes end in a digit (MulBackward0).
+        p(r"'\w+Backward' object has no attribute '\w+'|function \w+Backward returned an incorrect number of "
+          r"gradients", "program_error", E,
+          "a custom autograd Function's backward does not match its forward (a field the forward never saved, or "
+          "not one gradient per forward input): a bug of the library that defines it, or two of its packages of "
+          "releases that do not go together", "upgrade the library that defines the Function (the name before "
+          "'Backward') to the release that fixes it, with the versions of the packages it wraps that it pins",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # A compiled extension without a function its Python side calls: built without the option that adds it
+        # ("module 'fmoe_cuda' has no attribute 'ensure_nccl'": FastMoE built without USE_NCCL=1, laekov/fastmoe#124)
+        # or from another release than its Python package. torch._C's missing _cuda_* functions are a CPU-only torch.
+        p(r"module '(?!torch\._C')[\w.]*(?:_cuda|_C|_ext|_cpp|_kernels?|_ops)' has no attribute '\w+'",
+          "package_build", E, "a compiled extension lacks a function its Python code calls: it was built without the "
+          "option that adds it (its NCCL or distributed part) or from another release of the package",
+          "rebuild the extension from the package's own source with the option its docs name for multi-GPU use "
+          "(FastMoE: USE_NCCL=1), in a clean build directory", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # torch.narrow with a negative length: partition arithmetic that ran past a tensor's end, in DeepSpeed's
+        # ZeRO++ hierarchical partitioning before its fix (deepspeedai/DeepSpeed#5642, fixed by #5652) and in other
+        # libraries that split parameters over ranks.
+        p(r"narrow\(\): length must be non-negative", "program_error", E,
+          "a slice of a tensor came out with a negative length: the code that splits tensors over ranks computed a "
+          "partition past the tensor's end (a library bug such as DeepSpeed ZeRO++'s hierarchical partitioning, "
+          "fixed in its later releases)", "upgrade the library named in the traceback (DeepSpeed after June 2024 for "
+          "ZeRO++'s zero_hpz_partition_size); until then run without that partitioning option", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         # -- the job's shape does not fit the launcher or the machines --------------------------------------
         # ncclkit's own evidence (nccl_log_state): Lightning's "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/1"
         # is a job of one process; asked why it does not use the node's other GPUs (openfold#486), the launcher
@@ -74,6 +104,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # not split over that many GPUs (vLLM "must be divisible by tensor parallel size").
         p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|"
           r"found at least two devices, ?cuda|"
+          # a simulator's tensor binding on another GPU than the rank's tensors: every rank's engine on GPU 0
+          # (isaac-sim/IsaacLab#7142: "binding expects GPU (device=0), tensor is GPU (device=2)", ovphysx <= 0.5.10)
+          r"device mismatch:? [^\n]{0,80}\(device=\d+\)[^\n]{0,40}\(device=\d+\)|"
           r"must be divisible by tensor parallel size|When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
           r"CUDA has been initialized before (?:the )?`?notebook_launcher|can't create new processes if CUDA is "
           r"already initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "

@@ -221,7 +221,9 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A GPU's link at 2.5GT/s with its full width: NVIDIA GPUs drop the link to Gen1 while idle and retrain under
         # load (NVIDIA/open-gpu-kernel-modules#1010, "working correctly"; toAlice/NvidiaTeslaP40forGaming#1): read
         # while a job runs before blaming the slot. A width below its capability stays degraded (the row after).
-        p(r"LnkSta:\s*Speed 2\.5GT/s \(downgraded\), Width x\d+ \(ok\)", "noise", I,
+        # pciutils 3.7+ prints a width equal to the capability with no mark (ls-caps.c link_compare returns "" where
+        # 3.6 returned " (ok)": tinygrad/open-gpu-kernel-modules#6, "Width x16" on a GPU read while idle).
+        p(r"LnkSta:\s*Speed 2\.5GT/s \(downgraded\), Width x\d+(?: \(ok\))?(?![\d ]*\((?:down|over))", "noise", I,
           "the link runs at Gen1 speed with its full width: a GPU does this while idle (power saving)",
           "read `lspci -vv` LnkSta (or `nvidia-smi -q -d PCIE`) again while a job runs; only a link still slow under "
           "load needs the slot, riser or BIOS checked", None, "noise"),

@@ -38,7 +38,7 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"must have the same number of elements", b"has different values for", b"Culprit rank",
     b"must be on devices[0]", b"ss_family", b"CUDA tensor received from another process", b"pidfd_",
     b"inference tensor outside InferenceMode", b"Current RPC agent is not set",
-    b"'DistributedDataParallel' object has no attribute", b"loading state_dict for DistributedDataParallel",
+    b"has no attribute", b"loading state_dict for DistributedDataParallel",
     b"possible application crash on rank", b"storage has wrong size", b"Pin memory thread exited",
     b"persistent_workers=True`)")
 

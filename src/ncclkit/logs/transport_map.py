@@ -33,7 +33,7 @@ def transport_map_of(pairs: Mapping[bytes, int], overflow: Mapping[bytes, int],
         merged[key] = get(key, 0) + count
     # A few distinct transports for thousands of rank pairs: classify each transport once.
     kinds: dict[str, tuple[str, bool, bool]] = {}  # raw -> (normalized, NET+GDR, NET without)
-    rows: list[tuple[int, int, str, str, int | None, int | None, int]] = []
+    rows: list[tuple[int, int, str, str, int | None, int | None, int, bool]] = []
     send_nogdr = other_nogdr = False
     for (seg, raw), count in merged.items():
         kind = kinds.get(raw)
@@ -47,10 +47,10 @@ def transport_map_of(pairs: Mapping[bytes, int], overflow: Mapping[bytes, int],
         m = _PAIR.search(seg)
         src, dst = (int(m.group(1)), int(m.group(2))) if m else (None, None)
         rows.append((-1 if src is None else src, -1 if dst is None else dst, kind[0], raw, src, dst,
-                     count))
+                     count, "[receive]" in seg))
     rows.sort(key=lambda r: (r[2], r[0], r[1]))  # stable: ties keep the order of first lines
     transports.update(k[0] for k in kinds.values())
-    out = [TransportUse(src_rank=r[4], dst_rank=r[5], transport=r[2], raw=r[3], channels=r[6])
+    out = [TransportUse(src_rank=r[4], dst_rank=r[5], transport=r[2], raw=r[3], channels=r[6], receive=r[7])
            for r in rows]
     gdr = any(k[1] for k in kinds.values())
     return out, gdr, other_nogdr or (send_nogdr and not gdr)

@@ -24,6 +24,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU",
     b"same GPU", b"system is too old", b"< num_gpus", b"uncorrectable NVLink", b"ROCm-capable", b"/dev/kfd",
     b"Available Free mem", b"librccl",
+    # Azure's HPC image checks (patterns_table_health); UCX's listener out of descriptors (patterns_table_transfer)
+    b"The ib '", b"minimum ib rate", b"pending remap", b"sockcm_listener",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
@@ -38,7 +40,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"nccl-repo", b"nccl-local-repo", b"device-specific driver", b"/dev/shm has only", b"% /dev/shm",
     b"Link down", b"Port module event", b"No devices were found", b"cannot be retrieved. err=-", b"SIGBUS",
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
-    b"No backend type", b"Tensors must", b"Expected CUDA tensor", b"closed by peer", b"closing signal",
+    b"No backend type", b"Tensors must", b"Expected CUDA tensor", b"closed by peer", b"reset by peer", b"uv_accept", b"received at time=", b"closing signal",
     b"watchdog got stuck",
     b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised", b"IBV_WC_",
     # perftest (patterns_table_system)

@@ -215,7 +215,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # net_ib.cc "NET/IB : Got async event : %s", "%s:%d Got async error event: %s" (the fatal kinds).
         p(r"async fatal event|async event: port error|\bport error|IBV_EVENT_PORT_ERR|link (?:is )?down|"
           r"Got async (?:error )?event|"
-          r"LOCAL_CATAS|catastrophic", "ib_port_event", E, "an RDMA port went down while the job ran",
+          r"LOCAL_CATAS|catastrophic(?! error: )", "ib_port_event", E, "an RDMA port went down while the job ran",
           "check the link (`ibstat`, switch logs) and rerun", C.IB_PORT_DOWN_OR_LINK),
         # net_ib's link-layer checks (not JAX's "Received incompatible devices for jitted computation").
         p(r"(?:connect|merge) incompatible devices|is incompatible with the local|Can't merge net devices with "
@@ -376,7 +376,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "compiled into NCCL), whatever the topology file", "use an NCCL or net plugin release that keeps this "
           "instance type's topology under the limit; keeping NCCL_TOPO_FILE does not avoid it", C.OTHER, "root",
           (C.TOPOLOGY_OR_NUMA,)),
-        p(r"Attribute \w+ of node \w+ not found|XML|Could not find (?:NET with id|net id|node of type|"
+        p(r"Attribute \w+ of node \w+ not found|\bXML\b|Could not find (?:NET with id|net id|node of type|"
           r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE|"
           r"Could not find intermediate GPU|requires NIC -?\d+ but that NIC is not available|unable to find "

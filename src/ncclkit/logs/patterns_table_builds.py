@@ -14,7 +14,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-BUILDS_WORDS: tuple[bytes, ...] = (b"mpi.h",)  # "nsupported" (another family's) finds the compiler's line
+BUILDS_WORDS: tuple[bytes, ...] = (b"mpi.h", b"Undefined symbol")  # "undefined symbol" (another family's) finds the rest
 
 
 def builds_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -39,4 +39,19 @@ def builds_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a build cannot find a header it includes: the development files of that library or toolkit are not "
           "installed, or not on the include path", "install the package with the header (the CUDA toolkit's, or the "
           "library's -dev/-devel package) and point the build at it (CUDA_HOME, CPATH)", C.OTHER),
+        # NVRTC's (and nvcc's front end's) "catastrophic error: cannot open source file "cuda_fp16.h"": a program
+        # compiling CUDA at run time (CuPy, CUDA kernels of a library) does not find the toolkit's headers (CuPy's
+        # install FAQ: CUDA not found, or CUDA_PATH pointing elsewhere). Not an RDMA device's catastrophic event.
+        p(r"catastrophic error: cannot open source file", "build_toolchain", E,
+          "a CUDA kernel compiled at run time did not find the CUDA toolkit's headers: no toolkit there, or "
+          "CUDA_PATH / CUDA_HOME pointing at another", "install the CUDA toolkit (or the nvidia-cuda-nvrtc and "
+          "headers wheels) that matches the library, and set CUDA_PATH to it", C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
+        # An extension built by one nvcc loaded against another CUDA runtime ("ImportError: Undefined symbol:
+        # __cudaPopCallConfiguration", mlcommons/training's and DeepLearningExamples' Mask R-CNN troubleshooting:
+        # nvcc and the conda cudatoolkit of different versions; __cudaRegisterFatBinaryEnd the same, CUDA 10.1+).
+        p(r"[Uu]ndefined symbol:? __cuda(?:PopCallConfiguration|PushCallConfiguration|RegisterFatBinaryEnd)\b",
+          "build_toolchain", E,
+          "an extension was compiled by an nvcc of another CUDA version than the CUDA runtime it is loaded with",
+          "rebuild the extension with the nvcc of the CUDA the environment runs (the same version as its "
+          "cudatoolkit or torch's CUDA)", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
     )

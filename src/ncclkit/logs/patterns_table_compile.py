@@ -31,6 +31,12 @@ COMPILE_WORDS: tuple[bytes, ...] = (
 
 def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # XLA's check of the ptxas it found ("INTERNAL: XLA requires ptxas version 11.8 or higher", levanter's FAQ: a
+        # local CUDA toolkit older than the jaxlib): the toolkit on the PATH, not the GPU.
+        p(r"XLA requires ptxas version [\d.]+ or higher", "build_toolchain", E,
+          "the CUDA toolkit's ptxas that XLA found is older than this jaxlib needs",
+          "install jax with its CUDA wheels (`pip install -U \"jax[cuda12]\"`), or put a newer CUDA toolkit's bin "
+          "first on PATH", C.CUDA_OR_DRIVER, "root", (C.OTHER,)),
         # -- lines that name no cause ----------------------------------------------------------------------
         # pytorch/pytorch torch/_dynamo/variables/functions.py:2758,2769@cf30153: Dynamo does not trace a
         # collective called with async_op=True, nor batch_isend_irecv while its point-to-point compilation is off

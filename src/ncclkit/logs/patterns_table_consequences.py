@@ -182,8 +182,10 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
-        # Not a job's start-up that a scheduler gave up ("job startup aborted": patterns_table_mpich's PBS row).
-        p(r"\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|Aborting|communicator was revoked|in abort state",
+        # Not a job's start-up that a scheduler gave up ("job startup aborted": patterns_table_mpich's PBS row), nor
+        # libc's abort() as a frame of a failure handler's stack ("@ 0x19e9db908  (unknown)  abort", absl's under
+        # Gloo's own abort: ray-project/ray#49252; "@ 0x7fff203e2720 abort", horovod/horovod#2693).
+        p(r"(?<![\da-f)] )(?<![\da-f)]  )\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|Aborting|communicator was revoked|in abort state",
           "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),

@@ -19,13 +19,19 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # nvidia-smi with no GPU visible (driver not loaded, GPUs not passed into the container); PyTorch's
         # "No CUDA GPUs are available", "ProcessGroupNCCL is only supported with GPUs, no GPUs found!", "Found
         # no NVIDIA driver on your system".
-        p(r"^\s*No devices were found\s*$|No CUDA GPUs are available|no GPUs found|Found no NVIDIA driver|"
+        p(r"^\s*(?:nvidia-smi: )?No devices were found\s*$|No CUDA GPUs are available|no GPUs found|No AMD GPU found|Found no NVIDIA driver|"
           r"\bCuda is not available\b|"
           # nccl4py (nccl_linux.pyx): "CUDA driver is not found (libcuda.so.1: cannot open shared object file ...)".
           r"CUDA driver is not found \(libcuda", "gpu_missing", E,
           "no GPU is visible here: the driver is not loaded, the GPUs are not passed into this container or VM, or "
           "CUDA_VISIBLE_DEVICES hides them", "check `lsmod | grep nvidia`, `dmesg | grep -i nvrm` and "
           "CUDA_VISIBLE_DEVICES; run the container with --gpus all (or the device plugin's request)", C.CUDA_OR_DRIVER),
+        # ollama's GPU discovery running out of time (its troubleshooting page: an AMD driver too old for the bundled
+        # ROCm libraries hangs the discovery), read before the collective timeouts whose word it shares.
+        p(r"failure during (?:[\w-]+ )?GPU discovery[^\n]*before timeout", "gpu_missing", E,
+          "the server's GPU discovery did not finish: the GPU driver is too old for the CUDA or ROCm libraries it "
+          "ships, or a GPU does not answer", "update the GPU driver to one the bundled libraries support (ROCm's or "
+          "CUDA's compatibility table), and check `nvidia-smi` / `amd-smi` and dmesg", C.CUDA_OR_DRIVER),
         # CuPy built without NCCL: cupy/cuda/nccl.py imports cupy_backends' nccl module only when it was compiled
         # (`available = False` otherwise), so the module exists but has none of NCCL's functions; the aarch64
         # (GH200) wheels of CuPy 13.0 shipped that way (cupy/cupy#8254, fixed in cupy-release-tools).
@@ -92,7 +98,9 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # PID ..."; Folly's twin "*** Aborted at 1712345678 (Unix time, try 'date -d @1712345678') ***"
         # (meta-pytorch/monarch#864); Open MPI's (opal/util/stacktrace.c) "*** Process received signal ***", then
         # "Signal: ..." (NVIDIA/nccl#1669: NCCL crashing when its RAS client was queried during init).
-        p(r"\*\*\* Aborted at \d+ \(unix time(?:\)|, try)|\*\*\* Process received signal \*\*\*", "crash", W,
+        # abseil's (absl/debugging/failure_signal_handler.cc) "*** SIGABRT received at time=1734086759 ***".
+        p(r"\*\*\* Aborted at \d+ \(unix time(?:\)|, try)|\*\*\* Process received signal \*\*\*|\*\*\* SIG[A-Z]+ "
+          r"received at time=\d+", "crash", W,
           "this process died on a fatal signal (a failure handler, glog's or Open MPI's, prints this banner, then the "
           "signal and the stack): a crash here, or an abort after an error of its own printed before it",
           "read the signal and the stack that follow the banner, and the error printed before it; run the failing "

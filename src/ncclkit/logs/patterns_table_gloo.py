@@ -23,6 +23,14 @@ _HOSTS_FIX = ("make every node's host name resolve to the address of the interfa
 
 def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Gloo's libuv transport (macOS and Windows builds) failing to accept a peer's connection and aborting the
+        # process ("libuv.h:596] uv_accept: invalid argument", then SIGABRT: ray-project/ray#49252, a minimal Ray
+        # Train run on macOS): the transport's own fault, no peer's.
+        p(r"libuv\.h:\d+\] uv_accept: invalid argument", "crash", E,
+          "Gloo's libuv transport (the macOS and Windows builds') failed to accept a peer's connection and aborted "
+          "this process", "upgrade PyTorch (its Gloo libuv transport), or run the multi-process job on Linux; on one "
+          "machine, pin MASTER_ADDR=127.0.0.1 and GLOO_SOCKET_IFNAME to the loopback interface", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         # -- PyTorch on Windows: c10d's and Gloo uv's socket errors (tests/lines/windows_wsl.py) ------------------
         # Windows' WSAEACCES binding a port ("system error: 10013 - An attempt was made to access a socket in a way
         # forbidden by its access permissions"): nothing holds the port, Windows reserves it (Hyper-V's and WSL's

@@ -29,6 +29,23 @@ _NIC_DRIVER = r"\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|ionic|irdma|ice|i40e|qe
 
 def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Azure's HPC image checks (Azure/azhpc-images tests/health_checks: test-ib.sh over ibstatus, ecc-errors.sh
+        # over nvidia-smi, test-definitions.sh's CUDA check) print their verdicts in their own words.
+        p(r"The ib '(?:State|Physical state)' is not set to|The minimum ib rate observed is \d+, but it should be",
+          "ib_port_state", E, "an InfiniBand port of this node is not ACTIVE / LinkUp or runs below its rate",
+          "check `ibstatus` and `ibstat` on the node: reseat or replace the cable, check the switch port, and "
+          "restart the subnet manager's view of it (a port stuck in INIT has no SM)", C.IB_PORT_DOWN_OR_LINK),
+        # Slinky's slurm-operator drains a node whose GPUs are fewer than configured ("GpuCountMismatch: GPU count
+        # mismatch detected: Node has 3, expected 4"): one fell off the bus or did not initialise.
+        p(r"has a pending remap\. Reset the GPU|has \d+ uncorrectable volatile SRAM errors|GPU count mismatch "
+          r"detected: Node has \d+, expected \d+", "gpu_hardware", E,
+          "a GPU of this node is faulty: a row remap waiting for a reset, uncorrectable SRAM errors, or a GPU "
+          "missing from the count the node is configured with",
+          _GPU_FIX, C.CUDA_OR_DRIVER),
+        p(r"CUDA runtime version [\d.]+ is newer than the driver CUDA version", "cuda_driver_unsupported", E,
+          "the CUDA runtime installed is newer than the driver supports: programs built for it fail to start "
+          "kernels", "install a driver that supports this CUDA (or the CUDA forward-compatibility package), or use "
+          "a CUDA runtime no newer than the driver's", C.CUDA_OR_DRIVER),
         # Alibaba Cloud's erdma driver refusing a registration ("infiniband erdma_0: ERROR: Out of mr size: 0, max
         # 68719476736", Mooncake's troubleshooting page): the memory region is beyond what the device registers.
         p(r"infiniband \S+: ERROR: Out of mr size", "ibv_reg_mr_failed", E,

@@ -215,10 +215,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # not torchrun; Open-Sora).
           r"Could not find '?\w+'? in the torch environment|"
           # Windows and CPU builds: distributed_c10d.py "Attempted to get default timeout for nccl backend, but NCCL
-          # support is not compiled", GlooDeviceFactory.cpp "makeDeviceForHostname(): unsupported gloo device" (no
-          # transport for the platform, or GLOO_DEVICE_TRANSPORT unknown), rendezvous.py "file:// rendezvous: path
-          # missing" (a malformed file URL on Windows), Lightning "torch.distributed is not available".
-          r"but NCCL support is not compiled|makeDevice\w*\(\): unsupported gloo device|file:// rendezvous: path "
+          # support is not compiled", rendezvous.py "file:// rendezvous: path missing" (a malformed file URL on
+          # Windows), Lightning "torch.distributed is not available".
+          r"but NCCL support is not compiled|file:// rendezvous: path "
           r"missing|torch\.distributed is not available\. Cannot initialize|"
           r"accelerator support: None|"
           # PyTorch 2.5+ sub-groups and device meshes (distributed_c10d.py split_group, device_mesh.py): a split
@@ -238,6 +237,16 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "any collective, find_unused_parameters=True for DDP models with unused parameters, and move "
           "tensors to the rank's GPU for NCCL; NCCL needs a CUDA build on Linux (elsewhere use gloo, or "
           "HierarchicalCopyAllReduce in TensorFlow)", C.APPLICATION_BUG),
+        # GlooDeviceFactory.cpp "makeDeviceForHostname(): unsupported gloo device": no Gloo transport for the platform.
+        # torch 2.8's Windows wheels shipped so (pytorch/pytorch#150381, fixed by the Gloo bump of #170491;
+        # SystemPanic/vllm-windows#19: "install torch 2.7.1"); virtual adapters (VPN, Hyper-V) confuse its
+        # interface lookup, and an unknown GLOO_DEVICE_TRANSPORT gives the same line.
+        p(r"makeDevice\w*\(\): unsupported gloo device", "framework_usage", E,
+          "this PyTorch's Gloo has no transport it can use here: a build without it for the platform (torch 2.8's "
+          "Windows wheels), or an interface lookup confused by virtual adapters",
+          "install a PyTorch whose Gloo works on this platform (2.7.1, or a release after the Gloo fix of "
+          "pytorch/pytorch#170491); set MASTER_ADDR and GLOO_SOCKET_IFNAME to the real interface; unset "
+          "GLOO_DEVICE_TRANSPORT", C.OTHER, "root", (C.WRONG_INTERFACE, C.APPLICATION_BUG)),
         # TCPStore (PyTorch 2.4+ defaults to libuv): Windows and some source builds have no libuv; torchrun there
         # needs USE_LIBUV=0 (cocktailpeanut/fluxgym#504, jingyaogong/minimind#115; tanshuai0219/EDTalk#24: torch 2.3).
         # The build's, not the program's: pytorch/pytorch#139990, ultralytics/ultralytics#17080 (torch 2.3.1 ran).

@@ -97,12 +97,20 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a label Kubernetes derives from the workload's names is longer than 63 characters, so the pod is refused",
           "shorten the workload's name (the job, LeaderWorkerSet or StatefulSet name the label is built from)",
           C.APPLICATION_BUG),
+        # The API server's "Internal error occurred: failed calling webhook ...: no endpoints available for service"
+        # (ai-on-gke's KubeRay TPU webhook page: a webhook left by an uninstalled chart, or cert-manager's own not yet
+        # ready): no pod of that webhook answers, so the objects it admits cannot be created. Not NCCL's internal error.
+        p(r"Internal error occurred: failed calling webhook", "container_start", E,
+          "the Kubernetes API server could not call an admission webhook: its service has no ready pods (a webhook "
+          "left behind by an uninstalled operator, or one such as cert-manager still starting)",
+          "check the webhook's service (`kubectl get endpoints -n <namespace> <service>`): wait for its pods, or "
+          "delete the stale ValidatingWebhookConfiguration / MutatingWebhookConfiguration", C.OTHER),
         # Image pulls, quotas and admission policies: the pod never starts (grgalex/nvshare#5, microsoft/pai#5215).
         p(r"\bErrImagePull\b|\bImagePullBackOff\b|Failed to pull image", "container_start", E,
           "the node could not pull the pod's image: its name or tag, the registry's credentials, or the node's "
           "access to the registry", "check the image reference, the imagePullSecrets and that the node reaches the "
           "registry (`crictl pull <image>` on the node)", C.OTHER),
-        p(r"is forbidden: (?:failed quota|exceeded quota)|admission webhook \S+ denied the request|\d+ "
+        p(r"is forbidden: (?:failed quota|exceeded quota)|admission webhook (?:\S+ )?denied the request|\d+ "
           r"ExceedsGPUQuota|\d+/\d+ nodes are available:.*\b\d+ Insufficient (?:memory|cpu)\b", "launch_config", E,
           "Kubernetes refused or could not place the pod as asked: a namespace quota, an admission policy, or more "
           "memory or CPU than any node has free", "give the pod the limits and requests the namespace's quota and "

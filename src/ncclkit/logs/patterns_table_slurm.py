@@ -311,6 +311,12 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "and the others fail after it", "read that node's own logs (`scontrol show node <node>` Reason, its "
           "slurmd log and `journalctl -k`), and rerun without it (`--exclude=<node>`)", C.RANK_CRASHED_ELSEWHERE,
           "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
+        # A power-saving (cloud) node that did not register within ResumeTimeout (slurmctld power_save.c; Nebius's
+        # soperator docs: the worker pod did not start in time, or ResumeTimeout too short): no job ran on it.
+        p(r"ResumeTimeout reached", "node_prolog", E,
+          "a node Slurm powered up for the job did not register with slurmctld within ResumeTimeout: its start-up "
+          "(a VM or pod) failed or took longer", "read the node's start-up (its pod or VM events, slurmd's log), and "
+          "raise ResumeTimeout in slurm.conf if it only starts slowly", C.OTHER),
         # -- stopped from outside --------------------------------------------------------------------------------
         # SchedMD/slurm src/slurmd/slurmstepd/req.c:1144@284c3b9 (a signal sent to the step: scancel, or srun
         # killing it), src/salloc/salloc.c:916 (the allocation's time limit): the scheduler ended the job.

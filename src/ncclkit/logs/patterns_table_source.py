@@ -83,6 +83,12 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "an RDMA port failed during the job and NCCL's resiliency could not bring it back",
           "check that port's link (`ibstat`, the switch port's counters and logs), cable and firmware",
           C.IB_PORT_DOWN_OR_LINK),
+        # Reduction operation 4 is ncclAvg (2.10+); only an older NCCL, whose ncclNumOps is 4 (v2.9.9-1 nccl.h.in),
+        # rejects it: a framework averaging with NCCL's AVG on an NCCL below 2.10 (Bagua's FAQ, BaguaSys/tutorials).
+        p(r"invalid reduction operation 4\b", "nccl_too_old", E,
+          "the program asked for NCCL's average (ncclAvg, operation 4), which the NCCL it loads predates (2.10 added "
+          "it)", "use NCCL 2.10 or newer (the framework's NCCL, or nvidia-nccl-cu* of a recent release; check "
+          "LD_LIBRARY_PATH for an older libnccl)", C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # NCCL's argument and API checks. misc/argcheck.cc: "%s : invalid root %d (root should be in the
         # 0..%d range)", "invalid type %d", "invalid reduction operation %d", "%s argument is NULL", "%s is
         # not a valid pointer", "%s allocated on device %d mismatchs with NCCL device %d"; init.cc "Invalid

@@ -51,6 +51,15 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "option that adds it (its NCCL or distributed part) or from another release of the package",
           "rebuild the extension from the package's own source with the option its docs name for multi-GPU use "
           "(FastMoE: USE_NCCL=1), in a clean build directory", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # A PyTorch built without torch.distributed (USE_DISTRIBUTED=0) keeps only is_available() in that module: the
+        # functions every distributed build has are missing (ROCm/TheRock#2008: its Windows ROCm wheels, "module
+        # 'torch.distributed' has no attribute 'is_initialized'"; old macOS wheels the same).
+        p(r"module 'torch\.distributed' has no attribute '(?:is_initialized|init_process_group|get_rank|get_world_size|"
+          r"barrier|all_reduce|broadcast|new_group)'", "package_build", E,
+          "this PyTorch was built without torch.distributed (USE_DISTRIBUTED=0): none of its functions exist",
+          "install a PyTorch build with distributed support for this platform (`python -c 'import torch."
+          "distributed as d; print(d.is_available())'` must print True), or keep the program from calling "
+          "torch.distributed when it is not available", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # torch.narrow with a negative length: partition arithmetic that ran past a tensor's end, in DeepSpeed's
         # ZeRO++ hierarchical partitioning before its fix (deepspeedai/DeepSpeed#5642, fixed by #5652) and in other
         # libraries that split parameters over ranks.

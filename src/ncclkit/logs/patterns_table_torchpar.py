@@ -114,6 +114,16 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the program used torch.distributed.rpc (or a library on it, such as Pipe) before rpc.init_rpc",
           "call torch.distributed.rpc.init_rpc(name, rank=..., world_size=...) in every process first",
           C.APPLICATION_BUG),
+        # TensorPipe's CUDA IPC channel looks the peer's GPU up by UUID (channel/cuda_ipc/context_impl.cc
+        # globalIdxForDevice): two processes on one node that each see only their own GPU (two Slurm jobs, each
+        # confined by its cgroup) cannot share memory, and older TensorPipe threw instead of declining the channel
+        # (pytorch/tensorpipe#412, the maintainer's reading).
+        p(r"Couldn't find GPU with UUID", "p2p_error", E,
+          "TensorPipe's CUDA IPC channel could not find the peer process's GPU: the two processes see different GPUs "
+          "(each confined to its own by Slurm's or a container's isolation), so they cannot share GPU memory",
+          "run the processes of one RPC group in one allocation that sees all their GPUs (one Slurm job, one "
+          "container), or leave cuda_ipc out of TensorPipeRpcBackendOptions' channels", C.OTHER, "root",
+          (C.ACS_IOMMU_P2P, C.CUDA_OR_DRIVER)),
         # c10/cuda/CUDACachingAllocator.cpp's OOM message lists the other processes on the GPU ("Process 101553 has
         # 1.19 GiB memory in use. Process 101552 has 1.19 GiB memory in use. ..."): several, in a distributed job,
         # are the other ranks' CUDA contexts and tensors on this GPU, a rank that did not select its own device

@@ -90,6 +90,18 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "are host memory to it and cannot be registered", "unset UCX_TLS in the job's environment (a launcher "
           "may pass it in) or list cuda_copy in it (UCX_TLS=rc,cuda_copy,cuda_ipc), and use a UCX built with CUDA "
           "(`ucx_info -d | grep cuda`)", C.NET_PLUGIN_ERROR, "root", (C.SOCKET_FALLBACK,)),
+        # UCX warning that the process forked after it opened the RDMA device without fork support (dask-cuda's UCX
+        # docs: a process pool started with fork after UCX came up; the forkserver method avoids it), and its
+        # sockcm listener out of file descriptors (ucx-py's debugging notes: the open-files limit).
+        p(r"ibv_fork_init\(\) was disabled or failed, yet a fork\(\) has been issued", "framework_usage", W,
+          "the program forked a process after UCX opened the RDMA device without fork support: the child can "
+          "break the parent's registered memory", "start worker processes with the spawn or forkserver method "
+          "(multiprocessing.set_start_method('forkserver'); dask's distributed.worker.multiprocessing-method), or "
+          "before UCX starts", C.APPLICATION_BUG),
+        p(r"sockcm_listener: unable to create handler for new connection", "fd_limit", E,
+          "UCX could not accept another connection: the process ran out of file descriptors (its open-files limit)",
+          "raise the open-files limit (`ulimit -n 65536`; LimitNOFILE= for a service, the pod's or container's "
+          "nofile limit)", C.MEMLOCK_OR_ULIMIT),
         # ucp_device.c "failed to select lane for local device GPU0": UCX's device API found no transport for GPU
         # memory on this GPU (ai-dynamo/nixl#1110: an image exporting UCX_TLS=^cuda_ipc; unsetting it fixed it).
         p(r"UCX +ERROR +failed to select lane for local device GPU", "net_plugin_error", E,

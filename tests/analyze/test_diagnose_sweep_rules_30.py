@@ -346,3 +346,31 @@ def test_a_pytorch_built_without_torch_distributed() -> None:
     # an API newer than the installed release is not a build without distributed
     assert lead("AttributeError: module 'torch.distributed' has no attribute 'device_mesh'\n") != \
         ("log.package_build", "other")
+
+
+_TERM = ("W0826 12:47:25.330000 1475957 site-packages/torch/distributed/elastic/multiprocessing/api.py:900] Sending "
+         "process 1475988 closing signal SIGTERM\n")
+_BANNER = '*** Aborted at 1756212445 (unix time) try "date -d @1756212445" if you are using GNU date ***\n'
+
+
+def test_failure_banners_after_the_launchers_sigterm_are_its_stop() -> None:
+    # uccl-project/uccl#303: rank 5's Gloo peer closed; torchrun stopped the others, whose handlers printed banners
+    closed = ("[rank5]: RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:544] Connection closed by "
+              "peer [10.2.96.68]:21932\n")
+    assert lead(closed + _TERM + _BANNER + _BANNER) == ("log.socket_closed", "rank_crashed_elsewhere")
+    # google/glog docs/failures.md: a banner with the fault it names stays a crash, SIGTERM or not
+    segv = "*** SIGSEGV (@0x0) received by PID 17711 (TID 0x7f893090a6f0) from PID 0; stack trace: ***\n"
+    assert lead(closed + _TERM + _BANNER + segv) == ("log.crash", "other")
+    assert lead(_BANNER + segv) == ("log.crash", "other")
+
+
+def test_an_import_error_and_a_model_newer_than_transformers_are_the_environment() -> None:
+    # InternVideo's mmaction FAQ (mmcv and mmcv-full both installed): the bare exception name
+    assert lead("ModuleNotFoundError\n") == ("log.error_words", "other")
+    # QwenLM/Qwen2.5-VL's README: a transformers older than the model
+    line = ("ValueError: The checkpoint you are trying to load has model type `qwen2_5_vl` but Transformers does not "
+            "recognize this architecture. This could be because of an issue with the checkpoint, or because your "
+            "version of Transformers is out of date.")
+    assert lead(line + "\n") == ("log.package_build", "other")
+    # a KeyError of the program's own stays the program's
+    assert lead("KeyError: 'labels'\n") == ("log.program_error", "application_bug")

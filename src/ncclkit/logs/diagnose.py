@@ -51,6 +51,7 @@ _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_
                              r"Failed to open device")
 # srun waiting for a step that is being stopped.
 _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
+_BANNER = re.compile(r"\*\*\* (?:Aborted at \d+|SIGTERM received at)")
 # An engine's report of its own worker's death (vLLM's "Worker VllmWorkerProcess pid 1159 died, exit code: -6", "Worker
 # proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
 _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
@@ -314,6 +315,14 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message = (f"the launcher ending the tasks of a step that was stopped from outside (line "
                        f"{stopped.line_no}: cancelled, or past its time limit): not a failure of its own")
             fix = f"read why the job was stopped (line {stopped.line_no}): its time limit, preemption or an scancel"
+            evidence.update(role=role)
+        term = next((e for e in s.errors if "closing signal SIGTERM" in e.text), None) if cat == "crash" else None
+        if term is not None and all(_BANNER.search(e.text) and e.line_no > term.line_no for e in errs):
+            # Failure handlers (glog's, Folly's, absl's) catch SIGTERM too: banners printed after torchrun sent its
+            # workers SIGTERM, with no other signal named, are those workers stopping (uccl-project/uccl#303).
+            cause, alternatives, role, severity = Cause.RANK_CRASHED_ELSEWHERE, [], "collateral", W
+            message = (f"{message}; printed after the launcher sent its workers SIGTERM (line {term.line_no}): the "
+                       "workers' failure handlers reporting that stop, after another worker's error")
             evidence.update(role=role)
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts: two ranks on one GPU of one host is

@@ -83,8 +83,7 @@ _WORDS: tuple[tuple[C, str], ...] = (
                        r"CUDA_ERROR\w*|\bXid\b|\bNVML\b|CUDA-capable|cuInit|illegal memory access|ECC\b|"
                        r"[Ff]abric ?[Mm]anager|libcuda|unspecified launch failure|fallen off the bus|"
                        r"no kernel image|invalid device function|CUDA initialization"),
-    (C.APPLICATION_BUG, r"\b(?:Value|Key|Index|Type|Attribute|Assertion|Name|NotImplemented|ModuleNotFound|"
-                        r"Import)Error\b|[Aa]ssert(?:ion)?\b|\bshapes?\b|[Ss]ize mismatch|[Dd]imension|"
+    (C.APPLICATION_BUG, r"\b(?:Value|Key|Index|Type|Attribute|Assertion|Name|NotImplemented)Error\b|[Aa]ssert(?:ion)?\b|\bshapes?\b|[Ss]ize mismatch|[Dd]imension|"
                         r"world[_ ]size|\branks?\b[^\n]{0,30}(?:out of range|must|should|expected|duplicate)|"
                         r"[Dd]uplicate|device-side assert|not built (?:with|in)|doesn't have \w+ built|"
                         r"invalid device ordinal|set_device|already (?:been )?initiali[sz]ed|unrecognized arguments?|"
@@ -104,8 +103,10 @@ _WORDS: tuple[tuple[C, str], ...] = (
                                r"closed by (?:the )?(?:remote )?peer|remote process|child process"),
     (C.PERFORMANCE_CONFIG, r"\b[Ss]low(?:er|ly|down)?\b|[Bb]andwidth|[Tt]hroughput|busbw|GB/s|[Ll]atency"),
     # A build or an install that failed (the compiler's, the linker's, pip's and CMake's words): what runs was never
-    # built right, which the taxonomy files under other.
-    (C.OTHER, r"fatal error: [\w/.+-]+\.h(?:pp)?\b|compilation terminated|undefined reference to|cannot find -l\w|"
+    # built right, which the taxonomy files under other; so is a module Python cannot import (the environment's, as
+    # patterns_table_generic's package row reads the whole line).
+    (C.OTHER, r"\b(?:ModuleNotFound|Import)Error\b|fatal error: [\w/.+-]+\.h(?:pp)?\b|compilation terminated|"
+              r"undefined reference to|cannot find -l\w|"
               r"collect2: error|CMake Error|nvcc fatal|Failed building wheel|Could not build wheels|"
               r"error: command '[^']*' failed"),
 )

@@ -106,11 +106,16 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "compile for this one: torch.compile(model, backend=\"aot_eager\") or no torch.compile",
           C.CUDA_OR_DRIVER, decode=False),
         # triton-lang/triton python/triton/runtime/driver.py:20@v3.9.0: "%d active drivers (%s). There should only
-        # be one." with none: no backend found a usable GPU driver (no GPU, or its driver library, in the process).
+        # be one." with none: no backend found a usable GPU driver (no GPU, or its driver library, in the process);
+        # a package that breaks Triton's backend discovery does the same (LLaVA-VL/LLaVA-NeXT's EasyR1 FAQ: uninstall
+        # deepspeed from that environment).
         p(r"\b0 active drivers \(\[\]\)\. There should only be one", "gpu_missing", E,
-          "Triton found no active GPU driver: this process sees no GPU, or not the driver library (libcuda.so)",
+          "Triton found no active GPU driver: this process sees no GPU, or not the driver library (libcuda.so), or a "
+          "package installed beside Triton breaks its backend discovery",
           "check `nvidia-smi` and `python -c 'import torch; print(torch.cuda.is_available())'` in the same "
-          "environment; run the container with the GPUs (--gpus all) and the driver libraries", C.CUDA_OR_DRIVER),
+          "environment; run the container with the GPUs (--gpus all) and the driver libraries; if the GPU is "
+          "there, remove the package the framework's docs name as conflicting (EasyR1: deepspeed)", C.CUDA_OR_DRIVER,
+          "root", (C.OTHER,)),
         # The ptxas 12.9.86 the triton 3.9.0 wheel ships (its strings): "Value '%s' is not defined for option
         # '%s'" (a GPU architecture this ptxas does not know) and "Unsupported .version %s; current version is
         # '%s'" (a PTX version newer than this ptxas): the CUDA toolchain Triton runs does not fit the GPU or PTX.

@@ -51,6 +51,13 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "option that adds it (its NCCL or distributed part) or from another release of the package",
           "rebuild the extension from the package's own source with the option its docs name for multi-GPU use "
           "(FastMoE: USE_NCCL=1), in a clean build directory", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # transformers' AutoConfig for a model type newer than the release (configuration_auto.py: "... has model type
+        # `qwen2_5_vl` but Transformers does not recognize this architecture ... your version of Transformers is out
+        # of date"; QwenLM/Qwen2.5-VL's README: install the latest transformers). Its ValueError is no program's bug.
+        p(r"but Transformers does not recognize this architecture", "package_build", E,
+          "the installed transformers is older than the model: it does not know the checkpoint's model type",
+          "upgrade transformers to the release the model's card names (or install it from source for the newest "
+          "models), in every node's environment", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # A PyTorch built without torch.distributed (USE_DISTRIBUTED=0) keeps only is_available() in that module: the
         # functions every distributed build has are missing (ROCm/TheRock#2008: its Windows ROCm wheels, "module
         # 'torch.distributed' has no attribute 'is_initialized'"; old macOS wheels the same).

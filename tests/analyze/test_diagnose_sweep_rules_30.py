@@ -1,6 +1,7 @@
-"""Rules from sweeps 134 and 135 (2026-12-05: GPU hardware faults in training logs; slowness threads with pasted
-numbers) and from the misses of held-out rounds 155 - 160 (MoE libraries, long-context attention, communication
-libraries). Each line is quoted from the thread named above its test, and tested on text that must not trigger it."""
+"""Rules from sweeps 134 - 137 and 153 (2026-12-05: GPU hardware faults in training logs; slowness threads with pasted
+numbers; healthy NCCL lines beside other failures; multi-node launcher failures; pasted nccl-tests tables) and from the
+misses of held-out rounds 155 - 164. Each line is quoted from the thread named above its test, and tested on text that
+must not trigger it."""
 
 from __future__ import annotations
 
@@ -219,158 +220,29 @@ def test_optional_searches_of_the_tuner_and_libfabrics_shm_switch_are_no_failure
         ("log.ofi_error", "net_plugin_error")
 
 
-def test_tensorpipes_cuda_ipc_without_the_peers_gpu() -> None:
-    # pytorch/tensorpipe#412: two Slurm jobs on one node, each confined to its own GPU
-    line = ('In globalIdxForDevice at tensorpipe/channel/cuda_ipc/context_impl.cc:102 "iter == globalUuids.end()'
-            'Couldn\'t find GPU with UUID 9b967b0b-fa75-3a89-0770-e950eea546c5"')
-    assert lead(line + "\n") == ("log.p2p_error", "other")
-    # NVML's own lookup of a UUID that does not exist is no peer process's GPU
-    assert lead("Unable to determine the device handle for GPU-9b967b0b: Not Found\n") != ("log.p2p_error", "other")
+_OLD_HEAD = ("#       size         count      type   redop     time   algbw   busbw  error     time   algbw   busbw  "
+             "error\n")
 
 
-def test_nvrtcs_catastrophic_error_is_the_toolkits_headers_not_a_port() -> None:
-    # cupy/cupy docs/source/install.rst (FAQ): CUDA's headers not found by a kernel compiled at run time
-    assert_reads('catastrophic error: cannot open source file "cuda_fp16.h"', "log.build_toolchain", "cuda_or_driver")
-    # an RDMA device's own catastrophic event stays the port's
-    assert lead("mlx5_0:1 Got async error event: local catastrophic error\n")[1] == "ib_port_down_or_link"
+def test_nccl_tests_own_out_of_bounds_count_outranks_the_column() -> None:
+    # NVIDIA/nccl-tests#78: an old alltoall printed 1e+00 in place, which it never checked ("0 OK")
+    rows = ("   268435456       1048576     float           520935    0.52    0.51  0e+00   519562    0.52    0.51  "
+            "1e+00\n")
+    assert "tests.wrong_results" not in ids(_OLD_HEAD + rows + "# Out of bounds values : 0 OK\n")
+    # without the summary, the in-place column of alltoall is still not one it checked
+    assert "tests.wrong_results" not in ids("# Collective test starting: alltoall_perf\n" + _OLD_HEAD + rows)
+    # the summary's own failures count
+    assert "tests.wrong_results" in ids(_OLD_HEAD + rows + "# Out of bounds values : 2 FAILED\n")
 
 
-def test_xml_as_a_word_not_inside_a_package_name() -> None:
-    # google/paxml ghostnorm README: a model layer not wrapped
-    line = ("TypeError: <some_op> requires ndarray or scalar arguments, got <class "
-            "'paxml.ghostnorm.base.ParamWithAux'>")
-    assert lead(line + "\n") == ("log.program_error", "application_bug")
-    # NCCL's own topology XML keeps its reading
-    assert lead("node1:1:1 [0] graph/xml.cc:1257 NCCL WARN Could not open XML graph file /tmp/graph.xml : No such "
-                "file or directory\n") == ("log.topology_error", "topology_or_numa")
-
-
-def test_an_extension_built_by_another_nvcc() -> None:
-    # mlcommons/training maskrcnn TROUBLESHOOTING.md: nvcc and the conda cudatoolkit of different versions
-    assert_reads("ImportError: Undefined symbol: __cudaPopCallConfiguration", "log.build_toolchain", "other")
-
-
-def test_azure_hpc_image_checks() -> None:
-    # Azure/azhpc-images tests/health_checks/NDv4/test-ib.sh and ecc-errors.sh, test-definitions.sh
-    fail = "\t **Fail** The settings returned by ibstatus indicate a problem.\n"
-    assert lead("The ib 'State' is not set to 'ACTIVE' for all devices.\n" + fail) == ("log.ib_port_state",
-                                                                                          "ib_port_down_or_link")
-    assert lead("The ib 'Physical state' is not set to LinkUp for all devices.\n" + fail)[1] == "ib_port_down_or_link"
-    assert lead("0 has a pending remap. Reset the GPU.\n") == ("log.gpu_hardware", "cuda_or_driver")
-    assert lead("*** Error - CUDA runtime version 12.8 is newer than the driver CUDA version 12.4\n")[1] == \
-        "cuda_or_driver"
-    # the check's pass line is no failure
-    assert lead("The ib 'State' is set to 'ACTIVE' for all devices.\n") is None
-
-
-def test_ucx_fork_warning_and_its_listener_out_of_descriptors() -> None:
-    # rapidsai/dask-cuda docs/source/ucx.rst; rapidsai/ucx-py docs/source/ucx-debug.rst
-    assert lead("UCX  WARN  IB: ibv_fork_init() was disabled or failed, yet a fork() has been issued.\n") == \
-        ("log.framework_usage", "application_bug")
-    assert lead("sockcm_iface.c:257 Fatal: sockcm_listener: unable to create handler for new connection\n") == \
-        ("log.fd_limit", "memlock_or_ulimit")
-
-
-def test_glooss_unsupported_device_is_the_build() -> None:
-    # SystemPanic/vllm-windows#19 (torch 2.8's Windows wheels; pytorch/pytorch#170491's Gloo bump)
-    assert_reads("RuntimeError: makeDeviceForHostname(): unsupported gloo device", "log.framework_usage", "other")
-
-
-def test_a_reset_written_by_gloo_and_its_libuv_abort() -> None:
-    # pytorch/gloo#168: writev's reset, which no other word let through
-    paste = ("terminate called after throwing an instance of 'gloo::IoException'\n  what():  [/home/lumin/Debian/gloo."
-             "pkg/gloo/gloo/transport/tcp/pair.cc:374] writev [::1]:54172: Connection reset by peer\n")
-    assert lead(paste) == ("log.socket_closed", "rank_crashed_elsewhere")
-    # ray-project/ray#49252: Gloo's libuv transport aborting this process; libc's abort() as a stack frame
-    crash = ("(RayTrainWorker pid=7315) [/Users/runner/work/pytorch/pytorch/pytorch/third_party/gloo/gloo/transport/uv/"
-             "libuv.h:596] uv_accept: invalid argument\n(RayTrainWorker pid=7315) *** SIGABRT received at "
-             "time=1734086759 ***\n(RayTrainWorker pid=7315)     @        0x19e9db908  (unknown)  abort\n")
-    assert lead(crash) == ("log.crash", "other") and "log.abort" not in ids(crash)
-    # NVIDIA/nccl#1504: a communicator's own abort stays the consequence
-    assert "log.abort" in ids("678c7278cb2d:26023:27115 [0] NCCL INFO ncclCommAbort comm 0x1aacdee0 rank 0\n"
-                              "RuntimeError: NCCL communicator was aborted on rank 0.\n")
-
-
-def test_kubernetes_webhooks_and_an_amd_host_without_gpus() -> None:
-    # GoogleCloudPlatform/ai-on-gke's KubeRay TPU webhook page
-    assert lead('Internal error occurred: failed calling webhook no endpoints available for service '
-                '"cert-manager-webhook"\n') == ("log.container_start", "other")
-    assert lead("Admission webhook denied the request: Number of workers in worker group not equal to specified "
-                "topology\n") == ("log.launch_config", "application_bug")
-    # NCCL's own internal error keeps its reading
-    assert "log.internal_error" in ids("h:1:1 [0] NCCL WARN internal error - please report this issue to the NCCL "
-                                       "developers\n")
-    # ROCm/aiter's README
-    assert lead("RuntimeError: No AMD GPU found\n") == ("log.gpu_missing", "cuda_or_driver")
-
-
-def test_ncclavg_on_an_nccl_before_2_10() -> None:
-    # BaguaSys/tutorials src/faq_troubleshooting.md: Bagua's AVG needs NCCL 2.10 (op 4 is ncclAvg)
-    assert_reads("NCCL WARN Reduce: invalid reduction operation 4", "log.nccl_too_old", "nccl_version_mismatch")
-    # another operation number is the program's own
-    assert lead("NCCL WARN Reduce: invalid reduction operation 7\n")[1] == "application_bug"
-
-
-def test_toolchains_and_gpus_a_job_did_not_find() -> None:
-    # stanford-crfm/levanter's FAQ: a local CUDA older than the jaxlib
-    assert_reads("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: XLA requires ptxas version 11.8 or higher",
-                 "log.build_toolchain", "cuda_or_driver")
-    # NVIDIA/deepops: nvidia-smi's own prefix
-    assert lead("nvidia-smi: No devices were found\n") == ("log.gpu_missing", "cuda_or_driver")
-    # ollama's troubleshooting page: the discovery timed out on an AMD driver too old for its ROCm
-    assert lead('msg="failure during GPU discovery" ... error="failed to finish discovery before timeout"\n') == \
-        ("log.gpu_missing", "cuda_or_driver")
-    # SlinkyProject/slurm-operator: a node with fewer GPUs than configured
-    assert lead("   Reason=slurm-operator: (GpuCountMismatch: GPU count mismatch detected: Node has 3, expected 4)\n") \
-        == ("log.gpu_hardware", "cuda_or_driver")
-    # nebius/soperator: a powered-up node that never registered
-    assert lead("Reason=... : ResumeTimeout reached\n") == ("log.node_prolog", "other")
-    # a collective's timeout keeps its reading
-    assert lead("Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE) ran for 600000 "
-                "milliseconds before timing out.\n")[1] != "cuda_or_driver"
-
-
-def test_an_extension_from_another_nvcc_in_pythons_full_wording() -> None:
-    # NVIDIA/DeepLearningExamples MaskRCNN TROUBLESHOOTING.md, as Python prints it
-    line = ("ImportError: /opt/maskrcnn/maskrcnn_benchmark/_C.cpython-36m-x86_64-linux-gnu.so: undefined symbol: "
-            "__cudaPopCallConfiguration")
-    assert lead(line + "\n") == ("log.build_toolchain", "other")
-    # an NCCL symbol missing stays the NCCL version's
-    assert lead("ImportError: /x/libtorch_cuda.so: undefined symbol: ncclCommRegister\n")[1] == "nccl_version_mismatch"
-
-
-def test_a_pytorch_built_without_torch_distributed() -> None:
-    # ROCm/TheRock#2008: the Windows ROCm wheels, unsloth calling torch.distributed.is_initialized
-    assert_reads("AttributeError: module 'torch.distributed' has no attribute 'is_initialized'", "log.package_build",
-                 "other")
-    # an API newer than the installed release is not a build without distributed
-    assert lead("AttributeError: module 'torch.distributed' has no attribute 'device_mesh'\n") != \
-        ("log.package_build", "other")
-
-
-_TERM = ("W0826 12:47:25.330000 1475957 site-packages/torch/distributed/elastic/multiprocessing/api.py:900] Sending "
-         "process 1475988 closing signal SIGTERM\n")
-_BANNER = '*** Aborted at 1756212445 (unix time) try "date -d @1756212445" if you are using GNU date ***\n'
-
-
-def test_failure_banners_after_the_launchers_sigterm_are_its_stop() -> None:
-    # uccl-project/uccl#303: rank 5's Gloo peer closed; torchrun stopped the others, whose handlers printed banners
-    closed = ("[rank5]: RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:544] Connection closed by "
-              "peer [10.2.96.68]:21932\n")
-    assert lead(closed + _TERM + _BANNER + _BANNER) == ("log.socket_closed", "rank_crashed_elsewhere")
-    # google/glog docs/failures.md: a banner with the fault it names stays a crash, SIGTERM or not
-    segv = "*** SIGSEGV (@0x0) received by PID 17711 (TID 0x7f893090a6f0) from PID 0; stack trace: ***\n"
-    assert lead(closed + _TERM + _BANNER + segv) == ("log.crash", "other")
-    assert lead(_BANNER + segv) == ("log.crash", "other")
-
-
-def test_an_import_error_and_a_model_newer_than_transformers_are_the_environment() -> None:
-    # InternVideo's mmaction FAQ (mmcv and mmcv-full both installed): the bare exception name
-    assert lead("ModuleNotFoundError\n") == ("log.error_words", "other")
-    # QwenLM/Qwen2.5-VL's README: a transformers older than the model
-    line = ("ValueError: The checkpoint you are trying to load has model type `qwen2_5_vl` but Transformers does not "
-            "recognize this architecture. This could be because of an issue with the checkpoint, or because your "
-            "version of Transformers is out of date.")
-    assert lead(line + "\n") == ("log.package_build", "other")
-    # a KeyError of the program's own stays the program's
-    assert lead("KeyError: 'labels'\n") == ("log.program_error", "application_bug")
+def test_two_tables_side_by_side_are_read_by_their_left_row() -> None:
+    # ROCm/rccl#1352: before and after joined by "|"
+    row = ("     1048576        262144     float     sum      -1    28.15   37.25   65.19      0    27.52   38.10   "
+           "66.67      0  |       1048576        262144     float     sum      -1    27.84   37.66   65.91      0    "
+           "27.41   38.26   66.95      0\n")
+    result = analyze_text(row)
+    assert result["wrong_total"] == 0 and result["peak_busbw_gbps"] == 65.19
+    # a compose log's prefix before the pipe leaves the row whole
+    compose = ("trainer-1  |      1048576        262144     float     sum      -1    28.15   37.25   65.19      0    "
+               "27.52   38.10   66.67      0\n")
+    assert analyze_text(compose)["peak_busbw_gbps"] == 65.19

@@ -31,7 +31,7 @@ RANK_LINE = re.compile(r"(?:#\s*)?\bRank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\
                        r"(?:\s+\d+\s+\[\s*([0-9A-Fa-fx:.]+)\])?")
 _PID = re.compile(r"\bPid\s+(\d+)")
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*([-+\d.eE]+|nan)")
-_OUT_OF_BOUNDS = re.compile(r"Out of bounds values\s*:\s*(\d+)\s+FAILED")
+_OUT_OF_BOUNDS = re.compile(r"Out of bounds values\s*:\s*(\d+)\s+(?:FAILED|OK)")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)|nccl-library=(\d+)")
 _HEADER = re.compile(r"^\s*#\s*size\s+count\b")
 
@@ -90,7 +90,7 @@ class NcclTestsResult:
         """Sizes of the rows with a failed check: a #wrong count above 0, or an old build's max error out of bounds."""
         if self.wrong_column == "error":
             return [r.size_bytes for r in self.rows
-                    if any(_out_of_bounds(r.type, v, self.nranks) for v in (r.wrong, r.ip_wrong))]
+                    if any(_out_of_bounds(r.type, v, self.nranks) for v in _checked_errors(r, self.collective))]
         return [r.size_bytes for r in self.rows if (r.wrong or 0) > 0 or (r.ip_wrong or 0) > 0]
 
     def to_json(self) -> dict[str, Any]:
@@ -200,10 +200,12 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
     version = None
     avg_lines: list[int] = []
     rank0_pids: set[str] = set()
-    failed = 0  # the summary's "Out of bounds values : N FAILED": the count under the old max-error column too
+    # the summary's "Out of bounds values : N FAILED" (or "0 OK"): nccl-tests' own count of failed checks, which
+    # outranks a count recomputed from an old build's max-error column
+    failed: int | None = None
     for line_no, line in enumerate(text.splitlines(), 1):
         if "Out of bounds" in line and (m := _OUT_OF_BOUNDS.search(line)):
-            failed += int(m.group(1))
+            failed = (failed or 0) + int(m.group(1))
             continue
         m = RANK_LINE.search(line) if "Rank" in line else None
         if m:
@@ -227,6 +229,8 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
             if m:
                 version = m.group(1) or _code_version(m.group(2))
         row = _parse_row(_row_tokens(line)) if len(line) > 30 else None
+        if "|" in line and (left := _side_by_side(line)) is not None:
+            row = left
         if row is not None:
             rows.append(row)
     return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",
@@ -236,6 +240,14 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
 def _code_version(code: str) -> str | None:
     n = int(code)
     return f"{n // 10000}.{(n % 10000) // 100}.{n % 100}" if n >= 20900 else None
+
+
+def _side_by_side(line: str) -> TestRow | None:
+    """The left row of two tables pasted side by side ("... 0  |       1048576 ...", ROCm/rccl#1352's before and
+    after), read as one row they shift every column; a compose log's "trainer-1  | " prefix leaves no row on the
+    left and is read whole."""
+    left = line.split("|", 1)[0]
+    return _parse_row(_row_tokens(left)) if len(left) > 30 else None
 
 
 # Old builds' largest error a check accepts per element type, times (nranks - 1) (common.cu DeltaMaxValue and
@@ -250,15 +262,21 @@ def _out_of_bounds(dtype: str, error: float | None, nranks: int | None) -> bool:
     return error is not None and error > _MAX_DELTA.get(dtype, 0.0) * factor
 
 
-def _errors_out_of_bounds(rows: list[TestRow], nranks: int | None) -> int | None:
+def _checked_errors(row: TestRow, collective: str | None) -> tuple[float | int | None, ...]:
+    """The max errors of a row an old build checked: not alltoall's in-place one, printed but never counted
+    (NVIDIA/nccl-tests#78: 1e+00 in place beside "Out of bounds values : 0 OK"; newer builds print N/A there)."""
+    return (row.wrong,) if collective == "alltoall" else (row.wrong, row.ip_wrong)
+
+
+def _errors_out_of_bounds(rows: list[TestRow], nranks: int | None, collective: str | None) -> int | None:
     """The checks an old build's max-error column shows failed, as its summary line would count them."""
-    values = [(r.type, v) for r in rows for v in (r.wrong, r.ip_wrong) if v is not None]
+    values = [(r.type, v) for r in rows for v in _checked_errors(r, collective) if v is not None]
     return sum(_out_of_bounds(t, v, nranks) for t, v in values) if values else None
 
 
 def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong_column: str | None,
             version: str | None, collective: str | None, source: str,
-            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0, failed: int = 0) -> NcclTestsResult:
+            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0, failed: int | None = None) -> NcclTestsResult:
     if wrong_column is None and rows:
         # No header: integer values mean #wrong counts, fractions mean the old max-error column.
         values = [r.wrong for r in rows if r.wrong is not None]
@@ -268,7 +286,8 @@ def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong
         counts = [v for r in rows for v in (r.wrong, r.ip_wrong) if isinstance(v, int)]
         wrong_total = sum(counts) if counts else None
     elif wrong_column == "error":
-        wrong_total = _errors_out_of_bounds(rows, (max(ranks) + 1) if ranks else None)
+        wrong_total = failed if failed is not None else _errors_out_of_bounds(
+            rows, (max(ranks) + 1) if ranks else None, collective)
     if failed and not wrong_total:
         wrong_total = failed
     seen: set[tuple[int, str, str | None, int | None]] = set()

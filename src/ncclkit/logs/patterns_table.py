@@ -190,9 +190,9 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g") or list of the versions it needs
         # ("Libfabric >= 2.6.0"), nor the plugin's own INFO lines of its older releases ("INFO: Function: ofi_init
         # Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE ...", aws/aws-ofi-nccl#67), nor "efa" inside a pod or host name
-        # ("nccl-tests-efa-16-worker-0", aws-samples' MPIJob of a run that passed).
+        # ("nccl-tests-efa-16-worker-0", aws-samples' MPIJob of a run that passed), nor fi_info's "fabric: efa".
         p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)"
-          r"(?!.*\bINFO: Function: )"
+          r"(?!.*\bINFO: Function: )(?!\s*(?:provider|fabric|domain|protocol|type): [\w.;-]+\s*$)"
           r"(?!\s*[-*] \*\*[^*]+\*\*:)(?!.*\blibfabric >= \d).*(?:NET/OFI|libfabric|(?<!-)\bEFA\b(?!-)|fi_getinfo)",
           "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",

@@ -167,8 +167,11 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # FAQ: bitsandbytes); a library's own "ImportError: MLflow is not installed" (NeMo Automodel's docs). The
         # wordings a known program prints keep their rows above (a PyTorch
         # without c10d, Apex's extensions, a remote shell's python, vLLM's optional Ray).
+        # A library an extension links against, missing (k2-fsa/icefall's FAQ: "OSError: libtorch_hip.so: cannot open
+        # shared object file", a torchaudio for another torch build; the driver's and NCCL's own rows come first).
         p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+|PackageNotFoundError: No package metadata "
-          r"was found for|ImportError: [\w.-]+ is not installed", "package_build", E,
+          r"was found for|ImportError: [\w.-]+ is not installed|OSError: lib[\w.-]+\.so[\w.]*: cannot open shared "
+          r"object file", "package_build", E,
           "a rank's Python could not import a module: the package is not installed in the environment (container, "
           "venv, node) the job runs in", "install the package named in the error into the image or environment "
           "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",
@@ -192,8 +195,11 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # A package's own check of the release of another it builds on ("you are not use the latest yunchang. Please
         # install yunchang>=0.4.0": xfuser 0.4.0 refusing the yunchang installed, Tencent-Hunyuan/HunyuanVideo-I2V#39,
-        # fixed by the releases that go together).
-        p(r"not us(?:e|ing) the latest [\w.-]+|Please (?:install|upgrade to|use) [\w.-]+\s*>=\s*\d+\.\d+",
+        # fixed by the releases that go together; "vLLM with version 0.10.x does not yet support transformers>=5.0.0",
+        # OpenBMB/MiniCPM-V's README); torchcodec's loader finding no build for this torch and CUDA ("Could not load
+        # libtorchcodec", the same README: a torch wheel for CUDA 13.1 on a CUDA 12 host).
+        p(r"not us(?:e|ing) the latest [\w.-]+|Please (?:install|upgrade to|use) [\w.-]+\s*>=\s*\d+\.\d+|"
+          r"does not (?:yet )?support [\w.-]+\s*[<>]=?\s*\d+\.\d+|Could not load libtorchcodec",
           "package_build", E, "a package checked the release of another it builds on and refused the one installed",
           "install the releases of the two packages that go together (the framework's pinned requirements; the "
           "version after >= in the message)", C.OTHER, "likely", (C.APPLICATION_BUG,)),

@@ -33,7 +33,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 PADDLE_WORDS: tuple[bytes, ...] = (b"not ready endpoints", b"while the server is not yet listening",
                                    b"install 'nccl2'", b"other process using GPU",
-                                   b"single-card operation",
+                                   b"single-card operation", b"CUDA device is not set properly",
                                    b"not a parallel execution", b"RDMA is unavailable", b"there is no device",
                                    b"nccl_enable_all_to_all", b"Cannot enable P2P")
 
@@ -45,6 +45,13 @@ _USAGE_FIX = ("start every trainer through the launcher, which sets its variable
 
 def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # paddle/utils/install_check.py: "You are using GPU version Paddle, but your CUDA device is not set properly."
+        # (PaddleFleetX's deployment FAQ: the CUDA install or LD_LIBRARY_PATH, so the GPU build finds no device).
+        p(r"You are using GPU version Paddle, but your CUDA device is not set properly", "gpu_missing", E,
+          "the GPU build of Paddle found no usable CUDA device: the CUDA libraries are not found (LD_LIBRARY_PATH) "
+          "or the driver and GPUs are not visible", "check `nvidia-smi`, that the CUDA and cuDNN libraries of this "
+          "Paddle build are on LD_LIBRARY_PATH, and CUDA_VISIBLE_DEVICES; then `python -c 'import paddle; "
+          "paddle.utils.run_check()'`", C.CUDA_OR_DRIVER),
         # nccl_context.cc's "Socket connect worker 127.0.0.1:N failed, try again after 3 seconds.": a trainer on one
         # host waiting for another to listen at start (PaddlePaddle/PaddleClas#727: the launcher's ABORT names the
         # trainers whose workerlog holds the cause). Another host's address retried is read by the socket rows.

@@ -191,3 +191,16 @@ def test_every_documented_id_states_its_cause() -> None:
             wrong[fid] = (col, code)
         assert col == "-" or col in {str(c) for c in Cause}, (fid, col)
     assert not wrong, f"docs/findings.md cause column differs from ncclkit.causes: {wrong}"
+
+
+def test_every_log_category_is_documented_with_its_cause() -> None:
+    """analyze's f"log.{category}" ids are built from the line classifier's rows, which the collector above cannot
+    see through: each category a row names must be a documented id with an entry in ncclkit.causes."""
+    from ncclkit.causes import CAUSE_BY_ID
+
+    ids = {f"log.{c}" for c in _log_categories()}
+    assert len(ids) > 100
+    undocumented = sorted(ids - set(documented_ids()))
+    assert not undocumented, f"line categories docs/findings.md does not list: {undocumented}"
+    no_cause = sorted(i for i in ids if i not in CAUSE_BY_ID)
+    assert not no_cause, f"line categories without an entry in ncclkit.causes: {no_cause}"

@@ -42,10 +42,10 @@ def test_an_extension_built_by_another_nvcc() -> None:
 def test_azure_hpc_image_checks() -> None:
     # Azure/azhpc-images tests/health_checks/NDv4/test-ib.sh and ecc-errors.sh, test-definitions.sh
     fail = "\t **Fail** The settings returned by ibstatus indicate a problem.\n"
-    assert lead("The ib 'State' is not set to 'ACTIVE' for all devices.\n" + fail) == ("log.ib_port_state",
+    assert lead("The ib 'State' is not set to 'ACTIVE' for all devices.\n" + fail) == ("log.ib_port_event",
                                                                                           "ib_port_down_or_link")
     assert lead("The ib 'Physical state' is not set to LinkUp for all devices.\n" + fail)[1] == "ib_port_down_or_link"
-    assert lead("0 has a pending remap. Reset the GPU.\n") == ("log.gpu_hardware", "cuda_or_driver")
+    assert lead("0 has a pending remap. Reset the GPU.\n") == ("log.gpu_memory_error", "cuda_or_driver")
     assert lead("*** Error - CUDA runtime version 12.8 is newer than the driver CUDA version 12.4\n")[1] == \
         "cuda_or_driver"
     # the check's pass line is no failure
@@ -111,7 +111,7 @@ def test_toolchains_and_gpus_a_job_did_not_find() -> None:
         ("log.gpu_missing", "cuda_or_driver")
     # SlinkyProject/slurm-operator: a node with fewer GPUs than configured
     assert lead("   Reason=slurm-operator: (GpuCountMismatch: GPU count mismatch detected: Node has 3, expected 4)\n") \
-        == ("log.gpu_hardware", "cuda_or_driver")
+        == ("log.gpu_missing", "cuda_or_driver")
     # nebius/soperator: a powered-up node that never registered
     assert lead("Reason=... : ResumeTimeout reached\n") == ("log.node_prolog", "other")
     # a collective's timeout keeps its reading

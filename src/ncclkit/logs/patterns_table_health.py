@@ -32,16 +32,17 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Azure's HPC image checks (Azure/azhpc-images tests/health_checks: test-ib.sh over ibstatus, ecc-errors.sh
         # over nvidia-smi, test-definitions.sh's CUDA check) print their verdicts in their own words.
         p(r"The ib '(?:State|Physical state)' is not set to|The minimum ib rate observed is \d+, but it should be",
-          "ib_port_state", E, "an InfiniBand port of this node is not ACTIVE / LinkUp or runs below its rate",
+          "ib_port_event", E, "an InfiniBand port of this node is not ACTIVE / LinkUp or runs below its rate",
           "check `ibstatus` and `ibstat` on the node: reseat or replace the cable, check the switch port, and "
           "restart the subnet manager's view of it (a port stuck in INIT has no SM)", C.IB_PORT_DOWN_OR_LINK),
+        p(r"has a pending remap\. Reset the GPU|has \d+ uncorrectable volatile SRAM errors", "gpu_memory_error", E,
+          "a GPU of this node has a memory fault: a row remap waiting for a reset, or uncorrectable SRAM errors",
+          _GPU_FIX, C.CUDA_OR_DRIVER),
         # Slinky's slurm-operator drains a node whose GPUs are fewer than configured ("GpuCountMismatch: GPU count
         # mismatch detected: Node has 3, expected 4"): one fell off the bus or did not initialise.
-        p(r"has a pending remap\. Reset the GPU|has \d+ uncorrectable volatile SRAM errors|GPU count mismatch "
-          r"detected: Node has \d+, expected \d+", "gpu_hardware", E,
-          "a GPU of this node is faulty: a row remap waiting for a reset, uncorrectable SRAM errors, or a GPU "
-          "missing from the count the node is configured with",
-          _GPU_FIX, C.CUDA_OR_DRIVER),
+        p(r"GPU count mismatch detected: Node has \d+, expected \d+", "gpu_missing", E,
+          "the node shows fewer GPUs than it is configured with: one fell off the bus or its driver did not "
+          "initialise it", _GPU_FIX, C.CUDA_OR_DRIVER),
         p(r"CUDA runtime version [\d.]+ is newer than the driver CUDA version", "cuda_driver_unsupported", E,
           "the CUDA runtime installed is newer than the driver supports: programs built for it fail to start "
           "kernels", "install a driver that supports this CUDA (or the CUDA forward-compatibility package), or use "

@@ -190,3 +190,33 @@ def test_fi_infos_fields_and_a_library_an_extension_links() -> None:
         ("log.package_build", "other")
     assert lead("OSError: libcuda.so.1: cannot open shared object file: No such file or directory\n")[1] == \
         "cuda_or_driver"
+
+
+def test_ssh_banner_timeouts_a_missing_subprocess_and_a_bare_device_check() -> None:
+    # hao-ai-lab/FastVideo's DGX Spark notes: the node too loaded for sshd to answer
+    assert lead("Connection timed out during banner exchange\n") == ("log.remote_shell", "other")
+    # a connect that got no answer at all stays the network's
+    assert lead("ssh: connect to host 10.0.0.5 port 22: Connection timed out\n")[1] == "firewall_or_port_blocked"
+    # kubeflow/training-operator's e2e notes: ksonnet not installed (subprocess names the program twice)
+    assert lead("FileNotFoundError: [Errno 2] No such file or directory: 'ks-13': 'ks-13'\n") == \
+        ("log.package_build", "other")
+    # a path of the program's own keeps its reading
+    assert lead("FileNotFoundError: [Errno 2] No such file or directory: 'checkpoints/.metadata'\n")[1] == \
+        "application_bug"
+    # NVIDIA/TensorRT-Model-Optimizer's page quotes the device check without its exception
+    assert lead("Expected all tensors to be on the same device, but found at least two devices...\n") == \
+        ("log.framework_usage", "application_bug")
+
+
+def test_ucx_monitoring_filesystem_and_torch_compiles_cuda_graphs() -> None:
+    # FlagOpen/FlagEmbedding's 2-GPU tutorial run, which saved its model after this line
+    assert lead("[1731912312.123] [node:1234:0] vfs_fuse.c:281  UCX  ERROR inotify_add_watch(/tmp) failed: No space "
+                "left on device\n") is None
+    # NCCL's own /dev/shm failure keeps its reading
+    assert lead("h:1:1 [0] NCCL WARN Call to posix_fallocate failed : No space left on device\n")[1] == "shm_too_small"
+    # Denys88/rl_games TORCH_COMPILE.md: CUDA graphs with an RNN state kept across steps
+    assert_reads("RuntimeError: storage data ptrs are not allocated in pool", "log.program_error", "application_bug")
+    assert_reads("RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.",
+                 "log.program_error", "application_bug")
+    # a CUDA error is the driver's, whatever the word CUDA
+    assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] == "cuda_or_driver"

@@ -26,6 +26,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Available Free mem", b"librccl",
     # Azure's HPC image checks (patterns_table_health); UCX's listener out of descriptors (patterns_table_transfer)
     b"The ib '", b"minimum ib rate", b"pending remap", b"sockcm_listener",
+    # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
+    b"all tensors to be on the same device", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",

@@ -102,6 +102,15 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
           "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "
           "run that rank's step alone to reproduce it", C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
+        # torch.compile's CUDA graphs (mode "reduce-overhead" or "max-autotune") replay into buffers the program still
+        # holds from an earlier step ("accessing tensor output of CUDAGraphs that has been overwritten", "storage
+        # data ptrs are not allocated in pool": Denys88/rl_games' TORCH_COMPILE.md, RNN state kept across steps).
+        p(r"accessing tensor output of CUDAGraphs that has been overwritten|storage data ptrs are not allocated in "
+          r"pool", "program_error", E,
+          "torch.compile's CUDA graphs replayed into memory the program still holds from an earlier step (a "
+          "recurrent state or an output kept across steps)", "compile with mode=\"default\" (no CUDA graphs), or clone "
+          "the outputs the program keeps, or call torch.compiler.cudagraph_mark_step_begin() each step",
+          C.APPLICATION_BUG, "likely", (C.OTHER,)),
         # autograd's "Trying to backward through the graph a second time" (mmengine's FAQ: two optimizer hooks
         # each calling backward): the program's training step, on whatever rank prints it.
         p(r"Trying to backward through the graph a second time", "program_error", E,
@@ -118,6 +127,13 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # file or directory its arguments or config name that is not there, where a launcher dies before the ranks
         # it should start (NVIDIA/tacotron2#57: multiproc.py opening logs/<job>_GPU_1.log with no logs/ directory,
         # while rank 0 waits at "Initializing distributed"). Paths under /usr, /dev, /sys ... are the system's.
+        # subprocess's own form names the program twice ("No such file or directory: 'ks-13': 'ks-13'",
+        # kubeflow/training-operator's e2e debugging notes: ksonnet not installed): a program the script runs is
+        # missing from the PATH, whatever its name.
+        p(r"FileNotFoundError: \[Errno 2\] No such file or directory: '([^'/]+)': '\1'", "package_build", E,
+          "a program the script starts as a subprocess is not installed or not on the PATH", "install the program "
+          "named in the error on every node (or in the image), or give its full path", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         p(r"^(?:(?:\[rank\d+\]: ?){1,2}| *\d{1,5}: )?FileNotFoundError: \[Errno 2\] No such file or directory: "
           r"'(?!/(?:usr|opt|dev|sys|proc|etc|lib\w*|bin|sbin|run|var)/)[^'/]*/[^']*'", "program_error", E,
           "a rank or its launcher opened a file or directory that does not exist (a path its arguments or config "

@@ -86,7 +86,8 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"requests?|WorkerGroupStartupTimeoutError|The worker group startup timed out after|Failed to connect to GCS "
           r"at address :\d+", "launch_config", E,
           "the launch does not fit the job or the cluster: process ids outside the world, a launcher JAX cannot "
-          "read, resources the cluster cannot give", _LAUNCH_FIX, C.APPLICATION_BUG),
+          "read, resources the cluster cannot give (Ray: also a node that joined under another of its addresses, "
+          "ROCm/vllm's troubleshooting page)", _LAUNCH_FIX, C.APPLICATION_BUG, "root", (C.WRONG_INTERFACE,)),
         # Ray Client's "Ray Client connection timed out. Ensure that the Ray Client port on the head node is
         # reachable" (util/client/worker.py, printed once the connection failed): ray:// to the client server's port
         # (10001), not the GCS's 6379 (ray-project/ray#41158, #46733), or that port filtered.

@@ -136,6 +136,14 @@ def remoteshell_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the script was started without a launcher (inetutils' or busybox's hostname)",
           "start the script with `deepspeed` or `torchrun` (they set RANK, WORLD_SIZE and the master address), or "
           "install the hostname package that has -I (Debian's `hostname`)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # The node's sshd accepted the TCP connection and then sent no banner in time ("Connection timed out during
+        # banner exchange", "kex_exchange_identification: read: Connection timed out"): the port is open, the node
+        # too loaded to answer (FastVideo's DGX Spark notes: a build or decode starving its CPU and memory).
+        p(r"Connection timed out during banner exchange|(?:kex|ssh)_exchange_identification: read: Connection timed "
+          r"out", "remote_shell", E,
+          "the node's ssh server accepted the connection but did not answer in time: the node is overloaded (CPU or "
+          "memory exhausted, swapping) or its sshd is stalled", "check the node's load and memory (a build or data "
+          "job starving it), wait for it or reboot it, then `ssh <node> true` again", C.OTHER, "root", (C.OOM,)),
         # OpenSSH's "ssh: connect to host %s port %s: %s": the launching node's ssh client cannot reach the node's
         # sshd. A container's sshd on another port than the host's (BAAI-WuDao/EVA#3: the host's address and port
         # 22 instead of the container's 2222) gives "No route to host" or "Connection refused"; a firewall's reject

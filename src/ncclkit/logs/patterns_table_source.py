@@ -197,6 +197,13 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # UCX sock.c: "the maximal number of files that could be opened simultaneously was reached".
         # An inotify watcher refused ("Create fsnotify NewWatcher error too many open files", KubeRay's troubleshooting
         # page) is the host's inotify limits, not file descriptors.
+        # UCX's optional monitoring filesystem (src/ucs/vfs/fuse/vfs_fuse.c) watching /tmp: "inotify_add_watch(/tmp)
+        # failed: No space left on device" is ENOSPC of inotify, its watches used up, not a full disk or /dev/shm; the
+        # job runs on (FlagOpen/FlagEmbedding's 2-GPU fine-tune tutorial saved its model after it).
+        p(r"vfs_fuse\.c:\d+ +UCX +ERROR inotify_add_watch\([^)]*\) failed", "noise", I,
+          "UCX's optional monitoring filesystem could not watch a directory (the host's inotify watches are used "
+          "up); the job does not need it", "nothing to fix for the job; raise fs.inotify.max_user_watches, or set "
+          "UCX_VFS_ENABLE=n to silence it", None, "noise"),
         p(r"fsnotify NewWatcher error too many open files", "host_setting", E,
           "the host's inotify limits are used up (the instances or watches a user may hold), not the open-files limit",
           "raise them on the node: `sysctl fs.inotify.max_user_instances=8192 fs.inotify.max_user_watches=524288`",

@@ -228,9 +228,8 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
             m = _VERSION.search(line)
             if m:
                 version = m.group(1) or _code_version(m.group(2))
-        row = _parse_row(_row_tokens(line)) if len(line) > 30 else None
-        if "|" in line and (left := _side_by_side(line)) is not None:
-            row = left
+        row = ((_side_by_side(line) if "|" in line else None) or _parse_row(_row_tokens(line))) if len(line) > 30 \
+            else None
         if row is not None:
             rows.append(row)
     return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.diagnose import VIRTUAL_ADDR, env_findings, error_findings
-from ncclkit.logs.layout_checks import layout_findings
+from ncclkit.logs.layout_checks import layout_findings, turned_off
 from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.nccl_log import NcclLogSummary
 from ncclkit.logs.nccl_tests import NcclTestsResult
@@ -88,10 +88,9 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence={"gdr_disabled": reasons[:8], "lines": fact_lines(s, "net_without_gdr", "gdr_disabled")}))
     # NCCL's "localRanks 1" (2.20+, init.cc): no two ranks of the communicator share a node, so no traffic is
     # intra-node and the P2P and SHM settings change nothing (NVIDIA/nccl-tests#373: three nodes, one rank each).
-    for var, fid in (("NCCL_P2P_DISABLE", "log.p2p_disabled"), ("NCCL_SHM_DISABLE", "log.p2p_disabled"),
-                     ("NCCL_P2P_LEVEL", "log.p2p_disabled")):
-        if s.env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",)) and s.local_ranks != 1:
-            out.append(Finding(id=fid, severity=W, subject=var,
+    for var in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_P2P_LEVEL"):
+        if turned_off(s.env, var) and s.local_ranks != 1:
+            out.append(Finding(id="log.p2p_disabled", severity=W, subject=var,
                                message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
                                fix=f"unset {var} unless it works around a known bug", evidence={var: s.env[var]}))

@@ -8,9 +8,14 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log import NcclLogSummary
 
-__all__ = ["layout_findings"]
+__all__ = ["layout_findings", "turned_off"]
 
 E, W = Severity.ERROR, Severity.WARNING
+
+
+def turned_off(env: dict[str, str], var: str) -> bool:
+    """NCCL_P2P_DISABLE / NCCL_SHM_DISABLE set to 1, or NCCL_P2P_LEVEL to LOC (0): that intra-node transport is off."""
+    return env.get(var) in (("LOC", "0") if var == "NCCL_P2P_LEVEL" else ("1",))
 
 
 def layout_findings(s: NcclLogSummary) -> list[Finding]:
@@ -62,9 +67,8 @@ def _single_node_stall(s: NcclLogSummary) -> list[Finding]:
     if not s.test_headers or s.test_rows or s.nodes != 1 or any(e.severity == E for e in s.errors):
         return []
     started = f"nccl-tests started on one node ({s.nranks or '?'} ranks)"
-    off = next((v for v in ("NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL")
-                if s.env.get(v) in (("LOC", "0") if v == "NCCL_P2P_LEVEL" else ("1",))), None)
-    if off and s.env.get("NCCL_SHM_DISABLE") != "1":
+    off = next((v for v in ("NCCL_P2P_DISABLE", "NCCL_P2P_LEVEL") if turned_off(s.env, v)), None)
+    if off and not turned_off(s.env, "NCCL_SHM_DISABLE"):
         # P2P off: the GPUs' traffic goes through shared memory, where ACS and the IOMMU play no part and a
         # container's small /dev/shm stalls it (NVIDIA/nccl#606: NCCL_P2P_LEVEL=LOC, fixed by a larger /dev/shm).
         cause, alternatives = Cause.SHM_TOO_SMALL, [Cause.CUDA_OR_DRIVER]

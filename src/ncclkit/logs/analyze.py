@@ -224,11 +224,16 @@ def _text_findings(text: str) -> list[Finding]:
             + frtrace_findings(text) + fingerprint_findings(text))
 
 
+_AFTER_AN_ERROR = frozenset({"log.process_aborted"})
+
+
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
     """The findings, and where none of them names a cause, the guess the failure lines' words make (logs,
     nccl-tests output and unrecognised pastes only: a listing's reader has judged every line of it, legends
-    included)."""
-    if any(f.root_cause is not None and f.severity != Severity.INFO for f in findings):
+    included). A process's abort names no cause of its own: the error printed before it does, so an unrecognised
+    one is still read for its words ("what(): ... invalid device function", baidu-research/DeepBench#10)."""
+    if any(f.root_cause is not None and f.severity != Severity.INFO and f.id not in _AFTER_AN_ERROR
+           for f in findings):
         return findings
     guess = error_word_findings(text, name)
     if any(f.root_cause is not None and f.id.removeprefix("log.") not in HARMLESS_CATEGORIES

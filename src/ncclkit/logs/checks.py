@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
-from ncclkit.logs.diagnose import VIRTUAL_ADDR, env_findings, error_findings
+from ncclkit.logs.diagnose import env_findings, error_findings
+from ncclkit.logs.diagnose_addresses import VIRTUAL_ADDR
 from ncclkit.logs.layout_checks import layout_findings, turned_off
 from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.nccl_log import NcclLogSummary

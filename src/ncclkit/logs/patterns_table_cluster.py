@@ -41,13 +41,20 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # help-ess-base.txt "direct launched using \"srun\", but OMPI was not built with SLURM's PMI support";
         # help-mpi-runtime.txt "No PMIx server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every
         # rank starts alone); the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or
-        # rdma/...); NVSHMEM init.cu "NVSHMEM requires the same number of PEs on all nodes".
+        # rdma/...; GPU-sharing resources alike: tkestack's "Insufficient tencent.com/vcuda-core", MIG slices
+        # "nvidia.com/mig-1g.5gb"); NVSHMEM init.cu "NVSHMEM requires the same number of PEs on all nodes". Slurm's
+        # refusals of the request: job_submit.c "Invalid partition name specified", "Invalid account or
+        # account/partition combination specified", and sites' job_submit plugins refusing a GPU partition's job that
+        # asks GPUs the way they do not read ("Cannot find GPU specification", NVIDIA/exemplar-performance#5: "the
+        # cluster requires gres specification"; "partition '...' is not valid for this job ... CPU job setup is not
+        # valid", outerloop-science/outerloop#176: --gpus=N read as a CPU job, --gpus-per-node=N accepted).
         p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|"
           r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
           r"an attempt to run as root|direct launched using \"srun\"|No PMIx server was reachable, but a PMI1/2 was "
           r"detected|\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|alpha\.kubernetes\.io/"
-          r"nvidia-gpu|rdma/|\S*hugepages)|NVSHMEM "
-          r"requires the same number of PEs on all nodes",
+          r"nvidia-gpu|rdma/|\S*hugepages|[\w.-]+/(?:vcuda|mig-|gpu))|NVSHMEM requires the same number of PEs on all "
+          r"nodes|(?:sbatch|srun|salloc): error: (?:.*(?:is not valid for this job|job setup is not valid|Cannot find "
+          r"GPU specification)|Batch job submission failed: Invalid (?:partition name|account or account/partition))",
           "launch_config", E, "the launch does not fit the job or the machines: resources the nodes do not have, "
           "fewer slots than ranks, or a launcher and an MPI/PMI that do not work together",
           "request what the nodes have (GPUs, RDMA devices, slots per node), launch MPI programs with mpirun or "

@@ -82,9 +82,13 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # remote process exited or there was a network error"): remote_exited's row. Nor that heading alone, its
         # exception on the next line ("... terminated with exception:" then "CUDA error: ...").
         # Nor a constant in Python source quoted by a traceback ("timeout=DEFAULT_GET_TIMEOUT": ray#..., sweep 5).
-        # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+").
-        p(r"^(?!.*(?:remote process exited|terminated with exception:\s*$|Completion Timeout:|"
-          r"\w\([^()]*\btimeout\s*[,)]|['\"]timeout['\"]\s*:|HeartbeatTimeouts\(|timeouts while gathering))"
+        # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+"). Nor the advice
+        # inside the heartbeat monitor's "watchdog got stuck" message, wrapped onto a line of its own by a terminal
+        # ("... the watchdog is not actually stuck and a longer timeout would help", "... about the short timeout or
+        # false positive abort", om-ai-lab/VLM-R1#257).
+        p(r"^(?!.*(?:remote process exited|terminated with exception:\s*$|Completion Timeout:|longer timeout would|"
+          r"short timeout or false|\w\([^()]*\btimeout\s*[,)]|['\"]timeout['\"]\s*:|HeartbeatTimeouts\(|"
+          r"timeouts while gathering))"
           r"(?:.*(?:Watchdog caught collective "
           r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,
@@ -125,8 +129,7 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ("Host key verification failed.", "Permission denied (publickey"). (Too few slots is a launch that
         # does not fit: patterns_table_cluster.py.)
         p(r"\b(?:orted|prted): (?:command not found|No such file or directory)|Host key verification failed|"
-          r"Permission denied \(publickey|"
-          r"mpirun was unable to launch the specified application",
+          r"Permission denied \(publickey",
           "mpi_launch", E, "mpirun could not start the job on every node: ssh to that node fails, or Open MPI is "
           "not on its PATH", "set up passwordless ssh between the nodes and put Open MPI on every node's "
           "PATH/LD_LIBRARY_PATH (or mpirun --prefix)", C.OTHER),
@@ -193,8 +196,9 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
         # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
         # Not Ray's exit type of a worker ("Worker exit type: SYSTEM_ERROR"), which names how Ray saw it end, nor its
-        # "a task by an unexpected system error" (a worker gone, the row of patterns_table_serving).
-        p(r"unhandled system error|ncclSystemError|(?<!exit type: )(?<!task by an unexpected )system[ _]error",
+        # "a task by an unexpected system error" (a worker gone, the row of patterns_table_serving), nor a C++ exception
+        # class ("thrust::system::system_error", baidu-research/DeepBench#10).
+        p(r"unhandled system error|ncclSystemError|(?<!exit type: )(?<!task by an unexpected )(?<!::)system[ _]error",
           "system_error", E,
           "NCCL got an error from the OS, a socket or the RDMA stack",
           "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
@@ -215,8 +219,11 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.APPLICATION_BUG, "root", (C.NCCL_VERSION_MISMATCH,)),
         # NCCL's result strings ("invalid usage (run with NCCL_DEBUG=WARN for details)", init.cc
         # ncclGetErrorString) in NCCL's or the framework's words, not an errno text of another library
-        # ("errno: Invalid argument" from UCX, CUDA's 'invalid argument' has its own row).
-        p(r"ncclInvalidUsage|ncclInvalidArgument|(?:NCCL|nccl)[^\n]*invalid[ _](?:usage|argument)|"
+        # ("errno: Invalid argument" from UCX, CUDA's 'invalid argument' has its own row). NCCL 1.x's
+        # ncclInvalidDevicePointer ("invalid device pointer": a buffer that is not device memory of the communicator's
+        # GPU; baidu-research/DeepBench#28, "I read the instructions wrong"), not CUDA's string of the same words.
+        p(r"ncclInvalidUsage|ncclInvalidArgument|ncclInvalidDevicePointer|NCCL failure: invalid device pointer|"
+          r"(?:NCCL|nccl)[^\n]*invalid[ _](?:usage|argument)|"
           r"invalid (?:usage|argument)[^\n]*(?:NCCL|nccl)", "invalid_usage", E,
           "NCCL was called incorrectly (mismatched collectives, bad buffer or count)",
           "check that every rank calls the same collectives in the same order with the same sizes",

@@ -30,7 +30,7 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
     b"PLS component", b"process starter", b"specified executable", b"communication path was lost",
     b"Illegal instruction", b"requested component was not", b"cuIpcOpenMemHandle return", b"selected pml",
-    b"_repository_open", b"status = -25")
+    b"_repository_open", b"status = -25", b'"execve" system call', b"LOST_CONNECTION_TO_SERVER")
 
 OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                   "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -71,8 +71,10 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # fail: ... Operation:  DMDX:", ompi#7628, a PRRTE bug). The numeric PMIX_ERR_UNREACH ("Error handler
         # invoked: status = -25", openpmix#2084) is the unreachable peers of the row above; "OPAL ERROR: Not
         # initialized in file pmix3x_client.c" is a process started without a PMIx server (srun without --mpi=pmix).
+        # PRRTE's prun losing its DVM ("prun.c:809] PMIx Error: UNREACHABLE", "PRUN: DEFHANDLER WITH STATUS
+        # LOST_CONNECTION_TO_SERVER(-101)"; radical-cybertools/radical.pilot#2177, fixed by a newer PRRTE).
         p(r"Local abort before MPI_INIT completed|A request has timed out and will therefore fail|^\s*Operation:\s+"
-          r"DMDX:", "mpi_runtime", E,
+          r"DMDX:|prun\.c:\d+\] PMIx Error: UNREACHABLE|STATUS LOST_CONNECTION_TO_SERVER", "mpi_runtime", E,
           "Open MPI's runtime failed before or under the program: its MPI_Init, its PMIx connection or a runtime "
           "request (not a collective of the program)", "read Open MPI's error around it; match Open MPI, PMIx and the "
           "launcher (`ompi_info | grep -i pmix`, `srun --mpi=list`) and upgrade a release with the bug fixed",
@@ -218,11 +220,16 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "for one machine, `-H localhost` or `-H 127.0.0.1:N` with a current launcher", C.APPLICATION_BUG),
         # open-mpi/ompi orte/mca/plm/slurm/help-plm-slurm.txt:38@ea8f4d0 [no-hosts-in-list] ("a lack of an allocation"),
         # orte/tools/orterun/help-orterun.txt:264 [orterun:exe-not-found] ("A common cause for this error is misspelling
-        # a ... command line parameter").
+        # a ... command line parameter"); "mpirun was unable to launch the specified application as it could not find
+        # (access or execute) an executable" with its "Executable:" field, and odls' "Open MPI tried to fork a new
+        # process via the "execve" system call but failed" ("even something as silly as having specified a directory
+        # for your application"; yjxiong/caffe#209: the file had no execute permission) are about the program too.
         p(r"The SLURM process starter for Open MPI didn't find any hosts|was unable to find the specified "
-          r"executable file, and therefore", "launch_config", E,
+          r"executable file, and therefore|mpirun was unable to launch the specified application|tried to fork a "
+          r"new process via the \"execve\" system call", "launch_config", E,
           "the launch names what is not there: no Slurm allocation to run in, or a program that is not on the "
-          "node (a misspelled option taken as the program)", MPI_LAUNCH_FIX, C.APPLICATION_BUG),
+          "node or not executable there (a misspelled option taken as the program)", MPI_LAUNCH_FIX,
+          C.APPLICATION_BUG),
         # -- PRRTE (Open MPI v5's launcher) ------------------------------------------------------------------------
         # openpmix/prrte src/mca/schizo/prte/help-prun.txt:707,736@52d5e4b [prun:sys-limit-files],
         # [prun:sys-limit-children]: "increasing your limit descriptor setting (using limit or ulimit commands)".

@@ -286,8 +286,10 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "
           "NCCL_SOCKET_IFNAME / MASTER_ADDR to the network that joins the nodes",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.HOSTNAME_RESOLUTION, C.RANK_CRASHED_ELSEWHERE)),
-        # Not another program's own bootstrap (Monarch's "job sidecar telemetry bootstrap failed").
-        p(r"^(?!.*telemetry bootstrap).*(?:Bootstrap|bootstrap)", "bootstrap_error", E,
+        # Not another program's own bootstrap (Monarch's "job sidecar telemetry bootstrap failed"), nor Python's import
+        # machinery named by a warning ("importlib/_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed",
+        # open-mmlab/mmskeleton#80).
+        p(r"^(?!.*(?:telemetry bootstrap|importlib[/.]_bootstrap)).*(?:Bootstrap|bootstrap)", "bootstrap_error", E,
           "the ranks could not exchange their startup information over TCP",
           "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",
           C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),

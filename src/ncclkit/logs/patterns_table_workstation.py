@@ -83,9 +83,18 @@ def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Bad return status for module build on kernel", "gpu_missing", E,
           "DKMS could not build a kernel module (the GPU driver's, on a GPU node) for the running kernel: the driver "
           "is not loaded after a kernel change", _MODULE_FIX, C.CUDA_OR_DRIVER),
+        # The peer-memory module GPUDirect RDMA needs, refused the same way or by the kernel: "could not insert
+        # 'nvidia_peermem': Key was rejected by service", then "Invalid argument" once Secure Boot is off on DGX Spark,
+        # whose GB10 has no GPUDirect RDMA (stondo.github.io's DGX Spark post; DMA-BUF is the way there).
+        p(r"could not insert '(?:nv_peer_mem|nvidia[_-]peermem)': ", "gdr_disabled", E,
+          "the peer-memory module of GPUDirect RDMA did not load (Secure Boot refused it unsigned, or the kernel or "
+          "platform has no peer-memory support): NCCL stages inter-node data through host memory",
+          "sign the module and enroll its key (`mokutil --import`) or turn Secure Boot off; where the platform has "
+          "no peer-memory support, use DMA-BUF (NCCL 2.19+, the open kernel driver, a 5.12+ kernel)",
+          C.GDR_UNAVAILABLE),
         # modprobe: "could not insert 'nvidia': Key was rejected by service" / "Required key not available": Secure
         # Boot refuses a module not signed with an enrolled key (canonical/nvidia-graphics-drivers#61).
-        p(r"could not insert '(?:nvidia\w*|gdrdrv|nv_peer_mem|nvidia_peermem)': (?:Key was rejected by service|"
+        p(r"could not insert '(?:nvidia(?![_-]peermem)\w*|gdrdrv)': (?:Key was rejected by service|"
           r"Required key not available)", "gpu_missing", E,
           "Secure Boot refused to load the GPU driver's kernel module: it is not signed with an enrolled key",
           "sign the module and enroll the key (`mokutil --import`, as the driver's installer or DKMS offers), or "

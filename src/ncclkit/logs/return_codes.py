@@ -20,7 +20,7 @@ _LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
 # Code 2 first raised in misc/socket.cc: a socket to a peer failed (refused, unreachable, reset) and NCCL printed only
 # its trace at INFO. Alone it does not say which exchange failed (a peer that died closes its sockets too); with the
 # ranks' sockets on an address no other host reaches (docker's default bridge 172.17.0.0/16, libvirt's, link-local:
-# diagnose.VIRTUAL_ADDR) it is that address
+# diagnose_addresses.VIRTUAL_ADDR) it is that address
 # (hiyouga/LlamaFactory#5018 and NVIDIA/nccl#1381: containers on two hosts, "建立一个通信的集群就好了").
 _SOCKET_SITE = re.compile(r"(?<![\w])(?:misc/)?socket\.cc:")
 
@@ -49,7 +49,7 @@ def _return_code_cause(code: int, where: str,
 
 def return_code_finding(return_codes: dict[int, str], name: str, unreachable_addrs: tuple[str, ...] = ()) -> Finding:
     """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them);
-    `unreachable_addrs`: the socket addresses the log shows that no other host reaches (diagnose.VIRTUAL_ADDR)."""
+    `unreachable_addrs`: the socket addresses the log shows that no other host reaches (diagnose_addresses.VIRTUAL_ADDR)."""
     code, where = next(iter(return_codes.items()))
     cause, why, fix, alternatives = _return_code_cause(code, where, unreachable_addrs)
     return Finding(id="log.nccl_error_code", severity=Severity.ERROR, subject=name,

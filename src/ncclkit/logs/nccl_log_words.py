@@ -144,7 +144,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)
     b"unable to reach each other", b"not enough space", b"Read -1, expected",
     b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",
-    b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"low on resource",
+    b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"clients joined", b"low on resource",
     b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
     b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
     b"Unresponsive remote", b"(downgraded)", b"HAMI-core",

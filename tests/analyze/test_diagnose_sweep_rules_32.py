@@ -113,3 +113,37 @@ def test_pythons_import_machinery_is_no_nccl_bootstrap() -> None:
     assert "log.bootstrap_error" not in ids(line + "\n")
     # NCCL's own bootstrap failure keeps its reading
     assert "log.bootstrap_error" in ids("host:1:1 [0] NCCL WARN Bootstrap : failed to exchange with rank 3\n")
+
+
+def test_c10ds_retry_warning_cut_before_its_code() -> None:
+    # kennymckormick/pyskl#79: Windows' 10049 on a try c10d then repeats, its code on the next line
+    text = ("[W C:\\actions-runner\\_work\\pytorch\\pytorch\\builder\\windows\\pytorch\\torch\\csrc\\distributed\\c10d\\"
+            "socket.cpp:558] [c10d] The client socket has failed to connect to [DESKTOP-7BNNAUJ]:29995 (system "
+            "error: \n10049 - The requested address is not valid in its context.).\n")
+    assert lead(text) is None
+    assert "log.socket_connect_failed" not in ids(text)
+    # a refused connection cut the same way is still a failed connection
+    refused = text.replace("10049 - The requested address is not valid in its context.",
+                           "10061 - No connection could be made because the target machine actively refused it.")
+    assert "log.socket_connect_failed" in ids(refused)
+
+
+def test_ddps_device_ids_check_without_its_exception_name() -> None:
+    # yuanzhoulvpi2017/zero_nlp#120: a model sharded over three GPUs by a device_map, then wrapped in DDP
+    text = ("DistributedDataParallel device_ids and output_device arguments only work with single-device/"
+            "multiple-device GPU modules or CPU modules, but got device_ids [0], output_device 0, and module \n"
+            "parameters {device(type='cuda', index=0), device(type='cuda', index=1), device(type='cuda', index=2)}.\n")
+    assert lead(text) == ("log.framework_usage", "application_bug")
+
+
+def test_ranks_holding_memory_on_one_shared_gpu() -> None:
+    # libffcv/ffcv#356: every rank on GPU 0 as well ("use map_location to 'cpu'")
+    row = "|    {}   N/A  N/A   {}      C   .../miniconda3/envs/ffcv/bin/python3.9    {}MiB |\n"
+    shared = "".join(row.format(0, pid, 414) for pid in (2579941, 2579942, 2579943))
+    own = "".join(row.format(g, 2579940 + g, 13868) for g in (1, 2, 3))
+    text = row.format(0, 2579940, 13724) + shared + own
+    assert lead(text) == ("log.shared_gpu_contexts", "application_bug")
+    # one process per GPU is the healthy table
+    assert "log.shared_gpu_contexts" not in ids(row.format(0, 2579940, 13724) + own)
+    # one process over every GPU (DataParallel, a device_map) shares no GPU with another process
+    assert "log.shared_gpu_contexts" not in ids("".join(row.format(g, 11111, 30000) for g in range(4)))

@@ -206,6 +206,11 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": 
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#3[49]|#x2[27]);")
 
 
+# c10d's socket error cut before its code ("... (system error: " then "10049 - The requested address is not valid in
+# its context.).", kennymckormick/pyskl#79): the code joins its line, an empty line keeps the count.
+_CUT_ERROR_CODE = re.compile(r"(\(system error: )\n(\d+ - [^\n]*)")
+
+
 def undecorate(text: str) -> str:
     """`text` without the prefix that most of its lines share (see _DECORATIONS), and with HTML
     entities decoded when several are present; the same number of lines (but where lines ended in a
@@ -216,6 +221,8 @@ def undecorate(text: str) -> str:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(_ENTITY.findall(text, 0, 1 << 16)) >= 2:
         text = html.unescape(text)
+    if "error: \n" in text:
+        text = _CUT_ERROR_CODE.sub(r"\1\2\n", text)
     records = len(_JSON_LINE.findall(text, 0, 1 << 20))
     if records and 2 * records >= sum(1 for line in text.split("\n", 4096)[:4096] if line.strip()):
         text = _json_lines(text)

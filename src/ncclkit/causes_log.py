@@ -63,6 +63,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.container_devices": Cause.OTHER,
     "log.hung_task": Cause.OTHER,
     "log.host_memory_error": Cause.OTHER,
+    "log.kernel_oops": Cause.OTHER,
+    "log.shared_gpu_contexts": Cause.APPLICATION_BUG,
     "log.gpu_memory_error": Cause.CUDA_OR_DRIVER,
     "log.file_rendezvous": Cause.APPLICATION_BUG,
     "log.tf_nccl_ops": Cause.APPLICATION_BUG,

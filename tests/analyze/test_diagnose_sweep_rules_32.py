@@ -147,3 +147,13 @@ def test_ranks_holding_memory_on_one_shared_gpu() -> None:
     assert "log.shared_gpu_contexts" not in ids(row.format(0, 2579940, 13724) + own)
     # one process over every GPU (DataParallel, a device_map) shares no GPU with another process
     assert "log.shared_gpu_contexts" not in ids("".join(row.format(g, 11111, 30000) for g in range(4)))
+
+
+def test_torch_1x_wording_of_a_tensor_on_another_gpu() -> None:
+    # xiadingZ/video-caption.pytorch#43: a DataParallel replica's convolution with its weight left on GPU 0
+    assert_reads("RuntimeError:Expected tensor for argument #1 'input' to have the same device as tensor for argument "
+                 "#2 'weight' ; but device 1 does not equal 0 (while checking arguments for cudnn_convolution)",
+                 "log.framework_usage", "application_bug")
+    # the same check on a tensor's type is no device of another GPU
+    assert lead("RuntimeError: Expected tensor for argument #1 'input' to have the same type as tensor for argument "
+                "#2 'weight'\n") != ("log.framework_usage", "application_bug")

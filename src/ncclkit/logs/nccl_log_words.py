@@ -27,7 +27,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # Azure's HPC image checks (patterns_table_health); UCX's listener out of descriptors (patterns_table_transfer)
     b"The ib '", b"minimum ib rate", b"pending remap", b"sockcm_listener",
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
-    b"all tensors to be on the same device", b"during banner exchange",
+    b"all tensors to be on the same device", b"same device as tensor", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
@@ -54,7 +54,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"not on the cpu", b"CUDA_DEVICE_MAX_CONNECTIONS", b"interface", b"driver service", b"different address",
     b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"broadcasted by subset", b"ready ranks: ", b"is stalled for",
     b"NCCLUniqueID", b"P2P access status", b"RTX 4000 series", b"capacity is unbalanced",
-    b"Insufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
+    b"nsufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
     b"each token must be in", b"not reproducible", b"occupied by other",
     b"oo many open files", b"Unable to load NCCL", b"No OpKernel", b"fi_getinfo",
@@ -63,7 +63,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
     b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",
-    b"neither AF_INET", b"insufficient", b"abort",
+    b"neither AF_INET", b"abort",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
     b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
@@ -114,7 +114,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
     b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"ib_umem_get",
     b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
-    b"libnvidia-ml", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ", b"nvidia-persistenced",
+    b"libnvidia-ml", b"libibverbs not available", b"CUDA initialization: Found no", b"Unknown runtime specified",
+    b"unable to handle kernel", b"[amdgpu]", b"[amdkfd]", b"[nvidia", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ", b"nvidia-persistenced",
     b"Container Runtime Hook", b"nvidia-container-cli", b"default runtime", b"not active",
     # Kubernetes events and the RDMA device plugins (patterns_table_k8s)
     b"EmptyDir volume", b"System OOM", b"The node was low", b"The node had condition", b"Preempted by",

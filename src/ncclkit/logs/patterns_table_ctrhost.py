@@ -112,14 +112,28 @@ def ctrhost_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the whole trace in `dmesg`; for a network filesystem, check its server and mounts (checkpoints and "
           "data reads there block); for nvidia frames, look for Xid lines and update the driver; update the kernel "
           "for a soft lockup", C.OTHER, "likely", (C.CUDA_OR_DRIVER,)),
+        # An oops (arch/x86/mm/fault.c "BUG: unable to handle kernel NULL pointer dereference" / "... paging request",
+        # 4.17+ "BUG: kernel NULL pointer dereference"): the module its IP/RIP line names is at fault; a GPU driver's
+        # ("IP: [<...>] amdgpu_bo_list_set+0x196/0x3d0 [amdgpu]", ROCm/hip#15) takes the GPU with it.
+        p(r"\b(?:RIP|IP): [^\n]*\[(?:nvidia\w*|amdgpu|amdkfd)\]\s*$", "kernel_oops", E,
+          "the kernel oopsed inside the GPU driver (the IP/RIP line names its module): the GPU is unusable until the "
+          "node reboots", "read the whole oops in `dmesg`; update the GPU driver (or the kernel it does not support) "
+          "and reboot the node", C.CUDA_OR_DRIVER),
+        p(r"BUG: unable to handle (?:kernel )?(?:NULL pointer dereference|paging request)|BUG: kernel NULL pointer "
+          r"dereference", "kernel_oops", E,
+          "the kernel oopsed (a NULL pointer or a bad address in kernel code): the module named on the IP/RIP line "
+          "and in the call trace below is at fault, and what ran on it stops",
+          "read the whole oops in `dmesg`: update the module it names (a GPU or NIC driver, a filesystem) or the "
+          "kernel, and reboot the node", C.OTHER, "likely", (C.CUDA_OR_DRIVER,)),
         # -- host memory and the peer-memory module --------------------------------------------------------------
         # The machine-check and EDAC reports of failing memory: "mce: [Hardware Error]: Machine check events logged",
         # "EDAC skx MC3: HANDLING MCE MEMORY ERROR", "EDAC MC0: 4 CE error on CPU#0Channel#2_DIMM#0", "CMCI storm
         # detected", a BMC's "Uncorrectable Machine Check Exception": a DIMM failing (ovro-lwa/lwa-issues#117: the
         # node froze; openstreetmap/operations#300 and #89: the RAM was replaced). The node freezes or corrupts data,
         # and its ranks' peers time out. EDAC's boot inventory ("DRAM ECC enabled", "Giving out device") is none.
+        # A BMC's event log names the slot: "Uncorrectable ECC / other uncorrectable memory error @P2-DIMMF1".
         p(r"\[Hardware Error\]|HANDLING MCE MEMORY ERROR|EDAC (?:\w+ )?MC\d+: \d+ (?:CE|UE)\b|CMCI storm detected|"
-          r"Uncorrectable Machine Check Exception", "host_memory_error", E,
+          r"Uncorrectable Machine Check Exception|uncorrectable memory error @?\s*\S*DIMM", "host_memory_error", E,
           "the host reports machine-check memory errors (EDAC/MCE): a DIMM or a memory controller is failing, so "
           "the node can freeze, reboot or corrupt data, and the ranks of the other nodes then time out",
           "find the DIMM (`ras-mc-ctl --errors`, `edac-util -v`, the BMC's event log: MCx/Channel/DIMM), drain "

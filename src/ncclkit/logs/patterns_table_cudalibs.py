@@ -76,8 +76,8 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # a CUDA toolkit newer than the driver's JIT (wilicc/gpu-burn#94, NVIDIA/nvbandwidth#61, UCX's FAQ).
         p(r"NVIDIA driver on your system is too old|provided PTX was compiled with an unsupported toolchain",
           "driver_too_old", E,
-          "the NVIDIA driver is loaded but older than this build's CUDA needs (its 'found version' is the CUDA version "
-          "it supports: 11000 is CUDA 11.0)", "update the driver to one for the build's CUDA (nvidia-smi shows the "
+          "the NVIDIA driver is loaded but older than this build's CUDA needs (its 'found version' is the highest CUDA "
+          "it supports, 1000 x major + 10 x minor: 10010 is CUDA 10.1)", "update the driver to one for the build's CUDA (nvidia-smi shows the "
           "highest CUDA it supports), or install the PyTorch build for the driver's CUDA", C.CUDA_OR_DRIVER),
         # The loader: "libcuda.so.1: undefined symbol: cuIpcOpenMemHandle_v2" (open-mpi/ompi#13326): the driver's
         # library lacks an entry point of the CUDA the program was built with; a driver older than that CUDA, or a

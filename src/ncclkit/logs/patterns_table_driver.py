@@ -66,15 +66,23 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # text), not a tool's "CUDA Driver Version: 12000" header.
         # NVML on an integrated GPU (Jetson Orin, Thor: busId 0000:00:00.0) has no P2P status and no PCI device:
         # NCCL's misc/nvmlwrap.cc and init.cc warn and go on (dusty-nv/jetson-containers PR#1636, all_reduce_perf
-        # ran). A driver that does not match the library stays the row below; a component named "...-error-xid"
+        # ran). A driver that does not match the library stays the catch-all below; a component named "...-error-xid"
         # (gpud's state JSON) is no Xid, nor is /proc/driver/nvidia/version's "NVRM version: ..." banner a fault.
         p(r"nvmlDeviceGetP2PStatus\([^)]*\) failed: Not Supported|Failed to find nvml device for busId "
           r"0000:00:00\.0", "noise", I,
           "NVML has no peer-to-peer or PCI data for this GPU (an integrated GPU such as Jetson's): NCCL goes on "
           "without it", "nothing to fix on an integrated GPU", None, "noise"),
-        p(r"(?<!-)\bXid\b(?!-)|NVRM(?! version: )|Driver/library version mismatch|Failed to initialize NVML|"
-          r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version is insufficient|"
-          r"Minimum requirement is|Failed to open libnvidia-ml", "cuda_error", E,
+        # PyTorch's caching allocator asks NVML for the GPU's processes only while it builds its "CUDA out of memory"
+        # report (CUDACachingAllocator.cpp reportProcessMemoryInfo, called from malloc's no-block-found branch), so an
+        # NVML failure asserted there is an OOM (fal-ai/fal#478: "CUDA OOM could sometimes look like" it).
+        p(r"NVML_SUCCESS == [^\n]*INTERNAL ASSERT FAILED at \S*CUDACachingAllocator", "oom", E,
+          "the GPU ran out of memory: PyTorch's allocator failed an NVML query while building its out-of-memory report",
+          "reduce the memory per GPU (batch size, activation checkpointing, sharding) and check `nvidia-smi` for other "
+          "processes on the GPU", C.OOM, "root", (C.CUDA_OR_DRIVER,)),
+        # Not a shell command that greps the log for Xid lines (trexminer/T-Rex#20): only the lines it finds.
+        p(r"(?<!-)(?<!grep )\bXid\b(?!-)|NVRM(?! version: )|Driver/library version mismatch|Failed to initialize NVML|"
+          r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version (?:is )?i?nsufficient|"
+          r"Minimum requirement is|Failed to open libnvidia-ml|couldn't find libnvidia-ml", "cuda_error", E,
           "the GPU driver reports a fault or does not match the libraries",
           "read `dmesg | grep -i xid`; reboot after a driver upgrade; match driver and CUDA versions",
           C.CUDA_OR_DRIVER),

@@ -172,9 +172,13 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "there", C.FIREWALL_OR_PORT_BLOCKED, "likely", (C.HOSTNAME_RESOLUTION,)),
         # -- the GPU driver (NVIDIA/open-gpu-kernel-modules df1c9a3), its daemons and the container toolkit ------
         # What every boot prints (the module banner, a GPU's serial number and UUID) and GSP's pointer to the
-        # lines above it: not a fault, ahead of host_rows' catch-all for "NVRM".
+        # lines above it: not a fault, ahead of host_rows' catch-all for "NVRM". Nor the notice a host whose console
+        # runs on the VGA device gets at every boot ("NVRM: Your system is not currently configured to drive a VGA
+        # console", ROCm/hip#15, where an amdgpu oops beside it was the fault).
         p(r"NVRM: loading NVIDIA|GPU serial number is|GPU Board Serial Number|NVRM: GPU at PCI:\S+ GPU-[\w-]+\s*$|"
-          r"Please also check logs above", "noise", W, "the GPU driver's routine start-up lines", "nothing to fix",
+          r"Please also check logs above|NVRM: (?:Your system is not currently configured to drive a VGA|on the "
+          r"primary VGA device\. The NVIDIA|requires the use of a text-mode VGA console|drivers including, but not "
+          r"limited to, vesafb|corruption and stability problems, and is not supported)", "noise", W, "the GPU driver's routine start-up lines", "nothing to fix",
           None, "noise"),
         # nv-dmabuf.c: "dma-buf attach failed: PCI topology not supported for dma-buf", "... importer unable to
         # handle MMIO without struct page": the NIC cannot import GPU memory through DMA-BUF on this platform.

@@ -87,6 +87,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the CUDA error named near it; check the "
           "driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)", C.CUDA_OR_DRIVER,
           "collateral", (C.NCCL_VERSION_MISMATCH, C.APPLICATION_BUG)),
+        # torch's warning at import that it found no driver: on a node meant to run GPUs the driver is missing (the
+        # maintainer in Deep-MI/FastSurfer#39), yet CPU-only runs print it too (HIT-SCIR/ltp#468): a warning.
+        p(r"UserWarning: CUDA initialization: Found no NVIDIA driver", "gpu_missing", W,
+          "torch found no NVIDIA driver on this machine: no GPU can be used here (harmless only on a CPU-only run)",
+          "install or load the NVIDIA driver (`nvidia-smi`, `lsmod | grep nvidia`); in a container, run it with "
+          "--gpus all", C.CUDA_OR_DRIVER),
         # CUDA's "no kernel image is available for execution on the device" quoted without its "CUDA error:"
         # (mmcv's and detectron2's FAQ): the decoder reads it as everywhere.
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|HIP failure|"
@@ -105,7 +111,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # TensorRT's "Error Code 1: Cuda Runtime (an illegal memory access was encountered)" (TensorRT-LLM#2393).
           r"CUDA_ERROR|cudaError(?!_t\.cudaSuccess\b)"
           r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
-          r"CUDA runtime error in \w+\(|CUDA runtime error \(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
+          r"CUDA runtime error in \w+\(|CUDA runtime error ?\(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
           r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
           r"Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+|"
           r"failed to initialize CUDA: ",
@@ -190,7 +196,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # is supported for NCCL collective operations" (pytorch/pytorch#14187: a model left on the CPU). A view given
         # to a collective (a slice, a transpose) fails ProcessGroupNCCL's "Tensors must be non-overlapping and dense"
         # (Lightning-AI/pytorch-lightning#4781, deepspeedai/DeepSpeed#1162: .contiguous() before it).
+        # NVFlare's client API in its words: "rank > 0, but torch.distributed is not initialized" (its docs' FAQ).
         p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
+          r"but torch\.distributed is not initialized|"
           r"No backend type associated with device type|Tensors must be CUDA and dense|Tensor list must be nonempty|"
           r"Tensors must be on the same device|Tensors must be (?:contiguous|non-overlapping and dense)|Only CUDA dense tensor is supported for NCCL|"
           # DDP's constructor checks (nn/parallel/distributed.py _log_and_throw): a module with nothing to train,

@@ -193,8 +193,12 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the Xid before it, or the error of the process that was stopped", C.CUDA_OR_DRIVER, "collateral"),
         # nvidia-smi and the driver losing the GPU; the container runtime without the NVIDIA toolkit (or, for
         # `--device nvidia.com/gpu=all`, without CDI enabled in dockerd: nvidia-container-toolkit#434).
+        # docker's "unknown or invalid runtime name: nvidia" (older: "Unknown runtime specified nvidia"): the NVIDIA
+        # runtime is not configured (nv-tlabs/3dgrut#71: "Resolved by installing docker toolkit"). nvidia-smi's message
+        # retyped with a curly apostrophe (qixuema/envs#4).
         p(r"has fallen off the bus|Unable to determine the device handle for GPU|NVIDIA-SMI has failed because it "
-          r"couldn't communicate|could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]|"
+          r"couldn['\u2018\u2019]t communicate|(?:unknown or invalid runtime name|Unknown runtime specified):? nvidia|"
+          r"could not select device driver (?:\"[^\"]*\" )?with capabilities: \[\[gpu\]\]|"
           r"could not select device driver \"cdi\" with capabilities: \[\]",
           "cuda_error", E, "the driver lost the GPU or cannot reach it (or the container runtime has no GPU "
           "support): no CUDA program can use it", "on the host: `dmesg | grep -iE 'xid|nvrm'`, `nvidia-smi`; a GPU "

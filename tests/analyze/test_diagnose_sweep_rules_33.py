@@ -1,0 +1,104 @@
+"""Rules from sweep 172 (2026-12-05: GPU driver, CUDA runtime and container output beside multi-GPU failures, in
+repositories earlier rounds had not used) and the documentation sweep 174 (OneFlow's troubleshooting page). Each line
+is quoted from the thread or page named above its test, and tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import assert_reads, ids, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+
+def test_an_nvml_assert_inside_the_allocators_oom_report() -> None:
+    # fal-ai/fal#478: "CUDA OOM could sometimes look like" it
+    assert_reads('RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at "../c10/cuda/CUDACachingAllocator.cpp":'
+                 '830, please report a bug to PyTorch. ', "log.oom", "oom")
+    # qixuema/envs#8: NVML's own mismatch stays the driver ("rebooting solved the issue")
+    assert lead("Failed to initialize NVML: Driver/library version mismatch\n") == ("log.cuda_error", "cuda_or_driver")
+
+
+def test_a_bmcs_uncorrectable_error_on_a_dimm_is_host_memory() -> None:
+    # ovro-lwa/lwa-issues#117: "memory stick: p2-dimmF1 has been removed from gpu09"
+    assert_reads("Uncorrectable ECC / other uncorrectable memory error @P2-DIMMF1 - Assertion",
+                 "log.host_memory_error", "other")
+    # a GPU's own uncorrectable ECC error stays the GPU's
+    assert lead("RuntimeError: CUDA error: uncorrectable ECC error encountered\n")[1] == "cuda_or_driver"
+
+
+def test_the_vga_console_notice_is_no_fault_and_an_oops_in_the_gpu_driver_is() -> None:
+    # ROCm/hip#15: the NVIDIA driver's boot notice beside an amdgpu oops
+    notice = ("[   13.184444] NVRM: Your system is not currently configured to drive a VGA console\n"
+              "[   13.184446] NVRM: on the primary VGA device. The NVIDIA Linux graphics driver\n"
+              "[   13.184447] NVRM: requires the use of a text-mode VGA console. Use of other console\n"
+              "[   13.184448] NVRM: drivers including, but not limited to, vesafb, may result in\n"
+              "[   13.184449] NVRM: corruption and stability problems, and is not supported.\n")
+    assert lead(notice) is None
+    oops = ("[   13.312533] BUG: unable to handle kernel NULL pointer dereference at 0000000000000010\n"
+            "[   13.312537] IP: [<ffffffffc01cc246>] amdgpu_bo_list_set+0x196/0x3d0 [amdgpu]\n")
+    assert lead(notice + oops) == ("log.kernel_oops", "cuda_or_driver")
+    # an oops in another module names no GPU driver
+    assert lead("BUG: unable to handle kernel paging request at ffffc90000a1c000\n"
+                "RIP: 0010:nfs_commit_release_pages+0x2a/0x120 [nfs]\n") == ("log.kernel_oops", "other")
+    # mattshma/bigdata#133: the driver probing no adapter stays a driver fault
+    assert lead("[188497.595099] NVRM: No NVIDIA graphics adapter probed!\n") == ("log.cuda_error", "cuda_or_driver")
+
+
+def test_the_driver_unreachable_in_other_words() -> None:
+    # qixuema/envs#4: nvidia-smi's message with a curly apostrophe
+    assert_reads("NVIDIA-SMI has failed because it couldn\u2018t communicate with the NVIDIA driver.",
+                 "log.cuda_error", "cuda_or_driver")
+    # warmshao/FasterLivePortrait#8: the driver's NVML library missing in a container ("That works!")
+    assert_reads("NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA "
+                 "Display Driver is properly installed and present in your system.", "log.cuda_error",
+                 "cuda_or_driver")
+    # nv-tlabs/3dgrut#71: "Resolved by installing docker toolkit"
+    assert_reads("docker: Error response from daemon: unknown or invalid runtime name: nvidia.", "log.cuda_error",
+                 "cuda_or_driver")
+    assert_reads("docker: Error response from daemon: Unknown runtime specified nvidia.", "log.cuda_error",
+                 "cuda_or_driver")
+    # another runtime name is no GPU runtime
+    assert "log.cuda_error" not in ids("docker: Error response from daemon: unknown or invalid runtime name: runsc.\n")
+
+
+def test_torchs_warning_that_it_found_no_driver() -> None:
+    # Deep-MI/FastSurfer#39: "you would need a working NVIDIA driver on your machine"; a warning, since CPU-only runs
+    # print it too (HIT-SCIR/ltp#468)
+    line = ("/home/osboxes/anaconda3/lib/python3.8/site-packages/torch/cuda/__init__.py:52: UserWarning: CUDA "
+            "initialization: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
+            "installed a driver from http://www.nvidia.com/Download/index.aspx (Triggered internally at  "
+            "/pytorch/c10/cuda/CUDAFunctions.cpp:100.)")
+    assert lead(line + "\n") == ("log.gpu_missing", "cuda_or_driver")
+    # the error that follows it in a multi-GPU job leads at error severity
+    text = line + "\nRuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!\n"
+    assert lead(text) == ("log.gpu_missing", "cuda_or_driver")
+
+
+def test_a_cuda_runtime_error_code_without_its_space() -> None:
+    # cwpearson/stencil#11: six ranks of jsrun on one node's GPU in exclusive mode
+    assert_reads("/ccs/home/merth/pearson/stencil/include/stencil/local_domain.cuh@54: CUDA Runtime Error(46): all "
+                 "CUDA-capable devices are busy or unavailable", "log.cuda_error", "cuda_or_driver")
+
+
+def test_the_driver_older_than_the_runtime_without_is() -> None:
+    # Oneflow-Inc/oneflow docs/source/troubleshooting.md: "upgrade ... driver. Version >= 440.33" (its "nsufficient")
+    assert lead("E0729 22:37:45.515343 56788 version.cpp:82] Failed to get cuda runtime version: CUDA driver version "
+                "nsufficient for CUDA runtime version\n") == ("log.cuda_error", "cuda_or_driver")
+    assert lead("CUDA driver version insufficient for CUDA runtime version\n") == ("log.cuda_error", "cuda_or_driver")
+    # OneFlow's page: the verbs library not loaded means no RDMA
+    assert_reads("libibverbs not available, ibv_fork_init skipped", "log.libibverbs_missing", "socket_fallback")
+
+
+def test_a_command_that_greps_for_xid_is_no_xid() -> None:
+    # trexminer/T-Rex#20: the Xid lines under the command are the evidence
+    text = ("coser@rige0d55e8357e3:~$ grep Xid /var/log/kern.log | tail\n"
+            "[ 7561.089746] NVRM: Xid (PCI:0000:01:00): 56, pid=2628, CMDre 00000000 00000080 00000000\n")
+    first = next(f for f in analyze_text(text)["findings"] if f["id"] == "log.cuda_error")
+    assert "(line 2:" in first["message"]
+
+
+def test_nvflares_wording_of_an_uninitialised_process_group() -> None:
+    # NVIDIA/NVFlare docs (FAQ of its client API): a rank above 0 before init_process_group
+    assert_reads("RuntimeError: rank > 0, but torch.distributed is not initialized", "log.framework_usage",
+                 "application_bug")
+    # torch's own advice that it is initialised is no error
+    assert lead("torch.distributed is initialized with backend nccl\n") is None

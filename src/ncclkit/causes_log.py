@@ -58,6 +58,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.node_prolog": Cause.OTHER,
     "log.remote_shell": Cause.OTHER,
     "log.slurm_rpc": Cause.OTHER,
+    "log.slurm_refused": Cause.OTHER,
+    "log.nic_resources": Cause.IB_RESOURCE_ERROR,
     "log.preparation_timeout": Cause.APPLICATION_BUG,
     "log.teardown_stall": Cause.APPLICATION_BUG,
     "log.container_devices": Cause.OTHER,

@@ -102,3 +102,20 @@ def test_nvflares_wording_of_an_uninitialised_process_group() -> None:
                  "application_bug")
     # torch's own advice that it is initialised is no error
     assert lead("torch.distributed is initialized with backend nccl\n") is None
+
+
+def test_slurms_error_strings_keep_nccls_readings_of_the_same_words() -> None:
+    # tests/lines/slurm_errno.py reads Slurm's plugins, RPC timeouts and "UID or GID" as Slurm's; NCCL's own lines with
+    # those words keep theirs
+    assert lead("srun: error: Unable to create step for job 1234: Dlopen of plugin file failed\n")[1] == "other"
+    assert lead("ip-10-0-12-34:48213:48390 [0] int nccl_net_ofi_create_plugin(nccl_net_ofi_plugin_t**):418 NCCL WARN "
+                "NET/OFI aws-ofi-nccl initialization failed\n")[1] == "net_plugin_error"
+    assert lead("srun: error: Unable to create step for job 1234: Socket timed out on send/recv operation\n") == \
+        ("log.slurm_rpc", "other")
+    assert lead("[rank0]:[E ProcessGroupNCCL.cpp:563] [Rank 0] Watchdog caught collective operation timeout: "
+                "WorkNCCL(SeqNum=7, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600012 "
+                "milliseconds before timing out.\n")[0] == "log.timeout"
+    assert lead("srun: error: Task launch for StepId=1234.0 failed on node gpu-node-07: Slurmd could not set UID or "
+                "GID\n") == ("log.slurm_refused", "other")
+    assert lead("node1:1:1 [0] NCCL WARN NET/IB : Unable to read GID 3 for mlx5_0:1\n")[1] == \
+        "gid_index_or_roce_config"

@@ -46,6 +46,7 @@ from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_ro
 from ncclkit.logs.patterns_table_serving import SERVING_WORDS, serving_rows
 from ncclkit.logs.patterns_table_sharding import SHARDING_WORDS, sharding_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
+from ncclkit.logs.patterns_table_slurmerr import SLURMERR_WORDS, slurmerr_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
 from ncclkit.logs.patterns_table_submitit import SUBMITIT_WORDS, submitit_rows
 from ncclkit.logs.patterns_table_torchrec import TORCHREC_WORDS, torchrec_rows
@@ -60,6 +61,7 @@ from ncclkit.logs.patterns_table_workstation import WORKSTATION_WORDS, workstati
 __all__ = ["FAMILIES", "FAMILY_WORDS"]
 
 FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[bytes, ...]], ...] = (
+    (slurmerr_rows, SLURMERR_WORDS),        # Slurm's error strings after srun's step and launch failures
     (remoteshell_rows, REMOTESHELL_WORDS),  # ssh, sshd, pdsh, mpirun_rsh: before the launchers they start
     (launchcmd_rows, LAUNCHCMD_WORDS),      # the launch script's shell, a missing script or launcher
     (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks

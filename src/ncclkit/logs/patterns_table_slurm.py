@@ -276,7 +276,7 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ESLURMD_IO_ERROR after io_initial_client_connect (slurmstepd could not connect back to srun's I/O port):
         # the nodes cannot reach the ports srun and slurmstepd listen on (Slurm's network configuration guide).
         p(r"mpi/pmix\S*: _tcp_connect: .*Cannot establish the connection|mpi/pmi2: failed to send temp kvs to srun|"
-          r"launch failed: Slurmd could not connect IO", "socket_connect_failed", E,
+          r"(?:launch failed|failed on node \S+): Slurmd could not connect IO", "socket_connect_failed", E,
           "Slurm's daemons could not open a connection between the nodes or back to srun (PMIx's peer exchange, "
           "PMI2's keys, the tasks' I/O): a firewall drops the ports srun and slurmstepd listen on",
           "open the ports between the compute nodes and the host srun runs on: set SrunPortRange in slurm.conf (e.g. "

@@ -119,3 +119,15 @@ def test_slurms_error_strings_keep_nccls_readings_of_the_same_words() -> None:
                 "GID\n") == ("log.slurm_refused", "other")
     assert lead("node1:1:1 [0] NCCL WARN NET/IB : Unable to read GID 3 for mlx5_0:1\n")[1] == \
         "gid_index_or_roce_config"
+
+
+def test_c10ds_own_messages_keep_the_readings_of_their_look_alikes() -> None:
+    # tests/lines/torch_c10d_msgs.py: a process group's name is no host name, a store barrier naming its missing ranks
+    # waits on ranks that had joined; the look-alikes keep their readings
+    assert lead("RuntimeError: Could not resolve the process group registered under the name 0\n") == \
+        ("log.framework_usage", "application_bug")
+    assert lead("ssh: Could not resolve hostname node-7: Name or service not known\n")[1] == "hostname_resolution"
+    assert lead("RuntimeError: barrier failed -- missing ranks: 5\n") == ("log.store_barrier", "rank_crashed_elsewhere")
+    assert lead("RuntimeError: Timed out initializing process group in store based barrier on rank: 3, for key: "
+                "store_based_barrier_key:1 (world_size=8, worker_count=7, timeout=0:30:00)\n") == \
+        ("log.store_barrier", "firewall_or_port_blocked")

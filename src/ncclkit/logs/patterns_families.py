@@ -47,6 +47,7 @@ from ncclkit.logs.patterns_table_serving import SERVING_WORDS, serving_rows
 from ncclkit.logs.patterns_table_sharding import SHARDING_WORDS, sharding_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
 from ncclkit.logs.patterns_table_slurmerr import SLURMERR_WORDS, slurmerr_rows
+from ncclkit.logs.patterns_table_c10dmsgs import C10DMSG_WORDS, c10dmsg_rows
 from ncclkit.logs.patterns_table_storage import STORAGE_WORDS, storage_rows
 from ncclkit.logs.patterns_table_submitit import SUBMITIT_WORDS, submitit_rows
 from ncclkit.logs.patterns_table_torchrec import TORCHREC_WORDS, torchrec_rows
@@ -72,6 +73,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (mpilaunch_rows, MPILAUNCH_WORDS),      # ORTE and Hydra launch lines, MPICH ch4 ofi, mpi4py
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
+    (c10dmsg_rows, C10DMSG_WORDS),          # c10d's and torchelastic's own messages no other family reads
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
     (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, compiled graphs, TRL
     (accel_rows, ACCEL_WORDS),              # other accelerators' libraries: Ascend HCCL and CANN, MCCL, CNCL

@@ -61,7 +61,8 @@ def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # RendezvousConnectionError" (and the "Broken pipe" under it): the store was reached before, and its host
         # left first: another node's agent, or another job on this node sharing the endpoint
         # (wenet-e2e/wespeaker#171: several `torchrun --standalone` jobs on one node, all on localhost:29400).
-        p(r"has failed to shutdown the rendezvous '[^']*' due to an error of type RendezvousConnectionError",
+        # RendezvousTimeoutError in its place: the same store gone, its last request timing out instead.
+        p(r"has failed to shutdown the rendezvous '[^']*' due to an error of type Rendezvous(?:Connection|Timeout)Error",
           "remote_exited", E,
           "torchelastic's agent lost the rendezvous store while shutting down: the process that hosted it exited "
           "first (another node's agent, or another job on this node using the same rendezvous endpoint)",

@@ -1,0 +1,77 @@
+"""c10d's and torchelastic's own messages that no other family reads, as the torch 2.13.0 wheel prints them: the Python
+files of torch/distributed (file:line) and c10d's C++ texts from the strings of libtorch_cpu.so (file only: the build
+keeps no line numbers). Causes decided from the code around each text (patterns_table_c10dmsgs.py says how): process
+group names, rendezvous schemes, debug levels, reduce ops and splits c10d refuses are the program's; store barriers
+and control collectives that name the ranks whose keys never came wait on ranks that crashed or hung; torchrun's store
+waiting for all members is the store-based barrier (ranks that cannot reach it first); a taken port and a store that
+answers a ping with another value are the port the program chose; workers stuck in uninterruptible sleep are the
+kernel's (hung_task); the agent failing to shut a rendezvous down on a timeout, as on a lost connection, is the store's
+host gone first."""
+
+from __future__ import annotations
+
+CASES = [
+    ("torch 2.13.0 rendezvous.py:100",
+     "RuntimeError: No rendezvous handler for tcpp://",
+     "log.framework_usage", "application_bug"),
+    ("torch 2.13.0 elastic/agent/server/local_elastic_agent.py:554",
+     "E1205 15:07:35.123000 4242 torch/distributed/elastic/agent/server/local_elastic_agent.py:554] [default] Worker pid=12345 stuck in uninterruptible sleep (D-state) for 300.0s (>= 300.0s); marking worker group UNHEALTHY and disabling restarts.",
+     "log.hung_task", "other"),
+    ("torch 2.13.0 elastic/multiprocessing/api.py:906",
+     "E1205 15:07:35.123000 4242 torch/distributed/elastic/multiprocessing/api.py:906] Process 12345 did not exit after SIGKILL within 30s; abandoning and continuing teardown. Worker may be in uninterruptible kernel sleep (e.g. wedged on GPU/NIC); host may need to be recycled.",
+     "log.hung_task", "other"),
+    ("torch 2.13.0 elastic/rendezvous/dynamic_rendezvous.py:1298",
+     "W1205 15:07:35.123000 4242 torch/distributed/elastic/rendezvous/dynamic_rendezvous.py:1298] The node 'node1_4242_0' has failed to shutdown the rendezvous 'none' due to an error of type RendezvousConnectionError.",
+     "log.remote_exited", "rank_crashed_elsewhere"),
+    ("torch 2.13.0 elastic/utils/distributed.py:102",
+     "W1205 15:07:35.123000 4242 torch/distributed/elastic/utils/distributed.py:102] port: 29500 already in use, attempt: [1/3]",
+     "log.port_in_use", "application_bug"),
+    ("torch 2.13.0 elastic/utils/distributed.py:110",
+     "RuntimeError: on node0, port: 29500 already in use",
+     "log.port_in_use", "application_bug"),
+    ("torch 2.13.0 elastic/utils/distributed.py:122",
+     "TimeoutError: timed out waiting for all 8 members to join",
+     "log.store_barrier", "firewall_or_port_blocked"),
+    ("torch 2.13.0 elastic/utils/store.py:215",
+     "torch.distributed.DistStoreError: Timed out waiting on barrier on rank 3, for key prefix: /job/init_barrier (world_size=8, missing_ranks=[Rank 5 host: node2, Rank 6 host: node2], timeout=0:05:00)",
+     "log.store_barrier", "rank_crashed_elsewhere"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/TCPStoreLibUvBackend.cpp",
+     "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: 29500, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in use",
+     "log.port_in_use", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/socket.cpp",
+     "[W1205 15:07:35.123456 4242 torch/csrc/distributed/c10d/socket.cpp:464] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).",
+     "log.port_in_use", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/TCPStore.cpp",
+     "torch.distributed.DistStoreError: Ping failed, invalid value returned from server. Expected: 4242, Got: 1234",
+     "log.port_in_use", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/debug.cpp",
+     "RuntimeError: The value of TORCH_DISTRIBUTED_DEBUG must be OFF, INFO, or DETAIL.",
+     "log.framework_usage", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/GroupRegistry.cpp",
+     "RuntimeError: Could not resolve the process group registered under the name 0",
+     "log.framework_usage", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/ProcessGroupGloo.cpp",
+     "RuntimeError: Cannot use ReduceOp.PREMUL_SUM with Gloo",
+     "log.framework_usage", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/Utils.hpp",
+     "RuntimeError: Tensor's dim 0 does not divide equally across group size",
+     "log.framework_usage", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/control_collectives/StoreCollectives.cpp",
+     "RuntimeError: gather failed -- missing ranks: 2, 3",
+     "log.store_barrier", "rank_crashed_elsewhere"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/control_collectives/StoreCollectives.cpp",
+     "RuntimeError: barrier failed -- missing ranks: 5",
+     "log.store_barrier", "rank_crashed_elsewhere"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/control_collectives/StoreCollectives.cpp",
+     "RuntimeError: all_gather failed -- missing ranks: 5, 7",
+     "log.store_barrier", "rank_crashed_elsewhere"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/socket.cpp",
+     "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).",
+     "log.port_in_use", "application_bug"),
+    ("torch 2.13.0 libtorch_cpu.so: c10d/GroupRegistry.cpp",
+     "RuntimeError: A process group is already registered under the name 1",
+     "log.framework_usage", "application_bug"),
+    ("torch 2.13.0 elastic/rendezvous/dynamic_rendezvous.py:1298",
+     "W1205 15:07:35.123000 4242 torch/distributed/elastic/rendezvous/dynamic_rendezvous.py:1298] The node 'node1_4242_0' has failed to shutdown the rendezvous 'none' due to an error of type RendezvousTimeoutError.",
+     "log.remote_exited", "rank_crashed_elsewhere"),
+]

@@ -95,4 +95,25 @@ CASES = [
     ('pytorch/gloo gloo/transport/ibverbs/pair.cc:645',
      'RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/ibverbs/pair.cc:645] wc->status == IBV_WC_SUCCESS. 12 vs 0. Send for slot 0: transport retry counter exceeded',
      'log.ib_completion_error', 'ib_timeout_or_retry'),
+    # pytorch/gloo 70dc360: the TCP pair and file store checks of patterns_table_gloo.py
+    ('pytorch/gloo gloo/transport/tcp/pair.cc:812',
+     'RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:812] Socket closed [10.0.0.2]:3456',
+     'log.socket_closed', 'rank_crashed_elsewhere'),
+    ('pytorch/gloo gloo/transport/tcp/pair.cc:201',
+     'RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:201] Socket unexpectedly closed [10.0.0.2]:3456',
+     'log.socket_closed', 'rank_crashed_elsewhere'),
+    ('pytorch/gloo gloo/transport/tcp/pair.h:311',
+     'RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.h:311] Connect timeout [10.0.0.2]:3456',
+     'log.socket_connect_failed', 'firewall_or_port_blocked'),
+    ('pytorch/gloo gloo/transport/tcp/device.cc:314',
+     'RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:314] rv != 0. 0 vs 0. Cannot connect to self',
+     'log.launch_config', 'application_bug'),
+    ('pytorch/gloo gloo/rendezvous/file_store.cc:82',
+     'RuntimeError: [enforce fail at ../third_party/gloo/gloo/rendezvous/file_store.cc:82] ofs.is_open(). File cannot be created: /shared/gloo/0.tmp (4)',
+     'log.launch_config', 'application_bug'),
+]
+
+NO_CAUSE = [
+    # tcp/helpers.h: a connect Gloo tries again (willRetry=0 is the failure)
+    '[../third_party/gloo/gloo/transport/tcp/debug_logger.cc:9] ERROR failed to connect, willRetry=1, retry=1, retryLimit=3, rank=1, size=2, local=[10.0.0.2]:40112, remote=[10.0.0.1]:29500, error=SO_ERROR: Connection refused, remote=[10.0.0.1]:29500',
 ]

@@ -31,6 +31,38 @@ def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "this process", "upgrade PyTorch (its Gloo libuv transport), or run the multi-process job on Linux; on one "
           "machine, pin MASTER_ADDR=127.0.0.1 and GLOO_SOCKET_IFNAME to the loopback interface", C.OTHER, "root",
           (C.APPLICATION_BUG,)),
+        # -- Gloo's TCP pairs and file store (pytorch/gloo 70dc360) ---------------------------------------------------
+        # tcp/pair.cc Pair::verifyConnected and setSync: IO on a pair already closed ("Socket closed [peer]"), or one
+        # closed while it waited to connect ("Socket unexpectedly closed [peer]"): the peer went away first, like the
+        # "Connection closed by peer" of the socket rows.
+        p(r"gloo/transport/tcp/pair\.cc:\d+\] Socket (?:unexpectedly )?closed \[", "socket_closed", E,
+          "Gloo's connection to a peer was closed under it: the peer process exited or closed it first",
+          "find the rank that exited first (its own error, OOM, a kill) and read why", C.RANK_CRASHED_ELSEWHERE,
+          "collateral", (C.APPLICATION_BUG,)),
+        # tcp/pair.h Pair::waitUntil from waitUntilConnected: the connection to a peer never completed in time, before
+        # any collective ran.
+        p(r"gloo/transport/tcp/pair\.h:\d+\] Connect timeout \[", "socket_connect_failed", E,
+          "Gloo could not connect to a peer in time (no collective ran yet): the address it published is not "
+          "reachable from here, a firewall drops it, or the peer never started", "check that the peer's address "
+          "is reachable (`nc -zv <addr> <port>`), set GLOO_SOCKET_IFNAME to the interface that joins the nodes, and "
+          "read the peer's own output", C.FIREWALL_OR_PORT_BLOCKED, "root",
+          (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
+        # tcp/device.cc Device::isInitiator (uv/device.cc alike): the peer's published address, port and sequence are
+        # this rank's own, checked before any connect: two ranks registered as one (the same rank or store prefix).
+        p(r"[Cc]annot connect to self", "launch_config", E,
+          "Gloo found its own address where a peer's should be: two processes registered as the same rank (the same "
+          "RANK, or two jobs sharing one store and prefix)", "give every process its own rank (RANK, LOCAL_RANK) and "
+          "every job its own MASTER_PORT or init file", C.APPLICATION_BUG, "root", (C.HOSTNAME_RESOLUTION,)),
+        # tcp/helpers.h ConnectOperation: a refused or failed connect it will try again prints willRetry=1 and nothing
+        # more if the next try connects; willRetry=0 is the failure (the socket rows).
+        p(r"failed to connect, willRetry=1\b", "noise", I, "Gloo retrying a connection it will try again",
+          "nothing to fix by itself; a later willRetry=0 line is the failure", None, "noise"),
+        # rendezvous/file_store.cc FileStore::set: the file of an init_method="file://..." could not be created (a path
+        # that does not exist or is not writable, or not shared between the nodes).
+        p(r"gloo/rendezvous/file_store\.cc:\d+\][^\n]*File cannot be created", "launch_config", E,
+          "Gloo's file store could not create its file: the init_method file:// path does not exist, is not "
+          "writable, or is not on a filesystem every node shares", "point init_method='file://...' at a writable "
+          "path on a filesystem all nodes share (or use env:// with MASTER_ADDR)", C.APPLICATION_BUG),
         # -- PyTorch on Windows: c10d's and Gloo uv's socket errors (tests/lines/windows_wsl.py) ------------------
         # Windows' WSAEACCES binding a port ("system error: 10013 - An attempt was made to access a socket in a way
         # forbidden by its access permissions"): nothing holds the port, Windows reserves it (Hyper-V's and WSL's

@@ -100,6 +100,9 @@ CASES = [
     ('Mellanox/nccl-rdma-sharp-plugins src/sharp_plugin.c:617@2f5ac02',
      'gpu-node01:23145:23402 [3] sharp_plugin.c:617 NCCL WARN SHARP allreduce failed',
      'log.collnet_sharp_error', 'net_plugin_error'),
+    ('aws/aws-ofi-nccl src/nccl_ofi_rdma.cpp:4337@2daf7d3',
+     'ip-10-0-1-12:4321:4400 [0] NCCL WARN NET/OFI Closing send_comm 0x7f3a5c012340 with inflight requests. Invalidating domain',
+     'log.abort', 'rank_crashed_elsewhere'),
 ]
 
 NO_CAUSE = [
@@ -114,4 +117,6 @@ NO_CAUSE = [
     'gpu-node01:23145:23402 [3] ib_plugin.c:68 NCCL WARN communicator encountered a fatal error (detected in ncclIbIsend)',  # Mellanox/nccl-rdma-sharp-plugins src/ib_plugin.c:68@2f5ac02
     'gpu-node01:23145:23145 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_1:1/IB/SHARP [2]mlx5_2:1/IB/SHARP [3]mlx5_3:1/IB/SHARP [RO]; OOB ib0:10.0.1.11<0>',  # Mellanox/nccl-rdma-sharp-plugins src/p2p_plugin.c:704@2f5ac02
     'gpu-node01:23145:23145 [0] NCCL INFO SHARP: Group size:1 is less than threshold:2. fallback to non-sharp',  # Mellanox/nccl-rdma-sharp-plugins src/sharp_plugin.c:360@2f5ac02
+    'ip-10-0-1-12:4321:4400 [0] nccl_net_ofi_cuda.cpp:243 NCCL WARN NET/OFI CUDA flush enabled',
+    'ip-10-0-1-12:4321:4400 [0] nccl_net_ofi_cuda.cpp:468 NCCL INFO NET/OFI cuMemGetHandleForAddressRange failed with flags 1, retrying with no flags',
 ]

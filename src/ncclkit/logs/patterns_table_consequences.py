@@ -109,7 +109,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
           r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status|"
           r"Per user-direction, the job has been aborted|"
-          r"CalledProcessError: Command '\['(?:torchrun|deepspeed|accelerate)'[^\n]*returned non-zero exit status [1-9]",
+          r"CalledProcessError: Command '\['(?:torchrun|deepspeed|accelerate|[^']*/python[\d.]*)'[^\n]*returned non-zero "
+          r"exit status [1-9]",
           "worker_failed", E,
           "the launcher reports that its local worker exited with an error: the worker's own error, above "
           "in its output, is the cause", "read the first error of that worker (torchrun prints its traceback "

@@ -30,6 +30,17 @@ _GDR_FIX = ("run on an instance type whose EFA device has RDMA read (p4d, p5 and
 
 def ofi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # aws-ofi-nccl 2daf7d3: nccl_net_ofi_rdma.cpp:4337/:5899 and nccl_net_ofi_sendrecv.cpp:1022/:1792 print "Closing
+        # send_comm/recv_comm %p with inflight requests" from close() while NCCL tears an aborted communicator down:
+        # the failure that aborted it came first. nccl_net_ofi_cuda.cpp:243 "CUDA flush enabled" (a WARN whenever the
+        # user turns the flush on) and :468 "cuMemGetHandleForAddressRange failed with flags ..., retrying with no
+        # flags" (an INFO before the retry) state no failure.
+        p(r"NET/OFI Closing (?:send|recv)_comm \S+ with inflight requests", "abort", E,
+          "aws-ofi-nccl closed a communicator that still had requests in flight: NCCL was tearing down an aborted "
+          "communicator", "find the error that aborted it (the first WARN on any rank, a peer that exited)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        p(r"NET/OFI CUDA flush enabled|cuMemGetHandleForAddressRange failed with flags \S+, retrying with no flags",
+          "noise", I, "aws-ofi-nccl noting a setting or a retry it makes", "nothing to fix", None, "noise"),
         # aws-ofi-nccl's GPU-initiated path (GDAKI/GIN) opening a libfabric completion counter: -FI_ENOSYS ("Function
         # not implemented") is a libfabric built against an rdma-core without the efadv counter API, which compiles
         # a stub (aws/aws-ofi-nccl#1369: that, an EFA driver >= 3.3.0 and the NVIDIA driver's PeerMappingOverride=1).

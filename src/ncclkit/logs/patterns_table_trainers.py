@@ -46,6 +46,29 @@ _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry 
 
 def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # DeepSpeed's launcher and elasticity checks (deepspeedai/DeepSpeed edaa722: launcher/runner.py:429/:431 num_nodes
+        # "MIN:MAX format", elasticity/config.py and elasticity.py's ElasticityConfigError and ElasticityError): the
+        # elastic configuration does not fit the job. (runner.py's "Bad hostfile text" log line names no cause: the
+        # ValueError after it does.)
+        p(r"MIN:MAX format|ElasticityConfigError: |ElasticityError: ", "launch_config", E,
+          "DeepSpeed's launcher refused the launch: a --num_nodes range outside elastic training, or an elasticity "
+          "configuration the GPUs cannot satisfy",
+          _LAUNCH_FIX, C.APPLICATION_BUG),
+        # DeepSpeed's comm/torch.py: a collective API the installed torch lacks (all_reduce_coalesced, device mesh,
+        # symmetric memory before 2.5); accelerate's FP8 recipes without an FP8 backend (utils/launch.py:178) and its
+        # CPU affinity without nvidia-ml-py (utils/environment.py:340): releases and packages, not the node.
+        p(r"Current torch version does not have \w+ ?api|Torch version must be [\d.]+ or higher to use",
+          "framework_release", E, "the installed PyTorch is older than the feature DeepSpeed was asked to use",
+          "upgrade torch to the release the message names (or turn the feature off in the DeepSpeed config)",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"FP8 is not available on this machine|To set CPU affinity on CUDA GPUs the `nvidia-ml-py` package must be",
+          "package_build", E, "a package accelerate needs for the requested feature is not installed (an FP8 "
+          "backend, nvidia-ml-py)", "install what the message names (`pip install nvidia-ml-py`, Transformer "
+          "Engine, MS-AMP or torchao), or turn the feature off", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # DeepSpeed comm.py:776: a backend without mesh device set-up, which the run goes on without: a note.
+        p(r"Backend \w+ does not support mesh device initialization", "noise", I,
+          "DeepSpeed noting that its backend sets up no device mesh; the run goes on", "nothing to fix", None,
+          "noise"),
         # DeepSpeed's pydantic config model refusing a value, as an "auto" value the trainer computed (a fractional
         # stage3_prefetch_bucket_size; ms-swift's FAQ: DeepSpeed 0.14 accepts it).
         p(r"validation errors? for DeepSpeed\w*Config", "framework_release", E,

@@ -131,3 +131,24 @@ def test_c10ds_own_messages_keep_the_readings_of_their_look_alikes() -> None:
     assert lead("RuntimeError: Timed out initializing process group in store based barrier on rank: 3, for key: "
                 "store_based_barrier_key:1 (world_size=8, worker_count=7, timeout=0:30:00)\n") == \
         ("log.store_barrier", "firewall_or_port_blocked")
+
+
+def test_open_mpis_help_boxes_name_their_own_failure() -> None:
+    # open-mpi/ompi help-accelerator-cuda.txt@8efebee [cuEventCreate failed]: this process's CUDA call, no peer's abort
+    box = ("--------------------------------------------------------------------------\n"
+           "The call to cuEventCreate failed. This is a unrecoverable error and will\n"
+           "cause the program to abort.\n"
+           "  Hostname:                     gpu-node-02\n"
+           "  cuEventCreate return value:   1\n"
+           "Check the cuda.h file for what the return value means.\n"
+           "--------------------------------------------------------------------------\n")
+    assert lead(box) == ("log.cuda_error", "cuda_or_driver")
+    # help-mtl-ofi.txt [Buffer Memory Registration Failed]
+    assert lead("Open MPI failed to register your buffer.\nThis error is fatal, your job will abort\n\n  Buffer Type: "
+                "cuda\n  Error: Cannot allocate memory (-12)\n") == ("log.ibv_reg_mr_failed", "memlock_or_ulimit")
+    # help-opal-shmem-posix.txt [sys call fail]
+    assert lead("A system call failed during shared memory initialization that should\nnot have.  It is likely that "
+                "your MPI job will now either abort or\nexperience performance degradation.\n")[1] == "shm_too_small"
+    # the box's sentence alone is no peer's abort; NCCL aborting a communicator stays one
+    assert lead("This error is fatal, your job will abort\n") is None
+    assert lead("node1:1:1 [0] NCCL WARN Aborting comm 0x55 due to error\n") == ("log.abort", "rank_crashed_elsewhere")

@@ -189,7 +189,13 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not a job's start-up that a scheduler gave up ("job startup aborted": patterns_table_mpich's PBS row), nor
         # libc's abort() as a frame of a failure handler's stack ("@ 0x19e9db908  (unknown)  abort", absl's under
         # Gloo's own abort: ray-project/ray#49252; "@ 0x7fff203e2720 abort", horovod/horovod#2693).
-        p(r"(?<![\da-f)] )(?<![\da-f)]  )\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|Aborting|communicator was revoked|in abort state",
+        # Nor the sentence of an Open MPI or PRRTE help box about its own process ("This is a unrecoverable error and
+        # will cause the program to abort", "your job will abort", "will now either abort or ...", "Your MPI job is going
+        # to abort now", "result in either lower performance or your job aborting"; help-*.txt@8efebee):
+        # the box's other lines name what failed here, no peer's abort.
+        p(r"^(?!.*(?:cause the (?:program|job|application|process) to abort|(?:job|program|process|[Ww]ill) (?:now |"
+          r"probably )?(?:either )?abort\b|(?:is going to|will) abort now|your job aborting|aborting your job))(?:.*(?:(?<![\da-f)] )(?<![\da-f)]  )\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|"
+          r"Aborting|communicator was revoked|in abort state))",
           "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),

@@ -165,6 +165,30 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "else the peer's GPU is not visible to this process", "reduce the program's GPU memory; under Slurm let "
           "every task see the node's GPUs (`--gpus=N`, `--gpu-bind=none`, not `--gpus-per-task=1`) and pick the "
           "device by local rank", C.OOM, "likely", (C.ACS_IOMMU_P2P, C.APPLICATION_BUG)),
+        # The other CUDA calls of Open MPI's accelerator/cuda component (help-accelerator-cuda.txt@8efebee: cuEventCreate,
+        # cuStreamCreate, cuMemcpyAsync, cuEventQuery ... "failed. This is a unrecoverable error and will cause the
+        # program to abort"): this process's own CUDA call failed, its return value is CUDA's error.
+        p(r"The call to cu(?!IpcOpenMemHandle)\w+ failed\.", "cuda_error", E,
+          "Open MPI's CUDA support had a CUDA driver call fail in this process (its return value is a CUresult)",
+          "read the return value in cuda.h (2: out of memory, 3: not initialized, 999: unknown), check the GPU with "
+          "`nvidia-smi` and the kernel log for Xid lines, and match the driver to the CUDA Open MPI was built with",
+          C.CUDA_OR_DRIVER, "root", (C.OOM,)),
+        # help-mtl-ofi.txt [Buffer Memory Registration Failed] (ompi mtl_ofi.h): fi_mr_reg of the buffer failed, most
+        # often ENOMEM: the locked-memory limit or the provider's registration resources; a GPU buffer also needs
+        # peer memory or DMA-BUF.
+        p(r"Open MPI failed to register your buffer", "ibv_reg_mr_failed", E,
+          "Open MPI (its OFI MTL) could not register a buffer with the network: the locked-memory limit, the NIC's "
+          "registration resources, or for GPU buffers no peer-memory / DMA-BUF support",
+          "raise the locked-memory limit (`ulimit -l unlimited`, limits.conf, the container's and Slurm's "
+          "propagation), and for GPU buffers load nvidia-peermem or use a DMA-BUF capable driver and libfabric",
+          C.MEMLOCK_OR_ULIMIT, "root", (C.IB_RESOURCE_ERROR, C.GDR_UNAVAILABLE)),
+        # help-opal-shmem-{mmap,posix,sysv}.txt and help-mpi-btl-smcuda.txt [sys call fail]: creating or mapping the
+        # node's shared-memory segment failed (the session directory's filesystem or /dev/shm full or not writable).
+        p(r"A system call failed during shared memory initialization that should", "shm_error", E,
+          "Open MPI could not create or map its shared-memory segment on this node: /dev/shm or the session "
+          "directory's filesystem (TMPDIR) is full, too small or not writable", "give the job room in /dev/shm "
+          "(docker --shm-size or --ipc=host) and a writable TMPDIR with free space, or pick another shmem component "
+          "(`--mca shmem posix` / `mmap`)", C.SHM_TOO_SMALL),
         # The loader's "symbol lookup error: .../openmpi/mca_pml_ob1.so: undefined symbol: ..." is one of Open MPI's
         # components (mca_*.so, loaded by name from its lib/openmpi directory) from another build than the libraries
         # that load it: a new install over an old one leaves stale components (Open MPI users list 2013-12, 1.7.3).

@@ -152,3 +152,12 @@ def test_open_mpis_help_boxes_name_their_own_failure() -> None:
     # the box's sentence alone is no peer's abort; NCCL aborting a communicator stays one
     assert lead("This error is fatal, your job will abort\n") is None
     assert lead("node1:1:1 [0] NCCL WARN Aborting comm 0x55 due to error\n") == ("log.abort", "rank_crashed_elsewhere")
+
+
+def test_open_mpis_cuda_boxes_in_their_other_wordings() -> None:
+    # help-accelerator-cuda.txt@8efebee [cuMemHostRegister failed] and its WARNING boxes
+    assert lead("The call to cuMemHostRegister(0x7f3a2c000000, 3, 0) failed.\n  Host:  gpu-node-02\n") == \
+        ("log.cuda_error", "cuda_or_driver")
+    first = analyze_text("WARNING: The call to cuCtxGetCurrent() failed while attempting to register internal memory "
+                         "with the CUDA environment.  The program will continue to run\n")["findings"][0]
+    assert (first["id"], first["severity"], first["cause"]) == ("log.cuda_error", "warning", "cuda_or_driver")

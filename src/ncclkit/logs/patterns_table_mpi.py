@@ -165,10 +165,17 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "else the peer's GPU is not visible to this process", "reduce the program's GPU memory; under Slurm let "
           "every task see the node's GPUs (`--gpus=N`, `--gpu-bind=none`, not `--gpus-per-task=1`) and pick the "
           "device by local rank", C.OOM, "likely", (C.ACS_IOMMU_P2P, C.APPLICATION_BUG)),
-        # The other CUDA calls of Open MPI's accelerator/cuda component (help-accelerator-cuda.txt@8efebee: cuEventCreate,
-        # cuStreamCreate, cuMemcpyAsync, cuEventQuery ... "failed. This is a unrecoverable error and will cause the
-        # program to abort"): this process's own CUDA call failed, its return value is CUDA's error.
-        p(r"The call to cu(?!IpcOpenMemHandle)\w+ failed\.", "cuda_error", E,
+        # The other CUDA calls of Open MPI's accelerator/cuda component (help-accelerator-cuda.txt@8efebee:
+        # cuEventCreate, cuStreamCreate, cuMemcpyAsync, cuEventQuery ... "failed. This is a unrecoverable error and will
+        # cause the program to abort"): this process's own CUDA call failed, its return value is CUDA's error.
+        # Its WARNING boxes (cuCtxGetCurrent while registering internal memory: "The program will continue to run")
+        # are the same fault at warning severity.
+        p(r"WARNING: The call to cu\w+(?:\([^)]*\))? failed", "cuda_error", W,
+          "Open MPI's CUDA support had a CUDA driver call fail in this process; it goes on without GPU support for "
+          "that memory", "read the return value in cuda.h, and check that the process has a CUDA context (the GPU "
+          "selected before MPI_Init) and a working driver (`nvidia-smi`)", C.CUDA_OR_DRIVER, "root",
+          (C.APPLICATION_BUG,)),
+        p(r"The call to cu(?!IpcOpenMemHandle)\w+(?:\([^)]*\))?(?: with \w+)? failed\b", "cuda_error", E,
           "Open MPI's CUDA support had a CUDA driver call fail in this process (its return value is a CUresult)",
           "read the return value in cuda.h (2: out of memory, 3: not initialized, 999: unknown), check the GPU with "
           "`nvidia-smi` and the kernel log for Xid lines, and match the driver to the CUDA Open MPI was built with",

@@ -161,3 +161,16 @@ def test_open_mpis_cuda_boxes_in_their_other_wordings() -> None:
     first = analyze_text("WARNING: The call to cuCtxGetCurrent() failed while attempting to register internal memory "
                          "with the CUDA environment.  The program will continue to run\n")["findings"][0]
     assert (first["id"], first["severity"], first["cause"]) == ("log.cuda_error", "warning", "cuda_or_driver")
+
+
+def test_prrtes_boxes_about_the_launch_request() -> None:
+    # openpmix/prrte help-dash-host.txt@52d5e4b [not-all-mapped-alloc], help-plm-slurm.txt [srun-failed]
+    assert_reads("At least one of the requested hosts is not included in the current allocation.", "log.launch_config",
+                 "application_bug")
+    assert_reads("srun returned non-zero exit status (3) from launching the per-node daemon. You may debug this "
+                 "problem further", "log.mpi_launch", "other")
+    # open-mpi/ompi help-mpi-runtime.txt@8efebee [mpi_finalize:invoked_multiple_times]
+    assert_reads("The function MPI_FINALIZE was invoked multiple times in a single process on host gpu-node-02, PID "
+                 "48213.", "log.launch_config", "application_bug")
+    # a host that is in the allocation but down is no request of the launch's
+    assert lead("ORTE was unable to reliably start one or more daemons.\n")[0] == "log.mpi_launch"

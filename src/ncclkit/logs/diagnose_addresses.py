@@ -90,7 +90,8 @@ def no_net_reason(s: NcclLogSummary, errs: list[LogError]) -> tuple[str, str, Ca
                  else f"NCCL_NET_PLUGIN={s.env['NCCL_NET_PLUGIN']}")
         return (f"the network plugin NCCL was told to use failed ({where}) and no other network was allowed",
                 "install the plugin NCCL_NET_PLUGIN names where NCCL finds it (LD_LIBRARY_PATH), or unset "
-                "NCCL_NET_PLUGIN / NCCL_NET so NCCL can use its internal IB or Socket transport", Cause.NET_PLUGIN_ERROR)
+                "NCCL_NET_PLUGIN / NCCL_NET so NCCL can use its internal IB or Socket transport",
+                Cause.NET_PLUGIN_ERROR)
     ib = next((e for e in before if e.category == "no_ib_device"), None)
     if ib is not None or s.no_ib_device:
         where = f" (line {ib.line_no})" if ib is not None else ""

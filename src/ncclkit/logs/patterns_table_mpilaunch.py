@@ -20,11 +20,59 @@ MPILAUNCH_WORDS: tuple[bytes, ...] = (
     b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
     b"bstrap_proxy", b"unrecognized option", b"unrecognised option", b"accept(3) system call",
     b"ran out of file descriptors", b"shared-memory backing", b"intercepted a call to free memory",
-    b"no non-loopback", b"Unable to accept connection")  # the errno and MPICH lines carry "fail", "rror"
+    b"no non-loopback", b"Unable to accept connection", b"not a regular file",
+    b"requested hosts", b"specification asked for more slots", b"relative host was",
+    b"empty hosts", b"ppr for this topology", b"devices to map them", b"binding processes to more",
+    b"sequential map", b"sequence file contained", b"launch agent to be used",
+    b"include and exclude", b"find an allocation", b"usable \"srun\"", b"underlying prterun",
+    b"after MPI_FINALIZE", b"set to a value which is too low", b"per-node daemon",
+)  # the errno and MPICH lines carry "fail", "rror"
+
+# The help boxes of PRRTE (openpmix/prrte 52d5e4b: help-hostfile.txt, help-dash-host.txt, help-prte-rmaps-base.txt,
+# help-prte-rmaps-ppr.txt, help-prte-rmaps-seq.txt, help-plm-ssh.txt, help-plm-slurm.txt, help-ras-base.txt,
+# help-oob-tcp.txt) and Open MPI (open-mpi/ompi 8efebee: help-mpirun.txt, help-mpi-runtime.txt, help-mpi-pml-ob1.txt)
+# about the launch request: a hostfile, --host list, mapping or binding the allocation cannot hold, a launch agent or
+# srun that is not there, an MPI call outside MPI_Init ... MPI_Finalize and MCA limits set too low.
+_LAUNCH_BOXES = (
+    r"PRTE (?:was unable to open the hostfile|detected a (?:bad parameter|parse error) in the hostfile)",
+    r"The hostfile given is not a regular file",
+    r"A hostfile was provided that contains (?:at least one node not present in the allocation|multiple definitions "
+    r"of the slot count)",
+    r"(?:At least one|Some) of the requested hosts (?:is|are) not included in the current allocation",
+    r"The \"--host\" specification asked for more slots on a node",
+    r"A relative host was specified, but",
+    r"The requested number of empty hosts was not available",
+    r"Your job has requested more processes than the ppr for this topology",
+    r"More processes were requested than there are devices to map them",
+    r"A request was made to bind that would require binding processes to more cpus",
+    r"Your job failed to map\. Either no mapper",
+    r"A sequential map was requested, but not enough node entries",
+    r"The specified sequence file contained a node",
+    r"MCA parameter \"plm_ssh_agent\" was set to a path that could not be found",
+    r"The launch agent to be used for starting daemons was set to an empty value",
+    r"Both TCP interface include and exclude lists were specified",
+    r"We were unable to find an allocation for this job as required",
+    r"process starter for \w+ was unable to locate a usable \"srun\"",
+    r"mpirun command was unable to find an underlying prterun",
+    r"The function MPI_FINALIZE was invoked (?:before MPI was initialized|multiple times)",
+    r"has attempted to initialize MPI \(via MPI_INIT or MPI_INIT_THREAD\) after MPI_FINALIZE",
+    r"MCA parameter in the \S+ BTL was set to a value which is too low",
+)
 
 
 def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # PRRTE's (Open MPI 5's launcher) and Open MPI's help boxes about the launch request (_LAUNCH_BOXES).
+        p("|".join(_LAUNCH_BOXES), "launch_config", E,
+          "the MPI launcher cannot do what the launch asks: a hostfile or --host list it cannot read or that names "
+          "hosts or slots outside the allocation, a mapping or binding the nodes cannot hold, a launch agent or srun "
+          "it cannot find, MCA limits set too low, or an MPI call outside MPI_Init ... MPI_Finalize",
+          MPI_LAUNCH_FIX, C.APPLICATION_BUG),
+        # help-plm-slurm.txt [srun-failed]: srun could not start PRRTE's daemon on the nodes (its own error is above).
+        p(r"srun returned non-zero exit status \(\d+\) from launching the per-node daemon", "mpi_launch", E,
+          "Open MPI's launcher used srun to start its daemon on every node, and srun failed: the step's own error "
+          "(above it) says why", "read srun's error above it; launch the ranks with `srun --mpi=pmix` directly, or "
+          "check that the allocation's nodes are up", C.OTHER),
         # A launcher refusing an option of the launch line: a line written for another MPI (Open MPI's --bind-to
         # given to the PALS mpiexec of a Cray/HPE system, Parsl/parsl#2446 on Polaris) or another release.
         # (srun's --container-* options are pyxis', patterns_table_schedulers.)

@@ -45,8 +45,8 @@ _CLUSTER = ("Dlopen of plugin file failed|Plugin missing required symbol or func
             "group) ID to (?:user|group) name|Slurmd could not set (?:UID or GID|up environment for batch job)|"
             "Requested nodes are busy|Required node not available \\(down, drained or reserved\\)|Job/step already "
             "completing or completed|Job steps can not be run on this cluster|Job step not running|Job epilog failed|"
-            "Too many job steps on node|Job step already exists|Kill task failed|Required ports are in use|Job step is (?:"
-            "suspended|not currently suspended)")
+            "Too many job steps on node|Job step already exists|Kill task failed|Required ports are in use|"
+            "Job step is (?:suspended|not currently suspended)")
 # An RPC to slurmctld or slurmd that did not complete.
 _RPC = ("Socket timed out on send/recv operation|Zero Bytes were transmitted or received|Connection forced closed by "
         "quiesce timeout|Connection timed out (?:writing|reading)|Communication connection failure|Unable to contact "
@@ -87,8 +87,9 @@ def slurmerr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"parsing encountered errors|switch_p_unpack_stepinfo: protocol_version \d+ not supported|gres/gpu failed "
           r"to load configuration|Failed mpi_g_slurmstepd_prefork|Failed to broadcast "
           r"'[^']*'\. Step launch aborted|Could not create domain socket|Domain socket directory \S+: No such file|"
-          r"Failed to look up username for uid|cannot initialize GRES hardware unless Slurmd was started as root|Unable "
-          r"to attach to interconnect|Failed to invoke task plugins|PMIx_server_init failed|Couldn't find CXI library)",
+          r"Failed to look up username for uid|cannot initialize GRES hardware unless Slurmd was started as root|"
+          r"Unable to attach to interconnect|Failed to invoke task plugins|PMIx_server_init failed|"
+          r"Couldn't find CXI library)",
           "slurm_refused", E,
           "Slurm refused or failed the step for a reason of the cluster's own: a plugin it could not load or "
           "initialise, or its configuration on this node", _CLUSTER_FIX, C.OTHER),
@@ -122,9 +123,9 @@ def slurmerr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "make the step fit the allocation (--nodes, --ntasks, the hostlist) and name files that exist on every "
           "node (program, output directory, --multi-prog configuration)", C.APPLICATION_BUG),
         # The PMIx plugin's traffic between the nodes' slurmstepds (its own TCP or UCX connections).
-        p(r"mpi/pmix\w*: .*(?:failed to send, abort collective|Cannot send data \(size = \d+\), to|send failed, rc=\d+, "
-          r"exceeded the retry limit|failed to send to \S+, errno=|Connecting to abort agent failed|Cannot send message "
-          r"to|Was unable to wait for the parent)",
+        p(r"mpi/pmix\w*: .*(?:failed to send, abort collective|Cannot send data \(size = \d+\), to|send failed, "
+          r"rc=\d+, exceeded the retry limit|failed to send to \S+, errno=|Connecting to abort agent failed|"
+          r"Cannot send message to|Was unable to wait for the parent)",
           "socket_connect_failed", E,
           "Slurm's PMIx plugin could not send to the slurmstepd of another node: its connection between the nodes "
           "failed (a firewall, an interface the nodes do not share) or that node's step is gone",

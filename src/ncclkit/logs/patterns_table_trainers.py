@@ -48,8 +48,8 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # DeepSpeed's launcher and elasticity checks (deepspeedai/DeepSpeed edaa722: launcher/runner.py:429/:431
         # num_nodes "MIN:MAX format", elasticity/config.py and elasticity.py's ElasticityConfigError and
-        # ElasticityError): the elastic configuration does not fit the job. (runner.py's "Bad hostfile text" log line names no cause: the
-        # ValueError after it does.)
+        # ElasticityError): the elastic configuration does not fit the job. (runner.py's "Bad hostfile text" log line
+        # names no cause: the ValueError after it does.)
         p(r"MIN:MAX format|ElasticityConfigError: |ElasticityError: ", "launch_config", E,
           "DeepSpeed's launcher refused the launch: a --num_nodes range outside elastic training, or an elasticity "
           "configuration the GPUs cannot satisfy",

@@ -11,8 +11,8 @@ keep. Causes decided from the code around each text:
 - the store-backed barriers and control collectives that name the ranks whose keys never came (store.py's
   "missing_ranks=", StoreCollectives' "failed -- missing ranks") wait on ranks that had reached the store before:
   those ranks crashed or hung;
-- torchrun's TCPStore server waiting for all members to join is the store-based barrier of torch 1.x again
-  (patterns_table_consequences' row: ranks that cannot reach the store, or never started);
+- torchrun's TCPStore server waiting for all members to join is the store-based barrier of torch 1.x again: read by
+  patterns_table_consequences' row (ranks that cannot reach the store, or never started);
 - a port the elastic store server finds in use, and a client whose ping comes back with another value (something
   else answers on MASTER_PORT), are ports the program chose (port_in_use);
 - workers the agent finds in uninterruptible sleep, or that survive SIGKILL, are stuck in the kernel (hung_task).
@@ -56,11 +56,6 @@ def c10dmsg_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "and then crashed, hung or were stopped before reaching this point",
           "read the named ranks' own output (their host is in the message) for the error that stopped them",
           C.RANK_CRASHED_ELSEWHERE, "root", (C.HANG_COLLECTIVE_MISMATCH, C.FIREWALL_OR_PORT_BLOCKED)),
-        p(r"timed out waiting for all \d+ members to join", "store_barrier", E,
-          "not every rank joined torchrun's store: the missing ranks never started, crashed, or cannot reach "
-          "MASTER_ADDR:MASTER_PORT", "check that every node launched its ranks and reaches MASTER_ADDR:MASTER_PORT "
-          "(firewall, the address of the right interface); read the missing ranks' first error",
-          C.FIREWALL_OR_PORT_BLOCKED, "root", (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
         p(r"port: \d+ already in use|Ping failed, invalid value returned from server", "port_in_use", E,
           "the store's port is taken: another process (another job's store, another service) listens on it",
           "give each job its own MASTER_PORT (or --rdzv-endpoint host:0 to let torchrun choose a free one)",

@@ -20,7 +20,9 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # distributed_c10d.py _store_based_barrier (torch 1.x): "Timed out initializing process group in store
         # based barrier on rank: 3, for key: store_based_barrier_key:1 (world_size=4, worker_count=8, ...)":
         # fewer workers than world_size reached the store (patterns._barrier reads more as a second job).
-        p(r"store based barrier", "store_barrier", E,
+        # torchelastic's TCPStore server the same way (elastic/utils/distributed.py _check_full_rank: "timed out
+        # waiting for all 8 members to join").
+        p(r"store based barrier|timed out waiting for all \d+ members to join", "store_barrier", E,
           "not every rank reached the process group's store barrier: the missing ranks never started, "
           "crashed, or cannot reach MASTER_ADDR:MASTER_PORT", "check that every node launched its ranks and "
           "reaches MASTER_ADDR:MASTER_PORT (firewall, the address of the right interface); read the first "

@@ -32,13 +32,13 @@ from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.nvlink_paste import nvlink_paste_findings
-from ncclkit.logs.smi_processes import smi_process_findings
 from ncclkit.logs.paste_code import ignored_exception_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.progress_checks import progress_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
+from ncclkit.logs.smi_processes import smi_process_findings
 from ncclkit.logs.stack_dumps import stack_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
@@ -218,8 +218,8 @@ def _not_ignored(findings: list[Finding], text: str) -> list[Finding]:
 def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
     timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
-    `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset refuses, fr_trace's ranks that never joined,
-    the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL."""
+    `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset
+    refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + cpu_affinity_findings(text)

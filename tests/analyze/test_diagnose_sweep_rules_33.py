@@ -174,3 +174,13 @@ def test_prrtes_boxes_about_the_launch_request() -> None:
                  "48213.", "log.launch_config", "application_bug")
     # a host that is in the allocation but down is no request of the launch's
     assert lead("ORTE was unable to reliably start one or more daemons.\n")[0] == "log.mpi_launch"
+
+
+def test_gloos_retried_connect_is_kept_apart_from_its_failure() -> None:
+    # tests/analyze/data/netns-faults: a healthy start prints willRetry=1 while the peer's listener comes up; the same
+    # text with willRetry=0 is the failure, and the scanner's one record per message must not merge the two
+    retry = ("[../third_party/gloo/gloo/transport/tcp/debug_logger.cc:9] ERROR failed to connect, willRetry={}, "
+             "retry={}, retryLimit=3, rank=1, size=2, local=[10.0.0.2]:40112, remote=[10.0.0.1]:49078, "
+             "error=SO_ERROR: No route to host, remote=[10.0.0.1]:49078\n")
+    assert lead(retry.format(1, 1)) is None
+    assert lead(retry.format(1, 1) + retry.format(0, 4)) == ("log.socket_connect_failed", "firewall_or_port_blocked")

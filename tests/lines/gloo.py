@@ -112,3 +112,8 @@ CASES = [
      'RuntimeError: [enforce fail at ../third_party/gloo/gloo/rendezvous/file_store.cc:82] ofs.is_open(). File cannot be created: /shared/gloo/0.tmp (4)',
      'log.launch_config', 'application_bug'),
 ]
+
+NO_CAUSE = [
+    # tcp/helpers.h: a connect Gloo tries again (willRetry=0 is the failure)
+    '[../third_party/gloo/gloo/transport/tcp/debug_logger.cc:9] ERROR failed to connect, willRetry=1, retry=1, retryLimit=3, rank=1, size=2, local=[10.0.0.2]:40112, remote=[10.0.0.1]:29500, error=SO_ERROR: Connection refused, remote=[10.0.0.1]:29500',
+]

@@ -49,7 +49,9 @@ MAX_TRACES = 64
 _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
-_DIGITS = re.compile(r"\d+")
+# Numbers make no message distinct, except Gloo's willRetry flag: "failed to connect, willRetry=1" is a try it repeats
+# (healthy runs print it while a peer's listener comes up), "willRetry=0" of the same text the failure.
+_DIGITS = re.compile(r"(?<!willRetry=)\d+")
 _TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
 _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when

@@ -53,6 +53,11 @@ def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Gloo found its own address where a peer's should be: two processes registered as the same rank (the same "
           "RANK, or two jobs sharing one store and prefix)", "give every process its own rank (RANK, LOCAL_RANK) and "
           "every job its own MASTER_PORT or init file", C.APPLICATION_BUG, "root", (C.HOSTNAME_RESOLUTION,)),
+        # tcp/helpers.h ConnectOperation: a refused or failed connect it will try again prints willRetry=1 and nothing
+        # more if the next try connects (a healthy start while a peer's listener comes up); willRetry=0 is the
+        # failure, read by the socket rows (the scanner keeps the two apart: nccl_log_state._DIGITS).
+        p(r"failed to connect, willRetry=1\b", "noise", I, "Gloo retrying a connection it will try again",
+          "nothing to fix by itself; a later willRetry=0 line is the failure", None, "noise"),
         # rendezvous/file_store.cc FileStore::set: the file of an init_method="file://..." could not be created (a path
         # that does not exist or is not writable, or not shared between the nodes).
         p(r"gloo/rendezvous/file_store\.cc:\d+\][^\n]*File cannot be created", "launch_config", E,

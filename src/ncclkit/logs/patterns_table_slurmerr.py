@@ -53,6 +53,8 @@ _RPC = ("Socket timed out on send/recv operation|Zero Bytes were transmitted or 
         "slurm controller \\((?:connect|send) failure\\)|Message (?:send|receive) failure")
 _AFTER = r"(?:Unable to create step for job \S+|Task launch for \S+ failed on node \S+|Application launch failed): "
 
+_CLUSTER_WHY = ("Slurm refused or failed the step for a reason of the cluster's own: a plugin it could not load or "
+                "initialise")
 _CLUSTER_FIX = ("read slurmd's and slurmctld's logs for this step (`sacct -j <id>`, `scontrol show node <node>`); a "
                 "plugin or version error needs the same Slurm build and slurm.conf on every node; a node state needs "
                 "`scontrol update nodename=<node> state=resume` after its cause is fixed")
@@ -77,8 +79,7 @@ def slurmerr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "check `scontrol ping`, `sinfo -R`, slurmd's log on the node, the munge key and clock on both sides, and "
           "that ports 6817 and 6818 are open between the nodes", C.OTHER, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
         p(_AFTER + r"(?:" + _CLUSTER + ")", "slurm_refused", E,
-          "Slurm refused or failed the step for a reason of the cluster's own: a plugin it could not load or "
-          "initialise, daemons of different versions, authentication (munge), or a node that is busy, drained, "
+          _CLUSTER_WHY + ", daemons of different versions, authentication (munge), or a node that is busy, drained, "
           "completing or out of steps", _CLUSTER_FIX, C.OTHER),
         # slurmstepd's own plugins and configuration (slurmstepd.c, mgr.c; srun.c for cli_filter).
         p(r"(?:srun|salloc|sbatch|slurmstepd): (?:error|fatal): (?:failed to initialize (?:cli_filter|switch|gres|"
@@ -91,8 +92,7 @@ def slurmerr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Unable to attach to interconnect|Failed to invoke task plugins|PMIx_server_init failed|"
           r"Couldn't find CXI library)",
           "slurm_refused", E,
-          "Slurm refused or failed the step for a reason of the cluster's own: a plugin it could not load or "
-          "initialise, or its configuration on this node", _CLUSTER_FIX, C.OTHER),
+          _CLUSTER_WHY + ", or its configuration on this node", _CLUSTER_FIX, C.OTHER),
         # mgr.c/req.c banners: a task of the step exited non-zero (its own output says why), the job cancelled by a
         # signal (scancel). Processes that would not die ("STEPD TERMINATED ... DUE TO JOB NOT ENDING WITH SIGNALS")
         # name no cause of their own (tests/lines/slurm_full.py).

@@ -16,6 +16,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.nvls_resources": Cause.OTHER,
     "log.p2p_error": Cause.ACS_IOMMU_P2P,
     "log.topology_error": Cause.TOPOLOGY_OR_NUMA,
+    "log.graph_fallback": Cause.TOPOLOGY_OR_NUMA,
     "log.kernel_shared_mem": Cause.OTHER,
     "log.nccl_unknown_result": Cause.NCCL_VERSION_MISMATCH,
     "log.verbs_provider_missing": Cause.SOCKET_FALLBACK,

@@ -155,7 +155,7 @@ CASES = [
      'log.topology_error', 'topology_or_numa'),
     ('NVIDIA/nccl src/graph/search.cc:1190@v2.28.9-1',
      'dgx-a17:61022:61022 [0] NCCL INFO Could not find a path for pattern 4, falling back to simple order',
-     'log.topology_error', 'topology_or_numa'),
+     'log.graph_fallback', 'topology_or_numa'),
 ]
 
 NO_CAUSE = [

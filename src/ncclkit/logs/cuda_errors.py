@@ -171,12 +171,15 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
 
 # PyTorch built for ROCm raises "HIP error: <the same string>" (and older builds "HIP error: hipErrorInvalidValue"):
 # HIP's strings and names follow CUDA's, so a HIP error is read as its CUDA twin where no row names HIP's own.
-_HIP = ((re.compile(r"\bHIP error: "), "CUDA error: "), (re.compile(r"\bhipError(?=[A-Z])"), "cudaError"))
+# TurboMind's and FasterTransformer's check puts cudaGetErrorString's text after "CUDA runtime error: "
+# (InternLM/lmdeploy#450): the same strings under another opening.
+_TWINS = ((re.compile(r"\bHIP error: "), "CUDA error: "), (re.compile(r"\bhipError(?=[A-Z])"), "cudaError"),
+          (re.compile(r"\bCUDA runtime error: "), "CUDA error: "))
 
 
 def cuda_reading(text: str) -> CudaReading | None:
     """The first CUDA error string the line carries, or None."""
     cuda = text
-    for hip, twin in _HIP:
-        cuda = hip.sub(twin, cuda)
+    for other, twin in _TWINS:
+        cuda = other.sub(twin, cuda)
     return next((row for row in _CUDA_ERRORS if row.regex.search(text) or row.regex.search(cuda)), None)

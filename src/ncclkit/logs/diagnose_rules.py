@@ -60,6 +60,15 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
                 "passed to a collective holds NaN, which CUDA reports as a launch failure", frozenset({"1", "true"})),
     ContextRule("NCCL_NET", frozenset({"net_plugin_error", "no_ib_device", "ofi_error"}), Cause.NET_PLUGIN_ERROR,
                 "NCCL_NET={v} forces a network that did not initialise"),
+    # graph/search.cc searches only the links P2P_LEVEL and P2P_DISABLE leave it (paths.cc marks the others
+    # unusable): with P2P limited to one PCIe switch or off, a pattern over the node's GPUs has no path and the
+    # search falls back (open-mmlab/mmdetection#8353: NCCL_P2P_LEVEL=LOC, then "pattern 4" and "pattern 3").
+    ContextRule("NCCL_P2P_LEVEL", frozenset({"graph_fallback"}), Cause.PERFORMANCE_CONFIG,
+                "NCCL_P2P_LEVEL={v} is set: it leaves the topology search no P2P path between the GPUs, so it "
+                "falls back to a simpler order", frozenset({"LOC", "0", "NVL", "1"})),
+    ContextRule("NCCL_P2P_DISABLE", frozenset({"graph_fallback"}), Cause.PERFORMANCE_CONFIG,
+                "NCCL_P2P_DISABLE={v} is set: the topology search may use no P2P path between the GPUs, so it "
+                "falls back to a simpler order", frozenset({"1"})),
 )
 
 

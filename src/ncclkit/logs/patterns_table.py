@@ -351,11 +351,23 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (PXN), "Rank %d requires NIC %d but that NIC is not available for rank %d", "Set CPU affinity :
         # unable to find GPU/CPU for rank %d", "TOPO/NET : ...", "Fusing NET devices from different NUMA
         # domains is not supported".
-        # "Could not find real path of %s" (virtual NICs), search.cc "Could not find a path for pattern %d,
-        # falling back to simple order": NCCL copes and goes on. Under WSL2 the GPU's own path fails before NCCL 2.10
-        # (NVIDIA/nccl#511, the maintainers: "WSL2 is not supported by NCCL 2.7.6 ... try NCCL 2.10").
-        p(r"Could not find real path|Could not find a path for pattern", "topology_error", W,
-          "NCCL could not resolve a device's PCI path in /sys or its preferred ring/tree pattern: for a "
+        # search.cc "Could not find a path for pattern %d, falling back to simple order": the graph search found
+        # no tree or ring of the preferred pattern over the GPUs and NICs it may use, and goes on with a simpler
+        # one at less bandwidth. What it may use is what the environment left it (NCCL_P2P_LEVEL=LOC in
+        # open-mmlab/mmdetection#8353, a CONTEXT_RULE), else the machine or a search bug (2.25.1 - 2.27 on
+        # Leonardo's A100 nodes, NVIDIA/nccl#1876). Not a /sys problem: no path of it failed.
+        p(r"Could not find a path for pattern", "graph_fallback", W,
+          "NCCL's topology search found no path of its preferred pattern over the GPUs and NICs it may use and "
+          "falls back to a simpler order, at less bandwidth: P2P or NICs limited by the environment, or a search "
+          "that does not fit this machine",
+          "unset variables that limit P2P or the NICs (NCCL_P2P_LEVEL, NCCL_P2P_DISABLE, NCCL_IB_HCA) and compare "
+          "`nvidia-smi topo -m` with the bandwidth nccl-tests reaches; on NCCL 2.25 - 2.27 try NCCL_PXN_DISABLE=1 "
+          "or a newer release", C.TOPOLOGY_OR_NUMA, "root", (C.PERFORMANCE_CONFIG,)),
+        # "Could not find real path of %s" (virtual NICs): NCCL copes and goes on. Under WSL2 the GPU's own path
+        # fails before NCCL 2.10 (NVIDIA/nccl#511, the maintainers: "WSL2 is not supported by NCCL 2.7.6 ... try
+        # NCCL 2.10").
+        p(r"Could not find real path", "topology_error", W,
+          "NCCL could not resolve a device's PCI path in /sys: for a "
           "virtual NIC it goes on with a simpler placement, for a GPU (WSL, a container without the "
           "host's /sys) it cannot build the topology",
           "give the job the host's /sys PCI tree (containers: do not mask /sys; under WSL2 use NCCL 2.10+); for a "

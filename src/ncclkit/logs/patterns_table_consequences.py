@@ -108,8 +108,10 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # mpirun ending the job after that exit, not a communicator abort (NVIDIA/TensorRT-LLM's 4 ranks each
         # printed their own NCCL error first). A trainer's CLI that runs torchrun or deepspeed as a subprocess
         # raises CalledProcessError with the launcher's arguments when it fails (hiyouga/LlamaFactory#8968, #9073).
+        # torch 1.9's elastic agent: "Child process 32378 (local_rank 0) FAILED (exitcode 1)" (csjliang/LPTN#23).
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
-          r"code|process returned\s*$|returned a non-zero exit code|processes exited with non-zero status|"
+          r"code|\(local_rank \d+\) FAILED \(exitcode \d+\)|process returned\s*$|returned a non-zero exit code|"
+          r"processes exited with non-zero status|"
           r"Per user-direction, the job has been aborted|"
           r"CalledProcessError: Command '\['(?:torchrun|deepspeed|accelerate|[^']*/python[\d.]*)'[^\n]*returned non-zero "
           r"exit status [1-9]",

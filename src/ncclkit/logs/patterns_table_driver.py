@@ -94,9 +94,11 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
         # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
         # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
-        # Open MPI's failure handler names it under its banner: "Signal: Aborted (6)" (opal/util/stacktrace.c).
+        # Open MPI's failure handler names it under its banner: "Signal: Aborted (6)" (opal/util/stacktrace.c);
+        # torch.multiprocessing.spawn's ProcessExitedException "process 1 terminated with signal SIGABRT".
         p(r"\bAborted \(core dumped\)|^Aborted$|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|"
-          r"Signal: Aborted \(6\)|exitcode\s*:\s*-6\b|return code = -6\b", "process_aborted", W,
+          r"Signal: Aborted \(6\)|exitcode\s*:\s*-6\b|return code = -6\b|terminated with signal SIGABRT\b",
+          "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",
           "read the error the process printed before it aborted (the watchdog's timeout, `terminate called after "

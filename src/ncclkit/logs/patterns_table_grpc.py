@@ -45,6 +45,14 @@ def grpc_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           E, "the process at the other end of a gRPC channel (JAX's coordinator, Ray's GCS, a worker) closed or "
           "reset the connection: it exited or crashed first", "find why that process died first (its own log, an "
           "OOM kill in `dmesg`, a preemption) and fix that", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # grpc/grpc src/core/ext/transport/chttp2/server/chttp2_server.cc ("No address added out of total %d
+        # resolved for '%s'", its children naming the bind's errno): a gRPC server (Triton's, a Ray or JAX
+        # service) could not listen on its own port, not a rendezvous port (tensorrtllm_backend#524: '0.0.0.0:18001').
+        p(r"No address added out of total \d+ resolved for '[^']*'[^\n]*Address already in use", "port_in_use", E,
+          "a gRPC server (Triton's, a Ray or JAX service) could not listen on the port the line names: another "
+          "process, often an earlier server still running, holds it",
+          "find and stop the process holding that port (`ss -ltnp | grep :PORT`), or start the server on another "
+          "port (Triton: --grpc-port, --http-port, --metrics-port)", C.APPLICATION_BUG),
         # grpc/grpc src/core/ext/filters/message_size/message_size_filter.cc:73@v1.85.3 ("%s: Received message
         # larger than max (%u vs. %d)", with "Sent message" for the send side): the message exceeds the limit the
         # program's channel or server options set (grpc.max_receive_message_length, 4 MiB by default).

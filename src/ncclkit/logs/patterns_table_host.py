@@ -39,12 +39,14 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.SHM_TOO_SMALL),
         # /dev/shm's size as other tools print it: Ray's "because /dev/shm has only 67108864 bytes
         # available", `df -h` "shm  64M  0  64M  0% /dev/shm" (docker's default is 64 MB; NCCL's SHM
-        # transport maps buffers per peer pair there).
-        p(_DF_SHM.format(units="GT"), "noise", I,
+        # transport maps buffers per peer pair there). Ray warns below 30% of the host's RAM, so a size of
+        # gigabytes (ten digits or more) is its object store's wish, not a /dev/shm too small for NCCL
+        # (allenai/open-instruct#521: 5367910400 bytes; kserve/kserve#3791: 67108864, docker's default).
+        p(_DF_SHM.format(units="GT") + r"|/dev/shm has only \d{10,} bytes", "noise", I,
           "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
         # vLLM shm_broadcast "Insufficient space in /dev/shm for shared-memory allocation"; DeepSpeed env_report
         # "/dev/shm size might be too small".
-        p(r"/dev/shm has only \d+ bytes|Insufficient space in /dev/shm|/dev/shm size might be too small|"
+        p(r"/dev/shm has only \d{1,9} bytes|Insufficient space in /dev/shm|/dev/shm size might be too small|"
           + _DF_SHM.format(units="KM"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
@@ -108,13 +110,21 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # cudaGetDeviceCount(). ... Error 804: forward compatibility was attempted ..."), the THC of torch < 1.5
           # ("cuda runtime error (804) : ..."), Caffe's CHECK ("Check failed: error == cudaSuccess (3 vs. 0)
           # initialization error"), NVVL's "CUDA runtime error 3 at line N", CTranslate2's "CUDA failed with error",
-          # TensorRT's "Error Code 1: Cuda Runtime (an illegal memory access was encountered)" (TensorRT-LLM#2393).
+          # TensorRT's "Error Code 1: Cuda Runtime (an illegal memory access was encountered)" (TensorRT-LLM#2393),
+          # TurboMind's check ("[TM][ERROR] CUDA runtime error: invalid argument .../memory_utils.cu:136",
+          # FasterTransformer's "[FT][ERROR] ...", InternLM/lmdeploy#450), Caffe2's CUDA_ENFORCE ("[enforce fail at
+          # context_gpu.cu:239] . peer mapping resources exhausted", pytorch/pytorch#38223), and LightSeq's cuBLAS
+          # GEMM wrapper "!!!! kernel execution error. (m: 256, n: 256, k: 64, error: 13)" (its cublasStatus_t:
+          # 13 execution failed, 14 internal error; bytedance/lightseq#143). cudaErrorIllegalAddress's own string
+          # in any wrapping, even retyped ("runtimeerror: an illegal memory access was encountered", nex-code#5).
           r"CUDA_ERROR|cudaError(?!_t\.cudaSuccess\b)"
           r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error ?\(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
           r"== cudaSuccess \(\d+ vs\. 0\)|CUDA failed with error |\bcudaGetDeviceCount failed\b|THCudaCheck FAIL |"
           r"Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+|"
-          r"failed to initialize CUDA: ",
+          r"failed to initialize CUDA: |\[(?:TM|FT)\]\[ERROR\] CUDA runtime error: |"
+          r"\[enforce fail at context_gpu\.cu:\d+\]|!!!! kernel execution error\. \(|"
+          r"\ban illegal memory access was encountered\b",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),
@@ -128,9 +138,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "printed before this one (a timeout, a rank that failed)", C.APPLICATION_BUG, "collateral",
           (C.HANG_COLLECTIVE_MISMATCH,)),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc
-        # "malloc of %d bytes failed"; cuBLAS/cuDNN creating their handle or workspace on a full GPU.
+        # "malloc of %d bytes failed"; cuBLAS/cuDNN creating their handle or workspace on a full GPU; NVIDIA's
+        # compiler tools' host allocation ("fatal   : Memory allocation failure", a JIT compile while the host
+        # ran out; kijai/ComfyUI-WanVideoWrapper#151).
         p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
           r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed|"
+          r"^(?:ptxas |nvlink )?fatal +: Memory allocation failure|"
           r"malloc\(size=\d+\) returned null|malloc of \d+ bytes failed|calloc\(\d+ entries\) returned null|"
           r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED|"
           # The kernel's OOM report (oom_kill.c dump_header "invoked oom-killer", "oom-kill:constraint=", the reaper;

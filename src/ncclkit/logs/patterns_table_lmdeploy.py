@@ -77,10 +77,11 @@ def lmdeploy_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"\d+ bundles|AssertionError: world_size \d+, dp \d+\s*$|Does not support distributed_executor_backend="
           r"\"\w+\" and world_size!=1|ep>1 requires ep % dp == 0\. Get dp=|model_format=\w+ requires sm>=[\d.]+|"
           r"only support tp > 1 or ep > 1, but given tp=", "launch_config", E,
-          "lmdeploy's PyTorch engine refused the launch: its parallel sizes (tp, dp, ep) do not fit the GPUs, the "
-          "Ray placement group or each other, or the GPU is older than the model format needs (fp8 needs sm90)",
-          _LAUNCH_FIX + " (`lmdeploy serve api_server --tp N --dp M --ep K`, `ray status` for the bundles; a "
-          "quantized format the GPU supports)", C.APPLICATION_BUG),
+          "the serving engine (lmdeploy's PyTorch engine; vLLM's Ray executor raises the placement-group words too) "
+          "refused the launch: its parallel sizes (tp, dp, ep) do not fit the GPUs, the Ray placement group or each "
+          "other, or the GPU is older than the model format needs (fp8 needs sm90)",
+          _LAUNCH_FIX + " (`lmdeploy serve api_server --tp N --dp M --ep K`, `vllm serve --tensor-parallel-size N`, "
+          "`ray status` for the bundles; a quantized format the GPU supports)", C.APPLICATION_BUG),
         # InternLM/lmdeploy lmdeploy/turbomind/parallel_config.py:91, :122, turbomind/turbomind.py:100@1263d5c (no
         # split of dp x tp x ep fits the devices; expert parallel over nodes); src/turbomind/models/llama/
         # unified_attention_layer.cc:210 (heads not divisible by tp), unified_decoder.cc:100 (ep on a dense model);

@@ -23,8 +23,11 @@ __all__ = ["has_watchdog_lines", "read_timeouts", "read_watchdog", "timeout_grou
 _STATE = re.compile(r"\[PG (?:ID )?(\S+?)(?: PG GUID ([^\s(]*))?(?: ?\(([^)]*)\))? Rank (\d+)\]"
                     r"[^\n]*?(?:\n(?![^\n]*Rank \d+\])[^\n]*?)?last enqueued\s+(?:NCCL )?work: (-?\d+), "
                     r"last completed (?:NCCL )?work: (-?\d+)", re.IGNORECASE)
+# An OpType a pager cut ("OpType=_ALLGATHER_BA[451/1919]", modelscope/ms-swift#5409) names no collective: the line
+# is not read, rather than compared as another collective.
 _TIMEOUT = re.compile(r"\[(?:PG (?:ID )?(\S+?) (?:PG GUID [^\]]*? |\([^)]*\) )?)?Rank (\d+)\][^\n]*?"
-                      r"Watchdog caught collective operation timeout:\s+WorkNCCL\(SeqNum=(\d+), OpType=(\w+)(?:, NumelIn=(\d+))?")
+                      r"Watchdog caught collective operation timeout:\s+WorkNCCL\(SeqNum=(\d+), "
+                      r"OpType=(\w+)(?![\w\[])(?:, NumelIn=(\d+))?")
 
 
 def has_watchdog_lines(text: str) -> bool:
@@ -36,8 +39,10 @@ def read_watchdog(text: str, name: str) -> list[RankTrace]:
     for m in _STATE.finditer(text):
         rank = int(m.group(4))
         t = traces.setdefault(rank, RankTrace(rank=rank, source=name, backend="nccl"))
-        g = t.groups.setdefault(m.group(1), GroupTrace(pg_id=m.group(1), name=m.group(2) or m.group(1),
-                                                       desc=m.group(3) or ""))
+        # The GUID tells groups apart: two subgroups of different ranks can share a local PG ID (NVIDIA/nccl#1610:
+        # "PG ID 11 PG GUID 119" on one rank, "PG ID 11 PG GUID 112" on another).
+        key = m.group(2) or m.group(1)
+        g = t.groups.setdefault(key, GroupTrace(pg_id=key, name=m.group(2) or m.group(1), desc=m.group(3) or ""))
         g.last_enqueued, g.last_completed = int(m.group(5)), int(m.group(6))
     _add_timeouts(text, traces, name, lone=False)
     return [traces[r] for r in sorted(traces)]

@@ -81,7 +81,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
     b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
-    b"SIGSEGV", b"SIGABRT",
+    b"SIGSEGV", b"SIGABRT", b"using business card",
     # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)
     b"table overflow", b"SYN flooding", b"orphaned sockets", b"too long to send", b"table full, dropping",
     b"martian source", b"link status d", b"NIC Link is Down", b"file-max limit", b"oom-kill", b"oom_reaper",

@@ -117,8 +117,10 @@ def classify_error(text: str) -> ErrorClass:
 
 
 def class_of(category: str) -> ErrorClass:
-    """The class of the first row of `category` (for evidence that is not a line of its own)."""
-    pat = next(p for p in PATTERNS if p.category == category)
+    """The class of the last row of `category` (for evidence that is not a line of its own): rows go from the most
+    specific to the most general, so the last one explains the category without a source's own details (the first
+    "abort" row is aws-ofi-nccl's, the first "shm_error" row UCC's)."""
+    pat = next(p for p in reversed(PATTERNS) if p.category == category)
     return ErrorClass(category=pat.category, severity=pat.severity, explanation=pat.explanation, fix=pat.fix,
                       cause=pat.cause, role=pat.role, alternatives=pat.alternatives)
 

@@ -125,8 +125,13 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # means ... not enough memory locked".
         # libibverbs' warning wraps ("This will severely limit memory registrations." alone on its line); ib_core
         # umem.c "__ib_umem_get: no mlock permission" (the kernel refused to pin the pages); runc's "error setting
-        # rlimit type 8" (RLIMIT_MEMLOCK refused to the container, as the kubelet reports it).
+        # rlimit type 8" (RLIMIT_MEMLOCK refused to the container, as the kubelet reports it). mlock(2) answers ENOMEM
+        # ("Cannot allocate memory") past RLIMIT_MEMLOCK, whatever memory is free ("mlock() failed: Cannot allocate
+        # memory", manticoresearch-helm#169: "the pod had a very small locked-memory limit"; qdrant#1885 "Failed to
+        # lock ... in memory: Cannot allocate memory", `ulimit -l` 8192 in the container).
         p(r"RLIMIT_MEMLOCK|max locked memory[^\n]*?\b\d+\s*$|memlock limit|allocate some locked memory|"
+          r"\bmlock\(\) failed: Cannot allocate memory|Failed to lock [^\n]* in memory: Cannot allocate memory|"
+          r"Unable to lock JVM Memory: error=12\b|"
           r"This will severely limit memory registrations|__ib_umem_get: no mlock permission|error setting rlimit "
           r"type 8\b|"
           r"failed to initialize while trying to\s*$|failed to create a queue pair", "memlock", E,

@@ -80,9 +80,10 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "join the nodes, or a firewall drops the traffic", "restrict Open MPI to the interface that joins the "
           "nodes (`--mca oob_tcp_if_include eth0 --mca btl_tcp_if_include eth0`, UCX_NET_DEVICES) and open its "
           "ports between the nodes", C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
-        # hydra sock.c "unable to get host address for %s"; Kubeflow's PyTorchJob init container loops on
+        # hydra sock.c "unable to get host address for %s" (before: "unable to get host address (%s)" with
+        # gethostbyname's errno text, pmodels/mpich#1146); Kubeflow's PyTorchJob init container loops on
         # `nslookup <master>` printing "waiting for master" until the master's service name resolves.
-        p(r"unable to get host address for|^\s*waiting for master\s*$", "name_resolution", E,
+        p(r"unable to get host address (?:for|\()|^\s*waiting for master\s*$", "name_resolution", E,
           "a node or the job's master name does not resolve (DNS, /etc/hosts, the master's Service)",
           "make every host name of the hostfile resolve on every node (`getent hosts <name>`); in Kubernetes check the "
           "master pod's headless Service and the cluster DNS", C.HOSTNAME_RESOLUTION),

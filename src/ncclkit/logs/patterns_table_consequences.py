@@ -196,9 +196,11 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Nor the sentence of an Open MPI or PRRTE help box about its own process ("This is a unrecoverable error and
         # will cause the program to abort", "your job will abort", "will now either abort or ...", "Your MPI job is going
         # to abort now", "result in either lower performance or your job aborting"; help-*.txt@8efebee):
-        # the box's other lines name what failed here, no peer's abort.
+        # the box's other lines name what failed here, no peer's abort. Nor libc's abort() as a frame of Open MPI's
+        # stack ("libc.so.6(abort+0x141)[0x7fa7cd0ee8b1]", horovod/horovod#2365).
         p(r"^(?!.*(?:cause the (?:program|job|application|process) to abort|(?:job|program|process|[Ww]ill) (?:now |"
-          r"probably )?(?:either )?abort\b|(?:is going to|will) abort now|your job aborting|aborting your job))(?:.*(?:(?<![\da-f)] )(?<![\da-f)]  )\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|"
+          r"probably )?(?:either )?abort\b|(?:is going to|will) abort now|your job aborting|aborting your job))"
+          r"(?:.*(?:(?<![\da-f)] )(?<![\da-f)]  )(?<!\()\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|"
           r"Aborting|communicator was revoked|in abort state))",
           "abort", E,
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",

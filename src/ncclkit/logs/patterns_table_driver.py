@@ -95,9 +95,12 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
         # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
         # Open MPI's failure handler names it under its banner: "Signal: Aborted (6)" (opal/util/stacktrace.c);
-        # torch.multiprocessing.spawn's ProcessExitedException "process 1 terminated with signal SIGABRT".
+        # torch.multiprocessing.spawn's ProcessExitedException "process 1 terminated with signal SIGABRT"; mpirun's
+        # and prterun's "noticed that process rank 7 ... exited on signal 6 (Aborted)" (DeepSpeed#6896, often wrapped
+        # before "signal").
         p(r"\bAborted \(core dumped\)|^Aborted$|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|"
-          r"Signal: Aborted \(6\)|exitcode\s*:\s*-6\b|return code = -6\b|terminated with signal SIGABRT\b",
+          r"Signal: Aborted \(6\)|exitcode\s*:\s*-6\b|return code = -6\b|terminated with signal SIGABRT\b|"
+          r"exited on\s+signal 6 \(Aborted\)|^signal 6 \(Aborted\)",
           "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",

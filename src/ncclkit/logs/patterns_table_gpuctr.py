@@ -38,7 +38,8 @@ GPUCTR_WORDS: tuple[bytes, ...] = (b"no NVML found", b"toolkit is not ready", b"
                                    b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
                                    b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",
                                    b"pending disable", b"pending enable", b"Mode change pending",
-                                   b"not found in directory", b"FATAL: Module nvidia")
+                                   b"not found in directory", b"FATAL: Module nvidia", b"Unlicensed",
+                                   b"acquire license")
 
 _CDI_FIX = ("regenerate the CDI spec after every driver install or upgrade (`sudo nvidia-ctk cdi generate "
             "--output=/etc/cdi/nvidia.yaml`; the nvidia-cdi-refresh service does it at boot), keep one spec per "
@@ -70,9 +71,10 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # RPC, not a collective. Its other initialization errors are the host's driver too: the driver's libraries
         # absent ("load library failed: libnvidia-ml.so.1", nvidia/libnvidia-container#231), or a CUDA error of
         # the driver's own device query ("cuda error: invalid device ordinal", nvidia-docker#709: a GPU without
-        # enough power), which no rank of the job chose.
-        p(r"nvidia-container-cli(?:\.real)?: initialization error: (?:driver (?:rpc )?error|load library failed|"
-          r"cuda error)|driverInitFileInfo \d+ result=\d+",
+        # enough power), which no rank of the job chose; its device detection words the same query "detection error"
+        # (NVIDIA/gpu-feature-discovery#11, MIG slices at the device plugin's start).
+        p(r"nvidia-container-cli(?:\.real)?: (?:initialization|detection) error: (?:driver (?:rpc )?error|"
+          r"load library failed|cuda error)|driverInitFileInfo \d+ result=\d+",
           "gpu_missing", E, "the container toolkit could not reach the NVIDIA driver on the host, so the container "
           "gets no GPU", "check the host: `nvidia-smi`, `dmesg | grep -i -E 'nvrm|xid'`, nvidia-persistenced "
           "running; reboot after a driver update, and reinstall the driver if it stays", C.CUDA_OR_DRIVER),
@@ -99,9 +101,9 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # here a versioned driver library (libcuda.so.<driver>) named by a spec made for the driver before an
         # upgrade. NVIDIA/nvidia-container-toolkit internal/config/image/cuda_image.go:442@d34b304: an unprivileged
         # container's NVIDIA_IMEX_CHANNELS is ignored, so no IMEX channel reaches it (multi-node NVLink fails).
-        p(r"failed to stat CDI host device \\?\"?/dev/nvidia|conflicting device \\?\"nvidia\.com/|failed to fulfil "
-          r"mount request: open \S*(?:libcuda|libnvidia|/nvidia)\S*: no such file|Ignoring request by environment "
-          r"variable\(s\) in unprivileged container", "gpu_missing", E,
+        p(r"failed to stat CDI host device \\?\"?/dev/(?:nvidia|dri/)|conflicting device \\?\"nvidia\.com/|"
+          r"failed to fulfil mount request: open \S*(?:libcuda|libnvidia|/nvidia)\S*: no such file|"
+          r"Ignoring request by environment variable\(s\) in unprivileged container", "gpu_missing", E,
           "the container runtime could not hand the GPU, its driver files or the IMEX channel to the container: "
           "the CDI spec names device nodes or driver libraries the host no longer has (made for another driver), "
           "two CDI specs define the same device, or an unprivileged container asked for IMEX channels by "
@@ -250,4 +252,15 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "nvidia-smi reports the GPU's infoROM (its firmware storage) corrupted: a fault of that board",
           "take the GPU out of service and have it checked (an RMA, or the vendor's infoROM recovery); `nvidia-smi "
           "-q` shows the infoROM versions", C.CUDA_OR_DRIVER),
+        # NVIDIA vGPU licensing: the guest's nvidia-gridd could not get a licence ("nvidia-gridd: Failed to acquire
+        # license from ...", NVIDIA/nvidia-docker#1787) or `nvidia-smi -q` shows "License Status : Unlicensed
+        # (Restricted)" (NVIDIA/gpu-operator#628, #220): an unlicensed vGPU restricts CUDA, and jobs then fail with
+        # "all CUDA-capable devices are busy or unavailable" (DDMAL/Rodan#1332, Azure/AKS#4870).
+        # (The syslog prefix, "host nvidia-gridd: ", is taken off before the rows read a line.)
+        p(r"(?:nvidia-gridd: )?Failed to acquire license from|License Status\s*:\s*Unlicensed", "vgpu_unlicensed", E,
+          "this vGPU has no licence: the driver restricts CUDA on an unlicensed vGPU, so CUDA calls fail as if the "
+          "GPU were busy or unavailable",
+          "make the guest reach the licence server (the client configuration token in "
+          "/etc/nvidia/ClientConfigToken, `/etc/nvidia/gridd.conf`, nvidia-gridd's log), then check `nvidia-smi -q "
+          "| grep -i license`", C.CUDA_OR_DRIVER),
     )

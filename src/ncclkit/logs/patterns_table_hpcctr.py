@@ -59,11 +59,17 @@ def hpcctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # as root, so it must be root's), :110 (--nvccli writes into the image's /usr/bin), engine/apptainer/
         # prepare_linux.go:249 and launch/launcher_linux.go:869 (--nvccli, or --fakeroot with it, refused in a
         # set-uid install): the installation refuses the GPU setup and the container does not start.
+        # --nvccli's own mounts failing ("container creation failed: nvidia-container-cli failed with exit status 1:
+        # nvidia-container-cli: mount error: file creation failed: ...", apptainer/apptainer#1208 on XFS), and
+        # Singularity 2's --nv staging ("Failed creating directory /var/singularity/mnt/final/...", singularity#1548).
         p(r"nvidia-container-cli is not owned by root user|container creation failed: /usr/bin not writable in the "
-          r"container|nvidia-container-cli not allowed in setuid mode|--fakeroot does not support --nvccli in "
+          r"container|container creation failed: nvidia-container-cli failed with exit status \d+|"
+          r"Failed creating directory /var/singularity/mnt/|nvidia-container-cli not allowed in setuid mode|"
+          r"--fakeroot does not support --nvccli in "
           r"set-uid installations", "container_start", E,
-          "Apptainer refused to set the GPUs up through nvidia-container-cli (--nvccli): the installation's set-uid "
-          "mode, the tool's owner or a read-only image forbid it, so the container did not start", _NVCCLI_FIX,
+          "Apptainer could not set the GPUs up through nvidia-container-cli (--nvccli, or Singularity's --nv): the "
+          "installation's set-uid mode, the tool's owner, a read-only image or a mount it could not make stopped it, "
+          "so the container did not start", _NVCCLI_FIX,
           C.OTHER),
         # apptainer/apptainer internal/pkg/runtime/engine/apptainer/container_linux.go:2146@917d665: `mount dev =
         # no` in apptainer.conf leaves the host's /dev entries out of the container: without /dev/infiniband NCCL
@@ -116,10 +122,16 @@ def hpcctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Failed to check the SSH keys\. Hint: try to generate the SSH keys with 'sarus ssh-keygen'",
           "mpi_launch", E, "`sarus run --ssh` found no SSH keys of the user: the containers cannot reach each other",
           "run `sarus ssh-keygen` once, then start the job again", C.OTHER),
+        # Apptainer's sharens mode removing an instance's file that is already gone when the job ends ("unable to
+        # unlink path: /dev/shm/sharens_instance_N (deleted)", apptainer/apptainer#2713, the maintainers: "has to do
+        # with cleaning up an apptainer instance"): no segment failed.
+        p(r"unable to unlink path: /dev/shm/sharens_instance_|container cleanup failed: no instance found", "noise",
+          I, "Apptainer cleaning up a sharens instance that is already gone", "nothing to fix for the job", None,
+          "noise"),
         # libnvidia-container's device selection: a GPU index, count or UUID (--gpus, NVIDIA_VISIBLE_DEVICES) the host
         # does not have ("nvidia-container-cli: device error: 1: unknown device", NVIDIA/nvidia-docker#1283: --gpus 2
         # on a one-GPU host).
-        p(r"nvidia-container-cli: device error: [^\n:]+: unknown device", "launch_config", E,
+        p(r"nvidia-container-cli(?:\.real)?: device error: [^\n:]+: unknown device", "launch_config", E,
           "the container asked for a GPU the host does not have (an index, count or UUID beyond its GPUs)",
           "request GPUs the host has (`nvidia-smi -L`): `--gpus all`, `--gpus 1` or `--gpus '\"device=0,1\"'`, or "
           "NVIDIA_VISIBLE_DEVICES with existing indices or UUIDs", C.APPLICATION_BUG),

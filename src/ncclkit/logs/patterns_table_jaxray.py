@@ -142,4 +142,11 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "asks for", "give the container more shared memory (`docker run --shm-size=<size>` or `--ipc=host`; a "
           "memory-backed emptyDir on /dev/shm in Kubernetes), or lower Ray's --object-store-memory",
           C.SHM_TOO_SMALL),
+        # Ray's advice after its /dev/shm warnings (services.py: "You may be able to free up space by deleting files
+        # in /dev/shm. If you are inside a Docker container, you can increase /dev/shm size by passing ..."): a
+        # terminal wraps it onto lines of their own (allenai/open-instruct#1067), which name no failure; the
+        # warning's own line carries the size.
+        p(r"^(?!.*/dev/shm has only).*(?:free up space by deleting files in /dev/shm|increase /dev/shm size by "
+          r"passing)", "noise", I,
+          "Ray's advice on /dev/shm, continued from its warning", "nothing to fix on this line", None, "noise"),
     )

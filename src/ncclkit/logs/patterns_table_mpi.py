@@ -72,9 +72,12 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # invoked: status = -25", openpmix#2084) is the unreachable peers of the row above; "OPAL ERROR: Not
         # initialized in file pmix3x_client.c" is a process started without a PMIx server (srun without --mpi=pmix).
         # PRRTE's prun losing its DVM ("prun.c:809] PMIx Error: UNREACHABLE", "PRUN: DEFHANDLER WITH STATUS
-        # LOST_CONNECTION_TO_SERVER(-101)"; radical-cybertools/radical.pilot#2177, fixed by a newer PRRTE).
+        # LOST_CONNECTION_TO_SERVER(-101)"; radical-cybertools/radical.pilot#2177, fixed by a newer PRRTE). Its RTE
+        # init failing under a launcher in the box's older words ("ompi_mpi_init: ompi_rte_init failed", then
+        # "Returned (null)", open-mpi/ompi#8090); the newer box's opening is the help text above.
         p(r"Local abort before MPI_INIT completed|A request has timed out and will therefore fail|^\s*Operation:\s+"
-          r"DMDX:|prun\.c:\d+\] PMIx Error: UNREACHABLE|STATUS LOST_CONNECTION_TO_SERVER", "mpi_runtime", E,
+          r"DMDX:|prun\.c:\d+\] PMIx Error: UNREACHABLE|STATUS LOST_CONNECTION_TO_SERVER|"
+          r"ompi_rte_init failed", "mpi_runtime", E,
           "Open MPI's runtime failed before or under the program: its MPI_Init, its PMIx connection or a runtime "
           "request (not a collective of the program)", "read Open MPI's error around it; match Open MPI, PMIx and the "
           "launcher (`ompi_info | grep -i pmix`, `srun --mpi=list`) and upgrade a release with the bug fixed",

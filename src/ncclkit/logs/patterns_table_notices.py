@@ -39,6 +39,13 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # UCX's diagnostic that a connection it tried over RDMA CM goes on over TCP ("UCX  DIAG  ep 0x...: client
         # switching from rdmacm to tcp in attempt to connect to the server", wireup_cm.c): the connection is made; what
         # made RDMA CM fail is on the lines around it (NVIDIA/spark-rapids#9386).
+        # strace of a local connect (an X11 client probing its display, "/tmp/.X11-unix/X7" or 127.0.0.1 port 6000 + N,
+        # D-Bus, nscd): hwloc under
+        # mpirun probes X11 when DISPLAY is set (open-mpi/ompi#11783, #13838); no peer of the job refused anything.
+        p(r"^(?:\[pid +\d+\] )?connect\(\d+, \{sa_family=AF_(?:UNIX|LOCAL)\b|^(?:\[pid +\d+\] )?connect\(\d+, "
+          r"\{sa_family=AF_INET, sin_port=htons\(60[0-6]\d\), sin_addr=inet_addr\(\"127\.0\.0\.1\"\)", "noise", I,
+          "an strace line of a connect to a local socket (an X11 display, D-Bus, nscd): no peer of the job",
+          "nothing to fix on this line (unset DISPLAY if a launcher's probe of X11 stalls)", None, "noise"),
         p(r"UCX\s+DIAG\s.*client switching from rdmacm to tcp", "noise", I, "UCX goes on over TCP for a connection "
           "RDMA CM did not make: a notice, not the failure", "read the RDMA CM error printed before it", None,
           "noise"),

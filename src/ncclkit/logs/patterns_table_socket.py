@@ -268,12 +268,25 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "or a bad node) or the port is filtered", "check that the peer at that address runs and is reachable on "
           "NCCL's ports (a firewall, the interface); upgrade NCCL to 2.24+ to see the real error",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.RANK_CRASHED_ELSEWHERE, C.WRONG_INTERFACE)),
+        # socket.cc socketTryAccept "Accept failed: %s" with EBADF: the listening socket was already closed by this
+        # process (its communicator or proxy torn down while a thread still accepted on it); a filtered port fails
+        # the connecting side, never the accepting one (NVIDIA/nccl#1382: every line from one process of one host).
+        p(r"Accept failed: Bad file descriptor", "accept_closed", E,
+          "this process accepted on a listening socket it had already closed: its communicator or proxy was torn "
+          "down (an abort, a destroy) while another thread still waited for connections, not a network fault",
+          "find what tore the communicator down first (an error or abort printed before, a destroy racing "
+          "with init on another thread) and upgrade NCCL", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # PyTorch TCPStore: "The client socket has timed out after 1800s while trying to connect to
-        # (host, port)"; NCCL: "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
+        # (host, port)", "TCP client failed to connect/validate to host H:P - retrying" (TCPStore.cpp, 2.4+); NCCL:
+        # "connect to %s failed : %s", "Connect to %s failed : %s", socket.cc
         # "socketPollConnect: exceeded retries (%d)", "socketTryAccept: Accept failed: %s" (NCCL retried
         # until it gave up).
         p(r"connect to .* failed|Connection refused|No route to host|Network is unreachable|"
           r"socketStartConnect|Connect to|timed out (?:after \d+m?s )?while trying to connect|trying to connect to|"
+          r"failed to connect/validate to host|"
+          # MPICH ch3:sock "rank 2 unable to connect to rank 3 using business card <port=...>" (pmodels/mpich#889);
+          # Windows' WSAECONNREFUSED text (MPICH2 smpd, firemodels/fds#1968).
+          r"unable to connect to rank \d+ using business card|No connection could be made because the target machine|"
           # socket.cc socketPollConnect "poll() returned 1, no POLLOUT events": the connect ended in an error event
           # (refused, unreachable) rather than a writable socket (ByteDance-Seed/VeOmni#131).
           r"socketPollConnect poll\(\) returned \d+, no POLLOUT|"
@@ -286,10 +299,12 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "not up", "open the ports between nodes (MASTER_PORT and NCCL's ephemeral range), and set "
           "NCCL_SOCKET_IFNAME / MASTER_ADDR to the network that joins the nodes",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.HOSTNAME_RESOLUTION, C.RANK_CRASHED_ELSEWHERE)),
-        # Not another program's own bootstrap (Monarch's "job sidecar telemetry bootstrap failed"), nor Python's import
+        # Not another program's own bootstrap (Monarch's "job sidecar telemetry bootstrap failed", Elasticsearch's
+        # "[WARN ][bootstrap      ]" logger, pires/docker-elasticsearch#7), nor Python's import
         # machinery named by a warning ("importlib/_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed",
         # open-mmlab/mmskeleton#80).
-        p(r"^(?!.*(?:telemetry bootstrap|importlib[/.]_bootstrap)).*(?:Bootstrap|bootstrap)", "bootstrap_error", E,
+        p(r"^(?!.*(?:telemetry bootstrap|importlib[/.]_bootstrap|\]\[bootstrap +\])).*(?:Bootstrap|bootstrap)",
+          "bootstrap_error", E,
           "the ranks could not exchange their startup information over TCP",
           "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",
           C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),

@@ -16,6 +16,12 @@ A log whose last NCCL line binds NVLS multicast memory, with no rank past init, 
 cuMulticastBindMem after that line "will block until all ranks have been added to the Group" (src/transport/nvls.cc
 :166-169@v2.19.3-1), a group NVSwitch systems build through the fabric manager (NVIDIA/nccl-tests#216: every GPU's
 last line "NVLS Bind mem ...", NCCL_NVLS_ENABLE=0 ran).
+
+A paste whose last line is torch's "Using <dir> as PyTorch extensions root..." stopped where the JIT extension loader
+takes the build directory's lock (torch/utils/cpp_extension.py, FileBaton): a build interrupted earlier left the
+lock file, and every rank waits for it before any collective (OpenRLHF/OpenRLHF#208: "Just delete the whole
+.cache/torch_extensions folder and it's fixed"; huggingface/transformers#26015 alike). A loader that got past it
+prints "Loading extension module" next.
 """
 
 from __future__ import annotations
@@ -59,6 +65,10 @@ def progress_findings(text: str) -> list[Finding]:
         stalled = _stalled_in_nvls(text.splitlines())
         if stalled:
             return stalled
+    if "as PyTorch extensions root" in text:
+        waiting = _waiting_for_extension_lock(text.splitlines())
+        if waiting:
+            return waiting
     if "Saving FSDP model" in text or "if " in text and _SAVE.search(text):
         saved = _save_on_main_only(text.splitlines())
         if saved:
@@ -121,3 +131,19 @@ def _stalled_in_nvls(lines: list[str]) -> list[Finding]:
         "check the fabric manager (`systemctl status nvidia-fabricmanager`, the driver's version) and that the "
         "container sees every GPU of the node; NCCL_NVLS_ENABLE=0 runs without NVLS", Cause.CUDA_OR_DRIVER, [last],
         alternatives=[str(Cause.TOPOLOGY_OR_NUMA)])]
+
+
+_EXT_ROOT = re.compile(r"\bUsing\s+\S.* as PyTorch extensions root\.\.\.\s*$")
+
+
+def _waiting_for_extension_lock(lines: list[str]) -> list[Finding]:
+    last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
+    if not last or not _EXT_ROOT.search(lines[last - 1]):
+        return []
+    return [Finding.root_error(
+        "log.extension_lock_wait", "torch_extensions",
+        f"the paste ends where torch's extension loader takes its build directory's lock (line {last}): a build "
+        "interrupted earlier leaves the lock file behind, and every rank then waits for it before any collective",
+        "delete the extension's build directory (`rm -rf ~/.cache/torch_extensions/<python>_<cuda>/<extension>`, or "
+        "the whole torch_extensions folder; TORCH_EXTENSIONS_DIR moves it) and run again", Cause.OTHER, [last],
+        alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]

@@ -83,19 +83,35 @@ _EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "l
                               "log.nvshmem_no_transport"})
 
 
+# Warnings that explain an error only when printed before it: the store's reverse DNS lookups slow the connections
+# that follow them (pytorch/pytorch#159007); one printed after a barrier's timeout, as the ranks tear down, explains
+# no wait that already ended (meta-pytorch/torchtune#2676: gloo's 1800000 ms recv timeout, then err=-3).
+_ONLY_BEFORE = frozenset({"log.name_lookup_slow"})
+
+
+def _first_line(f: Finding) -> int:
+    lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
+    return lines[0] if lines else 1 << 30
+
+
+def _late(f: Finding, findings: list[Finding]) -> bool:
+    """A warning of _ONLY_BEFORE whose first line follows an error that is a consequence."""
+    return f.id in _ONLY_BEFORE and any(_role(e) == "collateral" and e.severity == E
+                                        and _first_line(e) < _first_line(f) for e in findings)
+
+
 def rank_findings(findings: list[Finding]) -> list[Finding]:
     """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
     by severity."""
     findings = _forced_ll128([f for f in findings if f.id != "log.alternative"])  # alternatives anew
     roots = [f for f in findings if _role(f) in ("root", "likely") and f.root_cause is not None
-             and f.severity != I]
+             and f.severity != I and not _late(f, findings)]
     rest = [f for f in findings if f not in roots]
 
     def weight(f: Finding) -> tuple[int, int, int, int]:
         cat = f.id.partition(".")[2]
-        lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
-        first = lines[0] if lines else 1 << 30
+        first = _first_line(f)
         # Different NCCL versions across ranks explain any later error; symptoms rank after specifics.
         # A symptom whose cause the context established (a variable set) is specific; a peer address that
         # cannot join nodes proves what stopped the job (a network plugin that failed before it only

@@ -95,7 +95,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"memory pressure", b"rendezvous store", b"NCCL hang detected", b"available in /dev/shm",
     b"deleting files in /dev/shm", b"Raylet is terminated", b"memory usage threshold", b"NO_AVAILABLE_HANDLE",
     b"are not available, please use", b"after bootstrapping",
-    b"node preemption",
+    b"node preemption", b"on all TPU hosts",
     # PyTorch 2.12 - 2.14 (patterns_table_newest)
     b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"Call reconfigure",
     b"TORCHCOMM_RANK", b"CPU-capable backend", b"duplicate entries", b"must be initialized",
@@ -158,6 +158,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"CudaIpc import", b"EtcdStoragePlugin", b"remote agent", b"NIXL_ERR",
     b"UCX backend bound", b"UCX version is", b"no common backend",
     # fabric diagnostics and ROCm (patterns_table_fabric, patterns_table_rocm)
+    b"peer2peer transfer", b"GPU reset begin",
     b"LinkDownedCounter", b"_err_phy:", b"link_down_events_phy", b"Polling", b"Could be", b"LinkUp",
     b"Peer ports operating", b"link state is", b"Link configured as", b"PhysLinkState", b"LinkState:",
     b"LinkWidthActive", b"master SM", b"link with ", b"Status Opcode", b"state is Down", b"state is Init",

@@ -96,8 +96,10 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ibv_open_device failed! errno: 2") and `fi_info -p efa` answering "fi_getinfo: -61 (No data
         # available)" (ENODATA: the provider listed no device): the EFA device is not usable where the job
         # runs, before the verbs rows below, whose words these lines share. Its send-completion errors
-        # (rxr_cq_write_tx_error, "Destination unreachable") are a peer that does not answer: the row after this.
-        p(r"^(?!.*(?:rxr_cq_write_tx_error|Destination unreachable))libfabric:[^\n]*\befa\b[^\n]*<warn>|"
+        # (rxr_cq_write_tx_error, libfabric 1.19+'s efa_rdm_txe_handle_error, "Destination unreachable") are a peer
+        # that does not answer: the row after this (aws/aws-ofi-nccl#346: channels already up over GDRDMA).
+        p(r"^(?!.*(?:rxr_cq_write_tx_error|efa_rdm_[rt]xe_handle_error|Destination unreachable))libfabric:[^\n]*"
+          r"\befa\b[^\n]*<warn>|"
           r"fi_getinfo:? -61\b|provider efa output empty list", "ofi_error", E,
           "libfabric's EFA provider found no usable EFA device: the device is not passed into the container or "
           "pod, or the efa kernel driver is not loaded", "run the container with the EFA devices (`--device "
@@ -173,7 +175,8 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # libfabric's efa "rxr_cq_write_tx_error" / "Destination unreachable" (a peer that stopped answering is
         # patterns_table_net's). The EFA security group must allow all traffic to and from itself, inbound and
         # outbound (AWS's EFA setup guide); aws-ofi-nccl#156 and #663 were that.
-        p(r"address vector|fi_av_insert|rxr_cq_write_tx_error|efa[^\n]*Destination unreachable", "ofi_error", E,
+        p(r"address vector|fi_av_insert|rxr_cq_write_tx_error|efa_rdm_[rt]xe_handle_error|efa[^\n]*Destination "
+          r"unreachable", "ofi_error", E,
           "EFA could not reach the peer: traffic between the instances is filtered (security group) or the "
           "peer's EFA endpoint is gone", "allow all inbound and outbound traffic between the instances' security "
           "group and itself (AWS EFA setup), then check `fi_info -p efa` on both", C.FIREWALL_OR_PORT_BLOCKED,

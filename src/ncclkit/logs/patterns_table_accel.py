@@ -54,7 +54,8 @@ def accel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         # EI0006 "Getting socket times out. Reason: Remote Rank did not send the data in time. Please check the reason
         # for the rank being stuck": this rank waited on a peer that stopped or is stuck.
-        p(r"Remote Rank did not send the data in time", "remote_exited", E,
+        # Its short form names only the code: "Communication_Error_Get_Socket(EI0006)" (vllm-project/afd-plugin#229).
+        p(r"Remote Rank did not send the data in time|Communication_Error_Get_Socket\(EI0006\)", "remote_exited", E,
           "HCCL waited for a peer rank that sent nothing in time: that rank is stuck or died",
           "read that rank's own log for its first error; if it is only slow (compilation, loading), raise "
           "HCCL_CONNECT_TIMEOUT", C.RANK_CRASHED_ELSEWHERE, "root", (C.HANG_COLLECTIVE_MISMATCH,)),

@@ -172,6 +172,13 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "run the ranks of one host in one IPC namespace (docker --ipc=host or a shared --ipc, one pod), or turn "
           "UCC's shm team off (UCC_TL_SHM_TUNE=0)", C.SHM_TOO_SMALL),
         # -- oneCCL over Level Zero ---------------------------------------------------------------------------------
+        # UR_RESULT_ERROR_DEVICE_LOST (20): the GPU was lost to the driver (a hang it reset, a fault); Intel's
+        # maintainers tied it to memory pressure in intel/torch-xpu-ops#2757 and IPEX#780, but not always (#5432):
+        # no out-of-memory reading of its own.
+        p(r"\b(?:ZE|UR)_RESULT_ERROR_DEVICE_LOST\b", "gpu_fault", E,
+          "the Intel GPU was lost to its driver (Level Zero DEVICE_LOST): a hang the driver reset, a fault, often "
+          "under memory pressure", "read the kernel log (`dmesg | grep -i -E 'xe|i915'`), update the GPU driver and "
+          "compute runtime, and lower the memory the job uses", C.CUDA_OR_DRIVER),
         p(r"(?:ZE|UR)_RESULT_ERROR_OUT_OF_DEVICE_MEMORY", "oom", E, "the Intel GPU (Level Zero) ran out of device memory",
           "reduce the batch or the model shard per device, and free memory other processes hold", C.OOM),
         # oneCCL reads each process's local rank and count from its launcher (MPI's or its own) and, without one, asks

@@ -132,6 +132,15 @@ def ctrhost_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # node froze; openstreetmap/operations#300 and #89: the RAM was replaced). The node freezes or corrupts data,
         # and its ranks' peers time out. EDAC's boot inventory ("DRAM ECC enabled", "Giving out device") is none.
         # A BMC's event log names the slot: "Uncorrectable ECC / other uncorrectable memory error @P2-DIMMF1".
+        # APEI's generic record of an error the hardware corrected, and a PCIe record's fields ("It has been corrected
+        # by h/w and requires no further action", "section_type: PCIe error", "port_type: 4, root port": a root
+        # port's link, ROCm/legacy-rocm-build#2927): no memory failed; a memory record names itself below.
+        p(r"\[Hardware Error\]:\s+(?:Hardware error from APEI Generic Hardware Error Source|It has been corrected by "
+          r"h/w|event severity: corrected|Error \d+, type: corrected|section_type: PCIe error|(?:port_type|version|"
+          r"command|device_id|slot|secondary_bus|vendor_id|class_code|bridge):)", "noise", I,
+          "the firmware's record of a hardware error it corrected, or a PCIe error's fields: no memory failed",
+          "nothing to fix for the job; repeated corrected PCIe errors on one port are worth `lspci -vvv` and a "
+          "reseat", None, "noise"),
         p(r"\[Hardware Error\]|HANDLING MCE MEMORY ERROR|EDAC (?:\w+ )?MC\d+: \d+ (?:CE|UE)\b|CMCI storm detected|"
           r"Uncorrectable Machine Check Exception|uncorrectable memory error @?\s*\S*DIMM", "host_memory_error", E,
           "the host reports machine-check memory errors (EDAC/MCE): a DIMM or a memory controller is failing, so "

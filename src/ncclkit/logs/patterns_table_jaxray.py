@@ -142,6 +142,14 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "asks for", "give the container more shared memory (`docker run --shm-size=<size>` or `--ipc=host`; a "
           "memory-backed emptyDir on /dev/shm in Kubernetes), or lower Ray's --object-store-memory",
           C.SHM_TOO_SMALL),
+        # jax/_src/xla_bridge.py: "TPU backend initialization is taking more than 60.0 seconds. Did you run your code
+        # on all TPU hosts?": a pod slice waits for the hosts where the program was not started (google-research/
+        # t5x#997, the answer: run the command on all hosts). A crash on a host that did start outranks it.
+        p(r"Did you run your code on all TPU hosts\?", "launch_config", W,
+          "JAX's TPU backend waits for hosts of the slice where the program did not start: a multi-host TPU job "
+          "runs the same program on every host", "start the program on every host of the slice (`gcloud compute "
+          "tpus tpu-vm ssh ... --worker=all --command=...`); read the other hosts' logs if it was started there",
+          C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
         # Ray's advice after its /dev/shm warnings (services.py: "You may be able to free up space by deleting files
         # in /dev/shm. If you are inside a Docker container, you can increase /dev/shm size by passing ..."): a
         # terminal wraps it onto lines of their own (allenai/open-instruct#1067), which name no failure; the

@@ -17,6 +17,17 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def kernel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # Intel's xe GPU driver timing a GPU job out and resetting the engine ("xe 0000:2b:00.0: [drm] Tile0: GT0:
+        # Check job timeout: ...", "Timedout job", "trying reset from guc_exec_queue_timedout_job", intel/llm-scaler
+        # #595): the GPU hung, not a collective's wait.
+        p(r"\bxe [0-9a-f]{4}:[0-9a-f:.]+: \[drm\][^\n]*(?:Check job timeout|Timedout job|trying reset from)",
+          "gpu_fault", E, "Intel's xe driver timed a GPU job out and reset the engine: the GPU hung",
+          "read the devcoredump the driver names, update the GPU driver and firmware, and check the job's kernels",
+          C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # The Wi-Fi card's driver (iwlwifi "Error sending STATISTICS_CMD: time out after 2000ms", pytorch/pytorch
+        # #120775): a laptop's radio, nothing of the job's.
+        p(r"\biwlwifi [0-9a-f]{4}:[0-9a-f:.]+: ", "noise", I, "the Wi-Fi card's driver: nothing of the job's",
+          "nothing to fix for the job", None, "noise"),
         # hung_task.c prints this help after "blocked for more than N seconds"; its sysctl's name is no timeout.
         p(r"hung_task_timeout_secs\" disables this message", "noise", I,
           "the kernel's help text after a hung-task report", "nothing to fix", None, "noise"),

@@ -160,6 +160,13 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "SHARP could not start in-network reduction for this job: no aggregation manager or no free SHARP "
           "resources on the fabric", "check sharp_am on the subnet manager node and its quotas, or disable with "
           "NCCL_COLLNET_ENABLE=0 (NCCL_SHARP_DISABLE=1 for HPC-X)", C.NET_PLUGIN_ERROR),
+        # nccl-fastsocket net_fastsocket.cc: "Cannot get incoming CPU." and "Maximum retry reached for accept %d."
+        # are retries it goes on from (it then takes a free socket; google/nccl-fastsocket#4: "Connected after 1000
+        # retries", the code runs).
+        p(r"net_fastsocket\.cc:\d+ NCCL WARN (?:Cannot get incoming CPU|Maximum retry reached for (?:accept|connect))",
+          "noise", I,
+          "the FastSocket plugin retrying a step of its connection setup, which it goes on from", "nothing to fix "
+          "unless the connection never comes up", None, "noise"),
         # nccl-fastsocket: "NET/FastSocket : no interface found" (its NCCL_SOCKET_IFNAME matched none).
         p(r"NET/FastSocket : no interface found", "no_interface", E,
           "the FastSocket plugin found no usable interface (NCCL_SOCKET_IFNAME matches none)",

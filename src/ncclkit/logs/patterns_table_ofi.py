@@ -50,6 +50,14 @@ def ofi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "install an EFA stack whose rdma-core has the efadv counter API and rebuild libfabric against it, with an "
           "EFA kernel driver of 3.3.0 or later and the NVIDIA driver's PeerMappingOverride=1 (the plugin's release "
           "notes list the requirements)", C.NET_PLUGIN_ERROR),
+        # aws-ofi-nccl's register_mr_buffers with an empty error text ("NET/OFI Unable to register memory (type = 1)
+        # for device 0. RC: -736476143, Error:", aws/aws-ofi-nccl#70, the EFA side of NVIDIA/nccl#563 whose RC 12
+        # named ENOMEM): a registration the provider refused.
+        p(r"NET/OFI Unable to register memory \(type = \d+\) for device \d+\. RC: -?\d+, Error:\s*$", "ofi_error", E,
+          "aws-ofi-nccl could not register a buffer with the NIC (the provider gave no reason): the locked-memory "
+          "limit, or the provider's registrations ran out", "raise the locked-memory limit where the ranks run "
+          "(`ulimit -l unlimited`), update aws-ofi-nccl and the EFA installer, and rerun with FI_LOG_LEVEL=warn",
+          C.NET_PLUGIN_ERROR, "root", (C.MEMLOCK_OR_ULIMIT, C.IB_RESOURCE_ERROR)),
         # libfabric's fi_mr_reg refused with -FI_ENOMEM ("fi_mr_reg failed, ret is:-12, Cannot allocate memory",
         # ofiwg/libfabric#6437): the pinned-memory limit, as NCCL's NET/OFI "Unable to register memory ... RC: -12"
         # is read; the provider's registration cache the other way.

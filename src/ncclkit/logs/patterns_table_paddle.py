@@ -1,5 +1,5 @@
-"""Rows of the line classifier (patterns.py) for PaddlePaddle's and OneFlow's distributed launch, store and NCCL
-messages (tests/lines/paddle_oneflow.py holds every line with file:line@commit).
+"""Rows of the line classifier (patterns.py) for PaddlePaddle's, OneFlow's and MindSpore's distributed launch, store
+and NCCL messages (tests/lines/paddle_oneflow.py holds every line with file:line@commit).
 
 - Paddle's TCP store and the NCCL-id exchange of gen_comm_id_helper: a connect that timed out is the ports between
   the nodes (socket_connect_failed), a bind on the master port that fails is that port in use (port_in_use), a host
@@ -12,7 +12,9 @@ messages (tests/lines/paddle_oneflow.py holds every line with file:line@commit).
   CUDA_VISIBLE_DEVICES, a build without CUDA given the nccl backend are the launch or the program's use of its
   framework (application_bug); the missing libnccl, the OOM texts, the NCCL too old for a feature, a CUDA library
   older than the build and OneFlow's CommNet without RDMA are read as their ids' causes;
-- the launchers' retry and wait lines, and their own reports that a trainer failed, name nothing.
+- the launchers' retry and wait lines, and their own reports that a trainer failed, name nothing;
+- MindSpore: init without its launcher is the launch, its collective library that does not load a missing NCCL or
+  MPI, msrun's list of the nodes that ended abnormally a peer gone, its cluster's build retries no failure.
 
 Read before the generic families: a bare "ValueError:" or "AssertionError:" (program_error), "bootstrap" in OneFlow's
 file names (bootstrap_error), "Connection refused" in a retry (socket_connect_failed) and "ABORT" (abort) would send
@@ -35,7 +37,9 @@ PADDLE_WORDS: tuple[bytes, ...] = (b"not ready endpoints", b"while the server is
                                    b"install 'nccl2'", b"other process using GPU",
                                    b"single-card operation", b"CUDA device is not set properly",
                                    b"not a parallel execution", b"RDMA is unavailable", b"there is no device",
-                                   b"nccl_enable_all_to_all", b"Cannot enable P2P")
+                                   b"nccl_enable_all_to_all", b"Cannot enable P2P", b"Time out nodes are",
+                                   b"Role name '", b"libgpu_collective",
+                                   b"exit with exception")
 
 _USAGE_FIX = ("start every trainer through the launcher, which sets its variables (`python -m "
               "paddle.distributed.launch --gpus 0,1,2,3 train.py`, `python -m oneflow.distributed.launch "
@@ -61,8 +65,10 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Paddle's store client (tcp_utils.cc "Retry to connect to %s:%d while the server is not yet listening.")
         # dialling an address of network 0 (0.x.y.z, not 0.0.0.0): no host has one; the host's name resolved to it
         # (PaddlePaddle/Paddle#48421, "get a wrong IP 0.1.68.146. Please check network configuration").
-        p(r"Retry to connect to 0\.(?!0\.0\.0:)\d+\.\d+\.\d+:\d+ while the server is not yet listening",
-          "name_resolution", E, "Paddle's store client dials an address of network 0, which no host has: a host "
+        # The launcher's list of endpoints it waits for, on the same address (PaddlePaddle/PaddleSeg#2766).
+        p(r"Retry to connect to 0\.(?!0\.0\.0:)\d+\.\d+\.\d+:\d+ while the server is not yet listening|"
+          r"not ready endpoints:\s*\['0\.(?!0\.0\.0:)\d+\.\d+\.\d+:\d+'",
+          "name_resolution", E, "Paddle dials an address of network 0, which no host has: a host "
           "name resolved to a wrong address", "make every node's name resolve to its real address (`hostname -i`, "
           "/etc/hosts, DNS), or pass the addresses (--ips, --master)", C.HOSTNAME_RESOLUTION),
         # -- retries, waits and the launchers' own failure reports: no cause ---------------------------------------
@@ -244,4 +250,32 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Paddle could not enable GPU peer-to-peer access between two GPUs of this node",
           "check `nvidia-smi topo -p2p r`; on bare metal turn PCIe ACS off and set the IOMMU to passthrough "
           "(iommu=pt); in a VM the hypervisor must expose P2P", C.ACS_IOMMU_P2P, "likely", (C.TOPOLOGY_OR_NUMA,)),
+        # -- MindSpore ------------------------------------------------------------------------------------------
+        # mindspore/python/mindspore/parallel/cluster/process_entity/_api.py (msrun): "There's worker exits with
+        # exception, kill all other workers", "Worker process N exit with exception.", then "Time out nodes are
+        # ['3']", which _analyze_log fills with "the node ids of the processes which exit abnormally"
+        # (candle-org/MindAct#1983): the worker named ended first, its worker_N.log says why.
+        p(r"Time out nodes are \[|There's worker exits with exception|Worker process \d+ exit with exception",
+          "remote_exited", E, "MindSpore's launcher (msrun) saw a worker exit abnormally and stopped the others: "
+          "that worker's own log (worker_N.log) holds the cause", "read the log of the worker (node) msrun names and "
+          "fix its error", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # cluster_context.cc BuildCluster: "Topology build timed out., retry(1/60)" while the other nodes register;
+        # "Cluster is successfully initialized." follows when they do (mindspore-lab/mindrl#144).
+        p(r"Topology build timed out\., retry\(\d+/\d+\)", "noise", I,
+          "MindSpore waiting for the other nodes to register its cluster (a retry)", "nothing to fix unless the "
+          "retries run out", None, "noise"),
+        # mindspore/communication/management.py: init() in a process no launcher started ("Role name '' is invalid.
+        # Maybe you are trying to call 'mindspore.communication.init()' without using 'mpirun'", mindcv#480).
+        p(r"Role name '\w*' is invalid\. Maybe you are trying to call 'mindspore\.communication\.init\(\)'",
+          "framework_usage", E, "MindSpore's distributed init ran in a process its launcher did not start: the "
+          "variables that name the process's role are missing", "start the job with msrun or mpirun (`msrun "
+          "--worker_num=N --local_worker_num=N train.py`), or set the MS_ROLE / MS_SCHED_* variables",
+          C.APPLICATION_BUG),
+        # collective_init.cc "Loading libgpu_collective.so failed. Many reasons could cause this: ... nccl is not
+        # installed or found ... mpi is not installed or found" (mindspore-ai/mindspore#31; its FAQ adds an NCCL
+        # older than 2.7.6).
+        p(r"Loading libgpu_collective\.so failed", "nccl_library_missing", E,
+          "MindSpore could not load its GPU collective library: NCCL (2.7.6 or newer) or Open MPI is not installed or "
+          "not on the library path", "install NCCL and Open MPI where MindSpore finds them (LD_LIBRARY_PATH), "
+          "NCCL 2.7.6 or newer", C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
     )

@@ -133,7 +133,10 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (ROCm/rocminfo#27).
         # An strace of rocminfo whose open of /dev/kfd fails (legacy-rocm-build#1088: ENOMEM from KFD at init) is the
         # same device missing, not the job's memory.
+        # docker's "error gathering device information while adding custom device \"/dev/kfd\": no such file or
+        # directory" is the same on the host side (no amdgpu/KFD there: Docker on Windows, legacy-rocm-build#1893).
         p(r"No HIP GPUs are available|Unable to open /dev/kfd read-write|No ROCm-capable device is detected|"
+          r"adding custom device \\?\"/dev/kfd\\?\": no such file|"
           r"kfd not supported on this ASIC|open(?:at)?\([^)]*\"/dev/kfd\"[^)]*\) = -1 E[A-Z]+", "gpu_missing", E,
           "ROCm sees no usable AMD GPU in this process: /dev/kfd and /dev/dri are not passed in or not readable by "
           "the user, the amdgpu driver is not loaded, or the GPU is not one ROCm supports",
@@ -158,6 +161,25 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # HIP's hipErrorNoBinaryForGpu (218) as hip_platform.cpp prints it: "Cannot retrieve Static function, error:
         # 218": the library has no kernels for this GPU's gfx target (ROCm/rocm-systems#2805: a packaged RCCL without
         # gfx906).
+        # rocBLAS without kernels for the GPU: "rocBLAS error: Cannot read .../TensileLibrary.dat: Illegal seek for GPU
+        # arch : gfx1201", its list of available files naming other targets (ROCm/rocBLAS#1267, githubcto/FramePack-
+        # ZLUDA#4: "it's not in the supported list yet"); TensorFlow's ROCm allocator failing with HIP's out of memory
+        # ("failed to allocate 7.35G ... from device: hipError_t(1002)", "HIP_ERROR_OutOfMemory", ROCm/
+        # tensorflow-upstream#82: another process held the GPU's memory).
+        p(r"rocBLAS error: Cannot read \S*TensileLibrary\.dat\b", "cuda_error", E,
+          "rocBLAS has no kernels for this GPU's architecture (its Tensile library lists other gfx targets)",
+          "use a ROCm release (or a rocBLAS build) that supports this GPU's gfx target; HSA_OVERRIDE_GFX_VERSION for a "
+          "close supported target", C.CUDA_OR_DRIVER, decode=False),
+        # HIP's peer2peer sample ("peer2peer transfer not possible between the selected gpu devices"): no PCIe
+        # peer-to-peer between the GPUs, which ROCm needs large BAR for (ROCm/legacy-rocm-build#579, AMD's answer).
+        p(r"peer2peer transfer not possible between the selected gpu devices", "p2p_error", E,
+          "the AMD GPUs cannot reach each other over PCIe peer-to-peer: ROCm needs large BAR (above-4G decoding) "
+          "enabled, and ACS or the IOMMU must not block it", "enable large BAR / above-4G decoding in the BIOS, "
+          "boot with iommu=pt, and check `rocm-bandwidth-test`", C.ACS_IOMMU_P2P),
+        p(r"failed to allocate [\d.]+\w? \(\d+ bytes\) from device: (?:hipError_t\(1002\)|HIP_ERROR_OutOfMemory)",
+          "oom", E, "the AMD GPU ran out of memory (HIP's out of memory): another process may hold it",
+          "free the GPU (`rocm-smi --showpids`), lower the batch, or let TensorFlow grow its memory "
+          "(allow_growth)", C.OOM),
         p(r"Cannot retrieve Static function, error: 218\b", "cuda_error", E,
           "a library (RCCL, PyTorch) has no kernels for this GPU's gfx target (hipErrorNoBinaryForGpu)",
           "use a build that includes this GPU's target, or rebuild with GPU_TARGETS=<gfx...>; "
@@ -168,11 +190,14 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Older kernels word the hung ring "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring sdma0 timeout"
         # (legacy-rocm-build#2533, #3166: power settings): the GPU's, not a collective's timeout. Newer kernels
         # prefix the device instead ("amdgpu 0000:01:00.0: ring sdma0 timeout", "... qcm fence wait loop timeout
-        # expired", "... timeout waiting for kiq fence": legacy-rocm-build#6313, a BC-250 freezing).
+        # expired", "... timeout waiting for kiq fence": legacy-rocm-build#6313, a BC-250 freezing; "... GPU reset
+        # begin!", "MES failed to respond": lemonade-sdk/llamacpp-rocm#122). A reset that fails leaves the GPU gone
+        # ("GPU mode1 reset failed", "ASIC reset failed with error, -121", "PSP resume failed": legacy-rocm-build#2494).
         p(r"amdgpu: (?:\[\w+\] (?:no-)?retry page fault|VM_L2_PROTECTION_FAULT_STATUS|ring \S+ timeout|GPU reset "
           r"begin|GPU reset\(\d+\) failed|XGMI: Failed to add node)|xgmi link training failed|"
           r"amdgpu_job_timedout \[amdgpu\]\] \*ERROR\* ring \S+ timeout|amdgpu [0-9a-f]{4}:[0-9a-f:.]+: (?:ring \S+ "
-          r"timeout|qcm fence wait loop timeout|timeout waiting for kiq fence)", "gpu_fault", E,
+          r"timeout|qcm fence wait loop timeout|timeout waiting for kiq fence|GPU reset begin|MES failed to respond)|"
+          r"amdgpu[: ][^\n]*(?:mode1 reset failed|ASIC reset failed|PSP resume failed)", "gpu_fault", E,
           "the amdgpu driver saw a GPU page fault, a hung ring, a failed XGMI link or a GPU reset", _AMD_GPU_FIX,
           C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         # RCCL's misc/api_trace.cc warns "rocprofiler-register failed with error code 4 : Library's API is not

@@ -24,7 +24,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 TFPS_WORDS: tuple[bytes, ...] = (b"Op type not registered", b"Registered devices", b"End of sequence", b"StartAbort",
-                                 b"NoValidAddresse", b"unexpected process identifier",
+                                 b"NoValidAddresse", b"unexpected process identifier", b"maximum protobuf size",
+                                 b"Master init: Unavailable", b"find(\"DMLC_ROLE\")",
                                  # Horovod's "exit with status code 137" (128 + SIGKILL), read by process_killed
                                  b"code 137", b"code: 137")
 
@@ -61,6 +62,23 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "early", None, "noise"),
         p(r"StartAbort Cancelled: ", "noise", I, "TensorFlow cancelled its collectives after another line ended them",
           "read the error before it, if there is one", None, "noise"),
+        # base_collective_executor.cc "StartAbort DEADLINE_EXCEEDED" with "Additional GRPC error information from
+        # remote target /job:worker/replica:0/task:0" (tensorflow/tensorflow#60706): a peer task did not answer its
+        # RPC in time; master.cc "Master init: Unavailable: OS Error" is the session master reaching no task yet
+        # (tensorpack/tensorpack#782: "when I run worker before ps, while it's ok when I run ps firstly").
+        p(r"StartAbort DEADLINE_EXCEEDED|Master init: Unavailable: OS Error", "remote_exited", E,
+          "a TensorFlow task did not answer over gRPC (its RPC's deadline passed, or it was not up yet): that task "
+          "stopped, hung or was started later than the others", "read that task's own log (the remote target the "
+          "error names); start the parameter servers and the chief before the workers",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # protobuf's 2 GB limit on one message: a RecvBuf response carrying a tensor larger than that cannot cross
+        # TensorFlow's gRPC transport, and the peer then "seems down" (tensorflow/recommenders#274, 5368538440 bytes;
+        # tensorflow/tensorflow#3766, the maintainers: "something is hitting the 2GB limit for protobuf").
+        p(r"exceeded maximum protobuf size of 2GB", "launch_config", E,
+          "a message of more than 2 GB (one tensor sent whole between TensorFlow tasks) cannot cross gRPC's protobuf "
+          "limit: the send fails and the peer looks down", "shard the large variable or embedding table over the "
+          "tasks (a partitioner), or move it with NCCL collectives rather than gRPC", C.APPLICATION_BUG, "root",
+          (C.OTHER,)),
         # horovod/horovod#2432, #2547, #1969 (maintainers: the nodes cannot reach each other on that interface;
         # Spark workers "need random port access between each other"; fixed by naming the interface): horovodrun's
         # probe of its driver and task services (runner/common/util/network.py NoValidAddressesFound).
@@ -80,6 +98,17 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # dmlc/ps-lite#165 and #173 (the maintainer: the port is still reserved after the process was killed; fixed
         # by another port), dmlc/parameter_server#10: van.cc's bind of the scheduler's or node's port. A send to a
         # node that left ("Check failed: (send_bytes) != (-1)") is not a bind.
+        # van.cc "Check failed: !ip.empty() failed to get ip": no IPv4 address on DMLC_INTERFACE, or no usable
+        # interface found (apache/mxnet#9695); postoffice.cc's CHECK_NOTNULL of DMLC_ROLE: a process started without
+        # the environment its launcher sets (zhuangwang93/Espresso#2, BytePS).
+        p(r"Check failed: !ip\.empty\(\) failed to get ip", "no_interface", E,
+          "ps-lite found no IPv4 address for this node: DMLC_INTERFACE names an interface without one, or no usable "
+          "interface was found", "set DMLC_INTERFACE to the interface that joins the nodes (`ip -br addr`), or "
+          "DMLC_NODE_HOST to this node's address", C.WRONG_INTERFACE),
+        p(r"Check +notnull: Environment::Get\(\)->find\(\"DMLC_ROLE\"\)", "framework_usage", E,
+          "a ps-lite (BytePS, MXNet kvstore) process was started without DMLC_ROLE and the other DMLC_* variables its "
+          "launcher sets", "start it through the launcher (bpslaunch, the dmlc tracker), or set DMLC_ROLE, "
+          "DMLC_PS_ROOT_URI, DMLC_PS_ROOT_PORT, DMLC_NUM_WORKER and DMLC_NUM_SERVER for every role", C.APPLICATION_BUG),
         p(r"Check failed: \(my_node_\.port\) != \(-1\) bind failed|Check failed: zmq_bind\([^\n]*Address already in use",
           "port_in_use", E, "ps-lite could not bind its port: a previous run still holds it, or two roles share it",
           "kill the stale process (`ss -ltnp | grep PORT`) or set another DMLC_PS_ROOT_PORT (or node port)",

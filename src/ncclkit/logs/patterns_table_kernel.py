@@ -1,8 +1,10 @@
 """Rows of the line classifier (patterns.py) for what the host's own network stack and limits print into dmesg and
 the journal when a multi-node job fails or stalls: the Linux kernel (6.12: neighbour, nf_conntrack, TCP, the qdisc
 watchdog, IPv4 routing, bonding, IPoIB, the Intel NIC drivers, the pids cgroup, file_table, x86 page faults; the OOM
-killer's report is patterns_table_host's memory row), systemd, Linux-PAM's pam_limits and bash. Read before the
-system tools' rows, whose NIC words these lines share (tests/lines/kernel_net.py holds each line with its source)."""
+killer's report is patterns_table_host's memory row), systemd, Linux-PAM's pam_limits and bash; and two drivers
+whose timeouts are no collective's: Intel's xe GPU driver resetting a hung job, the Wi-Fi card's iwlwifi. Read before
+the system tools' rows, whose NIC words these lines share (tests/lines/kernel_net.py holds each line with its
+source)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,9 @@ threads pasted them:
   its "Cancelled" lines after another error are consequences;
 - Horovod's driver and task services that reach no address of each other, and Open MPI's TCP transport answered by
   another process than it dialled, are the network between the hosts (ports, or an interface several hosts share);
-- ps-lite's bind refused is its port taken.
+- a TensorFlow task whose RPC deadline passed, or that a master could not reach yet, is a peer gone or late; a
+  message past protobuf's 2 GB is the program's tensor too large for gRPC;
+- ps-lite's bind refused is its port taken, no IPv4 address its interface, a missing DMLC_ROLE the launch.
 """
 
 from __future__ import annotations

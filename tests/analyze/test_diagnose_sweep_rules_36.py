@@ -121,3 +121,36 @@ def test_mindspore_jax_tpu_and_paddles_endpoints() -> None:
                                                                                      "hostname_resolution")
     # a real peer's address keeps the launcher's wait (PaddlePaddle/PLSC#115)
     assert "log.name_resolution" not in ids("not ready endpoints:['10.10.11.51:6070', '10.10.11.52:6070']\n")
+
+
+def test_torchruns_teardown_kills_are_no_oom() -> None:
+    # vllm-project/speculators#1115: rank 1 failed first, rank 0 was killed 31 s later by the agent
+    def summary(killed_at: str) -> str:
+        return ("Failures:\n[1]:\n  time      : " + killed_at + "\n  host      : localhost\n"
+                "  rank      : 0 (local_rank: 0)\n  exitcode  : -9 (pid: 14689)\n  error_file: <N/A>\n"
+                "  traceback : Signal 9 (SIGKILL) received by PID 14689\n"
+                "------------------------------------------------------------\n"
+                "Root Cause (first observed failure):\n[0]:\n  time      : 2026-09-07_13:02:58\n"
+                "  host      : localhost\n  rank      : 1 (local_rank: 1)\n  exitcode  : 1 (pid: 14690)\n")
+    assert "log.process_killed" not in ids(summary("2026-09-07_13:03:29"))
+    # killed with the first failure (the node's OOM killer taking several): still read
+    assert lead(summary("2026-09-07_13:02:58")) == ("log.process_killed", "oom")
+
+
+def test_a_link_local_ipv4_bootstrap_interface_and_a_harmless_nic_path_trace() -> None:
+    # NVIDIA/nccl#859: AWS Batch's per-host ecs-eth0 address, then refused connects
+    log = ("ip-10-14-51-239:333:333 [0] NCCL INFO Bootstrap : Using ecs-eth0:169.254.172.2<0>\n"
+           "ip-10-14-51-239:333:333 [0] NCCL INFO NET/Socket : Using [0]ecs-eth0:169.254.172.2<0> "
+           "[1]eth0:10.14.51.239<0>\n"
+           "ip-10-14-51-239:333:366 [0] include/socket.h:403 NCCL WARN Connect to 169.254.172.2<45327> failed : "
+           "Connection refused\n")
+    assert lead(log)[1] == "wrong_interface" and "env.ifname_virtual" in ids(log)
+    # a routable address alone is no link-local interface
+    assert "env.ifname_virtual" not in ids(log.replace("169.254.172.2", "10.14.51.240"))
+    # OpenNMT/OpenNMT-py#1606: NCCL 2.4's PCI path of a virtual NIC, then the rings are set up
+    trace = ("sfr:435:783 [0] NCCL INFO Could not find real path of /sys/class/net/eth0/device\n"
+             "sfr:435:783 [0] NCCL INFO include/net.h:19 -> 2\n"
+             "sfr:435:783 [0] NCCL INFO Ring 00 : 0 -> 8 [receive] via NET/Socket/0\n")
+    assert "log.nccl_error_code" not in ids(trace)
+    # the same code from the socket transport stays a failure
+    assert "log.nccl_error_code" in ids("h:1:2 [0] NCCL INFO misc/socket.cc:47 -> 2\n")

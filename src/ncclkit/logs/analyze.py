@@ -32,7 +32,7 @@ from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.nvlink_paste import nvlink_paste_findings
-from ncclkit.logs.paste_code import ignored_exception_lines
+from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
@@ -206,8 +206,9 @@ def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
 
 
 def _not_ignored(findings: list[Finding], text: str) -> list[Finding]:
-    """The findings, less those whose every line is an exception Python printed as ignored (paste_code)."""
-    ignored = ignored_exception_lines(text)
+    """The findings, less those whose every line stopped nothing (paste_code): an exception Python printed as ignored,
+    a worker torchrun killed after another had failed first."""
+    ignored = ignored_exception_lines(text) | teardown_kill_lines(text)
     if not ignored:
         return findings
     return [f for f in findings

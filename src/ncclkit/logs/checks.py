@@ -256,7 +256,7 @@ def _virtual_interface(s: NcclLogSummary) -> list[Finding]:
         message=f"NCCL uses {', '.join(bad)} for its sockets"
                 + (f" (besides {', '.join(good)})" if good else "")
                 + ": loopback, container-bridge and tunnel interfaces"
-                + (" and IPv6 link-local addresses (fe80::)" if set(bad) & set(s.link_local_ifaces) else "")
+                + (" and link-local addresses (fe80::, 169.254.x.x)" if set(bad) & set(s.link_local_ifaces) else "")
                 + " do not reach the other nodes" + (" (if this job spans nodes)" if one_host else ""),
         fix=f"export NCCL_SOCKET_IFNAME={good[0] if good else '<the interface that joins the nodes>'} on every node",
         # While no socket failed the interfaces only may stop the job: the network the log shows (sockets for

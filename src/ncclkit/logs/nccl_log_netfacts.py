@@ -16,8 +16,10 @@ _SPEED = re.compile(r"speed=(\d+)")
 _IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 # An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when
-# it had no other address, and only that link reaches it (NVIDIA/nccl#1291).
-_LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?<\d+>")
+# it had no other address, and only that link reaches it (NVIDIA/nccl#1291); IPv4's link-local 169.254.0.0/16 alike
+# (AWS Batch's per-host "ecs-eth0:169.254.172.2", NVIDIA/nccl#859: the peers' connects were refused).
+_LINK_LOCAL = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):(?:fe80:[0-9a-fA-F:]*(?:%[\w.\-]+)?|"
+                         r"169\.254\.\d+\.\d+)<\d+>")
 _IFACE = re.compile(r"(?:Using |\s)(?:\[\d+\])?([A-Za-z][\w.\-]*):[0-9a-fA-F.:%\w\-]*<\d+>")
 # An interface with its IPv4 address: one interface name listed with two addresses is two machines (NCCL takes an
 # interface's first address, the same in every process of a node; misc/socket.cc findInterfaces).

@@ -97,6 +97,7 @@ class LogState(NetFacts):
         self.nic_speed_mbps: int | None = None
         self.errors: dict[str, list[Any]] = {}
         self.return_codes: dict[int, str] = {}
+        self.nic_path_unresolved = False  # "Could not find real path of /sys/class/net/..." seen
         self.packages: dict[str, set[str]] = {}
         self.harmless: set[str] = set()  # lines already classified as no error (skipped on repeat)
         self.launch_hosts: list[str] = []
@@ -320,7 +321,11 @@ class LogState(NetFacts):
             m = COLL_LINE.search(rest)
             if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):
                 self.coll_ops.setdefault((m.group(7), m.group(2)), set()).add(m.group(1, 3, 4, 5, 6))
+        elif rest.startswith("Could not find real path of /sys/class/net/"):
+            self.nic_path_unresolved = True
         elif " -> " in rest:  # NCCLCHECK trace "transport/net.cc:1302 -> 6": the first site per code
             m = _TRACE.search(rest)
-            if m:
+            # NCCL 2.4's ncclNetPciPath (include/net.h:19) returns ncclSystemError for a NIC without a PCI path (a
+            # virtual NIC) and init goes on without it (OpenNMT/OpenNMT-py#1606: rings set up after it).
+            if m and not (self.nic_path_unresolved and m.group(1).startswith("include/net.h:")):
                 self.return_codes.setdefault(int(m.group(2)), m.group(1))

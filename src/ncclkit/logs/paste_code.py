@@ -87,3 +87,37 @@ def ignored_exception_lines(text: str) -> frozenset[int]:
             out.add(no)
             notice = 0
     return frozenset(out)
+
+
+# torchrun's failure summary (torch/distributed/elastic/multiprocessing/errors): under "Root Cause (first observed
+# failure):" the worker that failed first, under "Failures:" the others, each with the time it ended. The agent stops
+# the others with SIGTERM and, after its 30 s grace (api.py _close), SIGKILL: a "-9" / "Signal 9 (SIGKILL)" entry that
+# ended after the first failure is its teardown, not the OOM killer (vllm-project/speculators#1115: rank 1 failed at
+# 13:02:58, rank 0 was killed at 13:03:29). One that ended with it (the node's OOM killer taking several) stays read.
+_ROOT_CAUSE = re.compile(r"^\s*Root Cause \(first observed failure\):")
+_TIME = re.compile(r"^\s*time\s*:\s*(\d{4}-\d\d-\d\d_\d\d:\d\d:\d\d)")
+_KILLED = re.compile(r"^\s*(?:exitcode\s*:\s*-9\b|traceback\s*:\s*Signal 9 \(SIGKILL\))")
+_ENTRY_LINES = 10  # a summary entry's fields: time, host, rank, exitcode, error_file, traceback
+
+
+def teardown_kill_lines(text: str) -> frozenset[int]:
+    """The line numbers of the SIGKILLs torchrun's summary lists for workers it stopped after another failed first."""
+    if "Root Cause (first observed failure)" not in text:
+        return frozenset()
+    lines = text.splitlines()
+    out: set[int] = set()
+    killed: list[tuple[int, str]] = []  # (line, the time its entry ended) under "Failures:"
+    when = ""
+    for no, line in enumerate(lines, 1):
+        stamp = _TIME.match(line)
+        if line.strip() == "Failures:":
+            killed, when = [], ""
+        elif stamp:
+            when = stamp[1]
+        elif _KILLED.match(line) and when:
+            killed.append((no, when))
+        elif _ROOT_CAUSE.match(line):
+            first = next((m[1] for m in map(_TIME.match, lines[no:no + _ENTRY_LINES]) if m), None)
+            out.update(k for k, t in killed if first and t > first)
+            killed = []
+    return frozenset(out)

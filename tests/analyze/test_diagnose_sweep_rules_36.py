@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from line_reading import assert_reads, ids, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 
 def test_gpu_drivers_that_reset_or_lose_the_gpu() -> None:
     # ROCm/legacy-rocm-build#2494: the reset itself failed
@@ -154,3 +156,15 @@ def test_a_link_local_ipv4_bootstrap_interface_and_a_harmless_nic_path_trace() -
     assert "log.nccl_error_code" not in ids(trace)
     # the same code from the socket transport stays a failure
     assert "log.nccl_error_code" in ids("h:1:2 [0] NCCL INFO misc/socket.cc:47 -> 2\n")
+
+
+def test_intel_mpis_provider_lookup_is_mpis_libfabric_not_the_nccl_plugin() -> None:
+    # uxlfoundation/oneCCL#106: Intel MPI's find_provider for its shm provider
+    got = analyze_text("Abort(2138767) on node 0 (rank 0 in comm 0): Fatal error in PMPI_Init: Unknown error class, "
+                       "error stack:\nfind_provider(2819)..........: OFI fi_getinfo() failed (ofi_init.c:2819:"
+                       "find_provider:No data available)\n")["findings"][0]
+    assert (got["id"], got["cause"]) == ("log.ofi_error", "net_plugin_error") and "MPICH" in got["message"]
+    # the NCCL plugin's own failure keeps its words
+    got = analyze_text("h:1:2 [0] nccl_net_ofi_create_plugin:259 NCCL WARN NET/OFI aws-ofi-nccl initialization "
+                       "failed\n")["findings"][0]
+    assert got["id"] == "log.ofi_error" and "MPICH" not in got["message"]

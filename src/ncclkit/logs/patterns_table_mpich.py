@@ -171,9 +171,10 @@ def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # provider asked for (FI_PROVIDER, else the configure-time one) returned none (-FI_ENODATA, "No data
         # available"): libfabric found no NIC of that provider; :186 the provider found is not the one this MPICH
         # was built for; errnames.txt:7 **ofid_no_provider. The fabric library layer failed, as aws-ofi-nccl's own
-        # fi_getinfo failure is read.
+        # fi_getinfo failure is read. Intel MPI words it "find_provider(2819)....: OFI fi_getinfo() failed
+        # (ofi_init.c:2819:find_provider:No data available)" (uxlfoundation/oneCCL#106, its shm provider).
         p(r"OFI call getinfo failed|OFI Provider name does not match configure-time provider name|"
-          r"No valid libfabric provider", "ofi_error", E,
+          r"No valid libfabric provider|find_provider\(\d+\)\.*: OFI fi_getinfo\(\) failed", "ofi_error", E,
           "MPICH's libfabric layer found no usable provider: no NIC of the provider it asks for is visible here, or "
           "the provider is not the one this MPICH was built for", _OFI_FIX, C.NET_PLUGIN_ERROR, "root",
           (C.IB_PORT_DOWN_OR_LINK,)),

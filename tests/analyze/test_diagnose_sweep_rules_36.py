@@ -1,6 +1,6 @@
-"""Rules from sweeps 182 - 184 (2026-12-05: AMD and Intel GPUs, clouds' networks and plugins, frameworks beside
-PyTorch, in repositories earlier rounds had not used). Each line is quoted from the thread named above its test, and
-tested on text that must not trigger it."""
+"""Rules from sweeps 182 - 184 and 186 (2026-12-05: AMD and Intel GPUs, clouds' networks and plugins, frameworks
+beside PyTorch, workstations and Windows, in repositories earlier rounds had not used). Each line is quoted from the
+thread named above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -168,3 +168,18 @@ def test_intel_mpis_provider_lookup_is_mpis_libfabric_not_the_nccl_plugin() -> N
     got = analyze_text("h:1:2 [0] nccl_net_ofi_create_plugin:259 NCCL WARN NET/OFI aws-ofi-nccl initialization "
                        "failed\n")["findings"][0]
     assert got["id"] == "log.ofi_error" and "MPICH" not in got["message"]
+
+
+def test_windows_and_workstation_lines() -> None:
+    # cszn/KAIR#127: the commit limit reached while loading torch's shm.dll is host memory, not /dev/shm
+    assert_reads('OSError: [WinError 1455] The paging file is too small for this operation to complete. Error '
+                 'loading "D:\\Anaconda\\envs\\swin-train\\lib\\site-packages\\torch\\lib\\shm.dll" or one of its '
+                 'dependencies.', "log.oom", "oom")
+    # raywzy/Bringing-Old-Films-Back-to-Life#7: c10d's retried warning inside markdown's backticks
+    assert lead("`[W ..\\torch\\csrc\\distributed\\c10d\\socket.cpp:601] [c10d] The client socket has failed to "
+                "connect to [link.redgiant.com]:28172 (system error: 10049 - The requested address is not valid in its "
+                "context.\n") is None
+    # shaohua0116/Multiview2Novelview#5: TensorFlow's start-up notice of GPUs without peer access
+    assert [f["severity"] for f in analyze_text(
+        "2019-03-12 21:25:07.499532: I tensorflow/core/common_runtime/gpu/gpu_device.cc:847] Peer access not supported "
+        "between device ordinals 0 and 4\n")["findings"] if f["id"] == "log.p2p_unavailable"] == ["info"]

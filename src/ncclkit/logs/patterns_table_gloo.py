@@ -84,7 +84,9 @@ def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "on every machine)", C.HOSTNAME_RESOLUTION, "root", (C.WRONG_INTERFACE,)),
         # Linux's errno 99 (EADDRNOTAVAIL) to the local host in the same retried warning: a port being reused
         # (pytorch/PiPPy#158: "reusing hard-coded IP port", fixed by disjoint MASTER_PORTs).
-        p(r"^\s*\[W[^\n]*client socket has failed to connect to (?:[^\n]*system error: 10049\b|\[localhost\]:\d+ "
+        # A reporter may wrap the line in markdown's backticks ("`[W ..\\torch\\csrc\\...socket.cpp:601] ...",
+        # raywzy/Bringing-Old-Films-Back-to-Life#7).
+        p(r"^\s*`?\[W[^\n]*client socket has failed to connect to (?:[^\n]*system error: 10049\b|\[localhost\]:\d+ "
           r"\(errno: 99 )", "noise", I,
           "c10d warning of one address it then retries", "nothing to fix", None, "noise"),
         # Gloo's uv transport (Windows) "Error connecting to [%s]:%d: connection timed out": the SYN got no

@@ -60,6 +60,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "/dev/shm gave it its whole size: not a full /dev/shm", "upgrade NCCL (the PyTorch build that ships it); as "
           "a workaround set NCCL_SHM_DISABLE=1 (intra-node traffic then goes over P2P or the network)", C.OTHER, "root",
           (C.CUDA_OR_DRIVER, C.SHM_TOO_SMALL), decode=False),
+        # Windows' commit limit (RAM plus the page file) reached: "OSError: [WinError 1455] The paging file is too
+        # small for this operation to complete. Error loading ...\\torch\\lib\\shm.dll" (each DataLoader worker or
+        # rank loads torch's CUDA DLLs; cszn/KAIR#127, thu-ml/tianshou#297): host memory, whatever DLL it names.
+        p(r"WinError 1455\]|The paging file is too small for this operation to complete", "oom", E,
+          "Windows ran out of commit memory (RAM plus the page file) while loading a library: each process that "
+          "loads torch's CUDA libraries commits gigabytes", "enlarge the page file (or let Windows manage it), "
+          "use fewer DataLoader workers or ranks per machine, or add RAM", C.OOM),
         # SIGBUS is how a write into a /dev/shm file beyond what tmpfs can back fails (NCCL's SHM buffers,
         # DataLoader workers): torchrun "exitcode: -7", DeepSpeed's launcher "return code = -7". Not the size
         # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set.

@@ -224,8 +224,12 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # for device: %d peerDevice: %d", "Since Peer to Peer not supported, fallback to AllReduceStrategy: %s".
         # MSCCL++ registered_memory.cc "CudaIpc import failed on same host, falling back to IB transport". Healthy
         # PCIe servers print them too: a hint for a hang, not a fault.
-        p(r"Device \d+ peer access Device \d+ is not available|CudaIpc import failed on same host|cudaDeviceCanAccessPeer failed for device|Since Peer "
-          r"to Peer not supported, fallback|Custom ?[Aa]llreduce is disabled because (?:your )?platform lacks GPU P2P "
+        # TensorFlow's INFO at start ("I ... gpu_device.cc:847] Peer access not supported between device ordinals 0
+        # and 4": GPUs on different PCIe roots, shaohua0116/Multiview2Novelview#5).
+        p(r"Device \d+ peer access Device \d+ is not available|CudaIpc import failed on same host|"
+          r"cudaDeviceCanAccessPeer failed for device|Since Peer to Peer not supported, fallback|"
+          r"gpu_device\.cc:\d+\] Peer access not supported between device ordinals|"
+          r"Custom ?[Aa]llreduce is disabled because (?:your )?platform lacks GPU P2P "
           r"capability|Setup Custom allreduce failed with CUDA(?:RT)? error",
           "p2p_unavailable", I,
           "the GPUs are joined by PCIe only, without working peer-to-peer (the framework's own check): if "

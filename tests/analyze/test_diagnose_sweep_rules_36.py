@@ -183,3 +183,18 @@ def test_windows_and_workstation_lines() -> None:
     assert [f["severity"] for f in analyze_text(
         "2019-03-12 21:25:07.499532: I tensorflow/core/common_runtime/gpu/gpu_device.cc:847] Peer access not supported "
         "between device ordinals 0 and 4\n")["findings"] if f["id"] == "log.p2p_unavailable"] == ["info"]
+
+
+def test_fine_tuning_stacks_builds_and_bare_messages() -> None:
+    # bitsandbytes' paged optimizer on Windows, WSL2 or Jetson (bitsandbytes#453, artidoro/qlora#73)
+    assert_reads("Error invalid device ordinal at line 359 in file /home/tim/git/bitsandbytes/csrc/pythonInterface.c",
+                 "log.cuda_error", "cuda_or_driver")
+    # a rank's own set_device keeps the program's reading
+    assert lead("RuntimeError: CUDA error: invalid device ordinal\n")[1] == "application_bug"
+    # CUDA 10's nvcc building a DeepSpeed op against torch's C++17 headers (DeepSpeedExamples#594)
+    assert_reads("nvcc fatal : Value 'c++17' is not defined for option 'std'", "log.cuda_error", "cuda_or_driver")
+    # messages pasted without their exception's name (FreedomIntelligence/HuatuoGPT#36, OptimalScale/LMFlow#620)
+    assert lead("ProcessGroupNCCL is only supported with GPUs, no GPUs found!\n") == ("log.gpu_missing",
+                                                                                    "cuda_or_driver")
+    assert lead("DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True` or with passing a `device_map`.\n") \
+        == ("log.framework_usage", "application_bug")

@@ -29,7 +29,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
     b"all tensors to be on the same device", b"same device as tensor", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
-    b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions", b"name 'nccl",
+    b"nvcc fatal", b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions",
+    b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
     b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",
     # (CuPy's "'CUDARuntimeError' object" line carries "rror", jaxlib's "is newer than and incompatible" carries
@@ -114,7 +115,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
     b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"ib_umem_get",
     b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
-    b"libnvidia-ml", b"libibverbs not available", b"CUDA initialization: Found no", b"Unknown runtime specified",
+    b"libnvidia-ml", b"libibverbs not available", b"CUDA initialization: Found no", b"Found no NVIDIA driver",
+    b"no GPUs found",
+    b"No CUDA GPUs", b"Unknown runtime specified",
     b"unable to handle kernel", b"[amdgpu]", b"[amdkfd]", b"[nvidia", b"requires GPU driver", b"\"warning\" : \"", b"| Warning: ", b"nvidia-persistenced",
     b"Container Runtime Hook", b"nvidia-container-cli", b"default runtime", b"not active",
     # Kubernetes events and the RDMA device plugins (patterns_table_k8s)

@@ -62,9 +62,13 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # nvcc that does not know the GPU's architecture (deepspeedai/DeepSpeed#607: compute_86 needs CUDA 11.1) or no
         # longer builds an old one (pytorch/pytorch#49528: compute_30 after CUDA 10.2); a malformed arch list
         # ("compute_1.") is the setting's.
-        p(r"nvcc fatal\s*: Unsupported gpu architecture 'compute_\d{2,3}'", "cuda_error", E,
-          "this nvcc cannot build for that GPU architecture: the CUDA toolkit is older than the GPU (compute_80 needs "
-          "CUDA 11.0, compute_90 12.0) or has dropped that old architecture",
+        # nvcc before CUDA 11 knows no C++17, which PyTorch's headers need from torch 2.1 ("nvcc fatal : Value
+        # 'c++17' is not defined for option 'std'", an op of DeepSpeed built with CUDA 10.x's nvcc).
+        p(r"nvcc fatal\s*: Unsupported gpu architecture 'compute_\d{2,3}'|nvcc fatal\s*: Value 'c\+\+17' is not "
+          r"defined for option 'std'", "cuda_error", E,
+          "this nvcc cannot build for that GPU architecture or language: the CUDA toolkit is older than the GPU "
+          "(compute_80 needs CUDA 11.0, compute_90 12.0) or than PyTorch's headers (C++17 needs CUDA 11), or has "
+          "dropped that old architecture",
           "build with a CUDA toolkit that lists the architecture (`nvcc --list-gpu-arch`), or take it out of the "
           "build's list (NVCC_GENCODE for NCCL and nccl-tests, TORCH_CUDA_ARCH_LIST for extensions)",
           C.CUDA_OR_DRIVER, "root", (), False),

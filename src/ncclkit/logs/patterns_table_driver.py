@@ -19,7 +19,8 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # nvidia-smi with no GPU visible (driver not loaded, GPUs not passed into the container); PyTorch's
         # "No CUDA GPUs are available", "ProcessGroupNCCL is only supported with GPUs, no GPUs found!", "Found
         # no NVIDIA driver on your system".
-        p(r"^\s*(?:nvidia-smi: )?No devices were found\s*$|No CUDA GPUs are available|no GPUs found|No AMD GPU found|Found no NVIDIA driver|"
+        p(r"^\s*(?:nvidia-smi: )?No devices were found\s*$|No CUDA GPUs are available|no GPUs found|No AMD GPU found|"
+          r"Found no NVIDIA driver|"
           r"\bCuda is not available\b|"
           # nccl4py (nccl_linux.pyx): "CUDA driver is not found (libcuda.so.1: cannot open shared object file ...)".
           r"CUDA driver is not found \(libcuda", "gpu_missing", E,

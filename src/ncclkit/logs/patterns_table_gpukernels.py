@@ -36,11 +36,21 @@ GPUKERNELS_WORDS: tuple[bytes, ...] = (
     b"load C++/CUDA extensions", b"(you have ", b"wasn't build with CUDA", b"GPU has capability",
     b"only supported on A100", b"(supported: {",
     b"torch_memory_saver",  # the memory saver of colocated RL (SGLang's sleep / wake) names its CUDA errors
+    b"pythonInterface.c",  # bitsandbytes' C entry points name their CUDA errors
 )
 
 
 def gpukernels_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # bitsandbytes' paged optimizers prefetch managed memory in csrc/pythonInterface.c ("Error invalid device
+        # ordinal at line 359 in file .../csrc/pythonInterface.c"), which the drivers of Windows, WSL2 and Jetson do
+        # not support: no GPU index of the job is wrong (the maintainers: use the non-paged optimizer or a release
+        # that checks for it).
+        p(r"invalid device ordinal at line \d+ in file \S*pythonInterface\.c", "cuda_error", E,
+          "bitsandbytes' paged optimizer made a CUDA call (a managed-memory prefetch) this driver or platform does "
+          "not support (Windows, WSL2, Jetson): not a wrong GPU index", "use the non-paged optimizer (adamw_torch or "
+          "adamw_bnb_8bit rather than paged_adamw_*) or upgrade bitsandbytes", C.CUDA_OR_DRIVER, "root", (C.OTHER,),
+          False),
         # -- torch_memory_saver (fzyzcjy/torch_memory_saver): an LD_PRELOAD hook that pauses and resumes GPU memory
         # through cuMem for colocated trainer and inference engine. "CUresult error  result=2 ... func=cu_mem_create"
         # is CUDA_ERROR_OUT_OF_MEMORY (its maintainer, torch_memory_saver#4); error 1 (invalid argument) from free,

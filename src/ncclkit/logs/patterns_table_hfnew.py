@@ -31,11 +31,19 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 HFNEW_WORDS: tuple[bytes, ...] = (
     b" vs hf ", b"offload_buffers", b"triggering a distributed run", b"save_on_each_node",
+    b"Zero-3 is not compatible with",
 )
 
 
 def hfnew_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # transformers modeling_utils.py from_pretrained: "DeepSpeed Zero-3 is not compatible with
+        # `low_cpu_mem_usage=True` or with passing a `device_map`." (a ValueError, pasted without its name too,
+        # hiyouga/LlamaFactory#199): ZeRO-3 places the weights itself.
+        p(r"DeepSpeed Zero-3 is not compatible with `?low_cpu_mem_usage=True`? or with passing a `?device_map",
+          "framework_usage", E, "transformers refuses to load a model with low_cpu_mem_usage or a device_map under "
+          "DeepSpeed ZeRO-3, which places the weights itself", "drop device_map and low_cpu_mem_usage from "
+          "from_pretrained when ZeRO-3 is on (or use ZeRO-2)", C.APPLICATION_BUG),
         # -- launches that do not fit the job ------------------------------------------------------------------
         # accelerate commands/launch.py:1199 and :1206 (_validate_launch_command: more than one of --cpu/--multi_gpu/
         # --tpu/--use_deepspeed/--use_fsdp, --use_parallelism_config without FSDP 2), utils/launch.py:307

@@ -1,7 +1,8 @@
 """Lines of a paste that are code or commands, not errors, though they hold an error's words: the source line a
 Python traceback quotes under its frame, a quoted line of code, and a shell prompt with a command typed to look at
-the machine. The log readers (nccl_log_scan, nccl_log_state) skip them. And the exception Python printed and
-discarded ("Exception ignored in: ..."), which failed nothing: analyze drops what only it shows."""
+the machine. The log readers (nccl_log_scan, nccl_log_state) skip them. And lines that failed nothing: the exception
+Python printed and discarded ("Exception ignored in: ..."), the workers torchrun's summary lists as killed after
+another failed first; analyze drops what only they show."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 from ncclkit.logs.paste import RANK_PREFIXES
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["ignored_exception_lines", "quoted_code", "typed_command", "under_frame"]
+__all__ = ["ignored_exception_lines", "quoted_code", "teardown_kill_lines", "typed_command", "under_frame"]
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
 # comment, except nccl-tests' header, a markdown heading a user made of an error line ("### HCC STATUS_CHECK Error:

@@ -1,9 +1,10 @@
 """Rows of the line classifier (patterns.py) for the communication stacks beside NCCL that sweeps of public threads
 found unread (tests/analyze/test_diagnose_sweep_rules_5.py quotes each line with its thread): Open MPI's own
-refusals and its TCP and UCX transports, UCC's shared-memory team, oneCCL over Level Zero and torch-ccl, NVSHMEM's IB
-transport and its Python binding, XLA's allocator and JAX's coordination barrier, TensorFlow's gRPC channel, Slurm's MPI
-launch plugin, the limits of RDMA NICs other than ConnectX (a full send queue, no shared receive queue) and RCCL's
-topology consensus across nodes (tests/analyze/test_diagnose_sweep_rules_16.py quotes the later ones).
+refusals and its TCP and UCX transports, UCC's shared-memory team, oneCCL over Level Zero and torch-ccl with the Intel
+GPU's driver under it, NVSHMEM's IB transport and its Python binding, XLA's allocator and JAX's coordination barrier,
+TensorFlow's gRPC channel, Slurm's MPI launch plugin, the limits of RDMA NICs other than ConnectX (a full send queue,
+no shared receive queue) and RCCL's topology consensus across nodes (tests/analyze/test_diagnose_sweep_rules_16.py
+quotes the later ones).
 
 A transport that cannot reach its peer names the network (a route, a device left out of the transport's list), a
 resource its driver refused names the resource, an init made twice or a call before init is the program's, and a
@@ -172,6 +173,13 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "run the ranks of one host in one IPC namespace (docker --ipc=host or a shared --ipc, one pod), or turn "
           "UCC's shm team off (UCC_TL_SHM_TUNE=0)", C.SHM_TOO_SMALL),
         # -- oneCCL over Level Zero ---------------------------------------------------------------------------------
+        # Intel's xe GPU driver timing a GPU job out and resetting the engine ("xe 0000:2b:00.0: [drm] Tile0: GT0:
+        # Check job timeout: ...", "Timedout job", "trying reset from guc_exec_queue_timedout_job", intel/llm-scaler
+        # #595): the GPU hung, not a collective's wait.
+        p(r"\bxe [0-9a-f]{4}:[0-9a-f:.]+: \[drm\][^\n]*(?:Check job timeout|Timedout job|trying reset from)",
+          "gpu_fault", E, "Intel's xe driver timed a GPU job out and reset the engine: the GPU hung",
+          "read the devcoredump the driver names, update the GPU driver and firmware, and check the job's kernels",
+          C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         # UR_RESULT_ERROR_DEVICE_LOST (20): the GPU was lost to the driver (a hang it reset, a fault); Intel's
         # maintainers tied it to memory pressure in intel/torch-xpu-ops#2757 and IPEX#780, but not always (#5432):
         # no out-of-memory reading of its own.

@@ -44,6 +44,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (allenai/open-instruct#521: 5367910400 bytes; kserve/kserve#3791: 67108864, docker's default).
         p(_DF_SHM.format(units="GT") + r"|/dev/shm has only \d{10,} bytes", "noise", I,
           "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
+        # Ray's advice after its /dev/shm warnings (services.py: "You may be able to free up space by deleting files
+        # in /dev/shm. If you are inside a Docker container, you can increase /dev/shm size by passing ..."): a
+        # terminal wraps it onto lines of their own (allenai/open-instruct#1067), which name no failure; the
+        # warning's own line carries the size.
+        p(r"^(?!.*/dev/shm has only).*(?:free up space by deleting files in /dev/shm|increase /dev/shm size by "
+          r"passing)", "noise", I,
+          "Ray's advice on /dev/shm, continued from its warning", "nothing to fix on this line", None, "noise"),
         # vLLM shm_broadcast "Insufficient space in /dev/shm for shared-memory allocation"; DeepSpeed env_report
         # "/dev/shm size might be too small".
         p(r"/dev/shm has only \d{1,9} bytes|Insufficient space in /dev/shm|/dev/shm size might be too small|"

@@ -150,11 +150,4 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "runs the same program on every host", "start the program on every host of the slice (`gcloud compute "
           "tpus tpu-vm ssh ... --worker=all --command=...`); read the other hosts' logs if it was started there",
           C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
-        # Ray's advice after its /dev/shm warnings (services.py: "You may be able to free up space by deleting files
-        # in /dev/shm. If you are inside a Docker container, you can increase /dev/shm size by passing ..."): a
-        # terminal wraps it onto lines of their own (allenai/open-instruct#1067), which name no failure; the
-        # warning's own line carries the size.
-        p(r"^(?!.*/dev/shm has only).*(?:free up space by deleting files in /dev/shm|increase /dev/shm size by "
-          r"passing)", "noise", I,
-          "Ray's advice on /dev/shm, continued from its warning", "nothing to fix on this line", None, "noise"),
     )

@@ -1,10 +1,9 @@
 """Rows of the line classifier (patterns.py) for what the host's own network stack and limits print into dmesg and
 the journal when a multi-node job fails or stalls: the Linux kernel (6.12: neighbour, nf_conntrack, TCP, the qdisc
 watchdog, IPv4 routing, bonding, IPoIB, the Intel NIC drivers, the pids cgroup, file_table, x86 page faults; the OOM
-killer's report is patterns_table_host's memory row), systemd, Linux-PAM's pam_limits and bash; and two drivers
-whose timeouts are no collective's: Intel's xe GPU driver resetting a hung job, the Wi-Fi card's iwlwifi. Read before
-the system tools' rows, whose NIC words these lines share (tests/lines/kernel_net.py holds each line with its
-source)."""
+killer's report is patterns_table_host's memory row), systemd, Linux-PAM's pam_limits and bash, and the Wi-Fi
+card's driver, whose timeouts are no collective's. Read before the system tools' rows, whose NIC words these lines
+share (tests/lines/kernel_net.py holds each line with its source)."""
 
 from __future__ import annotations
 
@@ -19,13 +18,6 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 def kernel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
-        # Intel's xe GPU driver timing a GPU job out and resetting the engine ("xe 0000:2b:00.0: [drm] Tile0: GT0:
-        # Check job timeout: ...", "Timedout job", "trying reset from guc_exec_queue_timedout_job", intel/llm-scaler
-        # #595): the GPU hung, not a collective's wait.
-        p(r"\bxe [0-9a-f]{4}:[0-9a-f:.]+: \[drm\][^\n]*(?:Check job timeout|Timedout job|trying reset from)",
-          "gpu_fault", E, "Intel's xe driver timed a GPU job out and reset the engine: the GPU hung",
-          "read the devcoredump the driver names, update the GPU driver and firmware, and check the job's kernels",
-          C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         # The Wi-Fi card's driver (iwlwifi "Error sending STATISTICS_CMD: time out after 2000ms", pytorch/pytorch
         # #120775): a laptop's radio, nothing of the job's.
         p(r"\biwlwifi [0-9a-f]{4}:[0-9a-f:.]+: ", "noise", I, "the Wi-Fi card's driver: nothing of the job's",

@@ -111,6 +111,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rendezvous_no_endpoint": Cause.APPLICATION_BUG,
     "log.checkpoint_corrupt": Cause.APPLICATION_BUG,
     "log.dataloader_config": Cause.APPLICATION_BUG,
+    "log.checkpoint_unreadable": Cause.OTHER,
+    "log.dataloader_worker_died": Cause.OOM,
     "log.engine_version": Cause.OTHER,
     "log.library_missing": Cause.OTHER,
     "log.build_toolchain": Cause.OTHER,

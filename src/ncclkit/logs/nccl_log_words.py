@@ -67,7 +67,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"neither AF_INET", b"abort",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
-    b"process group twice", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
+    b"process group twice", b"without libuv", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
@@ -108,7 +108,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",
     b"shared memory", b"maximal number of files", b"SHArP", b"Aggregation Manager", b"sharp_am",
     # Slurm, Open MPI and Ray launcher lines (patterns_table_host)
-    b"CANCELLED AT", b"Exited with exit code", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
+    b"CANCELLED AT", b"Exited with exit code", b"Exit Code:", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
     b"locked memory", b"queue pair", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",

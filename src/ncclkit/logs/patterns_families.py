@@ -15,6 +15,7 @@ from ncclkit.logs.patterns_table_compile import COMPILE_WORDS, compile_rows
 from ncclkit.logs.patterns_table_cvfw import CVFW_WORDS, cvfw_rows
 from ncclkit.logs.patterns_table_ctrhost import CTRHOST_WORDS, ctrhost_rows
 from ncclkit.logs.patterns_table_cxi import CXI_WORDS, cxi_rows
+from ncclkit.logs.patterns_table_dataload import DATALOAD_WORDS, dataload_rows
 from ncclkit.logs.patterns_table_gpukernels import GPUKERNELS_WORDS, gpukernels_rows
 from ncclkit.logs.patterns_table_gpuctr import GPUCTR_WORDS, gpuctr_rows
 from ncclkit.logs.patterns_table_grpc import GRPC_WORDS, grpc_rows
@@ -73,6 +74,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (mpilaunch_rows, MPILAUNCH_WORDS),      # ORTE and Hydra launch lines, MPICH ch4 ofi, mpi4py
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
+    (dataload_rows, DATALOAD_WORDS),        # checkpoints and data files the ranks load, DataLoader workers
     (c10dmsg_rows, C10DMSG_WORDS),          # c10d's and torchelastic's own messages no other family reads
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
     (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, compiled graphs, TRL

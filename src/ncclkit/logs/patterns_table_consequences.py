@@ -109,8 +109,11 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # printed their own NCCL error first). A trainer's CLI that runs torchrun or deepspeed as a subprocess
         # raises CalledProcessError with the launcher's arguments when it fails (hiyouga/LlamaFactory#8968, #9073).
         # torch 1.9's elastic agent: "Child process 32378 (local_rank 0) FAILED (exitcode 1)" (csjliang/LPTN#23).
+        # The elastic agent's own log of a failed group ("[default] Worker group FAILED. 3/3 attempts left; will
+        # restart worker group", torch/distributed/elastic/agent/server/api.py), not its restart for new nodes.
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
-          r"code|\(local_rank \d+\) FAILED \(exitcode \d+\)|process returned\s*$|returned a non-zero exit code|"
+          r"code|\(local_rank \d+\) FAILED \(exitcode \d+\)|\] Worker group (?:FAILED|UNHEALTHY)\b|process returned\s*$|"
+          r"returned a non-zero exit code|"
           r"processes exited with non-zero status|"
           r"Per user-direction, the job has been aborted|"
           r"CalledProcessError: Command '\['(?:torchrun|deepspeed|accelerate|[^']*/python[\d.]*)'[^\n]*returned non-zero "

@@ -59,6 +59,17 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "cuda_error", E,
           "a CUDA library failed: a kernel faulted, or the library is missing or does not match the others",
           _LIB_FIX, C.CUDA_OR_DRIVER),
+        # cuDNN's and cuSOLVER's catch-all status when their handle or a call fails: a CUDA setup that does not fit
+        # the library, or a GPU with no memory left for its workspace (yassouali/pytorch-segmentation#77: "related to
+        # your setup ... reinstalling PyTorch and/or CUDA"; open-mmlab/mmsegmentation#69: more GPUs, less memory).
+        # Not NCCL's internal error, which the consequence rows read. TensorFlow prints the CUDA runtime's message
+        # after "status: " when a cub kernel fails to launch ("... count number of true / nonzero indices.
+        # temp_storage_bytes: 5887, status: invalid resource handle").
+        p(r"CUDNN_STATUS_INTERNAL_ERROR|CUSOLVER_STATUS_INTERNAL_ERROR|Could not launch cub::\w+[^\n]*status: "
+          r"(?!success)\w", "cuda_error", E,
+          "a CUDA library failed inside its own call (cuDNN, cuSOLVER, cub): a CUDA, driver and library set that do "
+          "not fit, or a GPU out of memory for the library's workspace", _LIB_FIX, C.CUDA_OR_DRIVER, "root",
+          (C.OOM,)),
         # nvcc that does not know the GPU's architecture (deepspeedai/DeepSpeed#607: compute_86 needs CUDA 11.1) or no
         # longer builds an old one (pytorch/pytorch#49528: compute_30 after CUDA 10.2); a malformed arch list
         # ("compute_1.") is the setting's.
@@ -156,6 +167,18 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "an op's JIT build failed earlier (or another rank's build left its cache empty): its library is missing",
           "read the first nvcc/ninja error of the build above; delete ~/.cache/torch_extensions/<pyXX_cuYYY>/<op> "
           "and build again, or prebuild the ops (DS_BUILD_OPS=1 pip install deepspeed)", C.OTHER, "root",
+          (C.CUDA_OR_DRIVER,)),
+        # DeepSpeed's optimizers keep the op they JIT-load: a build that failed leaves the attribute unset, and
+        # __del__ or step() then raises (deepspeed/ops/adam/cpu_adam.py "self.ds_opt_adam = CPUAdamBuilder().load()";
+        # ymcui/Chinese-LLaMA-Alpaca#368 "环境问题", fixed by building the op with the matching CUDA); an op built
+        # before an upgrade lacks the new entry point ("module 'cpu_adam' has no attribute 'create_adam'").
+        p(r"'DeepSpeed\w*Adam\w*' object has no attribute 'ds_opt_\w+'|'FusedAdam' object has no attribute "
+          r"'multi_tensor_adam'|module 'cpu_adam' has no attribute 'create_adam'", "package_build", E,
+          "DeepSpeed's Adam op was not built or loaded (its JIT build failed, or a build for another CUDA or "
+          "DeepSpeed was left in the cache): the optimizer has no kernel to call",
+          "read the op's build error above (nvcc against a CUDA other than torch's, no CUDA_HOME); delete "
+          "~/.cache/torch_extensions/<pyXX_cuYYY>/<op> and build again, or prebuild it (`DS_BUILD_CPU_ADAM=1 "
+          "DS_BUILD_FUSED_ADAM=1 pip install deepspeed`) with the CUDA torch was built for", C.OTHER, "root",
           (C.CUDA_OR_DRIVER,)),
         # vLLM 0.4's pynccl defines its NCCL functions only when the library loaded: "NameError: name
         # 'ncclGetVersion' is not defined" follows a libnccl it could not load (vllm-project/vllm#4312).

@@ -162,7 +162,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED|"
           # The kernel's OOM report (oom_kill.c dump_header "invoked oom-killer", "oom-kill:constraint=", the reaper;
           # memcontrol.c "memory: usage %llukB, limit %llukB, failcnt %lu", printed only there).
-          r"oom_reaper: reaped process|\bmemory: usage \d+kB, limit \d+kB, failcnt", "oom", E,
+          r"oom_reaper: reaped process|\bmemory: usage \d+kB, limit \d+kB, failcnt|"
+          # TensorFlow's allocator (flwrlabs/flower#3159: "ResourceExhaustedError: ... failed to allocate memory").
+          r"ResourceExhaustedError:[^\n]*(?:OOM when allocating|failed to allocate memory)", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed" (bash
@@ -175,7 +177,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash.
         p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:? 137\b|已杀死))", "process_killed", W,
+          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:?\s+137\b|已杀死))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),

@@ -39,8 +39,7 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"must be on devices[0]", b"ss_family", b"CUDA tensor received from another process", b"pidfd_",
     b"inference tensor outside InferenceMode", b"Current RPC agent is not set",
     b"has no attribute", b"loading state_dict for DistributedDataParallel",
-    b"possible application crash on rank", b"storage has wrong size", b"Pin memory thread exited",
-    b"persistent_workers=True`)")
+    b"possible application crash on rank")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -331,25 +330,4 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "PyTorch's flight-recorder analyzer found the ranks' records of one collective disagreeing and names the "
           "rank that differs", "read what that rank did at that sequence number (its stack in the dump) and make "
           "every rank issue the same collectives", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
-        # -- checkpoints and data loading of the ranks --------------------------------------------------------------
-        # torch.load of a file whose bytes do not match its own header ("RuntimeError: storage has wrong size:
-        # expected -4721614612255084527 got 1"): written by several ranks at once, or cut short (NVIDIA/apex#515:
-        # "only one rank creates the checkpoint" fixed it).
-        p(r"storage has wrong size: expected -?\d+ got \d+", "checkpoint_corrupt", E,
-          "the checkpoint file is corrupt: several ranks wrote it at once, or a save was cut short",
-          "save from one rank only (`if dist.get_rank() == 0: torch.save(...)`, then `dist.barrier()` before any "
-          "rank loads it), and save the checkpoint again", C.APPLICATION_BUG),
-        # torch/utils/data/dataloader.py "Pin memory thread exited unexpectedly": the thread copying batches to pinned
-        # memory died; Lightning warns that pin_memory with persistent workers and dataloaders reloaded every epoch is
-        # unstable (torchmd/torchmd-net#324: pin_memory=False, or num_workers=0, made it stable).
-        p(r"combination of `DataLoader\(`pin_memory=True`, `persistent_workers=True`\)", "dataloader_config", W,
-          "Lightning warns that pin_memory=True with persistent workers and dataloaders reloaded every epoch is "
-          "unstable in PyTorch: the pin-memory thread can die after hours", "set pin_memory=False (or stop reloading "
-          "the dataloaders)", C.APPLICATION_BUG),
-        p(r"Pin memory thread exited unexpectedly", "dataloader_config", E,
-          "the DataLoader's pin-memory thread died (pin_memory=True with persistent workers, reloaded dataloaders, or "
-          "a worker that ran out of file descriptors or shared memory): this rank's loss takes the job down",
-          "set pin_memory=False (or persistent_workers=False / num_workers=0) and see whether it holds; if an error "
-          "above names files or shared memory, raise `ulimit -n` or /dev/shm", C.APPLICATION_BUG, "root",
-          (C.SHM_TOO_SMALL, C.MEMLOCK_OR_ULIMIT)),
     )

@@ -37,6 +37,13 @@ def trtllm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "both)", "rebuild the engine with the TensorRT that serves it, or keep the image's own TensorRT: one "
           "tensorrt / tensorrt_llm pair in the environment (`pip list | grep -i tensorrt`)", C.OTHER, "root",
           (C.NCCL_VERSION_MISMATCH,)),
+        # A plan built on a GPU of another compute capability ("The engine plan file is generated on an incompatible
+        # device, expecting compute 6.1 got compute 7.5, please rebuild.", NVIDIA/TensorRT#564): TensorRT's plans
+        # hold kernels chosen for the GPU that built them.
+        p(r"engine plan file is generated on an incompatible device", "engine_version", E,
+          "the TensorRT engine was built on a GPU of another compute capability than the one loading it (the line "
+          "names both)", "build the engine on (or for) the GPU model that runs it; one engine per GPU model",
+          C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # TensorRT-LLM's world checks (runtime/worldConfig.cpp "Assertion failed: mpiSize == tp * pp", "MPI size %d
         # != TP size %d * PP size %d", the leader mode's "MPI worldSize is expected to be equal to tp*pp", the Python
         # runner's "Engine world size (2 * 1) != Runtime world size (1)"): the job started another number of MPI

@@ -108,3 +108,51 @@ def test_libuv_quoted_in_prose_is_still_read() -> None:
     # a write-up quoting the TCPStore's refusal inside a sentence (GPT-SoVITS on Windows)
     line = ('用户可能会遇到一个常见的运行时错误:"use_libuv was requested but PyTorch was build without libuv support"。\n')
     assert lead(line) == ("log.framework_usage", "other")
+
+
+def test_a_loss_that_diverged_leads_the_launchers_failure() -> None:
+    # LTH14/mar#69: the loop stops itself, torchrun reports the worker's exit after it
+    log = ("[11:41:59.064379] Loss is nan, stopping training\n"
+           "E1030 11:42:16.325000 140014536193856 torch/distributed/elastic/multiprocessing/api.py:833] failed "
+           "(exitcode: 1) local_rank: 0 (pid: 155690) of binary: /data/envs/vae/bin/python3.10\n")
+    assert lead(log) == ("log.training_diverged", "other")
+    # the scaler backing off is routine: a real failure beside it leads
+    backoff = "OVERFLOW! Skipping step. Attempted loss scale: 2097152.0, reducing to 1048576.0\n"
+    assert analyze_text(backoff)["findings"][0]["severity"] == "info"
+    assert lead(backoff + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n") == \
+        ("log.oom", "oom")
+
+
+def test_wandb_timeouts_are_no_collective() -> None:
+    # GAIR-NLP/DeepResearcher#7
+    assert lead("wandb.errors.errors.CommError: Run initialization has timed out after 90.0 sec. Please try "
+                "increasing the timeout with the `init_timeout` setting\n") == ("log.internet_service", "other")
+    # huggingface/accelerate#223: the watchdog's timeout keeps its reading
+    watchdog = ("[E ProcessGroupNCCL.cpp:587] [Rank 2] Watchdog caught collective operation timeout: "
+                "WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000) ran for 1802157 milliseconds before timing out.\n")
+    assert lead(watchdog) == ("log.timeout", "hang_collective_mismatch")
+
+
+def test_libraries_that_do_not_fit_and_gpus_that_do_not_start() -> None:
+    # NRCan/geo-deep-learning#560: MKL 2024.1 under a PyTorch wheel, no NCCL version in sight
+    assert_reads("ImportError: /opt/conda/lib/python3.10/site-packages/torch/lib/libtorch_cpu.so: undefined symbol: "
+                 "iJIT_NotifyEvent", "log.package_build", "other")
+    # ROCm/rocm-install-on-linux#615: the BIOS's BAR settings
+    assert_reads("[    5.119896] amdgpu 0000:03:00.0: amdgpu: Fatal error during GPU init", "log.gpu_fault",
+                 "cuda_or_driver")
+    # ValveSoftware/SteamVR-for-Linux#247: the display engine's timeout is no collective's
+    assert lead("[ 1234.567890] nvidia-modeset: ERROR: GPU:0: Idling display engine timed out\n") is None
+
+
+def test_processes_started_against_multiprocessings_rules() -> None:
+    # xinntao/EDVR#34
+    assert_reads("RuntimeError: context has already been set", "log.framework_usage", "application_bug")
+    # rhasspy/piper#472
+    assert_reads("RuntimeError: Cowardly refusing to serialize non-leaf tensor which requires_grad, since autograd "
+                 "does not support crossing process boundaries.  If you just want to transfer the data, call "
+                 "detach() on the tensor before serializing (e.g., putting it on the queue).",
+                 "log.framework_usage", "application_bug")
+    # hustvl/YOLOP#203: the spawned child's empty pickle
+    child = ('  File "C:\\\\Python38\\\\lib\\\\multiprocessing\\\\spawn.py", line 126, in _main\n'
+             "    self = reduction.pickle.load(from_parent)\nEOFError: Ran out of input\n")
+    assert lead(child) == ("log.framework_usage", "application_bug")

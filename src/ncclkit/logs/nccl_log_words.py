@@ -67,7 +67,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"neither AF_INET", b"abort",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
-    b"process group twice", b"without libuv", b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
+    b"process group twice", b"without libuv",
+    b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",

@@ -33,6 +33,7 @@ from ncclkit.logs.patterns_table_mpi import MPI_WORDS, mpi_rows
 from ncclkit.logs.patterns_table_mpich import MPICH_WORDS, mpich_rows
 from ncclkit.logs.patterns_table_mpilaunch import MPILAUNCH_WORDS, mpilaunch_rows
 from ncclkit.logs.patterns_table_ncclinfo import NCCLINFO_WORDS, ncclinfo_rows
+from ncclkit.logs.patterns_table_numerics import NUMERICS_WORDS, numerics_rows
 from ncclkit.logs.patterns_table_nvshmem import NVSHMEM_WORDS, nvshmem_rows
 from ncclkit.logs.patterns_table_ofi import OFI_WORDS, ofi_rows
 from ncclkit.logs.patterns_table_olderfw import OLDERFW_WORDS, olderfw_rows
@@ -40,6 +41,7 @@ from ncclkit.logs.patterns_table_tfps import TFPS_WORDS, tfps_rows
 from ncclkit.logs.patterns_table_olderstacks import OLDERSTACK_WORDS, olderstack_rows
 from ncclkit.logs.patterns_table_paddle import PADDLE_WORDS, paddle_rows
 from ncclkit.logs.patterns_table_remoteshell import REMOTESHELL_WORDS, remoteshell_rows
+from ncclkit.logs.patterns_table_placement import PLACEMENT_WORDS, placement_rows
 from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
 from ncclkit.logs.patterns_table_rdmatools import RDMATOOLS_WORDS, rdmatools_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
@@ -54,6 +56,7 @@ from ncclkit.logs.patterns_table_submitit import SUBMITIT_WORDS, submitit_rows
 from ncclkit.logs.patterns_table_torchrec import TORCHREC_WORDS, torchrec_rows
 from ncclkit.logs.patterns_table_torchft import TORCHFT_WORDS, torchft_rows
 from ncclkit.logs.patterns_table_torchpar import TORCHPAR_WORDS, torchpar_rows
+from ncclkit.logs.patterns_table_tracking import TRACKING_WORDS, tracking_rows
 from ncclkit.logs.patterns_table_trainers import TRAINER_WORDS, trainer_rows
 from ncclkit.logs.patterns_table_triton import TRITON_WORDS, triton_rows
 from ncclkit.logs.patterns_table_trtllm import TRTLLM_WORDS, trtllm_rows
@@ -68,6 +71,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (launchcmd_rows, LAUNCHCMD_WORDS),      # the launch script's shell, a missing script or launcher
     (trainer_rows, TRAINER_WORDS),          # DeepSpeed, Accelerate, Lightning, the fine-tuning frameworks
     (megatron_rows, MEGATRON_WORDS),        # Megatron, NeMo, Transformer Engine, Apex
+    (tracking_rows, TRACKING_WORDS),        # W&B and MLflow runs, lock and cache files on shared filesystems
     (hang_rows, HANG_WORDS),                # sweeps' lines of stalls: fr_trace, XLA, JAX, SGLang, ROCm
     (commstack_rows, COMMSTACK_WORDS),      # sweeps' lines of MPI, UCX/UCC, oneCCL, NVSHMEM, XLA, TF, srun
     (mpi_rows, MPI_WORDS),                  # Open MPI, PRRTE, UCX
@@ -75,6 +79,8 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (scheduler_rows, SCHEDULER_WORDS),      # SkyPilot, dstack, Determined, OpenPBS, Flux, pyxis/enroot
     (torchpar_rows, TORCHPAR_WORDS),        # DDP, FSDP, DTensor, spawn, pipelining, DCP
     (dataload_rows, DATALOAD_WORDS),        # checkpoints and data files the ranks load, DataLoader workers
+    (numerics_rows, NUMERICS_WORDS),        # NaN and inf losses, the fp16 loss scaler, bf16 and half support
+    (placement_rows, PLACEMENT_WORDS),      # device maps over GPUs, CPU and disk: offload, meta tensors
     (c10dmsg_rows, C10DMSG_WORDS),          # c10d's and torchelastic's own messages no other family reads
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
     (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, compiled graphs, TRL

@@ -112,8 +112,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The elastic agent's own log of a failed group ("[default] Worker group FAILED. 3/3 attempts left; will
         # restart worker group", torch/distributed/elastic/agent/server/api.py), not its restart for new nodes.
         p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
-          r"code|\(local_rank \d+\) FAILED \(exitcode \d+\)|\] Worker group (?:FAILED|UNHEALTHY)\b|process returned\s*$|"
-          r"returned a non-zero exit code|"
+          r"code|\(local_rank \d+\) FAILED \(exitcode \d+\)|\] Worker group (?:FAILED|UNHEALTHY)\b|"
+          r"process returned\s*$|returned a non-zero exit code|"
           r"processes exited with non-zero status|"
           r"Per user-direction, the job has been aborted|"
           r"CalledProcessError: Command '\['(?:torchrun|deepspeed|accelerate|[^']*/python[\d.]*)'[^\n]*returned non-zero "

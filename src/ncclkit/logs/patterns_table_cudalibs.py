@@ -168,6 +168,16 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the first nvcc/ninja error of the build above; delete ~/.cache/torch_extensions/<pyXX_cuYYY>/<op> "
           "and build again, or prebuild the ops (DS_BUILD_OPS=1 pip install deepspeed)", C.OTHER, "root",
           (C.CUDA_OR_DRIVER,)),
+        # PyTorch wheels linked against MKL's ITT hooks load a newer MKL without them ("libtorch_cpu.so: undefined
+        # symbol: iJIT_NotifyEvent", pytorch/pytorch#123097: MKL 2024.1 dropped it; `conda install mkl==2024.0`).
+        # The linker finding no CUDA runtime where an extension builds ("cannot find -lcudart"): the toolkit's lib64
+        # is not on its path.
+        p(r"undefined symbol: iJIT_NotifyEvent|cannot find -lcudart\b", "package_build", E,
+          "a library of the environment does not fit the others: PyTorch against an MKL without the symbol it "
+          "links (MKL 2024.1+), or an extension build that finds no CUDA runtime library",
+          "pin MKL to what PyTorch was built with (`conda install mkl==2024.0`, or PyTorch's pip wheels); for the "
+          "build, put the CUDA toolkit's lib64 on LIBRARY_PATH (or set CUDA_HOME to the toolkit)", C.OTHER, "root",
+          (C.CUDA_OR_DRIVER,)),
         # DeepSpeed's optimizers keep the op they JIT-load: a build that failed leaves the attribute unset, and
         # __del__ or step() then raises (deepspeed/ops/adam/cpu_adam.py "self.ds_opt_adam = CPUAdamBuilder().load()";
         # ymcui/Chinese-LLaMA-Alpaca#368 "环境问题", fixed by building the op with the matching CUDA); an op built

@@ -87,6 +87,14 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "use a kernel >= 5.12 with CONFIG_DMABUF_MOVE_NOTIFY, GPU driver >= 515 (open kernel modules) and a "
           "recent rdma-core, or load nvidia-peermem for GPUDirect RDMA instead", C.GDR_UNAVAILABLE, "likely",
           (C.CUDA_OR_DRIVER,)),
+        # os.makedirs of the run or log directory on every rank (lanpa/tensorboardX#546, allenai/allennlp#3841: "a
+        # race condition ... between the check for existence and creation"); a run id opened twice (wandb/wandb#3208).
+        # After the families, whose own FileExistsError rows (MosaicML Streaming's shared-memory prefix) read first.
+        p(r"FileExistsError: \[Errno 17\] File exists", "program_error", E,
+          "a file or directory the program creates already exists: in a multi-rank job, every rank creating what "
+          "rank 0 alone should (the log or run directory, a writer), racing each other",
+          "create run and log directories on rank 0 only, or with `os.makedirs(path, exist_ok=True)`, and give "
+          "each rank's writer its own path", C.APPLICATION_BUG, "likely"),
         # An exception of Python's own that says the program itself went wrong (bad input, a bug), the last
         # line of a rank's traceback (after torchrun's tee and rank prefixes or srun's where the paste keeps it on
         # some lines only): "ValueError: batch 3: expected 4 samples", "KeyError: 'labels'". Its

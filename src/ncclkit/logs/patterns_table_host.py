@@ -177,7 +177,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash.
         p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:?\s+137\b|已杀死))", "process_killed", W,
+          r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:?\s+137\b|"
+          r"已杀死))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",
           "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, pinned "
           "memory) or raise the job's memory limit", C.OOM, "root", (C.RANK_CRASHED_ELSEWHERE,)),

@@ -200,6 +200,14 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"amdgpu[: ][^\n]*(?:mode1 reset failed|ASIC reset failed|PSP resume failed)", "gpu_fault", E,
           "the amdgpu driver saw a GPU page fault, a hung ring, a failed XGMI link or a GPU reset", _AMD_GPU_FIX,
           C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # The driver's probe failing to bring the GPU up ("amdgpu: Fatal error during GPU init", "probe of 0000:..
+        # failed with error -12", "PSP create ring failed!", "Failed to load gpu_info firmware": ROCm/rocm-install-on-
+        # linux#615, fixed in the BIOS: Above 4G Decoding, Resizable BAR), as NVIDIA's "RmInitAdapter failed".
+        p(r"amdgpu[: ][^\n]*(?:Fatal error during GPU init|probe of \S+ failed with error -\d+|PSP create ring failed|"
+          r"Failed to load gpu_info firmware)", "gpu_fault", E,
+          "the amdgpu driver could not bring the GPU up (its init, firmware or BAR mapping failed): no process can "
+          "use it", "enable Above 4G Decoding and Resizable BAR in the BIOS, install the firmware package of this "
+          "kernel (linux-firmware), and match the amdgpu driver to the kernel", C.CUDA_OR_DRIVER),
         # RCCL's misc/api_trace.cc warns "rocprofiler-register failed with error code 4 : Library's API is not
         # supported" and returns its table: RCCL runs on without the profiler (ROCm/rccl#1454). The ROCr GPU core
         # dump's "Failed to write program header to pipe: Broken pipe" is the dump of a fault, not a peer's socket

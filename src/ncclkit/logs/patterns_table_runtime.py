@@ -33,11 +33,28 @@ RUNTIME_WORDS: tuple[bytes, ...] = (
     b"block: [", b"has already been reduced",
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
     b"while loading shared libraries", b"cannot open shared object", b"with link time reference",
+    b"context has already been set", b"Cowardly refusing to serialize", b"reduction.pickle.load(from_parent)",
 )
 
 
 def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # -- multiprocessing's start of the ranks -------------------------------------------------------------------
+        # set_start_method called a second time (xinntao/EDVR#34: comment out the second call, or force=True), a
+        # tensor of the autograd graph handed to spawned processes (torch/multiprocessing/reductions.py "Cowardly
+        # refusing to serialize non-leaf tensor which requires_grad"), and a spawned child that found its parent's
+        # pickle empty ("self = reduction.pickle.load(from_parent)" then EOFError: the parent failed to pickle what
+        # it passes; "likely": the parent's own error reads first).
+        p(r"RuntimeError: context has already been set|Cowardly refusing to serialize non-leaf tensor",
+          "framework_usage", E, "the program starts its processes against multiprocessing's rules: the start method "
+          "set twice, or a tensor that is part of the autograd graph passed to spawned processes",
+          "set the start method once, under `if __name__ == '__main__':` (or `set_start_method(..., force=True)`); "
+          "pass tensors detached (`.detach()`) or build them inside each process", C.APPLICATION_BUG),
+        p(r"^\s*self = reduction\.pickle\.load\(from_parent\)", "framework_usage", E,
+          "a spawned process found nothing to unpickle from its parent: the parent failed to pickle what it "
+          "passes (a lambda, a local function, an open handle) or died first",
+          "read the parent's error (\"Can't pickle ...\"); pass only module-level functions and picklable objects "
+          "to spawned processes, or run the DataLoader with num_workers=0 to see it", C.APPLICATION_BUG, "likely"),
         # -- the resolvers' failures, which install nothing ---------------------------------------------------------
         # pypa/pip src/pip/_internal/resolution/resolvelib/factory.py:755,768,850,898@26.3 ("Could not find a version
         # that satisfies the requirement", "No matching distribution found for", "Cannot install ... because these

@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 WORKSTATION_WORDS: tuple[bytes, ...] = (
     b"Bad return status for module", b"Key was rejected by service", b"Required key not available",
     b"_distributed_c10d'", b"forward compatibility was attempted", b"custom_all_reduce.cuh",
-    b"Call to _gather_ipc_meta", b"Remote RPC server crashed", b"cannot access GPU",
+    b"Call to _gather_ipc_meta", b"Remote RPC server crashed", b"cannot access GPU", b"nvidia-modeset: ",
 )
 
 _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its headers, then `dkms autoinstall` or the "
@@ -32,6 +32,11 @@ _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its heade
 
 def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # The display driver's modeset module (ValveSoftware/SteamVR-for-Linux#247, NVIDIA/open-gpu-kernel-modules#484:
+        # "nvidia-modeset: ERROR: GPU:0: Idling display engine timed out"): a display's timeout, no collective's.
+        p(r"nvidia-modeset: ERROR: GPU:\d+: Idling display engine timed out", "noise", I,
+          "the display driver's modeset module timed out idling a display engine: the desktop's, no rank's or "
+          "network's timeout", "nothing for the job; read its own error", None, "noise"),
         # llama.cpp's RPC backend: "Remote RPC server crashed or returned malformed response" (ggml-rpc.cpp, the PR
         # that added it: the rpc-server died); exllamav2's "Insufficient VRAM (in split) for model and cache": the
         # GPUs of the split are full (exllamav2#383, "all the GPUs are full").

@@ -1,0 +1,79 @@
+"""Rows of the line classifier (patterns.py) for the numbers a training computes: losses that became NaN or inf,
+the fp16 loss scaler backing off or giving up, and half-precision types a GPU or an op does not have
+(tests/lines/numerics.py holds every line with its source).
+
+Texts as their programs print them: apex's amp (apex/amp/handle.py "Gradient overflow.  Skipping step, loss scaler 0
+reducing loss scale to"), its FP16_Optimizer and DeepSpeed's loss scaler ("OVERFLOW! Skipping step. Attempted loss
+scale: ..., reducing to ..."; deepspeed/runtime/fp16/loss_scaler.py "Current loss scale already at minimum - cannot
+decrease scale anymore. Exiting run.", read with DeepSpeed's rows), fairseq's trainer ("NOTE: overflow detected, setting loss scale to: ...",
+"FloatingPointError: Minimum loss scale reached"), the MAE/timm training loops ("Loss is nan, stopping training").
+
+- a loss that turned NaN or inf is the training's numbers (other: a learning rate, fp16 overflow, bad data), not the
+  network: NCCL reduces what the ranks computed; the launcher's failure after it is its consequence;
+- the dynamic loss scaler halving its scale after an overflow is its routine (most of all in the first steps): no
+  cause of a failure, said at info so that a failure beside it leads; a scaler that reached its minimum is the loss
+  diverging;
+- bfloat16 on a GPU before compute capability 8.0, or half precision in an op without such kernels (a CPU op), is
+  the precision chosen for this hardware.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ncclkit.causes import Cause as C
+from ncclkit.findings import Severity
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
+# another of the whole list.
+NUMERICS_WORDS: tuple[bytes, ...] = (
+    b"oss is nan", b"oss is NaN", b"oss is inf", b"loss=nan", b"loss: nan", b"OVERFLOW!", b"overflow detected",
+    b"Gradient overflow", b"Minimum loss scale reached",
+    b"only supported on GPUs with compute capability", b"not implemented for 'BFloat16'",
+    b"not implemented for 'Half'", b"grad_norm': nan", b"grad_norm: nan", b"returned nan values",
+    b"requires .target sm_", b"bf16 mixed precision requires")
+
+_DIVERGED_FIX = ("lower the learning rate or add gradient clipping; train in bfloat16 (or float32) where fp16 "
+                 "overflows; look for a bad batch (inputs with NaN, empty targets); if one GPU alone stays finite "
+                 "with the same data and seed, compare the ranks' results (a GPU that computes wrong)")
+
+
+def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
+    return (
+        # fairseq's scaler at its floor (FloatingPointError: "Your loss is probably exploding"); DeepSpeed's is the
+        # trainers' row of the same finding.
+        p(r"Minimum loss scale reached", "training_diverged", E,
+          "the fp16 loss scaler reached its minimum: every step overflows, so the loss itself diverged",
+          _DIVERGED_FIX, C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # A training loop that stops or skips steps on a non-finite loss (LTH14/mar#69 "Loss is nan, stopping
+        # training" under fp16 autocast; bcmi/GPSDiffusion-Object-Shadow-Generation-SDXL#18 skipping NaN steps), a
+        # progress bar's or Keras' "loss: nan".
+        # Autograd's anomaly mode naming the backward that produced NaN ("Function 'MulBackward0' returned nan values
+        # in its 0th output"), a Trainer's "'grad_norm': nan".
+        p(r"\bLoss is (?:nan|inf)\b|\bloss is nan, skipping|\bloss[=:] ?nan\b|\bgrad_norm'?[=:] ?nan\b|"
+          r"returned nan values in its \d+\w* output", "training_diverged", E,
+          "the training's loss became NaN or inf: its numbers diverged (learning rate, fp16 overflow, bad data), "
+          "no failure of the network or of NCCL", _DIVERGED_FIX, C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # The dynamic loss scaler lowering its scale after an overflow (cybertronai/transformer-xl#2, mailong25/
+        # self-supervised-speech-recognition#20: "normal" at the start of training).
+        p(r"OVERFLOW! (?:Rank \d+ )?Skipping step\. Attempted loss scale|NOTE: overflow detected, setting loss scale "
+          r"to|Gradient overflow\.\s+Skipping step", "loss_scale_backoff", I,
+          "the fp16 loss scaler lowered its scale after an overflow and skipped that step: its routine, most of all "
+          "in the first steps", "nothing while the scale settles; if it keeps falling to its minimum, the loss "
+          "diverged (lower the learning rate, clip gradients, or train in bfloat16)", C.OTHER, "likely"),
+        # vLLM's dtype check on a GPU before Ampere (OpenBuddy/OpenBuddy#45: a Tesla V100 given a bf16 model) and an
+        # op without kernels for that type (BlinkDL/ChatRWKV#7 "LayerNormKernelImpl" in bf16; "addmm_impl_cpu_" in
+        # half precision: a model left on the CPU).
+        # Triton's ptxas for a GPU before sm_80 (facebookresearch/chameleon#39: "Feature '.bf16' requires .target
+        # sm_80 or higher"), torch's and accelerate's own checks.
+        p(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0|not implemented for "
+          r"'(?:BFloat16|Half)'|Feature '\.bf16' requires \.target sm_80|Current CUDA Device does not support "
+          r"bfloat16|bf16 mixed precision requires", "dtype_unsupported", E,
+          "this precision has no support here: bfloat16 needs a GPU of compute capability 8.0 (Ampere) or newer, and "
+          "some ops have no half-precision kernels (on the CPU most of all)",
+          "use float16 (or float32) on GPUs before Ampere (`--dtype half`, torch_dtype=torch.float16), and keep "
+          "half-precision models on the GPU", C.OTHER, "root", (C.APPLICATION_BUG, C.CUDA_OR_DRIVER)),
+    )

@@ -1,0 +1,41 @@
+"""Lines of the numbers a training computes (logs/patterns_table_numerics.py), each from the thread named beside it:
+a loss that became NaN or inf and a loss scaler at its floor are the training's numbers (other), the scaler backing
+off is routine (info, other), bfloat16 or half precision where the GPU or op has none is the precision chosen. A
+loss scale that is only being set, and a loss that is a number, are none of these."""
+
+from __future__ import annotations
+
+CASES = [
+    ('LTH14/mar#69 (MAE-style engine)', '[11:41:59.064379] Loss is nan, stopping training',
+     'log.training_diverged', 'other'),
+    ('bcmi/GPSDiffusion-Object-Shadow-Generation-SDXL#18', 'Warning: loss is NaN, skipping this step',
+     'log.training_diverged', 'other'),
+    ('deepspeed/runtime/fp16/loss_scaler.py',
+     'Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.',
+     'log.training_diverged', 'other'),
+    ('fairseq trainer', 'FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding. '
+     'Try lowering the learning rate, using gradient clipping or increasing the batch size.',
+     'log.training_diverged', 'other'),
+    ('torch autograd anomaly mode',
+     "RuntimeError: Function 'MulBackward0' returned nan values in its 0th output.",
+     'log.training_diverged', 'other'),
+    ('cybertronai/transformer-xl#2 (apex FP16_Optimizer)',
+     'OVERFLOW! Skipping step. Attempted loss scale: 2097152.0, reducing to 1048576.0',
+     'log.loss_scale_backoff', 'other'),
+    ('mailong25/self-supervised-speech-recognition#20 (fairseq)',
+     '2021-01-26 03:02:32 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 64.0',
+     'log.loss_scale_backoff', 'other'),
+    ('OpenBuddy/OpenBuddy#45 (vLLM on a V100)',
+     'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-SXM2-32GB '
+     'GPU has compute capability 7.0.', 'log.dtype_unsupported', 'other'),
+    ('BlinkDL/ChatRWKV#7', 'RuntimeError: "LayerNormKernelImpl" not implemented for \'BFloat16\'',
+     'log.dtype_unsupported', 'other'),
+    ('facebookresearch/chameleon#39 (Triton ptxas)',
+     "ptxas /tmp/tmp7dkq/kernel.ptx, line 1042; error   : Feature '.bf16' requires .target sm_80 or higher",
+     'log.dtype_unsupported', 'other'),
+]
+
+NO_CAUSE = [
+    '2021-01-26 03:01:31 | INFO | fairseq.trainer | begin training epoch 1',
+    '[11:41:33.534863] Epoch: [8]  [ 200/2293]  eta: 1:52:52  lr: 0.000004  loss: 0.2606 (0.2654)',
+]

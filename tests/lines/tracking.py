@@ -1,0 +1,32 @@
+"""Lines of what every rank writes beside its training (logs/patterns_table_tracking.py), each from the thread named
+beside it: a tracker that cannot start its run is the way to its service (other), locks on a filesystem that shares
+none between nodes are the storage (other), every rank creating rank 0's directory or run is the program. Python's
+logging that cannot write to a closed stream names nothing."""
+
+from __future__ import annotations
+
+CASES = [
+    ('NovaSearch-Team/RAG-Retrieval#46',
+     'wandb: ERROR Run initialization has timed out after 90.0 sec. Please try increasing the timeout with the '
+     '`init_timeout` setting: `wandb.init(settings=wandb.Settings(init_timeout=120))`.',
+     'log.internet_service', 'other'),
+    ('latent-reasoning-works/manylatents#134 (wandb/sdk/mailbox/response_handle.py)',
+     'TimeoutError: Timed out waiting for response on 4z59mg9hh2sj', 'log.internet_service', 'other'),
+    ('wandb/wandb#6556', 'wandb.errors.Error: You must call wandb.init() before wandb.log()',
+     'log.framework_usage', 'application_bug'),
+    ('spack/spack#12501', 'Error: [Errno 37] No locks available', 'log.shared_fs_lock', 'other'),
+    ('wenet-e2e/wenet#20 (a file:// rendezvous on NFS)', 'RuntimeError: flock: Function not implemented',
+     'log.shared_fs_lock', 'other'),
+    ('modelscope/ms-swift#6695', '[rank1]: OSError: [Errno 116] Stale file handle: xxx', 'log.shared_fs_lock',
+     'other'),
+    ('huggingface/evaluate#481',
+     "[node1:4]:ValueError: Couldn't acquire lock on /.hf_cache/metrics/accuracy/default/exp-16-rdv.lock from "
+     "process 4.", 'log.shared_fs_lock', 'other'),
+    ('lanpa/tensorboardX#546', "FileExistsError: [Errno 17] File exists: '/home/user/tensorboard/jobid/logs'",
+     'log.program_error', 'application_bug'),
+]
+
+NO_CAUSE = [
+    '--- Logging error ---',
+    'ValueError: I/O operation on closed file.',
+]

@@ -103,12 +103,13 @@ def _fatal_if_traced(e: LogError, traces: list[int]) -> LogError:
 
 
 def _nodes(st: LogState, transport_map: list[TransportUse]) -> int | None:
-    """NCCL's nNodes, else one node where no communicator has a second rank (before 2.20, "comm 0x.. rank 0
-    nranks 1": THUDM/SwissArmyTransformer#179's single-rank job led by its socket fallback), else the hosts of a
-    complete nccl-tests rank listing (rank 0 prints every rank), else one node where every rank's ncclCommInitRank line shows under one host name, each on its own GPU (before NCCL 2.20's
-    nNodes; two nodes of one host name would repeat a bus id), or where every rank of the communicator prints its
-    ring connection and each goes over P2P or SHM, which join GPUs of one node only (pytorch/pytorch#7019: NCCL
-    2.2's "0[0] -> 1[1] via P2P/direct pointer"; multi-node NVLink's P2P/MNNVL excepted)."""
+    """NCCL's nNodes, else one node where no communicator has a second rank (before 2.20, "comm 0x.. rank 0 nranks 1":
+    THUDM/SwissArmyTransformer#179's single-rank job led by its socket fallback), else the hosts of a complete
+    nccl-tests rank listing (rank 0 prints every rank), else one node where every rank's ncclCommInitRank line shows
+    under one host name, each on its own GPU (before NCCL 2.20's nNodes; two nodes of one host name would repeat a bus
+    id), or where every rank of the communicator prints its ring connection and each goes over P2P or SHM, which join
+    GPUs of one node only (pytorch/pytorch#7019: NCCL 2.2's "0[0] -> 1[1] via P2P/direct pointer"; multi-node NVLink's
+    P2P/MNNVL excepted)."""
     if st.nnodes is not None:
         return st.nnodes
     if st.nranks == 1:

@@ -64,7 +64,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"-lnccl", b"No communicator found", b"could not be found in []", b"in the PCI tree",
     b"ncclUnhandled", b"not yet initialized", b"MPI_INIT was", b"MPI_FINALIZE was", b"an MPI routine",
     b"longterm", b"pin_user_pages", b"collective ops", b"collectives library",
-    b"neither AF_INET", b"abort",
+    b"neither AF_INET", b"abort", b"MPI_Abort",
     # PyTorch c10d / elastic misuse and teardown lines (patterns_table_host, patterns_table)
     b"backend constrained", b"not on device passed", b"devices are not known", b"Expecting one tensor",
     b"process group twice", b"without libuv",

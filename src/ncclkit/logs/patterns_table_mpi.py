@@ -103,6 +103,11 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "mpiexec reports that one of its processes exited with an error: that process's own output is the cause",
           "read the first error of the process that exited (its output above, or `mpiexec -outfile-pattern`)",
           None, "collateral"),
+        # pmodels/mpich src/mpi/init/init_impl.c:96@6a79bf6: "Abort(17) on node 3 (rank 3 in comm 0): application
+        # called MPI_Abort(MPI_COMM_WORLD, 17)": the program aborted itself; its own error before this says why.
+        p(r"application called MPI_Abort\(", "worker_failed", E,
+          "a rank's program called MPI_Abort: its own error, printed before this line, is the cause",
+          "read that rank's error before the abort (the error code is the program's own)", None, "collateral"),
         # -- Open MPI v4.1: btl openib, btl tcp, common cuda -------------------------------------------------------
         # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:196@ea8f4d0 [pp retry exceeded]: "The InfiniBand
         # retry count between two MPI processes has been exceeded" ("something awry within the InfiniBand fabric

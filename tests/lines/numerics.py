@@ -1,6 +1,6 @@
 """Lines of the numbers a training computes (logs/patterns_table_numerics.py), each from the thread named beside it:
 a loss that became NaN or inf and a loss scaler at its floor are the training's numbers (other), the scaler backing
-off is routine (info, other), bfloat16 or half precision where the GPU or op has none is the precision chosen. A
+off is routine (info, other), bfloat16 on a GPU before Ampere is the GPU's, half precision in an op without it the precision chosen. A
 loss scale that is only being set, and a loss that is a number, are none of these."""
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ CASES = [
      'log.loss_scale_backoff', 'other'),
     ('OpenBuddy/OpenBuddy#45 (vLLM on a V100)',
      'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-SXM2-32GB '
-     'GPU has compute capability 7.0.', 'log.dtype_unsupported', 'other'),
+     'GPU has compute capability 7.0.', 'log.dtype_unsupported', 'cuda_or_driver'),
     ('BlinkDL/ChatRWKV#7', 'RuntimeError: "LayerNormKernelImpl" not implemented for \'BFloat16\'',
      'log.dtype_unsupported', 'other'),
     ('facebookresearch/chameleon#39 (Triton ptxas)',
      "ptxas /tmp/tmp7dkq/kernel.ptx, line 1042; error   : Feature '.bf16' requires .target sm_80 or higher",
-     'log.dtype_unsupported', 'other'),
+     'log.dtype_unsupported', 'cuda_or_driver'),
 ]
 
 NO_CAUSE = [

@@ -13,8 +13,8 @@ decrease scale anymore. Exiting run.", read with DeepSpeed's rows), fairseq's tr
 - the dynamic loss scaler halving its scale after an overflow is its routine (most of all in the first steps): no
   cause of a failure, said at info so that a failure beside it leads; a scaler that reached its minimum is the loss
   diverging;
-- bfloat16 on a GPU before compute capability 8.0, or half precision in an op without such kernels (a CPU op), is
-  the precision chosen for this hardware.
+- bfloat16 on a GPU before compute capability 8.0 is the GPU (cuda_or_driver, as xFormers' and Inductor's checks of
+  a GPU too old); half precision in an op without such kernels (a CPU op) is the precision chosen for where it runs.
 """
 
 from __future__ import annotations
@@ -64,16 +64,18 @@ def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the fp16 loss scaler lowered its scale after an overflow and skipped that step: its routine, most of all "
           "in the first steps", "nothing while the scale settles; if it keeps falling to its minimum, the loss "
           "diverged (lower the learning rate, clip gradients, or train in bfloat16)", C.OTHER, "likely"),
-        # vLLM's dtype check on a GPU before Ampere (OpenBuddy/OpenBuddy#45: a Tesla V100 given a bf16 model) and an
-        # op without kernels for that type (BlinkDL/ChatRWKV#7 "LayerNormKernelImpl" in bf16; "addmm_impl_cpu_" in
+        # bfloat16 asked of a GPU before Ampere: vLLM's dtype check (OpenBuddy/OpenBuddy#45: a Tesla V100 given a bf16
+        # model), Triton's ptxas (facebookresearch/chameleon#39: "Feature '.bf16' requires .target sm_80 or higher"),
+        # torch's and accelerate's own checks. The GPU's, as xFormers' "bf16 is only supported on A100+ GPUs".
+        p(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0|Feature '\.bf16' requires "
+          r"\.target sm_80|Current CUDA Device does not support bfloat16|bf16 mixed precision requires",
+          "dtype_unsupported", E, "bfloat16 was asked of a GPU without it: bf16 needs compute capability 8.0 (Ampere) "
+          "or newer", "use float16 (or float32) on GPUs before Ampere (`--dtype half`, torch_dtype=torch.float16, "
+          "mixed_precision fp16)", C.CUDA_OR_DRIVER, "root", (C.OTHER, C.APPLICATION_BUG)),
+        # An op without kernels for that type (BlinkDL/ChatRWKV#7 "LayerNormKernelImpl" in bf16; "addmm_impl_cpu_" in
         # half precision: a model left on the CPU).
-        # Triton's ptxas for a GPU before sm_80 (facebookresearch/chameleon#39: "Feature '.bf16' requires .target
-        # sm_80 or higher"), torch's and accelerate's own checks.
-        p(r"Bfloat16 is only supported on GPUs with compute capability of at least 8\.0|not implemented for "
-          r"'(?:BFloat16|Half)'|Feature '\.bf16' requires \.target sm_80|Current CUDA Device does not support "
-          r"bfloat16|bf16 mixed precision requires", "dtype_unsupported", E,
-          "this precision has no support here: bfloat16 needs a GPU of compute capability 8.0 (Ampere) or newer, and "
-          "some ops have no half-precision kernels (on the CPU most of all)",
-          "use float16 (or float32) on GPUs before Ampere (`--dtype half`, torch_dtype=torch.float16), and keep "
-          "half-precision models on the GPU", C.OTHER, "root", (C.APPLICATION_BUG, C.CUDA_OR_DRIVER)),
+        p(r"not implemented for '(?:BFloat16|Half)'", "dtype_unsupported", E,
+          "this op has no kernel for half precision where it runs (on the CPU most of all, or in an older PyTorch)",
+          "keep half-precision models on the GPU, or run them in float32 where they run on the CPU",
+          C.OTHER, "root", (C.APPLICATION_BUG, C.CUDA_OR_DRIVER)),
     )

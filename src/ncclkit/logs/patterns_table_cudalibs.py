@@ -163,11 +163,18 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "(a source tree without its compiled module)", "rebuild the package where CUDA and nvcc are visible "
           "(CUDA_HOME, FORCE_CUDA=1; a wheel built for this CUDA and PyTorch), and import it from outside its "
           "source tree", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
-        p(r"torch_extensions/[^\s:]+\.so: cannot open shared object file", "package_build", E,
-          "an op's JIT build failed earlier (or another rank's build left its cache empty): its library is missing",
+        # DeepSpeed's optimizers keep the op they JIT-load, so a failed build shows later as the attribute never set
+        # (deepspeed/ops/adam/cpu_adam.py "self.ds_opt_adam = CPUAdamBuilder().load()"; ymcui/Chinese-LLaMA-Alpaca#368
+        # "环境问题": built again with the matching CUDA), and an op built before an upgrade lacks the new entry point
+        # ("module 'cpu_adam' has no attribute 'create_adam'").
+        p(r"torch_extensions/[^\s:]+\.so: cannot open shared object file|'DeepSpeed\w*Adam\w*' object has no "
+          r"attribute 'ds_opt_\w+'|'FusedAdam' object has no attribute 'multi_tensor_adam'|module 'cpu_adam' has no "
+          r"attribute 'create_adam'", "package_build", E,
+          "an op's JIT build failed earlier (or another rank's build, or one for another CUDA or DeepSpeed, left its "
+          "cache without it): its library or entry point is missing",
           "read the first nvcc/ninja error of the build above; delete ~/.cache/torch_extensions/<pyXX_cuYYY>/<op> "
-          "and build again, or prebuild the ops (DS_BUILD_OPS=1 pip install deepspeed)", C.OTHER, "root",
-          (C.CUDA_OR_DRIVER,)),
+          "and build again with the CUDA torch was built for, or prebuild the ops (DS_BUILD_OPS=1 pip install "
+          "deepspeed)", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
         # PyTorch wheels linked against MKL's ITT hooks load a newer MKL without them ("libtorch_cpu.so: undefined
         # symbol: iJIT_NotifyEvent", pytorch/pytorch#123097: MKL 2024.1 dropped it; `conda install mkl==2024.0`).
         # The linker finding no CUDA runtime where an extension builds ("cannot find -lcudart"): the toolkit's lib64
@@ -177,18 +184,6 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "links (MKL 2024.1+), or an extension build that finds no CUDA runtime library",
           "pin MKL to what PyTorch was built with (`conda install mkl==2024.0`, or PyTorch's pip wheels); for the "
           "build, put the CUDA toolkit's lib64 on LIBRARY_PATH (or set CUDA_HOME to the toolkit)", C.OTHER, "root",
-          (C.CUDA_OR_DRIVER,)),
-        # DeepSpeed's optimizers keep the op they JIT-load: a build that failed leaves the attribute unset, and
-        # __del__ or step() then raises (deepspeed/ops/adam/cpu_adam.py "self.ds_opt_adam = CPUAdamBuilder().load()";
-        # ymcui/Chinese-LLaMA-Alpaca#368 "环境问题", fixed by building the op with the matching CUDA); an op built
-        # before an upgrade lacks the new entry point ("module 'cpu_adam' has no attribute 'create_adam'").
-        p(r"'DeepSpeed\w*Adam\w*' object has no attribute 'ds_opt_\w+'|'FusedAdam' object has no attribute "
-          r"'multi_tensor_adam'|module 'cpu_adam' has no attribute 'create_adam'", "package_build", E,
-          "DeepSpeed's Adam op was not built or loaded (its JIT build failed, or a build for another CUDA or "
-          "DeepSpeed was left in the cache): the optimizer has no kernel to call",
-          "read the op's build error above (nvcc against a CUDA other than torch's, no CUDA_HOME); delete "
-          "~/.cache/torch_extensions/<pyXX_cuYYY>/<op> and build again, or prebuild it (`DS_BUILD_CPU_ADAM=1 "
-          "DS_BUILD_FUSED_ADAM=1 pip install deepspeed`) with the CUDA torch was built for", C.OTHER, "root",
           (C.CUDA_OR_DRIVER,)),
         # vLLM 0.4's pynccl defines its NCCL functions only when the library loaded: "NameError: name
         # 'ncclGetVersion' is not defined" follows a libnccl it could not load (vllm-project/vllm#4312).

@@ -30,7 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 HFNEW_WORDS: tuple[bytes, ...] = (
-    b" vs hf ", b"offload_buffers", b"triggering a distributed run", b"save_on_each_node",
+    b" vs hf ", b"triggering a distributed run", b"save_on_each_node",
     b"Zero-3 is not compatible with",
 )
 
@@ -141,12 +141,6 @@ def hfnew_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "accelerate's batch size finder ran out of memory at every batch size down to one",
           "the model alone does not fit: shard it (FSDP/ZeRO-3, more GPUs), use gradient checkpointing, shorter "
           "sequences or lower precision; check no other process holds the GPU", C.OOM),
-        # transformers integrations/accelerate.py:932 (the offloaded layers' buffers fit no GPU's free memory: the
-        # warning says an out-of-memory error may follow).
-        p(r"bytes of buffer for offloaded layers, which seems does not fit any GPU's remaining memory", "oom", W,
-          "the buffers of the model's offloaded layers fit no GPU's remaining memory: an out-of-memory error can "
-          "follow", "load with offload_buffers=True (as the message says), or give the model more GPU memory",
-          C.OOM),
         # -- releases -------------------------------------------------------------------------------------------
         # accelerate utils/launch.py:456 (the nossh multi-node launcher needs DeepSpeed's --no_ssh, 0.14.5);
         # transformers trainer.py:772 (a ParallelismConfig needs accelerate 1.12).

@@ -9,8 +9,9 @@ provide an `offload_folder` for them.", "You can't move a model that has some mo
 PyTorch's checks of a tensor's device ("Tensor on device meta is not on the expected device cuda:0!", "indices should
 be either on cpu or on the same device as the indexed tensor").
 
-- layers the device map sends past the GPUs (to the CPU or disk where that is not allowed) are the GPUs' memory
-  (oom; a device map or max_memory the program sets is the alternative);
+- layers the device map sends past the GPUs (to the CPU or disk where that is not allowed), or offloaded layers
+  whose buffers fit no GPU, are the GPUs' memory (oom; a device map or max_memory the program sets is the
+  alternative);
 - a model moved or indexed across the devices it was dispatched to, or a meta tensor never loaded, is the program's
   (framework_usage, application_bug; memory that forced the offload the alternative).
 """
@@ -29,7 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 PLACEMENT_WORDS: tuple[bytes, ...] = (
     b"modules are dispatched on the CPU", b"offload_folder", b"offloaded to cpu or disk", b"device meta is not",
-    b"same device as the indexed tensor", b"out of meta tensor")
+    b"same device as the indexed tensor", b"out of meta tensor", b"offload_buffers")
 
 
 def placement_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -43,6 +44,12 @@ def placement_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "use GPUs with more memory or more of them (device_map=\"auto\" over all visible GPUs), a smaller or more "
           "quantized model, or allow the offload (llm_int8_enable_fp32_cpu_offload=True, an offload_folder)",
           C.OOM, "root", (C.APPLICATION_BUG,)),
+        # transformers integrations/accelerate.py:932 (the offloaded layers' buffers fit no GPU's free memory: the
+        # warning says an out-of-memory error may follow).
+        p(r"bytes of buffer for offloaded layers, which seems does not fit any GPU's remaining memory", "oom", W,
+          "the buffers of the model's offloaded layers fit no GPU's remaining memory: an out-of-memory error can "
+          "follow", "load with offload_buffers=True (as the message says), or give the model more GPU memory",
+          C.OOM),
         # A dispatched model moved as a whole (accelerate's "You can't move a model that has some modules offloaded
         # to cpu or disk."), a tensor still on the meta device (weights never loaded there), an index on another GPU
         # than the tensor it indexes.

@@ -29,7 +29,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
     b"all tensors to be on the same device", b"same device as tensor", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
-    b"nvcc fatal", b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled", b"torch_extensions",
+    b"nvcc fatal", b"/bin/nvcc'", b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled",
+    b"torch_extensions",
     b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
     b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",

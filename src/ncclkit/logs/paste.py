@@ -67,8 +67,21 @@ NCCL_LIBRARY_FILE = re.compile(r"\blibnccl\.so\.(\d+\.\d+\.\d+)\b"
 SYSTEM_NCCL = "libnccl"  # one name for the system library's files and packages (libnccl2, -dev)
 
 
+# pip's and uv's resolvers name versions asked for, not installed: "The user requested nvidia-nccl-cu12==2.18.1",
+# "torch 2.2.2 depends on nvidia-nccl-cu12==2.19.3" explain a refused install that changed nothing (ziplab/LongVLM#4,
+# Vision-CAIR/MiniGPT4-video#45). pip's post-install check ("torch 2.1.0 requires nvidia-nccl-cu12==2.18.1, but
+# you have nvidia-nccl-cu12 2.19.3 which is incompatible") names the installed one after "but you have".
+_RESOLVER_LINE = re.compile(r"\bThe user requested\b|\bdepends on\b|\byou require\b")
+_INSTALLED_SIDE = re.compile(r"\brequires\b.*?\bbut you have\b")
+
+
 def package_version(line: str) -> tuple[str, str] | None:
     """(package, version) of a listing line that names an NCCL package or library file."""
+    if _RESOLVER_LINE.search(line):
+        return None
+    installed = _INSTALLED_SIDE.search(line)
+    if installed:
+        line = line[installed.end():]
     m = PACKAGE_LINE.search(line)
     if m:
         return (SYSTEM_NCCL if m.group(1).startswith("libnccl") else m.group(1)), m.group(2)

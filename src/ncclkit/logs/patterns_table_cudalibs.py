@@ -55,7 +55,10 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"symbol \w+ version libcu\w*\.so[\w.]* not defined|"
           # XLA's and JAX's cuDNN checks (jax-ml/jax#15268: "the key message": an older cuDNN found first).
           r"Loaded runtime CuDNN library: \S+ but source was compiled with|Found cuDNN version \d+, but \w+ was built "
-          r"against",
+          r"against|"
+          # PyTorch's own check (torch/backends/cudnn/__init__.py): another cuDNN found before the bundled one
+          # (gladiaio/gladia#928: cuDNN 8.5 installed where the loader looks first).
+          r"cuDNN version incompatibility: PyTorch was compiled\s+against",
           "cuda_error", E,
           "a CUDA library failed: a kernel faulted, or the library is missing or does not match the others",
           _LIB_FIX, C.CUDA_OR_DRIVER),

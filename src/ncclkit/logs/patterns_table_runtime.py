@@ -34,6 +34,7 @@ RUNTIME_WORDS: tuple[bytes, ...] = (
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
     b"while loading shared libraries", b"cannot open shared object", b"with link time reference",
     b"context has already been set", b"Cowardly refusing to serialize", b"reduction.pickle.load(from_parent)",
+    b"The conflict is caused by",
 )
 
 
@@ -58,13 +59,14 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- the resolvers' failures, which install nothing ---------------------------------------------------------
         # pypa/pip src/pip/_internal/resolution/resolvelib/factory.py:755,768,850,898@26.3 ("Could not find a version
         # that satisfies the requirement", "No matching distribution found for", "Cannot install ... because these
-        # package versions have conflicting dependencies.", "ResolutionImpossible: for help visit"); conda/conda
-        # conda/exceptions.py:1181,774@0f64223 (UnsatisfiableError's summary, PackagesNotFoundError): the install
-        # stopped before changing anything, so the job's environment is the one it had ("no matching" is the
-        # interface row's word).
+        # package versions have conflicting dependencies.", "The conflict is caused by:", "ResolutionImpossible: for
+        # help visit"); conda/conda conda/exceptions.py:1181,774@0f64223 (UnsatisfiableError's summary,
+        # PackagesNotFoundError): the install stopped before changing anything, so the job's environment is the one
+        # it had ("no matching" is the interface row's word).
         p(r"No matching distribution found for \S|Could not find a version that satisfies the requirement|because "
-          r"these package versions have conflicting dependencies|ResolutionImpossible: for help visit|Conda could "
-          r"not find a compatible set of packages|PackagesNotFoundError: The following packages are not available",
+          r"these package versions have conflicting dependencies|^\s*The conflict is caused by:|ResolutionImpossible: "
+          r"for help visit|Conda could not find a compatible set of packages|"
+          r"PackagesNotFoundError: The following packages are not available",
           "noise", I, "the package manager found no set of versions to install and installed nothing: the job's "
           "environment is unchanged", "nothing to fix for the job; to install, ask for versions that exist for "
           "this platform and Python (`pip index versions <pkg>`, the right --index-url for +cuXXX builds)", None,
@@ -122,10 +124,12 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # bminor/glibc elf/dl-lookup.c:806@04e750e ("undefined symbol: %s"): an extension module missing a c10, at::
         # or torch:: symbol (mangled _ZN3c10, _ZN2at, _ZN5torch) was compiled against another torch than the one
         # imported (flash_attn, apex, a cpp_extension wheel; intel-extension-for-pytorch's FAQ quotes it without
-        # the library's name).
-        p(r"undefined symbol: _ZN(?:K|St)?(?:3c10|2at|5torch)\d", "package_build", E,
-          "an extension module was compiled against another PyTorch than the one installed: a C++ symbol of torch "
-          "it needs is not there", "reinstall the extension built for this torch (`pip install --no-build-isolation "
+        # the library's name). torchvision's own check (torchvision/extension.py) of the CUDA its ops were built
+        # for against torch's (m-bain/whisperX#320: reinstall torchvision from torch's CUDA index).
+        p(r"undefined symbol: _ZN(?:K|St)?(?:3c10|2at|5torch)\d|Detected that PyTorch and torchvision were compiled "
+          r"with different(?: CUDA versions|\s*$)", "package_build", E,
+          "an extension module was compiled against another PyTorch (or its CUDA) than the one installed: a C++ "
+          "symbol of torch it needs is not there, or torchvision's ops target another CUDA", "reinstall the extension built for this torch (`pip install --no-build-isolation "
           "--force-reinstall --no-cache-dir <package>`, or the wheel matching torch's version and CUDA)", C.OTHER),
         # libnuma's symbols missing ("undefined symbol: numa_parse_nodestring", SkyRL's troubleshooting: libnuma is
         # not installed): a package of the host, not the node's NUMA layout.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from line_reading import assert_reads, ids, lead
 
+from ncclkit.logs.analyze import analyze_text
 from ncclkit.logs.paste import package_version
 
 
@@ -82,3 +83,35 @@ def test_torchvision_built_for_another_cuda() -> None:
     wrapped = ("RuntimeError: Detected that PyTorch and torchvision were compiled with different\nCUDA versions. "
                "PyTorch has CUDA Version=11.7 and torchvision has CUDA \nVersion=11.8.\n")
     assert lead(wrapped) == ("log.package_build", "other")
+
+
+def test_mixed_precision_turned_off_without_cuda_is_a_warning() -> None:
+    # aladdinpersson/Machine-Learning-Collection#147: the scaler's warning, then the program's own TypeError
+    paste = ("C:\\Python310\\lib\\site-packages\\torch\\cuda\\amp\\grad_scaler.py:118: UserWarning: "
+             "torch.cuda.amp.GradScaler is enabled, but CUDA is not available.  Disabling.\n"
+             "    with torch.cuda.amp.autocast_mode():\nTypeError: 'module' object is not callable\n")
+    assert lead(paste) == ("log.program_error", "application_bug")
+    # LuxImagingAI/DBSegment#1: the warnings alone (a CPU run) say no GPU, at warning
+    alone = ("  warnings.warn('User provided device_type of \\'cuda\\', but CUDA is not available. Disabling')\n")
+    found = analyze_text(alone)["findings"][0]
+    assert (found["id"], found["severity"], found["cause"]) == ("log.gpu_missing", "warning", "cuda_or_driver")
+    # PyTorch's own refusal stays an error
+    found = analyze_text("RuntimeError: No CUDA GPUs are available\n")["findings"][0]
+    assert (found["id"], found["severity"]) == ("log.gpu_missing", "error")
+
+
+def test_zsh_reports_a_killed_job_in_lowercase() -> None:
+    # amazon-science/mm-cot#25
+    assert_reads("[1]    75076 killed     python main.py --model allenai/unifiedqa-t5-base", "log.process_killed",
+                 "oom")
+    assert_reads("zsh: killed     python train.py", "log.process_killed", "oom")
+    # prose that says killed is not the shell's report
+    assert lead("I think the process was killed because of a bug\n") is None
+
+
+def test_a_spawned_child_gone_before_its_start_up_data() -> None:
+    # ildoonet/tf-pose-estimation#546 (PyTorch's Windows FAQ): the pipe to the child, not a network peer
+    paste = "    ForkingPickler(file, protocol).dump(obj)\n\nBrokenPipeError: [Errno 32] Broken pipe\n"
+    assert lead(paste) == ("log.framework_usage", "application_bug")
+    # a broken pipe alone keeps the peer reading
+    assert lead("BrokenPipeError: [Errno 32] Broken pipe\n") == ("log.socket_closed", "rank_crashed_elsewhere")

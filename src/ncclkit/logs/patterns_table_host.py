@@ -169,7 +169,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed" (bash
         # under zh_CN prints its signal names translated: 已杀死, 总线错误, 段错误, 已放弃 in the rows below;
-        # tranleanh/edn-gtm#2, "check your hardware memory").
+        # tranleanh/edn-gtm#2, "check your hardware memory"); zsh's job report says "killed" (amazon-science/mm-cot#25).
         # Not torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
         # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL"), nor DeepSpeed's launcher function
         # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").

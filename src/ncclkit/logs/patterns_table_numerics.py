@@ -13,6 +13,8 @@ decrease scale anymore. Exiting run.", read with DeepSpeed's rows), fairseq's tr
 - the dynamic loss scaler halving its scale after an overflow is its routine (most of all in the first steps): no
   cause of a failure, said at info so that a failure beside it leads; a scaler that reached its minimum is the loss
   diverging;
+- the scaler and autocast turning themselves off where CUDA is not available: no GPU here, a warning (the run
+  goes on);
 - bfloat16 on a GPU before compute capability 8.0 is the GPU (cuda_or_driver, as xFormers' and Inductor's checks of
   a GPU too old); half precision in an op without such kernels (a CPU op) is the precision chosen for where it runs.
 """
@@ -43,6 +45,15 @@ _DIVERGED_FIX = ("lower the learning rate or add gradient clipping; train in bfl
 
 def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # torch/amp/grad_scaler.py and autocast_mode.py warn and go on without mixed precision where CUDA is not
+        # available: no GPU for this process, said at warning so that the error that ended the run leads
+        # (aladdinpersson/Machine-Learning-Collection#147: a TypeError; LuxImagingAI/DBSegment#1 ran on a CPU).
+        p(r"GradScaler is enabled, but CUDA is not available|device_type of \\?'cuda\\?', but CUDA is not "
+          r"available",
+          "gpu_missing", W, "mixed precision was asked for on CUDA, but this process sees no GPU: PyTorch turned "
+          "it off and the run goes on without CUDA", "where the job should use GPUs: check `nvidia-smi` and "
+          "CUDA_VISIBLE_DEVICES in the process's environment and a CUDA build of torch (`torch.version.cuda`); on "
+          "a CPU on purpose, create the scaler with enabled=False", C.CUDA_OR_DRIVER),
         # fairseq's scaler at its floor (FloatingPointError: "Your loss is probably exploding"); DeepSpeed's is the
         # trainers' row of the same finding.
         p(r"Minimum loss scale reached", "training_diverged", E,

@@ -34,6 +34,7 @@ RUNTIME_WORDS: tuple[bytes, ...] = (
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
     b"while loading shared libraries", b"cannot open shared object", b"with link time reference",
     b"context has already been set", b"Cowardly refusing to serialize", b"reduction.pickle.load(from_parent)",
+    b"ForkingPickler(file, protocol).dump",
     b"The conflict is caused by",
 )
 
@@ -56,6 +57,14 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "passes (a lambda, a local function, an open handle) or died first",
           "read the parent's error (\"Can't pickle ...\"); pass only module-level functions and picklable objects "
           "to spawned processes, or run the DataLoader with num_workers=0 to see it", C.APPLICATION_BUG, "likely"),
+        # The parent's side of the same hand-over (Lib/multiprocessing/popen_spawn_win32.py, reduction.dump): the
+        # broken pipe under "ForkingPickler(file, protocol).dump(obj)" is the child gone before it read its start-up
+        # data, not a network peer (PyTorch's Windows FAQ; ildoonet/tf-pose-estimation#546).
+        p(r"^\s*ForkingPickler\(file, protocol\)\.dump\(obj\)", "framework_usage", E,
+          "a spawned process ended before its parent finished sending it what it starts with: the child failed "
+          "at start-up (its own error, often an unguarded script or what it unpickles)",
+          "run the DataLoader with num_workers=0 (or the pool with one process) to see the child's error; guard the "
+          "script's entry with `if __name__ == '__main__':`", C.APPLICATION_BUG, "likely"),
         # -- the resolvers' failures, which install nothing ---------------------------------------------------------
         # pypa/pip src/pip/_internal/resolution/resolvelib/factory.py:755,768,850,898@26.3 ("Could not find a version
         # that satisfies the requirement", "No matching distribution found for", "Cannot install ... because these

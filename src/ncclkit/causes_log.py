@@ -56,6 +56,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.tests_not_one_job": Cause.OTHER,
     "log.proxy_env": Cause.OTHER,
     "log.internet_service": Cause.OTHER,
+    "log.http_service": Cause.OTHER,
     "log.node_prolog": Cause.OTHER,
     "log.remote_shell": Cause.OTHER,
     "log.slurm_rpc": Cause.OTHER,

@@ -115,3 +115,90 @@ def test_a_spawned_child_gone_before_its_start_up_data() -> None:
     assert lead(paste) == ("log.framework_usage", "application_bug")
     # a broken pipe alone keeps the peer reading
     assert lead("BrokenPipeError: [Errno 32] Broken pipe\n") == ("log.socket_closed", "rank_crashed_elsewhere")
+
+
+_TIMEOUT = ("Watchdog caught collective operation timeout: WorkNCCL(SeqNum=49, OpType=ALLREDUCE, Timeout(ms)=18000000) "
+            "ran for 18005607 milliseconds before timing out.\n")
+
+
+def test_settings_the_user_tried_without_effect_are_not_the_runs() -> None:
+    # agiresearch/InstructGLM#3: prose, a line of code, a blank line, then the exports tried
+    tried = (_TIMEOUT + "This seems to be a time-out problem, but I have tried the following by searching for related "
+             "problems, but it still not work\ndist.init_process_group(backend='nccl',timeout=timedelta(seconds=18000))"
+             "\n\nexport NCCL_DEBUG=info\nexport NCCL_IB_GID_INDEX=3\nexport NCCL_IB_DISABLE=1\n"
+             "export NCCL_P2P_DISABLE=1\nI want to know how you configure it\n")
+    assert lead(tried) == ("log.timeout", "hang_collective_mismatch")
+    assert "log.ib_disabled" not in ids(tried)
+    # the same exports introduced as the run's own settings keep their reading
+    ran = (_TIMEOUT + "I launch it with the following settings:\n\nexport NCCL_DEBUG=info\nexport NCCL_IB_DISABLE=1\n")
+    assert "log.ib_disabled" in ids(ran)
+
+
+def test_self_play_clients_refused_or_computing_wrongly() -> None:
+    # lightvector/KataGo#746 and sanderland/katrain#601: the server refuses the build
+    assert_reads("ERROR: task loop loop thread failed: Server returned error 400: This version of KataGo is not "
+                 "enabled for distributed. If this exact version was working previously, then changes in the run "
+                 "require a newer version", "log.engine_version", "other")
+    # LeelaChessZero/lc0#1721: weights of a newer engine
+    assert_reads("Error message is : Unhandled exception: Invalid weight file: lc0 version >= 0.29.0 required.",
+                 "log.engine_version", "other")
+    # leela-zero/leela-zero#776: the GPU against the CPU's reference
+    assert_reads("*ERROR*: Error in GTP response.Error read 80 'Error in OpenCL calculation: expected 0.002508 got "
+                 "0.002018 (error=24.252650%)'", "log.gpu_fault", "cuda_or_driver")
+    # a weight file cut short is the file, not the engine's version
+    assert lead("Invalid weight file: parse error.\n") != ("log.engine_version", "other")
+
+
+def test_c10ds_windows_retry_warning_without_its_prefix() -> None:
+    # ace-step/ACE-Step-1.5#130: the [W socket.cpp] [c10d] prefix left off
+    line = ("The client socket has failed to connect to [MY_PC_NAME]:2333 (system error: 10049 - The requested "
+            "address is not valid in its context.).\n")
+    assert lead(line) is None
+    assert "log.no_failure" in ids(line)
+    # the thrown failure after the retries keeps its reading
+    assert lead("RuntimeError: The client socket has failed to connect to any network address of (MY_PC, 29500). "
+                "The client socket has failed to connect to [MY_PC]:29500 (system error: 10049 - The requested "
+                "address is not valid in its context.).\n") == ("log.name_resolution", "hostname_resolution")
+
+
+def test_an_http_client_is_no_peer_of_the_job() -> None:
+    # samarth-robo/contactdb_prediction#2 (visdom's server not started), drprojects/superpoint_transformer#7
+    visdom = ("urllib3.exceptions.MaxRetryError: HTTPConnectionPool(host='localhost', port=8097): Max retries "
+              "exceeded with url: /env/main (Caused by NewConnectionError('<urllib3.connection.HTTPConnection "
+              "object at 0x7f574e887fd0>: Failed to establish a new connection: [Errno 111] Connection refused',))\n")
+    assert lead(visdom) == ("log.http_service", "other")
+    retry = ("[2023-07-10 19:24:01,331][urllib3.connectionpool][WARNING] - Retrying (Retry(total=2, connect=None, "
+             "read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<urllib3."
+             "connection.HTTPSConnection object at 0x7f884af8d9d0>: Failed to establish a new connection: [Errno 111] "
+             "Connection refused')': /api/4504800232407040/envelope/\n")
+    assert lead(retry) == ("log.http_service", "other")
+    # etcd's API is torch.distributed's etcd rendezvous: a peer reading stays
+    etcd = ("urllib3.exceptions.MaxRetryError: HTTPConnectionPool(host='127.0.0.1', port=2379): Max retries exceeded "
+            "with url: /v2/machines (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at "
+            "0x7f>: Failed to establish a new connection: [Errno 111] Connection refused'))\n")
+    assert lead(etcd) == ("log.socket_connect_failed", "firewall_or_port_blocked")
+    # the program's own error after the client's warning leads
+    assert lead(retry + "RuntimeError: CUDA error: out of memory\n")[1] == "oom"
+
+
+def test_a_warned_refusal_the_client_reconnected_from() -> None:
+    # NVIDIA/srt-slurm#217: Dynamo's etcd lease, reconnected half a second later
+    paste = ('2026-06-12T17:29:50.126353Z  WARN dynamo_runtime::transports::etcd::lease: Failed to establish '
+             'keep-alive stream error=grpc request error: message: "tcp connect error", source: ConnectError('
+             '"tcp connect error", 7.247.195.10:2379, Os { code: 111, kind: ConnectionRefused, message: "Connection '
+             'refused" })\n2026-06-12T17:29:50.626995Z  INFO dynamo_runtime::transports::etcd::connector: '
+             'Successfully reconnected to ETCD cluster\n')
+    assert lead(paste) is None
+    assert "log.connect_retried" in ids(paste)
+    # without the reconnect the refusal stands
+    assert lead(paste.splitlines()[0] + "\n") == ("log.socket_connect_failed", "firewall_or_port_blocked")
+
+
+def test_an_interrupted_launcher_points_at_a_hang() -> None:
+    # MCG-NJU/RTD-Action#31: "stuck here, after I interrupt it"
+    paste = ("WARNING:torch.distributed.elastic.agent.server.api:Received 2 death signal, shutting down workers\n"
+             "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4797 closing signal SIGINT\n")
+    assert lead(paste) == ("log.job_stopped", "hang_collective_mismatch")
+    # SIGTERM from outside stays the scheduler's stop
+    assert lead("WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down "
+                "workers\n") == ("log.job_stopped", "other")

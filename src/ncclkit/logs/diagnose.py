@@ -42,6 +42,8 @@ _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_
 # srun waiting for a step that is being stopped.
 _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
 _BANNER = re.compile(r"\*\*\* (?:Aborted at \d+|SIGTERM received at)")
+# A line logged as a warning: c10d's "[W socket.cpp:N]", a Rust or Go logger's " WARN " level.
+_WARNED = re.compile(r"\[W|(?:^|\s)WARN\s")
 # Failure handlers' banners (Open MPI's, glog's, abseil's) and the signal they name when it is SIGABRT.
 _ANY_BANNER = re.compile(r"\*\*\* (?:Process received signal|Aborted at \d+|SIG[A-Z]+ received at)")
 _ABORT_SIGNAL = re.compile(r"Signal: Aborted \(6\)|\bSIGABRT\b")
@@ -292,11 +294,13 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                         "it must be the network that joins the nodes")
             evidence["socket_interfaces"] = list(s.socket_ifaces[:8])
         fid, done = f"log.{kind}", s.fact_lines.get("rendezvous_done")
-        if cat == "socket_connect_failed" and done and all(e.line_no < done and "[W" in e.text for e in errs):
+        if cat == "socket_connect_failed" and done and all(e.line_no < done and _WARNED.search(e.text) for e in errs):
             # c10d warns each failed try ("[W socket.cpp] ... client socket has failed to connect", Windows'
-            # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry.
+            # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry. So is
+            # a client's warned refusal it reconnected from (NVIDIA/srt-slurm#217: Dynamo's etcd lease, 0.5 s).
             fid, cause, role, alternatives = "log.connect_retried", None, "noise", []
-            message += f"; the rendezvous completed afterwards (line {done}): a retried address, not the failure"
+            message += (f"; the rendezvous or connection completed afterwards (line {done}): a retried address, "
+                        "not the failure")
             evidence["role"] = role
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]

@@ -28,7 +28,7 @@ from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
 from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS
-from ncclkit.logs.paste_code import under_frame
+from ncclkit.logs.paste_code import TRIED_LOOKBACK, tried_settings, under_frame
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -138,6 +138,8 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
             line = buf[s:e].decode("utf-8", "replace")
             if s > 1 and under_frame(buf[buf.rfind(b"\n", 0, s - 1) + 1:s - 1].decode("utf-8", "replace"), line):
                 continue
+            if s > 1 and _LAUNCH_ENV.search(buf, s, e) and tried_settings(_lines_above(buf, s)):
+                continue
             st.rare_line(numbers.at(s), line)
             # NCCL >= 2.13 errors raised through PyTorch end with "Last error:" and, on the next line
             # without any prefix, ncclGetLastError()'s text: the real cause (the WARN message).
@@ -145,6 +147,16 @@ def scan_block(st: LogState, buf: Buffer, end: int | None = None) -> None:
                 cause = buf[e + 1:buf.find(b"\n", e + 1, end)].decode("utf-8", "replace")
                 st.cause_line(numbers.at(e + 1), cause)
     st.lines_total += lines
+
+
+def _lines_above(c: Buffer, start: int) -> list[str]:
+    """Up to TRIED_LOOKBACK lines of block `c` above the line that starts at `start`, nearest last."""
+    first = start
+    for _ in range(TRIED_LOOKBACK):
+        if first <= 0:
+            break
+        first = c.rfind(b"\n", 0, first - 1) + 1
+    return bytes(c[first:start]).decode("utf-8", "replace").splitlines()
 
 
 def _empty_lines_before(c: Buffer, starts: set[int]) -> int:

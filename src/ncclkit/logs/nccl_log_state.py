@@ -231,7 +231,8 @@ class LogState(NetFacts):
                 if m.group(3) and len(self.test_gpus) < 4096:
                     self.test_gpus.setdefault((m.group(2), m.group(3)), set()).add(int(m.group(1)))
                 return
-        if "processes registered" in line or "Completed store-based barrier" in line:
+        if "processes registered" in line or "Completed store-based barrier" in line or \
+                "Successfully reconnected to" in line:  # and a client's reconnect (Dynamo's to etcd)
             self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's
             return
         if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):

@@ -11,7 +11,8 @@ import re
 from ncclkit.logs.paste import RANK_PREFIXES
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["ignored_exception_lines", "quoted_code", "teardown_kill_lines", "typed_command", "under_frame"]
+__all__ = ["TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown_kill_lines", "tried_settings",
+           "typed_command", "under_frame"]
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
 # comment, except nccl-tests' header, a markdown heading a user made of an error line ("### HCC STATUS_CHECK Error:
@@ -23,7 +24,9 @@ _QUOTED_CODE = re.compile(r'^\s*(?:File "(?![^"\n]*\.(?:cc|cu|cpp|cxx|c|h)")|rai
                           r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s))')
 # ... except a raise of string literals only: its message is the error's own text, and users who cut the
 # traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
-_LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)+\)\s*$""")
+# An f-string's words are its text too, and a message continued on the next line shows its first part only
+# ('raise RuntimeError(f"Mismatch in number of params: ours is {len(params)}, "', LSimon95/megatts2#18).
+_LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:f?(?:"[^"\n]*"|'[^'\n]*')\s*)+(?:\)\s*|,?\s*)$""")
 
 
 def quoted_code(line: str) -> bool:
@@ -65,6 +68,28 @@ def under_frame(previous: str, line: str) -> bool:
 
 # Rows that read a word, which a line of code holds as a name.
 _WORD_CATEGORIES = frozenset({"timeout"})
+
+
+# Prose that introduces settings the user tried without effect ("I have tried the following ..., but it still not
+# work" above a block of exports, agiresearch/InstructGLM#3): the block lists workarounds, not the failing run's
+# settings. The block may hold blank lines and a line or two of code between the prose and the exports.
+_TRIED = re.compile(r"\b(?:tried|trying|tested|attempted)\b.*\b(?:following|below|these|those)\b", re.IGNORECASE)
+_SETTING = re.compile(r"^\s*(?:export\s+|set\s+)?[A-Z][A-Z0-9_]*=")
+TRIED_LOOKBACK = 12  # lines above a setting searched for the prose that introduces its block
+
+
+def tried_settings(above: list[str]) -> bool:
+    """The lines `above` a setting (nearest last) introduce it as a workaround tried without effect."""
+    others = 0
+    for line in reversed(above):
+        if not line.strip() or _SETTING.match(line):
+            continue
+        if _TRIED.search(line):
+            return True
+        others += 1
+        if others > 2:
+            return False
+    return False
 
 
 # CPython's unraisable hook: an exception raised where nothing can catch it (a destructor, a callback) is printed under

@@ -46,6 +46,7 @@ from ncclkit.logs.patterns_table_podnet import PODNET_WORDS, podnet_rows
 from ncclkit.logs.patterns_table_rdmatools import RDMATOOLS_WORDS, rdmatools_rows
 from ncclkit.logs.patterns_table_runtime import RUNTIME_WORDS, runtime_rows
 from ncclkit.logs.patterns_table_schedulers import SCHEDULER_WORDS, scheduler_rows
+from ncclkit.logs.patterns_table_selfplay import SELFPLAY_WORDS, selfplay_rows
 from ncclkit.logs.patterns_table_serving import SERVING_WORDS, serving_rows
 from ncclkit.logs.patterns_table_sharding import SHARDING_WORDS, sharding_rows
 from ncclkit.logs.patterns_table_slurm import SLURM_WORDS, slurm_rows
@@ -81,6 +82,7 @@ FAMILIES: tuple[tuple[Callable[[Callable[..., Any]], tuple[Any, ...]], tuple[byt
     (dataload_rows, DATALOAD_WORDS),        # checkpoints and data files the ranks load, DataLoader workers
     (numerics_rows, NUMERICS_WORDS),        # NaN and inf losses, the fp16 loss scaler, bf16 and half support
     (placement_rows, PLACEMENT_WORDS),      # device maps over GPUs, CPU and disk: offload, meta tensors
+    (selfplay_rows, SELFPLAY_WORDS),        # distributed self-play clients: KataGo, Leela Zero, Lc0
     (c10dmsg_rows, C10DMSG_WORDS),          # c10d's and torchelastic's own messages no other family reads
     (sharding_rows, SHARDING_WORDS),        # FSDP, FSDP2, fairscale, ZeRO-3: shards used ungathered, their limits
     (serving_rows, SERVING_WORDS),          # Ray's workers and cluster, SGLang's loader, compiled graphs, TRL

@@ -149,14 +149,22 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "always keep torchrun or accelerate from it)", "run the launch inside tmux or screen, or detach it fully "
           "(`setsid nohup torchrun ... > log 2>&1 &`, then `disown`); under a scheduler, submit it as a batch job",
           C.OTHER, "collateral"),
+        # Signal 2 is SIGINT: Ctrl-C in the launcher's terminal, which the agent forwards to its workers ("Sending
+        # process N closing signal SIGINT"). Stopped by hand, most often a job that had stopped making progress
+        # (MCG-NJU/RTD-Action#31: "stuck here, after I interrupt it"); a hang's own lines, where pasted, lead.
+        p(r"Received (?:Signals\.SIGINT|2) death signal|closing signal SIGINT\b", "job_stopped", W,
+          "the launcher was interrupted by hand (SIGINT: Ctrl-C in its terminal), not by an error of the job: "
+          "a job stopped this way had most often hung", "if it hung, find where: run with TORCH_NCCL_DUMP_ON_TIMEOUT"
+          "=1 and a shorter timeout, or dump the ranks' stacks (`py-spy dump --pid <pid>`) before interrupting; "
+          "`ncclkit analyze` the dumps", C.HANG_COLLECTIVE_MISMATCH, "likely", (C.OTHER,)),
         # torchrun's agent: "Received Signals.SIGTERM death signal, shutting down workers" (elastic/agent/
         # server/api.py, SignalException): the launcher itself was stopped from outside.
         # slurmstepd: "*** STEP 12.0 ON node1 CANCELLED AT <time> DUE TO TIME LIMIT ***" (also PREEMPTION, or
         # no reason when scancel'd).
-        # Newer agents print the signal's number ("Received 15 death signal": 2 SIGINT, 15 SIGTERM; SIGHUP's is above;
+        # Newer agents print the signal's number ("Received 15 death signal": 15 SIGTERM; SIGHUP's and SIGINT's above;
         # determined-ai/determined#8915, modelscope/ms-swift#5884); slurmstepd also "DUE TO JOB REQUEUE"
         # (facebookincubator/submitit#1708).
-        p(r"Received (?:Signals\.SIG(?:TERM|INT|USR\d)|(?:2|15)) death signal|SignalException: Process \d+ got "
+        p(r"Received (?:Signals\.SIG(?:TERM|USR\d)|15) death signal|SignalException: Process \d+ got "
           r"signal|\*\*\* (?:STEP|JOB) \S+ ON \S+ CANCELLED AT \S+(?: DUE TO (?:TIME LIMIT|PREEMPTION|JOB REQUEUE))? "
           r"\*\*\*",
           "job_stopped", W, "the launcher was stopped from outside (the scheduler's time limit, preemption, "

@@ -273,4 +273,17 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "download what the job needs beforehand and run offline (`HF_HUB_OFFLINE=1`, `WANDB_MODE=offline`), or "
           "give every node the proxy the cluster requires (`https_proxy`, `no_proxy` for the nodes' own addresses)",
           C.OTHER),
+        # Any other HTTP server a program's client calls through urllib3 (requests): "HTTPConnectionPool(host=
+        # 'localhost', port=8097): Max retries exceeded", NewConnectionError's "Failed to establish a new connection",
+        # its "Retrying (Retry(...)) after connection broken by": a dashboard (visdom: samarth-robo/
+        # contactdb_prediction#2, "start the visdom server"), an error reporter, a download. No connection of the
+        # job's collectives (NCCL and c10d speak no HTTP); a warning, so that the error that ended the run leads.
+        # Not etcd (port 2379, its /v2/ and /v3/ API), which torch.distributed's etcd rendezvous reaches over HTTP.
+        p(r"^(?!.*(?:port=2379\b|:2379\b|/v[23]/(?:keys|machines|kv)))(?:.*?)(?:HTTPS?ConnectionPool\(host=[^)]*\): "
+          r"Max retries exceeded|Failed to establish a new connection: |Retrying \(Retry\(total=\d+[^\n]*after "
+          r"connection broken by)", "http_service", W,
+          "an HTTP client of the program (a dashboard such as visdom, a tracker, an error reporter, a download) "
+          "could not reach its server: that service is not running or not reachable; the job's own connections "
+          "(NCCL, the c10d store) are no HTTP", "start the service the program reports to (e.g. `python -m visdom."
+          "server`) or turn that reporting off; for a service on the internet, the node's proxy", C.OTHER),
     )

@@ -198,14 +198,18 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "test the GPUs' data path on its own (`ncclkit bench`, nccl-tests all_gather_perf with -c 1); if it "
           "fails, try NCCL_P2P_DISABLE=1, disable PCIe ACS / set iommu=pt, and have faulty GPUs or risers serviced",
           C.ACS_IOMMU_P2P, "root", (C.CUDA_OR_DRIVER, C.HANG_COLLECTIVE_MISMATCH)),
+        # EnCodec's and AudioCraft's distrib.py (and flashy, their trainer) all-reduce the parameter count before
+        # averaging: "Mismatch in number of params: ours is N, at least one worker has a different one."
+        # (LSimon95/megatts2#18: a VQ module that builds parameters differently on the ranks).
         p(r"DDP expects same model across all ranks|appears not to match (?:sizes|strides) of the same param in "
           r"process|Forward order differs (?:across ranks|from that of the first iteration)|Inconsistent tensor "
-          r"metadata \(including shape and stride\) across ranks", "collective_mismatch", E,
+          r"metadata \(including shape and stride\) across ranks|Mismatch in number of params: ours is",
+          "collective_mismatch", E,
           "the ranks do not hold the same model or tensors (parameter counts or shapes, FSDP's all-gather order, "
           "DTensor's local shapes): the collectives that follow would differ between ranks and hang or go wrong",
           "build the same model on every rank (same config, same code path, no rank-dependent layers) and run the "
           "same modules in the same order; TORCH_DISTRIBUTED_DEBUG=DETAIL names the rank and the parameter that "
-          "differ", C.HANG_COLLECTIVE_MISMATCH),
+          "differ", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # -- settings that cost speed -----------------------------------------------------------------------------
         # reducer.cpp (libtorch_cpu.so strings, v2.13.0): "find_unused_parameters=True was specified in DDP
         # constructor, but did not find any unused parameters in the forward pass ... an extra traversal of the

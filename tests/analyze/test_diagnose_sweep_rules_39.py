@@ -202,3 +202,17 @@ def test_an_interrupted_launcher_points_at_a_hang() -> None:
     # SIGTERM from outside stays the scheduler's stop
     assert lead("WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down "
                 "workers\n") == ("log.job_stopped", "other")
+
+
+def test_exit_codes_that_name_their_signal() -> None:
+    # torchrun's Root Cause block of a worker stopped by SIGHUP (exit code -1 is signal 1)
+    block = ("Root Cause (first observed failure):\n[0]:\n  host      : gpu01\n  rank      : 0 (local_rank: 0)\n"
+             "  exitcode  : -1 (pid: 12345)\n  error_file: <N/A>\n"
+             "  traceback : Signal 1 (SIGHUP) received by PID 12345\n")
+    assert lead(block) == ("log.job_stopped", "other")
+    # -11 stays a crash
+    assert lead(block.replace("-1 (", "-11 (").replace("Signal 1 (SIGHUP)", "Signal 11 (SIGSEGV)")) == \
+        ("log.crash", "other")
+    # Windows' access violation (0xC0000005)
+    assert lead("torch.distributed.elastic.multiprocessing.api:failed (exitcode: 3221225477) local_rank: 0 (pid: "
+                "1234) of binary: C:\\Python310\\python.exe\n") == ("log.crash", "other")

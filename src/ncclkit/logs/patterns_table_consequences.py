@@ -143,8 +143,9 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "PATH/LD_LIBRARY_PATH (or mpirun --prefix)", C.OTHER),
         # Signal 1 is SIGHUP: the terminal or ssh session that started the launcher closed (pytorch/pytorch#76894:
         # "Solution is to use screen or tmux"; keyu-tian/SparK#19 confirmed it). Not the scheduler.
+        # torchrun's Root Cause block names it too: "exitcode : -1", "traceback : Signal 1 (SIGHUP) received by PID N".
         p(r"Received (?:Signals\.SIGHUP|1) death signal|SignalException: Process \d+ got signal: 1\b|closing signal "
-          r"SIGHUP", "job_stopped", W,
+          r"SIGHUP|Signal 1 \(SIGHUP\) received by PID|exitcode\s*:\s*-1\b", "job_stopped", W,
           "the launcher got SIGHUP: the terminal or ssh session it was started from closed (nohup alone does not "
           "always keep torchrun or accelerate from it)", "run the launch inside tmux or screen, or detach it fully "
           "(`setsid nohup torchrun ... > log 2>&1 &`, then `disown`); under a scheduler, submit it as a batch job",
@@ -185,7 +186,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # closed the rendezvous when its job ended).
         # Where nothing else was pasted, the network errors behind it in the resolved threads of
         # tests/diagnosis were a socket interface that does not join the nodes and a failing IB link.
-        p(r"remote process exited|ncclRemoteError|remote[ _]error|exitcode\s*:\s*-\d+|closing signal SIGTERM|"
+        # (An exit code of -N is signal N: -1 is SIGHUP, the terminal's, read with its row above.)
+        p(r"remote process exited|ncclRemoteError|remote[ _]error|exitcode\s*:\s*-(?!1\b)\d+|closing signal SIGTERM|"
           r"RendezvousClosedError|"
           # elastic agent: "Error waiting on exit barrier" (other agents never finished); ProcessGroupNCCL:
           # "Observed flight recorder dump signal from another rank" (another rank hit the error first).

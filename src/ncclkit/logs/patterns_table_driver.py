@@ -123,8 +123,9 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
+        # Windows reports an access violation as exit code 3221225477 (0xC0000005, STATUS_ACCESS_VIOLATION).
         p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"
-          r"Signal (?:11|8)\b|SIGFPE|Floating point exception", "crash", W,
+          r"exitcode\s*:\s*3221225477\b|Signal (?:11|8)\b|SIGFPE|Floating point exception", "crash", W,
           "a process crashed (segmentation fault, floating point exception)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),

@@ -4,7 +4,7 @@ named above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
-from line_reading import assert_reads, ids, lead
+from line_reading import assert_reads, causes, ids, lead
 
 from ncclkit.logs.analyze import analyze_text
 from ncclkit.logs.paste import package_version
@@ -216,3 +216,75 @@ def test_exit_codes_that_name_their_signal() -> None:
     # Windows' access violation (0xC0000005)
     assert lead("torch.distributed.elastic.multiprocessing.api:failed (exitcode: 3221225477) local_rank: 0 (pid: "
                 "1234) of binary: C:\\Python310\\python.exe\n") == ("log.crash", "other")
+
+
+def test_srun_giving_up_on_a_stopped_step_is_no_hung_collective() -> None:
+    # aertslab/pySCENIC#456; with slurmstepd's time-limit line the stop leads
+    gave_up = ("srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+               "srun: error: Timed out waiting for job step to complete\n")
+    assert lead(gave_up) is None
+    timed = ("slurmstepd: error: *** STEP 3347856.0 ON gpub001 CANCELLED AT 2024-04-02T19:13:08 DUE TO TIME LIMIT "
+             "***\n" + gave_up)
+    assert lead(timed) == ("log.job_stopped", "other")
+    # a watchdog's timeout is still a hung collective (ultralytics/yolov5#4400)
+    assert lead("[E ProcessGroupNCCL.cpp:567] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL("
+                "OpType=BROADCAST, Timeout(ms)=60000) ran for 69479 milliseconds before timing out.\n") == \
+        ("log.timeout", "hang_collective_mismatch")
+
+
+def test_slurm_refusals_before_any_task() -> None:
+    # capreolus-ir/capreolus#172, metagenome-atlas/atlas#333: more time than the partition allows
+    assert_reads("srun: error: Unable to allocate resources: Requested time limit is invalid (missing or exceeds "
+                 "some limit)", "log.launch_config", "application_bug")
+    assert_reads("sbatch: error: Batch job submission failed: The requested time limit is invalid (missing or "
+                 "exceeds some limit)", "log.launch_config", "application_bug")
+    # AMDResearch/hpcfund#77, #83: slurmctld did not answer
+    assert_reads("srun: error: Unable to allocate resources: Socket timed out on send/recv operation",
+                 "log.slurm_rpc", "other")
+    assert_reads("salloc: error: Job submit/allocate failed: Socket timed out on send/recv operation",
+                 "log.slurm_rpc", "other")
+    assert_reads("srun: error: Task launch for 2332.5 failed on node Q1F1: Transport endpoint is not connected",
+                 "log.slurm_rpc", "other")
+
+
+def test_srun_names_several_tasks_that_exited() -> None:
+    # facebookresearch/ParlAI#3084
+    paste = ("srun: error: slurm-job-compute-0-0: tasks 1-7: Exited with exit code 1\n"
+             "srun: error: slurm-job-compute-0-1: tasks 8-13: Exited with exit code 1\n")
+    assert ids(paste)[0] == "log.worker_failed"
+    assert lead(paste) is None
+
+
+_DS_ECHO = ("[2025-01-12 13:04:14,953] [INFO] [launch.py:139:main] 0 NCCL_IB_DISABLE=1\n"
+            "[2025-01-12 13:04:14,953] [INFO] [launch.py:139:main] 0 NCCL_P2P_DISABLE=1\n")
+
+
+def test_deepspeeds_echo_of_settings_on_one_gpu_names_no_cause() -> None:
+    # tdrussell/diffusion-pipe#2, #59: one node, one GPU (the launcher's own layout line)
+    one = _DS_ECHO + "[2025-01-12 13:04:14,953] [INFO] [launch.py:152:main] nnodes=1, num_local_procs=1, node_rank=0\n"
+    assert lead(one) is None
+    # #292: the runner's --world_info ({"localhost": [0]}) says the same; each setting is one finding
+    cmd = ("[2025-06-15 05:28:12,049] [INFO] [runner.py:605:main] cmd = /usr/bin/python3.12 -u -m "
+           "deepspeed.launcher.launch --world_info=eyJsb2NhbGhvc3QiOiBbMF19 --master_addr=127.0.0.1 "
+           "--master_port=29500 train.py\n")
+    assert lead(cmd + _DS_ECHO) is None
+    assert ids(cmd + _DS_ECHO).count("log.p2p_disabled") == 1
+    # two GPUs of one node: P2P off matters, IB does not
+    two = _DS_ECHO + "[2023-06-06 02:44:01,210] [INFO] [launch.py:235:main] nnodes=1, num_local_procs=2, node_rank=0\n"
+    assert lead(two) == ("log.p2p_disabled", "performance_config")
+    # two nodes: IB off is the socket fallback
+    nodes = _DS_ECHO + "[INFO] [launch.py:235:main] nnodes=2, num_local_procs=8, node_rank=0\n"
+    assert lead(nodes) == ("log.ib_disabled", "socket_fallback")
+
+
+def test_launchers_that_do_not_fit_the_system() -> None:
+    # zhijian-liu/torchpack#36: torchpack's Open MPI options given to MPICH's Hydra
+    line = ("[mpiexec@cappuccino-Super-Server] match_arg (utils/args/args.c:163): unrecognized argument "
+            "allow-run-as-root")
+    assert_reads(line, "log.launch_config", "application_bug")
+    assert "other" in [c for _, c in causes(line + "\n")]
+    # mit-han-lab/bevfusion#610: torchpack's dist-run execs /bin/sh, which Windows has not
+    assert_reads("FileNotFoundError: [Errno 2] No such file or directory: '/bin/sh'", "log.launch_config",
+                 "application_bug")
+    # mit-han-lab/bevfusion#21: no mpirun installed; the environment is the alternative
+    assert "other" in [c for _, c in causes("/bin/sh: 1: mpirun: not found\n")]

@@ -89,15 +89,17 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             evidence={"gdr_disabled": reasons[:8], "lines": fact_lines(s, "net_without_gdr", "gdr_disabled")}))
     # NCCL's "localRanks 1" (2.20+, init.cc): no two ranks of the communicator share a node, so no traffic is
     # intra-node and the P2P and SHM settings change nothing (NVIDIA/nccl-tests#373: three nodes, one rank each).
+    # A line that states the setting (DeepSpeed's launcher echoing it) has its finding already.
+    stated = {f.id for f in out}
     for var in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_P2P_LEVEL"):
-        if turned_off(s.env, var) and s.local_ranks != 1:
+        if turned_off(s.env, var) and s.local_ranks != 1 and "log.p2p_disabled" not in stated:
             out.append(Finding(id="log.p2p_disabled", severity=W, subject=var,
                                message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
                                fix=f"unset {var} unless it works around a known bug", evidence={var: s.env[var]}))
     # NCCL_IB_DISABLE=1 echoed by NCCL (param.cc) with no socket channel or network line to say it: the job runs
     # without RDMA between nodes (log.net_socket names the variable when the fallback itself shows).
-    if s.env.get("NCCL_IB_DISABLE") == "1" and s.network != "IB" and not any(f.id == "log.net_socket" for f in out):
+    if s.env.get("NCCL_IB_DISABLE") == "1" and s.network != "IB" and not stated & {"log.net_socket", "log.ib_disabled"}:
         out.append(Finding(id="log.ib_disabled", severity=W, subject="NCCL_IB_DISABLE",
                            message="NCCL_IB_DISABLE=1 in the log: NCCL uses no RDMA device (InfiniBand or RoCE), so "
                                    "traffic between nodes goes over TCP sockets",
@@ -182,6 +184,9 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     loopback = bool(s.socket_addrs) and all(a.partition(":")[2].startswith("127.") for a in s.socket_addrs)
     if s.nodes == 1 or s.nodes is None and loopback and len(s.hosts) < 2:
         out = [_one_node(f) for f in out]
+    if s.local_ranks == 1:  # one rank a node: the P2P and SHM settings (a launcher's echo of them too) change nothing
+        out = [_one_node(f, "log.p2p_disabled", "no two ranks of this log share a node: no intra-node traffic")
+               for f in out]
     return rank_findings(out)
 
 
@@ -208,18 +213,19 @@ def fact_lines(s: NcclLogSummary, *facts: str) -> list[int]:
 # What only inter-node traffic uses: on one node NCCL connects every pair through P2P, SHM or (between
 # processes that cannot share memory) NET loopback, so these explain no failure there.
 _INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.verbs_provider_missing", "log.no_ib_device",
+                              "log.ib_disabled",
                               "log.gdr_disabled", "log.net_socket", "log.no_gdrdma", "log.gdr_level_off",
                               "env.ifname_virtual"})
 
 
-def _one_node(f: Finding) -> Finding:
+def _one_node(f: Finding, ids: frozenset[str] | str = _INTER_NODE_ONLY,
+              why: str = "every rank of this log is on one node: no inter-node traffic depends on it") -> Finding:
     # An INFO line read as a cause (a missing libibverbs) loses its cause too (NVIDIA/nccl#2094: a one-node run of
     # 8 ranks led by the socket fallback its GIN probe printed).
-    if f.id not in _INTER_NODE_ONLY or (f.severity == I and f.cause is None):
+    if f.id not in ids or (f.severity == I and f.cause is None):
         return f
     evidence = {**(f.evidence if isinstance(f.evidence, dict) else {}), "role": "none", "nodes": 1}
-    return replace(f, severity=I, evidence=evidence, no_cause=True,
-                   message=f"{f.message} (every rank of this log is on one node: no inter-node traffic depends on it)")
+    return replace(f, severity=I, evidence=evidence, no_cause=True, message=f"{f.message} ({why})")
 
 
 # Interfaces that do not join nodes: loopback, container bridges and veths, libvirt, tunnels.

@@ -8,6 +8,8 @@ rank lines), so the Python code here runs per distinct message, never per log li
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections import Counter
 from dataclasses import replace
@@ -41,6 +43,12 @@ _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 # init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
 _NNODES = re.compile(r"\bnNodes (\d+)")
 _LOCAL_RANKS = re.compile(r"\blocalRanks (\d+)")
+# DeepSpeed's launcher (deepspeed/launcher/launch.py main): "nnodes=1, num_local_procs=1, node_rank=0", the job's
+# layout before any NCCL line (tdrussell/diffusion-pipe#2: one GPU, NCCL_P2P_DISABLE and NCCL_IB_DISABLE set).
+_DS_LAYOUT = re.compile(r"\bnnodes=(\d+), num_local_procs=(\d+), node_rank=\d+")
+# Its runner's command for launch.py carries the same as base64 JSON: "--world_info=eyJsb2NhbGhvc3QiOiBbMF19" is
+# {"localhost": [0]}, host -> GPUs (deepspeed/launcher/runner.py encode_world_info).
+_DS_WORLD = re.compile(r"--world_info=([A-Za-z0-9+/]{4,4096}={0,2})")
 _INIT_RANK = re.compile(r"ncclCommInitRank comm \S+ rank (\d+) nranks \d+ cudaDev \d+(?: nvmlDev \d+)? busId (\w+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
@@ -235,6 +243,11 @@ class LogState(NetFacts):
                 "Successfully reconnected to" in line:  # and a client's reconnect (Dynamo's to etcd)
             self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's
             return
+        if "num_local_procs=" in line and (m := _DS_LAYOUT.search(line)):
+            self._layout(int(m.group(1)), int(m.group(2)))
+            return
+        if "--world_info=" in line and (m := _DS_WORLD.search(line)) and (world := _world_info(m.group(1))):
+            self._layout(len(world), max(len(gpus) for gpus in world.values()))
         if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):
             self._rank_claim(line_no, m.group(1), m.group(2))
             return
@@ -277,6 +290,12 @@ class LogState(NetFacts):
                 return
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)
+
+    def _layout(self, nodes: int, local_ranks: int) -> None:
+        """A launcher's statement of the job's nodes and ranks per node."""
+        for attr, value in (("nnodes", nodes), ("local_ranks", local_ranks)):
+            seen = getattr(self, attr)
+            setattr(self, attr, value if seen is None else max(seen, value))
 
     def _rank_claim(self, line_no: Callable[[], int], rank: str, world: str) -> None:
         if world == "1":
@@ -330,3 +349,14 @@ class LogState(NetFacts):
             # virtual NIC) and init goes on without it (OpenNMT/OpenNMT-py#1606: rings set up after it).
             if m and not (self.nic_path_unresolved and m.group(1).startswith("include/net.h:")):
                 self.return_codes.setdefault(int(m.group(2)), m.group(1))
+
+
+def _world_info(encoded: str) -> dict[str, list[int]] | None:
+    """DeepSpeed's world_info ({host: [GPU indices]}), or None where the text is no such JSON."""
+    try:
+        world = json.loads(base64.b64decode(encoded, validate=True))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(world, dict) or not world or not all(isinstance(v, list) and v for v in world.values()):
+        return None
+    return world

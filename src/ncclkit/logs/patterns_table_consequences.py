@@ -101,7 +101,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch.distributed.elastic: "failed (exitcode: 1) local_rank: 0 (pid: N) of binary: ..." and
         # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
         # worker's error above (a signal such as -9 is process_killed's).
-        # srun's "error: node3: task 0: Exited with exit code 1" and Open MPI's "Primary job terminated
+        # srun's "error: node3: task 0: Exited with exit code 1" (for several: "tasks 1-7: Exited", ParlAI#3084) and
+        # Open MPI's "Primary job terminated
         # normally, but 1 process returned a non-zero exit code" and "mpirun detected that one or more processes
         # exited with non-zero status" say the same of their tasks.
         # Open MPI's help-mpirun.txt goes on "a non-zero exit code. Per user-direction, the job has been aborted.":
@@ -111,8 +112,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch 1.9's elastic agent: "Child process 32378 (local_rank 0) FAILED (exitcode 1)" (csjliang/LPTN#23).
         # The elastic agent's own log of a failed group ("[default] Worker group FAILED. 3/3 attempts left; will
         # restart worker group", torch/distributed/elastic/agent/server/api.py), not its restart for new nodes.
-        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|task \d+: Exited with exit "
-          r"code|\(local_rank \d+\) FAILED \(exitcode \d+\)|\] Worker group (?:FAILED|UNHEALTHY)\b|"
+        p(r"ChildFailedError|failed \(exitcode: ?\d+\) local_rank|exitcode\s*:\s*\d+\b|tasks? [\d,-]+: Exited with "
+          r"exit code|\(local_rank \d+\) FAILED \(exitcode \d+\)|\] Worker group (?:FAILED|UNHEALTHY)\b|"
           r"process returned\s*$|returned a non-zero exit code|"
           r"processes exited with non-zero status|"
           r"Per user-direction, the job has been aborted|"

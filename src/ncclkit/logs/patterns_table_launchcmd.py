@@ -42,7 +42,13 @@ def launchcmd_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the shell could not find the launcher: it is not installed in the environment the launch runs in, or "
           "that environment is not activated (on this node)", "install it in the job's environment (torchrun comes "
           "with torch 1.10+; `python -m torch.distributed.run` works without the script) and activate that "
-          "environment on every node before the launch", C.APPLICATION_BUG),
+          "environment on every node before the launch", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # A launcher that execs its command through /bin/sh (torchpack's dist-run: os.execve('/bin/sh', ...)) started
+        # on Windows, which has none (mit-han-lab/bevfusion#610): a Unix launcher on the wrong system.
+        p(r"No such file or directory: '/bin/(?:ba)?sh'", "launch_config", E,
+          "the launcher runs its command through /bin/sh, which this system does not have (Windows): it works "
+          "on Linux only", "run the job on Linux or inside WSL2, or start the ranks with a launcher made for this "
+          "system (torchrun)", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # bash's "script.sh: line 2: --task_name: command not found": an argument of the launch command ran as a
         # command of its own, so the backslash continuing the line above is broken (CRLF line endings, a space after
         # it; yongliang-wu/DFT#26).

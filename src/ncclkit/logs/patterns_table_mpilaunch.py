@@ -18,7 +18,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 MPILAUNCH_WORDS: tuple[bytes, ...] = (
     b"number of nics", b"Data unpack would read", b"lost communication with its daemon", b"HYDT_bs",
     b"HYD_pmcd_pmip", b"unable to complete a TCP connection", b"EXIT CODE: ", b"MPI.Exception: MPI_ERR_",
-    b"bstrap_proxy", b"unrecognized option", b"unrecognised option", b"accept(3) system call",
+    b"bstrap_proxy", b"unrecognized option", b"unrecognised option", b"accept(3) system call", b"match_arg (",
     b"ran out of file descriptors", b"shared-memory backing", b"intercepted a call to free memory",
     b"no non-loopback", b"Unable to accept connection", b"not a regular file",
     b"requested hosts", b"specification asked for more slots", b"relative host was",
@@ -76,8 +76,10 @@ def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A launcher refusing an option of the launch line: a line written for another MPI (Open MPI's --bind-to
         # given to the PALS mpiexec of a Cray/HPE system, Parsl/parsl#2446 on Polaris) or another release.
         # (srun's --container-* options are pyxis', patterns_table_schedulers.)
+        # MPICH's Hydra says it in its own form: "[mpiexec@host] match_arg (utils/args/args.c:163): unrecognized
+        # argument allow-run-as-root" (zhijian-liu/torchpack#36: torchpack's Open MPI options given to MPICH).
         p(r"^\S*\b(?:mpiexec|mpirun|mpiexec\.hydra|aprun|jsrun|orterun|prterun|prun)\S*: *(?:unrecogni[sz]ed|unknown) "
-          r"option", "launch_config", E,
+          r"option|\bmatch_arg \(utils/args/args\.c:\d+\): unrecognized argument", "launch_config", E,
           "the launcher does not take an option of the launch line: a line written for another MPI or launcher "
           "(Open MPI's --bind-to / --map-by given to MPICH's, Cray's or HPE's mpiexec) or for another release",
           "use the options of the launcher that runs (`mpiexec --help`; `which mpiexec`), or put the MPI the line "

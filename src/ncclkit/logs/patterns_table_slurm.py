@@ -127,9 +127,13 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # geopm#1020), and sbatch or srun timing out on slurmctld itself ("Batch job submission failed: Socket timed
         # out on send/recv operation", "Unable to confirm allocation for job N: Socket timed out": the controller
         # overloaded, submitit#1659, webknossos-libs#1360).
+        # srun's and salloc's allocation request worded "Unable to allocate resources: Socket timed out", "Job
+        # submit/allocate failed: Socket timed out" (AMDResearch/hpcfund#77: srun, sbatch and salloc all failing
+        # until the cluster was fixed), and a launch refused with ENOTCONN ("Transport endpoint is not connected").
         p(r"slurm_receive_msgs: \[\[[^\]]+\]:\d+\] failed: Socket timed out|Task launch for \S+ failed on node "
-          r"\S+: (?:Socket timed out|Communication connection failure)|Application launch failed: Communication "
-          r"connection failure|(?:Batch job submission failed|Unable to confirm allocation for job \S+): Socket timed "
+          r"\S+: (?:Socket timed out|Communication connection failure|Transport endpoint is not connected)|"
+          r"Application launch failed: Communication connection failure|(?:Batch job submission failed|Unable to "
+          r"confirm allocation for job \S+|Unable to allocate resources|Job submit/allocate failed): Socket timed "
           r"out", "slurm_rpc", E,
           "srun or sbatch could not talk to a Slurm daemon before any task started (slurmd on that node, or "
           "slurmctld for a submission): the daemon down or overloaded, a different munge key or clock on the node, or "
@@ -206,8 +210,10 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # waiting for task launch, started %d of %d tasks": slurmd on some node never answered the launch (the
         # node, its prolog or the network; the lines above it say which). Neither is NCCL's abort or a hung
         # collective.
+        # step_launch.c's "Timed out waiting for job step to complete" follows that KillWait: srun gave up on a step
+        # it had stopped whose tasks did not exit (aertslab/pySCENIC#456; a step CANCELLED DUE TO TIME LIMIT).
         p(r"srun: Job step aborted: Waiting up to \d+ seconds for job step to finish|timeout waiting for task launch, "
-          r"started \d+ of \d+ tasks", "worker_failed", E,
+          r"started \d+ of \d+ tasks|srun: error: Timed out waiting for job step to complete", "worker_failed", E,
           "srun is ending the job step after a task failed, was signalled or a node did not start its tasks: the "
           "lines before it say why", "read the first error above this line (a task's own output, the node srun "
           "names, `sacct -j <id> -o JobID,State,ExitCode,NodeList`)", None, "collateral"),
@@ -226,13 +232,17 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.APPLICATION_BUG),
         # SchedMD/slurm src/srun/launch.c:1368@284c3b9 "Unable to create step for job %u: %m" with the errors
         # step_mgr refuses a step for (ESLURM_INSUFFICIENT_GRES, ESLURM_INVALID_TASK_MEMORY, ESLURM_BAD_TASK_COUNT,
-        # ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE; srun retries only busy nodes), and src/sbatch/sbatch.c:315 "Batch
+        # ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE; srun retries only busy nodes; ESLURM_INVALID_TIME_LIMIT, "Requested
+        # time limit is invalid (missing or exceeds some limit)": capreolus-ir/capreolus#172, srun's interactive
+        # limit of 3 hours), and src/sbatch/sbatch.c:315 "Batch
         # job submission failed: %m": the step or job asks more than the allocation or any node has.
         p(r"(?:Unable to create step for job \d+|Batch job submission failed|Unable to allocate resources): "
           r"(?:Insufficient GRES available in allocation|Memory required by task is not available|More processors "
-          r"requested than permitted|Requested node configuration is not available)", "launch_config", E,
+          r"requested than permitted|Requested node configuration is not available|(?:The )?[Rr]equested time limit "
+          r"is invalid)", "launch_config", E,
           "Slurm cannot create the step (or the job): it asks for more GPUs, memory or CPUs than its allocation, "
-          "or a node shape the partition does not have", _STEP_FIX, C.APPLICATION_BUG),
+          "a node shape the partition does not have, or more time than the partition (or srun) allows", _STEP_FIX,
+          C.APPLICATION_BUG),
         # SchedMD/slurm src/srun/srun_job.c:746@284c3b9 (mpi_g_client_init: --mpi names a plugin this Slurm was not
         # built with), src/srun/allocate.c:731 (srun inside a shell whose SLURM_JOB_ID names a job that ended),
         # src/slurmd/slurmstepd/task.c:541 (execve of the command failed on the node: not on its PATH there).

@@ -288,3 +288,56 @@ def test_launchers_that_do_not_fit_the_system() -> None:
                  "application_bug")
     # mit-han-lab/bevfusion#21: no mpirun installed; the environment is the alternative
     assert "other" in [c for _, c in causes("/bin/sh: 1: mpirun: not found\n")]
+
+
+def test_cublas_and_cudnn_failures_in_each_frameworks_words() -> None:
+    # makefile/frcnn#3: Caffe's cuBLAS check, not NCCL's internal error
+    assert_reads("F0710 math_functions.cu:130] Check failed: status == CUBLAS_STATUS_SUCCESS (14 vs. 0)  "
+                 "CUBLAS_STATUS_INTERNAL_ERROR", "log.cuda_error", "cuda_or_driver")
+    # twhui/LiteFlowNet3#6, alexgkendall/caffe-segnet#64
+    for line in ("F0721 17:34:26.930198  1506 math_functions.cu:121] Check failed: status == CUBLAS_STATUS_SUCCESS "
+                 "(11 vs. 0)  CUBLAS_STATUS_MAPPING_ERROR",
+                 "Check failed: status == CUDNN_STATUS_SUCCESS (3 vs. 0)  CUDNN_STATUS_BAD_PARAM",
+                 "RuntimeError: cuDNN error: CUDNN_STATUS_MAPPING_ERROR",  # microsoft/human-pose-estimation#112
+                 "RuntimeError: cublas runtime error : the GPU program failed to execute at "
+                 "/pytorch/aten/src/THC/THCBlas.cu:450",  # heykeetae/Self-Attention-GAN#55
+                 "2021-09-08 23:23:08.258752: E tensorflow/stream_executor/cuda/cuda_blas.cc:652] failed to run "
+                 "cuBLAS routine cublasSgemm_v2: CUBLAS_STATUS_EXECUTION_FAILED",  # kimiyoung/transformer-xl#139
+                 "tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed : a.shape=(4, "
+                 "1024), b.shape=(4, 3072), m=1024, n=3072, k=4"):  # likejazz/Siamese-LSTM#1
+        assert_reads(line, "log.cuda_error", "cuda_or_driver")
+    # Jhsmit/PyHDX#95: a handle that could not be created names memory first
+    oom = ("E tensorflow/stream_executor/cuda/cuda_blas.cc:238] failed to create cublas handle: "
+           "CUBLAS_STATUS_ALLOC_FAILED\nW base_collective_executor.cc:216] BaseCollectiveExecutor::StartAbort "
+           "Internal: Blas xGEMM launch failed : a.shape=[1,2], b.shape=[2,3], m=1, n=3, k=2\n")
+    assert lead(oom) == ("log.oom", "oom")
+    # Caffe's check of the CUDA runtime keeps its own row
+    assert_reads("F0524 19:24:39.746389 13813 math_functions.cu:81] Check failed: error == cudaSuccess (77 vs. 0)  "
+                 "an illegal memory access was encountered", "log.cuda_error", "cuda_or_driver")
+
+
+def test_prose_that_rules_memory_out_is_no_oom() -> None:
+    # fhalab/MLDE#4
+    line = ("When test the scirtp `generate_encoding.py', it always interrupt with the error: Blas GEMM launch failed: "
+            "a.shape=(56, 512), b.shape](512,512), m=56, k=512. We test the code with GPU 3090 that has 24G free "
+            "memory, so I think it is not due to the out of memory.\n")
+    assert lead(line) == ("log.cuda_error", "cuda_or_driver")
+    assert_reads("RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB", "log.oom", "oom")
+
+
+def test_older_wordings_of_known_readings() -> None:
+    # longcw/yolo2-pytorch#121: PyTorch before 1.5 on a GPU newer than its build
+    assert_reads("Found GPU0 V100-SXM2-16GB  which requires CUDA_VERSION >= 9000 for optimal performance and fast "
+                 "startup time, but your PyTorch was compiled with CUDA_VERSION 8000. Please install the correct "
+                 "PyTorch binary using instructions from http://pytorch.org", "log.cuda_error", "cuda_or_driver")
+    # megvii-model/YOLOF#20: torch 1.4 - 1.6 printed the lambda whole
+    assert_reads("/pytorch/aten/src/ATen/native/cuda/IndexKernel.cu:60: lambda [](int)->auto::operator()(int)->auto: "
+                 "block: [0,0,0], thread: [121,0,0] Assertion `index >= -sizes[i] && index < sizes[i] && \"index out "
+                 "of bounds\"` failed.", "log.kernel_assert", "application_bug")
+    # NVlabs/imaginaire#168: NVML asked for a GPU the node has not
+    assert_reads("pynvml.nvml.NVMLError_InvalidArgument: Invalid Argument", "log.cuda_error", "application_bug")
+    assert_reads("Failed to initialize NVML: Driver/library version mismatch", "log.cuda_error", "cuda_or_driver")
+    # megvii-research/DPGN#15: PyTorch's hint on every NOT_SUPPORTED; the versions are the alternative
+    hint = ("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a "
+            "non-contiguous input.\n")
+    assert causes(hint)[:2] == [("log.cuda_error", "application_bug"), ("log.alternative", "cuda_or_driver")]

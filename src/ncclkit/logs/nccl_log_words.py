@@ -29,8 +29,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
     b"all tensors to be on the same device", b"same device as tensor", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
-    b"nvcc fatal", b"/bin/nvcc'", b"libnvrtc", b"cannot find -lcuda", b"compiled with CUDA enabled",
-    b"torch_extensions",
+    b"nvcc fatal", b"/bin/nvcc'", b"for optimal performance and fast", b"libnvrtc", b"cannot find -lcuda",
+    b"compiled with CUDA enabled", b"torch_extensions",
     b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
     b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",
@@ -82,7 +82,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # DDP's model check (torch/csrc/distributed/c10d/reducer.cpp verify_params_across_processes)
     b"same model across",
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
-    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"Successfully reconnected to", b"num_local_procs=", b"--world_info=", b"torch environment",
+    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"Successfully reconnected to",
+    b"num_local_procs=", b"--world_info=", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
     b"SIGSEGV", b"SIGABRT", b"using business card",
     # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)

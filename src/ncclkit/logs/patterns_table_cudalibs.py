@@ -33,7 +33,10 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # cuDNN's own hint with NOT_SUPPORTED: the program's tensors (non-contiguous input).
         p(r"CUDNN_STATUS_NOT_SUPPORTED\. This error may appear if you passed in a non-contiguous input",
           "cuda_error", E, "cuDNN does not support this call with these tensors (a non-contiguous input)",
-          "make the input contiguous (`.contiguous()`) or change the layer's configuration", C.APPLICATION_BUG),
+          "make the input contiguous (`.contiguous()`) or change the layer's configuration", C.APPLICATION_BUG,
+          # PyTorch appends the hint to every NOT_SUPPORTED: a cudatoolkit of another version fixed
+          # megvii-research/DPGN#15, shapes fixed NVIDIA/MinkowskiEngine#129.
+          "root", (C.CUDA_OR_DRIVER,)),
         # A kernel fault or library failure reported by the library (cuDNN EXECUTION_FAILED, cuFFT INTERNAL_ERROR,
         # the caching allocator's "CUDA driver error: ...", Triton's "Triton Error [CUDA]: ..."), and CUDA libraries the loader cannot find or match: cuDNN 9's
         # "Unable to load any of {libcudnn_cnn.so...}" and "Cannot load symbol", NVRTC, XLA's "Could not load
@@ -68,11 +71,25 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not NCCL's internal error, which the consequence rows read. TensorFlow prints the CUDA runtime's message
         # after "status: " when a cub kernel fails to launch ("... count number of true / nonzero indices.
         # temp_storage_bytes: 5887, status: invalid resource handle").
-        p(r"CUDNN_STATUS_INTERNAL_ERROR|CUSOLVER_STATUS_INTERNAL_ERROR|Could not launch cub::\w+[^\n]*status: "
-          r"(?!success)\w", "cuda_error", E,
+        p(r"CUDNN_STATUS_INTERNAL_ERROR|CUSOLVER_STATUS_INTERNAL_ERROR|CUBLAS_STATUS_INTERNAL_ERROR|Could not launch "
+          r"cub::\w+[^\n]*status: (?!success)\w", "cuda_error", E,
           "a CUDA library failed inside its own call (cuDNN, cuSOLVER, cub): a CUDA, driver and library set that do "
           "not fit, or a GPU out of memory for the library's workspace", _LIB_FIX, C.CUDA_OR_DRIVER, "root",
           (C.OOM,)),
+        # The libraries' other failures as each framework words them: Caffe's CHECK of a cuBLAS or cuDNN status
+        # ("Check failed: status == CUBLAS_STATUS_SUCCESS (11 vs. 0)  CUBLAS_STATUS_MAPPING_ERROR"; twhui/
+        # LiteFlowNet3#6: "usually related to incorrect CUDA and cuDNN versions"), cuDNN's MAPPING_ERROR and
+        # BAD_PARAM (microsoft/human-pose-estimation.pytorch#112: "version mistake"; tensors on another GPU than the
+        # model, or DataParallel, in others), THC's "cublas runtime error : the GPU program failed to execute"
+        # (cuBLAS's EXECUTION_FAILED), TensorFlow's "failed to run cuBLAS routine ...: CUBLAS_STATUS_EXECUTION_FAILED"
+        # and the "Blas GEMM launch failed" it raises after it. A handle that could not be created (the oom row
+        # above) names memory instead.
+        p(r"Check failed: status == CU(?:BLAS|DNN)_STATUS_SUCCESS \(\d+ vs\. 0\)(?!.*ALLOC_FAILED)|"
+          r"CUDNN_STATUS_(?:MAPPING_ERROR|BAD_PARAM)|cublas runtime error ?: the GPU program failed to execute|failed "
+          r"to run cuBLAS routine[^\n]*CUBLAS_STATUS_EXECUTION_FAILED|Blas \w*GEMM launch failed", "cuda_error", E,
+          "a cuBLAS or cuDNN call failed on the GPU: most often a CUDA, cuDNN and framework set that do not fit "
+          "the GPU or each other; sometimes tensors the call cannot use (on another GPU than the model)", _LIB_FIX,
+          C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,), decode=False),
         # nvcc that does not know the GPU's architecture (deepspeedai/DeepSpeed#607: compute_86 needs CUDA 11.1) or no
         # longer builds an old one (pytorch/pytorch#49528: compute_30 after CUDA 10.2); a malformed arch list
         # ("compute_1.") is the setting's.

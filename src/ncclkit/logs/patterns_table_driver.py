@@ -81,6 +81,12 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "reduce the memory per GPU (batch size, activation checkpointing, sharding) and check `nvidia-smi` for other "
           "processes on the GPU", C.OOM, "root", (C.CUDA_OR_DRIVER,)),
         # Not a shell command that greps the log for Xid lines (trexminer/T-Rex#20): only the lines it finds.
+        # pynvml's NVMLError_InvalidArgument: NVML asked for a device index this node has not, a rank's local index
+        # past the node's GPUs (NVlabs/imaginaire#168: nproc_per_node 8 on a server with fewer GPUs).
+        p(r"NVMLError_InvalidArgument", "cuda_error", E, "NVML was asked for a GPU this node does not have: a rank's "
+          "local index past the node's GPUs (more processes per node than GPUs)", "start at most as many processes "
+          "per node as it has GPUs (torchrun --nproc_per_node, CUDA_VISIBLE_DEVICES)", C.APPLICATION_BUG, "root",
+          (C.CUDA_OR_DRIVER,)),
         p(r"(?<!-)(?<!grep )\bXid\b(?!-)|NVRM(?! version: )|Driver/library version mismatch|Failed to initialize NVML|"
           r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version (?:is )?i?nsufficient|"
           r"Minimum requirement is|Failed to open libnvidia-ml|couldn't find libnvidia-ml", "cuda_error", E,

@@ -197,8 +197,8 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # open shared object file", an extension built for another torch or imported before torch
         # (Dao-AILab/flash-attention#236, pytorch/extension-cpp#127); a program may print the loader's text bare.
         p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+|PackageNotFoundError: No package metadata "
-          r"was found for|ImportError: [\w.-]+ is not installed|(?:^\s*|(?:OS|Import)Error: )lib[\w.-]+\.so[\w.]*: cannot "
-          r"open shared object file", "package_build", E,
+          r"was found for|ImportError: [\w.-]+ is not installed|(?:^\s*|(?:OS|Import)Error: )lib[\w.-]+\.so[\w.]*: "
+          r"cannot open shared object file", "package_build", E,
           "a rank's Python could not import a module: the package is not installed in the environment (container, "
           "venv, node) the job runs in", "install the package named in the error into the image or environment "
           "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",

@@ -155,7 +155,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "malloc of %d bytes failed"; cuBLAS/cuDNN creating their handle or workspace on a full GPU; NVIDIA's
         # compiler tools' host allocation ("fatal   : Memory allocation failure", a JIT compile while the host
         # ran out; kijai/ComfyUI-WanVideoWrapper#151).
-        p(r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
+        # Not prose that rules memory out ("so I think it is not due to the out of memory", fhalab/MLDE#4).
+        p(r"^(?!.*\bnot (?:due to |because of |caused by |an? )?(?:the |an )?out of memory)(?:.*?)(?:"
+          r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
           r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed|"
           r"^(?:ptxas |nvlink )?fatal +: Memory allocation failure|"
           r"malloc\(size=\d+\) returned null|malloc of \d+ bytes failed|calloc\(\d+ entries\) returned null|"
@@ -164,7 +166,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # memcontrol.c "memory: usage %llukB, limit %llukB, failcnt %lu", printed only there).
           r"oom_reaper: reaped process|\bmemory: usage \d+kB, limit \d+kB, failcnt|"
           # TensorFlow's allocator (flwrlabs/flower#3159: "ResourceExhaustedError: ... failed to allocate memory").
-          r"ResourceExhaustedError:[^\n]*(?:OOM when allocating|failed to allocate memory)", "oom", E,
+          r"ResourceExhaustedError:[^\n]*(?:OOM when allocating|failed to allocate memory))", "oom", E,
           "memory ran out (GPU or host)", "reduce batch size / model shard / activation memory; check "
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed" (bash
@@ -301,7 +303,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # current PyTorch installation": the wheel has no kernels for this GPU (as CUDA's "no kernel image is
         # available" outside NCCL's words): a build older than the GPU, one machine's CUDA stack and not NCCL versions
         # that differ across ranks (pytorch/pytorch#167244; jianchang512/parakeet-api#5 fixed by the cu128 wheel).
-        p(r"with CUDA capability sm_\d+ is not compatible with the current PyTorch installation", "cuda_error", E,
+        # PyTorch before 1.5 warned the same in other words: "Found GPU0 V100-SXM2-16GB which requires CUDA_VERSION
+        # >= 9000 for optimal performance and fast startup time, but your PyTorch was compiled with CUDA_VERSION
+        # 8000" (longcw/yolo2-pytorch#121).
+        p(r"with CUDA capability sm_\d+ is not compatible with the current PyTorch installation|which requires "
+          r"CUDA_VERSION >= \d+ for optimal performance[^\n]*but your PyTorch was compiled with", "cuda_error", E,
           "the installed PyTorch (and the NCCL it ships) has no kernels for this GPU's architecture",
           "install a PyTorch build for this GPU (the CUDA version its release notes name for the architecture, e.g. "
           "cu128 for sm_120) on every node", C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),

@@ -138,7 +138,8 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"undefined symbol: _ZN(?:K|St)?(?:3c10|2at|5torch)\d|Detected that PyTorch and torchvision were compiled "
           r"with different(?: CUDA versions|\s*$)", "package_build", E,
           "an extension module was compiled against another PyTorch (or its CUDA) than the one installed: a C++ "
-          "symbol of torch it needs is not there, or torchvision's ops target another CUDA", "reinstall the extension built for this torch (`pip install --no-build-isolation "
+          "symbol of torch it needs is not there, or torchvision's ops target another CUDA",
+          "reinstall the extension built for this torch (`pip install --no-build-isolation "
           "--force-reinstall --no-cache-dir <package>`, or the wheel matching torch's version and CUDA)", C.OTHER),
         # libnuma's symbols missing ("undefined symbol: numa_parse_nodestring", SkyRL's troubleshooting: libnuma is
         # not installed): a package of the host, not the node's NUMA layout.
@@ -210,7 +211,11 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "computation produced it", "find where NaN first appears on that rank (torch.autograd.set_detect_anomaly, "
           "a lower learning rate, the loss scale, the data); the collective only carried it", C.APPLICATION_BUG),
         # The function may be a lambda's "operator()" (ATen's IndexKernel.cu).
-        p(r"\.cu:\d+: [\w:]+(?:\(\))?: block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", "kernel_assert",
+        # torch 1.4 - 1.6 printed the lambda whole ("lambda [](int)->auto::operator()(int)->auto: block:",
+        # megvii-model/YOLOF#20) and THC its templates ("void THCudaTensor_scatterKernel(...) [with IndexType =
+        # unsigned int, Real = float, Dims = 1]: block:").
+        p(r"\.cu:\d+: (?:[\w:]+(?:\(\))?|lambda \[\]\([^)]*\)->auto::operator\(\)\([^)]*\)->auto|void \w+\([^\n]*?\)"
+          r"(?: \[with [^\]\n]*\])?): block: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion `", "kernel_assert",
           E,
           "a GPU kernel's own assertion failed on the program's data (a label or index out of range: more classes "
           "in the data than the model's num_classes, an embedding id past its table)",

@@ -332,11 +332,11 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           (C.APPLICATION_BUG,)),
         # -- builds -------------------------------------------------------------------------------------------
         p(r"CUDA was not found on the system, please set the CUDA_HOME|nvcc not found at|mismatches the version that "
-          r"was used to compile ?(?:PyTorch|$)|CUDA_HOME environment variable is not set|CUDA_HOME does not exist, unable "
-          r"to compile|Unable to run \S*nvcc, unable to compile|Installed CUDA version [\d.]+ does not match the "
-          r"version torch was compiled with(?!.*accepting this combination)|cuda is missing or is incompatible with "
-          r"installed torch|Cuda extensions "
-          r"are being compiled with a version of Cuda that does not match|was requested, but nvcc was not found|"
+          r"was used to compile ?(?:PyTorch|$)|CUDA_HOME environment variable is not set|CUDA_HOME does not exist, "
+          r"unable to compile|Unable to run \S*nvcc, unable to compile|Installed CUDA version [\d.]+ does not match "
+          r"the version torch was compiled with(?!.*accepting this combination)|cuda is missing or is incompatible "
+          r"with installed torch|Cuda extensions are being compiled with a version of Cuda that does not match|was "
+          r"requested, but nvcc was not found|"
           r"FlashAttention is only supported on CUDA|"
           # setup.py scripts' own searches for nvcc (microsoft/Oscar#113: a conda cudatoolkit ships no nvcc;
           # rbgirshick/py-faster-rcnn's locate_cuda; a CUDA_HOME with a stray leading ':', suyukun666/S2CNet#3).

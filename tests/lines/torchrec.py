@@ -111,7 +111,7 @@ CASES = [
      'log.framework_usage', 'application_bug'),
     ('pytorch/FBGEMM fbgemm_gpu/codegen/utils/embedding_bounds_check_v1.cu:133@71d6f8b',
      '/__w/FBGEMM/FBGEMM/fbgemm_gpu/codegen/utils/embedding_bounds_check_v1.cu:133: void bounds_check_indices_kernel_v1(pta::PackedTensorAccessor32<long, 1, at::RestrictPtrTraits>, pta::PackedTensorAccessor32<index_t, 1, at::RestrictPtrTraits>, pta::PackedTensorAccessor32<index_t, 1, at::RestrictPtrTraits>, const int *, BoundsCheckMode, pta::PackedTensorAccessor32<long, 1, at::RestrictPtrTraits>, FixedDivisor, bool, c10::cuda::DeviceAssertionsData *, unsigned int) [with index_t = long; vbe = false]: block: [2047,0,0], thread: [5,3,0] Assertion `idx < num_rows && "Failed idx < num_rows in bounds_check_indices"` failed.',
-     'log.cuda_error', 'application_bug'),
+     'log.kernel_assert', 'application_bug'),
     ('pytorch/FBGEMM fbgemm_gpu/src/memory_utils/memory_utils.cu:171@71d6f8b',
      'RuntimeError: CUDA error: out of memory',
      'log.cuda_error', 'oom'),

@@ -341,3 +341,8 @@ def test_older_wordings_of_known_readings() -> None:
     hint = ("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a "
             "non-contiguous input.\n")
     assert causes(hint)[:2] == [("log.cuda_error", "application_bug"), ("log.alternative", "cuda_or_driver")]
+
+
+def test_settings_introduced_as_the_runs_own_keep_their_reading() -> None:
+    ran = (_TIMEOUT + "I tried to run it with the following settings on two nodes:\n\nexport NCCL_IB_DISABLE=1\n")
+    assert "log.ib_disabled" in ids(ran)

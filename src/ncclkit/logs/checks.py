@@ -185,7 +185,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.nodes == 1 or s.nodes is None and loopback and len(s.hosts) < 2:
         out = [_one_node(f) for f in out]
     if s.local_ranks == 1:  # one rank a node: the P2P and SHM settings (a launcher's echo of them too) change nothing
-        out = [_one_node(f, "log.p2p_disabled", "no two ranks of this log share a node: no intra-node traffic")
+        out = [_one_node(f, _INTRA_NODE_ONLY, "no two ranks of this log share a node: no intra-node traffic")
                for f in out]
     return rank_findings(out)
 
@@ -216,9 +216,11 @@ _INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.verbs_provider_miss
                               "log.ib_disabled",
                               "log.gdr_disabled", "log.net_socket", "log.no_gdrdma", "log.gdr_level_off",
                               "env.ifname_virtual"})
+# What only traffic between GPUs of one node uses.
+_INTRA_NODE_ONLY = frozenset({"log.p2p_disabled"})
 
 
-def _one_node(f: Finding, ids: frozenset[str] | str = _INTER_NODE_ONLY,
+def _one_node(f: Finding, ids: frozenset[str] = _INTER_NODE_ONLY,
               why: str = "every rank of this log is on one node: no inter-node traffic depends on it") -> Finding:
     # An INFO line read as a cause (a missing libibverbs) loses its cause too (NVIDIA/nccl#2094: a one-node run of
     # 8 ranks led by the socket fallback its GIN probe printed).

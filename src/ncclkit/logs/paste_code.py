@@ -72,8 +72,11 @@ _WORD_CATEGORIES = frozenset({"timeout"})
 
 # Prose that introduces settings the user tried without effect ("I have tried the following ..., but it still not
 # work" above a block of exports, agiresearch/InstructGLM#3): the block lists workarounds, not the failing run's
-# settings. The block may hold blank lines and a line or two of code between the prose and the exports.
-_TRIED = re.compile(r"\b(?:tried|trying|tested|attempted)\b.*\b(?:following|below|these|those)\b", re.IGNORECASE)
+# settings. The block may hold blank lines and a line or two of code between the prose and the exports. Both words
+# are needed: "I tried to run with the following settings" introduces the run's own.
+_TRIED = re.compile(r"\b(?:tried|attempted)\b.*\b(?:following|below|these|those)\b", re.IGNORECASE)
+_NO_EFFECT = re.compile(r"\bstill\b|\bno (?:luck|effect|change)\b|\bnot (?:work|help)|"
+                        r"\bdid ?n[o']t (?:work|help)|\bwithout success\b|\bnone of\b", re.IGNORECASE)
 _SETTING = re.compile(r"^\s*(?:export\s+|set\s+)?[A-Z][A-Z0-9_]*=")
 TRIED_LOOKBACK = 12  # lines above a setting searched for the prose that introduces its block
 
@@ -85,7 +88,7 @@ def tried_settings(above: list[str]) -> bool:
         if not line.strip() or _SETTING.match(line):
             continue
         if _TRIED.search(line):
-            return True
+            return bool(_NO_EFFECT.search(line))
         others += 1
         if others > 2:
             return False

@@ -244,10 +244,10 @@ class LogState(NetFacts):
             self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's
             return
         if "num_local_procs=" in line and (m := _DS_LAYOUT.search(line)):
-            self._layout(int(m.group(1)), int(m.group(2)))
+            self._at_least(nnodes=int(m.group(1)), local_ranks=int(m.group(2)))
             return
         if "--world_info=" in line and (m := _DS_WORLD.search(line)) and (world := _world_info(m.group(1))):
-            self._layout(len(world), max(len(gpus) for gpus in world.values()))
+            self._at_least(nnodes=len(world), local_ranks=max(len(gpus) for gpus in world.values()))
         if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):
             self._rank_claim(line_no, m.group(1), m.group(2))
             return
@@ -291,9 +291,10 @@ class LogState(NetFacts):
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
             self._add_error(line_no, line, cls)
 
-    def _layout(self, nodes: int, local_ranks: int) -> None:
-        """A launcher's statement of the job's nodes and ranks per node."""
-        for attr, value in (("nnodes", nodes), ("local_ranks", local_ranks)):
+    def _at_least(self, **counts: int) -> None:
+        """Raise the job's counts (nranks, nnodes, local_ranks) to what a line states: NCCL's per communicator, a
+        launcher's for the job; the largest seen is the job's."""
+        for attr, value in counts.items():
             seen = getattr(self, attr)
             setattr(self, attr, value if seen is None else max(seen, value))
 
@@ -329,11 +330,9 @@ class LogState(NetFacts):
         elif head == "CUDA" and " NIC distance :" in rest:
             self._nic_distance(rest)
         elif "anks " in rest:  # "nranks 16" (Init COMPLETE), "nRanks 2 nNodes 1" (2.20+)
-            for attr, counted in (("nranks", _NRANKS), ("nnodes", _NNODES), ("local_ranks", _LOCAL_RANKS)):
-                m = counted.search(rest)
-                if m:
-                    seen = getattr(self, attr)
-                    setattr(self, attr, int(m.group(1)) if seen is None else max(seen, int(m.group(1))))
+            counted = ((attr, regex.search(rest)) for attr, regex in
+                       (("nranks", _NRANKS), ("nnodes", _NNODES), ("local_ranks", _LOCAL_RANKS)))
+            self._at_least(**{attr: int(m.group(1)) for attr, m in counted if m})
             m = _INIT_RANK.search(rest)
             if m:
                 self.init_gpus[int(m.group(1))] = m.group(2)

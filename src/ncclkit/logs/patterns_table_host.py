@@ -156,7 +156,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # compiler tools' host allocation ("fatal   : Memory allocation failure", a JIT compile while the host
         # ran out; kijai/ComfyUI-WanVideoWrapper#151).
         # Not prose that rules memory out ("so I think it is not due to the out of memory", fhalab/MLDE#4).
-        p(r"^(?!.*\bnot (?:due to |because of |caused by |an? )?(?:the |an )?out of memory)(?:.*?)(?:"
+        p(r"^(?!.*\bnot (?:due to |because of |caused by |an? )?(?:the |an )?out of memory).*?(?:"
           r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
           r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed|"
           r"^(?:ptxas |nvlink )?fatal +: Memory allocation failure|"

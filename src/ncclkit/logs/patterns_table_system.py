@@ -279,7 +279,7 @@ def system_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # contactdb_prediction#2, "start the visdom server"), an error reporter, a download. No connection of the
         # job's collectives (NCCL and c10d speak no HTTP); a warning, so that the error that ended the run leads.
         # Not etcd (port 2379, its /v2/ and /v3/ API), which torch.distributed's etcd rendezvous reaches over HTTP.
-        p(r"^(?!.*(?:port=2379\b|:2379\b|/v[23]/(?:keys|machines|kv)))(?:.*?)(?:HTTPS?ConnectionPool\(host=[^)]*\): "
+        p(r"^(?!.*(?:port=2379\b|:2379\b|/v[23]/(?:keys|machines|kv))).*?(?:HTTPS?ConnectionPool\(host=[^)]*\): "
           r"Max retries exceeded|Failed to establish a new connection: |Retrying \(Retry\(total=\d+[^\n]*after "
           r"connection broken by)", "http_service", W,
           "an HTTP client of the program (a dashboard such as visdom, a tracker, an error reporter, a download) "

@@ -51,6 +51,8 @@ _ABORT_SIGNAL = re.compile(r"Signal: Aborted \(6\)|\bSIGABRT\b")
 # proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
 _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
+# cudaErrorInitializationError (3) in any wrapping: "CUDA error: initialization error", THC's "error=3 : ...".
+_CUDA_INIT_ERROR = re.compile(r"\binitialization error\b")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 
@@ -172,6 +174,18 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                    "engine: vLLM sets 0 in its workers, so set NCCL_CUMEM_ENABLE=0 in the trainer too, or unset it on "
                    "both sides); NCCL_P2P_DISABLE=1 only as a slow stopgap")
             evidence.update(role=role)
+        if cat == "cuda_error" and "dataloader_worker" in s.fact_lines and any(
+                _CUDA_INIT_ERROR.search(e.text) for e in errs):
+            # CUDA refusing to start in a DataLoader worker: Linux forks the workers, and a child forked from a
+            # process that had initialised CUDA cannot use it (pytorch/pytorch#2517; a collate_fn building CUDA
+            # tensors, feiyunzhang/i3d-non-local-pytorch#7). Outside a worker the same error is the driver's.
+            cause, role = Cause.APPLICATION_BUG, "root"
+            alternatives = _demoted(first.cause, alternatives, cause)
+            message += (f"; it was raised in a DataLoader worker (line {s.fact_lines['dataloader_worker']}), a "
+                        "process forked after CUDA was initialised, where CUDA cannot start")
+            fix = ("keep the Dataset and collate_fn on the CPU and move each batch to the GPU in the training loop "
+                   "(pin_memory=True), or create the DataLoader with multiprocessing_context='spawn'")
+            evidence.update(role=role, lines=[s.fact_lines["dataloader_worker"], *evidence["lines"]])
         died = next((e for e in s.errors if e.category == "worker_failed" and e.line_no < first.line_no
                      and _WORKER_DIED.search(e.text)), None) if cat == "timeout" else None
         if died is not None:

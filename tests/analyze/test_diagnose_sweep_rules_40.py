@@ -5,7 +5,9 @@ must not trigger it."""
 
 from __future__ import annotations
 
-from line_reading import lead
+from line_reading import assert_reads, causes, ids, lead
+
+from ncclkit.logs.analyze import analyze_text
 
 # feiyunzhang/i3d-non-local-pytorch#7 (torch 1.1: the worker's traceback re-raised as the parent's message)
 _OLD_WORKER = """\
@@ -33,3 +35,142 @@ def test_cuda_that_cannot_start_in_a_forked_dataloader_worker() -> None:
         == ("log.cuda_error", "cuda_or_driver")
     assert lead(_OLD_WORKER.replace("initialization error", "an illegal memory access was encountered")) == (
         "log.cuda_error", "cuda_or_driver")
+
+
+def test_a_store_reply_that_is_not_the_stores() -> None:
+    # zhanglu-cst/ClassKG#2 (TCPStore::doWait)
+    assert_reads("RuntimeError: Stop_waiting response is expected", "log.port_in_use", "application_bug")
+
+
+def test_a_rendezvous_port_above_65535() -> None:
+    # jaywalnut310/vits#52 (pybind11's overload list, then the arguments it was given)
+    paste = ("TypeError: __init__(): incompatible constructor arguments. The following argument types are supported:\n"
+             "    1. torch._C._distributed_c10d.TCPStore(host_name: str, port: int, world_size: int = -1, is_master: "
+             "bool = False, timeout: datetime.timedelta = datetime.timedelta(seconds=\n"
+             "Invoked with: 'localhost', 80000, 1, True, datetime.timedelta(seconds=1800); kwargs: multi_tenant=True\n")
+    assert lead(paste) == ("log.launch_config", "application_bug")
+    assert "log.timeout" not in ids(paste)  # the signature's annotation is no timeout
+    # a port in range leaves the TypeError to speak
+    assert lead(paste.replace("80000", "29500")) == ("log.program_error", "application_bug")
+
+
+def test_a_reset_while_the_store_client_still_connects() -> None:
+    # TheTom/vllm-swift#9, zai-org/Open-AutoGLM#21: no connection was made, so no peer died
+    assert_reads("[W426 16:56:01.831041000 TCPStore.cpp:347] [c10d] TCP client failed to connect/validate to host "
+                 "100.64.0.1:59782 - retrying (try=6, timeout=1800000ms, delay=5241ms): Connection reset by peer",
+                 "log.socket_connect_failed", "firewall_or_port_blocked")
+    # a store connection lost after start-up stays the peer's (Dere-Wah/AI-MarioKart64#3)
+    assert_reads("[rank2]:[W625 23:35:35.303797152 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=6, "
+                 "addr=[::ffff:127.0.0.1]:37468, remote=[::ffff:127.0.0.1]:6006): Connection reset by peer",
+                 "log.socket_closed", "rank_crashed_elsewhere")
+
+
+def test_the_reused_port_warning_quoted_in_a_sentence() -> None:
+    # pytorch/PiPPy#159
+    line = ("Maybe this will fix some of the errors like `[W socket.cpp:558] [c10d] The client socket has failed to "
+            "connect to [localhost]:29500 (errno: 99 - Cannot assign requested address).`\n")
+    assert lead(line) is None
+    assert "log.no_failure" in ids(line)
+
+
+def test_ddp_and_dataparallel_checks_quoted_without_their_exception() -> None:
+    # d2l-ai/d2l-en#2461, OpenGVLab/InternImage#168, pinery-sls/Pytorch_Yolor_DeepSort#3, megvii-model/DetNAS#35
+    for line in ("module must have its parameters and buffers on device cuda:0 (device_ids[0]) but found one of them "
+                 "on device: cpu",
+                 "Have you ever meet this problem？Expected to mark a variable ready only once.",
+                 "Parameter at index 988 with name img_backbone.levels.3.blocks.3.gamma2 has been marked as ready "
+                 "twice",
+                 "SyncBatchNorm expected input tensor to be on GPU",
+                 'there was an error that "AssertionError: Default process group is not initialized"'):
+        assert_reads(line, "log.framework_usage", "application_bug")
+
+
+def test_an_attribute_read_through_the_wrapper_or_missing_from_this_release() -> None:
+    # voidism/DiffCSE#5 (torch 1.6's ModuleAttributeError, DataParallel)
+    assert_reads("torch.nn.modules.module.ModuleAttributeError: 'DataParallel' object has no attribute 'sim'",
+                 "log.framework_usage", "application_bug")
+    # JingyunLiang/VRT#22: "upgrade pytorch to at least 1.9.1"
+    assert_reads("AttributeError: 'DistributedDataParallel' object has no attribute '_set_static_graph'",
+                 "log.framework_release", "other")
+    # the model's own attribute stays the wrapper's misuse (zhangzjn/ADer#21)
+    assert_reads("AttributeError: 'DistributedDataParallel' object has no attribute 'destseg'", "log.framework_usage",
+                 "application_bug")
+    # a torch 1.6 ModuleAttributeError of the program's own is its exception
+    assert_reads("torch.nn.modules.module.ModuleAttributeError: 'Net' object has no attribute 'head'",
+                 "log.program_error", "application_bug")
+
+
+def test_a_tensor_autograd_saved_changed_in_place() -> None:
+    # Zzh-tju/DIoU-SSD-pytorch#15 (in prose), XPixelGroup/BasicSR#541 (the whole message)
+    assert_reads("Any updates on this ? RuntimeError: one of the variables needed for gradient computation has been "
+                 "modified by an inplace operation how can we solve this issue?", "log.program_error",
+                 "application_bug")
+    assert_reads("RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
+                 "operation: [torch.FloatTensor [1, 32,3,3]] is at version 2; expected version 1 instead.",
+                 "log.program_error", "application_bug")
+
+
+def test_a_full_disk_named_by_pythons_bare_oserror() -> None:
+    # jayleicn/ClipBERT#7 (zipfile's write under Horovod), databrickslabs/dolly#139 ("You ran out of disk space")
+    paste = ('[1,0]<stderr>:  File "/opt/conda/lib/python3.6/zipfile.py", line 1015, in write\n'
+             "[1,0]<stderr>:    self._fileobj.write(data)\n"
+             "[1,0]<stderr>:OSError: [Errno 28] No space left on device\n")
+    assert causes(paste)[:2] == [("log.disk_full", "other"), ("log.alternative", "shm_too_small")]
+    # NCCL's shared-memory segment keeps its reading (NVIDIA/nccl#525)
+    assert_reads("[3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device",
+                 "log.shm_error", "shm_too_small")
+    # h2oai/h2o-llmstudio#214: torch.save refused mid-write; an archive it cannot open is no full disk
+    assert_reads("RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing file "
+                 "data/228: file write failed", "log.disk_full", "other")
+    assert "log.disk_full" not in ids("RuntimeError: [enforce fail at inline_container.cc:319] . PytorchStreamWriter "
+                                      "failed opening archive.\n")
+
+
+def test_memory_lines_in_other_wordings() -> None:
+    # ShannonAI/Self_Explaining_Structures_Improve_NLP_Models#6 (the allocator's message without its first words)
+    assert_reads("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; 1.24 GiB already allocated; 2.88 MiB "
+                 "free; 1.25 GiB reserved in total by PyTorch)", "log.oom", "oom")
+    # austinxu87/handsoff#4 (Windows' CPU allocator: host RAM)
+    assert_reads(r"RuntimeError: [enforce fail at ..\c10\core\CPUAllocator.cpp:73] data. DefaultCPUAllocator: not "
+                 "enough memory: you tried to allocate 318767104000 bytes. Buy new RAM!", "log.oom", "oom")
+    # talmolab/sleap#2001: pinned host memory, not the GPU's
+    line = ("2024-10-22 09:22:17.233972: E tensorflow/stream_executor/cuda/cuda_driver.cc:802] failed to alloc "
+            "34359738368 bytes on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory")
+    assert_reads(line, "log.oom", "oom")
+    assert "host" in analyze_text(line + "\n")["findings"][0]["message"].split("(line")[0]
+
+
+def test_memory_words_that_are_no_failure() -> None:
+    # MarvinTeichmann/MultiNet#18: TensorFlow says itself that it is no failure
+    bfc = ("W tensorflow/core/common_runtime/bfc_allocator.cc:217] Ran out of memory trying to allocate 278.55MiB. The "
+           "caller indicates that this is not a failure, but may mean that there could be performance gains if more "
+           "memory is available.\n")
+    assert lead(bfc) is None
+    # its real out-of-memory stays one
+    assert lead("ResourceExhaustedError: OOM when allocating tensor with shape[64,256,56,56]\n") == ("log.oom", "oom")
+    # MLI-lab/DeepDeWedge#22: a branch named after an earlier error, then the watchdog's timeout
+    paste = ("Currently running DDW on the` 21-outofmemoryerror-cuda-out-of-memory-in-refine-tomogram` branch I "
+             "stumbled across this error:\n[rank1]:[E ProcessGroupNCCL.cpp:523] [Rank 1] Watchdog caught collective "
+             "operation timeout: WorkNCCL(SeqNum=44, OpType=ALLREDUCE, NumelIn=6832129, NumelOut=6832129, "
+             "Timeout(ms)=1800000) ran for 1800772 milliseconds before timing out.\n")
+    assert lead(paste) == ("log.timeout", "hang_collective_mismatch")
+    assert_reads("torch.cuda.OutOfMemoryError: CUDA out of memory.", "log.oom", "oom")
+    assert_reads("MemoryError: Unable to allocate 3.2 GiB for an array", "log.oom", "oom")
+
+
+def test_dataloader_lines_in_other_wordings() -> None:
+    # CSAILVision/semantic-segmentation-pytorch#80 (one worker's form; Docker's shared memory)
+    assert causes("RuntimeError: DataLoader worker (pid 7948) exited unexpectedly with exit code 1\n")[:2] == [
+        ("log.dataloader_worker_died", "oom"), ("log.alternative", "shm_too_small")]
+    # hearbenchmark/hear-eval-kit#316: pin_memory=False solved it
+    assert_reads("RuntimeError: Caught RuntimeError in pin memory thread for device 0.", "log.dataloader_config",
+                 "application_bug")
+
+
+def test_condas_check_of_a_changed_package() -> None:
+    # yerfor/GeneFacePlusPlus#94 ("it was environment problem. I could fix this problem by using docker.")
+    paste = ("torch/nn/parallel/comm.py'\nhas an incorrect size.\n  reported size: 10788 bytes\n"
+             "  actual size: 10824 bytes\n")
+    assert lead(paste) == ("log.package_build", "other")
+    # the words inside a sentence of another kind are not conda's line
+    assert lead("the tensor has an incorrect size. Expected 3 got 4\n") != ("log.package_build", "other")

@@ -87,10 +87,11 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Nor lspci's PCIe capability fields ("DevCap2: Completion Timeout: Range ABC, TimeoutDis+"). Nor the advice
         # inside the heartbeat monitor's "watchdog got stuck" message, wrapped onto a line of its own by a terminal
         # ("... the watchdog is not actually stuck and a longer timeout would help", "... about the short timeout or
-        # false positive abort", om-ai-lab/VLM-R1#257).
+        # false positive abort", om-ai-lab/VLM-R1#257). Nor a signature's annotation in pybind11's list of overloads
+        # ("TCPStore(host_name: str, port: int, ..., timeout: datetime.timedelta = ...)", jaywalnut310/vits#52).
         p(r"^(?!.*(?:remote process exited|terminated with exception:\s*$|Completion Timeout:|longer timeout would|"
           r"short timeout or false|\w\([^()]*\btimeout\s*[,)]|['\"]timeout['\"]\s*:|HeartbeatTimeouts\(|"
-          r"timeouts while gathering))"
+          r"timeouts while gathering|\btimeout: (?:datetime\.)?timedelta\b))"
           r"(?:.*(?:Watchdog caught collective "
           r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
           r"(?!\s*=)|watchdog))", "timeout", E,

@@ -143,6 +143,14 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the linker finds no unversioned libcuda.so (only libcuda.so.1 is installed, or its directory is not on "
           "the path): Triton cannot build its launcher", "link it (`ln -s libcuda.so.1 libcuda.so` in the driver's "
           "lib directory) or run `ldconfig`, and set TRITON_LIBCUDA_PATH to that directory", C.CUDA_OR_DRIVER),
+        # conda's check of an installed package's files ("SafetyError: The package for pytorch located at ... appears to
+        # be corrupted. The path '...torch/nn/parallel/comm.py' has an incorrect size.", then "reported size: N bytes"):
+        # the environment's files were changed after the install (yerfor/GeneFacePlusPlus#94: a fresh environment
+        # fixed DataParallel's scatter failing on 3 GPUs).
+        p(r"appears to be corrupted\. The path '|^\s*has an incorrect size\.\s*$", "package_build", E,
+          "conda found files of an installed package that differ from the package (a corrupted or mixed install): "
+          "the library runs other code than its release", "reinstall into a fresh environment (`conda clean --all`, "
+          "then create it again), or reinstall the package the path belongs to", C.OTHER),
         # A PyTorch built without CUDA ("AssertionError: Torch not compiled with CUDA enabled", detectron2#460: "a
         # pytorch installation issue") and an op JIT-built earlier that failed, leaving its cache without the .so
         # (QwenLM/Qwen3#350: remove ~/.cache/torch_extensions/<py_cu>/<op>).

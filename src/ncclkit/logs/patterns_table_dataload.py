@@ -30,7 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 DATALOAD_WORDS: tuple[bytes, ...] = (
     b"storage has wrong size", b"Pin memory thread exited", b"persistent_workers=True`)", b"PytorchStreamReader",
     b"deserializing header", b"pickle data was truncated",
-    b"magic_number = pickle_module", b"exited unexpectedly")
+    b"magic_number = pickle_module", b"exited unexpectedly", b"in pin memory thread")
 
 _REFETCH = ("compare the file's size and checksum with its source and fetch it again (`git lfs pull` where the "
             "repository keeps it in Git LFS; a download that stopped early); if the job saved it, save it again from "
@@ -80,7 +80,9 @@ def dataload_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Lightning warns that pin_memory=True with persistent workers and dataloaders reloaded every epoch is "
           "unstable in PyTorch: the pin-memory thread can die after hours", "set pin_memory=False (or stop reloading "
           "the dataloaders)", C.APPLICATION_BUG),
-        p(r"Pin memory thread exited unexpectedly", "dataloader_config", E,
+        # The thread's own error re-raised ("Caught RuntimeError in pin memory thread for device 0.",
+        # hearbenchmark/hear-eval-kit#316: pin_memory=False solved it).
+        p(r"Pin memory thread exited unexpectedly|Caught \w+ in pin memory thread", "dataloader_config", E,
           "the DataLoader's pin-memory thread died (pin_memory=True with persistent workers, reloaded dataloaders, or "
           "a worker that ran out of file descriptors or shared memory): this rank's loss takes the job down",
           "set pin_memory=False (or persistent_workers=False / num_workers=0) and see whether it holds; if an error "
@@ -89,7 +91,9 @@ def dataload_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A worker process gone without a Python exception (the only check on Windows): killed, most often by the
         # OOM killer, or crashed (xuebinqin/BASNet#32, buppt/ChineseNRE#41: num_workers=0 ran; lstappen/MuSe2021#2
         # "the memory requirements can be too high"). A bus-error or "killed by signal" line beside it says which.
-        p(r"DataLoader worker \(pid\(s\) [\d, ]+\) exited unexpectedly", "dataloader_worker_died", E,
+        # One worker's form: "DataLoader worker (pid 7948) exited unexpectedly with exit code 1" (signal_handling.py;
+        # CSAILVision/semantic-segmentation-pytorch#80: Docker's shared memory).
+        p(r"DataLoader worker \(pid(?:\(s\))? [\d, ]+\) exited unexpectedly", "dataloader_worker_died", E,
           "a DataLoader worker process died without a Python error of its own: killed (the OOM killer, most often) "
           "or crashed", "check `dmesg | grep -i oom` (host memory) and /dev/shm in a container; lower num_workers, "
           "or run with num_workers=0 to see the worker's own error", C.OOM, "likely",

@@ -104,8 +104,8 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Indented under the "traceback :" field of torchrun's failure summary (pytorch/pytorch#73465). PyTorch 2.4+
         # under torchrun tags a rank's line twice ("[rank0]:[rank0]: FileNotFoundError", ttt-video-dit#6).
         p(r"^\s*(?:\[default\d+\]:)?(?:(?:\[rank\d+\]: ?){1,2}| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
-          r"IndexError|TypeError|AttributeError|AssertionError|NameError|ZeroDivisionError|UnboundLocalError|RecursionError|"
-          r"JSONDecodeError)(?::|$)", "program_error",
+          r"IndexError|TypeError|(?:Module)?AttributeError|AssertionError|NameError|ZeroDivisionError|"
+          r"UnboundLocalError|RecursionError|JSONDecodeError)(?::|$)", "program_error",
           E, "a rank's program raised an exception of its own (a bug or bad input in the code it runs); errors of "
           "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
           "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "
@@ -119,6 +119,15 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "recurrent state or an output kept across steps)", "compile with mode=\"default\" (no CUDA graphs), or clone "
           "the outputs the program keeps, or call torch.compiler.cudagraph_mark_step_begin() each step",
           C.APPLICATION_BUG, "likely", (C.OTHER,)),
+        # autograd's version check on a tensor it saved: the program changed it in place before backward. Under DDP the
+        # buffers broadcast each forward (BatchNorm's running stats) are changed in place too (pytorch/pytorch#110363:
+        # broadcast_buffers=False or SyncBatchNorm; Zzh-tju/DIoU-SSD-pytorch#15, anse3832/USR_DA#4).
+        p(r"one of the variables needed for gradient computation has been modified by an inplace operation",
+          "program_error", E, "autograd found a tensor it saved for the backward pass changed in place (an in-place "
+          "operation of the program, or under DDP a buffer broadcast again before backward)",
+          "replace the in-place operation on that tensor (x += ..., x[idx] = ..., inplace=True) with an out-of-place "
+          "one (torch.autograd.set_detect_anomaly(True) names it); under DDP pass broadcast_buffers=False or use "
+          "SyncBatchNorm", C.APPLICATION_BUG, "likely"),
         # autograd's "Trying to backward through the graph a second time" (mmengine's FAQ: two optimizer hooks
         # each calling backward): the program's training step, on whatever rank prints it.
         p(r"Trying to backward through the graph a second time", "program_error", E,

@@ -85,9 +85,9 @@ def gloo_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Linux's errno 99 (EADDRNOTAVAIL) to the local host in the same retried warning: a port being reused
         # (pytorch/PiPPy#158: "reusing hard-coded IP port", fixed by disjoint MASTER_PORTs).
         # A reporter may wrap the line in markdown's backticks ("`[W ..\\torch\\csrc\\...socket.cpp:601] ...",
-        # raywzy/Bringing-Old-Films-Back-to-Life#7).
+        # raywzy/Bringing-Old-Films-Back-to-Life#7), also inside a sentence (pytorch/PiPPy#159).
         # Pasted without its "[W socket.cpp:N] [c10d]" prefix, the warning keeps its words (ace-step/ACE-Step-1.5#130).
-        p(r"^\s*`?(?:\[W[^\n]*|(?:\[c10d\] )?The )client socket has failed to connect to (?:[^\n]*system error: "
+        p(r"(?:^\s*|`)(?:\[W[^\n]*|(?:\[c10d\] )?The )client socket has failed to connect to (?:[^\n]*system error: "
           r"10049\b|\[localhost\]:\d+ \(errno: 99 )", "noise", I,
           "c10d warning of one address it then retries", "nothing to fix", None, "noise"),
         # Gloo's uv transport (Windows) "Error connecting to [%s]:%d: connection timed out": the SYN got no

@@ -109,6 +109,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "torch found no NVIDIA driver on this machine: no GPU can be used here (harmless only on a CPU-only run)",
           "install or load the NVIDIA driver (`nvidia-smi`, `lsmod | grep nvidia`); in a container, run it with "
           "--gpus all", C.CUDA_OR_DRIVER),
+        # Pinned host memory refused ("failed to alloc 34359738368 bytes on host: CUDA_ERROR_OUT_OF_MEMORY", "could not
+        # allocate pinned host memory", talmolab/sleap#2001): the host's RAM, not the GPU's.
+        p(r"failed to alloc \d+ bytes on host|could not allocate pinned host memory", "oom", E,
+          "pinned (page-locked) host memory could not be allocated: the host's RAM or its locked-memory limit, not "
+          "the GPU's memory", "lower the host memory the job pins (smaller host-side buffers, fewer processes per "
+          "node) or add RAM; in a container, raise its memory and memlock limits", C.OOM, "root",
+          (C.MEMLOCK_OR_ULIMIT,)),
         # CUDA's "no kernel image is available for execution on the device" quoted without its "CUDA error:"
         # (mmcv's and detectron2's FAQ): the decoder reads it as everywhere.
         p(r"Cuda failure|cuda error|unhandled cuda error|CUDA error|ncclUnhandledCudaError|HIP failure|"
@@ -156,9 +163,21 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # compiler tools' host allocation ("fatal   : Memory allocation failure", a JIT compile while the host
         # ran out; kijai/ComfyUI-WanVideoWrapper#151).
         # Not prose that rules memory out ("so I think it is not due to the out of memory", fhalab/MLDE#4).
+        # TensorFlow's BFC allocator retrying smaller ("Ran out of memory trying to allocate 278.55MiB. The caller
+        # indicates that this is not a failure", MarvinTeichmann/MultiNet#18): a warning healthy runs print.
+        p(r"bfc_allocator\.cc:\d+\] [^\n]*The caller indicates that this is not a failure", "noise", I,
+          "TensorFlow's allocator retried an allocation smaller; it says itself that this is no failure",
+          "nothing to fix", None, "noise"),
+        # The caching allocator's message without its first words ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total
+        # capacity; ...", ShannonAI/Self_Explaining_Structures_Improve_NLP_Models#6); Windows' CPU allocator ("...
+        # DefaultCPUAllocator: not enough memory: you tried to allocate 318767104000 bytes", austinxu87/handsoff#4,
+        # KyanChen/STT#2: host RAM). A branch or file name is no error ("21-outofmemoryerror-cuda-...",
+        # MLI-lab/DeepDeWedge#22).
         p(r"^(?!.*\bnot (?:due to |because of |caused by |an? )?(?:the |an )?out of memory).*?(?:"
-          r"CUDA out of memory|OutOfMemoryError|Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
-          r"Cannot allocate memory|std::bad_alloc|MemoryError|oom-kill|Out of memory|Allocation failed|"
+          r"CUDA out of memory|(?<![-\w])OutOfMemoryError|Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+; "
+          r"[\d.]+ [KMGT]i?B total capacity|DefaultCPUAllocator: not enough memory|"
+          r"Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
+          r"Cannot allocate memory|std::bad_alloc|(?<![-\w])MemoryError|oom-kill|Out of memory|Allocation failed|"
           r"^(?:ptxas |nvlink )?fatal +: Memory allocation failure|"
           r"malloc\(size=\d+\) returned null|malloc of \d+ bytes failed|calloc\(\d+ entries\) returned null|"
           r"CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED|"
@@ -229,16 +248,18 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # to a collective (a slice, a transpose) fails ProcessGroupNCCL's "Tensors must be non-overlapping and dense"
         # (Lightning-AI/pytorch-lightning#4781, deepspeedai/DeepSpeed#1162: .contiguous() before it).
         # NVFlare's client API in its words: "rank > 0, but torch.distributed is not initialized" (its docs' FAQ).
-        p(r"environment variable \w+ expected, but not set|Default process group has not been initialized|"
+        p(r"environment variable \w+ expected, but not set|Default process group (?:has not been|is not) initialized|"
           r"but torch\.distributed is not initialized|"
           r"No backend type associated with device type|Tensors must be CUDA and dense|Tensor list must be nonempty|"
           r"Tensors must be on the same device|Tensors must be (?:contiguous|non-overlapping and dense)|Only CUDA dense tensor is supported for NCCL|"
           # DDP's constructor checks (nn/parallel/distributed.py _log_and_throw): a module with nothing to train,
-          # several device_ids, parameters on mixed or uninitialised devices, SyncBatchNorm off the GPU.
+          # several device_ids, parameters on mixed or uninitialised devices, SyncBatchNorm off the GPU (its forward
+          # too: "SyncBatchNorm expected input tensor to be on GPU", pinery-sls/Pytorch_Yolor_DeepSort#3). torch <= 1.7
+          # said "Default process group is not initialized" (megvii-model/DetNAS#35).
           r"DistributedDataParallel is not needed when a module|device_ids can only be None or contain a single|"
           r"DistributedDataParallel's input module must be on|DistributedDataParallel device_ids and output_device "
           r"arguments only work|Modules with uninitialized parameters can't be used with|SyncBatchNorm layers only "
-          r"work with GPU modules|"
+          r"work with GPU modules|SyncBatchNorm expected input tensor to be on GPU|"
           # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
           # a call ProcessGroupNCCL never serves (recvAnysource, allgather_coalesced).
           # The same check quoted as a traceback shows its source line: ("... NCCL " "built in").

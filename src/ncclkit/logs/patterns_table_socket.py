@@ -192,9 +192,28 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
           "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
-        p(r"closed by (?:remote|peer)|Connection reset|Socket recv failed|"
-          r"socket recv|Broken pipe|socket progress error|Failed to recv|Failed to send, sent \d+ bytes|"
-          r"Connection was likely closed", "socket_closed", E,
+        # TCPStore::doWait (TCPStore.cpp): the store answered a WAIT with something other than STOP_WAITING: what
+        # listens at MASTER_ADDR:MASTER_PORT is not this job's store (another job's, another program's), or the ranks
+        # point at different masters (pytorch/pytorch#114357: "on all ranks you would need to specify the
+        # master_addr and master_port of the rank0"; zhanglu-cst/ClassKG#2).
+        p(r"Stop_waiting response is expected", "port_in_use", E,
+          "the rendezvous store at MASTER_ADDR:MASTER_PORT answered with something that is not its reply: another "
+          "job or program owns that port, or the ranks were given different masters",
+          "give the job a MASTER_PORT nothing else uses (`ss -ltnp | grep PORT` on the master) and the same "
+          "MASTER_ADDR and MASTER_PORT on every rank", C.APPLICATION_BUG, "likely", (C.OTHER,)),
+        # pybind11 refusing TCPStore's arguments with the port it was given ("Invoked with: 'localhost', 80000, 1,
+        # True, ..."): TCPStore keeps the port in 16 bits (pytorch/pytorch#67172; jaywalnut310/vits#52).
+        p(r"Invoked with: '[^']*', (?:\d{6,}|6553[6-9]|655[4-9]\d|65[6-9]\d\d|6[6-9]\d{3}|[7-9]\d{4}), \d+, "
+          r"(?:True|False)",
+          "launch_config", E, "the rendezvous port is above 65535, the largest TCP port",
+          "set MASTER_PORT (or --master_port) to a free port between 1024 and 65535, such as 29500",
+          C.APPLICATION_BUG),
+        # A reset while TCPStore's client still connects or validates ("TCP client failed to connect/validate to host
+        # H:P - retrying (...): Connection reset by peer") is the connect failing (its row below), not a peer that died:
+        # no connection was made (vllm-project/vllm#18362 ran world_size=1).
+        p(r"^(?!.*failed to connect/validate to host).*?(?:closed by (?:remote|peer)|Connection reset|"
+          r"Socket recv failed|socket recv|Broken pipe|socket progress error|Failed to recv|Failed to send, sent \d+ "
+          r"bytes|Connection was likely closed)", "socket_closed", E,
           "a peer closed its TCP connection: that process died or aborted first",
           "find the first error on the other ranks (this is usually a consequence)",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),

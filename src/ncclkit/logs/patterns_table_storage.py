@@ -34,14 +34,25 @@ def storage_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Python's OSError names the file ENOSPC refused: one off /dev/shm is a full disk (a checkpoint writer's,
         # Megatron's dist_checkpointing filesystem_async.py:286@d98e8a6), not NCCL's shared memory.
         # torch.save's zip writer failing mid-file: "[enforce fail at inline_container.cc:337] . unexpected pos"
-        # (lmdeploy's FAQ: the disk is full).
+        # (lmdeploy's FAQ: the disk is full), or its write refused ("PytorchStreamWriter failed writing file
+        # data/228: file write failed", h2oai/h2o-llmstudio#214: the output directory was full; not "failed opening
+        # archive").
         # pip's own form names no file: "Could not install packages due to an OSError: [Errno 28] No space left on
         # device" (determined-ai/determined's known issues: the image build's disk).
         p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)|inline_container\.cc:\d+\] \. unexpected pos|"
-          r"Could not install packages due to an \w+: \[Errno 28\]",
+          r"Could not install packages due to an \w+: \[Errno 28\]|"
+          r"PytorchStreamWriter failed writing file [^\n]*: file write failed",
           "disk_full", E,
           "a filesystem other than /dev/shm is full (the file the error names)",
           "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
+        # Python's OSError without the file (a traceback through zipfile's or torch.save's write: jayleicn/ClipBERT#7,
+        # databrickslabs/dolly#139 "You ran out of disk space"): a file's write, /dev/shm the alternative. PyTorch's
+        # own shared-memory failures name their segment ("unable to write to file </torch_...>").
+        p(r"(?:OSError|IOError): \[Errno 28\] No space left on device\s*$", "disk_full", E,
+          "a filesystem is full: Python's write of a file was refused (the traceback above names the file; a "
+          "checkpoint or a log, most often)", "free space there or write elsewhere (`df -h`; for checkpoints, keep "
+          "fewer of them); if the file is under /dev/shm, give the container more shared memory", C.OTHER, "root",
+          (C.SHM_TOO_SMALL,)),
         # -- lines that report and name nothing ------------------------------------------------------------------
         # lustre/lustre-release ptlrpc/import.c:1740@c881f8e "Connection restored to %s (at %s)": recovery ended
         # (its NIDs are no GID).

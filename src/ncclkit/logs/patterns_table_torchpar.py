@@ -39,7 +39,7 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"must be on devices[0]", b"ss_family", b"CUDA tensor received from another process", b"pidfd_",
     b"inference tensor outside InferenceMode", b"Current RPC agent is not set",
     b"has no attribute", b"loading state_dict for DistributedDataParallel",
-    b"possible application crash on rank")
+    b"possible application crash on rank", b"ready only once", b"parameters and buffers on device")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -133,11 +133,20 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "call torch.cuda.set_device(local_rank) before any CUDA work in every rank, load checkpoints with "
           "map_location to the rank's device, and check `nvidia-smi` shows one process per GPU",
           C.APPLICATION_BUG, "root", (C.OOM,)),
+        # A DDP attribute of its own that this PyTorch lacks (a private one, or num_iterations): the code was written
+        # for another release ("'DistributedDataParallel' object has no attribute '_set_static_graph'",
+        # JingyunLiang/VRT#22: "upgrade pytorch to at least 1.9.1"; 'num_iterations', gone in 2.1,
+        # rwth-i6/returnn#1467).
+        p(r"'DistributedDataParallel' object has no attribute '(?:_\w+|num_iterations)'", "framework_release", E,
+          "the code uses a DistributedDataParallel attribute this PyTorch release does not have (a private or "
+          "removed one): it was written for another release", "install the PyTorch release the code asks for (its "
+          "requirements), or update the code to this release's DDP", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # DDP wraps the model: its own methods and its state dict's "module." prefix belong to the wrapper
         # ("ModuleAttributeError: 'DistributedDataParallel' object has no attribute 'forward_train'", torch 1.6 -
         # 1.7's name for AttributeError, gouthamvgk/SuperGlue_training#1; "Error(s) in loading state_dict for
-        # DistributedDataParallel", salesforce/PCL#10: a checkpoint saved without the wrapper).
-        p(r"'DistributedDataParallel' object has no attribute|Error\(s\) in loading state_dict for "
+        # DistributedDataParallel", salesforce/PCL#10: a checkpoint saved without the wrapper). DataParallel's the same
+        # ("'DataParallel' object has no attribute 'sim'", voidism/DiffCSE#5).
+        p(r"'(?:Distributed)?DataParallel' object has no attribute|Error\(s\) in loading state_dict for "
           r"DistributedDataParallel", "framework_usage", E,
           "the program treats the DDP wrapper as its model: a method of the model called on the wrapper, or a "
           "state dict whose keys lack (or carry) the wrapper's \"module.\" prefix",
@@ -167,7 +176,8 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # roboflow/rf-detr#1093).
         p(r"Expected to have finished reduction in the prior iteration|Parameter(?:s| indices) which did not receive "
           r"grad for rank \d+|Expected to mark a variable ready only once|has been marked as ready twice\. This means "
-          r"that multiple autograd engine|Your training graph has changed in this iteration|Compiled autograd is not "
+          r"that multiple autograd engine|Parameter at index \d+ (?:with name \S+ )?has been marked as ready twice|"
+          r"Your training graph has changed in this iteration|Compiled autograd is not "
           r"compatible with C\+\+ DDP Reducer|has parameters that were not used in producing the loss|"
           r"RuntimeError: unused parameters in DDP", "framework_usage", E,
           "DDP's reducer found the backward pass unlike what it was set up for: parameters that got no gradient "

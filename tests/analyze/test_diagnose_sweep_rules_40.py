@@ -174,3 +174,101 @@ def test_condas_check_of_a_changed_package() -> None:
     assert lead(paste) == ("log.package_build", "other")
     # the words inside a sentence of another kind are not conda's line
     assert lead("the tensor has an incorrect size. Expected 3 got 4\n") != ("log.package_build", "other")
+
+
+# warpem/miss-alignment#106 (an L40S cluster; NCCL_P2P_DISABLE=1 made it work) with the topology of #105
+_STUCK = ("[rank1]:[E518 12:05:59.051911070 ProcessGroupNCCL.cpp:1870] [PG ID 0 PG GUID 0(default_pg) Rank 1] "
+          "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued "
+          "collectives. This typically indicates a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog, "
+          "and could be triggered by another thread holding the GIL inside a CUDA api (for example, CudaEventDestroy), "
+          "or other deadlock-prone behaviors.\n")
+_PCIE_TOPO = """\
+        GPU0    GPU1    GPU2    GPU3    CPU Affinity    NUMA Affinity   GPU NUMA ID
+GPU0     X      NODE    SYS     SYS     0-95,192-287    0               N/A
+GPU1    NODE     X      SYS     SYS     0-95,192-287    0               N/A
+GPU2    SYS     SYS      X      NODE    96-191,288-383  1               N/A
+GPU3    SYS     SYS     NODE     X      96-191,288-383  1               N/A
+
+Legend:
+
+  X    = Self
+  SYS  = Connection traversing PCIe as well as the SMP interconnect between NUMA nodes (e.g., QPI/UPI)
+  NODE = Connection traversing PCIe as well as the interconnect between PCIe Host Bridges within a NUMA node
+"""
+
+
+def test_a_hang_pasted_with_gpus_that_meet_over_pcie_only() -> None:
+    found = causes(_STUCK + _PCIE_TOPO)
+    assert found[0] == ("log.watchdog_stuck", "cuda_or_driver")
+    assert ("topo.pcie_p2p", "acs_iommu_p2p") in found[:3]
+    # the topology alone stays a fact (info)
+    pcie = next(f for f in analyze_text(_PCIE_TOPO)["findings"] if f["id"] == "topo.pcie_p2p")
+    assert pcie["severity"] == "info"
+    # GPUs joined by NVLink: nothing to raise
+    nvlink = _PCIE_TOPO.replace("NODE    SYS     SYS", "NV12    SYS     SYS").replace("SYS     NODE     X",
+                                                                                     "SYS     NV12     X")
+    nvlink = nvlink.replace("GPU1    NODE ", "GPU1    NV12 ").replace("GPU2    SYS     SYS      X      NODE",
+                                                                       "GPU2    SYS     SYS      X      NV12")
+    assert "topo.pcie_p2p" not in ids(_STUCK + nvlink)
+
+
+def test_the_cudnn_status_retyped_with_spaces() -> None:
+    # linjing7/VR-Baseline#14
+    assert_reads("RuntimeError: cuDNN error: CUDN_ STATUS_ NOT_ INITIALIZED", "log.oom", "oom")
+
+
+def test_fsdp2_on_a_build_without_cuda_and_tied_parameters() -> None:
+    # saforem2/personal_site (torchtune on Intel XPU: torch 2.5 and 2.3)
+    assert_reads("[rank0]: RuntimeError: FSDP requires CUDA for streams", "log.package_build", "other")
+    assert_reads("RuntimeError: Tried to instantiate dummy base class Stream", "log.package_build", "other")
+    # minerva4ai-eu/minerva-benchmarks#42 (inside a results table's cell)
+    assert_reads("      <td>Parameter 'model.embed_tokens.weight' is shared with a parameter already managed by another "
+                 "FSDP group. For shared/tied parameters, use fully_shard([module_a, module_b]) to place them in the "
+                 "same FSDP group.</td>", "log.framework_usage", "application_bug")
+
+
+def test_a_users_disk_quota() -> None:
+    # NOAA-EPIC/EAGLE#121 ("plenty of disk space": the quota)
+    assert_reads("OSError: [Errno 122] Disk quota exceeded", "log.disk_full", "other")
+
+
+# chenyuntc/pytorch-book#80 (Jupyter's listing of torch/cuda/__init__.py above the real error)
+_IPYTHON = """\
+RuntimeError                              Traceback (most recent call last)
+<ipython-input-33-43ed9eaec2e6> in <module>()
+      2 if t.cuda.is_available():
+----> 3     x=x.cuda()
+~\\Anaconda3\\lib\\site-packages\\torch\\cuda\\__init__.py in _lazy_init()
+    159             "Cannot re-initialize CUDA in forked subprocess. " + msg)
+    160     _check_driver()
+--> 161     torch._C._cuda_init()
+
+RuntimeError: generic_type: cannot initialize type "_CudaDeviceProperties": an object with that name is already defined
+"""
+
+
+def test_a_notebooks_source_listing_is_not_the_error() -> None:
+    assert lead(_IPYTHON) == ("log.package_build", "other")
+    assert lead(_IPYTHON.splitlines()[-1] + "\n") == ("log.package_build", "other")
+    # the fork error raised for real keeps its reading (IDEA-Research/GroundingDINO#276)
+    assert_reads("RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you "
+                 "must use the 'spawn' start method", "log.framework_usage", "application_bug")
+
+
+def test_a_spawned_child_without_the_parents_function() -> None:
+    # Sleepychord/CogLTX#2 (moved out of the main guard), ThomasDelteil/HandwrittenTextRecognition_MXNet#27 (Jupyter)
+    paste = ('  File "/usr/lib/python3.6/multiprocessing/spawn.py", line 115, in _main\n'
+             "    self = reduction.pickle.load(from_parent)\n"
+             "AttributeError: Can't get attribute 'conditional_trans_classification' on <module '__mp_main__' from "
+             "'/data/CogLTX/run_20news.py'>\n")
+    assert lead(paste) == ("log.framework_usage", "application_bug")
+    assert "main guard" in analyze_text(paste)["findings"][0]["fix"]
+    # an attribute missing from an imported module is the program's own error
+    assert lead("AttributeError: Can't get attribute 'Net' on <module 'models' from '/x/models.py'>\n") == (
+        "log.program_error", "application_bug")
+
+
+def test_a_librarys_own_words_for_gpu_memory() -> None:
+    # rapidsai-community/notebooks-contrib#48
+    assert_reads("Not enough free memory on device 0 to run kneighbors. needed=8589934592, free=7744913408", "log.oom",
+                 "oom")

@@ -47,6 +47,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"group is not initialized", b"SyncBatchNorm", b"contain a single element", b"modified by an inplace",
     b"Stop_waiting", b"Invoked with: '", b"total capacity;", b"DefaultCPUAllocator", b"bytes on host",
     b"pinned host memory", b"appears to be corrupted", b"incorrect size",
+    b"dummy base class", b"requires CUDA for streams", b"generic_type: cannot", b"Not enough free memory",
     b"No backend type", b"Tensors must", b"Expected CUDA tensor", b"closed by peer", b"reset by peer", b"uv_accept", b"received at time=", b"closing signal",
     b"watchdog got stuck",
     b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised", b"IBV_WC_",

@@ -20,8 +20,12 @@ __all__ = ["TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown
 # An lldb frame ("frame #3: 0x... libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664") names functions, not errors.
 # Not a native frame of Python's faulthandler ('File "misc/cudawrap.cc", line 92, in ncclCuMemHostEnable()'): it names
 # the C/C++ function a process died in, which rows read (vllm-project/vllm#27868).
+# IPython's and Jupyter's listing of each frame's source numbers its lines ("    159             \"Cannot re-initialize
+# CUDA in forked subprocess. \" + msg)", "--> 161     torch._C._cuda_init()"; chenyuntc/pytorch-book#80): the words of
+# a library's source, not the error, which follows the listing unnumbered.
 _QUOTED_CODE = re.compile(r'^\s*(?:File "(?![^"\n]*\.(?:cc|cu|cpp|cxx|c|h)")|raise |except |if |return |def |'
-                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s))')
+                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s)|'
+                          r'(?:-+> ?)?\d{1,5} {4,}\S)')
 # ... except a raise of string literals only: its message is the error's own text, and users who cut the
 # traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
 # An f-string's words are its text too, and a message continued on the next line shows its first part only

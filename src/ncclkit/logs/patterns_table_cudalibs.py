@@ -23,8 +23,9 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # A library handle or workspace created on a GPU already full: cuDNN's "CUDNN_STATUS_NOT_INITIALIZED"
         # (PyTorch Handle.cpp at cudnnCreate), XLA cuda_blas.cc "failed to create cublas handle" followed by
         # "Failure to initialize cublas may be due to OOM ...", cuda_dnn.cc "Could not create cudnn handle" (its
-        # free/total report follows), cuRAND's CURAND_STATUS_ALLOCATION_FAILED ("Memory allocation failed").
-        p(r"CUDNN_STATUS_NOT_INITIALIZED|failed to create cublas handle|Failure to initialize cublas may be due to OOM|"
+        # free/total report follows), cuRAND's CURAND_STATUS_ALLOCATION_FAILED ("Memory allocation failed"). The
+        # status retyped with spaces ("cuDNN error: CUDN_ STATUS_ NOT_ INITIALIZED", linjing7/VR-Baseline#14).
+        p(r"CUDNN?_ ?STATUS_ ?NOT_ ?INITIALIZED|failed to create cublas handle|Failure to initialize cublas may be due to OOM|"
           r"Could not create cudnn handle|CURAND_STATUS_ALLOCATION_FAILED", "oom", E,
           "a CUDA library could not create its handle or workspace: the GPU's memory is (nearly) full, often "
           "preallocated by the framework or held by another process",
@@ -151,10 +152,22 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "conda found files of an installed package that differ from the package (a corrupted or mixed install): "
           "the library runs other code than its release", "reinstall into a fresh environment (`conda clean --all`, "
           "then create it again), or reinstall the package the path belongs to", C.OTHER),
+        # pybind11 registering one of torch's types a second time ('generic_type: cannot initialize type
+        # "_CudaDeviceProperties": an object with that name is already defined'): two copies of the extension loaded
+        # (two installs, or one imported from two paths; chenyuntc/pytorch-book#80: "a hardware/environment issue").
+        p(r'generic_type: cannot initialize type "\w+": an object with that name is already defined', "package_build",
+          E, "a compiled extension registered its Python types twice: two copies of the library (two installs of "
+          "torch, or one imported from two paths) are loaded in one process", "keep one install of the package in "
+          "the environment (`pip list | grep -i torch`, `python -c 'import torch; print(torch.__file__)'`) or use a "
+          "fresh environment", C.OTHER),
         # A PyTorch built without CUDA ("AssertionError: Torch not compiled with CUDA enabled", detectron2#460: "a
         # pytorch installation issue") and an op JIT-built earlier that failed, leaving its cache without the .so
         # (QwenLM/Qwen3#350: remove ~/.cache/torch_extensions/<py_cu>/<op>).
-        p(r"Torch not compiled with CUDA enabled", "package_build", E,
+        # FSDP2 on such a build asks for CUDA streams: "FSDP requires CUDA for streams" (torch 2.5), or torch.cuda's
+        # placeholder class raising "Tried to instantiate dummy base class Stream" (2.3; saforem2's torchtune on
+        # Intel XPU).
+        p(r"Torch not compiled with CUDA enabled|FSDP requires CUDA for streams|Tried to instantiate dummy base class "
+          r"(?:Stream|Event)\b", "package_build", E,
           "this PyTorch is a CPU-only build: it has no CUDA (torch.version.cuda is None)", "install a CUDA build "
           "(`pip install torch --index-url https://download.pytorch.org/whl/cu121`, or conda's pytorch-cuda)",
           C.OTHER, "root", (C.APPLICATION_BUG,)),

@@ -171,11 +171,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The caching allocator's message without its first words ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total
         # capacity; ...", ShannonAI/Self_Explaining_Structures_Improve_NLP_Models#6); Windows' CPU allocator ("...
         # DefaultCPUAllocator: not enough memory: you tried to allocate 318767104000 bytes", austinxu87/handsoff#4,
-        # KyanChen/STT#2: host RAM). A branch or file name is no error ("21-outofmemoryerror-cuda-...",
+        # KyanChen/STT#2: host RAM); RAPIDS' "Not enough free memory on device 0 to run kneighbors. needed=..., free=..."
+        # (rapidsai-community/notebooks-contrib#48). A branch or file name is no error ("21-outofmemoryerror-cuda-...",
         # MLI-lab/DeepDeWedge#22).
         p(r"^(?!.*\bnot (?:due to |because of |caused by |an? )?(?:the |an )?out of memory).*?(?:"
           r"CUDA out of memory|(?<![-\w])OutOfMemoryError|Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+; "
-          r"[\d.]+ [KMGT]i?B total capacity|DefaultCPUAllocator: not enough memory|"
+          r"[\d.]+ [KMGT]i?B total capacity|DefaultCPUAllocator: not enough memory|Not enough free memory on device \d+|"
           r"Failed to CUDA (?:calloc|malloc|host alloc)|Failed to malloc|"
           r"Cannot allocate memory|std::bad_alloc|(?<![-\w])MemoryError|oom-kill|Out of memory|Allocation failed|"
           r"^(?:ptxas |nvlink )?fatal +: Memory allocation failure|"

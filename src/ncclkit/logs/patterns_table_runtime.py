@@ -34,6 +34,7 @@ RUNTIME_WORDS: tuple[bytes, ...] = (
     b"start a new process", b"bootstrapping phase", b"bad_alloc", b"version `GLIBC", b"static TLS", b"thread: Resource",
     b"while loading shared libraries", b"cannot open shared object", b"with link time reference",
     b"context has already been set", b"Cowardly refusing to serialize", b"reduction.pickle.load(from_parent)",
+    b"Can't get attribute '",
     b"ForkingPickler(file, protocol).dump",
     b"The conflict is caused by",
 )
@@ -52,6 +53,14 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "set twice, or a tensor that is part of the autograd graph passed to spawned processes",
           "set the start method once, under `if __name__ == '__main__':` (or `set_start_method(..., force=True)`); "
           "pass tensors detached (`.detach()`) or build them inside each process", C.APPLICATION_BUG),
+        # The child's own words when what it unpickles names a function of the parent's main module it does not have:
+        # defined in a notebook cell or under `if __name__ == "__main__":`, which a spawned child does not run
+        # (Sleepychord/CogLTX#2: moved out of the guard; ThomasDelteil/HandwrittenTextRecognition_MXNet#27, Jupyter).
+        p(r"Can't get attribute '[\w.]+' on <module '__(?:mp_)?main__'", "framework_usage", E,
+          "a spawned process could not find a function its parent passed it by name: the function is defined in a "
+          "notebook cell or under `if __name__ == '__main__':`, which the child does not run",
+          "define the function at the top level of an importable .py module (in a notebook, move it to a module and "
+          "import it), keeping only the start of the job under the main guard", C.APPLICATION_BUG),
         p(r"^\s*self = reduction\.pickle\.load\(from_parent\)", "framework_usage", E,
           "a spawned process found nothing to unpickle from its parent: the parent failed to pickle what it "
           "passes (a lambda, a local function, an open handle) or died first",

@@ -22,7 +22,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-STORAGE_WORDS: tuple[bytes, ...] = (b"unexpected pos", b"Lustre", b"disk space")
+STORAGE_WORDS: tuple[bytes, ...] = (b"unexpected pos", b"Lustre", b"disk space", b"Disk quota")
 
 _STORAGE_FIX = ("read the storage client's own log and the file system's health (`lfs check servers`, the mount's "
                 "log); keep checkpoints and datasets off a stalled mount, and raise the collective timeout for long "
@@ -36,14 +36,15 @@ def storage_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch.save's zip writer failing mid-file: "[enforce fail at inline_container.cc:337] . unexpected pos"
         # (lmdeploy's FAQ: the disk is full), or its write refused ("PytorchStreamWriter failed writing file
         # data/228: file write failed", h2oai/h2o-llmstudio#214: the output directory was full; not "failed opening
-        # archive").
+        # archive"). A user's quota ran out the same way ("OSError: [Errno 122] Disk quota exceeded", NOAA-EPIC/EAGLE#121:
+        # Triton's cache file, with "plenty of disk space").
         # pip's own form names no file: "Could not install packages due to an OSError: [Errno 28] No space left on
         # device" (determined-ai/determined's known issues: the image build's disk).
         p(r"\[Errno 28\] No space left on device: '(?!/dev/shm/)|inline_container\.cc:\d+\] \. unexpected pos|"
           r"Could not install packages due to an \w+: \[Errno 28\]|"
-          r"PytorchStreamWriter failed writing file [^\n]*: file write failed",
+          r"PytorchStreamWriter failed writing file [^\n]*: file write failed|\[Errno 122\] Disk quota exceeded",
           "disk_full", E,
-          "a filesystem other than /dev/shm is full (the file the error names)",
+          "a filesystem other than /dev/shm is full, or the user's quota on it is used up (the file the error names)",
           "free space there or write elsewhere (`df -h <that path>`; for checkpoints, keep fewer of them)", C.OTHER),
         # Python's OSError without the file (a traceback through zipfile's or torch.save's write: jayleicn/ClipBERT#7,
         # databrickslabs/dolly#139 "You ran out of disk space"): a file's write, /dev/shm the alternative. PyTorch's

@@ -39,7 +39,8 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"must be on devices[0]", b"ss_family", b"CUDA tensor received from another process", b"pidfd_",
     b"inference tensor outside InferenceMode", b"Current RPC agent is not set",
     b"has no attribute", b"loading state_dict for DistributedDataParallel",
-    b"possible application crash on rank", b"ready only once", b"parameters and buffers on device")
+    b"possible application crash on rank", b"ready only once", b"parameters and buffers on device",
+    b"already managed by another FSDP")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -262,6 +263,13 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "than the rank's, or a device type given with an index",
           "move the model to the rank's GPU before wrapping it (torch.cuda.set_device(local_rank); "
           "model.to(local_rank), or device_id=local_rank for FSDP); pass init_device_mesh the type alone ('cuda')",
+          C.APPLICATION_BUG),
+        # fully_shard's check of tied parameters (fsdp/_fully_shard/_fsdp_param_group.py: "Parameter '...' is shared
+        # with a parameter already managed by another FSDP group. For shared/tied parameters, use fully_shard([module_a,
+        # module_b]) ..."; minerva4ai-eu/minerva-benchmarks#42, tied input and output embeddings).
+        p(r"is shared with a parameter already managed by another FSDP group", "framework_usage", E,
+          "FSDP2 was asked to shard one tied parameter in two groups (tied embeddings wrapped separately)",
+          "wrap the modules that share it in one call, fully_shard([module_a, module_b]), or untie the weights",
           C.APPLICATION_BUG),
         # torch/distributed/fsdp/_init_utils.py:862@cf30153 "FSDP got the argument `device_id` cuda on rank N, which
         # does not have an explicit index. FSDP will use the current device 0", device_mesh.py:478@cf30153 "It seems

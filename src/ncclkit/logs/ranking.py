@@ -89,6 +89,23 @@ _EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "l
 _ONLY_BEFORE = frozenset({"log.name_lookup_slow"})
 
 
+# A hang that the ranks report (a collective's timeout, a stuck watchdog) and a topology pasted with it whose GPUs meet
+# over PCIe only: peer-to-peer DMA through the PCIe switches or the root complex, which ACS and an IOMMU in translation
+# mode break without an error (warpem/miss-alignment#105, #106: an L40S and an AMD host, NCCL_P2P_DISABLE=1 fixed both;
+# the maintainer: "P2P not working on a cluster"). The topology's finding is then a cause, not a fact.
+_HANGS = frozenset({"log.timeout", "log.watchdog_stuck"})
+
+
+def _p2p_under_hang(findings: list[Finding]) -> list[Finding]:
+    pcie = next((f for f in findings if f.id == "topo.pcie_p2p"), None)
+    if pcie is None or not any(f.id in _HANGS and f.severity != I for f in findings):
+        return findings
+    raised = replace(pcie, severity=W, message=f"{pcie.message}; the ranks report a hang, which broken PCIe "
+                                               "peer-to-peer causes without an error",
+                     evidence={**(pcie.evidence or {}), "role": "root"})
+    return [raised] + [f for f in findings if f is not pcie]
+
+
 def _first_line(f: Finding) -> int:
     lines = f.evidence.get("lines") if isinstance(f.evidence, dict) else None
     return lines[0] if lines else 1 << 30
@@ -104,7 +121,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
     """Most likely cause first, then the other roots, then collateral and facts. Severities of roots are
     kept (exit codes stay honest); consequences of a root drop to info, so the order survives sorting
     by severity."""
-    findings = _forced_ll128([f for f in findings if f.id != "log.alternative"])  # alternatives anew
+    findings = _p2p_under_hang(_forced_ll128([f for f in findings if f.id != "log.alternative"]))  # alternatives anew
     roots = [f for f in findings if _role(f) in ("root", "likely") and f.root_cause is not None
              and f.severity != I and not _late(f, findings)]
     rest = [f for f in findings if f not in roots]

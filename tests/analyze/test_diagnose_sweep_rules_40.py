@@ -1,7 +1,7 @@
-"""Rules from sweeps 204 - 206 and rounds 206 - 210 (2026-12-05: start-up and rendezvous errors, DistributedDataParallel
-usage, memory; weather codes, document AI, time series, code models, 3D reconstruction) and an older left-out (CUDA
-in a forked DataLoader worker). Each line is quoted from the thread named above its test, and tested on text that
-must not trigger it."""
+"""Rules from sweeps 204 - 210 and rounds 206 - 214 (2026-12-05: start-up and rendezvous errors, DistributedDataParallel
+usage, memory, PyTorch's newer distributed features, notebooks, NCCL's variables, hangs; weather codes, document AI,
+time series, 3D reconstruction, image restoration) and an older left-out (CUDA in a forked DataLoader worker). Each
+line is quoted from the thread named above its test, and tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -272,3 +272,26 @@ def test_a_librarys_own_words_for_gpu_memory() -> None:
     # rapidsai-community/notebooks-contrib#48
     assert_reads("Not enough free memory on device 0 to run kneighbors. needed=8589934592, free=7744913408", "log.oom",
                  "oom")
+
+
+def test_no_algorithm_without_a_forced_variable_is_nccls_own() -> None:
+    # NVIDIA/nccl#1709 (enqueue.cc names NCCL_ALGO / NCCL_PROTO on the line when set; "did not set anything")
+    line = ("238: [rank238]: Error : no algorithm/protocol available for function AllGather with datatype ncclInt8.")
+    assert_reads(line, "log.internal_error", "other")
+    # set, the variable leaves nothing usable (pytorch/pytorch#163063)
+    assert_reads("> Error : no algorithm/protocol available for function Broadcast with datatype ncclInt8. NCCL_ALGO "
+                 "was set to NVLS.", "log.tuning_invalid", "performance_config")
+
+
+def test_enomem_from_verbs_where_locked_memory_is_unlimited() -> None:
+    # NVIDIA/nccl#1191 (alltoall on 700 nodes; allreduce ran under the same limits)
+    paste = ("ALLTOALL ERROR ON 700 node: misc/ibvwrap.cc:190 NCCL WARN Call to ibv_create_cq failed with error Cannot "
+             "allocate memory\nbash -c 'ulimit -l unlimited && ulimit -n 1048576 && ./alltoall_perf -b 1 -e 8 -f 2 -g "
+             "1 -n 10'\n")
+    assert causes(paste)[:2] == [("log.ibv_create_cq_failed", "ib_resource_error"),
+                                 ("log.alternative", "memlock_or_ulimit")]
+    # without the limit shown, ENOMEM stays the limit's
+    assert lead(paste.splitlines()[0] + "\n") == ("log.ibv_create_cq_failed", "memlock_or_ulimit")
+    # `ulimit -a` says the same with "unlimited", not with a number
+    assert lead(paste.splitlines()[0] + "\nmax locked memory       (kbytes, -l) unlimited\n")[1] == "ib_resource_error"
+    assert lead(paste.splitlines()[0] + "\nmax locked memory       (kbytes, -l) 64\n")[1] == "memlock_or_ulimit"

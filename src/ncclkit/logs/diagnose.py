@@ -53,6 +53,8 @@ _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 # cudaErrorInitializationError (3) in any wrapping: "CUDA error: initialization error", THC's "error=3 : ...".
 _CUDA_INIT_ERROR = re.compile(r"\binitialization error\b")
+# The verbs calls whose ENOMEM reads as the locked-memory limit (patterns.py _VERBS_ERRNO).
+_VERBS_CREATE = frozenset({"ibv_reg_mr_failed", "ibv_create_qp_failed", "ibv_create_cq_failed"})
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 
@@ -130,6 +132,19 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 cause, alternatives, role = rule.cause, _demoted(cause, alternatives, rule.cause), "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
+        if cause is Cause.MEMLOCK_OR_ULIMIT and cat in _VERBS_CREATE and "memlock_unlimited" in s.fact_lines:
+            # ENOMEM from a verbs call where the paste shows the locked-memory limit unlimited (a command that set it
+            # and went on, `ulimit -a`): the device's own resources ran out (NVIDIA/nccl#1191: alltoall on 700 nodes,
+            # one queue pair per peer, under `ulimit -l unlimited && ./alltoall_perf`; allreduce ran).
+            cause, role = Cause.IB_RESOURCE_ERROR, "root"
+            alternatives = _demoted(first.cause, alternatives, cause)
+            message = (f"{message.partition(': ENOMEM:')[0]}: ENOMEM, though the locked-memory limit is unlimited "
+                       f"there (line {s.fact_lines['memlock_unlimited']}): the RDMA device's own resources (queue "
+                       "pairs, completion queues, registrations) ran out")
+            fix = ("use fewer connections per NIC: fewer channels (NCCL_MAX_NCHANNELS), NCCL_IB_QPS_PER_CONNECTION=1, "
+                   "and for alltoall at scale keep PXN on; compare with the device's limits (`ibv_devinfo -v`: "
+                   "max_qp, max_cq, max_mr)")
+            evidence.update(role=role, lines=[s.fact_lines["memlock_unlimited"], *evidence["lines"]])
         # A buffer registration refused beside perftest's GPU test buffer is GPUDirect RDMA's, not the locked-memory
         # limit's (linux-rdma/perftest#126: "sudo modprobe nvidia-peermem"; a host buffer refused with the same words,
         # raids-lab/crater#339, was the 64 KB memlock limit). perftest's README (Known Issues) adds

@@ -48,6 +48,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Stop_waiting", b"Invoked with: '", b"total capacity;", b"DefaultCPUAllocator", b"bytes on host",
     b"pinned host memory", b"appears to be corrupted", b"incorrect size",
     b"dummy base class", b"requires CUDA for streams", b"generic_type: cannot", b"Not enough free memory",
+    b"ulimit -l unlimited", b"is not needed when a module",
     b"No backend type", b"Tensors must", b"Expected CUDA tensor", b"closed by peer", b"reset by peer", b"uv_accept", b"received at time=", b"closing signal",
     b"watchdog got stuck",
     b"Heartbeat monitor", b"ERROR", b"fallen off", b"health compromised", b"IBV_WC_",

@@ -20,12 +20,13 @@ __all__ = ["TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown
 # An lldb frame ("frame #3: 0x... libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664") names functions, not errors.
 # Not a native frame of Python's faulthandler ('File "misc/cudawrap.cc", line 92, in ncclCuMemHostEnable()'): it names
 # the C/C++ function a process died in, which rows read (vllm-project/vllm#27868).
-# IPython's and Jupyter's listing of each frame's source numbers its lines ("    159             \"Cannot re-initialize
-# CUDA in forked subprocess. \" + msg)", "--> 161     torch._C._cuda_init()"; chenyuntc/pytorch-book#80): the words of
-# a library's source, not the error, which follows the listing unnumbered.
 _QUOTED_CODE = re.compile(r'^\s*(?:File "(?![^"\n]*\.(?:cc|cu|cpp|cxx|c|h)")|raise |except |if |return |def |'
-                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s)|'
-                          r'(?:-+> ?)?\d{1,5} {4,}\S)')
+                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s))')
+# IPython's and Jupyter's listing of each frame's source numbers its lines, right-aligned or after an arrow ("    159
+# \"Cannot re-initialize CUDA in forked subprocess. \" + msg)", "--> 161     torch._C._cuda_init()";
+# chenyuntc/pytorch-book#80): a library's source, not the error, which follows the listing unnumbered. A table's row
+# from its first column (sacct's "1234.0           python ...") is no listing.
+_NUMBERED_SOURCE = re.compile(r"^(?:-+> ?| +)\d{1,5} {4,}\S")
 # ... except a raise of string literals only: its message is the error's own text, and users who cut the
 # traceback short paste just that line ('raise RuntimeError("Distributed package doesn't have NCCL " "built in")').
 # An f-string's words are its text too, and a message continued on the next line shows its first part only
@@ -35,7 +36,7 @@ _LITERAL_RAISE = re.compile(r"""^\s*raise [\w.]+\(\s*(?:f?(?:"[^"\n]*"|'[^'\n]*'
 
 def quoted_code(line: str) -> bool:
     """A line of source code a traceback quotes, whose words are no error of their own."""
-    return bool(_QUOTED_CODE.search(line)) and not _LITERAL_RAISE.match(line)
+    return bool(_QUOTED_CODE.search(line) or _NUMBERED_SOURCE.match(line)) and not _LITERAL_RAISE.match(line)
 
 
 _FRAME = re.compile(r'^\s*File "[^"\n]+", line \d+, in ')

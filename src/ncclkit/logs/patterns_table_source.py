@@ -263,6 +263,14 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "minCTAs %d is larger than maxCTAs".
         # 2.32: tuning.cc "No algorithm/protocol nor symKernelId available ... NCCL_ALGO was set to ...",
         # config->algSelection "... cannot be honored for %s; falling back to automatic selection".
+        # enqueue.cc (2.19 - 2.28.9) names NCCL_ALGO / NCCL_PROTO at the end of the line when they are set and returns
+        # ncclInvalidUsage then, ncclInternalError otherwise: a whole line without them is NCCL's own gap (a
+        # collective, datatype or path such as CollNet/SHARP it cannot serve; NVIDIA/nccl#1709: "did not set anything").
+        p(r"no algorithm/protocol available for function \w+ with datatype \w+\.\s*$", "internal_error", E,
+          "NCCL found no algorithm or protocol for this collective and no NCCL_ALGO / NCCL_PROTO was set (the line "
+          "would name them): a collective, datatype or path (CollNet/SHARP, NVLS) this NCCL version cannot serve",
+          "try with NCCL_COLLNET_ENABLE=0 (and NCCL_NVLS_ENABLE=0) to find the path, upgrade NCCL, and report it "
+          "with the NCCL_DEBUG=INFO log", C.OTHER, "root", (C.NET_PLUGIN_ERROR,)),
         p(r"no algorithm/protocol available|No algorithm/protocol nor symKernelId|cannot be honored for \w+; falling "
           r"back|Invalid \S+ -?\d+ \((?:must be a multiple|maximum|minimum)|"
           r"Unrecognized (?:element|prefix) token|All entries except the first must have a prefix|"

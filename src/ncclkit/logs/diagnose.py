@@ -18,7 +18,7 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.diagnose_addresses import interface_reason, no_net_reason, unresolved_reason
-from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
+from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, FACT_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
 from ncclkit.logs.ib_status import completion_status
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
@@ -51,10 +51,6 @@ _ABORT_SIGNAL = re.compile(r"Signal: Aborted \(6\)|\bSIGABRT\b")
 # proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
 _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
-# cudaErrorInitializationError (3) in any wrapping: "CUDA error: initialization error", THC's "error=3 : ...".
-_CUDA_INIT_ERROR = re.compile(r"\binitialization error\b")
-# The verbs calls whose ENOMEM reads as the locked-memory limit (patterns.py _VERBS_ERRNO).
-_VERBS_CREATE = frozenset({"ibv_reg_mr_failed", "ibv_create_qp_failed", "ibv_create_cq_failed"})
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 
@@ -132,30 +128,15 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                 cause, alternatives, role = rule.cause, _demoted(cause, alternatives, rule.cause), "root"
                 message = f"{message}; {rule.why.format(v=value)}"
                 evidence.update(role=role, env={rule.env: value})
-        if cause is Cause.MEMLOCK_OR_ULIMIT and cat in _VERBS_CREATE and "memlock_unlimited" in s.fact_lines:
-            # ENOMEM from a verbs call where the paste shows the locked-memory limit unlimited (a command that set it
-            # and went on, `ulimit -a`): the device's own resources ran out (NVIDIA/nccl#1191: alltoall on 700 nodes,
-            # one queue pair per peer, under `ulimit -l unlimited && ./alltoall_perf`; allreduce ran).
-            cause, role = Cause.IB_RESOURCE_ERROR, "root"
+        for fact in FACT_RULES:
+            at = s.fact_lines.get(fact.fact)
+            if at is None or cat not in fact.categories or fact.from_cause not in (None, cause) or (
+                    fact.text is not None and not any(fact.text.search(e.text) for e in errs)):
+                continue
+            cause, role = fact.cause, "root"
             alternatives = _demoted(first.cause, alternatives, cause)
-            message = (f"{message.partition(': ENOMEM:')[0]}: ENOMEM, though the locked-memory limit is unlimited "
-                       f"there (line {s.fact_lines['memlock_unlimited']}): the RDMA device's own resources (queue "
-                       "pairs, completion queues, registrations) ran out")
-            fix = ("use fewer connections per NIC: fewer channels (NCCL_MAX_NCHANNELS), NCCL_IB_QPS_PER_CONNECTION=1, "
-                   "and for alltoall at scale keep PXN on; compare with the device's limits (`ibv_devinfo -v`: "
-                   "max_qp, max_cq, max_mr)")
-            evidence.update(role=role, lines=[s.fact_lines["memlock_unlimited"], *evidence["lines"]])
-        # A buffer registration refused beside perftest's GPU test buffer is GPUDirect RDMA's, not the locked-memory
-        # limit's (linux-rdma/perftest#126: "sudo modprobe nvidia-peermem"; a host buffer refused with the same words,
-        # raids-lab/crater#339, was the 64 KB memlock limit). perftest's README (Known Issues) adds
-        # MLX5_SCATTER_TO_CQE=0 where GPUDirect still fails with the module loaded.
-        if cat == "ibv_reg_mr_failed" and "gpu_test_buffer" in s.fact_lines:
-            cause, role = Cause.GDR_UNAVAILABLE, "root"
-            alternatives = _demoted(first.cause, alternatives, cause)
-            message += "; the test's buffer is GPU memory (perftest --use_cuda): the NIC registers it only through GDR"
-            fix = ("`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF); "
-                   "with the module loaded, rerun with MLX5_SCATTER_TO_CQE=0")
-            evidence.update(role=role, lines=[s.fact_lines["gpu_test_buffer"], *evidence["lines"]])
+            message, fix = f"{message}; {fact.why.format(line=at)}", fact.fix
+            evidence.update(role=role, lines=[at, *evidence["lines"]])
         wc = completion_status(first.text) if cat == "ib_completion_error" else None
         mlx5_old = next((e for e in s.errors if e.category == "libmlx5_old"), None) \
             if wc is not None and wc.name == "IBV_WC_LOC_PROT_ERR" else None
@@ -189,18 +170,6 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                    "engine: vLLM sets 0 in its workers, so set NCCL_CUMEM_ENABLE=0 in the trainer too, or unset it on "
                    "both sides); NCCL_P2P_DISABLE=1 only as a slow stopgap")
             evidence.update(role=role)
-        if cat == "cuda_error" and "dataloader_worker" in s.fact_lines and any(
-                _CUDA_INIT_ERROR.search(e.text) for e in errs):
-            # CUDA refusing to start in a DataLoader worker: Linux forks the workers, and a child forked from a
-            # process that had initialised CUDA cannot use it (pytorch/pytorch#2517; a collate_fn building CUDA
-            # tensors, feiyunzhang/i3d-non-local-pytorch#7). Outside a worker the same error is the driver's.
-            cause, role = Cause.APPLICATION_BUG, "root"
-            alternatives = _demoted(first.cause, alternatives, cause)
-            message += (f"; it was raised in a DataLoader worker (line {s.fact_lines['dataloader_worker']}), a "
-                        "process forked after CUDA was initialised, where CUDA cannot start")
-            fix = ("keep the Dataset and collate_fn on the CPU and move each batch to the GPU in the training loop "
-                   "(pin_memory=True), or create the DataLoader with multiprocessing_context='spawn'")
-            evidence.update(role=role, lines=[s.fact_lines["dataloader_worker"], *evidence["lines"]])
         died = next((e for e in s.errors if e.category == "worker_failed" and e.line_no < first.line_no
                      and _WORKER_DIED.search(e.text)), None) if cat == "timeout" else None
         if died is not None:

@@ -1,6 +1,7 @@
 """The rules diagnose.py applies, as data: a variable set by the environment plus the error it explains
-(CONTEXT_RULES), variables worth naming on their own (ENV_RULES), what an NCCL version range means for a GDR
-reason (VERSION_RULES), and NCCL bugs of known releases (KNOWN_BUGS). Each cites the source it comes from."""
+(CONTEXT_RULES), a line elsewhere in the paste that recasts an error (FACT_RULES), variables worth naming on their
+own (ENV_RULES), what an NCCL version range means for a GDR reason (VERSION_RULES), and NCCL bugs of known releases
+(KNOWN_BUGS). Each cites the source it comes from."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Severity
 from ncclkit.nccl.versions import PEERMEM_MODULE
 
-__all__ = ["CONTEXT_RULES", "ENV_RULES", "KNOWN_BUGS", "VERSION_RULES", "ContextRule", "EnvRule", "KnownBug",
-           "VersionRule"]
+__all__ = ["CONTEXT_RULES", "ENV_RULES", "FACT_RULES", "KNOWN_BUGS", "VERSION_RULES", "ContextRule", "EnvRule",
+           "FactRule", "KnownBug", "VersionRule"]
 
 W, I = Severity.WARNING, Severity.INFO
 
@@ -69,6 +70,50 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     ContextRule("NCCL_P2P_DISABLE", frozenset({"graph_fallback"}), Cause.PERFORMANCE_CONFIG,
                 "NCCL_P2P_DISABLE={v} is set: the topology search may use no P2P path between the GPUs, so it "
                 "falls back to a simpler order", frozenset({"1"})),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FactRule:
+    """A line the paste shows elsewhere (the fact nccl_log_state noted at it) that makes the errors of `categories`
+    mean `cause`: only errors read as `from_cause` when given, only a group with a line matching `text` when given.
+    `why` ({line}: the fact's line) is added to the message; `fix` replaces the fix."""
+
+    fact: str
+    categories: frozenset[str]
+    cause: Cause
+    why: str
+    fix: str
+    from_cause: Cause | None = None
+    text: re.Pattern[str] | None = None
+
+
+FACT_RULES: tuple[FactRule, ...] = (
+    # A buffer registration refused beside perftest's GPU test buffer is GPUDirect RDMA's, not the locked-memory
+    # limit's (linux-rdma/perftest#126: "sudo modprobe nvidia-peermem"; a host buffer refused with the same words,
+    # raids-lab/crater#339, was the 64 KB memlock limit). perftest's README (Known Issues) adds
+    # MLX5_SCATTER_TO_CQE=0 where GPUDirect still fails with the module loaded.
+    FactRule("gpu_test_buffer", frozenset({"ibv_reg_mr_failed"}), Cause.GDR_UNAVAILABLE,
+             "the test's buffer is GPU memory (perftest --use_cuda): the NIC registers it only through GDR",
+             "`modprobe nvidia_peermem` (or perftest's --use_cuda_dmabuf with a driver and kernel with DMA-BUF); with "
+             "the module loaded, rerun with MLX5_SCATTER_TO_CQE=0"),
+    # ENOMEM from a verbs call where the paste shows the locked-memory limit unlimited (a command that set it and went
+    # on, `ulimit -a`): the device's own resources ran out (NVIDIA/nccl#1191: alltoall on 700 nodes, one queue pair
+    # per peer, under `ulimit -l unlimited && ./alltoall_perf`; allreduce ran).
+    FactRule("memlock_unlimited", frozenset({"ibv_reg_mr_failed", "ibv_create_qp_failed", "ibv_create_cq_failed"}),
+             Cause.IB_RESOURCE_ERROR, "the locked-memory limit is unlimited there (line {line}), so the RDMA device's "
+             "own resources (queue pairs, completion queues, registrations) ran out",
+             "use fewer connections per NIC: fewer channels (NCCL_MAX_NCHANNELS), NCCL_IB_QPS_PER_CONNECTION=1, and "
+             "for alltoall at scale keep PXN on; compare with the device's limits (`ibv_devinfo -v`: max_qp, max_cq, "
+             "max_mr)", from_cause=Cause.MEMLOCK_OR_ULIMIT),
+    # cudaErrorInitializationError (3) in a DataLoader worker: Linux forks the workers, and a child forked from a
+    # process that had initialised CUDA cannot use it (pytorch/pytorch#2517; a collate_fn building CUDA tensors,
+    # feiyunzhang/i3d-non-local-pytorch#7). Outside a worker the same error is the driver's.
+    FactRule("dataloader_worker", frozenset({"cuda_error"}), Cause.APPLICATION_BUG,
+             "it was raised in a DataLoader worker (line {line}), a process forked after CUDA was initialised, where "
+             "CUDA cannot start", "keep the Dataset and collate_fn on the CPU and move each batch to the GPU in the "
+             "training loop (pin_memory=True), or create the DataLoader with multiprocessing_context='spawn'",
+             text=re.compile(r"\binitialization error\b")),
 )
 
 

@@ -63,13 +63,15 @@ NCCL_RESULT_NAMES = {1: "ncclUnhandledCudaError", 2: "ncclSystemError", 3: "nccl
 
 C = Cause
 # The errno text of a failed verbs call (ibvwrap.cc prints "Call to ibv_X failed with error %s"):
-# ENOMEM from a registration or QP/CQ creation is the locked-memory limit; EFAULT registering GPU
-# memory is GPUDirect RDMA (no peer-memory client); EPERM/EACCES is a container without IPC_LOCK. The names as
-# words: "EFAULT" is also in "default" (libfabric cxi's "Failed to find valid default rgroup and vni").
+# ENOMEM from a registration or QP/CQ creation is most often the locked-memory limit (unless the paste shows it
+# unlimited: diagnose_rules.FACT_RULES); EFAULT registering GPU memory is GPUDirect RDMA (no peer-memory client);
+# EPERM/EACCES is a container without IPC_LOCK. The names as words: "EFAULT" is also in "default" (libfabric
+# cxi's "Failed to find valid default rgroup and vni").
 _VERBS_ERRNO: tuple[tuple[re.Pattern[str], Cause, str, tuple[Cause, ...]], ...] = tuple(
     (re.compile(r, re.IGNORECASE), cause, why, alts) for r, cause, why, alts in (
         (r"Cannot allocate memory|\bENOMEM\b|errno:? 12\b", C.MEMLOCK_OR_ULIMIT,
-         "ENOMEM: the locked-memory limit (ulimit -l) is too low for the registration", (C.IB_RESOURCE_ERROR,)),
+         "ENOMEM: the locked-memory limit (ulimit -l) is too low for it, or the device's own resources ran out",
+         (C.IB_RESOURCE_ERROR,)),
         (r"Bad address|\bEFAULT\b", C.GDR_UNAVAILABLE,
          "EFAULT: the NIC could not pin GPU memory (no nvidia_peermem / DMA-BUF)", (C.IB_RESOURCE_ERROR,)),
         # EOPNOTSUPP from ibv_reg_dmabuf_mr: the RDMA driver or kernel cannot register DMA-BUF memory (MOFED

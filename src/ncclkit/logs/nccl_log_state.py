@@ -58,16 +58,18 @@ MAX_TRACES = 64
 _DIGITS = re.compile(r"(?<!willRetry=)\d+")
 _TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
 _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
-# Harmless lines that change how others read: perftest's GPU buffer, a fabric manager with no NVSwitch to manage.
-_NOTED_NOISE = (("gpu_test_buffer", re.compile(GPU_TEST_BUFFER)), ("fm_nothing_to_do", re.compile(FM_NOTHING_TO_DO)))
-# Lines that change how an error reads: a traceback re-raised from a DataLoader worker (torch >= 1.4: "Caught X in
-# DataLoader worker process N"; older torch: "RuntimeError: Traceback (most recent call last):", the worker's text as
-# the parent's exception message); the locked-memory limit shown unlimited where the job ran (a command that set it and
-# went on, `ulimit -a`'s line).
-_NOTED_LINES = (("dataloader_worker", re.compile(r"Caught \w+ in DataLoader worker process \d+|"
-                                                 r"^\W*\w*Error: Traceback \(most recent call last\):")),
-                ("memlock_unlimited", re.compile(r"ulimit -l unlimited\s*(?:&&|;)|"
-                                                 r"max locked memory\s+\(kbytes, -l\)\s+unlimited")))
+# Lines that change how others read (fact, its lines, whether only a line read as harmless counts; the first is noted):
+# perftest's GPU buffer and a fabric manager with no NVSwitch to manage (harmless lines); a traceback re-raised from a
+# DataLoader worker (torch >= 1.4: "Caught X in DataLoader worker process N"; older torch: "RuntimeError: Traceback
+# (most recent call last):", the worker's text as the parent's exception message); the locked-memory limit shown
+# unlimited where the job ran (a command that set it and went on, `ulimit -a`'s line).
+_NOTED: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    ("gpu_test_buffer", re.compile(GPU_TEST_BUFFER), True),
+    ("fm_nothing_to_do", re.compile(FM_NOTHING_TO_DO), True),
+    ("dataloader_worker", re.compile(r"Caught \w+ in DataLoader worker process \d+|"
+                                     r"^\W*\w*Error: Traceback \(most recent call last\):"), False),
+    ("memlock_unlimited", re.compile(r"ulimit -l unlimited\s*(?:&&|;)|max locked memory\s+\(kbytes, -l\)\s+unlimited"),
+     False))
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
@@ -290,10 +292,9 @@ class LogState(NetFacts):
         if settings and cls.category not in ("ib_disabled", "framework_release", "ifname_allows_lo") or \
                 typed_command(line):
             return
-        for fact in [f for f, noted in _NOTED_NOISE if cls.category == "noise" and noted.search(line)]:
-            self.note(fact, line_no())
-        for fact in [f for f, noted in _NOTED_LINES if f not in self.fact_lines and noted.search(line)]:
-            self.note(fact, line_no())
+        for fact, noted, harmless_only in _NOTED:
+            if (cls.category == "noise" or not harmless_only) and fact not in self.fact_lines and noted.search(line):
+                self.note(fact, line_no())
         if cls.category not in ("other", "noise") or (
                 "nccl" in line.lower() and any(w in line for w in _ERROR_WORDS)):
             if cls.category == "noise" or quoted_code(line):

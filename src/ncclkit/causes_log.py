@@ -45,6 +45,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.bar1_small": Cause.ACS_IOMMU_P2P,
     "log.fs_unsupported": Cause.OTHER,
     "log.connect_retried": None,
+    "log.comm_teardown": None,
+    "log.engine_stalled": None,
     "log.ib_device_skipped": None,
     "log.program_error": Cause.APPLICATION_BUG,
     "log.package_build": Cause.OTHER,

@@ -70,8 +70,8 @@ def test_a_library_that_refuses_a_distributed_launch_is_guessed_as_the_launch() 
     assert lead(line.format("TheLibrary")) == ("log.error_words", "application_bug")
     assert lead("Error: gradient checkpointing is not supported with DDP in this version\n") == (
         "log.error_words", "application_bug")
-    # "distributed" of another subject is not the launch.
-    assert lead("Error: the server does not support distributed tracing\n") is None
+    # "distributed" of another subject is not the launch: a failure that names no subject of the taxonomy.
+    assert lead("Error: the server does not support distributed tracing\n") == ("log.error_words", "other")
 
 
 # Round 66: a Lightning DDP run whose model leaves parameters out of the loss (a team's incident write-up,

@@ -41,7 +41,11 @@ def test_line_names_its_cause(family: str, source: str, line: str, fid: str, cau
 
 @pytest.mark.parametrize("line", NO_CAUSE)
 def test_lines_that_state_no_cause(line: str) -> None:
-    assert lead(line + "\n") is None
+    # No row names a cause for them; alone in a paste, the last reading (ncclkit.logs.error_words) may still say
+    # that their failure names no subject of the taxonomy (other), and nothing more.
+    assert lead(line + "\n") in (None, ("log.error_words", "other"))
+    assert all(f["cause"] is None for f in analyze_text(line + "\n")["findings"] if f["id"] != "log.error_words"
+               and f["id"] != "log.alternative")
 
 
 @pytest.mark.parametrize(("source", "line", "fid"), RESULT_ONLY, ids=[c[0] for c in RESULT_ONLY])

@@ -26,7 +26,7 @@ from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
 from ncclkit.logs.fingerprint_trace import fingerprint_findings
 from ncclkit.logs.frtrace_report import frtrace_findings
-from ncclkit.logs.gids import parse_show_gids, recommend_gid_index
+from ncclkit.logs.gids import none_found, parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
@@ -187,7 +187,8 @@ def _read_kind(kind: str, text: str, name: str, line_rate_gbps: float | None) ->
         listing = parse_ports(text)
         return {"ports": [p.to_json() for p in listing.ports]}, check_ports(listing)
     gids = parse_show_gids(text)
-    return {"gids": [g.to_json() for g in gids], "recommended_gid_index": recommend_gid_index(gids)}, check_gids(gids)
+    return {"gids": [g.to_json() for g in gids], "recommended_gid_index": recommend_gid_index(gids)}, \
+        check_gids(gids, none_found=none_found(text))
 
 
 def _embedded_findings(text: str, kind: str, name: str) -> list[Finding]:
@@ -227,7 +228,9 @@ def _text_findings(text: str) -> list[Finding]:
             + frtrace_findings(text) + fingerprint_findings(text))
 
 
-_AFTER_AN_ERROR = frozenset({"log.process_aborted"})
+# Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is
+# printed before them.
+_AFTER_AN_ERROR = frozenset({"log.process_aborted", "log.worker_failed"})
 
 
 def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
@@ -238,7 +241,10 @@ def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
     if any(f.root_cause is not None and f.severity != Severity.INFO and f.id not in _AFTER_AN_ERROR
            for f in findings):
         return findings
-    guess = error_word_findings(text, name)
+    # Failure lines that name no subject are read only where no other line was judged (an NCCL error whose
+    # cause is not named is still NCCL's, not a library's beside it).
+    alone = all(f.severity == Severity.INFO or f.id in _AFTER_AN_ERROR for f in findings)
+    guess = error_word_findings(text, name, no_subject=alone)
     if any(f.root_cause is not None and f.id.removeprefix("log.") not in HARMLESS_CATEGORIES
            for f in findings + guess):
         return findings + guess

@@ -114,6 +114,32 @@ FACT_RULES: tuple[FactRule, ...] = (
              "CUDA cannot start", "keep the Dataset and collate_fn on the CPU and move each batch to the GPU in the "
              "training loop (pin_memory=True), or create the DataLoader with multiprocessing_context='spawn'",
              text=re.compile(r"\binitialization error\b")),
+    # A reset while c10d's TCPStore is still being constructed (its constructor, waitForWorkers or ping frames under
+    # the "recvValue failed ... Connection reset by peer" line; init_process_group's Python frames above an older
+    # torch's bare "RuntimeError: Connection reset by peer", kubeflow/trainer#2008, the master pod alive): the
+    # client was connecting to the store, so no peer had anything to die of (vllm-project/vllm#18362 ran
+    # world_size=1; pytorch/pytorch#129261: the store's listen backlog overflowing at scale, retried since torch 2.4).
+    FactRule("store_connecting", frozenset({"socket_closed"}), Cause.FIREWALL_OR_PORT_BLOCKED,
+             "but here the store's client was still connecting (line {line}: the TCPStore constructor), so no peer "
+             "died: the connection to the store (MASTER_ADDR:MASTER_PORT) failed",
+             "check that every node reaches MASTER_ADDR:MASTER_PORT (`nc -zv <addr> <port>`) and that nothing else "
+             "answers on that port; with thousands of ranks, upgrade torch (2.4+ retries resets of the store's full "
+             "listen queue)", from_cause=Cause.RANK_CRASHED_ELSEWHERE),
+    # vLLM's custom all-reduce shares buffers through legacy CUDA IPC, which cannot export memory the caching
+    # allocator maps with expandable segments (cuMem): cudaIpcGetMemHandle answers "invalid argument"
+    # (vllm-project/vllm#42609; #45611 turns custom all-reduce off under the cumem allocator).
+    FactRule("expandable_segments", frozenset({"cuda_error"}), Cause.OTHER,
+             "PYTORCH_CUDA_ALLOC_CONF sets expandable_segments:True (line {line}): legacy CUDA IPC cannot share memory "
+             "mapped that way", "drop expandable_segments:True for the vLLM processes, or run with "
+             "--disable-custom-all-reduce", text=re.compile(r"custom_all_reduce\S*:\d+ 'invalid argument'")),
+    # A refused connect under multiprocessing's resource_sharer frames: a process fetching a file descriptor another
+    # shared with it (torch's file_descriptor strategy for tensors from DataLoader workers) over a local Unix socket,
+    # whose owner had exited (CPython Lib/multiprocessing/resource_sharer.py; open-mmlab/mmdetection#234).
+    FactRule("resource_sharer", frozenset({"socket_connect_failed"}), Cause.OTHER,
+             "but here it is multiprocessing's local hand-off of a shared tensor's file descriptor (line {line}: "
+             "resource_sharer), whose sending process (a DataLoader worker) had already exited: no network is "
+             "involved", "share tensors through files (`torch.multiprocessing.set_sharing_strategy('file_system')`), "
+             "raise `ulimit -n`, or find why the worker exited (its own error; num_workers=0 as a test)"),
 )
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.paste_code import quoted_code
 from ncclkit.logs.patterns import classify_error
 
 __all__ = ["error_word_findings", "states_failure"]
@@ -27,7 +28,7 @@ __all__ = ["error_word_findings", "states_failure"]
 _FAILING = re.compile(
     r"(?:[a-z]Error|[a-z]Exception)\b|\b(?:[Ee]rror|ERROR|[Ee]rr(?:no)?\b|[Ff]ail(?:ed|ure|s|ing)?|FAIL(?:ED|URE)?|"
     r"[Ff]atal|FATAL|[Ee]xception|[Aa]bort(?:ed|ing)?|ABORT|[Pp]anic|[Rr]efused|[Dd]enied|timed out|[Tt]ime ?out|"
-    r"TIMEOUT|[Cc]annot|[Cc]an't|"
+    r"TIMEOUT|[Cc]annot|[Cc]an't|[Uu]ndefined symbol|"
     r"[Cc]ould ?n[o']t|[Uu]nable|not found|[Nn]o such|[Ii]nvalid|[Uu]nsupported|not supported|[Mm]ismatch(?:ed)?|"
     r"(?:do(?:es)?n't|do(?:es)? not) match|"
     r"[Ii]ncompatible|Segmentation fault|core dumped|Killed|[Ss]tuck|[Hh]ung|[Cc]rash(?:ed)?|[Ee]xit(?:ed)? "
@@ -36,12 +37,23 @@ _FAILING = re.compile(
 # of deprecation (an API that changes, not a failure), shell prompts echoing a command.
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+|^\s*at [\w.$<>]+\(|^\s*#\d+ +0x[0-9a-f]+ ')
 _NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*[$>] |^\s*\w*@[\w.-]+:[~/]")
+# Failure lines that are not an error of their own, so not one to read as outside the taxonomy: a warning, NCCL's
+# INFO, the frames and headings around a traceback (torchrun's failure summary, c10's C++ frames, Python's chained
+# exceptions), and a sentence of the reporter's ("When I train on two GPUs, this error occurs:").
+_NOT_AN_ERROR = re.compile(
+    r"\bWARN(?:ING)?\b|[Ww]arning\b|(?-i:\bINFO\b)|Traceback \(most recent call last\)|no trace information|"
+    r"^\W*(?:Root Cause \(|error_file:|traceback\s*:|frame #\d+:|Exception ignored in|During handling of|"
+    r"The above exception|-- Process \d+ terminated|[\w.]+ProcessRaisedException:\s*$|[\w./-]+ FAILED\s*$)|"
+    r"^\W*(?:I|I'm|I've|My|We|You|When|While|If|This|The|It|In|After|Any|How|Why|Great|Thanks?|Hi|Hello|But|"
+    r"So|Also|Please|However)\b(?:\W+\w+){5}", re.IGNORECASE)
 # A line that is the program's verdict (an exception's last line, an "error:" heading) weighs more.
 _VERDICT = re.compile(r"^\W*(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception|Abort)\b|[Ee]rror|ERROR|FATAL|[Ff]atal)"
                       r"\s*[:!]")
 
 _WORDS: tuple[tuple[C, str], ...] = (
+    # Rust's allocator aborting ("memory allocation of 2097152 bytes failed", deepspeedai/DeepSpeedExamples#321).
     (C.OOM, r"out of memory|OutOfMemory|\bOOM\b|RESOURCE_EXHAUSTED|ALLOC_FAILED|MemoryAllocation|bad_alloc|"
+            r"memory allocation of \d+ bytes failed|"
             r"\bMemoryError\b|oom[-_ ]kill|memory cgroup"),
     (C.SHM_TOO_SMALL, r"/dev/shm|[Ss]hared [Mm]emory|\bshm\w*|Bus error|SIGBUS|shm-size|No space left on device"),
     (C.HOSTNAME_RESOLUTION, r"[Nn]ame or service not known|nodename nor servname|name resolution|gaierror|"
@@ -59,7 +71,7 @@ _WORDS: tuple[tuple[C, str], ...] = (
                           r"pthread_create|[Rr]esource temporarily unavailable|max user processes"),
     (C.NCCL_VERSION_MISMATCH, r"(?<![Ww]eight )[Vv]ersion(?:s)? (?:[\w.]+ )?(?:mismatch|[Ii]ncompatible|differ)|"
                               r"[Ii]ncompatible (?:\w+ )?version|[Vv]ersion [\w.]+ (?:is )?(?:too old|required|"
-                              r"not supported)|undefined symbol|symbol lookup error|API version|ABI\b|"
+                              r"not supported)|undefined symbol: \w*nccl|API version|ABI\b|"
                               r"built (?:with|against) (?:a )?(?:different|another)"),
     (C.GDR_UNAVAILABLE, r"peermem|peer_mem|GPUDirect|\bGDR\w*|[Dd][Mm][Aa][-_ ]?[Bb][Uu][Ff]|nvidia-fs|gdrcopy"),
     (C.ACS_IOMMU_P2P, r"\bP2P\b|[Pp]eer[- ]to[- ][Pp]eer|[Pp]eer (?:memory )?access|\bIOMMU\b|\bACS\b|"
@@ -105,7 +117,10 @@ _WORDS: tuple[tuple[C, str], ...] = (
     # A build or an install that failed (the compiler's, the linker's, pip's and CMake's words): what runs was never
     # built right, which the taxonomy files under other; so is a module Python cannot import (the environment's, as
     # patterns_table_generic's package row reads the whole line).
+    # A symbol the loader cannot find in another library than NCCL (Open MPI's, TensorFlow's: a build against other
+    # versions, horovod/horovod#1301, #103) is a build like the rest.
     (C.OTHER, r"\b(?:ModuleNotFound|Import)Error\b|fatal error: [\w/.+-]+\.h(?:pp)?\b|compilation terminated|"
+              r"undefined symbol|symbol lookup error|"
               r"undefined reference to|cannot find -l\w|"
               r"collect2: error|CMake Error|nvcc fatal|Failed building wheel|Could not build wheels|"
               r"error: command '[^']*' failed"),
@@ -183,14 +198,22 @@ def states_failure(line: str) -> bool:
     return bool(_FAILING.search(line))
 
 
-def error_word_findings(text: str, name: str) -> list[Finding]:
-    """A `log.error_words` guess from the failure lines' words, or nothing when they name no subject."""
+def error_word_findings(text: str, name: str, *, no_subject: bool = True) -> list[Finding]:
+    """A `log.error_words` guess from the failure lines' words; where they name no subject, the reading of lines
+    outside the taxonomy when `no_subject` allows it, else nothing."""
     score: dict[C, float] = {}
     lines: dict[C, list[tuple[int, str]]] = {}
+    bare: list[tuple[int, str]] = []  # failure lines no row knows that name no subject at all
     read = 0
     for no, line in _report_lines(text.splitlines()):
         named = [cause for cause, words in _COMPILED if words.search(line)]
-        if not named or not _unknown(line):
+        if not _unknown(line):
+            continue
+        if not named:
+            # Only the program's own verdict (an exception's last line, an "error:" heading): a failure word
+            # elsewhere is too often a count, a field or a harmless tool's line ("ERROR SUMMARY: 0 errors").
+            if _VERDICT.match(line) and not _NOT_AN_ERROR.search(line) and not quoted_code(line):
+                bare.append((no, line))
             continue
         read += 1
         if read > _MAX_READ:
@@ -203,7 +226,7 @@ def error_word_findings(text: str, name: str) -> list[Finding]:
     ranked = sorted(score, key=lambda c: (-score[c], -lines[c][-1][0]))
     leads = [c for c in ranked if c not in _NO_LEAD]
     if not leads:
-        return []
+        return _no_subject(bare, name) if no_subject else []
     top = leads[0]
     ranked.remove(top)
     no, line = lines[top][-1]
@@ -215,3 +238,27 @@ def error_word_findings(text: str, name: str) -> list[Finding]:
         evidence={"role": "likely", "lines": [n for n, _ in lines[top]][:20],
                   "alternatives": [str(c) for c in ranked[:2]],
                   "weights": {str(c): score[c] for c in [top, *ranked][:5]}})]
+
+
+def _no_subject(bare: list[tuple[int, str]], name: str) -> list[Finding]:
+    """The reading of failure lines that name nothing of the taxonomy's subjects: outside them (other).
+
+    An error no row knows and whose words name no subject of NCCL, the network, the GPU, memory, the launch or
+    the program's misuse is, in the resolved threads behind the corpus, mostly a library's own failure (a
+    release's bug, a version the program was not written for); the program's own misuse is the next reading.
+    A peer's exit alone (collateral) names no error of its own, so it gives no reading here either."""
+    if not bare:
+        return []
+    no, line = bare[-1]
+    return [Finding(
+        id="log.error_words", severity=Severity.WARNING, subject=name,
+        message=(f"no line of this paste is one ncclkit knows, and its failure lines name nothing of NCCL, the "
+                 f"network, the GPU, memory or the launch (line {no}: {line[:200]}): most likely an error of a "
+                 f"library the program calls or of the program itself, outside what ncclkit diagnoses (or, where "
+                 f"the line only reports another process's failure, printed in that process's output)"),
+        fix=("read the error at that line in its library's terms: search its words in that library's issues, use "
+             "the library versions the program was written for (`pip list`), or fix the call its traceback ends in; "
+             "where it points to another process or rank, paste that one's first error"),
+        cause=C.OTHER,
+        evidence={"role": "likely", "lines": [n for n, _ in bare][:20], "alternatives": [str(C.APPLICATION_BUG)],
+                  "weights": {}})]

@@ -16,11 +16,13 @@ from ncclkit import facts
 from ncclkit.nccl.gid import best_roce_v2_ipv4_index
 from ncclkit.probe.parse import parse_gid_ipv4
 
-__all__ = ["GidEntry", "ipv4_of_gid", "parse_show_gids", "recommend_gid_index"]
+__all__ = ["GidEntry", "ipv4_of_gid", "none_found", "parse_show_gids", "recommend_gid_index"]
 
 _HEADER = re.compile(r"^\s*DEV\s+PORT\s+INDEX\s+GID", re.IGNORECASE)
 _IPV4 = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 _VER = re.compile(r"^v\d$", re.IGNORECASE)
+# show_gids' last line counts the rows it printed (MLNX_OFED / DOCA's script: "n_gids_found=0").
+_NONE_FOUND = re.compile(r"^\s*n_gids_found=0\s*$", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,3 +84,8 @@ def recommend_gid_index(entries: tuple[GidEntry, ...] | list[GidEntry]) -> dict[
     """{"mlx5_0:1": 3, ...}: per port, the lowest configured RoCE v2 IPv4 GID index."""
     best = {p.name: best_roce_v2_ipv4_index(p) for p in as_ports(entries)}
     return {k: v for k, v in sorted(best.items()) if v is not None}
+
+
+def none_found(text: str) -> bool:
+    """True when show_gids says it found no GID at all: no RDMA port of the host (or pod) has one."""
+    return bool(_NONE_FOUND.search(text))

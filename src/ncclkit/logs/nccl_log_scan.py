@@ -61,9 +61,10 @@ _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"ATTN", b"failure", b"error",
 # A pasted command or script that sets NCCL variables (paste.launch_env).
 _LAUNCH_ENV = re.compile(LAUNCH_ENV.pattern.encode())
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
-# nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ..." and
-# "# NCCL Tests compiled with NCCL 1.0" (legacy NCCL).
-_RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)")
+# nccl-tests "#  Rank  0 Group  0 Pid ... on host device", its header "# nThread 1 nGpus 8 minBytes ...", its
+# results' column header ("#       size         count      type   redop ...") and "# NCCL Tests compiled with NCCL
+# 1.0" (legacy NCCL).
+_RANK_HEADER = re.compile(rb"# {1,3}(?:Rank|nThread \d|NCCL Tests compiled with NCCL 1\.)|#\s+size\s+count\s+type")
 _USING_NEEDLE = b"NCCL INFO Using network "
 # NCCL 2.3 (init.cu initNet): "Using internal Network IB" / "Using external Network <plugin>", one line a rank.
 _USING_NEEDLES = (_USING_NEEDLE, b"NCCL INFO Using internal Network ", b"NCCL INFO Using external Network ")

@@ -69,7 +69,14 @@ _NOTED: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("dataloader_worker", re.compile(r"Caught \w+ in DataLoader worker process \d+|"
                                      r"^\W*\w*Error: Traceback \(most recent call last\):"), False),
     ("memlock_unlimited", re.compile(r"ulimit -l unlimited\s*(?:&&|;)|max locked memory\s+\(kbytes, -l\)\s+unlimited"),
-     False))
+     False),
+    ("store_connecting", re.compile(r"c10d::TCPStore::(?:TCPStore\(|waitForWorkers\(\)|ping\(\))|"
+                                    r", in (?:init_process_group|_create_c10d_store)\s*$"), False),
+    ("expandable_segments", re.compile(r"expandable_segments:True"), False),
+    # its frame, or the source line of get_connection it quotes
+    ("resource_sharer", re.compile(r"multiprocessing/resource_sharer\.py|Client\(address, authkey=process\."
+                                   r"current_process\(\)\.authkey\)"), False))
+_TEST_COLUMNS = re.compile(r"^\s*#\s+size\s+count\s+type\b")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
 
@@ -238,6 +245,10 @@ class LogState(NetFacts):
             m = _TEST_GPUS.search(line)
             if m:  # each process drives nThread x nGpus GPUs: a listing has at least that many ranks
                 self.test_min_ranks = max(self.test_min_ranks, int(m.group(1)) * int(m.group(2)))
+            return
+        if _TEST_COLUMNS.match(line):
+            # common.cu run() prints it after ncclCommInitRank returned on every rank (parallel init, -p 1, aside)
+            self.note("tests_columns", line_no())
             return
         if "Rank" in line and "Pid" in line:
             m = RANK_LINE.search(line)

@@ -82,11 +82,17 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "ports between the nodes", C.WRONG_INTERFACE, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
         # hydra sock.c "unable to get host address for %s" (before: "unable to get host address (%s)" with
         # gethostbyname's errno text, pmodels/mpich#1146); Kubeflow's PyTorchJob init container loops on
-        # `nslookup <master>` printing "waiting for master" until the master's service name resolves.
-        p(r"unable to get host address (?:for|\()|^\s*waiting for master\s*$", "name_resolution", E,
+        # `nslookup <master>` printing "waiting for master" until the master's service name resolves, and busybox's
+        # nslookup's own failure ("nslookup: can't resolve 'job-master-0': Name does not resolve", modelscope/
+        # ms-swift#6368). A lookup of "(null)" is a script's unset variable, not DNS (the row after).
+        p(r"unable to get host address (?:for|\()|^\s*waiting for master\s*$|nslookup: can't resolve '(?!\(null\)')",
+          "name_resolution", E,
           "a node or the job's master name does not resolve (DNS, /etc/hosts, the master's Service)",
           "make every host name of the hostfile resolve on every node (`getent hosts <name>`); in Kubernetes check the "
           "master pod's headless Service and the cluster DNS", C.HOSTNAME_RESOLUTION),
+        p(r"nslookup: can't resolve '\(null\)'", "launch_config", W,
+          "the launch script looked up an unset variable's host name ('(null)'), not a node's",
+          "set the variable the script passes to nslookup (the master's address) before it runs", C.APPLICATION_BUG),
         # Open MPI help-mpi-btl-openib.txt "there are no active ports detected (or Open MPI was unable to use
         # them)" ("Check your cables, subnet manager configuration, etc."); Mooncake topology.cpp "Device %s has no
         # active ports, skipping"; MSCCL++ ib.cc "No usable port found (device: %s)".
@@ -117,7 +123,13 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "export PMIX_MCA_gds=hash for the job (mpirun --pmixmca gds hash), and use one PMIx build in the image "
           "and on the host", C.OTHER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # Open MPI btl_vader_get.c "Read -1, expected %lu, errno = %d": vader's single-copy CMA
-        # (process_vm_readv) refused, which containers without CAP_SYS_PTRACE do (Open MPI's FAQ).
+        # (process_vm_readv) refused, which containers without CAP_SYS_PTRACE do (Open MPI's FAQ). errno 38 (ENOSYS)
+        # is a kernel without the call, where SYS_PTRACE cannot help and vader falls back, slower, with the job running
+        # on (horovod/horovod#566, "Severely limited performance", already --cap-add=SYS_PTRACE).
+        p(r"Read -1, expected \d+, errno = 38\b", "mpi_transport", W,
+          "Open MPI's shared-memory transport cannot use CMA here: this kernel has no process_vm_readv (ENOSYS), so "
+          "each copy falls back, slowly", "set OMPI_MCA_btl_vader_single_copy_mechanism=none (SYS_PTRACE does not "
+          "help with ENOSYS)", C.OTHER, "root", (C.PERFORMANCE_CONFIG,)),
         p(r"Read -1, expected \d+, errno = \d+", "mpi_transport", E,
           "Open MPI's shared-memory transport could not read a peer's memory (CMA process_vm_readv refused: a "
           "container without SYS_PTRACE, ptrace_scope)", "set OMPI_MCA_btl_vader_single_copy_mechanism=none, or "

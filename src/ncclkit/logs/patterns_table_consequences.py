@@ -11,7 +11,7 @@ from typing import Any
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
 def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -89,12 +89,16 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ("... the watchdog is not actually stuck and a longer timeout would help", "... about the short timeout or
         # false positive abort", om-ai-lab/VLM-R1#257). Nor a signature's annotation in pybind11's list of overloads
         # ("TCPStore(host_name: str, port: int, ..., timeout: datetime.timedelta = ...)", jaywalnut310/vits#52).
+        # Nor the limit a work item prints in its descriptor ("WorkNCCL(SeqNum=2, ..., Timeout(ms)=1000000) raised
+        # the following async exception: NCCL error: unhandled system error", pytorch/pytorch#149984), nor a
+        # keyword named after one in quoted source ("timeout_value=read_timeout", sgl-project/sglang#5347), nor
+        # pytest-timeout's limit of a test (job_stopped's row).
         p(r"^(?!.*(?:remote process exited|terminated with exception:\s*$|Completion Timeout:|longer timeout would|"
           r"short timeout or false|\w\([^()]*\btimeout\s*[,)]|['\"]timeout['\"]\s*:|HeartbeatTimeouts\(|"
-          r"timeouts while gathering|\btimeout: (?:datetime\.)?timedelta\b))"
+          r"timeouts while gathering|\btimeout: (?:datetime\.)?timedelta\b|Failed: Timeout >))"
           r"(?:.*(?:Watchdog caught collective "
-          r"operation timeout|(?<!=)(?<!= )(?<!_)timed? ?out"
-          r"(?!\s*=)|watchdog))", "timeout", E,
+          r"operation timeout|ran for \d+ milliseconds before timing out|(?<!=)(?<!= )(?<!_)timed? ?out"
+          r"(?!\s*=|_|\(ms\))|watchdog))", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "
           "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
@@ -155,6 +159,14 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Signal 2 is SIGINT: Ctrl-C in the launcher's terminal, which the agent forwards to its workers ("Sending
         # process N closing signal SIGINT"). Stopped by hand, most often a job that had stopped making progress
         # (MCG-NJU/RTD-Action#31: "stuck here, after I interrupt it"); a hang's own lines, where pasted, lead.
+        # pytest-timeout's limit of one test ("FAILED tests/test_model.py::MyTestCase::test_gpt - Failed: Timeout
+        # >300.0s"): the harness stopped a test that ran longer than its budget (bigscience-workshop/
+        # Megatron-DeepSpeed#171, fixed by a longer limit), not a collective's timeout.
+        p(r"Failed: Timeout >\d+(?:\.\d+)?s\b", "job_stopped", W,
+          "pytest-timeout stopped a test that ran past its time limit: the test was slow (building kernels, loading, "
+          "more GPUs than the budget assumed) or hung", "raise the test's limit (pytest --timeout, "
+          "@pytest.mark.timeout); if it hung, run it with py-spy dump or TORCH_NCCL_DUMP_ON_TIMEOUT=1 to see where",
+          C.OTHER, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
         p(r"Received (?:Signals\.SIGINT|2) death signal|closing signal SIGINT\b", "job_stopped", W,
           "the launcher was interrupted by hand (SIGINT: Ctrl-C in its terminal), not by an error of the job: "
           "a job stopped this way had most often hung", "if it hung, find where: run with TORCH_NCCL_DUMP_ON_TIMEOUT"
@@ -194,9 +206,8 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # elastic agent: "Error waiting on exit barrier" (other agents never finished); ProcessGroupNCCL:
           # "Observed flight recorder dump signal from another rank" (another rank hit the error first).
           r"Error waiting on exit barrier|dump signal from another rank|"
-          # Ray: "The actor died unexpectedly before finishing this task" (the worker process is gone);
-          # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE".
-          r"actor died unexpectedly|DUE TO NODE FAILURE|"
+          # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE" (Ray's dead actor is patterns_table_stacks').
+          r"DUE TO NODE FAILURE|"
           # RAFT std_comms.hpp barrier(): "syncStream failed. This can be caused by a failed rank_."
           r"can be caused by a failed rank|"
           # ProcessGroupGloo monitoredBarrier on a rank that got through: "... received errors while waiting for
@@ -213,6 +224,15 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # to abort now", "result in either lower performance or your job aborting"; help-*.txt@8efebee):
         # the box's other lines name what failed here, no peer's abort. Nor libc's abort() as a frame of Open MPI's
         # stack ("libc.so.6(abort+0x141)[0x7fa7cd0ee8b1]", horovod/horovod#2365).
+        # NCCL's commReclaim (init.cc) when freeing a communicator fails while it is destroyed or aborted ("cleanup comm
+        # 0x... rank 3 failed in destroy/abort, error 3"): the end of a job, or after its first error; alone, a
+        # teardown error (microsoft/mscclpp#760: an LD_PRELOAD'ed NCCL shim refusing NCCL's own cleanup calls at exit;
+        # NVIDIA/nccl-tests#365: a memory plugin that had released the buffer, after "testing done").
+        p(r"commReclaim: cleanup comm \S+ rank \d+ failed in destroy/abort", "comm_teardown", I,
+          "NCCL could not free a communicator while destroying or aborting it: an error of the teardown; the error "
+          "before it, if any, is the job's", "if the job's work finished, nothing to redo; a plugin or preloaded "
+          "library that handles NCCL's memory or calls (a memory plugin, an NCCL shim under LD_PRELOAD) may have "
+          "released it first: update or drop it", None, "collateral"),
         p(r"^(?!.*(?:cause the (?:program|job|application|process) to abort|(?:job|program|process|[Ww]ill) (?:now |"
           r"probably )?(?:either )?abort\b|(?:is going to|will) abort now|your job aborting|aborting your job))"
           r"(?:.*(?:(?<![\da-f)] )(?<![\da-f)]  )(?<!\()\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|"
@@ -259,6 +279,16 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not MPICH's or Intel MPI's hydra, whose launcher daemons are "proxies" ("[proxy:0:0@host]",
         # HYD_dmx_poll_wait_for_proxy_event, "Launch proxy failed"; BLAST-WarpX/warpx#6980, Azure/az-hop#906), nor a
         # word ending in it (Python's "'mappingproxy' object", Lightning's TPU FAQ).
+        # The proxy's own Connect failing with ncclSystemError (proxy.cc "[Proxy Service N] Failed to execute operation
+        # Connect from rank N, retcode 2"): the socket that sets up the peer's connection failed, so the "Connection
+        # closed by remote peer" its rank then sees is the proxy closing, not a peer dying (NVIDIA/nccl#914: one
+        # process, "the peer is often itself").
+        p(r"Failed to execute operation Connect from rank \d+, retcode 2\b", "proxy_error", E,
+          "NCCL's proxy thread could not set up this rank's network connection to its peer: a socket call failed "
+          "(the peer's address unreachable or filtered, or the peer gone)", "read the first WARN before it; check that "
+          "the nodes reach each other on the interface NCCL uses (NCCL_SOCKET_IFNAME) and that no firewall drops "
+          "NCCL's ports", None, "collateral",
+          (C.FIREWALL_OR_PORT_BLOCKED, C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
         p(r"^(?!.*(?:\[mpiexec@|\[proxy:\d+:\d+@|\bHYDT?_\w+|hydra_\w*proxy|bstrap_proxy|Launch proxy failed))"
           r".*(?:\b[Pp]roxy|Service thread|progressing operation)", "proxy_error", E,
           "the NCCL proxy thread failed an operation (usually after a network error)",

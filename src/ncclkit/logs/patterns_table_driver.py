@@ -87,6 +87,16 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "local index past the node's GPUs (more processes per node than GPUs)", "start at most as many processes "
           "per node as it has GPUs (torchrun --nproc_per_node, CUDA_VISIBLE_DEVICES)", C.APPLICATION_BUG, "root",
           (C.CUDA_OR_DRIVER,)),
+        # NVML's NOT_FOUND for a bus id NCCL asks about (misc/nvmlwrap.cc, from graph/xml.cc's topology detection):
+        # this process cannot see that GPU, as when ranks of one node run in containers given different GPUs
+        # (NVIDIA/nccl#1529, "Two Containers on the Same Node"; NVIDIA/nccl#1066, "each rank only sees its own GPU").
+        # Not the driver: NVML answered. Its "Unknown Error" stays the driver's (the row below).
+        p(r"nvmlDeviceGetHandleByPciBusId\(\) failed: Not Found", "topology_error", E,
+          "NVML cannot see the GPU at that PCI address from this process: the ranks of this node do not all see the "
+          "node's GPUs (containers or cgroups given different GPUs), so NCCL cannot build the node's topology",
+          "give every rank of a node the same view of the node's GPUs (one container per node, or the same devices in "
+          "each, selecting the rank's GPU with CUDA_VISIBLE_DEVICES inside it)", C.TOPOLOGY_OR_NUMA, "root",
+          (C.APPLICATION_BUG,)),
         p(r"(?<!-)(?<!grep )\bXid\b(?!-)|NVRM(?! version: )|Driver/library version mismatch|Failed to initialize NVML|"
           r"(?<!py)(?<!loading )NVML(?!\w*\([^)]*\)\s*$)(?!_P2P_CAPS_)|CUDA driver version (?:is )?i?nsufficient|"
           r"Minimum requirement is|Failed to open libnvidia-ml|couldn't find libnvidia-ml", "cuda_error", E,
@@ -100,14 +110,17 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # bash's own report of a child that aborted: "bash: line 1:   694 Aborted   python train.py" (the device
         # run watchdog-abort of benchmarks/results/faults-1xH200-2026-12-02, no core limit set).
         # torchrun's "failed (exitcode: -6) local_rank: 0": its own worker got SIGABRT (Paddle's launcher
-        # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died.
+        # "exitcode -6" alike), the same abort seen by the launcher, not a peer that died. PyTorch's DataLoader names
+        # a worker that aborted so ("is killed by signal: Aborted.", Lightning-AI/pytorch-lightning#19598: CUDA used in
+        # the forked worker).
         # Open MPI's failure handler names it under its banner: "Signal: Aborted (6)" (opal/util/stacktrace.c);
         # torch.multiprocessing.spawn's ProcessExitedException "process 1 terminated with signal SIGABRT"; mpirun's
         # and prterun's "noticed that process rank 7 ... exited on signal 6 (Aborted)" (DeepSpeed#6896, often wrapped
         # before "signal").
         p(r"\bAborted \(core dumped\)|^Aborted$|已放弃|^(?:[\w./-]+: )?(?:line \d+: +)?\d+ +Aborted\b|"
           r"Signal: Aborted \(6\)|exitcode\s*:\s*-6\b|return code = -6\b|terminated with signal SIGABRT\b|"
-          r"exited on\s+signal 6 \(Aborted\)|^signal 6 \(Aborted\)",
+          r"exited on\s+signal 6 \(Aborted\)|^signal 6 \(Aborted\)|DataLoader worker \(pid \d+\) is killed by signal: "
+          r"Aborted\.",
           "process_aborted", W,
           "a process aborted itself (SIGABRT) after an error of its own: a watchdog timeout, an uncaught C++ "
           "exception or a failed assertion, printed before this line",

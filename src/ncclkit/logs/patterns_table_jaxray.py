@@ -117,6 +117,13 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Ray's memory monitor killed workers: the node's host memory ran out",
           "lower the workers' host memory use or give the node more memory (RAY_memory_usage_threshold only "
           "moves the line)", C.OOM),
+        # Its older warning (ray 1.x memory_monitor.py): "***LOW MEMORY*** less than 10% of the memory on this node is
+        # available for use", before it raised RayOutOfMemoryError (ray-project/ray#20690); the status line alone
+        # ("Memory usage on this node: 2.7/135.1 GB") is no warning.
+        p(r"\*\*\*LOW MEMORY\*\*\* less than \d+% of the memory on this node is available", "oom", W,
+          "Ray warned that the node's host memory is nearly exhausted: workers are about to be killed or fail",
+          "lower the workers' host memory use (fewer workers, smaller object store: --object-store-memory) or give "
+          "the node more memory", C.OOM),
         # ray.util.collective nccl_collective_group.py: "Unable to meet other processes at the rendezvous store.
         # If you are using P2P communication, ..." (send/recv, not PCIe peer-to-peer): rank 0 never published.
         # Ray Train's NCCL RAS monitor (nccl_ras.py): "%d of %d communicators have a collective mismatch and made

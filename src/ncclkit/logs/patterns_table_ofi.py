@@ -60,8 +60,10 @@ def ofi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.NET_PLUGIN_ERROR, "root", (C.MEMLOCK_OR_ULIMIT, C.IB_RESOURCE_ERROR)),
         # libfabric's fi_mr_reg refused with -FI_ENOMEM ("fi_mr_reg failed, ret is:-12, Cannot allocate memory",
         # ofiwg/libfabric#6437): the pinned-memory limit, as NCCL's NET/OFI "Unable to register memory ... RC: -12"
-        # is read; the provider's registration cache the other way.
-        p(r"fi_mr_reg\w* failed.*(?:-12\b|Cannot allocate memory)", "ibv_reg_mr_failed", E,
+        # is read; the provider's registration cache the other way. Chapel's runtime prints the call and its error
+        # ("OFI error: fi_mr_reg(ofi_domain, ...): Cannot allocate memory", ofiwg/libfabric#9739: EFA's limit of
+        # registered host pages).
+        p(r"fi_mr_reg\w*(?: failed|\(.*\):).*(?:-12\b|Cannot allocate memory)", "ibv_reg_mr_failed", E,
           "libfabric could not register memory with the NIC (ENOMEM): the locked-memory limit is too low, or the "
           "provider's registrations ran out", "raise the limit where the ranks run (`ulimit -l unlimited`; Slurm "
           "PropagateResourceLimits, docker --ulimit memlock=-1), then check the provider's MR cache settings",

@@ -99,6 +99,14 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "vLLM's API server did not hear from its own engine process in time: the engine is busy (long prompts, "
           "many requests) or stalled; not a collective", "raise VLLM_RPC_TIMEOUT (milliseconds) or lower the load; "
           "if the engine died, its own first error is the cause", C.OTHER),
+        # vLLM's shared-memory broadcast queue (distributed/device_communicators/shm_broadcast.py): "No available
+        # shared memory broadcast block found in 60 seconds. This typically happens when some processes are hanging
+        # or doing some time-consuming work (e.g. compilation ...)". Printed by healthy slow loads too
+        # (gpustack/gpustack#3888) and before a worker's own fault (vllm-project/vllm#18416): no cause by itself.
+        p(r"No available shared memory broadcast block found in \d+ seconds?", "engine_stalled", W,
+          "a vLLM process has not taken the engine's broadcast for a minute: a worker hangs (or died), or is still "
+          "compiling, loading or quantizing; no cause by itself", "if it repeats and the engine never serves, read "
+          "each worker's first error (and py-spy dump the stuck one); during a long load, wait", None),
         p(r"No available memory for the cache blocks|is larger than the maximum number of tokens that can be "
           r"stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|Loaded weights "
           r"leave no GPU memory for the KV cache", "oom", E,

@@ -22,10 +22,13 @@ _AMD_GPU_FIX = ("read the node's kernel log (`dmesg | grep amdgpu`) and `amd-smi
 def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # init.cc on AMD CPUs: 'Missing "iommu=pt" from kernel command line which can lead to system instablity or
-        # hang!' (a risk, printed whether or not the job fails).
-        p(r'Missing "?iommu=pt', "p2p_error", W, "the IOMMU is not in passthrough mode: PCIe peer-to-peer "
-          "(GPU-GPU, GPU-NIC) may hang or fail on this platform", "boot with iommu=pt (amd_iommu=on iommu=pt)",
-          C.ACS_IOMMU_P2P),
+        # hang!' (a risk, printed whether or not the job fails). It reads /proc/cmdline only: a kernel built with
+        # CONFIG_IOMMU_DEFAULT_PASSTHROUGH=y is in passthrough without it (ROCm/rocm-systems#7916, "a false positive";
+        # workloads run): information, not the failure.
+        p(r'Missing "?iommu=pt', "p2p_error", I, "RCCL found no iommu=pt on the kernel command line: if the IOMMU "
+          "really translates (not a kernel that defaults to passthrough), PCIe peer-to-peer (GPU-GPU, GPU-NIC) may "
+          "hang or fail", "check the IOMMU's mode (`dmesg | grep -i iommu`: 'Default domain type: Passthrough'); if "
+          "it translates, boot with iommu=pt (amd_iommu=on iommu=pt)", C.ACS_IOMMU_P2P),
         # Next to it: 'Missing "HSA_FORCE_FINE_GRAIN_PCIE=1" from environment which can
         # lead to low RCCL performance, system instablity or hang', "NUMA auto balancing enabled which can lead to
         # variability in the RCCL performance! Disable by \"sudo sysctl kernel.numa_balancing=0\"".

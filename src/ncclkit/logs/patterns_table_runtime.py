@@ -204,7 +204,10 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # python/cpython Modules/faulthandler.c@v3.12.1 (libpython3.12.so): the SIGABRT header of faulthandler's
         # dump; the error printed before it (terminate, an assertion, the watchdog) is the cause ("abort" is the
         # communicator row's word).
-        p(r"^Fatal Python error: Aborted$", "process_aborted", W,
+        # Ray prefixes its workers' output with the actor's name, coloured ("[36m(WorkerDict pid=3175143, ip=...)[0m
+        # Fatal Python error: Aborted", volcengine/verl#184: the CUDA fault printed before it).
+        p(r"^(?:\x1b?\[\d+m)?(?:\(\w+ pid=\d+(?:, ip=[\d.]+)?\)(?:\x1b?\[0m)? ?)?Fatal Python error: Aborted$",
+          "process_aborted", W,
           "a Python process aborted itself (SIGABRT) after an error of its own, printed before this line",
           "read the error the process printed before it aborted (`terminate called after throwing`, an assertion, "
           "the watchdog's timeout)", C.OTHER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.APPLICATION_BUG)),

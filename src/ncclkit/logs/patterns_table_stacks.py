@@ -102,6 +102,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"than the number of available GPUs|Configuration mismatch detected for engine|Cannot provide a placement "
           r"group requiring|number of required GPUs exceeds the total number|world_size \(\d+\) is not equal to "
           r"tensor_model_parallel_size|infeasible resource requests|Insufficient cluster resources to launch|"
+          # Ray <= 0.6: "The task with ID ... is infeasible and cannot currently be executed. It requires {CPU,1},
+          # {GPU,6}" (ray-project/ray#3187: more GPUs per task than a node has).
+          r"is infeasible and cannot currently be executed|"
           # SGLang's server_args checks: "tp_size must be divisible by number of nodes", "multi-node
           # data-parallel replicas are not supported".
           r"tp_size must be divisible by number of nodes|multi-node data-parallel replicas are not supported|"
@@ -146,10 +149,12 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- ssh launchers (DeepSpeed's pdsh, Horovod) ---------------------------------------------------------
         # Older DeepSpeed let the CalledProcessError of its check (runner.py "ssh -o PasswordAuthentication=no
         # <host> hostname") through (DeepSpeed#4907, an address, so no name was resolved); ColossalAI's runner
-        # quotes paramiko's "No authentication methods available" (ColossalAI#2959).
+        # quotes paramiko's "No authentication methods available" (ColossalAI#2959) and its SSHException for a key
+        # file it cannot parse ("not a valid RSA private key file", ColossalAI#5213).
         p(r"was not reachable via ssh|could not connect to some hosts via ssh|launcher 'pdsh' not installed|"
           r"ssh not successful for host|ssh -o PasswordAuthentication=no \S+ (?:-p \d+ )?\S*\s?hostname'? returned "
-          r"non-zero exit status 255|exception: No authentication methods available", "mpi_launch", E,
+          r"non-zero exit status 255|exception: (?:No authentication methods available|not a valid \w+ private key "
+          r"file)", "mpi_launch", E,
           "the launcher could not start the job on every node over ssh (keys, host names, pdsh missing)",
           "set up passwordless ssh from the launching node to every node by the names in the hostfile "
           "(`ssh <node> hostname` must work without a prompt), and install pdsh for DeepSpeed's default launcher",
@@ -288,6 +293,8 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # by an exception on one of the ranks"; Spark's TaskSchedulerImpl "Lost executor %s on %s: %s" (an
         # executor whose heartbeats stopped, killed or out of memory: XGBoost and Horovod on Spark lose a rank).
         # Ray <= 0.6: "... has been marked dead because the monitor has missed too many heartbeats" (ray#3628).
+        # ActorDiedError "The actor died unexpectedly before finishing this task": its process is gone, most often
+        # killed for host memory (volcengine/verl#275, a maintainer: CPU memory).
         # Ray 2.5x's task error "Task failed because the node it was running on is dead or unavailable" names
         # preemption, a hardware failure or a raylet crash (ray-project/ray#58638). Ray's "WorkerUnreachableError:
         # Worker died or is unreachable when calling 'update_weights': ActorUnavailableError(... Socket closed)" is
@@ -296,7 +303,7 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Worker died or is unreachable when calling|"
           r"Task failed because the node it was running on is dead or unavailable|"
           r"mistakenly been marked as dead by the GCS|The task's local raylet died|The worker died unexpectedly "
-          r"while executing|The actor died because its node has died|"
+          r"while executing|The actor died because its node has died|The actor died unexpectedly|"
           r"Horovod has been shut down\. This was caused by an exception|"
           r"Lost executor \d+ on \S+:",
           "remote_exited", E, "a node or worker of the job went away (it crashed, ran out of memory, was preempted, "
@@ -306,12 +313,13 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # The launcher or engine reporting that its worker exited: the worker's own error, above, is the cause
         # (vLLM "Worker proc %s died unexpectedly", "RayWorkerProc rank=%s died unexpectedly", "Worker %s pid=%s
         # died, exit code"; SGLang "crashed with exit code %d. Triggering SIGQUIT", "Received sigquit from a child
-        # process"; DeepSpeed "Killing subprocess"; Horovod "Terminating remaining workers after failure of"). A
-        # worker killed with SIGKILL (exit code -9) is process_killed's.
+        # process"; DeepSpeed "Killing subprocess"; Horovod "Terminating remaining workers after failure of"; vLLM
+        # V1's "Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_0': 1}",
+        # vllm-project/vllm#18416). A worker killed with SIGKILL (exit code -9) is process_killed's.
         p(r"^(?!.*exit code:? -9\b).*?(?:(?:Worker proc \S+|RayWorkerProc rank=\S+) died unexpectedly|Worker \S+ "
           r"pid[= ]\d+ died, exit code|crashed with exit code -?\d+\. Triggering SIGQUIT|Received sigquit from a child "
           r"process|Killing subprocess \d+|Terminating remaining workers after failure of|exits with return code = "
-          r"[1-9]\d*\b)",
+          r"[1-9]\d*\b|Engine core initialization failed\. See root cause above)",
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
           "read the first error of that worker's output", None, "collateral"),
         # ColossalAI's `colossalai run` (cli/launcher/multinode_runner.py): "Error: failed to run {cmds} on {host},

@@ -115,10 +115,12 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           _LAUNCH_FIX, C.APPLICATION_BUG),
         # DeepSpeed runner.py (0.7 - 0.8): the first host's address comes from `ssh <host> hostname -I`; an empty
         # answer leaves "Using IP address of  for node <host>" and "--master_addr= " in pdsh's command, and every
-        # node's rendezvous then has no address to reach (deepspeedai/DeepSpeed#2612: a Kubernetes pod).
-        p(r"Using IP address of\s+for node \S|\s--master_addr=(?:\s|$)", "name_resolution", E,
-          "DeepSpeed's launcher got no address for the first node (`hostname -I` there answered nothing), so the "
-          "ranks are started with an empty master address",
+        # node's rendezvous then has no address to reach (deepspeedai/DeepSpeed#2612: a Kubernetes pod). It takes the
+        # answer's first word, so a login shell that prints something first hands that on ("--master_addr=/root/
+        # cuda11.8.bashrc", huggingface/accelerate#2249: the nodes' rc files echoed their path).
+        p(r"Using IP address of\s+for node \S|\s--master_addr=(?:\s|$)|\s--master_addr=/", "name_resolution", E,
+          "DeepSpeed's launcher got no address for the first node (`hostname -I` there answered nothing, or a "
+          "login script printed first), so the ranks are started with an empty or bogus master address",
           "pass the address yourself (`deepspeed --master_addr <first node's IP or resolvable name>`), and make the "
           "node (or pod) have an address its own name resolves to", C.HOSTNAME_RESOLUTION, "root",
           (C.WRONG_INTERFACE,)),
@@ -132,13 +134,20 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"tried to run on multiple GPUs|You need to manually pass in `--num_processes` using this config|"
           r"in Lightning, but the (?:number of (?:tasks per node|nodes) configured in SLURM|product \(\d+ \* \d+\) "
           r"does not match the world size)|You set `--ntasks=\d+` in your SLURM bash script, but this variable is "
-          r"not supported|The `srun` command is available on your system but is not used|The selected device "
+          r"not supported|The selected device "
           r"indices \[[\d, ]*\] don't match the local rank values of processes",
           "launch_config", E, "the launch does not fit what Accelerate or Lightning was told: the number of processes, "
           "GPUs or nodes differs from the allocation (SLURM, torchrun), or the script was not started through srun",
           "give the framework the allocation's numbers (Lightning devices = --ntasks-per-node, num_nodes = --nodes; "
           "accelerate --num_processes = GPUs in all), start each SLURM task with `srun python ...`, and pick GPUs with "
           "CUDA_VISIBLE_DEVICES rather than device indices", C.APPLICATION_BUG),
+        # Lightning prints its srun hint on any node where srun exists and SLURM_NTASKS is unset, SLURM job or not
+        # (lightly-ai/lightly-train#148: "points the user in the wrong direction"); under SLURM without srun the
+        # processes hang (Lightning-AI/pytorch-lightning#8707): a warning, not an error of its own.
+        p(r"The `srun` command is available on your system but is not used", "launch_config", W,
+          "Lightning found srun on this node but the script was not started through it: under a SLURM allocation its "
+          "processes wait for peers that never start; outside SLURM the hint is harmless",
+          "on SLURM start each task with `srun python ...`; elsewhere ignore it", C.APPLICATION_BUG),
         # DeepSpeed launcher_helper.py:64: the MPI launcher's helper found no rank variable (it was not started by
         # mpirun/mpiexec); Accelerate utils/launch.py:157 (several machines without --main_process_port), state.py:197
         # (_prepare_backend gave another backend than the one asked: NCCL asked for where the job runs on the CPU, XLA

@@ -150,7 +150,11 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
         # the error) does not outrank the error.
         bare = next((f for f in rest if f.severity == E and (f.evidence or {}).get("alternatives")), None)
-        if lead is None or (bare is not None and _SEV[lead.severity] > _SEV[E] and _role(lead) == "collateral"):
+        # Nor does a peer's exit printed after it: this rank's own error came first, and the processes stopping
+        # (torchrun's SIGTERM to the other workers) follow from it (vllm-project/vllm#8286).
+        if lead is None or (bare is not None and _role(lead) == "collateral" and (
+                _SEV[lead.severity] > _SEV[E] or (lead.root_cause is Cause.RANK_CRASHED_ELSEWHERE
+                                                  and _first_line(bare) < _first_line(lead)))):
             if bare is None:
                 return rest
             return [bare, *_alternatives(bare, set())] + [

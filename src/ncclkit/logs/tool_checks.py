@@ -124,8 +124,17 @@ def check_ports(p: PortListing) -> list[Finding]:
     return out
 
 
-def check_gids(gids: tuple[GidEntry, ...]) -> list[Finding]:
+def check_gids(gids: tuple[GidEntry, ...], *, none_found: bool = False) -> list[Finding]:
     out: list[Finding] = []
+    if not gids and none_found:
+        # An empty table is the worst case, not the absence of a problem: no port of the host (or pod) has a GID,
+        # as in a pod whose only interface is a veth (Mellanox/k8s-rdma-sriov-dev-plugin#30), so RoCE cannot run.
+        out.append(Finding(id="show_gids.gid_missing", severity=E, subject="show_gids",
+                           message="show_gids found no GID at all (n_gids_found=0): no RDMA port here has a RoCE "
+                                   "GID, so NCCL cannot use RoCE from this host or container",
+                           fix="give the container an RDMA device together with its RoCE netdev (the RDMA shared "
+                               "device plugin or an SR-IOV VF with an IPv4 address, not only a veth); check "
+                               "`ibv_devices` and `rdma link` there"))
     rec = recommend_gid_index(gids)
     ports = sorted({f"{g.device}:{g.port}" for g in gids})
     rows = Counter(f"{g.device}:{g.port}" for g in gids)

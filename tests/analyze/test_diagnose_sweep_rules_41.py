@@ -254,3 +254,38 @@ def test_multiprocessings_local_fd_handoff_is_no_network() -> None:
     assert lead(paste) == ("log.socket_connect_failed", "other")
     assert lead("ConnectionRefusedError: [Errno 111] Connection refused\n") == (
         "log.socket_connect_failed", "firewall_or_port_blocked")
+
+
+def test_every_rank_init_started_on_one_host_is_one_node() -> None:
+    # vllm-project/vllm#8978 (NCCL 2.20's "Init START" lines): four ranks, four GPUs, one host: sockets carry nothing
+    head = ("cuda0003:2949603:2949644 [2] NCCL INFO Using network Socket\n"
+            "cuda0003:2949604:2949645 [3] NCCL INFO NET/IB : No device found.\n")
+    ranks = ("cuda0003:2949602:2949643 [1] NCCL INFO comm 0x5649b30cf960 rank 1 nranks 4 cudaDev 1 nvmlDev 3 busId "
+             "61000 commId 0x795520212f433144 - Init START\n"
+             "cuda0003:2949601:2949642 [0] NCCL INFO comm 0x55fb6f3ce680 rank 0 nranks 4 cudaDev 0 nvmlDev 2 busId "
+             "41000 commId 0x795520212f433144 - Init START\n"
+             "cuda0003:2949603:2949644 [2] NCCL INFO comm 0x55703115d1f0 rank 2 nranks 4 cudaDev 2 nvmlDev 4 busId "
+             "81000 commId 0x795520212f433144 - Init START\n"
+             "cuda0003:2949604:2949645 [3] NCCL INFO comm 0x55991793c100 rank 3 nranks 4 cudaDev 3 nvmlDev 5 busId "
+             "a1000 commId 0x795520212f433144 - Init START\n")
+    found = analyze_text(head + ranks)["findings"]
+    assert [(f["id"], f["severity"], f["cause"]) for f in found if f["id"] == "log.net_socket"] == [
+        ("log.net_socket", "info", None)]
+    # three of the four ranks seen: another node may hold the fourth, the fallback stays the answer
+    assert lead(head + "".join(ranks.splitlines(keepends=True)[:3])) == ("log.net_socket", "socket_fallback")
+
+
+def test_lines_of_fabric_and_scheduler_tools() -> None:
+    # ofiwg/libfabric#5787: libfabric's <info> lines of its shm provider are no shared-memory failure
+    probe = ("libfabric:47889:shm:core:ofi_check_ep_type():629<info> unsupported endpoint type\n"
+             "libfabric:47889:core:core:fi_getinfo_():964<info> fi_getinfo: provider shm returned -61 (No data "
+             "available)\n")
+    assert lead(probe) is None
+    # StanfordLegion/legion#1270's knob, in Cray MPICH's own warning (ofiwg/libfabric#9286)
+    cq = ("PE 191: MPICH WARNING: OFI is failing to make progress on posting a receive. MPICH suspects a hang due to "
+          "completion queue exhaustion. Setting environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might "
+          "circumvent this scenario.\n")
+    assert lead(cq) == ("log.ofi_error", "performance_config")
+    # NVIDIA/pyxis#29: slurmstepd reloading its topology cache is no topology fault
+    assert lead("slurmstepd: error: xcpuinfo_hwloc_topo_load: failed (load will be required after read "
+                "failures).\n") is None

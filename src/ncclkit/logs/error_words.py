@@ -34,9 +34,10 @@ _FAILING = re.compile(
     r"[Ii]ncompatible|Segmentation fault|core dumped|Killed|[Ss]tuck|[Hh]ung|[Cc]rash(?:ed)?|[Ee]xit(?:ed)? "
     r"(?:with )?(?:code|status)|exitcode|[Dd]own\b|DOWN\b|[Dd]egraded|[Dd]owngraded)\b")
 # Lines that are not the program's own report: a traceback's frame and its source line, Python's warnings
-# of deprecation (an API that changes, not a failure), shell prompts echoing a command.
+# of deprecation (an API that changes, not a failure), shell prompts echoing a command, libfabric's own
+# <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787).
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+|^\s*at [\w.$<>]+\(|^\s*#\d+ +0x[0-9a-f]+ ')
-_NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*[$>] |^\s*\w*@[\w.-]+:[~/]")
+_NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*[$>] |^\s*\w*@[\w.-]+:[~/]|<(?:info|debug|trace)>")
 # Failure lines that are not an error of their own, so not one to read as outside the taxonomy: a warning, NCCL's
 # INFO, the frames and headings around a traceback (torchrun's failure summary, c10's C++ frames, Python's chained
 # exceptions), and a sentence of the reporter's ("When I train on two GPUs, this error occurs:").

@@ -49,7 +49,10 @@ _DS_LAYOUT = re.compile(r"\bnnodes=(\d+), num_local_procs=(\d+), node_rank=\d+")
 # Its runner's command for launch.py carries the same as base64 JSON: "--world_info=eyJsb2NhbGhvc3QiOiBbMF19" is
 # {"localhost": [0]}, host -> GPUs (deepspeed/launcher/runner.py encode_world_info).
 _DS_WORLD = re.compile(r"--world_info=([A-Za-z0-9+/]{4,4096}={0,2})")
-_INIT_RANK = re.compile(r"ncclCommInitRank comm \S+ rank (\d+) nranks \d+ cudaDev \d+(?: nvmlDev \d+)? busId (\w+)")
+# "ncclCommInitRank comm 0x.. rank 1 nranks 4 cudaDev 1 busId 61000" (Init COMPLETE before 2.19), "comm 0x.. rank 1
+# nranks 4 cudaDev 1 nvmlDev 3 busId 61000 commId 0x.. - Init START" (2.19+, vllm-project/vllm#8978)
+_INIT_RANK = re.compile(r"(?:^|ncclCommInitRank(?:Config)? )comm \S+ rank (\d+) nranks \d+ cudaDev \d+"
+                        r"(?: nvmlDev \d+)? busId (\w+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
 MAX_TRACES = 64

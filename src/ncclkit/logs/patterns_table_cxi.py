@@ -79,6 +79,14 @@ def cxi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the traffic", "`export FI_CXI_RX_MATCH_MODE=hybrid` (or software) and raise the buffers the line "
           "names, e.g. FI_CXI_OFLOW_BUF_SIZE=25165824 FI_CXI_REQ_BUF_SIZE=25165824; a larger "
           "FI_CXI_DEFAULT_CQ_SIZE helps too", C.PERFORMANCE_CONFIG, "root", (C.NET_PLUGIN_ERROR,), False),
+        # Cray MPICH's own warning when posting a receive keeps failing ("MPICH WARNING: OFI is failing to make
+        # progress on posting a receive. MPICH suspects a hang due to completion queue exhaustion. Setting
+        # environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might circumvent this scenario",
+        # StanfordLegion/legion#1270: FI_CXI_DEFAULT_CQ_SIZE=1310720 ran on 128 nodes).
+        p(r"MPICH suspects a hang due to completion queue exhaustion", "ofi_error", W,
+          "the cxi provider's completion queue filled up under many outstanding receives: Cray MPICH cannot post "
+          "more and the job may hang", "raise FI_CXI_DEFAULT_CQ_SIZE (e.g. 131072 or more), or post fewer receives "
+          "at once", C.PERFORMANCE_CONFIG, "root", (C.APPLICATION_BUG,), False),
         # prov/cxi/include/cxip.h:4084@af8ddbe cxip_set_env_rx_match_mode: FI_CXI_RX_MATCH_MODE is compared with
         # "hybrid" and "software" case-sensitively; anything else falls back to hardware matching.
         p(r"Unrecognized rx_match_mode: ", "tuning_invalid", E,

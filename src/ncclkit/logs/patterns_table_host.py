@@ -79,9 +79,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # flag itself (docker's --shm-size, Triton's shm-size=) where a user names what they set.
         # misc/shmutils.cc: "Error: failed to create shared memory file %p, error %s (%d)", "Could not map %s
         # size %zu, error: %s".
-        # Not a channel NCCL set up over SHM ("Channel 00 : 1[1] -> 0[0] via SHM/direct/direct"): a transport.
-        p(r"/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|shared memory "
-          r"(?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
+        # Not a channel NCCL set up over SHM ("Channel 00 : 1[1] -> 0[0] via SHM/direct/direct"): a transport. Nor
+        # libfabric's own <info>/<debug> lines, where "shm" names its intra-node provider being probed
+        # ("libfabric:47889:shm:core:ofi_check_ep_type():629<info> unsupported endpoint type", ofiwg/libfabric#5787).
+        p(r"^(?!.*<(?:info|debug|trace)>).*?(?:/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|"
+          r"shared memory (?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO
           # (uct/sm/mm/base/mm_iface.c "mm_iface failed to allocate receive FIFO", a segment of /dev/shm per
@@ -91,7 +93,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"unable to (?:open shared memory object|mmap \d+ bytes from file|write to file) <|"
           r"shmget\(|shared memory limits|shared memory mmap\(|mm_iface failed to allocate receive FIFO|No space left "
           r"on device|(?<!PCIe )Bus error|总线错误"
-          r"|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b", "shm_error", E,
+          r"|SIGBUS|exitcode\s*:\s*-7\b|return code = -7\b|Signal 7\b)", "shm_error", E,
           "the shared memory segment could not be created: /dev/shm too small", _SHM_FIX, C.SHM_TOO_SMALL),
         # The return code alone ("unhandled cuda error", ncclUnhandledCudaError) names no CUDA error: a
         # consequence of the "Cuda failure" / "Last error:" line next to it. nccl-tests quotes the return

@@ -177,9 +177,11 @@ def slurm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # task/cgroup's CPU binding without hwloc ("hwloc_get_obj_below_by_type() failing", "unable to set taskset",
         # "plugin not compiled with hwloc support, skipping affinity"): the job runs, unbound (lyulyul/shine-cluster
         # #29, openhpc/ohpc#476). A cpuset cgroup refusing the job's pids with ENOSPC is the node's cgroup set-up
-        # (an empty cpuset.cpus/mems), not /dev/shm: the job cannot start (Azure/cyclecloud-slurm#388).
+        # (an empty cpuset.cpus/mems), not /dev/shm: the job cannot start (Azure/cyclecloud-slurm#388). slurmstepd
+        # rereading the node's hwloc topology cache ("xcpuinfo_hwloc_topo_load: failed (load will be required after
+        # read failures)"): it loads the topology afresh and the job runs (NVIDIA/pyxis#29).
         p(r"task/cgroup: (?:hwloc_get_obj_below_by_type\(\) failing|task\[\d+\] unable to set taskset|plugin not "
-          r"compiled with hwloc support)", "noise", I,
+          r"compiled with hwloc support)|xcpuinfo_hwloc_topo_load: failed \(load will be required", "noise", I,
           "Slurm's task/cgroup plugin could not bind the task's CPUs: the job runs without that binding",
           "nothing to fix for the job; build Slurm with hwloc or add task/affinity to TaskPlugin for the binding",
           None, "noise"),

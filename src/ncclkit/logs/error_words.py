@@ -38,15 +38,9 @@ _FAILING = re.compile(
 # <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787).
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+|^\s*at [\w.$<>]+\(|^\s*#\d+ +0x[0-9a-f]+ ')
 _NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*[$>] |^\s*\w*@[\w.-]+:[~/]|<(?:info|debug|trace)>")
-# Failure lines that are not an error of their own, so not one to read as outside the taxonomy: a warning, NCCL's
-# INFO, the frames and headings around a traceback (torchrun's failure summary, c10's C++ frames, Python's chained
-# exceptions), and a sentence of the reporter's ("When I train on two GPUs, this error occurs:").
-_NOT_AN_ERROR = re.compile(
-    r"\bWARN(?:ING)?\b|[Ww]arning\b|(?-i:\bINFO\b)|Traceback \(most recent call last\)|no trace information|"
-    r"^\W*(?:Root Cause \(|error_file:|traceback\s*:|frame #\d+:|Exception ignored in|During handling of|"
-    r"The above exception|-- Process \d+ terminated|[\w.]+ProcessRaisedException:\s*$|[\w./-]+ FAILED\s*$)|"
-    r"^\W*(?:I|I'm|I've|My|We|You|When|While|If|This|The|It|In|After|Any|How|Why|Great|Thanks?|Hi|Hello|But|"
-    r"So|Also|Please|However)\b(?:\W+\w+){5}", re.IGNORECASE)
+# A verdict that only announces the error printed after it: an exception whose text is a traceback (a DataLoader
+# worker's, re-raised), torch.multiprocessing's heading of a child's exception.
+_ANNOUNCES = re.compile(r"Traceback \(most recent call last\)|ProcessRaisedException:\s*$")
 # A line that is the program's verdict (an exception's last line, an "error:" heading) weighs more.
 _VERDICT = re.compile(r"^\W*(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception|Abort)\b|[Ee]rror|ERROR|FATAL|[Ff]atal)"
                       r"\s*[:!]")
@@ -213,7 +207,7 @@ def error_word_findings(text: str, name: str, *, no_subject: bool = True) -> lis
         if not named:
             # Only the program's own verdict (an exception's last line, an "error:" heading): a failure word
             # elsewhere is too often a count, a field or a harmless tool's line ("ERROR SUMMARY: 0 errors").
-            if _VERDICT.match(line) and not _NOT_AN_ERROR.search(line) and not quoted_code(line):
+            if _VERDICT.match(line) and not _ANNOUNCES.search(line) and not quoted_code(line):
                 bare.append((no, line))
             continue
         read += 1

@@ -289,3 +289,20 @@ def test_lines_of_fabric_and_scheduler_tools() -> None:
     # NVIDIA/pyxis#29: slurmstepd reloading its topology cache is no topology fault
     assert lead("slurmstepd: error: xcpuinfo_hwloc_topo_load: failed (load will be required after read "
                 "failures).\n") is None
+
+
+def test_an_nvls_cuda_failure_nccl_went_on_from_is_no_fabric_fault() -> None:
+    # NVIDIA/nccl#1584: the registration fell back to copies; NVIDIA/nccl-tests#365: the teardown after "testing done"
+    register = ("transport/nvls.cc:580 NCCL WARN Cuda failure 1 'invalid argument'\n"
+                "transport/nvls.cc:703 NCCL WARN rank 0 failed to NVLS register sendbuff 0x78c800000000 sendbuffSize "
+                "1073741824 recvbuff 0x78c800000000 recvbuffSize 1073741824\n")
+    assert lead(register) is None
+    teardown = ("[2025-12-22 00:24:08] pool0-01824:438416:438416 [0] transport/nvls.cc:130 NCCL WARN Cuda failure 1 "
+                "'invalid argument'\n"
+                "[2025-12-22 00:24:08] pool0-01824:438416:438416 [0] init.cc:2149 NCCL WARN commReclaim: cleanup comm "
+                "0x555556fd69f0 rank 0 failed in destroy/abort, error 1\n")
+    assert lead(teardown) is None
+    # NVIDIA/nccl#976 ("nv-fabricmanager manually restarted"): the same failure at init is the fabric's
+    init = ("transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'\n"
+            "NCCL INFO transport/nvls.cc:324 -> 1\nNCCL INFO init.cc:1093 -> 1\n")
+    assert lead(init) == ("log.fabric_manager", "cuda_or_driver")

@@ -41,6 +41,7 @@ _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_
                              r"Failed to open device")
 # srun waiting for a step that is being stopped.
 _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
+_NVLS_CUDA = re.compile(r"nvls\.cc:\d+ NCCL WARN Cuda failure")
 _BANNER = re.compile(r"\*\*\* (?:Aborted at \d+|SIGTERM received at)")
 # A line logged as a warning: c10d's "[W socket.cpp:N]", a Rust or Go logger's " WARN " level.
 _WARNED = re.compile(r"\[W|(?:^|\s)WARN\s")
@@ -74,6 +75,17 @@ def env_findings(s: NcclLogSummary) -> list[Finding]:
                                          "lines": [s.fact_lines[f"env:{rule.env}"]]
                                          if f"env:{rule.env}" in s.fact_lines else []}))
     return out
+
+
+def _survived_nvls(s: NcclLogSummary, e: LogError) -> bool:
+    """An nvls.cc CUDA failure that NCCL went on from: a buffer's NVLS registration falling back to copies (its "failed
+    to NVLS register sendbuff" next, NVIDIA/nccl#1584: the call returned success), or the communicator's teardown
+    (commReclaim's cleanup failure next, NVIDIA/nccl-tests#365 after "testing done"). At init the same failure is the
+    fabric's (NVIDIA/nccl#976)."""
+    if not _NVLS_CUDA.search(e.text):
+        return False
+    return any(0 < t.line_no - e.line_no <= 2 and (t.category == "comm_teardown" or "failed to NVLS register" in t.text)
+               for t in s.errors)
 
 
 def _known_bug(cat: str, text: str, version: str | None) -> KnownBug | None:
@@ -111,6 +123,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
         if cat == "fabric_manager" and "fm_nothing_to_do" in s.fact_lines:
             continue  # its service failed because no NVSwitch is there to manage (NVIDIA/gpu-operator#610)
+        if cat == "fabric_manager" and all(_survived_nvls(s, e) for e in errs):
+            continue
         # The group speaks with its first line that states a cause of its own, a stated root before a likely one
         # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).
         # Among lines of one role the most severe speaks (a watchdog's timeout before PyTorch's banner about it).

@@ -77,15 +77,16 @@ def env_findings(s: NcclLogSummary) -> list[Finding]:
     return out
 
 
-def _survived_nvls(s: NcclLogSummary, e: LogError) -> bool:
-    """An nvls.cc CUDA failure that NCCL went on from: a buffer's NVLS registration falling back to copies (its "failed
-    to NVLS register sendbuff" next, NVIDIA/nccl#1584: the call returned success), or the communicator's teardown
-    (commReclaim's cleanup failure next, NVIDIA/nccl-tests#365 after "testing done"). At init the same failure is the
-    fabric's (NVIDIA/nccl#976)."""
-    if not _NVLS_CUDA.search(e.text):
-        return False
-    return any(0 < t.line_no - e.line_no <= 2 and (t.category == "comm_teardown" or "failed to NVLS register" in t.text)
-               for t in s.errors)
+def _fabric_not_at_fault(s: NcclLogSummary, errs: list[LogError]) -> bool:
+    """Fabric-manager lines that the paste shows to be no fault of the fabric: its service failed because no NVSwitch
+    is there to manage (NVIDIA/gpu-operator#610), or each is an nvls.cc CUDA failure NCCL went on from, a buffer's
+    NVLS registration falling back to copies (its "failed to NVLS register sendbuff" next, NVIDIA/nccl#1584: the call
+    returned success) or the communicator's teardown (commReclaim's cleanup failure next, NVIDIA/nccl-tests#365 after
+    "testing done"). At init the same CUDA failure is the fabric's (NVIDIA/nccl#976)."""
+    if "fm_nothing_to_do" in s.fact_lines:
+        return True
+    after = [t for t in s.errors if t.category == "comm_teardown" or "failed to NVLS register" in t.text]
+    return all(_NVLS_CUDA.search(e.text) and any(0 < t.line_no - e.line_no <= 2 for t in after) for e in errs)
 
 
 def _known_bug(cat: str, text: str, version: str | None) -> KnownBug | None:
@@ -121,9 +122,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     for (cat, _), errs in groups.items():
         if cat == "ib_disabled" and s.network == "IB":
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
-        if cat == "fabric_manager" and "fm_nothing_to_do" in s.fact_lines:
-            continue  # its service failed because no NVSwitch is there to manage (NVIDIA/gpu-operator#610)
-        if cat == "fabric_manager" and all(_survived_nvls(s, e) for e in errs):
+        if cat == "fabric_manager" and _fabric_not_at_fault(s, errs):
             continue
         # The group speaks with its first line that states a cause of its own, a stated root before a likely one
         # (Xid 45's cleanup before the Xid 79 that caused it, "unhandled cuda error" before its CUDA error).

@@ -74,4 +74,7 @@ CASES = [
     ("torch 2.13.0 elastic/rendezvous/dynamic_rendezvous.py:1298",
      "W1205 15:07:35.123000 4242 torch/distributed/elastic/rendezvous/dynamic_rendezvous.py:1298] The node 'node1_4242_0' has failed to shutdown the rendezvous 'none' due to an error of type RendezvousTimeoutError.",
      "log.remote_exited", "rank_crashed_elsewhere"),
+    ("pytorch/pytorch#180280 (c10d/ProcessGroupNCCL.cpp WorkNCCL::finishedGPUExecutionInternal, as pasted)",
+     "frame #3: c10d::ProcessGroupNCCL::WorkNCCL::finishedGPUExecutionInternal() const + 0x56 (0x7f9c999475a6 in /root/miniconda3/envs/es6d/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)",
+     "log.cuda_error", "cuda_or_driver"),
 ]

@@ -76,6 +76,17 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
         # failure 217 'peer access is not support between these two devices'").
         (r"peer access is not support|cudaErrorPeerAccess|hipErrorPeerAccess|Cuda failure 217\b",
          C.ACS_IOMMU_P2P, "GPU peer-to-peer access is not possible here (PCIe ACS, IOMMU, VM)", ()),
+        # cudaErrorInvalidResourceHandle (400) / CUDA_ERROR_INVALID_HANDLE: a handle the call cannot use. In the
+        # threads of tests/diagnosis, as often a memory handle imported where it cannot be (another node's IPC
+        # handle, a fabric handle of another NVLink domain: meta-pytorch/torchcomms#3516, #3612) as a stream or
+        # event of another device than the current one (openucx/torch-ucc#39: tensors on two GPUs, one stream).
+        (r"invalid resource handle|cudaErrorInvalidResourceHandle|CUDA_ERROR_INVALID_HANDLE\b", C.CUDA_OR_DRIVER,
+         "a CUDA handle was not valid where it was used: a memory handle imported where it cannot be (another "
+         "node's IPC handle, another NVLink domain's fabric handle), or a stream or event of another GPU than the "
+         "current device, or one already destroyed", (C.APPLICATION_BUG,),
+         "check where the handle comes from: IPC and fabric handles work only between processes of one node (one "
+         "NVLink domain for fabric handles); make the tensors' device current before the call "
+         "(torch.cuda.set_device(local_rank) first), and do not reuse a stream or event across devices"),
         (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),
         (r"system not yet initialized|cudaErrorSystemNotReady|(?<![:.\d])\b802\b", C.CUDA_OR_DRIVER,

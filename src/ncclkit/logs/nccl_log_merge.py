@@ -87,6 +87,9 @@ def merge(first: LogState, later: LogState) -> None:
         if len(first.coll_lines) < 2 * MAX_COLL_OPS:
             first.coll_lines.setdefault(call, line_no + offset)
     first.traces.extend((n + offset, src, code) for n, src, code in later.traces[:MAX_TRACES - len(first.traces)])
+    for (process, nranks, op), call in later.coll_by_process.items():
+        first.coll_call_of(process, (nranks, op, *call))
+    first.coll_shared_ops |= later.coll_shared_ops
     for op_key, ops in later.coll_ops.items():
         if len(first.coll_ops) < MAX_COLL_OPS or op_key in first.coll_ops:
             first.coll_ops.setdefault(op_key, set()).update(ops)

@@ -83,6 +83,8 @@ _BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
 # COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
 _COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
                        rb"[^\n]*?nranks=(\d+)")
+# The `host:pid` in front of a COLL line, within the line's first 200 bytes.
+_COLL_PROCESS = re.compile(rb"([\w.-]+:\d+):\d+ \[\d+\] NCCL INFO $")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
 _TRACE_KEY = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ -> (\d+)")
 # nccl-tests result rows: "  8388608  2097152  float  sum  -1  ..." (size, count, type first; a launcher
@@ -235,10 +237,14 @@ def _keys(st: LogState, c: Buffer, end: int, found: list[bytes], needles: list[b
 
 def _note_coll_lines(st: LogState, c: Buffer, end: int) -> None:
     """First line of each distinct COLL call (NCCL_DEBUG_SUBSYS=COLL) per opCount: the evidence of a
-    collective mismatch. One pass over the block, line numbers counted forward."""
+    collective mismatch; and the opCounts under which one process logged two different calls. One pass over the
+    block, line numbers counted forward."""
     pos, no = 0, st.lines_total + 1
     for m in _COLL_POS.finditer(c, 0, end):
         key = tuple(g.decode("ascii", "replace") for g in m.group(7, 2, 1, 3, 4, 5, 6))
+        proc = _COLL_PROCESS.search(c, max(c.rfind(b"\n", 0, m.start()) + 1, m.start() - 200), m.start(1))
+        if proc is not None:
+            st.coll_call_of(proc.group(1).decode("ascii", "replace"), key)
         if key in st.coll_lines:
             continue
         if len(st.coll_lines) >= 2 * MAX_COLL_OPS:

@@ -135,7 +135,21 @@ class LogState(NetFacts):
         # Each distinct NCCLCHECK return-code trace "misc/socket.cc:567 -> 2": (first line, file, code)
         self.traces: list[tuple[int, str, int]] = []
         self.coll_lines: dict[tuple[str, ...], int] = {}  # (nranks, opCount, call...) -> first line
+        self.coll_by_process: dict[tuple[str, str, str], tuple[str, ...]] = {}  # (host:pid, nranks, opCount) -> call
+        self.coll_shared_ops: set[tuple[str, str]] = set()  # (nranks, opCount) one process logged two calls under
         self.rank_claims = RankClaims()
+
+    def coll_call_of(self, process: str, key: tuple[str, ...]) -> None:
+        """Note the call `key` (nranks, opCount, call...) of a process's COLL line. The COLL line prints
+        comm->opCount, which grows once per launched plan (proxy.cc ncclProxyStart, 2.9 - 2.28), so every operation
+        of a group carries one opCount: one process logging two calls under one opCount means the opCount names no
+        single operation there, and ranks that differ under it need not differ at all (NVIDIA/nccl#740)."""
+        seen = self.coll_by_process.get((process, key[0], key[1]))
+        if seen is None:
+            if len(self.coll_by_process) < 4 * MAX_COLL_OPS:
+                self.coll_by_process[(process, key[0], key[1])] = key[2:]
+        elif seen != key[2:]:
+            self.coll_shared_ops.add((key[0], key[1]))
 
     def note(self, fact: str, line_no: int) -> None:
         """Remember the first line that shows `fact` (the evidence line of its finding)."""

@@ -75,6 +75,7 @@ class NcclTestsResult:
     duplicated_sizes: tuple[int, ...] = field(default=())
     avg_lines: tuple[int, ...] = ()       # line numbers of the "Avg bus bandwidth" lines (text)
     rank0_pids: int = 0                   # distinct processes that each call themselves rank 0 (text)
+    tests_named: tuple[str, ...] = ()     # the distinct tests ("alltoall" of alltoall_perf) the text names
 
     @property
     def peak_busbw_gbps(self) -> float | None:
@@ -233,7 +234,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
         if row is not None:
             rows.append(row)
     return _result(rows, avgs, ranks, wrong_column, version, _detect_collective(text), "text",
-                   tuple(avg_lines), len(rank0_pids), failed)
+                   tuple(avg_lines), len(rank0_pids), failed, tuple(dict.fromkeys(_COLL_PERF.findall(text))))
 
 
 def _code_version(code: str) -> str | None:
@@ -275,7 +276,8 @@ def _errors_out_of_bounds(rows: list[TestRow], nranks: int | None, collective: s
 
 def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong_column: str | None,
             version: str | None, collective: str | None, source: str,
-            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0, failed: int | None = None) -> NcclTestsResult:
+            avg_lines: tuple[int, ...] = (), rank0_pids: int = 0, failed: int | None = None,
+            tests_named: tuple[str, ...] = ()) -> NcclTestsResult:
     if wrong_column is None and rows:
         # No header: integer values mean #wrong counts, fractions mean the old max-error column.
         values = [r.wrong for r in rows if r.wrong is not None]
@@ -289,21 +291,27 @@ def _result(rows: list[TestRow], avgs: list[float], ranks: dict[int, str], wrong
             rows, (max(ranks) + 1) if ranks else None, collective)
     if failed and not wrong_total:
         wrong_total = failed
-    seen: set[tuple[int, str, str | None, int | None]] = set()
+    seen: dict[tuple[int, str, str | None, int | None], float] = {}
     dups: list[int] = []
     for r in rows:
         key = (r.size_bytes, r.type, r.redop, r.root)
         # Sizes below ranks x 16 B round down to 0 elements in reduce_scatter, all_gather and alltoall
         # (reduce_scatter.cu: count/nranks & -(16/eltSize)): repeated 0 rows are one run's (nccl-tests#128).
-        if key in seen and r.size_bytes and r.size_bytes not in dups:
+        # Copies of one launch measure alike; a size whose bandwidth differs by more than a tenth is another run
+        # put beside it (NVIDIA/nccl#527: one 1 GiB row per node count, 230 to 30 GB/s).
+        if key in seen and r.size_bytes and r.size_bytes not in dups and _alike(seen[key], r.busbw_gbps or 0.0):
             dups.append(r.size_bytes)
-        seen.add(key)
+        seen.setdefault(key, r.busbw_gbps or 0.0)
     return NcclTestsResult(
         collective=collective, nranks=(max(ranks) + 1) if ranks else None, rows=tuple(rows),
         avg_busbw_gbps=avgs[0] if avgs else None, wrong_total=wrong_total,
         avg_busbw_lines=tuple(avgs), hosts=tuple(sorted(set(ranks.values()))),
         wrong_column=wrong_column, nccl_version=version, source=source, duplicated_sizes=tuple(dups),
-        avg_lines=avg_lines, rank0_pids=rank0_pids)
+        avg_lines=avg_lines, rank0_pids=rank0_pids, tests_named=tests_named)
+
+
+def _alike(a: float, b: float) -> bool:
+    return abs(a - b) <= 0.1 * max(a, b)
 
 
 def parse_nccl_tests_json(doc: dict[str, Any]) -> NcclTestsResult:

@@ -15,7 +15,11 @@ keep. Causes decided from the code around each text:
   patterns_table_consequences' row (ranks that cannot reach the store, or never started);
 - a port the elastic store server finds in use, and a client whose ping comes back with another value (something
   else answers on MASTER_PORT), are ports the program chose (port_in_use);
-- workers the agent finds in uninterruptible sleep, or that survive SIGKILL, are stuck in the kernel (hung_task).
+- workers the agent finds in uninterruptible sleep, or that survive SIGKILL, are stuck in the kernel (hung_task);
+- the frame WorkNCCL::finishedGPUExecutionInternal under c10_cuda_check_implementation: the watchdog's query of a
+  work item's CUDA event returned an error (ProcessGroupNCCL.cpp checks cudaEventQuery's result with AT_CUDA_CHECK),
+  so a kernel of that process had failed and the watchdog only found it (pytorch/pytorch#180280: an illegal memory
+  access of a convolution under DDP, pasted as the frames alone).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ C10DMSG_WORDS: tuple[bytes, ...] = (
     b"registered under the name", b"No rendezvous handler for", b"TORCH_DISTRIBUTED_DEBUG must be", b"PREMUL_SUM",
     b"does not divide equally across group size", b"tensor splits not equal", b"Split sizes doesn't match",
     b"missing_ranks=", b"missing ranks:", b"members to join",
-    b"uninterruptible sleep")
+    b"uninterruptible sleep", b"finishedGPUExecutionInternal")
 
 _USAGE_FIX = ("follow the message: look a process group up by the name it was registered under (once), use an "
               "init_method of env://, tcp:// or file://, TORCH_DISTRIBUTED_DEBUG=OFF|INFO|DETAIL, a reduce op the "
@@ -65,4 +69,10 @@ def c10dmsg_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "holds it; torchrun cannot stop or restart it", "read the worker's kernel stack (`cat /proc/<pid>/stack`, "
           "`dmesg` for hung-task traces and Xid lines): a network filesystem's server, or the driver (update it, "
           "reboot the node)", C.OTHER, "likely", (C.CUDA_OR_DRIVER,)),
+        p(r"WorkNCCL::finishedGPUExecutionInternal\(\)", "cuda_error", W,
+          "ProcessGroupNCCL's watchdog found a CUDA error when it queried a collective's completion: a kernel of this "
+          "process failed earlier (any kernel, not only NCCL's; the CUDA error's own message is printed above these "
+          "frames)", "read the CUDA error message above the frames; rerun with CUDA_LAUNCH_BLOCKING=1 to stop at the "
+          "kernel that failed (an illegal memory access is most often the program's or an extension's kernel), and "
+          "check `dmesg` for Xid lines", C.CUDA_OR_DRIVER, "likely", (C.APPLICATION_BUG,)),
     )

@@ -157,6 +157,20 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "upgrade NCCL to a release built for this GPU (`pip install -U nvidia-nccl-cu12`, or the CUDA 12.8+ "
           "wheels for Blackwell) and check `NCCL version` in the log after", C.OTHER, "root",
           (C.NCCL_VERSION_MISMATCH, C.CUDA_OR_DRIVER)),
+        # UCX's and UCC's CUDA layers name the CUDA call's result: "UCX  ERROR [cuda/cuda_copy/cuda_copy_iface.c:239]
+        # cuda failed with 2" (openucx/ucx#2295: 96 ranks creating streams; 2 is cudaErrorMemoryAllocation in the
+        # runtime API and CUDA_ERROR_OUT_OF_MEMORY in the driver's; the line before it names the call,
+        # "cudaStreamCreateWithFlags creation failed"), "cuda mc ERROR cuda failed with ret:400(invalid
+        # resource handle)" (openucx/torch-ucc#39: a stream of another GPU): CUDA errors, read by their words.
+        p(r"\bcuda failed with (?:ret:)?2\b", "cuda_error", E,
+          "a CUDA call of UCX's (or UCC's) CUDA transport failed with error 2, out of memory: the GPU (or, with many "
+          "ranks per GPU, each rank's share of it) has no room for its streams and buffers",
+          "free GPU memory for the transport (fewer ranks per GPU, smaller UCX_CUDA_COPY / UCC buffers) or restrict "
+          "UCX to host transports (UCX_TLS without cuda_copy) where the job does not send GPU buffers through MPI",
+          C.OOM, "root", (C.CUDA_OR_DRIVER,), decode=False),
+        p(r"\bcuda failed with (?:ret:)?\d+|UCX +ERROR cu(?:da)?[A-Z]\w+\b[^\n]*\bfailed", "cuda_error", E,
+          "a CUDA call of UCX's (or UCC's) CUDA transport failed",
+          "read the CUDA error the line names; rerun with CUDA_LAUNCH_BLOCKING=1 to find the call", C.CUDA_OR_DRIVER),
         # Open MPI's UCX / UCC layers (nccl-tests built with MPI=1, mpirun's collectives): "[ts] [host:pid:tid]
         # tl_shm_team.c:617 TL_SHM ERROR ...", "UCX  ERROR ...": the launcher's MPI failed, not NCCL.
         p(r"\b(?:UCX|UCC|TL_[A-Z]+|CL_[A-Z]+) +ERROR\b", "mpi_transport", E,

@@ -137,8 +137,9 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"double-bit ECC error has occ?urr?ed|fault may have left the OS in an inconsistent state|Only \d+ NvLinks "
           r"are up out of the expected|"
           # dcgmi diag's result table: a test's "Fail - GPU: 0" and a deployment check's "| Error | GPU 3 has ..."
-          # (stas00/ml-engineering's debugging notes: RMA that GPU).
-          r"\|\s*Fail - GPUs?: \d|\|\s*Error\s*\|\s*GPU \d+ has", "gpu_fault", E,
+          # (stas00/ml-engineering's debugging notes: RMA that GPU); DCGM 1.x's nvvs: "Memory GPU6 ..... FAIL"
+          # (facebookresearch/Detectron#312).
+          r"\|\s*Fail - GPUs?: \d|\|\s*Error\s*\|\s*GPU \d+ has|\bGPU\d+ \.{5,} FAIL\b", "gpu_fault", E,
           "a GPU, its memory, its driver state or its NVLink failed (an Xid, an ECC error, a link down) or dropped "
           "off the driver",
           _GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.OTHER,)),

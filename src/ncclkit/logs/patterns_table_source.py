@@ -183,8 +183,10 @@ def source_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # proxy.cc "Failed to create CUDA context on device %d", "[Proxy Service] Failed to set CUDA device %d";
         # CUDA's "MPS client failed to connect to the MPS control daemon or the MPS server" (cudaErrorMps*):
         # the proxy thread or the process cannot get a context on its GPU (before the socket rows, whose
-        # "failed to connect" it shares).
-        p(r"Failed to (?:create|set) CUDA (?:context|device)|MPS client failed|MPS (?:control daemon|server)",
+        # "failed to connect" it shares). DCGM's older diagnostic (nvvs) words its own the same way ("*** Unable to
+        # create CUDA context" under a GPU's "Memory GPU6 .... FAIL", facebookresearch/Detectron#312).
+        p(r"Failed to (?:create|set) CUDA (?:context|device)|Unable to create CUDA context|MPS client failed|"
+          r"MPS (?:control daemon|server)",
           "cuda_context", E, "a CUDA context could not be created on the GPU: a GPU in exclusive-process "
           "compute mode already taken, an MPS daemon that is down or refuses the client, or a driver fault",
           "check `nvidia-smi -q -d COMPUTE` (compute mode Default, or one process per GPU), the MPS daemon "

@@ -32,7 +32,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 TORCHPAR_WORDS: tuple[bytes, ...] = (
-    b"which did not receive grad", b"as ready twice", b"was specified in DDP", b"Forward order differs",
+    b"which did not receive grad", b"as ready twice", b"was specified in DDP", b"order differs ",
     b"an explicit index", b"set/select the default device", b"is suboptimal: multiple",
     b"not used in producing the loss", b"got mixed torch.Tensor", b"number of local shards metadata",
     b"must have the same number of elements", b"has different values for", b"Culprit rank",
@@ -195,7 +195,9 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch/distributed/fsdp/_exec_order_utils.py:231@cf30153 "Forward order differs across ranks: rank A is
         # all-gathering N parameters while rank B ..." (TORCH_DISTRIBUTED_DEBUG=DETAIL), :299 "Forward order differs
         # from that of the first iteration on rank N. Collectives are unchecked and may give incorrect results or
-        # hang". torch/distributed/tensor/_collective_utils.py:299@cf30153 (DTensor.from_local's run_check, after an
+        # hang"; torch 1.12's fully_sharded_data_parallel.py warned "All-gather order differs from that of the first
+        # iteration on rank N -- collectives are unchecked ..." (pytorch/pytorch#76949, wrapped after "All-gathe" as
+        # pasted). torch/distributed/tensor/_collective_utils.py:299@cf30153 (DTensor.from_local's run_check, after an
         # all_gather_object of every rank's metadata): "Inconsistent tensor metadata (including shape and stride)
         # across ranks".
         # A count of 0 from a rank that built the model is no model difference: the all-gather of the counts brought
@@ -213,8 +215,9 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # averaging: "Mismatch in number of params: ours is N, at least one worker has a different one."
         # (LSimon95/megatts2#18: a VQ module that builds parameters differently on the ranks).
         p(r"DDP expects same model across all ranks|appears not to match (?:sizes|strides) of the same param in "
-          r"process|Forward order differs (?:across ranks|from that of the first iteration)|Inconsistent tensor "
-          r"metadata \(including shape and stride\) across ranks|Mismatch in number of params: ours is",
+          r"process|Forward order differs across ranks|order differs from that of the first iteration|"
+          r"Inconsistent tensor metadata \(including shape and stride\) across ranks|Mismatch in number of params: "
+          r"ours is",
           "collective_mismatch", E,
           "the ranks do not hold the same model or tensors (parameter counts or shapes, FSDP's all-gather order, "
           "DTensor's local shapes): the collectives that follow would differ between ranks and hang or go wrong",

@@ -1,0 +1,121 @@
+"""Rules from sweeps 229 - 231 (2026-12-06: serving engines, NVIDIA/nccl and PyTorch issues of any year, training
+frameworks). Each text is quoted from the thread named above its test, and tested on real text that must not trigger
+it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from line_reading import causes, ids, lead
+
+from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
+
+# NVIDIA/nccl#740 (NCCL_DEBUG_SUBSYS=COLL): the broadcasts of one group, each process logging several under opCount 0.
+_GROUPED = """\
+se01gn002:3874078:3874078 [0] NCCL INFO Broadcast: opCount 0 sendbuff 0x15548bc00000 recvbuff 0x15548bc00000 \
+count 16384 datatype 0 op 0 root 3 comm 0x155468002fb0 [nranks=8] stream 0x55558997f520
+se01gn002:3874080:3874080 [0] NCCL INFO Broadcast: opCount 0 sendbuff 0x15548bc00000 recvbuff 0x15548bc00000 \
+count 16384 datatype 0 op 0 root 3 comm 0x155468002fb0 [nranks=8] stream 0x55558997f7b0
+se01gn002:3874075:3874075 [0] NCCL INFO Broadcast: opCount 0 sendbuff 0x155487c04000 recvbuff 0x155487c04000 \
+count 16384 datatype 0 op 0 root 4 comm 0x15545c002fb0 [nranks=8] stream 0x55555955ac20
+se01gn002:3874078:3874078 [0] NCCL INFO Broadcast: opCount 0 sendbuff 0x15548bc04000 recvbuff 0x15548bc04000 \
+count 16384 datatype 0 op 0 root 4 comm 0x155468002fb0 [nranks=8] stream 0x55558997f520
+"""
+# NVIDIA/nccl#147 (tests/diagnosis/corpus-nccl): one broadcast per process under opCount 0, and rank 0's differs.
+_MISMATCH = """\
+learnfair062:32615:32615 [0] NCCL INFO Broadcast: opCount 0 sendbuff 0x7f88e4000000 recvbuff 0x7f88e4000000 \
+count 25503912 datatype 6 op 0 root 0 comm 0x7f88e005a260 [nranks=8] stream 0x55f20d2f5db0
+learnfair062:32617:32617 [1] NCCL INFO Broadcast: opCount 0 sendbuff 0x7f3bfe7f5400 recvbuff 0x7f3bfe7f5400 \
+count 53 datatype 4 op 0 root 0 comm 0x7f3bf405a260 [nranks=8] stream 0x55d5ffb73110
+"""
+
+
+def test_the_operations_of_one_group_share_an_opcount_and_are_no_mismatch() -> None:
+    assert "log.collective_mismatch" not in ids(_GROUPED)
+    assert lead(_MISMATCH) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # once one process shows opCount 0 naming several calls, opCount 0 of that size is judged for no process
+    assert "log.collective_mismatch" not in ids(_MISMATCH + _GROUPED)
+
+
+def test_a_group_split_across_read_blocks_is_seen_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ncclkit.logs.nccl_log as mod
+    monkeypatch.setattr(mod, "CHUNK_BYTES", 97)  # every line in a block of its own
+    streamed = parse_nccl_log_stream(io.BytesIO(_GROUPED.encode()))
+    assert streamed.coll_mismatch == () == parse_nccl_log(_GROUPED.splitlines()).coll_mismatch
+    assert parse_nccl_log_stream(io.BytesIO(_MISMATCH.encode())).coll_mismatch
+
+
+def test_torch_112s_fsdp_all_gather_order_warning_is_a_desync() -> None:
+    # pytorch/pytorch#76949: FSDP's warning of torch 1.12, wrapped after "All-gathe" as pasted
+    text = ("/dev/lib/python3.8/site-packages/torch/distributed/fsdp/fully_sharded_data_parallel.py:2770: "
+            "UserWarning: All-gathe\nr order differs from that of the first iteration on rank 0 -- collectives are "
+            "unchecked and may give incorrect results or hang\n")
+    assert lead(text) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # FSDP's other warnings name no order (torch/distributed/fsdp/_init_utils.py)
+    assert "log.collective_mismatch" not in ids(
+        "UserWarning: FSDP is switching to use `NO_SHARD` instead of ShardingStrategy.FULL_SHARD since the world "
+        "size is 1.\n")
+
+
+def test_the_watchdogs_event_query_frame_is_a_cuda_error_found_late() -> None:
+    # pytorch/pytorch#180280: the frames alone, the CUDA error's message not pasted
+    frames = (
+        "frame #2: c10::cuda::c10_cuda_check_implementation(int, char const*, char const*, int, bool) + 0x3c2 "
+        "(0x7f9d0417a422 in /root/miniconda3/envs/es6d/lib/python3.10/site-packages/torch/lib/libc10_cuda.so)\n"
+        "frame #3: c10d::ProcessGroupNCCL::WorkNCCL::finishedGPUExecutionInternal() const + 0x56 (0x7f9c999475a6 in "
+        "/root/miniconda3/envs/es6d/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)\n")
+    assert lead(frames) == ("log.cuda_error", "cuda_or_driver")
+    # the watchdog's other frames (the same paste) name no error
+    assert "log.cuda_error" not in ids(
+        "frame #4: c10d::ProcessGroupNCCL::WorkNCCL::isCompleted() + 0x70 (0x7f9c99957840 in "
+        "/root/miniconda3/envs/es6d/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)\n")
+
+
+_SWEEPS = Path(__file__).parent / "data" / "sweeps"  # real files; SOURCES.tsv names where each comes from
+
+
+def test_tests_of_different_names_in_one_log_are_no_duplicated_launch() -> None:
+    # a committed two-node log: alltoall_perf, then sendrecv_perf, each with its own summary (23.8 and 23.9 GB/s)
+    log = (_SWEEPS / "nccl-tests-alltoall-then-sendrecv.log").read_text()
+    assert "tests.duplicated_output" not in ids(log)
+    # one of them twice, as every process of an MPI=0 build prints it, still is
+    one = log.split("\n\n", 1)[0] + "\n"
+    assert "tests.duplicated_output" in ids(one + one)
+
+
+def test_rows_of_one_size_that_measure_differently_are_runs_compared() -> None:
+    # NVIDIA/nccl#527: one 1 GiB row per node count, 230.77 down to 29.61 GB/s
+    table = (_SWEEPS / "nccl527-rows-per-node-count.txt").read_text()
+    assert "tests.duplicated_output" not in ids(table)
+    # the first row repeated as it was measured is a copy
+    first = next(line for line in table.splitlines() if "8142.6" in line)
+    assert "tests.duplicated_output" in ids(table + first + "\n")
+
+
+def test_ucx_and_ucc_name_the_cuda_error_of_their_cuda_transports() -> None:
+    # openucx/ucx#2295: 96 ranks under mpirun, UCX's cuda_copy transport cannot create its streams
+    ucx = ("Sat Feb 10 17:45:00 2018[1,88]<stdout>:[1518277500.381412] [vulcan01:14390:0] cuda_copy_iface.c:241  "
+           "UCX  ERROR cudaStreamCreateWithFlags creation failed\n"
+           "Sat Feb 10 17:45:00 2018[1,70]<stdout>:[1518277500.399391] [vulcan01:14323:0] cuda_copy_iface.c:239  "
+           "UCX  ERROR [cuda/cuda_copy/cuda_copy_iface.c:239] cuda failed with 2 \n")
+    assert [cause for _, cause in causes(ucx)][:2] == ["cuda_or_driver", "oom"]
+    # openucx/torch-ucc#39: UCC's CUDA memory component, a stream of another GPU
+    ucc = ("[1623346743.056999] [sunnyvale:56373:0] mc_cuda_wait_kernel.cu:47   cuda mc ERROR cuda failed with "
+           "ret:400(invalid resource handle)\n")
+    assert causes(ucc)[:2] == [("log.cuda_error", "cuda_or_driver"), ("log.alternative", "application_bug")]
+    assert lead("RuntimeError: CUDA error: invalid resource handle\n") == ("log.cuda_error", "cuda_or_driver")
+    # UCX's errors of other calls are not CUDA's (ROCm/rocm-systems#3700, tests/diagnosis heldout r117)
+    assert "log.cuda_error" not in ids("`ucp_worker.c:1413 UCX  ERROR uct_iface_open(posix/memory) failed: Out of "
+                                       "memory`\n")
+
+
+def test_dcgm_1x_diagnostic_lines_name_the_failing_gpu() -> None:
+    # facebookresearch/Detectron#312: nvvs after a multi-GPU hang, GPU6 cannot start CUDA
+    dump = ("\t\tMemory GPU5 ....................................... PASS\n"
+            "\t\tMemory GPU6 ....................................... FAIL\n"
+            "\t\t   *** Unable to create CUDA context\n")
+    assert lead(dump) == ("log.gpu_fault", "cuda_or_driver")
+    assert lead("\t\t   *** Unable to create CUDA context\n") == ("log.cuda_context", "cuda_or_driver")
+    assert ids("\t\tMemory GPU5 ....................................... PASS\n") == ["input.unknown_kind"]

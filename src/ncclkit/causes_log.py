@@ -188,6 +188,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.net_missing": Cause.NET_PLUGIN_ERROR,
     "log.net_count_mismatch": Cause.IB_PORT_DOWN_OR_LINK,
     "log.ib_device_mismatch": Cause.IB_PORT_DOWN_OR_LINK,
+    "log.rdma_port_down": Cause.IB_PORT_DOWN_OR_LINK,
     "log.libibverbs_old": Cause.SOCKET_FALLBACK,
     "log.gdrcopy_error": Cause.GDR_UNAVAILABLE,
     "log.tuning_invalid": Cause.PERFORMANCE_CONFIG,

@@ -1,5 +1,6 @@
-"""Rules from sweeps 229 - 231 (2026-12-06: serving engines, NVIDIA/nccl and PyTorch issues of any year, training
-frameworks). Each text is quoted from the thread named above its test, and tested on real text that must not trigger
+"""Rules from sweeps 229 - 241 (2026-12-06: serving engines, NVIDIA/nccl and PyTorch issues of any year, training
+frameworks, Kubernetes and clouds, other vendors' collective libraries, and log files committed to repositories).
+Each text is quoted from the thread or file named above its test, and tested on real text that must not trigger
 it."""
 
 from __future__ import annotations
@@ -119,3 +120,118 @@ def test_dcgm_1x_diagnostic_lines_name_the_failing_gpu() -> None:
     assert lead(dump) == ("log.gpu_fault", "cuda_or_driver")
     assert lead("\t\t   *** Unable to create CUDA context\n") == ("log.cuda_context", "cuda_or_driver")
     assert ids("\t\tMemory GPU5 ....................................... PASS\n") == ["input.unknown_kind"]
+
+
+def test_other_stacks_cuda_and_memory_errors() -> None:
+    # baidu-research/DeepBench#34: Thrust's error, a build for another GPU architecture
+    thrust = ("terminate called after throwing an instance of 'thrust::system::system_error'\n"
+              "  what():  function_attributes(): after cudaFuncGetAttributes: invalid device function\n")
+    assert lead(thrust) == ("log.cuda_error", "cuda_or_driver")
+    # jax-ml/jax#788: XLA's out-of-memory, wrapped after "Out" as pasted
+    xla = ("[1] 2019-06-13 01:17:08.886805: E external/org_tensorflow/tensorflow/compiler/xla/python/local_client.cc:"
+           "672] Execution of replica 0 failed: Resource exhausted: Out\nof memory while trying to allocate "
+           "5520758552 bytes.\n")
+    assert lead(xla) == ("log.oom", "oom")
+    # openxla/xla#8681: a jaxlib built without RCCL/NCCL
+    assert lead("E0122 11:56:32.195687  107899 pjrt_stream_executor_client.cc:2766] Execution of replica 0 failed: "
+                "UNIMPLEMENTED: XLA compiled without NCCL support\n") == ("log.package_build", "other")
+
+
+_HOROVOD = """\
+Common interface found: lo eth1 eth2 ib0
+KVStoreServer INFO: KVStore server started. Listen on port 20218
+---------------------------------------------------------------------------
+TimeoutError                              Traceback (most recent call last)
+/data/gpfs/Users/dta/anaconda3/envs/powerai.1.6.1/lib/python3.6/urllib/request.py in do_open(self, http_class, req, \
+**http_conn_args)
+"""
+
+
+def test_a_timeout_under_an_http_clients_frames_is_a_request_unanswered() -> None:
+    # horovod/horovod#1801: horovodrun's tasks putting into the driver's rendezvous KV store
+    assert lead(_HOROVOD) == ("log.timeout", "firewall_or_port_blocked")
+    # the same exception without the HTTP client's frames keeps the timeout's own reading
+    assert lead(_HOROVOD.rsplit("/data/", 1)[0]) == ("log.timeout", "hang_collective_mismatch")
+
+
+def test_the_plugins_own_name_and_a_worker_without_sshd() -> None:
+    # awslabs/awsome-distributed-ai#1255: a passing run over aws-ofi-nccl 1.21 ("Libfabric" is its name there)
+    run = ("NCCL version 2.31.2+cuda13.1\nNET/OFI Initializing aws-ofi-nccl 1.21.1\nNET/OFI Using Libfabric version "
+           "2.6\nUsing network Libfabric\n# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 9.78732\n")
+    assert "log.ofi_error" not in ids(run)
+    # the plugin's failure still is (aws/aws-ofi-nccl src/nccl_ofi_net.cpp:334, tests/lines/cluster.py)
+    assert lead("NCCL WARN NET/OFI Unable to find a protocol that worked.  Failing initialization.\n") == \
+        ("log.ofi_error", "net_plugin_error")
+    # NVIDIA/cloudai#720: an NGC image as the MPIJob's worker has no sshd
+    assert lead("/bin/bash: line 1: /usr/sbin/sshd: No such file or directory\n") == ("log.remote_shell", "other")
+
+
+def test_an_nccl_log_whose_test_listing_names_rank_0_only_is_a_build_without_mpi() -> None:
+    # work-chausat/temp's alltoall.log: twelve processes on three pods, each "Rank 0" of its own one-rank test
+    log = (_SWEEPS / "nccl-tests-mpi0-alltoall.log").read_text()
+    assert lead(log) == ("tests.duplicated_output", "application_bug")
+    # a listing of two ranks (the committed two-node log above) is one run of two
+    two = (_SWEEPS / "nccl-tests-alltoall-then-sendrecv.log").read_text().split("\n\n", 1)[0]
+    assert "tests.duplicated_output" not in ids(two + "\n" + "\n".join(log.splitlines()[48:60]) + "\n")
+
+
+def test_a_commands_timeout_option_is_no_timeout() -> None:
+    # aidando73/nccl-tests' errors.txt: the command of the run, its --timeout option
+    cmd = ("mpiuser@6a3e6142ec3e:/workspace/nccl-tests$ mpirun --verbose -host $MASTER_IP,$WORKER_IP "
+           "/workspace/nccl-tests/build/all_reduce_perf -b 8 -e 32MB -f 2 -g 2 --timeout 10\n")
+    assert "log.timeout" not in ids(cmd)
+    # the watchdog's own line still is (pytorch/pytorch#97066)
+    assert lead(_WATCHDOG_97066) == ("log.timeout", "hang_collective_mismatch")
+
+
+_WATCHDOG_97066 = ("[E ProcessGroupNCCL.cpp:464] [Rank 0] Watchdog caught collective operation timeout: "
+                   "WorkNCCL(SeqNum=1, OpType=ALLREDUCE, Timeout(ms)=10000) ran for 10917 milliseconds before timing "
+                   "out.\n")
+
+
+def test_other_vendors_collective_libraries() -> None:
+    # vllm-project/vllm-ascend#1815: HCCP's RDMA on the NPU's port would not start; the listen failure follows
+    ascend = ("[ERROR] HCCP(38011,python):2025-07-15-12:45:32.997.705 [ra_host.c:580]tid:38011,"
+              "ra_rdev_init_with_backup_info(580) : [init][ra_rdev]ra rdev init failed, ret(-67)\n"
+              "[ERROR] HCCL(38011,python):2025-07-15-12:45:32.997.787 [hccl_socket.cc:100] [38011][HcclSocket][Listen]"
+              " socket type[1], listen on ip[192.168.20.148] and specific port[16666] fail. Please check the port "
+              "status and whether the port is been using by other process\n")
+    assert [cause for _, cause in causes(ascend)][:2] == ["ib_port_down_or_link", "application_bug"]
+    # huggingface/optimum-habana#353: a bool tensor given to Habana's HCCL
+    assert lead("terminate called after throwing an instance of 'c10::Error'\n  what():  Getting size for given "
+                "data type is not supported: 0\n") == ("log.framework_usage", "application_bug")
+    # PaddlePaddle/Paddle#56800: Kunlun's BKCL could not allocate its buffers; its INFO lines are nothing
+    bkcl = ("[INFO][BKCL][/workspace/kmis_release/kmis_2/kmis/source/bkcl/src/network/net_socket.cpp:45] NET/Socket "
+            ": ipv6 net card [docker0], ip[fe80::42:eff:fea9:902a]\n"
+            "[WARN][BKCL][/workspace/kmis_release/kmis_2/kmis/source/bkcl/src/kl2/kl2_init.cpp:108] param 0 data "
+            "alloc failed\n")
+    assert lead(bkcl) == ("log.oom", "oom")
+    # horovod/horovod#1338: the frame of horovodrun's check, its message not pasted
+    assert lead("    timeout.check_time_out_for('tasks to start')\n") == \
+        ("log.socket_connect_failed", "firewall_or_port_blocked")
+
+
+# The BLOOM chronicle (bigscience-workshop/bigscience, heldout r224): the rank that hung, dumped alone; torchrun's
+# @record wrapper is its outermost frame.
+_EVAL_LOADER = """\
+Thread 1439102 (idle): "MainThread"
+    wait (threading.py:306)
+    get (queue.py:179)
+    _try_get_data (torch/utils/data/dataloader.py:1011)
+    _get_data (torch/utils/data/dataloader.py:1163)
+    _next_data (torch/utils/data/dataloader.py:1207)
+    __next__ (torch/utils/data/dataloader.py:530)
+    _next_batch (deepspeed/runtime/pipe/engine.py:631)
+    eval_batch (deepspeed/runtime/pipe/engine.py:453)
+    main (pretrain_gpt.py:245)
+    wrapper (torch/distributed/elastic/multiprocessing/errors/__init__.py:345)
+    <module> (pretrain_gpt.py:249)
+"""
+
+
+def test_torchelastics_record_wrapper_is_no_collective() -> None:
+    assert lead(_EVAL_LOADER) == ("log.rank_in_dataloader", "application_bug")
+    # a main thread inside torch.distributed's broadcast is in a collective (the same chronicle, sweep 96)
+    in_broadcast = _EVAL_LOADER.replace("    wait (threading.py:306)\n", "    broadcast (torch/distributed/"
+                                        "distributed_c10d.py:1191)\n")
+    assert "log.rank_in_dataloader" not in ids(in_broadcast)

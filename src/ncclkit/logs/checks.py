@@ -170,6 +170,12 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
                                "(TORCH_DISTRIBUTED_DEBUG=DETAIL names the first that differs)",
                            evidence={"calls": list(s.coll_mismatch), "role": "root",
                                      "lines": list(s.coll_mismatch_lines)}))
+    if s.solo_test_processes > 1:  # nccl-tests' listing inside an NCCL log (work-chausat/temp's alltoall.log)
+        out.append(Finding(id="tests.duplicated_output", severity=W, subject="nccl-tests",
+                           message=f"{s.solo_test_processes} processes each list themselves as Rank 0 of a one-rank "
+                                   "test" + _SOLO_RUNS, fix=_MPI1_FIX,
+                           evidence={"rank0_processes": s.solo_test_processes, "role": "root",
+                                     "lines": fact_lines(s, "test_rank0")}))
     out.extend(env_findings(s))
     out.extend(layout_findings(s))
     out.extend(_virtual_interface(s))
@@ -302,6 +308,10 @@ def _size_overflow(r: NcclTestsResult, bad: list[int]) -> Finding:
                                      "alternatives": [str(Cause.CUDA_OR_DRIVER)]})
 
 
+_SOLO_RUNS = ": every MPI process ran its own single-rank test"
+_MPI1_FIX = "rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun"
+
+
 def _pair_key(p: str) -> tuple[int, int]:
     a, _, b = p.partition("->")
     return (int(a), int(b)) if a.isdigit() and b.isdigit() else (0, 0)
@@ -321,8 +331,7 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
             id="tests.duplicated_output", severity=W, subject=name,
             message=(f"{r.rank0_pids} processes each list themselves as Rank 0" if solo and not r.avg_busbw_lines
                      else f"{len(r.avg_busbw_lines)} 'Avg bus bandwidth' lines / repeated sizes "
-                          f"{list(r.duplicated_sizes[:6])}") + ": every MPI process ran its own single-rank test",
-            fix="rebuild nccl-tests with MPI=1 (make MPI=1 MPI_HOME=...) before running it under mpirun",
+                          f"{list(r.duplicated_sizes[:6])}") + _SOLO_RUNS, fix=_MPI1_FIX,
             evidence={"avg_busbw_gbps": list(r.avg_busbw_lines), "duplicated_sizes": list(r.duplicated_sizes),
                       "rank0_processes": r.rank0_pids, "lines": list(r.avg_lines[:10])}))
     peak = r.peak_row

@@ -140,6 +140,15 @@ FACT_RULES: tuple[FactRule, ...] = (
              "resource_sharer), whose sending process (a DataLoader worker) had already exited: no network is "
              "involved", "share tensors through files (`torch.multiprocessing.set_sharing_strategy('file_system')`), "
              "raise `ulimit -n`, or find why the worker exited (its own error; num_workers=0 as a test)"),
+    # Python's TimeoutError (a socket's ETIMEDOUT) under the frames of an HTTP client: a request that got no answer,
+    # not a collective (horovod/horovod#1801: horovodrun's tasks putting their addresses into the driver's
+    # rendezvous KV store over HTTP, port 20218).
+    FactRule("http_request", frozenset({"timeout"}), Cause.FIREWALL_OR_PORT_BLOCKED,
+             "but it was an HTTP request's (line {line}), which got no answer: the server it calls (a launcher's "
+             "rendezvous store on the first node, a download host) is not reachable from this node",
+             "check that this node reaches the server's address and port (`curl -v http://<host>:<port>/`); open the "
+             "port range the launcher uses between the nodes, or pin its interface (Horovod: --network-interface, "
+             "HOROVOD_GLOO_IFACE)", text=re.compile(r"\bTimeoutError\b")),
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ncclkit.logs.nccl_log_state import (MAX_ENV, MAX_ERRORS, MAX_GDR_REASONS, MAX_IB_DEVICES, MAX_PAIRS, MAX_TRACES,
                                         LogState)
-from ncclkit.logs.paste import MAX_COLL_OPS
+from ncclkit.logs.paste import MAX_COLL_OPS, note_coll_call
 
 __all__ = ["merge"]
 
@@ -88,7 +88,7 @@ def merge(first: LogState, later: LogState) -> None:
             first.coll_lines.setdefault(call, line_no + offset)
     first.traces.extend((n + offset, src, code) for n, src, code in later.traces[:MAX_TRACES - len(first.traces)])
     for (process, nranks, op), call in later.coll_by_process.items():
-        first.coll_call_of(process, (nranks, op, *call))
+        note_coll_call(first.coll_by_process, first.coll_shared_ops, process, (nranks, op, *call))
     first.coll_shared_ops |= later.coll_shared_ops
     for op_key, ops in later.coll_ops.items():
         if len(first.coll_ops) < MAX_COLL_OPS or op_key in first.coll_ops:

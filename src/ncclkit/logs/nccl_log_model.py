@@ -91,6 +91,7 @@ class NcclLogSummary:
     test_headers: int = 0  # nccl-tests "# nThread ..." headers: one per job, one per process without MPI
     test_rows: int = 0  # nccl-tests result rows
     shared_test_gpus: tuple[str, ...] = ()  # nccl-tests' listing: "ranks 0, 1 on node7 (0000:00:06)", one GPU each
+    solo_test_processes: int = 0  # processes of a Rank-0-only nccl-tests listing, each calling itself Rank 0
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
     local_ranks: int | None = None  # NCCL's localRanks (2.20+), else a full nccl-tests listing's: most ranks on one node
     fact_lines: dict[str, int] = field(default_factory=dict)  # first line of each fact a finding cites

@@ -27,7 +27,7 @@ from itertools import islice
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS
+from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS, note_coll_call
 from ncclkit.logs.paste_code import TRIED_LOOKBACK, tried_settings, under_frame
 
 __all__ = ["Buffer", "scan_block"]
@@ -244,7 +244,7 @@ def _note_coll_lines(st: LogState, c: Buffer, end: int) -> None:
         key = tuple(g.decode("ascii", "replace") for g in m.group(7, 2, 1, 3, 4, 5, 6))
         proc = _COLL_PROCESS.search(c, max(c.rfind(b"\n", 0, m.start()) + 1, m.start() - 200), m.start(1))
         if proc is not None:
-            st.coll_call_of(proc.group(1).decode("ascii", "replace"), key)
+            note_coll_call(st.coll_by_process, st.coll_shared_ops, proc.group(1).decode("ascii", "replace"), key)
         if key in st.coll_lines:
             continue
         if len(st.coll_lines) >= 2 * MAX_COLL_OPS:

@@ -60,6 +60,7 @@ MAX_TRACES = 64
 # (healthy runs print it while a peer's listener comes up), "willRetry=0" of the same text the failure.
 _DIGITS = re.compile(r"(?<!willRetry=)\d+")
 _TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
+_PID = re.compile(r"\bPid\s+(\d+)")
 _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # Lines that change how others read (fact, its lines, whether only a line read as harmless counts; the first is noted):
 # perftest's GPU buffer and a fabric manager with no NVSwitch to manage (harmless lines); a traceback re-raised from a
@@ -78,7 +79,9 @@ _NOTED: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("expandable_segments", re.compile(r"expandable_segments:True"), False),
     # its frame, or the source line of get_connection it quotes
     ("resource_sharer", re.compile(r"multiprocessing/resource_sharer\.py|Client\(address, authkey=process\."
-                                   r"current_process\(\)\.authkey\)"), False))
+                                   r"current_process\(\)\.authkey\)"), False),
+    # a frame of Python's HTTP client (urllib's opener, http.client's request)
+    ("http_request", re.compile(r"/urllib/request\.py\b|/http/client\.py\b"), False))
 _TEST_COLUMNS = re.compile(r"^\s*#\s+size\s+count\s+type\b")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
@@ -97,6 +100,7 @@ class LogState(NetFacts):
         self.test_ranks: set[int] = set()
         self.test_rank_host: dict[int, str] = {}  # nccl-tests' "#  Rank N ... on HOST" listing
         self.test_gpus: dict[tuple[str, str], set[int]] = {}  # (host, PCI bus id) of that listing -> ranks
+        self.test_rank0_pids: set[str] = set()  # the processes that listing names as Rank 0
         self.test_headers = 0  # nccl-tests "# nThread N nGpus N ..." header lines
         self.test_min_ranks = 0  # nThread x nGpus of the header: the ranks of one process
         self.test_rows = 0  # nccl-tests result rows after a header
@@ -138,18 +142,6 @@ class LogState(NetFacts):
         self.coll_by_process: dict[tuple[str, str, str], tuple[str, ...]] = {}  # (host:pid, nranks, opCount) -> call
         self.coll_shared_ops: set[tuple[str, str]] = set()  # (nranks, opCount) one process logged two calls under
         self.rank_claims = RankClaims()
-
-    def coll_call_of(self, process: str, key: tuple[str, ...]) -> None:
-        """Note the call `key` (nranks, opCount, call...) of a process's COLL line. The COLL line prints
-        comm->opCount, which grows once per launched plan (proxy.cc ncclProxyStart, 2.9 - 2.28), so every operation
-        of a group carries one opCount: one process logging two calls under one opCount means the opCount names no
-        single operation there, and ranks that differ under it need not differ at all (NVIDIA/nccl#740)."""
-        seen = self.coll_by_process.get((process, key[0], key[1]))
-        if seen is None:
-            if len(self.coll_by_process) < 4 * MAX_COLL_OPS:
-                self.coll_by_process[(process, key[0], key[1])] = key[2:]
-        elif seen != key[2:]:
-            self.coll_shared_ops.add((key[0], key[1]))
 
     def note(self, fact: str, line_no: int) -> None:
         """Remember the first line that shows `fact` (the evidence line of its finding)."""
@@ -276,6 +268,9 @@ class LogState(NetFacts):
                     self.test_rank_host[int(m.group(1))] = m.group(2)
                 if m.group(3) and len(self.test_gpus) < 4096:
                     self.test_gpus.setdefault((m.group(2), m.group(3)), set()).add(int(m.group(1)))
+                if m.group(1) == "0" and len(self.test_rank0_pids) < 64 and (pid := _PID.search(line)):
+                    self.test_rank0_pids.add(pid.group(1))
+                    self.note("test_rank0", line_no())
                 return
         if "processes registered" in line or "Completed store-based barrier" in line or \
                 "Successfully reconnected to" in line:  # and a client's reconnect (Dynamo's to etcd)

@@ -70,6 +70,7 @@ def summarize(st: LogState) -> NcclLogSummary:
         local_ranks=st.local_ranks if st.local_ranks is not None else _listed_local_ranks(st),
         shared_test_gpus=tuple(f"ranks {', '.join(map(str, sorted(r)))} on {h} ({bus})"
                                for (h, bus), r in sorted(st.test_gpus.items()) if len(r) > 1)[:8],
+        solo_test_processes=len(st.test_rank0_pids) if st.test_ranks == {0} else 0,
         test_headers=st.test_headers, test_rows=st.test_rows, fact_lines=dict(st.fact_lines))
 
 

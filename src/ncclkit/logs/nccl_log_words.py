@@ -160,6 +160,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"nslookup: can't resolve", b"TCPStore::", b"expandable_segments:True", b"before timing out",
     b", in init_process_group", b", in _create_c10d_store", b"is infeasible and cannot", b"***LOW MEMORY***",
     b"resource_sharer.py", b"authkey=process.current_process()", b"GID Index", b"Unable to create CUDA",
+    b"cudaFuncGetAttributes", b"urllib/request.py", b"http/client.py",
     b"may be stuck", b"proxy variable", b"MEM_FRACTION", b"enumerated as an mlx5",
     b"mlx5dv_devx_uar", b"Unable to create ah", b"NICs were assigned", b"same number of PEs", b"NVRM",
     b"Unresponsive remote", b"(downgraded)", b"HAMI-core",

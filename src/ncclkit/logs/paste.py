@@ -32,7 +32,7 @@ from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
            "RANK_PREFIXES", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
-           "noise_lines", "normalize", "package_version", "undecorate", "unflatten"]
+           "noise_lines", "normalize", "note_coll_call", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -370,6 +370,20 @@ def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:
             continue
         out.extend((kind, m.group(0), text.count("\n", 0, m.start())) for m in regex.finditer(text))
     return out
+
+
+def note_coll_call(by_process: dict[tuple[str, str, str], tuple[str, ...]], shared_ops: set[tuple[str, str]],
+                   process: str, key: tuple[str, ...]) -> None:
+    """Note the call `key` (nranks, opCount, call...) of a process's COLL line. The COLL line prints
+    comm->opCount, which grows once per launched plan (proxy.cc ncclProxyStart, 2.9 - 2.28), so every operation
+    of a group carries one opCount: one process logging two calls under one opCount means the opCount names no
+    single operation there (`shared_ops`), and ranks that differ under it need not differ at all (NVIDIA/nccl#740)."""
+    seen = by_process.get((process, key[0], key[1]))
+    if seen is None:
+        if len(by_process) < 4 * MAX_COLL_OPS:
+            by_process[(process, key[0], key[1])] = key[2:]
+    elif seen != key[2:]:
+        shared_ops.add((key[0], key[1]))
 
 
 def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]],

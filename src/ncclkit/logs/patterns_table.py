@@ -116,8 +116,11 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the 'Failed status N' line that follows", None, "noise"),
         # net_ib.cc: "NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err
         # %d"; 2.19+: "status=%d"; 2.28.7+: "status=%s(%d) opcode=%s(%d) vendor_err=%u".
-        # A bare status name, as other RDMA users print it (monarch's RDMABuffer: "IBV_WC_REM_ACCESS_ERR").
-        p(r"Got completion (?:from peer|with)|Got CQE with error|Work completion error|\bIBV_WC_[A-Z_]+_ERR\b",
+        # A bare status name, as other RDMA users print it (monarch's RDMABuffer: "IBV_WC_REM_ACCESS_ERR"). Not the
+        # TRACE of every completion (net_ib.cc:1921 in 2.21, "Got completion from peer %s with status=%d ... wr_id"),
+        # whose status 0 is IBV_WC_SUCCESS (phoenix23513/Mycroft-NCCL-reproduction's run.log of a passing run).
+        p(r"^(?!.*NCCL TRACE )(?!.*\bstatus=(?:0\b|IBV_WC_SUCCESS\b)).*(?:Got completion (?:from peer|with)|"
+          r"Got CQE with error|Work completion error|\bIBV_WC_[A-Z_]+_ERR\b)",
           "ib_completion_error", E,
           "an RDMA transfer to a peer failed at the NIC", "see the decoded status; check `ibstat` on both "
           "nodes, cables/switch ports, and on RoCE the PFC/ECN configuration; raise NCCL_IB_TIMEOUT for "
@@ -191,19 +194,22 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Support for [\w -]+: (?:true|false))", "noise", I,
           "aws-ofi-nccl stating its version, provider and the settings it applies for the platform",
           "nothing to fix", None, "noise"),
-        # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...". Not a
-        # heading whose details follow on the next lines ("Libfabric EFA provider has encountered an internal
-        # error:"), which names no failure of its own, nor an `ls` of /opt/amazon (names apart by spaces), nor a
-        # channel NCCL set up over the plugin ("via NET/AWS Libfabric/0") or libfabric's own <info>/<debug>/<trace>
-        # lines ("Registered memory at ...": aws/aws-ofi-nccl#104, perplexityai/pplx-garden#4), nor Open MPI's
-        # verbose report of the provider it chose ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr"), nor a
-        # reporter's bullet of the setup ("- **EFA kernel module**: 2.15.3g") or list of the versions it needs
-        # ("Libfabric >= 2.6.0"), nor the plugin's own INFO lines of its older releases ("INFO: Function: ofi_init
-        # Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE ...", aws/aws-ofi-nccl#67), nor "efa" inside a pod or host name
-        # ("nccl-tests-efa-16-worker-0", aws-samples' MPIJob of a run that passed), nor fi_info's "fabric: efa".
-        p(r"^(?!.*:\s*$)(?!(?:[\w.+-]+ {2,})+[\w.+-]+\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)"
-          r"(?!.*\bINFO: Function: )(?!\s*(?:provider|fabric|domain|protocol|type): [\w.;-]+\s*$)"
-          r"(?!\s*[-*] \*\*[^*]+\*\*:)(?!.*\blibfabric >= \d).*(?:NET/OFI|libfabric|(?<!-)\bEFA\b(?!-)|fi_getinfo)",
+        # aws-ofi-nccl: "NET/OFI Request completed with error. RC: 5. Error: Input/output error. ...": the plugin's own
+        # lines (NET/OFI, fi_getinfo) are its failures. A line that only names libfabric or EFA is one when it says
+        # something failed: not a module list ("libfabric/1.15.2.0", LuckyLittleMonster/benchmark's nccl.log of a
+        # passing run), a setup summary ("NCCL Plugin: aws-ofi-nccl (libfabric + CXI)"), an `ls` of /opt/amazon, a
+        # reporter's bullet ("- **EFA kernel module**: 2.15.3g"), fi_info's "fabric: efa", NCCL's choice of the
+        # plugin ("Using network Libfabric", awslabs/awsome-distributed-ai#1255), "efa" inside a pod or host name
+        # ("nccl-tests-efa-16-worker-0"). Not a heading whose details follow on the next lines ("Libfabric EFA
+        # provider has encountered an internal error:"), nor a channel NCCL set up over the plugin ("via NET/AWS
+        # Libfabric/0"), nor libfabric's own <info>/<debug>/<trace> lines ("Registered memory at ...":
+        # aws/aws-ofi-nccl#104, perplexityai/pplx-garden#4), nor Open MPI's verbose report of the provider it chose
+        # ("mtl_ofi_component.c:347: mtl:ofi:prov: efa;ofi_rxr"), nor the plugin's own INFO lines of its older
+        # releases ("INFO: Function: ofi_init Line: 1102: NET/OFI Setting RDMAV_FORK_SAFE ...", aws/aws-ofi-nccl#67).
+        p(r"^(?!.*:\s*$)(?!.*via NET/)(?!.*<(?:info|debug|trace)>)(?!.*mtl:ofi:prov:)(?!.*\bINFO: Function: )"
+          r"(?:.*(?:NET/OFI|fi_getinfo)|(?=.*(?:[Ee]rror|ERROR|[Ff]ail|FAIL|[Uu]nable|[Cc]ould ?n[o']t|[Cc]annot|"
+          r"refused|denied|timed? ?out|[Aa]bort|not found|[Ii]nvalid|requires|not supported|work safely when fork))"
+          r".*(?:libfabric|(?<!-)\bEFA\b(?!-)))",
           "ofi_error", E,
           "the AWS OFI (libfabric/EFA) network plugin failed a request or could not set up",
           "check the EFA devices (`fi_info -p efa`), that aws-ofi-nccl matches the NCCL version, and that "

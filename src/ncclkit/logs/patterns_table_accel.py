@@ -18,7 +18,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 ACCEL_WORDS: tuple[bytes, ...] = (b"aicore", b"specific port[", b"have been bound", b"have already been bound",
-                                  b"HCCP process", b"did not send the data in time", b"Notify record")
+                                  b"HCCP process", b"did not send the data in time", b"Notify record",
+                                  b"for given data type")
 
 
 def accel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -27,6 +28,14 @@ def accel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ... connect timeout interval (120s by default)"): the reason is on the line above it.
         p(r"^\s*Solution: \d\. ", "noise", I, "HCCL's printed advice for the error above it", "read the line above",
           None, "noise"),
+        # HCCP's RDMA device on the NPU's network port would not start: "ra rdev init failed, ret(-67)", then HCCL's
+        # "rdma init fail" and "ra rdma init failed, devid[0] ip[...]" (vllm-project/vllm-ascend#1815: the port of
+        # that NPU was down; the listen failure on its IP that follows is a consequence).
+        p(r"ra rdev init failed|\bra rdma init failed|\brdma init fail\. return", "rdma_port_down", E,
+          "HCCL could not start RDMA on the NPU's network port: the port is down, or has no IP address configured",
+          "check the NPU's network ports (`hccn_tool -i <dev> -link -g` must say UP, `hccn_tool -i <dev> -ip -g` "
+          "must show an address) and their cabling; restart the port or the node if it stays down",
+          C.IB_PORT_DOWN_OR_LINK, "root", (C.OTHER,)),
         # hccl_socket.cc "listen on ip[A] and specific port[P] fail. Please check the port status and whether the port
         # is been using by other process"; EJ0003 "Failed to bind the IP port. Reason: The IP address and port have
         # been bound already" (vllm-ascend#405, #4725; lmdeploy#4722: two TP groups placed on one NPU), worded "The IP
@@ -66,6 +75,13 @@ def accel_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "slower (compiling, loading) or in another collective", "read the named rank's own log and stack; raise "
           "HCCL_EXEC_TIMEOUT only if it was merely slow", C.HANG_COLLECTIVE_MISMATCH, "root",
           (C.RANK_CRASHED_ELSEWHERE,)),
+        # Habana's ProcessGroupHCCL has no size for a tensor's dtype ("Getting size for given data type is not
+        # supported: 0", getHCCLDataSize): the program passed a dtype HCCL cannot reduce, such as bool
+        # (huggingface/optimum-habana#353: a model line producing a bool tensor, changed in the PR).
+        p(r"Getting size for given data type is not supported", "framework_usage", E,
+          "Habana's HCCL cannot communicate a tensor of this dtype (bool and other types it has no size for)",
+          "cast the tensor to a type HCCL supports (float, bf16, int32) before the collective, or find the model "
+          "line that produces it", C.APPLICATION_BUG),
         # Moore Threads' MCCL, Ascend's HCCL and Cambricon's CNCL not where the loader looks (torch_musa#5: use the
         # docker image that ships them).
         p(r"lib(?:mccl|hccl|cncl)\.so[\w.]*: cannot open shared object file", "nccl_library_missing", E,

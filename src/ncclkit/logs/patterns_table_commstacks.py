@@ -264,10 +264,19 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "libmlx5 from DOCA-OFED (read NCCL's INFO lines on GIN)", C.APPLICATION_BUG, "root", (C.GDR_UNAVAILABLE,)),
         # -- XLA, JAX, TensorFlow -----------------------------------------------------------------------------------
         # XLA's PjRt client: "Execution of replica 0 failed: Resource exhausted: Failed to allocate request for
-        # 20.18GiB ... on device ordinal 0" (kingoflolz/mesh-transformer-jax#90).
-        p(r"Resource exhausted: Failed to allocate", "oom", E, "XLA ran out of GPU memory for the computation",
+        # 20.18GiB ... on device ordinal 0" (kingoflolz/mesh-transformer-jax#90); the older local client's "Resource
+        # exhausted: Out of memory while trying to allocate N bytes", pasted wrapped after "Out" (jax-ml/jax#788).
+        p(r"Resource exhausted: (?:Failed to allocate|Out of memory|Out\s*$)", "oom", E,
+          "XLA ran out of GPU memory for the computation",
           "lower the batch or shard the model further; XLA_PYTHON_CLIENT_MEM_FRACTION sets how much JAX takes",
           C.OOM),
+        # A jaxlib (or XLA) built without NCCL/RCCL: every multi-device execution is refused (openxla/xla#8681,
+        # JAX on ROCm: the build left the RCCL path out; fixed in XLA's build).
+        p(r"XLA compiled without NCCL support", "package_build", E,
+          "this jaxlib/XLA was built without NCCL (or RCCL) support, so it cannot run collectives on GPUs",
+          "install the GPU build of jaxlib for the platform (`pip install -U \"jax[cuda12]\"`, or the ROCm plugin "
+          "release that matches ROCm), or rebuild XLA with NCCL/RCCL enabled", C.OTHER, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
         # xla/tsl coordination service: "DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: ... Timed out task
         # names: ..." (marin-community/marin#1933): a task never reached the barrier: it crashed or was not started.
         p(r"Barrier timed out\. Barrier_id", "remote_exited", E,

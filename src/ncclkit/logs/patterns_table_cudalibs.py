@@ -31,6 +31,11 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "preallocated by the framework or held by another process",
           "leave GPU memory free for the libraries (XLA_PYTHON_CLIENT_MEM_FRACTION / preallocation off, a smaller "
           "batch, no other process on the GPU: `nvidia-smi`)", C.OOM, "root", (C.CUDA_OR_DRIVER,)),
+        # Thrust's system_error names the CUDA call and its error string: "function_attributes(): after
+        # cudaFuncGetAttributes: invalid device function" (baidu-research/DeepBench#34: a build for another GPU
+        # architecture), "parallel_for failed: ...": read as the CUDA error it carries.
+        p(r"function_attributes\(\): after cudaFuncGetAttributes: |\bparallel_for failed: ", "cuda_error", E,
+          "a Thrust algorithm's CUDA call failed", "read the CUDA error the line names", C.CUDA_OR_DRIVER),
         # cuDNN's own hint with NOT_SUPPORTED: the program's tensors (non-contiguous input).
         p(r"CUDNN_STATUS_NOT_SUPPORTED\. This error may appear if you passed in a non-contiguous input",
           "cuda_error", E, "cuDNN does not support this call with these tensors (a non-contiguous input)",

@@ -369,10 +369,14 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not Kubernetes' CNI, network or device plugins (patterns_table_k8s), nor an issue template's field name
         # ("- **Network Plugin**: aws-ofi-nccl v1.16.3", NVIDIA/nccl#1921).
         # Nor Slurm's SPANK plugins ("Ignoring conflicting option "x11" in plugin "x11""), nor a reporter's sentence
-        # on the setup ("I use the FastSockets Plugin as recommended for GCP", NVIDIA/nccl#651).
+        # on the setup ("I use the FastSockets Plugin as recommended for GCP", NVIDIA/nccl#651), nor a line that says
+        # nothing failed ("NCCL Plugin:     aws-ofi-nccl (libfabric + CXI)", a passing run's summary in
+        # LuckyLittleMonster/benchmark's nccl.log).
         p(r"NET/Plugin|^(?!.*(?:[Cc][Nn][Ii]\b|NetworkPlugin|device plugin|[Jj]ax plugin|\*\*[\w ]*[Pp]lugin\*\*|"
-          r"[Ss][Pp][Aa][Nn][Kk]|in plugin \")|I (?:use|am using|installed)\b)(?:.*(?<![/\w.-])[Pp]lugin"
-          r"(?![/\w.-]))", "net_plugin_error", W,
+          r"[Ss][Pp][Aa][Nn][Kk]|in plugin \")|I (?:use|am using|installed)\b)"
+          r"(?=.*(?:[Ee]rror|ERROR|[Ff]ail|FAIL|[Uu]nable|[Cc]ould ?n[o']t|[Cc]annot|not found|[Nn]o such|[Ii]nvalid|"
+          r"undefined|mismatch|not supported|[Ww]arn|WARN|[Dd]isabl))(?:.*(?<![/\w.-])[Pp]lugin(?![/\w.-]))",
+          "net_plugin_error", W,
           "the network plugin failed to load or initialise",
           "check NCCL_NET_PLUGIN, the plugin's path in LD_LIBRARY_PATH, and that it matches the NCCL version",
           C.NET_PLUGIN_ERROR),

@@ -140,6 +140,15 @@ def nvshmem_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "available to it", "install the NVSHMEM package with its transport libraries and put their directory "
           "on LD_LIBRARY_PATH (beside libnvshmem_host.so), or choose an installed transport "
           "(NVSHMEM_REMOTE_TRANSPORT)", C.NET_PLUGIN_ERROR),
+        # NVSHMEM without mlx5 direct verbs: "NVSHMEM: Unable to dlopen libmlx5dv. Disabling directNIC features."
+        # Its GPU-initiated transport (IBGDA, DeepEP's low-latency path) drives ConnectX queues itself and needs
+        # rdma-core's mlx5 provider and an mlx5 NIC (deepseek-ai/DeepEP#759: Alibaba Cloud's eRDMA is none).
+        p(r"NVSHMEM: Unable to dlopen libmlx5dv", "plugin_not_found", W,
+          "NVSHMEM found no mlx5 direct verbs (libmlx5): its GPU-initiated RDMA (IBGDA, DeepEP's low-latency kernels) "
+          "needs a ConnectX (mlx5) NIC and rdma-core's mlx5 provider, and is off here",
+          "install rdma-core's mlx5 provider (ibverbs-providers / libmlx5) where the NICs are ConnectX; on other NICs "
+          "(eRDMA, EFA) use a path without IBGDA (NVSHMEM_IB_ENABLE_IBGDA=0, DeepEP's normal kernels)",
+          C.GDR_UNAVAILABLE, "root", (C.NET_PLUGIN_ERROR,)),
         # -- NVSHMEM: UID / PMI bootstrap -------------------------------------------------------------------------
         # bootstrap_uid.cpp:138: the session id is not <ipv4>:<port>, [<ipv6>]:<port> or <host>:<port>.
         p(r"Invalid NVSHMEM_BOOTSTRAP_UID_SESSION_ID", "comm_id_invalid", E,

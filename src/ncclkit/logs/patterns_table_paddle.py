@@ -237,6 +237,15 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "OneFlow sees no GPU: the driver is not loaded or the GPUs are not in this container",
           "check `nvidia-smi` where the program runs (the container's --gpus, CUDA_VISIBLE_DEVICES, the driver)",
           C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        # Kunlun XPU's BKCL (Paddle's collective library there) could not allocate its device buffers at init:
+        # "[WARN][BKCL][.../kl2/kl2_init.cpp:108] param 0 data alloc failed", then "init_bkcl_context failed"
+        # (PaddlePaddle/Paddle#56800: two cards of PaddleClas).
+        p(r"\[BKCL\][^\n]*\bdata alloc failed", "oom", E,
+          "BKCL (the collective library of Kunlun XPUs) could not allocate its buffers on the device at init: the "
+          "XPU's memory is taken (another process, or the framework's preallocation)",
+          "free the device (`xpu-smi` shows its users), lower the framework's memory preallocation "
+          "(FLAGS_fraction_of_gpu_memory_to_use on XPU builds), and start again",
+          C.OOM, "root", (C.CUDA_OR_DRIVER,)),
         # Oneflow-Inc/oneflow oneflow/core/job/env_global_objects_scope.cpp:293@25c8978: init_rdma() found no
         # libibverbs or no IB device on some rank (CommNetIBEnabled), so its CommNet stays on epoll TCP.
         p(r"Skip init RDMA because RDMA is unavailable!", "no_ib_device", W,

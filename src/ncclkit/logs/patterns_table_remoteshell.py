@@ -25,7 +25,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 REMOTESHELL_WORDS: tuple[bytes, ...] = (
     b"rcmd: ", b"mcmd: ", b"ssh exited with exit code", b"are too open", b"bad permissions", b"chroot(\"",
     b"MaxStartups", b"exchange_identification", b"mpirun_rsh", b"no hostkeys available", b"by PAM account",
-    b"No route to host", b"No module named", b": bash: ", b"hostname -I", b"Cannot assign requested")
+    b"No route to host", b"No module named", b": bash: ", b"hostname -I", b"Cannot assign requested",
+    b"sbin/sshd: ")
 
 _SSH_FIX = ("from the launching node, `ssh <node> true` must succeed without a prompt, as the user and with the "
             "port the launcher uses (DeepSpeed --ssh_port, mpirun --mca plm_rsh_args \"-p N\")")
@@ -93,12 +94,15 @@ def remoteshell_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # without CAP_SYS_CHROOT cannot (kubeflow/mpi-operator#642: fixed by adding SYS_CHROOT). sshd.c: "sshd: no
         # hostkeys available -- exiting." (the image has no host keys, kubeflow/mpi-operator#467); auth.c's PAM
         # refusal "Access denied for user %s by PAM account configuration". The worker's sshd refuses every login.
+        # A worker image without sshd at all: the entrypoint that starts it fails with "/usr/sbin/sshd: No such file or
+        # directory" (NVIDIA/cloudai#720: an NGC container as the MPIJob's worker).
         p(r"chroot\(\"[^\"]+\"\): Operation not permitted|sshd: no hostkeys available|Access denied for user \S+ "
-          r"by PAM account configuration", "remote_shell", E,
-          "the ssh server on the worker cannot accept logins: it cannot chroot for privilege separation (the "
-          "container lacks SYS_CHROOT), has no host keys, or PAM refuses the account; every ssh from the launcher "
-          "fails", "add the SYS_CHROOT capability to the worker's container (or run its sshd as root), generate "
-          "host keys in the image (`ssh-keygen -A`), and allow the user in PAM (account in /etc/passwd, not expired)",
+          r"by PAM account configuration|/sbin/sshd: No such file or directory", "remote_shell", E,
+          "the ssh server on the worker cannot accept logins: the image has no sshd, it cannot chroot for privilege "
+          "separation (the container lacks SYS_CHROOT), has no host keys, or PAM refuses the account; every ssh from "
+          "the launcher fails", "install openssh-server in the worker image, add the SYS_CHROOT capability to the "
+          "worker's container (or run its sshd as root), generate host keys in the image (`ssh-keygen -A`), and "
+          "allow the user in PAM (account in /etc/passwd, not expired)",
           C.OTHER),
         # sshd drops new connections beyond MaxStartups (unauthenticated connections at once, default 10:30:100);
         # OpenSSH 8.2+ sends "Exceeded MaxStartups" as its banner, older ones close the socket, which the client

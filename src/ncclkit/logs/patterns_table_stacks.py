@@ -187,8 +187,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "node, wrong when the job spans nodes", "set MASTER_ADDR / VLLM_HOST_IP to the address of the network "
           "that joins the nodes, and the interface variables to match", C.WRONG_INTERFACE),
         # Horovod launch.py: "Timed out waiting for tasks to start. Please check connectivity between servers":
-        # its task services never reached the driver (before the generic timeout row).
-        p(r"Timed out waiting for tasks to start\. Please check connectivity", "socket_connect_failed", E,
+        # its task services never reached the driver (before the generic timeout row); the traceback's frame of
+        # the same check, where the message itself was not pasted (horovod/horovod#1338).
+        p(r"Timed out waiting for tasks to start\. Please check connectivity|check_time_out_for\('tasks to start'\)",
+          "socket_connect_failed", E,
           "Horovod's tasks on the other nodes never reached its driver: the ports between the servers are "
           "filtered, or the address they use does not join the nodes", "open the ports between the servers and "
           "name the common interface (--network-interface)", C.FIREWALL_OR_PORT_BLOCKED, "root",

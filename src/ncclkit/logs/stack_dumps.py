@@ -40,7 +40,9 @@ _PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
 _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
 # `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
 _PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
-_COLLECTIVE = re.compile(r"torch/distributed/|distributed_c10d\.py|/nn/parallel/distributed\.py")
+# torch.distributed's frames, not torchelastic's @record wrapper around every torchrun main
+# (torch/distributed/elastic/multiprocessing/errors/__init__.py), which is no collective.
+_COLLECTIVE = re.compile(r"torch/distributed/(?!elastic/)|distributed_c10d\.py|/nn/parallel/distributed\.py")
 _PYSPY_PROCESS = re.compile(r"^Process (\d+): ")
 _C10D_CALL = re.compile(r"torch/distributed/distributed_c10d\.py$")
 

@@ -235,3 +235,13 @@ def test_torchelastics_record_wrapper_is_no_collective() -> None:
     in_broadcast = _EVAL_LOADER.replace("    wait (threading.py:306)\n", "    broadcast (torch/distributed/"
                                         "distributed_c10d.py:1191)\n")
     assert "log.rank_in_dataloader" not in ids(in_broadcast)
+
+
+def test_ds_reports_shared_memory_size_is_no_failure() -> None:
+    # stark-sim/megatron-deepspeed-lock-clock's node0.log: ds_report's environment block at the start of a job
+    report = ("deepspeed wheel compiled w. ...... torch 2.9, cuda 12.8\n"
+              "shared memory (/dev/shm) size .... 755.27 GB\n")
+    assert "log.shm_error" not in ids(report)
+    # Open MPI's vader segment that did not fit (tests/lines) still is
+    assert lead("It appears as if there is not enough space for /dev/shm/vader_segment.gpu-node01.a1b20001.3 (the "
+                "shared-memory backing\n")[1] == "shm_too_small"

@@ -323,7 +323,7 @@ def check_tests(r: NcclTestsResult, name: str, line_rate_gbps: float | None) -> 
     # process ran alone and printed its own. Summaries that differ are runs pasted to compare (nccl#1272), and
     # those of tests of different names are a script's sequence (alltoall_perf, then sendrecv_perf).
     avgs = [a for a in r.avg_busbw_lines if a > 0]
-    alike = len(avgs) > 1 and max(avgs) <= 1.05 * min(avgs) and len(r.tests_named) < 2
+    alike = len(avgs) > 1 and max(avgs) <= 1.05 * min(avgs)
     # Every process of the listing is rank 0 (distinct Pids, nccl-tests#254): the same launch, seen before its table.
     solo = r.rank0_pids > 1 and r.nranks == 1
     if r.duplicated_sizes or (len(r.avg_busbw_lines) > 1 and (r.rows or alike) and len(r.tests_named) < 2) or solo:

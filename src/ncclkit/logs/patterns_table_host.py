@@ -82,7 +82,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not a channel NCCL set up over SHM ("Channel 00 : 1[1] -> 0[0] via SHM/direct/direct"): a transport. Nor
         # libfabric's own <info>/<debug> lines, where "shm" names its intra-node provider being probed
         # ("libfabric:47889:shm:core:ofi_check_ep_type():629<info> unsupported endpoint type", ofiwg/libfabric#5787).
-        p(r"^(?!.*<(?:info|debug|trace)>).*?(?:/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|"
+        # Nor ds_report's environment line "shared memory (/dev/shm) size .... 755.27 GB" (stark-sim/megatron-deepspeed-
+        # lock-clock's node0.log of a job that failed elsewhere).
+        p(r"^(?!.*<(?:info|debug|trace)>)(?!.*\(/dev/shm\) size \.)"
+          r".*?(?:/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|"
           r"shared memory (?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO

@@ -126,8 +126,19 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
                        "hang_collective_mismatch"),
     "no-device-warnings": ({**SOCKET_ENV, "NO_SET_DEVICE": "1", "NO_DESTROY": "1"},
                            "no torch.cuda.set_device, a barrier first, no destroy_process_group: succeeds", ""),
+    # Run 9: NCCL's COLL lines (NCCL_DEBUG_SUBSYS) of a group of operations (a coalesced all_reduce pair, a
+    # batch_isend_irecv), every subsystem's INFO lines of a job that succeeds, and ranks whose sizes differ.
+    "healthy-coll": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO", "NCCL_DEBUG_SUBSYS": "INIT,COLL"},
+                     "all_reduces, a coalesced pair of all_reduces and a batch_isend_irecv that succeed, COLL lines",
+                     ""),
+    "healthy-all": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO", "NCCL_DEBUG_SUBSYS": "ALL"},
+                    "8 all_reduces that succeed, NCCL_DEBUG_SUBSYS=ALL", ""),
+    "size-mismatch-coll": ({**SOCKET_ENV, "NCCL_DEBUG": "INFO", "NCCL_DEBUG_SUBSYS": "INIT,COLL",
+                            "TORCH_NCCL_DUMP_ON_TIMEOUT": "0"},
+                           "the ranks all_reduce tensors of different sizes, COLL lines; the watchdog (15 s) stops "
+                           "the one left waiting", "hang_collective_mismatch"),
 }
-SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped", "watchdog-abort")
+SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped", "watchdog-abort", "size-mismatch-coll")
 
 
 def worker(name: str) -> None:
@@ -154,8 +165,19 @@ def worker(name: str) -> None:
         dist.barrier()  # no device_ids: PyTorch warns that the rank's GPU is unknown (no failure)
     if name == "cpu-tensor":
         dist.all_reduce(torch.ones(4))
-    if name == "size-mismatch-detail":
+    if name in ("size-mismatch-detail", "size-mismatch-coll"):
         dist.all_reduce(torch.ones(1024 * (rank + 1), device="cuda"))
+        torch.cuda.synchronize()
+    if name == "healthy-coll":
+        from torch.distributed.distributed_c10d import _coalescing_manager
+        pair = torch.ones(1024, device="cuda"), torch.ones(4096, device="cuda")
+        with _coalescing_manager():  # one NCCL group: both all_reduces carry one opCount
+            for x in pair:
+                dist.all_reduce(x)
+        peer = 1 - rank
+        ops = [dist.P2POp(dist.isend, t, peer), dist.P2POp(dist.irecv, torch.empty_like(t), peer)]
+        for req in dist.batch_isend_irecv(ops):
+            req.wait()
     for step in range(8):
         if step == 3 and rank == 1:
             if name.startswith("peer-raises"):

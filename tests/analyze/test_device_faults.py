@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import have_gpu
-from ncclkit.logs.analyze import analyze_path
+from ncclkit.logs.analyze import analyze_path, analyze_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "data" / "device-faults-2.28.9"
@@ -46,7 +46,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 9 and len(SCENARIOS) >= 44 and len(HEALTHY) == 4
+    assert len(RUNS) == 10 and len(SCENARIOS) >= 47 and len(HEALTHY) == 6
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 
@@ -178,3 +178,18 @@ def test_a_job_that_never_named_its_gpu_reads_as_the_programs_warnings() -> None
     # of a job that succeeded: named as the program's, as a warning.
     lead = next(f for f in analyze_path(LOGS / "no-device-warnings.log")["findings"] if f["cause"])
     assert (lead["id"], lead["cause"], lead["severity"]) == ("log.framework_usage", "application_bug", "warning")
+
+
+def test_the_operations_of_one_nccl_group_are_no_mismatch() -> None:
+    # Run 9: NCCL 2.28.9's COLL lines of a coalesced pair of all_reduces (1024 and 4096 elements) under one opCount
+    # per rank, and a batch_isend_irecv whose Send and Recv name the peer as root: a job that succeeded.
+    text = (LOGS / "healthy-coll.log").read_text()
+    assert "AllReduce: opCount 1 " in text and "Send: opCount 2 " in text
+    assert "log.collective_mismatch" not in [f for f, _ in _causes(LOGS / "healthy-coll.log")]
+    # one rank's Send beside the other's Recv, each alone under its opCount, is one transfer
+    pair = [line for line in text.splitlines() if ("Send: opCount 2 " in line and ":470:" in line)
+            or ("Recv: opCount 2 " in line and ":471:" in line)]
+    found = [f["id"] for f in analyze_text("\n".join(pair))["findings"]]
+    assert len(pair) == 2 and "log.collective_mismatch" not in found
+    # ranks that all_reduce different sizes, one call each under one opCount, still differ
+    assert ("log.collective_mismatch", "hang_collective_mismatch") in _causes(LOGS / "size-mismatch-coll.log")

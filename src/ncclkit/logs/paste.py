@@ -374,10 +374,9 @@ def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:
 
 def note_coll_call(by_process: dict[tuple[str, str, str], tuple[str, ...]], shared_ops: set[tuple[str, str]],
                    process: str, key: tuple[str, ...]) -> None:
-    """Note the call `key` (nranks, opCount, call...) of a process's COLL line. The COLL line prints
-    comm->opCount, which grows once per launched plan (proxy.cc ncclProxyStart, 2.9 - 2.28), so every operation
-    of a group carries one opCount: one process logging two calls under one opCount means the opCount names no
-    single operation there (`shared_ops`), and ranks that differ under it need not differ at all (NVIDIA/nccl#740)."""
+    """Note the call `key` (nranks, opCount, call...) of a process's COLL line. It prints comm->opCount, which grows
+    once per launched plan (proxy.cc ncclProxyStart, 2.9 - 2.28): the operations of a group share one, so a process
+    logging two calls under one opCount shows it names no single operation (`shared_ops`; NVIDIA/nccl#740)."""
     seen = by_process.get((process, key[0], key[1]))
     if seen is None:
         if len(by_process) < 4 * MAX_COLL_OPS:
@@ -388,9 +387,10 @@ def note_coll_call(by_process: dict[tuple[str, str, str], tuple[str, ...]], shar
 
 def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]],
                   lines: dict[tuple[str, ...], int] | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The first opCount at which ranks of one communicator size logged different collectives: the
-    calls, and the first line of each (from `lines`, keyed (nranks, opCount, call...))."""
+    """The first opCount at which ranks of one communicator size logged different collectives: the calls, and the
+    first line of each (from `lines`, keyed (nranks, opCount, call...)). Send/Recv differ by design (root = peer)."""
     for (nranks, op), calls in coll_ops.items():
+        calls = {c for c in calls if c[0] not in ("Send", "Recv")}
         if len(calls) > 1:
             shown = sorted(calls)[:4]
             found = (lines or {})

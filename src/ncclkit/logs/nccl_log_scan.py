@@ -80,9 +80,9 @@ _PLUGIN_NEEDLES = {b"NCCL INFO " + k: v for k, v in (
     (b"Plugin Path : ", "external"))}
 # nvidia-smi -q's BAR1 total over its two lines (paste.BAR1_TOTAL)
 _BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
-# COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks)
-_COLL_POS = re.compile(rb"NCCL INFO (\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
-                       rb"[^\n]*?nranks=(\d+)")
+# COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks; not Send/Recv)
+_COLL_POS = re.compile(rb"NCCL INFO (?!Send:|Recv:)(\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) "
+                       rb"root (-?\d+)[^\n]*?nranks=(\d+)")
 # The `host:pid` in front of a COLL line, within the line's first 200 bytes.
 _COLL_PROCESS = re.compile(rb"([\w.-]+:\d+):\d+ \[\d+\] NCCL INFO $")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated

@@ -18,7 +18,7 @@ from typing import Any
 
 from ncclkit.logs.nccl_log_netfacts import MAX_GDR_REASONS, MAX_IB_DEVICES, NetFacts
 from ncclkit.logs.nccl_log_words import INFO_CAUSE
-from ncclkit.logs.nccl_tests import RANK_LINE
+from ncclkit.logs.nccl_tests import RANK_LINE, RANK_PID
 from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, RankClaims,
                                 launch_env, package_version)
 from ncclkit.logs.paste_code import quoted_code, typed_command
@@ -60,7 +60,6 @@ MAX_TRACES = 64
 # (healthy runs print it while a peer's listener comes up), "willRetry=0" of the same text the failure.
 _DIGITS = re.compile(r"(?<!willRetry=)\d+")
 _TEST_GPUS = re.compile(r"# nThread (\d+) nGpus (\d+)")
-_PID = re.compile(r"\bPid\s+(\d+)")
 _BUILD_CUDA = re.compile(r"\+cuda(\d+)\.(\d+)")
 # Lines that change how others read (fact, its lines, whether only a line read as harmless counts; the first is noted):
 # perftest's GPU buffer and a fabric manager with no NVSwitch to manage (harmless lines); a traceback re-raised from a
@@ -268,7 +267,7 @@ class LogState(NetFacts):
                     self.test_rank_host[int(m.group(1))] = m.group(2)
                 if m.group(3) and len(self.test_gpus) < 4096:
                     self.test_gpus.setdefault((m.group(2), m.group(3)), set()).add(int(m.group(1)))
-                if m.group(1) == "0" and len(self.test_rank0_pids) < 64 and (pid := _PID.search(line)):
+                if m.group(1) == "0" and len(self.test_rank0_pids) < 64 and (pid := RANK_PID.search(line)):
                     self.test_rank0_pids.add(pid.group(1))
                     self.note("test_rank0", line_no())
                 return

@@ -46,7 +46,7 @@ def summarize(st: LogState) -> NcclLogSummary:
                  cause=e[3].cause, role=e[3].role, alternatives=e[3].alternatives), trace_lines)
         for e in sorted(st.errors.values(), key=lambda e: e[0]))
     errors += _traced_errors(st, errors)
-    mismatch = coll_mismatch({k: v for k, v in st.coll_ops.items() if k not in st.coll_shared_ops}, st.coll_lines)
+    mismatch = coll_mismatch(st.coll_ops, st.coll_lines, st.coll_shared_ops)
     return NcclLogSummary(
         nccl_version=st.versions.most_common(1)[0][0] if st.versions else None,
         nranks=nranks, hosts=tuple(sorted(hosts)), transports=tuple(sorted(transports)),

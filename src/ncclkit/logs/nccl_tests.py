@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RANK_LINE", "NcclTestsResult", "TestRow", "looks_like_row", "parse_nccl_tests",
+__all__ = ["RANK_LINE", "RANK_PID", "NcclTestsResult", "TestRow", "looks_like_row", "parse_nccl_tests",
            "parse_nccl_tests_json"]
 
 DTYPES = frozenset({"float", "half", "double", "int8", "uint8", "int32", "uint32", "int64", "uint64",
@@ -29,7 +29,7 @@ _COLL_WORD = re.compile(r"(?<![\w/])(" + "|".join(COLLECTIVES) + r")\b")
 # The "#" is lost where a paste outside a code block renders it as a heading (nccl-tests#254).
 RANK_LINE = re.compile(r"(?:#\s*)?\bRank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device"
                        r"(?:\s+\d+\s+\[\s*([0-9A-Fa-fx:.]+)\])?")
-_PID = re.compile(r"\bPid\s+(\d+)")
+RANK_PID = re.compile(r"\bPid\s+(\d+)")  # the process of a rank listing's line
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*([-+\d.eE]+|nan)")
 _OUT_OF_BOUNDS = re.compile(r"Out of bounds values\s*:\s*(\d+)\s+(?:FAILED|OK)")
 _VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)|nccl-library=(\d+)")
@@ -212,7 +212,7 @@ def parse_nccl_tests(text: str) -> NcclTestsResult:
         if m:
             ranks[int(m.group(1))] = m.group(2)
             if m.group(1) == "0":
-                rank0_pids.add(_PID.findall(line)[0])
+                rank0_pids.add(RANK_PID.findall(line)[0])
             continue
         if "#" in line:
             if _HEADER.match(line):

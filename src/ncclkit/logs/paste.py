@@ -89,8 +89,10 @@ def package_version(line: str) -> tuple[str, str] | None:
     if m:
         return SYSTEM_NCCL, next(g for g in m.groups() if g)
     return None
-# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]".
-COLL_LINE = re.compile(r"^(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+).*?nranks=(\d+)")
+# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]"; not
+# Send/Recv, which differ between ranks by design (the peer is the root) and would fill the table of opCounts.
+COLL_LINE = re.compile(r"^(?!Send:|Recv:)(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
+                       r".*?nranks=(\d+)")
 MAX_COLL_OPS = 4096
 # NCCL variables a pasted command sets: mpirun's "-x NCCL_X=v", docker's "-e NCCL_X=v", "export NCCL_X=v",
 # "env NCCL_X=v ...", the assignments that start a command line ("NCCL_X=v NCCL_Y=w torchrun ..."), and
@@ -374,9 +376,8 @@ def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:
 
 def note_coll_call(by_process: dict[tuple[str, str, str], tuple[str, ...]], shared_ops: set[tuple[str, str]],
                    process: str, key: tuple[str, ...]) -> None:
-    """Note the call `key` (nranks, opCount, call...) of a process's COLL line. It prints comm->opCount, which grows
-    once per launched plan (proxy.cc ncclProxyStart, 2.9 - 2.28): the operations of a group share one, so a process
-    logging two calls under one opCount shows it names no single operation (`shared_ops`; NVIDIA/nccl#740)."""
+    """Note a process's COLL call `key` (nranks, opCount, call...). comm->opCount grows once per launched plan (proxy.cc
+    ncclProxyStart, 2.9 - 2.28), so two calls of one process under one opCount are a group (`shared_ops`, nccl#740)."""
     seen = by_process.get((process, key[0], key[1]))
     if seen is None:
         if len(by_process) < 4 * MAX_COLL_OPS:
@@ -385,16 +386,14 @@ def note_coll_call(by_process: dict[tuple[str, str, str], tuple[str, ...]], shar
         shared_ops.add((key[0], key[1]))
 
 
-def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]],
-                  lines: dict[tuple[str, ...], int] | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def coll_mismatch(coll_ops: dict[tuple[str, str], set[tuple[str, ...]]], lines: dict[tuple[str, ...], int],
+                  shared: set[tuple[str, str]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The first opCount at which ranks of one communicator size logged different collectives: the calls, and the
-    first line of each (from `lines`, keyed (nranks, opCount, call...)). Send/Recv differ by design (root = peer)."""
+    first line of each (from `lines`, keyed (nranks, opCount, call...)); not at an opCount of `shared`."""
     for (nranks, op), calls in coll_ops.items():
-        calls = {c for c in calls if c[0] not in ("Send", "Recv")}
-        if len(calls) > 1:
+        if len(calls) > 1 and (nranks, op) not in shared:
             shown = sorted(calls)[:4]
-            found = (lines or {})
             return (tuple(f"opCount {op} [nranks={nranks}]: {c[0]} count {c[1]} datatype {c[2]} root {c[4]}"
                           for c in shown),
-                    tuple(sorted(found[(nranks, op, *c)] for c in shown if (nranks, op, *c) in found)))
+                    tuple(sorted(lines[(nranks, op, *c)] for c in shown if (nranks, op, *c) in lines)))
     return (), ()

@@ -42,7 +42,7 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
         # Loopback is what a one-node job may bootstrap on: not counted.
         unreachable = tuple(a for _, _, a in (p.partition(":") for p in s.socket_addrs)
                             if VIRTUAL_ADDR.fullmatch(a) and not a.startswith("127."))
-        out.append(return_code_finding(s.return_codes, name, unreachable))
+        out.append(return_code_finding(s.return_codes, name, unreachable, s.shared_test_gpus))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes

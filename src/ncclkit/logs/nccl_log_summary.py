@@ -68,10 +68,23 @@ def summarize(st: LogState) -> NcclLogSummary:
         coll_mismatch=mismatch[0], coll_mismatch_lines=mismatch[1], launch_hosts=tuple(st.launch_hosts),
         launch_line=st.launch_line, socket_ifaces=tuple(st.socket_ifaces), nodes=_nodes(st, transport_map),
         local_ranks=st.local_ranks if st.local_ranks is not None else _listed_local_ranks(st),
-        shared_test_gpus=tuple(f"ranks {', '.join(map(str, sorted(r)))} on {h} ({bus})"
-                               for (h, bus), r in sorted(st.test_gpus.items()) if len(r) > 1)[:8],
+        shared_test_gpus=_shared_gpus(st),
         solo_test_processes=len(st.test_rank0_pids) if st.test_ranks == {0} else 0,
         test_headers=st.test_headers, test_rows=st.test_rows, fact_lines=dict(st.fact_lines))
+
+
+def _shared_gpus(st: LogState) -> tuple[str, ...]:
+    """Ranks placed on one GPU of one host: by nccl-tests' listing, or by the ranks' "comm 0x.. rank N nranks M cudaDev
+    D busId B" lines under one host name (amazon-science/polygon-transformer#29: both ranks "busId 19000", then
+    ncclInvalidUsage and "Abort COMPLETE"). One process's ranks in several communicators share its GPU too, so the
+    readers use this only beside NCCL's invalid-usage error, what it returns for two ranks on one GPU."""
+    listed = [((h, bus), r) for (h, bus), r in sorted(st.test_gpus.items()) if len(r) > 1]
+    if len(st.hosts) == 1 and not listed:
+        by_bus: dict[str, set[int]] = {}
+        for rank, bus in st.init_gpus.items():
+            by_bus.setdefault(bus, set()).add(rank)
+        listed = [((next(iter(st.hosts)), bus), r) for bus, r in sorted(by_bus.items()) if len(r) > 1]
+    return tuple(f"ranks {', '.join(map(str, sorted(r)))} on {h} ({bus})" for (h, bus), r in listed)[:8]
 
 
 def _traced_errors(st: LogState, errors: tuple[LogError, ...]) -> tuple[LogError, ...]:

@@ -110,7 +110,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"TORCHCOMM_RANK", b"CPU-capable backend", b"duplicate entries", b"must be initialized",
     b"mesh_dim_name", b"Mesh dim name", b"shard or replicate", b"require NCCL", b"nccl4py", b"clique_ids",
     # the libraries under NCCL (patterns_table_net)
-    b"incompatible", b"backend '", b"No suitable GID",
+    b"incompatible", b"backend '", b"No suitable GID", b"no RDMA transports", b"back to TCP transport",
     b"Unreachable remote", b"never received a response", b"Unresponsive receiver", b"unresponsive",
     b"disabling GDR", b"eligible providers", b"GPUDirect RDMA", b"GDR disabled", b"retry count",
     b"no usable transports", b"messages transport", b"is unreachable", b"modifying QP", b"shmget(",

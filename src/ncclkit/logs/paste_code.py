@@ -16,12 +16,15 @@ __all__ = ["TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
 # comment, except nccl-tests' header, a markdown heading a user made of an error line ("### HCC STATUS_CHECK Error:
-# ...", ROCm/tensorflow-upstream#92) and Sarus's error trace "#0   function at File.cpp:59 message", Logger.cpp) ...
+# ...", ROCm/tensorflow-upstream#92), Sarus's error trace "#0   function at File.cpp:59 message", Logger.cpp, and a
+# driver's kernel message a guide shows as a comment under its dmesg command, "# mlx5_core 0000:65:01.0: ..." in
+# Mooncake's troubleshooting page) ...
 # An lldb frame ("frame #3: 0x... libtorch_cuda.so`c10d::ProcessGroupNCCL::abort() + 664") names functions, not errors.
 # Not a native frame of Python's faulthandler ('File "misc/cudawrap.cc", line 92, in ncclCuMemHostEnable()'): it names
 # the C/C++ function a process died in, which rows read (vllm-project/vllm#27868).
 _QUOTED_CODE = re.compile(r'^\s*(?:File "(?![^"\n]*\.(?:cc|cu|cpp|cxx|c|h)")|raise |except |if |return |def |'
-                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s))')
+                          r'(?:\*\s*)?frame #\d+: 0x|#(?!#+ | NCCL Tests compiled|\d+\s+\w+ at [\w.]+:\d*\s|'
+                          r' (?:\[[\d.\s]+\] )?(?:mlx5_core|mlx5_ib|NVRM|bnxt_en|irdma) ))')
 # IPython's and Jupyter's listing of each frame's source numbers its lines, right-aligned or after an arrow ("    159
 # \"Cannot re-initialize CUDA in forked subprocess. \" + msg)", "--> 161     torch._C._cuda_init()";
 # chenyuntc/pytorch-book#80): a library's source, not the error, which follows the listing unnumbered. A table's row

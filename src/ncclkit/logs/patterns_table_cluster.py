@@ -116,8 +116,9 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # openpmix#1123); PMIx's hash store keeps the job data in the process instead. A warning: where the
         # ranks run on regardless (NVIDIA/pyxis#81), the error after it is the job's.
         # Only OUT-OF-RESOURCE and the locks: BAD-PARAM and NOT-FOUND from dstore_base.c are printed by runs that
-        # go on (NVIDIA/nccl-tests#190, "success"; ALCF's Aurora notes: "can be safely ignored").
-        p(r"PMIX ERROR: OUT-OF-RESOURCE in file \S*(?:gds_dstore|dstore_base)|PMIX ERROR: [\w-]+ in file "
+        # go on (NVIDIA/nccl-tests#190, "success"; ALCF's Aurora notes: "can be safely ignored"). PMIx 2.0's store is
+        # dstore/pmix_esh.c (horovod/horovod#3765: MPI_Init_thread failed after it in a Spark executor's container).
+        p(r"PMIX ERROR: OUT-OF-RESOURCE in file \S*(?:gds_dstore|dstore_base|pmix_esh)|PMIX ERROR: [\w-]+ in file "
           r"\S*gds_ds\d+_lock", "launch_config", W,
           "PMIx's shared-memory job store (gds dstore) failed: ranks may not start or not get their job data",
           "export PMIX_MCA_gds=hash for the job (mpirun --pmixmca gds hash), and use one PMIx build in the image "

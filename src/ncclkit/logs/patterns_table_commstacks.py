@@ -296,4 +296,13 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "srun was asked for an MPI launch plugin (--mpi=...) that this Slurm was not built with",
           "list what it has (`srun --mpi=list`) and use one of them (pmi2, pmix_v4), or build Slurm with PMIx",
           C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # Its PMI2 plugin's "mpi/pmi2: invalid PMI1 init command" (src/plugins/mpi/pmi2): a rank spoke to srun's PMI
+        # server in what it does not parse: a launcher inside the step (Intel MPI's mpirun in a container that
+        # `srun --mpi=pmi2` started, vsoch/vsoch.github.io#21) or an MPI built for another PMI.
+        p(r"mpi/pmi2: invalid PMI1? ?init command", "launch_config", E,
+          "srun's PMI2 server got PMI commands it does not understand from the job's processes: a launcher (mpirun) "
+          "inside the srun step, or an MPI built for another PMI",
+          "let srun start the ranks (no mpirun inside `srun`), with the PMI the MPI was built for (`srun "
+          "--mpi=list`; --mpi=pmix for Open MPI with PMIx, --mpi=pmi2 for Intel MPI with I_MPI_PMI_LIBRARY set)",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
     )

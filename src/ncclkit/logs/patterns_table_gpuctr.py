@@ -33,7 +33,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list. The validator prints its toolkit and gdrcopy checks' failures bare (fmt.Println,
 # log.Info) with no error word.
-GPUCTR_WORDS: tuple[bytes, ...] = (b"no NVML found", b"toolkit is not ready", b"server API version", b"the Docker daemon",
+GPUCTR_WORDS: tuple[bytes, ...] = (b"nvproxy: unknown", b"no NVML found", b"toolkit is not ready", b"server API version", b"the Docker daemon",
                                    b"driver is not ready", b"run command '",
                                    b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
                                    b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",
@@ -263,4 +263,14 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "make the guest reach the licence server (the client configuration token in "
           "/etc/nvidia/ClientConfigToken, `/etc/nvidia/gridd.conf`, nvidia-gridd's log), then check `nvidia-smi -q "
           "| grep -i license`", C.CUDA_OR_DRIVER),
+        # gVisor's GPU proxy (runsc --nvproxy, pkg/sentry/devices/nvproxy) logs the driver control commands it does
+        # not implement, "nvproxy: unknown control command 0x3d05 (paramsSize=24)": that call fails in the sandbox
+        # (google/gvisor#10413: multi-GPU training hung; 0x3d05 exports GPU memory to a file descriptor, the sharing
+        # between processes that CUDA IPC and NCCL use).
+        p(r"nvproxy: unknown control command", "gpu_missing", W,
+          "gVisor's GPU proxy (runsc --nvproxy) does not implement a driver call the program made: the call fails "
+          "inside the sandbox, and CUDA or NCCL with it (GPU memory shared between processes among them)",
+          "run the GPU job under runc, or a gVisor release whose nvproxy supports this driver and call (its "
+          "supported driver list); a single-process job needs fewer of these calls", C.CUDA_OR_DRIVER, "root",
+          (C.OTHER,)),
     )

@@ -27,7 +27,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 LIGHTNING_WORDS: tuple[bytes, ...] = (
     b"guards the main", b"notebook environment", b"local rank has zero", b"training_step` returned",
-    b"auto-requeue signal", b"Bypassing SIGTERM", b"ddp2 only works",
+    b"auto-requeue signal", b"Bypassing SIGTERM", b"ddp2 only works", b"slurm tasks",
 )
 
 
@@ -156,4 +156,11 @@ def lightning_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"ddp2 only works in SLURM or via torchelastic", "launch_config", E,
           "Lightning's ddp2 needs the job started by SLURM (srun) or torchelastic (torchrun), which set the variables "
           "it reads", "start it with srun (or torchrun), or use strategy='ddp'", C.APPLICATION_BUG),
+        # Lightning 0.x - 1.x's Slurm check "You requested 2 GPUs but launched 1 slurm tasks. We will launch 2
+        # processes for you." (Lightning-AI/pytorch-lightning#102): Slurm's tasks and the trainer's GPUs disagree, so
+        # Lightning starts processes Slurm does not know of (or compares the job's tasks with one node's GPUs).
+        p(r"You requested \d+ GPUs but launched \d+ slurm tasks", "launch_config", W,
+          "Lightning's GPU count and Slurm's tasks disagree: Lightning starts processes of its own beside Slurm's",
+          "give Slurm one task per GPU (--ntasks-per-node equal to Trainer(devices=...), --gres=gpu:<n>) and start "
+          "the script with srun", C.APPLICATION_BUG, "root", (C.OTHER,)),
     )

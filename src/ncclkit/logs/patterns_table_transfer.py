@@ -144,4 +144,12 @@ def transfer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the two NIXL agents have no transfer backend in common (a plugin missing on one side)",
           "load the same backends (UCX, ...) on both sides: NIXL_PLUGIN_DIR and the backends the engine creates",
           C.NET_PLUGIN_ERROR),
+        # A transfer library that found no RDMA transport and took TCP: UCX's "no RDMA transports available" and
+        # NIXL's "falling back to TCP transport", as ai-dynamo/dynamo's disaggregation guide quotes them for a pod
+        # without its RDMA device (docs/kubernetes/disagg-communication-guide.md): the KV transfers run at TCP speed.
+        p(r"no RDMA transports available|falling back to TCP transport", "no_ib_device", W,
+          "the transfer library found no usable RDMA device and moves data over TCP: transfers between GPUs of "
+          "different nodes run far slower", "give the pod or container its RDMA device (the device plugin's "
+          "resource such as rdma/ib or the EFA resource, /dev/infiniband, IPC_LOCK) and check `ibv_devinfo` and "
+          "`ucx_info -d` there", C.SOCKET_FALLBACK),
     )

@@ -8,6 +8,7 @@ to info.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ncclkit.causes import Cause
@@ -81,6 +82,11 @@ def _forced_ll128(findings: list[Finding]) -> list[Finding]:
 _EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "log.teardown_stall",
                               "log.gpu_firmware_error", "log.gpu_memory_error", "log.gpu_faults_repeat",
                               "log.nvshmem_no_transport"})
+# So does CUDA not ready at all on an NVSwitch system whose fabric manager is down (cudaErrorSystemNotReady, "system
+# not yet initialized"): what the program says about NCCL or torch.distributed beside it follows from that
+# (NVIDIA/nccl-tests#264; a p4d guide's "Distributed package doesn't have NCCL built in" printed first). The fabric
+# manager's other lines (NVLS set-up failing) do not: NCCL's own resource errors explain those (NVIDIA/nccl#2077).
+_SYSTEM_NOT_READY = re.compile(r"system not yet initialized|cudaErrorSystemNotReady")
 
 
 # Warnings that explain an error only when printed before it: the store's reverse DNS lookups slow the connections
@@ -134,7 +140,8 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # cannot join nodes proves what stopped the job (a network plugin that failed before it only
         # explains why TCP was in use).
         ev = f.evidence if isinstance(f.evidence, dict) else {}
-        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH or f.id in _EXPLAINS_OTHERS else \
+        rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH or f.id in _EXPLAINS_OTHERS or (
+            f.id == "log.fabric_manager" and _SYSTEM_NOT_READY.search(f.message)) else \
             1 if "peer_address" in ev else \
             3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
         # A finding about the setup the log shows comes after an error line of the same weight.

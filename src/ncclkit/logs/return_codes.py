@@ -25,10 +25,16 @@ _LAUNCH_SITE = re.compile(r"(?<![\w/])enqueue\.cc:")
 _SOCKET_SITE = re.compile(r"(?<![\w])(?:misc/)?socket\.cc:")
 
 
-def _return_code_cause(code: int, where: str,
-                       unreachable_addrs: tuple[str, ...]) -> tuple[Cause | None, str, str, list[str]]:
+def _return_code_cause(code: int, where: str, unreachable_addrs: tuple[str, ...],
+                       shared_gpus: tuple[str, ...]) -> tuple[Cause | None, str, str, list[str]]:
     """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
     rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
+    if code == 5 and shared_gpus:
+        # ncclInvalidUsage is what init returns for two ranks of one host on one GPU ("Duplicate GPU detected").
+        return (Cause.APPLICATION_BUG, f": the ranks' lines show {shared_gpus[0]}, two ranks on one GPU, which "
+                "NCCL refuses (Duplicate GPU detected)", "give every rank its own GPU: torch.cuda.set_device(local_rank) before "
+                "init_process_group, as many processes per node as GPUs; " + rerun,
+                [Cause.HOSTNAME_RESOLUTION.value])
     if code == 1 and _LAUNCH_SITE.search(where):
         return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
                 rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",
@@ -47,11 +53,13 @@ def _return_code_cause(code: int, where: str,
     return None, "", rerun, []
 
 
-def return_code_finding(return_codes: dict[int, str], name: str, unreachable_addrs: tuple[str, ...] = ()) -> Finding:
+def return_code_finding(return_codes: dict[int, str], name: str, unreachable_addrs: tuple[str, ...] = (),
+                        shared_gpus: tuple[str, ...] = ()) -> Finding:
     """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them);
-    `unreachable_addrs`: the socket addresses the log shows that no other host reaches (diagnose_addresses.VIRTUAL_ADDR)."""
+    `unreachable_addrs`: the socket addresses the log shows that no other host reaches (diagnose_addresses.VIRTUAL_ADDR);
+    `shared_gpus`: ranks the log places on one GPU of one host (NcclLogSummary.shared_test_gpus)."""
     code, where = next(iter(return_codes.items()))
-    cause, why, fix, alternatives = _return_code_cause(code, where, unreachable_addrs)
+    cause, why, fix, alternatives = _return_code_cause(code, where, unreachable_addrs, shared_gpus)
     return Finding(id="log.nccl_error_code", severity=Severity.ERROR, subject=name,
                    message=f"NCCL returned {where}, with no WARN line in the excerpt{why}", fix=fix, cause=cause,
                    evidence={"return_codes": {str(k): v for k, v in return_codes.items()},

@@ -1,12 +1,14 @@
-"""Rules from held-out rounds 225 - 228 and sweeps 242 - 244 (2026-12-06: troubleshooting and FAQ pages kept in
-repositories, consumer GPUs and containers, NCCL 2.23 - 2.29). Each text is quoted from the thread or file named
-above its test, and tested on real text that must not trigger it."""
+"""Rules from held-out rounds 225 - 230 and sweeps 242 - 246 (2026-12-06: troubleshooting, FAQ and notes pages kept
+in repositories, consumer GPUs and containers, NCCL 2.23 - 2.29). Each text a rule reads is quoted from the thread or
+file named above its test; each rule is also tested on text that must not trigger it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from line_reading import lead
+from line_reading import causes, ids, lead
+
+from ncclkit.logs.analyze import analyze_text
 
 # an AWS p4d guide (vanshajagrawal/beyondtritonrl, docs REPLICATION_GUIDE.md): both errors of a node whose
 # nvidia-fabricmanager was not installed, the framework's complaint printed first
@@ -78,3 +80,83 @@ def test_a_transfer_library_on_tcp_and_a_kernel_line_quoted_as_a_comment() -> No
         ("log.ibv_create_qp_failed", "ib_resource_error")
     # a code comment that names the driver and an error is still code
     assert lead("    # if mlx5_core failed to load, fall back to the error path\n") is None
+
+
+def test_tensorflows_sparse_gradients_gathered_instead_of_all_reduced() -> None:
+    # tensorflow/tensorflow#53160: MirroredStrategy on four GPUs in a container, NCCL on sockets beside it
+    text = ("WARNING:tensorflow:Efficient allreduce is not supported for 2 IndexedSlices\n"
+            "dbe753952c3d:1013:1261 [0] NCCL INFO NET/IB : No device found.\n"
+            "dbe753952c3d:1013:1261 [0] NCCL INFO NET/Socket : Using [0]eth0:172.17.0.23<0>\n"
+            "dbe753952c3d:1013:1261 [0] NCCL INFO Using network Socket\n")
+    assert lead(text) == ("log.host_setting", "performance_config")
+    # TensorFlow's other notices of its all-reduce say nothing is slow
+    assert lead("INFO:tensorflow:Reduce to /job:localhost/replica:0/task:0/device:CPU:0 then broadcast to "
+                "('/job:localhost/replica:0/task:0/device:CPU:0',).\n") is None
+
+
+# aidando73/nccl-tests errors.txt (c7ceb67): two L40 nodes over NET/Socket; NCCL's topology search settled for a
+# simpler order, then the remote rank's test failed
+_SEARCH = ("[2025-03-27 05:33:08] 6a3e6142ec3e:5671:5678 [0] graph/search.cc:1127 NCCL WARN Could not find a path for "
+           "pattern 4, falling back to simple order\n")
+_FAILED = ("8d393995ec76: Test NCCL failure common.cu:394 'unhandled system error (run with NCCL_DEBUG=INFO for "
+           "details) / '\n")
+
+
+def test_the_topology_searchs_fallback_explains_no_failure() -> None:
+    assert lead(_SEARCH) == ("log.graph_fallback", "topology_or_numa")
+    found = causes(_SEARCH + _FAILED)
+    assert found[0][0] != "log.graph_fallback"
+    assert found[0][1] in ("shm_too_small", "wrong_interface", "firewall_or_port_blocked")
+
+
+def test_the_gpu_operators_driver_and_mig_failures() -> None:
+    # NVIDIA/gpu-operator's production runbook (docs/troubleshooting): the module under Secure Boot, a MIG layout
+    assert lead("ERROR: failed to load NVIDIA kernel module\nnvidia.ko: Required key not available\n") == \
+        ("log.gpu_missing", "cuda_or_driver")
+    assert lead("failed to apply MIG config: incompatible MIG mode on device 0\n") == \
+        ("log.gpu_missing", "cuda_or_driver")
+    # the peer-memory module refused the same way is GPUDirect RDMA's, and a MIG layout applied is no failure
+    assert lead("modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument\n")[1] == "gdr_unavailable"
+    assert lead('time="2024-01-01T00:00:00Z" level=info msg="Applying MIG config: all-1g.10gb"\n') is None
+
+
+# stas00/ml-engineering network/debug/README.md: a RoCE bond among the eight compute HCAs of a node
+_MIXED = ("NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB [2]mlx5_2:1/IB [3]mlx5_3:1/IB [4]mlx5_4:1/IB "
+          "[5]mlx5_5:1/IB [6]mlx5_6:1/IB [7]mlx5_7:1/I [8]mlx5_bond_0:1/RoCE [RO]; OOB ibp25s0:10.0.12.82<0>\n")
+
+
+def test_infiniband_and_roce_ports_listed_together() -> None:
+    assert lead(_MIXED) == ("log.nic_mixed_link", "topology_or_numa")
+    fix = next(f["fix"] for f in analyze_text(_MIXED)["findings"] if f["id"] == "log.nic_mixed_link")
+    assert "NCCL_IB_HCA=^mlx5_bond_0:1" in fix
+    # one link layer (SHARP-capable IB ports), and a setup fact that does not outrank a failure
+    assert "log.nic_mixed_link" not in ids(_MIXED.replace("[8]mlx5_bond_0:1/RoCE ", ""))
+    assert lead(_MIXED + "node1:1:1 [0] NCCL WARN Bootstrap : no socket interface found\n")[0] != "log.nic_mixed_link"
+
+
+# bigscience-workshop/bigscience train/tr11-176B-ml/chronicles-prequel.md: py-spy of two ranks, one in broadcast
+_TWO = """\
+Thread 835990 (active): "MainThread"
+    train (megatron/training.py:915)
+    pretrain (megatron/training.py:187)
+    <module> (pretrain_gpt.py:239)
+Thread 835995 (active): "MainThread"
+    broadcast (torch/distributed/distributed_c10d.py:1191)
+    _aggregate_total_loss (deepspeed/runtime/pipe/engine.py:540)
+    train_batch (deepspeed/runtime/pipe/engine.py:330)
+"""
+
+
+def test_two_dumped_ranks_one_in_a_collective() -> None:
+    assert lead(_TWO) == ("log.rank_outside_collective", "hang_collective_mismatch")
+    # both in the collective: nobody is named outside it
+    both = _TWO.replace("    train (megatron/training.py:915)\n",
+                        "    broadcast (torch/distributed/distributed_c10d.py:1191)\n")
+    assert "log.rank_outside_collective" not in ids(both)
+
+
+def test_a_ray_worker_that_could_not_register() -> None:
+    # volcengine/verl docs/faq/faq.rst: Ray workers past Slurm's CPU limit
+    assert lead("Unable to register worker with raylet\n") == ("log.launch_config", "other")
+    assert lead("[2024-01-01 00:00:00,000 I 1234 1234] worker_pool.cc:500: Started worker process with pid 42\n") \
+        is None

@@ -20,6 +20,7 @@ def turned_off(env: dict[str, str], var: str) -> bool:
 
 def layout_findings(s: NcclLogSummary) -> list[Finding]:
     return [*_same_hostname(s), *_separate_test_jobs(s), *_single_node_stall(s), *_multi_node_stall(s),
+            *_mixed_link_layers(s),
             *_teardown_stall(s)]
 
 
@@ -116,6 +117,32 @@ def _multi_node_stall(s: NcclLogSummary) -> list[Finding]:
             "NCCL_SOCKET_IFNAME to the interface that joins the nodes",
         evidence={"nodes": s.nodes or len(s.hosts), "hosts": list(s.hosts[:8]), "role": "root",
                   "alternatives": [str(Cause.WRONG_INTERFACE), str(Cause.HOSTNAME_RESOLUTION)]})]
+
+
+def _mixed_link_layers(s: NcclLogSummary) -> list[Finding]:
+    """NET/IB's device list holds InfiniBand and RoCE ports together ("[8]mlx5_bond_0:1/RoCE" after eight "/IB"):
+    NCCL uses every port it lists, so the GPUs it pairs with the odd ones cross to a network the other nodes' GPUs
+    are not on ("Attempted to connect incompatible devices") or run at its speed (stas00/ml-engineering's network
+    debug notes: a front-end bond among the compute HCAs)."""
+    by_kind: dict[str, list[str]] = {}
+    for dev in s.ib_devices:
+        name, _, kind = dev.partition("/")
+        if kind:
+            by_kind.setdefault(kind, []).append(name)
+    if len(by_kind) < 2:
+        return []
+    kind = min(by_kind, key=lambda k: len(by_kind[k]))
+    odd = by_kind[kind]
+    return [Finding(
+        id="log.nic_mixed_link", severity=W, subject="NCCL_IB_HCA",
+        message=f"NCCL lists InfiniBand and RoCE ports together ({len(by_kind['IB'])} InfiniBand, "
+                f"{len(by_kind['RoCE'])} RoCE): it uses every port it lists, so the GPUs it pairs with the {kind} "
+                f"one{'s' if len(odd) > 1 else ''} ({', '.join(odd[:4])}) reach another network than the other "
+                "nodes' GPUs, or run at its speed",
+        fix=f"leave the odd ports out: NCCL_IB_HCA=^{','.join(odd[:4])} (or list the compute HCAs with "
+            "NCCL_IB_HCA==...)", cause=Cause.TOPOLOGY_OR_NUMA,
+        evidence={"ports": {k: v[:16] for k, v in by_kind.items()}, "role": "root",
+                  "alternatives": [str(Cause.PERFORMANCE_CONFIG), str(Cause.GID_INDEX_OR_ROCE_CONFIG)]})]
 
 
 def _same_hostname(s: NcclLogSummary) -> list[Finding]:

@@ -13,7 +13,8 @@ MAX_GDR_REASONS = 16
 MAX_IB_DEVICES = 64
 
 _SPEED = re.compile(r"speed=(\d+)")
-_IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+)")
+# "[0]mlx5_0:1/IB", "[8]mlx5_bond_0:1/RoCE": a device, its port and (2.4+) its link layer.
+_IB_DEV = re.compile(r"\[\d+\]\s*([\w.+\-]+:\d+(?:/(?:IB|RoCE)\b)?)")
 _GDR_REASON = re.compile(r"GPU Direct RDMA Disabled for (.*)")
 # An interface listed with an IPv6 link-local address only ("ib0:fe80::a288:c203:d2:aaf2%ib0<0>"): NCCL took it when
 # it had no other address, and only that link reaches it (NVIDIA/nccl#1291); IPv4's link-local 169.254.0.0/16 alike

@@ -102,7 +102,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"GCS may have been killed", b"Unknown flags in XLA_FLAGS", b"coordinator_address", b"num_processes",
     b"Automatic Distributed initialization", b"completionMode", b"cannot be scheduled", b"No available node types",
     b"memory pressure", b"rendezvous store", b"NCCL hang detected", b"available in /dev/shm",
-    b"deleting files in /dev/shm", b"Raylet is terminated", b"memory usage threshold", b"NO_AVAILABLE_HANDLE",
+    b"deleting files in /dev/shm", b"Raylet is terminated", b"register worker with raylet", b"memory usage threshold", b"NO_AVAILABLE_HANDLE",
     b"are not available, please use", b"after bootstrapping",
     b"node preemption", b"on all TPU hosts",
     # PyTorch 2.12 - 2.14 (patterns_table_newest)

@@ -141,6 +141,16 @@ def gpuctr_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "-cgi <profile>,... -C`, or the MIG manager's `nvidia.com/mig.config` node label with one profile "
           "across the node for single), disable MIG where it is not used (`nvidia-smi -mig 0`), or deploy the "
           "plugin with migStrategy=mixed", C.CUDA_OR_DRIVER),
+        # NVIDIA's MIG manager (mig-parted, the GPU Operator's nvidia-mig-manager) failing to apply the layout a node
+        # label asks for: "failed to apply MIG config: incompatible MIG mode on device 0", "device 0 has an invalid
+        # MIG configuration" (NVIDIA/gpu-operator's production runbook: MIG mode off or pending a reset, a profile
+        # the GPU lacks, or processes holding the GPU).
+        p(r"failed to apply MIG config|device \d+ has an invalid MIG configuration|error applying MIG configuration",
+          "gpu_missing", E,
+          "NVIDIA's MIG manager could not apply the MIG layout asked for (MIG mode off or waiting for a GPU reset, a "
+          "profile this GPU does not have, or processes still holding the GPU): the node offers no MIG devices",
+          "check `nvidia-smi -q | grep -A2 'MIG Mode'` (Current and Pending), stop what holds the GPU, reset it "
+          "(`nvidia-smi -r`) or reboot, and use a profile `nvidia-smi mig -lgip` lists", C.CUDA_OR_DRIVER),
         # NVIDIA/k8s-device-plugin internal/imex/imex.go:55@1b826ac: a channel of the plugin's imex.channelIDs
         # has no device node under /dev/nvidia-caps-imex-channels: the host never created it, and the plugin
         # does not start.

@@ -83,8 +83,9 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # libfabric's own <info>/<debug> lines, where "shm" names its intra-node provider being probed
         # ("libfabric:47889:shm:core:ofi_check_ep_type():629<info> unsupported endpoint type", ofiwg/libfabric#5787).
         # Nor ds_report's environment line "shared memory (/dev/shm) size .... 755.27 GB" (stark-sim/megatron-deepspeed-
-        # lock-clock's node0.log of a job that failed elsewhere).
-        p(r"^(?!.*<(?:info|debug|trace)>)(?!.*\(/dev/shm\) size \.)"
+        # lock-clock's node0.log of a job that failed elsewhere). Nor UCX's list of the transports it has, "please use
+        # one or more of: cma, dc, ..., self, shm, sm, sysv, tcp" (its continuation line in TeneT.jl's UCX notes).
+        p(r"^(?!.*<(?:info|debug|trace)>)(?!.*\(/dev/shm\) size \.)(?!.*\bone or more of: )"
           r".*?(?:/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|"
           r"shared memory (?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",

@@ -157,4 +157,13 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "runs the same program on every host", "start the program on every host of the slice (`gcloud compute "
           "tpus tpu-vm ssh ... --worker=all --command=...`); read the other hosts' logs if it was started there",
           C.APPLICATION_BUG, "likely", (C.RANK_CRASHED_ELSEWHERE,)),
+        # Ray's core worker (core_worker_process.cc) "Unable to register worker with raylet": a worker process the
+        # raylet started could not check in, as when ray.init starts one worker per core it counts while Slurm lets
+        # the job use fewer (volcengine/verl's FAQ: set ray_init.num_cpus to the CPUs allowed).
+        p(r"Unable to register worker with raylet", "launch_config", E,
+          "a Ray worker process could not register with its node's raylet: more workers than the CPUs the job may "
+          "use (Slurm's or the container's CPU limit), or the raylet stopped",
+          "start Ray with the CPUs the job is given (ray.init(num_cpus=...), `ray start --num-cpus`), and read the "
+          "raylet's log (/tmp/ray/session_latest/logs/raylet.out) if it stopped", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
     )

@@ -29,7 +29,7 @@ TFPS_WORDS: tuple[bytes, ...] = (b"Op type not registered", b"Registered devices
                                  b"NoValidAddresse", b"unexpected process identifier", b"maximum protobuf size",
                                  b"Master init: Unavailable", b"find(\"DMLC_ROLE\")",
                                  # Horovod's "exit with status code 137" (128 + SIGKILL), read by process_killed
-                                 b"code 137", b"code: 137")
+                                 b"code 137", b"code: 137", b"IndexedSlices")
 
 _TF_OPS_FIX = ("give the strategy cross-device ops without NCCL (`tf.distribute.MirroredStrategy(cross_device_ops="
                "tf.distribute.HierarchicalCopyAllReduce())`, or ReductionToOneDevice), or run a Linux build of "
@@ -115,4 +115,12 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "port_in_use", E, "ps-lite could not bind its port: a previous run still holds it, or two roles share it",
           "kill the stale process (`ss -ltnp | grep PORT`) or set another DMLC_PS_ROOT_PORT (or node port)",
           C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # tensorflow/python/distribute/cross_device_ops.py "Efficient allreduce is not supported for %d IndexedSlices":
+        # sparse gradients (an embedding's) are gathered and summed on every replica instead of all-reduced
+        # (tensorflow/tensorflow#53160: MirroredStrategy on four GPUs slower than expected).
+        p(r"Efficient allreduce is not supported for \d+ IndexedSlices", "host_setting", W,
+          "TensorFlow cannot all-reduce the model's sparse gradients (IndexedSlices, an embedding's) and gathers "
+          "them instead, which slows every step", "make those gradients dense (tf.convert_to_tensor on them; "
+          "Horovod's sparse_as_dense=True) or keep the embedding on one device, then time a step again",
+          C.PERFORMANCE_CONFIG),
     )

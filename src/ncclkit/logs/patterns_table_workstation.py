@@ -99,8 +99,11 @@ def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.GDR_UNAVAILABLE),
         # modprobe: "could not insert 'nvidia': Key was rejected by service" / "Required key not available": Secure
         # Boot refuses a module not signed with an enrolled key (canonical/nvidia-graphics-drivers#61).
+        # The module's own name before the refusal, "nvidia.ko: Required key not available" (NVIDIA/gpu-operator's
+        # production runbook: the driver container's module under Secure Boot).
         p(r"could not insert '(?:nvidia(?![_-]peermem)\w*|gdrdrv)': (?:Key was rejected by service|"
-          r"Required key not available)", "gpu_missing", E,
+          r"Required key not available)|\bnvidia\w*\.ko: (?:Key was rejected by service|Required key not available)",
+          "gpu_missing", E,
           "Secure Boot refused to load the GPU driver's kernel module: it is not signed with an enrolled key",
           "sign the module and enroll the key (`mokutil --import`, as the driver's installer or DKMS offers), or "
           "turn Secure Boot off in the firmware", C.CUDA_OR_DRIVER),

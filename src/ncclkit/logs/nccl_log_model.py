@@ -90,7 +90,8 @@ class NcclLogSummary:
     socket_ifaces: tuple[str, ...] = ()  # interfaces of the "Bootstrap : Using" / "NET/Socket : Using" lines
     test_headers: int = 0  # nccl-tests "# nThread ..." headers: one per job, one per process without MPI
     test_rows: int = 0  # nccl-tests result rows
-    shared_test_gpus: tuple[str, ...] = ()  # nccl-tests' listing: "ranks 0, 1 on node7 (0000:00:06)", one GPU each
+    # ranks on one GPU of one host, by nccl-tests' listing or NCCL's init lines: "ranks 0, 1 on node7 (0000:00:06)"
+    shared_test_gpus: tuple[str, ...] = ()
     solo_test_processes: int = 0  # processes of a Rank-0-only nccl-tests listing, each calling itself Rank 0
     nodes: int | None = None  # nodes of the job when the log proves it (NCCL's nNodes, a full nccl-tests listing)
     local_ranks: int | None = None  # NCCL's localRanks (2.20+), else a full nccl-tests listing's: most ranks on one node

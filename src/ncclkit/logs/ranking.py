@@ -20,8 +20,9 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 # Findings about the setup a log or listing shows (the network chosen, channels without GDR, a
 # variable set, interfaces, port states, package versions, COLL calls, the topology search settling for a simpler
-# pattern, NICs of two link layers listed), not about an error line: their lines are where the setup shows, not where the job failed. (The search's
-# fallback costs bandwidth; it stops no job: a p4d job's hang after it was a security group, heldout-r32-gitcode2.)
+# pattern, NICs of two link layers listed), not about an error line: their lines are where the setup shows, not
+# where the job failed. (The search's fallback costs bandwidth and stops no job: a p4d job's hang after it was a
+# security group, heldout-r32-gitcode2.)
 _SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
                              "ibstat.port_down", "log.package_versions", "log.collective_mismatch",
                              "log.graph_fallback", "log.nic_mixed_link"})
@@ -150,15 +151,18 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         return (_SEV[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)
 
     roots.sort(key=weight)
-    if roots and all(f.id in _SETUP_FINDINGS and f.severity != E for f in roots) and \
-            any(f.severity == E for f in rest):
-        # Only the setup speaks of a cause, and something failed: the failure leads, read as below (a bare return
-        # code stands for what it most often means), and the setup follows it as a fact.
+    failed = [f for f in rest if f.severity == E]
+    if roots and all(f.id in _SETUP_FINDINGS and f.severity != E for f in roots) and failed and \
+            all(f.root_cause is None for f in failed):
+        # Only the setup speaks of a cause, and what failed names none (a bare return code): the failure leads,
+        # read as below (what the code most often stands for), and the setup follows it as a fact. (A failure that
+        # names its cause leads anyway, by its severity.)
         rest, roots = [replace(f, severity=I) for f in roots] + rest, []
     if not roots:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
-        lead = min((f for f in rest if f.root_cause is not None and f.severity != I and f.id not in _SETUP_FINDINGS),
+        lead = min((f for f in rest
+                    if f.root_cause is not None and f.severity != I and f.id not in _SETUP_FINDINGS),
                    key=lambda f: (_SEV[f.severity], f.id in _AFTER_CONSEQUENCES), default=None)
         # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after

@@ -32,8 +32,8 @@ def _return_code_cause(code: int, where: str, unreachable_addrs: tuple[str, ...]
     if code == 5 and shared_gpus:
         # ncclInvalidUsage is what init returns for two ranks of one host on one GPU ("Duplicate GPU detected").
         return (Cause.APPLICATION_BUG, f": the ranks' lines show {shared_gpus[0]}, two ranks on one GPU, which "
-                "NCCL refuses (Duplicate GPU detected)", "give every rank its own GPU: torch.cuda.set_device(local_rank) before "
-                "init_process_group, as many processes per node as GPUs; " + rerun,
+                "NCCL refuses (Duplicate GPU detected)", "give every rank its own GPU: torch.cuda.set_device("
+                "local_rank) before init_process_group, as many processes per node as GPUs; " + rerun,
                 [Cause.HOSTNAME_RESOLUTION.value])
     if code == 1 and _LAUNCH_SITE.search(where):
         return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
@@ -56,8 +56,9 @@ def _return_code_cause(code: int, where: str, unreachable_addrs: tuple[str, ...]
 def return_code_finding(return_codes: dict[int, str], name: str, unreachable_addrs: tuple[str, ...] = (),
                         shared_gpus: tuple[str, ...] = ()) -> Finding:
     """`log.nccl_error_code` for the first code NCCL returned (codes in the order the log first shows them);
-    `unreachable_addrs`: the socket addresses the log shows that no other host reaches (diagnose_addresses.VIRTUAL_ADDR);
-    `shared_gpus`: ranks the log places on one GPU of one host (NcclLogSummary.shared_test_gpus)."""
+    `unreachable_addrs`: the socket addresses the log shows that no other host reaches
+    (diagnose_addresses.VIRTUAL_ADDR); `shared_gpus`: ranks the log places on one GPU of one host
+    (NcclLogSummary.shared_test_gpus)."""
     code, where = next(iter(return_codes.items()))
     cause, why, fix, alternatives = _return_code_cause(code, where, unreachable_addrs, shared_gpus)
     return Finding(id="log.nccl_error_code", severity=Severity.ERROR, subject=name,

@@ -160,3 +160,27 @@ def test_a_ray_worker_that_could_not_register() -> None:
     assert lead("Unable to register worker with raylet\n") == ("log.launch_config", "other")
     assert lead("[2024-01-01 00:00:00,000 I 1234 1234] worker_pool.cc:500: Started worker process with pid 42\n") \
         is None
+
+
+def test_ncclinvalidusage_under_probe_codes_on_a_real_log() -> None:
+    # device run 6 (tests/analyze/data/device-faults-2.28.9/duplicate-gpu-info.log, NCCL 2.28.9): both ranks on GPU
+    # 0 of one host. Its NCCL INFO lines alone, without the WARN: NET/IB's init refusal ("net_ib.cc:852 -> 3") comes
+    # first, then init's ncclInvalidUsage.
+    log = Path(__file__).parent / "data/device-faults-2.28.9/duplicate-gpu-info.log"
+    info = "".join(line for line in log.read_text().splitlines(keepends=True) if " NCCL INFO " in line)
+    assert "Duplicate GPU" not in info and "net_ib.cc:852 -> 3" in info
+    assert lead(info) == ("log.nccl_error_code", "application_bug")
+    # IB's refusal alone, with sockets named as the network: no error to report
+    probe_only = "".join(line for line in info.splitlines(keepends=True) if "-> 5" not in line)
+    assert "log.nccl_error_code" not in ids(probe_only)
+
+
+def test_paddles_launcher_reporting_a_trainer_killed() -> None:
+    # PaddlePaddle/PaddleOCR#11773: a two-GPU recognition training, the trainer SIGKILLed
+    text = ("LAUNCH INFO 2024-03-10 00:35:50,211 Pod failed\n"
+            "LAUNCH ERROR 2024-03-10 00:35:50,216 Container failed !!!\n"
+            "Container rank 0 status failed cmd ['/home/ /.conda/envs/paddle26/bin/python', '-u', 'tools/train.py', "
+            "'-c', 'configs/a_rec_self/ch_PP_OCRv4_rec_pplcnetv3_01.yml''] code -9 log ./debug/workerlog.0\n")
+    assert lead(text) == ("log.process_killed", "oom")
+    # another exit code is the trainer's own error, in its log
+    assert lead(text.replace("code -9", "code 1")) is None

@@ -29,6 +29,13 @@ _GDR_DISTANCE = re.compile(r"\(distance (?:\d+|[A-Z]{3,4}) >=? (?:\d+|PHB)\)")
 
 
 _NET_PROBE = re.compile(r"(?<![\w/])(?:plugin/)?net(?:_v\d+)?\.cc:")
+# NET/IB's own init refusing (no device, NCCL_IB_DISABLE) where the log names sockets as the network: 2.28's
+# "transport/net_ib.cc:852 -> 3" before "Failed to initialize NET plugin IB" (device-faults-2.28.9 logs).
+_IB_PROBE = re.compile(r"(?<![\w/])(?:transport/)?net_ib(?:/\w+)?\.cc:")
+
+
+def _probing(site: str, network: str | None) -> bool:
+    return network is not None and bool(_NET_PROBE.search(site) or (network == "Socket" and _IB_PROBE.search(site)))
 
 
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
@@ -37,12 +44,12 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     # Codes raised only while NCCL tried the networks in turn, when the log then names the one it uses, were handled:
     # net.cc skips a network whose init fails (NVIDIA/nccl#1053: "net.cc:79 -> 3" from the IB plugin that
     # NCCL_IBEXT_DISABLE=1 turned off, then "Using network Socket").
-    probed = s.network is not None and all(_NET_PROBE.search(site) for site in s.return_codes.values())
-    if s.return_codes and not probed and not any(e.severity != I for e in s.errors):
+    codes = {code: site for code, site in s.return_codes.items() if not _probing(site, s.network)}
+    if codes and not any(e.severity != I for e in s.errors):
         # Loopback is what a one-node job may bootstrap on: not counted.
         unreachable = tuple(a for _, _, a in (p.partition(":") for p in s.socket_addrs)
                             if VIRTUAL_ADDR.fullmatch(a) and not a.startswith("127."))
-        out.append(return_code_finding(s.return_codes, name, unreachable, s.shared_test_gpus))
+        out.append(return_code_finding(codes, name, unreachable, s.shared_test_gpus))
     nets = {t for t in s.transports if t.startswith("NET/")}
     multi = len(s.hosts) >= 2
     # "NET/Socket : Using" / "Using network Socket" alone: NCCL tries a plugin, then IB, and takes

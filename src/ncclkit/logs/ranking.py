@@ -19,13 +19,14 @@ __all__ = ["rank_findings"]
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 # Findings about the setup a log or listing shows (the network chosen, channels without GDR, a
-# variable set, interfaces, port states, package versions, COLL calls, the topology search settling for a simpler
-# pattern, NICs of two link layers listed), not about an error line: their lines are where the setup shows, not
-# where the job failed. (The search's fallback costs bandwidth and stops no job: a p4d job's hang after it was a
-# security group, heldout-r32-gitcode2.)
+# variable set, interfaces, port states, package versions, COLL calls, NICs of two link layers listed), not about an
+# error line: their lines are where the setup shows, not where the job failed.
 _SETUP_FINDINGS = frozenset({"log.net_socket", "log.no_gdrdma", "log.env_set", "env.ifname_virtual",
                              "ibstat.port_down", "log.package_versions", "log.collective_mismatch",
-                             "log.graph_fallback", "log.nic_mixed_link"})
+                             "log.nic_mixed_link"})
+# Neither they nor the topology search settling for a simpler pattern (it costs bandwidth) stop a job, so they explain
+# no failure away (a p4d job's hang after the search's fallback was a security group, heldout-r32-gitcode2).
+_STOPS_NOTHING = _SETUP_FINDINGS | {"log.graph_fallback"}
 # Consequences of another consequence: a watchdog that got stuck after a collective's timeout is the abort of that
 # timeout hanging (it comes the heartbeat's timeout later, snowflakedb/ArcticTraining#219), so the timeout leads at
 # the same severity.
@@ -152,7 +153,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
 
     roots.sort(key=weight)
     failed = [f for f in rest if f.severity == E]
-    if roots and all(f.id in _SETUP_FINDINGS and f.severity != E for f in roots) and failed and \
+    if roots and all(f.id in _STOPS_NOTHING and f.severity != E for f in roots) and failed and \
             all(f.root_cause is None for f in failed):
         # Only the setup speaks of a cause, and what failed names none (a bare return code): the failure leads,
         # read as below (what the code most often stands for), and the setup follows it as a fact. (A failure that
@@ -162,7 +163,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         # Only consequences in the paste ("watchdog got stuck", a timeout): the most severe one leads, and
         # what it can stand for follows it.
         lead = min((f for f in rest
-                    if f.root_cause is not None and f.severity != I and f.id not in _SETUP_FINDINGS),
+                    if f.root_cause is not None and f.severity != I and f.id not in _STOPS_NOTHING),
                    key=lambda f: (_SEV[f.severity], f.id in _AFTER_CONSEQUENCES), default=None)
         # A return code that names no cause (ncclSystemError): what it most often stands for, unless a consequence
         # as severe leads. A milder one (a warning that the process group was not destroyed, printed at exit after
@@ -185,6 +186,6 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         return [lead, *_alternatives(lead, {lead.root_cause})] + rest
     # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup
     # alone (sockets in use, no GDR) does not explain a crash or a timeout away.
-    if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _SETUP_FINDINGS) for f in roots):
+    if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _STOPS_NOTHING) for f in roots):
         rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
     return roots + _alternatives(roots[0], {f.root_cause for f in roots}) + rest

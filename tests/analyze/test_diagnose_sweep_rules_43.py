@@ -184,3 +184,36 @@ def test_paddles_launcher_reporting_a_trainer_killed() -> None:
     assert lead(text) == ("log.process_killed", "oom")
     # another exit code is the trainer's own error, in its log
     assert lead(text.replace("code -9", "code 1")) is None
+
+
+def test_nvidia_smis_fabric_state_not_completed() -> None:
+    # NVIDIA/cloud-native-docs gpu-operator/troubleshooting.rst: `nvidia-smi -q` on an HGX node whose fabric
+    # manager has not set the fabric up
+    text = ("Fabric\n     State                             : In Progress\n"
+            "     Status                            : N/A\n     CliqueId                          : N/A\n")
+    assert lead(text) == ("log.fabric_manager", "cuda_or_driver")
+    # the same section once the fabric is up, and another tool's state field
+    assert lead(text.replace("In Progress", "Completed").replace("Status                            : N/A",
+                                                                 "Status                            : Success")) is None
+    assert lead("Job State: In Progress\n") is None
+
+
+def test_hang_dumps_of_horovods_stall_check_and_of_the_extension_lock() -> None:
+    # horovod/horovod#1012 (Horovod 0.16): rank 0's stall check lists the broadcasts rank 1 never submitted
+    stall = ("[1,0]<stderr>:[2019-04-13 13:53:31.851547: W horovod/common/operations.cc:588] "
+             "HorovodBroadcast_global_step_0 [missing ranks: 1]\n")
+    assert lead(stall) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # deepspeedai/DeepSpeedExamples#302: py-spy of a rank in deepspeed.initialize, waiting on the JIT build's lock
+    dump = ('Thread 46930 (idle): "MainThread"\n'
+            "    wait (torch/utils/file_baton.py:42)\n"
+            "    _jit_compile (torch/utils/cpp_extension.py:1522)\n"
+            "    load (torch/utils/cpp_extension.py:1284)\n"
+            "    jit_load (deepspeed/ops/op_builder/builder.py:480)\n")
+    assert lead(dump) == ("log.extension_lock_wait", "other")
+    # a build that runs (its compile frame, no lock wait) is no stale lock
+    assert "log.extension_lock_wait" not in ids(dump.replace("    wait (torch/utils/file_baton.py:42)\n", ""))
+    # the dump is no kind of artifact ncclkit parses whole, and says its lines were read all the same
+    note = next(f["message"] for f in analyze_text(dump)["findings"] if f["id"] == "input.unknown_kind")
+    assert note.endswith("its lines were read for the failures above")
+    plain = next(f["message"] for f in analyze_text("hello\n")["findings"] if f["id"] == "input.unknown_kind")
+    assert "read for the failures" not in plain

@@ -165,11 +165,13 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
         return _result(name, kind, fields, findings)
-    what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
-            else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
-                 "ibv_devinfo or show_gids")
     guessed = claims + _text_findings(text)
     guess = _guessed(guessed, text, name) if whole else []
+    # Lines of other programs (a stack dump, a launcher's or a driver's messages) are read for failures all the same.
+    read = "; its lines were read for the failures above" if any(f.root_cause is not None for f in guess) else ""
+    what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
+            else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
+                 f"ibv_devinfo or show_gids{read}")
     return _result(name, "unknown", {}, rank_findings(guess) + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])

@@ -59,7 +59,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"not installed", b"devices but", b"not match", b"MASTER_ADDR", b"main process IP", b"CUDA has been initialized",
     b"CUDA is already initialized", b"local_rank > 0", b"Distributed backend is not", b"backend not set",
     b"not on the cpu", b"CUDA_DEVICE_MAX_CONNECTIONS", b"interface", b"driver service", b"different address",
-    b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"broadcasted by subset", b"ready ranks: ", b"is stalled for",
+    b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"broadcasted by subset", b"ready ranks: ", b"missing ranks: ", b"is stalled for",
     b"NCCLUniqueID", b"P2P access status", b"RTX 4000 series", b"capacity is unbalanced",
     b"nsufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",
@@ -122,7 +122,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
     # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
     b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"ib_umem_get",
-    b"Peer memory ", b"Thermal violations", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
+    b"Peer memory ", b"Thermal violations", b": In Progress", b": Not Started", b"PCIe replays", b"stress level", b"GFLOPs for GPU", b"SSH tunnel",
     b"libnvidia-ml", b"libibverbs not available", b"CUDA initialization: Found no", b"Found no NVIDIA driver",
     b"no GPUs found",
     b"No CUDA GPUs", b"Unknown runtime specified",

@@ -96,6 +96,15 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Completed, status Success) and the IMEX channels in the container (/dev/nvidia-caps-imex-channels); "
           "restart the daemons at the driver's version; NCCL_NVLS_ENABLE=0 / NCCL_MNNVL_ENABLE=0 as a workaround",
           C.CUDA_OR_DRIVER),
+        # `nvidia-smi -q`'s Fabric section ("Fabric", then "    State                             : In Progress"):
+        # the GPU has not joined its NVSwitch fabric, so CUDA answers "system not yet initialized" (NVIDIA/cloud-
+        # native-docs gpu-operator/troubleshooting.rst: the validator crash-looping on HGX nodes). Only the field's
+        # own alignment, which other tools' "State:" lines do not have.
+        p(r"^\s+State\s{8,}: (?:In Progress|Not Started)\s*$", "fabric_manager", E,
+          "nvidia-smi shows this GPU's NVLink fabric not set up (state In Progress or Not Started): on NVSwitch "
+          "systems CUDA is not ready until the fabric manager completes it",
+          "check `systemctl status nvidia-fabricmanager` and /var/log/fabricmanager.log (its version must equal the "
+          "driver's); the state must read Completed with status Success", C.CUDA_OR_DRIVER),
         # linux-rdma/rdma-core libibumad/umad.c (umad_init): "can't read ABI version from %s/%s (%m): is ib_umad
         # module loaded?": the MAD module is not loaded, so no subnet manager can reach the fabric from this host.
         # NVIDIA's NVLink subnet manager (nvlsm, started with the fabric manager on NVLink 5 systems) prints it

@@ -206,8 +206,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Mismatched \w+ tensor shapes|Mismatched operations: One rank did|by subset of ranks and are waiting for "
           r"remainder|is stalled for longer than \d+ seconds|"
           # the same warning hard-wrapped in a paste (horovod/horovod#159: "... broadcasted by subset" / " of ranks
-          # and ..."), and Horovod 0.x's list of the stalled ops with the ranks that were ready for them
-          r"submitted to be reduced, gathered or broadcasted by subset\s*$|\[ready ranks: \d[\d, ]*\]|due to shape mismatches\. All shapes across devices|"
+          # and ..."), and Horovod 0.x's list of the stalled ops with the ranks that were ready for them, or (0.16,
+          # horovod/horovod#1012) the ranks missing from them
+          r"submitted to be reduced, gathered or broadcasted by subset\s*$|\[(?:ready|missing) ranks: \d[\d, ]*\]|"
+          r"due to shape mismatches\. All shapes across devices|"
           r"Unable to get the NCCLUniqueID from the store", "collective_mismatch", E,
           "ranks issued different collectives or shapes, or some ranks never reached one",
           "make every rank call the same collectives in the same order with the same shapes (Horovod's "

@@ -21,7 +21,9 @@ A paste whose last line is torch's "Using <dir> as PyTorch extensions root..." s
 takes the build directory's lock (torch/utils/cpp_extension.py, FileBaton): a build interrupted earlier left the
 lock file, and every rank waits for it before any collective (OpenRLHF/OpenRLHF#208: "Just delete the whole
 .cache/torch_extensions folder and it's fixed"; huggingface/transformers#26015 alike). A loader that got past it
-prints "Loading extension module" next.
+prints "Loading extension module" next. A stack of a rank in that wait shows the lock's own frame, FileBaton.wait
+(py-spy's "wait (torch/utils/file_baton.py:42)" under deepspeed.initialize, deepspeedai/DeepSpeedExamples#302; a
+traceback through file_baton.py's wait when the user interrupts it).
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def progress_findings(text: str) -> list[Finding]:
         stalled = _stalled_in_nvls(text.splitlines())
         if stalled:
             return stalled
-    if "as PyTorch extensions root" in text:
+    if "as PyTorch extensions root" in text or "file_baton.py" in text:
         waiting = _waiting_for_extension_lock(text.splitlines())
         if waiting:
             return waiting
@@ -134,16 +136,23 @@ def _stalled_in_nvls(lines: list[str]) -> list[Finding]:
 
 
 _EXT_ROOT = re.compile(r"\bUsing\s+\S.* as PyTorch extensions root\.\.\.\s*$")
+_BATON_WAIT = re.compile(r'^\s*(?:wait \((?:\S*/)?torch/utils/file_baton\.py:\d+\)|File "[^"]*torch/utils/file_baton\.py", '
+                         r"line \d+, in wait\b)")
 
 
 def _waiting_for_extension_lock(lines: list[str]) -> list[Finding]:
     last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
-    if not last or not _EXT_ROOT.search(lines[last - 1]):
+    baton = next((no for no, line in enumerate(lines, 1) if _BATON_WAIT.search(line)), 0)
+    if baton:
+        where = f"a stack shows a rank waiting for the lock of torch's extension build directory (line {baton})"
+    elif last and _EXT_ROOT.search(lines[last - 1]):
+        where = f"the paste ends where torch's extension loader takes its build directory's lock (line {last})"
+    else:
         return []
     return [Finding.root_error(
         "log.extension_lock_wait", "torch_extensions",
-        f"the paste ends where torch's extension loader takes its build directory's lock (line {last}): a build "
-        "interrupted earlier leaves the lock file behind, and every rank then waits for it before any collective",
+        f"{where}: a build interrupted earlier leaves the lock file behind, and every rank then waits for it before "
+        "any collective",
         "delete the extension's build directory (`rm -rf ~/.cache/torch_extensions/<python>_<cuda>/<extension>`, or "
-        "the whole torch_extensions folder; TORCH_EXTENSIONS_DIR moves it) and run again", Cause.OTHER, [last],
+        "the whole torch_extensions folder; TORCH_EXTENSIONS_DIR moves it) and run again", Cause.OTHER, [baton or last],
         alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]

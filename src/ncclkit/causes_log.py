@@ -34,6 +34,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.p2p_unavailable": Cause.ACS_IOMMU_P2P,
     "log.multi_node_stall": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.nic_mixed_link": Cause.TOPOLOGY_OR_NUMA,
+    "log.rendezvous_incomplete": Cause.APPLICATION_BUG,
     "log.launch_config": Cause.APPLICATION_BUG,
     "log.gpu_fault": Cause.CUDA_OR_DRIVER,
     "log.nic_fault": Cause.IB_PORT_DOWN_OR_LINK,

@@ -217,3 +217,27 @@ def test_hang_dumps_of_horovods_stall_check_and_of_the_extension_lock() -> None:
     assert note.endswith("its lines were read for the failures above")
     plain = next(f["message"] for f in analyze_text("hello\n")["findings"] if f["id"] == "input.unknown_kind")
     assert "read for the failures" not in plain
+
+
+def test_a_paste_that_ends_in_lightnings_rendezvous() -> None:
+    # Lightning's troubleshooting pages (docs/source-fabric/guide/troubleshooting.rst, clouds/cluster_advanced.rst):
+    # the job "stuck" at rank 0's line
+    stuck = "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/4\n"
+    assert lead(stuck) == ("log.rendezvous_incomplete", "application_bug")
+    assert {c for _, c in causes(stuck)} >= {"firewall_or_port_blocked", "wrong_interface"}
+    # the rendezvous that completed goes on to Lightning's banner; a world of one has nobody to wait for
+    done = "".join(f"Initializing distributed: GLOBAL_RANK: {r}, MEMBER: {r + 1}/4\n" for r in range(4)) + (
+        "----------------------------------------------------------------------------------------------------\n"
+        "distributed_backend=nccl\nAll distributed processes registered. Starting with 4 processes\n")
+    assert "log.rendezvous_incomplete" not in ids(done)
+    assert "log.rendezvous_incomplete" not in ids(done.split("----")[0])
+    assert "log.rendezvous_incomplete" not in ids("Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/1\n")
+
+
+def test_ucxs_aligned_cuda_error_is_the_cuda_call() -> None:
+    # NVIDIA/TensorRT-LLM docs/source/features/disagg-serving.md: servers in two NVLink domains
+    assert lead("UCX  ERROR   cuMemImportFromShareableHandle failed: invalid resource handle\n") == \
+        ("log.cuda_error", "cuda_or_driver")
+    # UCX's own errors that name no CUDA call stay the MPI runtime's
+    assert lead("[1687425839.123456] [node1:1234 :0]  UCX  ERROR   send(fd=-1) failed: Bad file descriptor\n") == \
+        ("log.mpi_transport", "other")

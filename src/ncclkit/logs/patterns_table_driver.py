@@ -168,7 +168,9 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "free GPU memory for the transport (fewer ranks per GPU, smaller UCX_CUDA_COPY / UCC buffers) or restrict "
           "UCX to host transports (UCX_TLS without cuda_copy) where the job does not send GPU buffers through MPI",
           C.OOM, "root", (C.CUDA_OR_DRIVER,), decode=False),
-        p(r"\bcuda failed with (?:ret:)?\d+|UCX +ERROR cu(?:da)?[A-Z]\w+\b[^\n]*\bfailed", "cuda_error", E,
+        # (UCX aligns its columns: "UCX  ERROR   cuMemImportFromShareableHandle failed: invalid resource handle",
+        # TensorRT-LLM's disaggregated-serving FAQ: servers in two NVLink domains.)
+        p(r"\bcuda failed with (?:ret:)?\d+|UCX +ERROR +cu(?:da)?[A-Z]\w+\b[^\n]*\bfailed", "cuda_error", E,
           "a CUDA call of UCX's (or UCC's) CUDA transport failed",
           "read the CUDA error the line names; rerun with CUDA_LAUNCH_BLOCKING=1 to find the call", C.CUDA_OR_DRIVER),
         # Open MPI's UCX / UCC layers (nccl-tests built with MPI=1, mpirun's collectives): "[ts] [host:pid:tid]

@@ -24,6 +24,12 @@ lock file, and every rank waits for it before any collective (OpenRLHF/OpenRLHF#
 prints "Loading extension module" next. A stack of a rank in that wait shows the lock's own frame, FileBaton.wait
 (py-spy's "wait (torch/utils/file_baton.py:42)" under deepspeed.initialize, deepspeedai/DeepSpeedExamples#302; a
 traceback through file_baton.py's wait when the user interrupts it).
+
+A paste whose last line is Lightning's "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/4", with fewer members
+shown than the world has, stopped in the process group's rendezvous: it waits for members that never joined. Lightning's
+own troubleshooting pages name what keeps them away: under Slurm a script not started with srun, or --nodes and
+--ntasks-per-node that do not match Trainer(num_nodes, devices) (docs/source-pytorch/clouds/cluster_advanced.rst);
+across nodes a connection the firewall or the wrong interface stops (docs/source-fabric/guide/troubleshooting.rst).
 """
 
 from __future__ import annotations
@@ -31,7 +37,8 @@ from __future__ import annotations
 import re
 
 from ncclkit.causes import Cause
-from ncclkit.findings import Finding
+from ncclkit.findings import Finding, Severity
+from ncclkit.logs.paste import RANK_CLAIM
 
 __all__ = ["progress_findings"]
 
@@ -71,6 +78,10 @@ def progress_findings(text: str) -> list[Finding]:
         waiting = _waiting_for_extension_lock(text.splitlines())
         if waiting:
             return waiting
+    if "GLOBAL_RANK: " in text:
+        joining = _members_missing(text.splitlines())
+        if joining:
+            return joining
     if "Saving FSDP model" in text or "if " in text and _SAVE.search(text):
         saved = _save_on_main_only(text.splitlines())
         if saved:
@@ -119,6 +130,27 @@ def _save_on_main_only(lines: list[str]) -> list[Finding]:
                 "get_state_dict): it writes the files on the main process only; keep the main-process guard for the "
                 "rest", Cause.APPLICATION_BUG, [guard, save, no], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
     return []
+
+
+def _members_missing(lines: list[str]) -> list[Finding]:
+    last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
+    m = RANK_CLAIM.search(lines[last - 1]) if last else None
+    if not m or int(m[2]) < 2:
+        return []
+    world = int(m[2])
+    joined = {c[1] for c in map(RANK_CLAIM.search, lines) if c and c[2] == m[2]}
+    if len(joined) >= world:
+        return []
+    return [Finding(
+        id="log.rendezvous_incomplete", severity=Severity.WARNING, subject="MASTER_ADDR",
+        message=f"the paste ends at Lightning's rendezvous (line {last}) with {len(joined)} of {world} members shown: "
+                "the process group waits for members that never joined (processes not started, or unable to reach "
+                "the master's address and port)",
+        fix="under Slurm start the script with srun and make --nodes / --ntasks-per-node match Trainer(num_nodes, "
+            "devices); across nodes let every node reach MASTER_ADDR:MASTER_PORT (firewall, NCCL_SOCKET_IFNAME / "
+            "GLOO_SOCKET_IFNAME on the interface that joins them)", cause=Cause.APPLICATION_BUG,
+        evidence={"lines": [last], "members_shown": len(joined), "world_size": world, "role": "root",
+                  "alternatives": [str(Cause.FIREWALL_OR_PORT_BLOCKED), str(Cause.WRONG_INTERFACE)]})]
 
 
 def _stalled_in_nvls(lines: list[str]) -> list[Finding]:

@@ -46,6 +46,13 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"\{sa_family=AF_INET, sin_port=htons\(60[0-6]\d\), sin_addr=inet_addr\(\"127\.0\.0\.1\"\)", "noise", I,
           "an strace line of a connect to a local socket (an X11 display, D-Bus, nscd): no peer of the job",
           "nothing to fix on this line (unset DISPLAY if a launcher's probe of X11 stalls)", None, "noise"),
+        # Python's faulthandler announcing the stacks it dumps once the time it was given has passed
+        # (faulthandler.dump_traceback_later, pytest-timeout's thread method): "Timeout (0:00:08)!", then "Thread 0x..
+        # (most recent call first):". The stacks say where the process waited; no operation of the job timed out.
+        p(r"^Timeout \(\d+:\d{2}:\d{2}(?:\.\d+)?\)!\s*$", "noise", I,
+          "Python's faulthandler dumping the stacks after the time it was set to wait (dump_traceback_later, "
+          "pytest-timeout): the stacks after it show where each thread waits", "read the stacks that follow it", None,
+          "noise"),
         p(r"UCX\s+DIAG\s.*client switching from rdmacm to tcp", "noise", I, "UCX goes on over TCP for a connection "
           "RDMA CM did not make: a notice, not the failure", "read the RDMA CM error printed before it", None,
           "noise"),

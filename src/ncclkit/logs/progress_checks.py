@@ -23,7 +23,8 @@ lock file, and every rank waits for it before any collective (OpenRLHF/OpenRLHF#
 .cache/torch_extensions folder and it's fixed"; huggingface/transformers#26015 alike). A loader that got past it
 prints "Loading extension module" next. A stack of a rank in that wait shows the lock's own frame, FileBaton.wait
 (py-spy's "wait (torch/utils/file_baton.py:42)" under deepspeed.initialize, deepspeedai/DeepSpeedExamples#302; a
-traceback through file_baton.py's wait when the user interrupts it).
+traceback through file_baton.py's wait when the user interrupts it; faulthandler's dump of the hang, "line 50 in wait"
+without the comma, tests/analyze/data/extension-lock).
 
 A paste whose last line is Lightning's "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/4", with fewer members
 shown than the world has, stopped in the process group's rendezvous: it waits for members that never joined. Lightning's
@@ -169,7 +170,7 @@ def _stalled_in_nvls(lines: list[str]) -> list[Finding]:
 
 _EXT_ROOT = re.compile(r"\bUsing\s+\S.* as PyTorch extensions root\.\.\.\s*$")
 _BATON_WAIT = re.compile(r'^\s*(?:wait \((?:\S*/)?torch/utils/file_baton\.py:\d+\)|File "[^"]*torch/utils/file_baton\.py", '
-                         r"line \d+, in wait\b)")
+                         r"line \d+,? in wait\b)")
 
 
 def _waiting_for_extension_lock(lines: list[str]) -> list[Finding]:

@@ -1,0 +1,61 @@
+"""py-spy dumps of a real hang (tests/analyze/pyspy_skip_job.py: two gloo ranks on CPU, rank 0 in a broadcast that
+rank 1 never calls): analyze must name the rank outside the collective. The two dumps of one such run are kept in
+data/pyspy-live (torch 2.13.0+cpu, py-spy 0.4.3, 2026-12-06) and read where py-spy or torch is missing."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ncclkit.logs.analyze import analyze_path
+
+HERE = Path(__file__).resolve().parent
+JOB = HERE / "pyspy_skip_job.py"
+
+
+def _lead(path: Path) -> tuple[str, str | None, str]:
+    f = analyze_path(path)["findings"][0]
+    return f["id"], f.get("cause"), f["subject"]
+
+
+def test_the_kept_dumps_name_the_rank_outside_the_broadcast() -> None:
+    kept = HERE / "data" / "pyspy-live" / "one-rank-in-broadcast.txt"
+    assert _lead(kept) == ("log.rank_outside_collective", "hang_collective_mismatch", "process 9611")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_live_dumps_name_the_rank_outside_the_broadcast(tmp_path: Path) -> None:
+    pytest.importorskip("torch.distributed")
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        pytest.skip("py-spy is not installed")
+    port = str(_free_port())
+    ranks = [subprocess.Popen([sys.executable, str(JOB), str(r), port], stdout=subprocess.PIPE, text=True)
+             for r in (0, 1)]
+    try:
+        for proc in ranks:  # both ranks past their all_reduces (a rank that fails exits: gloo's timeout is 120 s)
+            line = proc.stdout.readline() if proc.stdout else ""
+            assert line.startswith("rank"), f"a rank did not get past its all_reduces: {line!r}"
+        time.sleep(1)
+        dumps = [subprocess.run([spy, "dump", "--pid", str(p.pid)], capture_output=True, text=True, timeout=60)
+                 for p in ranks]
+        if any(d.returncode != 0 for d in dumps):
+            pytest.skip(f"py-spy could not read the processes here: {dumps[0].stderr.strip()[:200]}")
+    finally:
+        for p in ranks:
+            p.kill()
+            p.wait(timeout=30)
+    log = tmp_path / "dumps.txt"
+    log.write_text("".join(d.stdout for d in dumps))
+    assert _lead(log) == ("log.rank_outside_collective", "hang_collective_mismatch", f"process {ranks[1].pid}")

@@ -59,7 +59,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"not installed", b"devices but", b"not match", b"MASTER_ADDR", b"main process IP", b"CUDA has been initialized",
     b"CUDA is already initialized", b"local_rank > 0", b"Distributed backend is not", b"backend not set",
     b"not on the cpu", b"CUDA_DEVICE_MAX_CONNECTIONS", b"interface", b"driver service", b"different address",
-    b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"broadcasted by subset", b"ready ranks: ", b"missing ranks: ", b"is stalled for",
+    b"master address", b"local ip", b"Set as localhost", b"available slots", b"subset of ranks", b"broadcasted by subset", b"ready ranks: ", b"is stalled for",
     b"NCCLUniqueID", b"P2P access status", b"RTX 4000 series", b"capacity is unbalanced",
     b"nsufficient", b"/dev/shm size", b"has been shut down", b"Killing subprocess", b"Terminating remaining",
     b"crashed with exit", b"sigquit", b"re-initialize CUDA", b"GPU resources", b"visible CUDA devices",

@@ -89,7 +89,8 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # a trainer exited non-zero), launch/controllers/controller.py:122-123 and launch/job/container.py:174
         # ("Pod failed", "Container failed !!!", "Container rank N status failed cmd ... log log/workerlog.N"):
         # the launcher reports its trainer's exit and points to its log. Its exit code -9 is SIGKILL, the kernel's OOM
-        # killer most often (PaddlePaddle/PaddleOCR#11773: a two-GPU recognition training), as torchrun's "exitcode: -9".
+        # killer most often (PaddlePaddle/PaddleOCR#11773: a two-GPU recognition training), as torchrun's
+        # "exitcode: -9".
         p(r"Container rank \d+ status failed cmd \[.*\] code -9\b", "process_killed", W,
           "Paddle's launcher reports its trainer killed with SIGKILL (code -9): most often the kernel OOM killer (host "
           "memory)", "check `dmesg | grep -i oom` on that node; lower host memory use (dataloader workers, "

@@ -133,8 +133,13 @@ def _save_on_main_only(lines: list[str]) -> list[Finding]:
     return []
 
 
+def _last_line(lines: list[str]) -> int:
+    """The number of the paste's last line that is not blank (0: none)."""
+    return next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
+
+
 def _members_missing(lines: list[str]) -> list[Finding]:
-    last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
+    last = _last_line(lines)
     m = RANK_CLAIM.search(lines[last - 1]) if last else None
     if not m or int(m[2]) < 2:
         return []
@@ -169,12 +174,12 @@ def _stalled_in_nvls(lines: list[str]) -> list[Finding]:
 
 
 _EXT_ROOT = re.compile(r"\bUsing\s+\S.* as PyTorch extensions root\.\.\.\s*$")
-_BATON_WAIT = re.compile(r'^\s*(?:wait \((?:\S*/)?torch/utils/file_baton\.py:\d+\)|File "[^"]*torch/utils/file_baton\.py", '
-                         r"line \d+,? in wait\b)")
+_BATON_WAIT = re.compile(r'^\s*(?:wait \((?:\S*/)?torch/utils/file_baton\.py:\d+\)|'
+                         r'File "[^"]*torch/utils/file_baton\.py", line \d+,? in wait\b)')
 
 
 def _waiting_for_extension_lock(lines: list[str]) -> list[Finding]:
-    last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
+    last = _last_line(lines)
     baton = next((no for no, line in enumerate(lines, 1) if _BATON_WAIT.search(line)), 0)
     if baton:
         where = f"a stack shows a rank waiting for the lock of torch's extension build directory (line {baton})"

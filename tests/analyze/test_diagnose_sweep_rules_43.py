@@ -163,7 +163,7 @@ def test_a_ray_worker_that_could_not_register() -> None:
 
 
 def test_ncclinvalidusage_under_probe_codes_on_a_real_log() -> None:
-    # device run 6 (tests/analyze/data/device-faults-2.28.9/duplicate-gpu-info.log, NCCL 2.28.9): both ranks on GPU
+    # device run 4 (tests/analyze/data/device-faults-2.28.9/duplicate-gpu-info.log, NCCL 2.28.9): both ranks on GPU
     # 0 of one host. Its NCCL INFO lines alone, without the WARN: NET/IB's init refusal ("net_ib.cc:852 -> 3") comes
     # first, then init's ncclInvalidUsage.
     log = Path(__file__).parent / "data/device-faults-2.28.9/duplicate-gpu-info.log"

@@ -8,7 +8,11 @@ from dataclasses import dataclass
 
 from ncclkit.causes import Cause
 
-__all__ = ["CudaReading", "cuda_reading"]
+__all__ = ["SYSTEM_NOT_READY", "CudaReading", "cuda_reading"]
+
+# cudaErrorSystemNotReady (802) as CUDA and PyTorch word it: an NVSwitch system whose fabric manager has not set
+# the fabric up (the readers of its rows, and ranking.py, which lets it explain the errors beside it).
+SYSTEM_NOT_READY = r"system not yet initialized|cudaErrorSystemNotReady"
 
 C = Cause
 # CUDA error strings (cudaGetErrorString / cuGetErrorString) and their cause; "CUDA error N 'text'"
@@ -89,7 +93,7 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "(torch.cuda.set_device(local_rank) first), and do not reuse a stream or event across devices"),
         (r"invalid device ordinal|cudaErrorInvalidDevice\b|hipErrorInvalidDevice\b", C.APPLICATION_BUG,
          "a rank asked for a GPU that is not visible (CUDA_VISIBLE_DEVICES / LOCAL_RANK)", ()),
-        (r"system not yet initialized|cudaErrorSystemNotReady|(?<![:.\d])\b802\b", C.CUDA_OR_DRIVER,
+        (SYSTEM_NOT_READY + r"|(?<![:.\d])\b802\b", C.CUDA_OR_DRIVER,
          "the NVSwitch system is not initialised: nvidia-fabricmanager is not running or failed", ()),
         (r"driver version is insufficient|cudaErrorInsufficientDriver|CUDA driver version|"
          r"not supported in the installed CUDA driver|cudaErrorCallRequiresNewerDriver",

@@ -20,6 +20,7 @@ from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.diagnose_addresses import interface_reason, no_net_reason, unresolved_reason
 from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, FACT_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
 from ncclkit.logs.ib_status import completion_status
+from ncclkit.logs.return_codes import ONE_GPU_EACH, ONE_GPU_EACH_FIX
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
 __all__ = ["env_findings", "error_findings"]
@@ -279,11 +280,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # init.cc), whatever else is set.
             cause, alternatives, role = (Cause.APPLICATION_BUG, _demoted(cause, alternatives, Cause.APPLICATION_BUG),
                                          "root")
-            message = (f"{message}; the log puts {s.shared_test_gpus[0]} on one GPU: NCCL refuses two ranks on one "
-                       "GPU of one host (Duplicate GPU detected)")
-            fix = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
-                   "--ntasks-per-node), and -g 1 for nccl-tests (or one process with -g <GPUs>), "
-                   "torch.cuda.set_device(local_rank) for PyTorch")
+            message = f"{message}; the log puts {s.shared_test_gpus[0]} on one GPU: {ONE_GPU_EACH}"
+            fix = ONE_GPU_EACH_FIX
             evidence.update(role=role, shared_gpu=list(s.shared_test_gpus))
         pair = next((m for m in map(_DUPLICATE.search, (e.text for e in errs)) if m), None) \
             if cat == "duplicate_gpu" else None

@@ -27,7 +27,7 @@ from itertools import islice
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import BAR1_TOTAL, LAUNCH_ENV, MAX_COLL_OPS, note_coll_call
+from ncclkit.logs.paste import BAR1_TOTAL, COLL_FIELDS, LAUNCH_ENV, MAX_COLL_OPS, note_coll_call
 from ncclkit.logs.paste_code import TRIED_LOOKBACK, tried_settings, under_frame
 
 __all__ = ["Buffer", "scan_block"]
@@ -81,8 +81,7 @@ _PLUGIN_NEEDLES = {b"NCCL INFO " + k: v for k, v in (
 # nvidia-smi -q's BAR1 total over its two lines (paste.BAR1_TOTAL)
 _BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
 # COLL lines as paste.COLL_LINE reads them (name, opCount, count, datatype, op, root, nranks; not Send/Recv)
-_COLL_POS = re.compile(rb"NCCL INFO (?!Send:|Recv:)(\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) "
-                       rb"root (-?\d+)[^\n]*?nranks=(\d+)")
+_COLL_POS = re.compile(b"NCCL INFO " + COLL_FIELDS.encode())
 # The `host:pid` in front of a COLL line, within the line's first 200 bytes.
 _COLL_PROCESS = re.compile(rb"([\w.-]+:\d+):\d+ \[\d+\] NCCL INFO $")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated

@@ -30,9 +30,9 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["BAR1_TOTAL", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM",
-           "RANK_PREFIXES", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
-           "noise_lines", "normalize", "note_coll_call", "package_version", "undecorate", "unflatten"]
+__all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE",
+           "RANK_CLAIM", "RANK_PREFIXES", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env",
+           "may_be_named", "noise_lines", "normalize", "note_coll_call", "package_version", "undecorate", "unflatten"]
 
 MAX_SIGNAL_LINES = 5000
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
@@ -89,10 +89,11 @@ def package_version(line: str) -> tuple[str, str] | None:
     if m:
         return SYSTEM_NCCL, next(g for g in m.groups() if g)
     return None
-# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]"; not
-# Send/Recv, which differ between ranks by design (the peer is the root) and would fill the table of opCounts.
-COLL_LINE = re.compile(r"^(?!Send:|Recv:)(\w+): opCount (\w+) .*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
-                       r".*?nranks=(\d+)")
+# NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]", read
+# here and by the block scanner; not Send/Recv, which differ between ranks by design (the peer is the root).
+COLL_FIELDS = (r"(?!Send:|Recv:)(\w+): opCount (\w+) [^\n]*?count (\d+) datatype (\d+) op (\d+) root (-?\d+)"
+               r"[^\n]*?nranks=(\d+)")
+COLL_LINE = re.compile("^" + COLL_FIELDS)
 MAX_COLL_OPS = 4096
 # NCCL variables a pasted command sets: mpirun's "-x NCCL_X=v", docker's "-e NCCL_X=v", "export NCCL_X=v",
 # "env NCCL_X=v ...", the assignments that start a command line ("NCCL_X=v NCCL_Y=w torchrun ..."), and

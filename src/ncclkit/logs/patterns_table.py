@@ -21,6 +21,7 @@ from typing import Any
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
+from ncclkit.logs.cuda_errors import SYSTEM_NOT_READY
 from ncclkit.logs.patterns_table_cluster import cluster_rows
 from ncclkit.logs.patterns_families import FAMILIES
 from ncclkit.logs.patterns_table_consequences import consequence_rows
@@ -298,7 +299,7 @@ def rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"(?:Fabric ?Manager|fabricmanager|NVSwitch|IMEX)[^\n]*(?:fail|error|not running|inactive|mismatch|"
           r"not (?:started|ready)|(?:do(?:es)?n't|do(?:es)? not) match)|"
           r"(?:fail|error)[^\n]*(?:Fabric ?Manager|fabricmanager|NVSwitch(?![- ](?:connected|based|systems?)))|"
-          r"MNNVL.*not working|system not yet initialized|cudaErrorSystemNotReady|"
+          rf"MNNVL.*not working|{SYSTEM_NOT_READY}|"
           # 2.28+ device API (dev_runtime.cc): "Multicast support requested for team but none available on system."
           r"Multicast support requested for team but none available|"
           # The fabric manager's own log (/var/log/fabricmanager.log) on NVLS multicast setup/release:

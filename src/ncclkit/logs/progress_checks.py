@@ -71,26 +71,24 @@ def progress_findings(text: str) -> list[Finding]:
     minutes in, or the trainer's main_process_first in a traceback, beside the wait's end. Both preparation signs
     together need no timeout line (a paste cut inside the barrier's traceback, NVIDIA/nccl#865). Else a log that
     stops in NVLS setup."""
-    if "NVLS Bind mem" in text and "Init COMPLETE" not in text and "Connected NVLS" not in text:
-        stalled = _stalled_in_nvls(text.splitlines())
-        if stalled:
-            return stalled
-    if "as PyTorch extensions root" in text or "file_baton.py" in text:
-        waiting = _waiting_for_extension_lock(text.splitlines())
-        if waiting:
-            return waiting
-    if "GLOBAL_RANK: " in text:
-        joining = _members_missing(text.splitlines())
-        if joining:
-            return joining
-    if "Saving FSDP model" in text or "if " in text and _SAVE.search(text):
-        saved = _save_on_main_only(text.splitlines())
-        if saved:
-            return saved
-    if not (_PREPARING.search(text) or _FIRST.search(text)):  # the usual paste: no line to read one by one
+    # Each reading's words first (the usual paste has none of them); the lines are split once, for those that apply.
+    readings = [reader for reader, applies in (
+        (_stalled_in_nvls, "NVLS Bind mem" in text and "Init COMPLETE" not in text and "Connected NVLS" not in text),
+        (_waiting_for_extension_lock, "as PyTorch extensions root" in text or "file_baton.py" in text),
+        (_members_missing, "GLOBAL_RANK: " in text),
+        (_save_on_main_only, "Saving FSDP model" in text or "if " in text and bool(_SAVE.search(text)))) if applies]
+    preparing = bool(_PREPARING.search(text) or _FIRST.search(text))
+    if not readings and not preparing:
+        return []
+    lines = text.splitlines()
+    for reader in readings:
+        found = reader(lines)
+        if found:
+            return found
+    if not preparing:
         return []
     bar = frame = timeout = 0
-    for no, line in enumerate(text.splitlines(), 1):
+    for no, line in enumerate(lines, 1):
         if not bar and _PREPARING.search(line):
             for m in _ELAPSED.finditer(line):
                 elapsed = int(m[1] or 0) * 3600 + int(m[2]) * 60 + int(m[3])

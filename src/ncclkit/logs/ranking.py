@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.cuda_errors import SYSTEM_NOT_READY
 
 __all__ = ["rank_findings"]
 
@@ -90,7 +91,7 @@ _EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "l
 # not yet initialized"): what the program says about NCCL or torch.distributed beside it follows from that
 # (NVIDIA/nccl-tests#264; a p4d guide's "Distributed package doesn't have NCCL built in" printed first). The fabric
 # manager's other lines (NVLS set-up failing) do not: NCCL's own resource errors explain those (NVIDIA/nccl#2077).
-_SYSTEM_NOT_READY = re.compile(r"system not yet initialized|cudaErrorSystemNotReady")
+_SYSTEM_NOT_READY = re.compile(SYSTEM_NOT_READY)
 
 
 # Warnings that explain an error only when printed before it: the store's reverse DNS lookups slow the connections

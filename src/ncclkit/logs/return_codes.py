@@ -8,7 +8,14 @@ import re
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 
-__all__ = ["return_code_finding"]
+__all__ = ["ONE_GPU_EACH", "ONE_GPU_EACH_FIX", "return_code_finding"]
+
+# Two ranks of one host on one GPU, as NCCL's init refuses them (init.cc "Duplicate GPU detected", ncclInvalidUsage),
+# and the fix: said alike wherever a log shows it (a bare return code here, an invalid-usage line in diagnose.py).
+ONE_GPU_EACH = "NCCL refuses two ranks on one GPU of one host (Duplicate GPU detected)"
+ONE_GPU_EACH_FIX = ("give every rank its own GPU: as many processes per node as GPUs (mpirun -np / -N, Slurm "
+                    "--ntasks-per-node), and -g 1 for nccl-tests (or one process with -g <GPUs>), "
+                    "torch.cuda.set_device(local_rank) before init_process_group for PyTorch")
 
 # The first NCCLCHECK trace of a bare excerpt ("transport/shm.cc:101 -> 2"), where no WARN names the error: code 1
 # (ncclUnhandledCudaError) first raised in enqueue.cc is the kernel launch or its stream calls failing (a CUDA or
@@ -29,12 +36,9 @@ def _return_code_cause(code: int, where: str, unreachable_addrs: tuple[str, ...]
                        shared_gpus: tuple[str, ...]) -> tuple[Cause | None, str, str, list[str]]:
     """(cause, why, fix, alternatives) of the first return code of a bare excerpt."""
     rerun = "rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET and read the first WARN"
-    if code == 5 and shared_gpus:
-        # ncclInvalidUsage is what init returns for two ranks of one host on one GPU ("Duplicate GPU detected").
-        return (Cause.APPLICATION_BUG, f": the ranks' lines show {shared_gpus[0]}, two ranks on one GPU, which "
-                "NCCL refuses (Duplicate GPU detected)", "give every rank its own GPU: torch.cuda.set_device("
-                "local_rank) before init_process_group, as many processes per node as GPUs; " + rerun,
-                [Cause.HOSTNAME_RESOLUTION.value])
+    if code == 5 and shared_gpus:  # ncclInvalidUsage: what init returns for them
+        return (Cause.APPLICATION_BUG, f": the log puts {shared_gpus[0]} on one GPU: {ONE_GPU_EACH}",
+                f"{ONE_GPU_EACH_FIX}; {rerun}", [Cause.HOSTNAME_RESOLUTION.value])
     if code == 1 and _LAUNCH_SITE.search(where):
         return (Cause.CUDA_OR_DRIVER, ": a CUDA call failed (the CUDA error is on the WARN above it, not pasted)",
                 rerun + "; check the driver/CUDA compatibility and GPU health (`nvidia-smi`, Xid errors in dmesg)",

@@ -53,6 +53,30 @@ def test_a_rank_waiting_for_its_data() -> None:
     assert "log.rank_in_dataloader" not in ids(waiting)
 
 
+# NVIDIA/Megatron-LM#2422: one process's main thread joins the async checkpoint writer (its shards stuck at 6305 bytes),
+# beside the pin-memory thread every training process has; py-spy's own layout without its "Process N:" header.
+def test_one_main_thread_blocked_in_a_wait_of_its_own() -> None:
+    text = ('Thread 36380 (idle): "MainThread"\n'
+            "    poll (multiprocessing/popen_fork.py:27)\n"
+            "    wait (multiprocessing/popen_fork.py:43)\n"
+            "    join (multiprocessing/process.py:149)\n"
+            "    close (core/dist_checkpointing/strategies/async_utils.py:248)\n"
+            "    save (core/dist_checkpointing/serialization.py:396)\n"
+            'Thread 38606 (idle): "Thread-2 (_pin_memory_loop)"\n'
+            "    get (multiprocessing/queues.py:113)\n"
+            "    do_one_step (torch/utils/data/_utils/pin_memory.py:37)\n")
+    assert lead(text) == ("log.main_thread_blocked", "application_bug")
+    found = next(f for f in analyze_text(text)["findings"] if f["id"] == "log.main_thread_blocked")
+    assert "close (core/dist_checkpointing/strategies/async_utils.py, line 5)" in found["message"]
+    # the same wait under a collective is a wait for a peer; a main thread computing, or one py-spy saw active,
+    # waits on nothing of its own
+    collective = text.replace("    save (core/dist_checkpointing/serialization.py:396)\n",
+                              "    barrier (torch/distributed/distributed_c10d.py:4159)\n")
+    assert "log.main_thread_blocked" not in ids(collective)
+    assert "log.main_thread_blocked" not in ids(_pyspy(103, _FORWARD))
+    assert "log.main_thread_blocked" not in ids(text.replace("(idle): \"MainThread\"", "(active): \"MainThread\""))
+
+
 # rwth-i6/returnn#1484: three of four ranks exited (<defunct>) and the fourth hangs in all_reduce; a defunct data-loader
 # worker under a living rank is no dead rank.
 def test_ranks_that_exited_in_the_process_tree() -> None:

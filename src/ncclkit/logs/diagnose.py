@@ -293,7 +293,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if no_net is not None:
             alternatives = _demoted(cause, alternatives, no_net[2])
             message, fix, cause = f"{message}; {no_net[0]}", no_net[1], no_net[2]
-        iface = (unresolved_reason(errs, s.errors) or interface_reason(errs, loopback, cat == "socket_closed")) \
+        closed = cat == "socket_closed"
+        iface = (unresolved_reason(errs, s.errors) or interface_reason(errs, s.errors, loopback, closed)) \
             if cat in _SOCKET_CATEGORIES else None
         if iface is not None:  # the address the peers got does not join nodes: the interface is the cause
             alternatives = _demoted(cause, [*alternatives, Cause.WRONG_INTERFACE], iface[2])

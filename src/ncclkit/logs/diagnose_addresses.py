@@ -45,14 +45,24 @@ def unresolved_reason(errs: list[LogError], every: tuple[LogError, ...]) -> tupl
             "/etc/hosts), or set MASTER_ADDR to the rank-0 node's IP address", Cause.HOSTNAME_RESOLUTION)
 
 
-def interface_reason(errs: list[LogError], loopback: LogError | None, closed: bool) -> tuple[str, str, Cause] | None:
+# ProcessGroupGloo::monitoredBarrier on a rank that got through (ProcessGroupGloo.cpp): "Rank 3 successfully reached
+# monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty
+# rank."
+_FAULTY_RANK = re.compile(r"Please check rank \d+ logs for faulty rank")
+
+
+def interface_reason(errs: list[LogError], every: tuple[LogError, ...], loopback: LogError | None,
+                     closed: bool) -> tuple[str, str, Cause] | None:
     """(why, fix, cause) when a socket error's peer address is on docker0/virbr0/loopback, or when a
     rank of the paste advertised loopback because its host name does not resolve; None otherwise. A connection
     the peer `closed` on loopback was made, to a rank of the same host: that peer exited (Gloo's "Connection
     closed by peer [127.0.0.1]" on one node, pytorch/pytorch#61396, hkust-nlp/simpleRL-reason#17; Debian's 127.0.1.1
-    too, "Read error [127.0.1.1]:42417: Connection reset by peer", pytorch/pytorch#132644)."""
+    too, "Read error [127.0.1.1]:42417: Connection reset by peer", pytorch/pytorch#132644). So is one closed on any
+    address after Gloo's monitored barrier names the faulty rank: the group had connected every pair at its
+    creation, and that rank exited (InternLM/xtuner#692: "[172.17.0.2]" inside one container, rank 0 exitcode 1)."""
+    up = closed and any(_FAULTY_RANK.search(e.text) for e in every)
     bridge = next((m for m in (VIRTUAL_ADDR.search(e.text) for e in errs)
-                   if m and not (closed and m.group(0).startswith("127."))),
+                   if m and not (closed and (up or m.group(0).startswith("127.")))),
                   None)
     if bridge and bridge.group(0).startswith("127.0.1."):
         # Debian and Ubuntu's installers map the machine's own host name to 127.0.1.1 in /etc/hosts: a

@@ -201,6 +201,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     "已杀死".encode(), "总线错误".encode(), "段错误".encode(), "已放弃".encode(),
     # zsh's job report pads its lowercase status: "[1]    75076 killed     python main.py", "zsh: killed     python"
     b" killed    ",
+    # NCCL's argument check without its WARN prefix: "Broadcast : sendbuff (nil) is not a valid pointer"
+    b"valid pointer",
 ) + FAMILY_WORDS
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",

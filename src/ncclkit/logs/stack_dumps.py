@@ -11,6 +11,10 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   and no torch.distributed frame: this rank is waiting for its data, so it never calls the collective the others
   wait in (pytorch/pytorch#87995: "rank0 is stuck at dataloader ... When I changed num_workers=0, the job won't
   hang"). A pin-memory thread waiting on its queue is every training process's (NVIDIA/Megatron-LM#2422).
+- one py-spy dump whose idle main thread blocks in a wait of its own (a child process's join, a lock, a poll) and in no
+  torch.distributed frame: the process waits on its own work, and peers that reach the next collective wait for it
+  (NVIDIA/Megatron-LM#2422: the main thread joining the async checkpoint writer, the shards stuck at their header).
+  A main thread computing (in forward) says nothing alone.
 - py-spy dumps of several processes ("Process 39: python train.py", each with its MainThread): processes whose main
   thread sits in a torch.distributed collective wait for the ones whose main thread is elsewhere, which have not
   reached it (huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward); processes in
@@ -35,8 +39,11 @@ _FRAME = re.compile(r"^\s*(?:\*\s*)?(?:frame )?#\d+:?\s+(?:0x[0-9a-fA-F]+ (?:in 
                     re.MULTILINE)
 _TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|c10d::ProcessGroupNCCL::abort)$")
 # py-spy dump: a thread's header, then its frames "    get (queue.py:170)".
-_PYSPY_THREAD = re.compile(r'^Thread (\w+) \((?:idle|active)[^)]*\): "([^"]+)"')
+_PYSPY_THREAD = re.compile(r'^Thread (\w+) \((idle|active)[^)]*\): "([^"]+)"')
 _PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
+# the innermost frames of a thread blocked in the standard library: a child's join, a lock, a poll, a read, a sleep
+_BLOCKING = re.compile(r"^(?:poll|wait|join|_wait_for_tstate_lock|acquire|select|recv(?:_into)?|read(?:into)?|accept|"
+                       r"sleep|communicate|_poll|_recv_bytes|_recv)$")
 _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
 # `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
 _PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
@@ -44,6 +51,8 @@ _PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
 # (torch/distributed/elastic/multiprocessing/errors/__init__.py), which is no collective.
 _COLLECTIVE = re.compile(r"torch/distributed/(?!elastic/)|distributed_c10d\.py|/nn/parallel/distributed\.py")
 _PYSPY_PROCESS = re.compile(r"^Process (\d+): ")
+# py-spy's paths of the standard library, relative to its lib/pythonX.Y: "multiprocessing/process.py", "threading.py"
+_STDLIB = re.compile(r"^(?:multiprocessing|concurrent|asyncio|subprocess|threading|selectors|queue|socket|ssl|time)\b")
 _C10D_CALL = re.compile(r"torch/distributed/distributed_c10d\.py$")
 
 
@@ -57,6 +66,7 @@ def stack_findings(text: str) -> list[Finding]:
     by_process: dict[str, list[tuple[int, str, str]]] = {}
     process = ""
     in_main = False
+    idle_main = False  # the (last) main thread is idle, not computing
     # Without "Process N:" headers, each MainThread is a process of its own (a main thread's native id is its
     # process's); a dump merged by stack lists the MainThreads that share one stack as headers in a row above it
     # (bigscience-workshop/bigscience's tr11 chronicles: four ranks in broadcast, one in the data loader).
@@ -71,8 +81,9 @@ def stack_findings(text: str) -> list[Finding]:
         if thread:
             group = group if after_header else []
             key = process or thread[1]
-            if thread[2] == "MainThread" and key not in group:
+            if thread[3] == "MainThread" and key not in group:
                 group.append(key)
+                idle_main = thread[2] == "idle"
             in_main, after_header = bool(group), True
             continue
         after_header = False
@@ -111,6 +122,17 @@ def stack_findings(text: str) -> list[Finding]:
             "dump every rank (`py-spy dump --pid`) and compare; try num_workers=0 or fewer workers, a DataLoader "
             "timeout=, and look for a worker that died or a /dev/shm that is full",
             Cause.APPLICATION_BUG, waits[:10], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
+    elif main and idle_main and _BLOCKING.match(main[0][1]) and not any(_COLLECTIVE.search(path) for _, _, path in main):
+        outer = next(((no, fn, path) for no, fn, path in main if not _STDLIB.match(path)), main[-1])
+        out.append(Finding.root_error(
+            "log.main_thread_blocked", "MainThread",
+            f"the main thread of this process is idle in {main[0][1]} ({main[0][2]}, line {main[0][0]}), called "
+                    f"from {outer[1]} ({outer[2]}, line {outer[0]}), and in no torch.distributed frame: the process "
+                    "waits on its own work (a child process, a lock, a file or socket), and peers wait for it in the "
+                    "next collective",
+            "read that call: what it waits for (a writer process, a subprocess, a lock, storage) and why it does not "
+            "finish; dump it again with `py-spy dump --native --pid` and dump every rank to compare",
+            Cause.APPLICATION_BUG, [main[0][0], outer[0]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
 
 

@@ -55,7 +55,7 @@ def test_a_rank_waiting_for_its_data() -> None:
 
 # NVIDIA/Megatron-LM#2422: one process's main thread joins the async checkpoint writer (its shards stuck at 6305 bytes),
 # beside the pin-memory thread every training process has; py-spy's own layout without its "Process N:" header.
-def test_one_main_thread_blocked_in_a_wait_of_its_own() -> None:
+def test_one_main_thread_waiting_for_its_child_process() -> None:
     text = ('Thread 36380 (idle): "MainThread"\n'
             "    poll (multiprocessing/popen_fork.py:27)\n"
             "    wait (multiprocessing/popen_fork.py:43)\n"
@@ -75,6 +75,12 @@ def test_one_main_thread_blocked_in_a_wait_of_its_own() -> None:
     assert "log.main_thread_blocked" not in ids(collective)
     assert "log.main_thread_blocked" not in ids(_pyspy(103, _FORWARD))
     assert "log.main_thread_blocked" not in ids(text.replace("(idle): \"MainThread\"", "(active): \"MainThread\""))
+    # an engine waiting on its workers' socket is what an idle server's dump shows too (vllm-project/vllm#50835)
+    engine = ('Thread 4085279 (idle): "MainThread"\n'
+              "    poll (zmq/sugar/poll.py:106)\n"
+              "    recv (vllm/distributed/device_communicators/shm_broadcast.py:802)\n"
+              "    get_response (vllm/v1/executor/multiproc_executor.py:387)\n")
+    assert "log.main_thread_blocked" not in ids(engine)
 
 
 # rwth-i6/returnn#1484: three of four ranks exited (<defunct>) and the fourth hangs in all_reduce; a defunct data-loader

@@ -11,10 +11,10 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   and no torch.distributed frame: this rank is waiting for its data, so it never calls the collective the others
   wait in (pytorch/pytorch#87995: "rank0 is stuck at dataloader ... When I changed num_workers=0, the job won't
   hang"). A pin-memory thread waiting on its queue is every training process's (NVIDIA/Megatron-LM#2422).
-- one py-spy dump whose idle main thread blocks in a wait of its own (a child process's join, a lock, a poll) and in no
-  torch.distributed frame: the process waits on its own work, and peers that reach the next collective wait for it
+- one py-spy dump whose idle main thread waits for a child process (Process.join, subprocess's wait) and is in no
+  torch.distributed frame: the child does not finish, and peers that reach the next collective wait for this process
   (NVIDIA/Megatron-LM#2422: the main thread joining the async checkpoint writer, the shards stuck at their header).
-  A main thread computing (in forward) says nothing alone.
+  A main thread computing (in forward), or waiting on a queue or socket as an idle server does, says nothing alone.
 - py-spy dumps of several processes ("Process 39: python train.py", each with its MainThread): processes whose main
   thread sits in a torch.distributed collective wait for the ones whose main thread is elsewhere, which have not
   reached it (huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward); processes in
@@ -41,9 +41,9 @@ _TEARDOWN = re.compile(r"^(?:ncclCommAbort|commReclaim|commDestroySync|commFree|
 # py-spy dump: a thread's header, then its frames "    get (queue.py:170)".
 _PYSPY_THREAD = re.compile(r'^Thread (\w+) \((idle|active)[^)]*\): "([^"]+)"')
 _PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
-# the innermost frames of a thread blocked in the standard library: a child's join, a lock, a poll, a read, a sleep
-_BLOCKING = re.compile(r"^(?:poll|wait|join|_wait_for_tstate_lock|acquire|select|recv(?:_into)?|read(?:into)?|accept|"
-                       r"sleep|communicate|_poll|_recv_bytes|_recv)$")
+# A thread waiting for a child process: Popen's poll under Process.join, subprocess's wait. A wait on a queue, a
+# lock or a socket is not one: an idle server's engine waits for work so (vLLM's EngineCore polling its workers).
+_CHILD_WAIT = re.compile(r"^(?:multiprocessing/(?:popen_\w+|process)|subprocess)\.py$")
 _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
 # `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
 _PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
@@ -122,16 +122,17 @@ def stack_findings(text: str) -> list[Finding]:
             "dump every rank (`py-spy dump --pid`) and compare; try num_workers=0 or fewer workers, a DataLoader "
             "timeout=, and look for a worker that died or a /dev/shm that is full",
             Cause.APPLICATION_BUG, waits[:10], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
-    elif main and idle_main and _BLOCKING.match(main[0][1]) and not any(_COLLECTIVE.search(path) for _, _, path in main):
+    elif main and idle_main and _CHILD_WAIT.match(main[0][2]) \
+            and not any(_COLLECTIVE.search(path) for _, _, path in main):
         outer = next(((no, fn, path) for no, fn, path in main if not _STDLIB.match(path)), main[-1])
         out.append(Finding.root_error(
             "log.main_thread_blocked", "MainThread",
-            f"the main thread of this process is idle in {main[0][1]} ({main[0][2]}, line {main[0][0]}), called "
-                    f"from {outer[1]} ({outer[2]}, line {outer[0]}), and in no torch.distributed frame: the process "
-                    "waits on its own work (a child process, a lock, a file or socket), and peers wait for it in the "
-                    "next collective",
-            "read that call: what it waits for (a writer process, a subprocess, a lock, storage) and why it does not "
-            "finish; dump it again with `py-spy dump --native --pid` and dump every rank to compare",
+            f"the main thread of this process waits for a child process ({main[0][1]} in {main[0][2]}, line "
+                    f"{main[0][0]}), called from {outer[1]} ({outer[2]}, line {outer[0]}), and is in no "
+                    "torch.distributed frame: the child (a writer, a worker, a compiler) does not finish, and peers "
+                    "wait for this process in the next collective",
+            "dump the child process (`py-spy dump --pid <child>`; `ps f` shows it) and read what it waits for "
+            "(storage, a lock, its own peers); dump every rank to compare",
             Cause.APPLICATION_BUG, [main[0][0], outer[0]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
 

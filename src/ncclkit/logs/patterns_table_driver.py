@@ -140,6 +140,20 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the signal and the stack that follow the banner, and the error printed before it; run the failing "
           "rank under gdb or with a debug build; upgrade NCCL if the stack is inside it", C.OTHER, "root",
           (C.APPLICATION_BUG,)),
+        # glibc's malloc aborting the process on a corrupted heap (malloc/malloc.c malloc_printerr): "*** Error in
+        # `python3': munmap_chunk(): invalid pointer: 0x... ***" under libcuda's thread (horovod/horovod#801), "double
+        # free or corruption (!prev)" at a detectron2 launch (the held-out case san6 of round 87), "free(): invalid
+        # size", "malloc(): corrupted top size", "corrupted size vs. prev_size"; glibc before 2.26 led with "*** glibc
+        # detected ***". Native code wrote memory it did not own: the network is not in it.
+        p(r"double free or corruption|\b(?:free|munmap_chunk|realloc|malloc|malloc_consolidate)\(\): (?:invalid "
+          r"(?:pointer|size|next size)|corrupted [\w ]+|memory corruption|unaligned \w+)|corrupted size vs\. prev_size|"
+          r"corrupted double-linked list|\*\*\* glibc detected \*\*\*", "crash", E,
+          "glibc found the process's heap corrupted (a double free, a free of an invalid pointer) and aborted it: "
+          "native code wrote memory it did not own, often a compiled library built against another torch, CUDA or "
+          "NCCL than the one loaded, or a bug of the library on the stack",
+          "read the backtrace glibc prints (or run the rank under gdb; `py-spy dump --native`); rebuild compiled "
+          "extensions against the torch and CUDA in use, keep one copy of each native library (NCCL, OpenMP, "
+          "protobuf) in the process, and upgrade the library the stack names", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
         # Windows reports an access violation as exit code 3221225477 (0xC0000005, STATUS_ACCESS_VIOLATION).

@@ -35,7 +35,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # log.Info) with no error word.
 GPUCTR_WORDS: tuple[bytes, ...] = (b"nvproxy: unknown", b"no NVML found", b"toolkit is not ready", b"server API version", b"the Docker daemon",
                                    b"driver is not ready", b"run command '",
-                                   b"infoROM is corrupted", b"could not load module", b"Could not load UVM",
+                                   b"could not load module", b"Could not load UVM",
                                    b"Unable to load the kernel module", b"nvidia_p2p_get_pages", b"/dev/nvidia",
                                    b"pending disable", b"pending enable", b"Mode change pending",
                                    b"not found in directory", b"FATAL: Module nvidia", b"Unlicensed",

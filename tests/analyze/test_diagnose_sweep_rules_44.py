@@ -39,3 +39,14 @@ def test_glibc_heap_corruption_is_a_crash_of_native_code() -> None:
     # memory words of a healthy run or of an allocator that refused are not a corrupted heap
     assert "log.crash" not in ids("NCCL INFO free(): released 4 MiB of the proxy's buffers\n"
                                   "torch.cuda.OutOfMemoryError: CUDA out of memory. 1.2 GiB free\n")
+
+
+# tests/analyze/data/rank-abort/torchrun-early-exit.log: a rank that called sys.exit(0) with its gloo process group's
+# thread running; the peer's reset is the consequence
+def test_a_rank_that_left_with_its_process_group_running() -> None:
+    text = ("terminate called without an active exception\n"
+            "[rank0]: RuntimeError: [/__w/pytorch/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:553] Connection "
+            "closed by peer [127.0.0.1]:16281. This is typically caused by a remote worker crashing.\n")
+    assert lead(text) == ("log.exit_without_cleanup", "application_bug")
+    # libstdc++'s terminate with an exception in flight names that exception instead
+    assert "log.exit_without_cleanup" not in ids("terminate called after throwing an instance of 'std::bad_alloc'\n")

@@ -46,7 +46,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"return code = -", b"Signal 7", b"expected, but not set", b"has not been initialized", b"finished reduction",
     b"group is not initialized", b"SyncBatchNorm", b"contain a single element", b"modified by an inplace",
     b"Stop_waiting", b"Invoked with: '", b"total capacity;", b"DefaultCPUAllocator", b"bytes on host",
-    b"pinned host memory", b"corrupt", b"double free", b"incorrect size",
+    b"pinned host memory", b"corrupt", b"double free", b"active exception", b"incorrect size",
     b"dummy base class", b"requires CUDA for streams", b"generic_type: cannot", b"Not enough free memory",
     b"ulimit -l unlimited", b"is not needed when a module",
     b"No backend type", b"Tensors must", b"Expected CUDA tensor", b"closed by peer", b"reset by peer", b"uv_accept", b"received at time=", b"closing signal",

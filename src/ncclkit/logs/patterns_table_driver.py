@@ -143,12 +143,12 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # glibc's malloc aborting the process on a corrupted heap (malloc/malloc.c malloc_printerr): "*** Error in
         # `python3': munmap_chunk(): invalid pointer: 0x... ***" under libcuda's thread (horovod/horovod#801), "double
         # free or corruption (!prev)" at a detectron2 launch (the held-out case san6 of round 87), glibc 2.29+'s
-        # "free(): double free detected in tcache 2" (tests/analyze/data/heap-abort), "free(): invalid size",
+        # "free(): double free detected in tcache 2" (tests/analyze/data/rank-abort), "free(): invalid size",
         # "malloc(): corrupted top size", "corrupted size vs. prev_size"; glibc before 2.26 led with "*** glibc
         # detected ***". Native code wrote memory it did not own: the network is not in it.
         p(r"double free or corruption|\b(?:free|munmap_chunk|realloc|malloc|malloc_consolidate)\(\): (?:invalid "
-          r"(?:pointer|size|next size)|double free detected|corrupted [\w ]+|memory corruption|unaligned \w+)|corrupted size vs\. prev_size|"
-          r"corrupted double-linked list|\*\*\* glibc detected \*\*\*", "crash", E,
+          r"(?:pointer|size|next size)|double free detected|corrupted [\w ]+|memory corruption|unaligned \w+)|"
+          r"corrupted size vs\. prev_size|corrupted double-linked list|\*\*\* glibc detected \*\*\*", "crash", E,
           "glibc found the process's heap corrupted (a double free, a free of an invalid pointer) and aborted it: "
           "native code wrote memory it did not own, often a compiled library built against another torch, CUDA or "
           "NCCL than the one loaded, or a bug of the library on the stack",

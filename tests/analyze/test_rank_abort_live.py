@@ -1,6 +1,8 @@
-"""A job whose rank glibc aborts on a corrupted heap (tests/analyze/heap_abort_job.py under torchrun, gloo on CPU):
-analyze must lead with glibc's abort, not with the connection the surviving rank saw reset. The output of one such
-run is kept in data/heap-abort (see its README) and read where torch is missing."""
+"""Jobs whose rank aborts (under torchrun, gloo on CPU): glibc aborting one on a corrupted heap
+(tests/analyze/heap_abort_job.py), and libstdc++ aborting one that left the program early with its process group's
+thread running (tests/analyze/early_exit_job.py). analyze must lead with the aborted rank's own line, not with the
+connection the surviving rank saw reset. The output of such runs is kept in data/rank-abort (see its README); the
+double free is made again where torch is installed (the early exit aborts in one run of about twelve only)."""
 
 from __future__ import annotations
 
@@ -23,8 +25,14 @@ def _lead(path: Path) -> tuple[str, str | None, str]:
 
 
 def test_the_kept_run_leads_with_glibcs_abort() -> None:
-    kept = HERE / "data" / "heap-abort" / "torchrun-double-free.log"
+    kept = HERE / "data" / "rank-abort" / "torchrun-double-free.log"
     assert _lead(kept) == ("log.crash", "other", "free(): double free detected in tcache 2")
+
+
+def test_the_kept_early_exit_leads_with_the_rank_that_left() -> None:
+    kept = HERE / "data" / "rank-abort" / "torchrun-early-exit.log"
+    assert _lead(kept) == ("log.exit_without_cleanup", "application_bug",
+                           "terminate called without an active exception")
 
 
 def _free_port() -> int:

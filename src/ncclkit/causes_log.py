@@ -85,6 +85,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.rank_in_dataloader": Cause.APPLICATION_BUG,
     "log.main_thread_blocked": Cause.APPLICATION_BUG,
     "log.exit_without_cleanup": Cause.APPLICATION_BUG,
+    "log.peer_left_early": Cause.APPLICATION_BUG,
     "log.ranks_exited": Cause.RANK_CRASHED_ELSEWHERE,
     "log.save_on_main_only": Cause.APPLICATION_BUG,
     "log.rank_claimed_twice": Cause.APPLICATION_BUG,

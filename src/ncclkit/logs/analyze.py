@@ -36,6 +36,7 @@ from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
+from ncclkit.logs.peer_left import peer_left_findings
 from ncclkit.logs.progress_checks import progress_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.smi_processes import smi_process_findings
@@ -225,6 +226,7 @@ def _text_findings(text: str) -> list[Finding]:
     `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset
     refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
+            + peer_left_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + cpu_affinity_findings(text)
             + frtrace_findings(text) + fingerprint_findings(text))

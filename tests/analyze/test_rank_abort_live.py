@@ -1,6 +1,7 @@
-"""Jobs whose rank aborts (under torchrun, gloo on CPU): glibc aborting one on a corrupted heap
-(tests/analyze/heap_abort_job.py), and libstdc++ aborting one that left the program early with its process group's
-thread running (tests/analyze/early_exit_job.py). analyze must lead with the aborted rank's own line, not with the
+"""Jobs whose rank aborts (gloo on CPU): glibc aborting one on a corrupted heap (tests/analyze/heap_abort_job.py
+under torchrun), and libstdc++ aborting one that left the program early with its process group's thread running
+(tests/analyze/early_exit_job.py under torchrun; tests/analyze/spawn_raise_job.py under mp.spawn, whose exception
+leads where its report shows it). analyze must lead with the aborted rank's own line, not with the
 connection the surviving rank saw reset; and where the rank that left exited cleanly, with the peer that saw it leave.
 The output of such runs is kept in data/rank-abort (see its README) and made again where torch is installed."""
 
@@ -67,6 +68,29 @@ def test_a_live_early_exit_leads_with_the_rank_that_left(tmp_path: Path) -> None
     # which of the two the run shows is a race of rank 1's exit with its process group's thread (see the README)
     assert found[:2] in (("log.peer_left_early", "application_bug"), ("log.exit_without_cleanup", "application_bug")), \
         found
+
+
+def test_the_kept_spawn_runs_lead_with_the_exception_where_it_shows() -> None:
+    kept = HERE / "data" / "rank-abort"
+    assert _lead(kept / "spawn-raise-and-abort.log") == ("log.program_error", "application_bug",
+                                                         "KeyError: 'batch_size'")
+    assert _lead(kept / "spawn-abort-error-lost.log") == ("log.exit_without_cleanup", "application_bug",
+                                                          "terminate called without an active exception")
+
+
+def test_a_live_spawn_run_leads_with_the_rank_that_raised(tmp_path: Path) -> None:
+    pytest.importorskip("torch.distributed")
+    run = subprocess.run([sys.executable, str(HERE / "spawn_raise_job.py"), str(_free_port())],
+                         capture_output=True, text=True, timeout=180)
+    assert run.returncode != 0, "the job did not fail"
+    log = tmp_path / "run.log"
+    log.write_text(run.stdout + run.stderr)
+    found = _lead(log)
+    # spawn reports rank 1's KeyError, unless rank 1's abort at exit let rank 0's error be reported first
+    if "KeyError" in log.read_text():
+        assert found == ("log.program_error", "application_bug", "KeyError: 'batch_size'"), found
+    else:
+        assert found[:2] == ("log.exit_without_cleanup", "application_bug"), found
 
 
 def test_a_peer_that_left_is_read_only_where_the_summary_and_the_address_show_it(tmp_path: Path) -> None:

@@ -36,7 +36,10 @@ Causes decided from what the code means for a multi-GPU job, reviewed one by one
   tmpfs cannot back (NCCL's SHM transport, shared tensors): log.shm_error, whose documented signal it is. Its
   "Segmentation fault" and "Aborted" headers are the crash and the abort (log.crash, log.process_aborted, both
   `other`, as the other families read those signals); the thread dump and the extension list name no cause; "can't start new thread" is the thread limit (log.thread_limit). libstdc++'s terminate names
-  std::bad_alloc as memory; the exception type it names otherwise (c10::DistBackendError) is only a wrapper.
+  std::bad_alloc as memory; the exception type it names otherwise (c10::DistBackendError) is only a wrapper. With no
+  exception in flight it is a std::thread destroyed while still running, which in a training process is the process
+  group's thread as the rank exits early: log.exit_without_cleanup (application_bug), as torch 2.13's gloo ranks that
+  called sys.exit() or raised under mp.spawn printed it (tests/analyze/data/rank-abort).
 - pip: install's "requires nvidia-nccl-cu12==X, but you have nvidia-nccl-cu12 Y" and pip check's "has requirement"
   report an environment whose NCCL is not the one torch pins (log.version_mismatch); "which is not installed" is
   torch without its NCCL wheel (log.nccl_library_missing). The resolver's "Cannot install ... conflicting
@@ -141,6 +144,9 @@ CASES = [
     ('gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc@gcc-12 (libstdc++.so.6.0.30)',
      "terminate called after throwing an instance of 'std::bad_alloc'",
      'log.oom', 'oom'),
+    ('gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc@gcc-12 (libstdc++.so.6.0.30)',
+     'terminate called without an active exception',
+     'log.exit_without_cleanup', 'application_bug'),
     # -- pip 26.3 ---------------------------------------------------------------------------------------------------
     ('pypa/pip src/pip/_internal/commands/install.py:891@26.3',
      'torch 2.5.1+cu124 requires nvidia-nccl-cu12==2.21.5; platform_system == "Linux" and platform_machine == "x86_64", but you have nvidia-nccl-cu12 2.26.2 which is incompatible.',
@@ -171,7 +177,6 @@ NO_CAUSE = [
     'Extension modules: numpy._core._multiarray_umath, torch._C, torch._C._dynamo.autograd_compiler, torch._C._dynamo.eval_frame, torch._C._dynamo.guards, torch._C._dynamo.utils, torch._C._fft, torch._C._linalg, torch._C._nested, torch._C._nn, torch._C._sparse, torch._C._special (total: 12)',  # python/cpython Python/pylifecycle.c@v3.12.1 (libpython3.12.so)
     "Fatal Python error: _enter_buffered_busy: could not acquire lock for <_io.BufferedWriter name='<stderr>'> at interpreter shutdown, possibly due to daemon threads",  # python/cpython Modules/_io/bufferedio.c@v3.12.1 (libpython3.12.so)
     "terminate called after throwing an instance of 'c10::DistBackendError'",  # gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc@gcc-12 (libstdc++.so.6.0.30)
-    'terminate called without an active exception',  # gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc@gcc-12 (libstdc++.so.6.0.30)
     "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.",  # pypa/pip src/pip/_internal/commands/install.py:872@26.3
     'ERROR: Cannot install nvidia-nccl-cu12==2.23.4 and torch==2.5.1 because these package versions have conflicting dependencies.',  # pypa/pip src/pip/_internal/resolution/resolvelib/factory.py:850@26.3
     'ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts',  # pypa/pip src/pip/_internal/resolution/resolvelib/factory.py:898@26.3

@@ -251,13 +251,14 @@ def runtime_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # libstdc++'s terminate handler with no exception in flight (vterminate.cc): std::terminate from a std::thread
         # destroyed while still joinable, as the process ends with its process group's threads running: a rank that
         # left the program (sys.exit, the end of its script) while its peers went on (tests/analyze/data/rank-abort:
-        # torch 2.13's gloo, the rank then dies on SIGABRT and its peer reads "Connection closed by peer").
+        # torch 2.13's gloo, the rank then dies on SIGABRT and its peer reads "Connection closed by peer"). An error
+        # the rank raised is why it left, and leads (mp.spawn's report of rank 1's KeyError beside it).
         p(r"terminate called without an active exception", "exit_without_cleanup", E,
           "a process ended while its process group's threads still ran (std::terminate with no exception, then "
           "SIGABRT): that rank left the program before its peers were done, without destroying its process group",
           "make every rank run the same steps to the end and call dist.destroy_process_group() before it exits (a "
           "rank that returns or calls sys.exit() early leaves its peers waiting); an error printed before it is the "
-          "reason it left", C.APPLICATION_BUG, "root", (C.OTHER,)),
+          "reason it left", C.APPLICATION_BUG, "likely", (C.OTHER,)),
         # -- pip, conda -----------------------------------------------------------------------------------------
         # pypa/pip src/pip/_internal/commands/check.py:49@26.3 ("%s %s has requirement %s, but you have %s %s."), the
         # install report's "requires %s, but you have" (install.py:891): torch pins an nvidia-nccl wheel and another

@@ -32,6 +32,9 @@ _STOPS_NOTHING = _SETUP_FINDINGS | {"log.graph_fallback"}
 # timeout hanging (it comes the heartbeat's timeout later, snowflakedb/ArcticTraining#219), so the timeout leads at
 # the same severity.
 _AFTER_CONSEQUENCES = frozenset({"log.watchdog_stuck"})
+# A rank that ended with its process group running ("terminate called without an active exception") left for a
+# reason: an exception it raised, printed beside it (mp.spawn reports it after the abort), ranks before it.
+_WHY_IT_LEFT_FIRST = frozenset({"log.exit_without_cleanup"})
 # Roots that name a symptom more than a cause: they rank after the specific ones.
 _WEAK = frozenset({"socket_connect_failed", "bootstrap_error", "invalid_usage", "process_killed", "mpi_launch",
                    "net_plugin_error", "other", "gdr_disabled", "libibverbs_missing", "no_ib_device"})
@@ -148,6 +151,7 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
         rank = 0 if f.root_cause is Cause.NCCL_VERSION_MISMATCH or f.id in _EXPLAINS_OTHERS or (
             f.id == "log.fabric_manager" and _SYSTEM_NOT_READY.search(f.message)) else \
             1 if "peer_address" in ev else \
+            4 if f.id in _WHY_IT_LEFT_FIRST else \
             3 if (cat in _WEAK and "env" not in ev) or _role(f) == "likely" else 2
         # A finding about the setup the log shows comes after an error line of the same weight.
         return (_SEV[f.severity], rank, int(f.id in _SETUP_FINDINGS), first)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from local_ports import free_port
+
 from ncclkit.logs.analyze import analyze_path
 
 HERE = Path(__file__).resolve().parent
@@ -38,15 +40,10 @@ def test_the_kept_nobody_listening_log_does_not_blame_the_name() -> None:
     assert _lead(KEPT / "nobody-listening.log")[1] != "hostname_resolution"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 def _run(tmp_path: Path, addr: str) -> Path:
     pytest.importorskip("torch")
-    env = {**os.environ, "MASTER_ADDR": addr, "MASTER_PORT": str(_free_port()), "STORE_TIMEOUT_S": "6"}
+    env = {**os.environ, "MASTER_ADDR": addr, "MASTER_PORT": str(free_port()), "STORE_TIMEOUT_S": "6"}
     log = tmp_path / "rank1.log"
     with log.open("w") as out:
         # The store's own timeout bounds the run (6 s); the subprocess one only guards a hung interpreter.

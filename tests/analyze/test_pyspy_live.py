@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from local_ports import free_port
 
 from ncclkit.logs.analyze import analyze_path
 
@@ -38,18 +39,13 @@ def test_the_kept_dump_names_the_wait_for_a_child() -> None:
     assert _lead(kept) == ("log.main_thread_blocked", "application_bug", "MainThread")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 def test_live_dumps_name_the_rank_outside_the_broadcast(tmp_path: Path) -> None:
     pytest.importorskip("torch.distributed")
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(spy).exists():
         pytest.skip("py-spy is not installed")
-    port = str(_free_port())
+    port = str(free_port())
     ranks = [subprocess.Popen([sys.executable, str(JOB), str(r), port], stdout=subprocess.PIPE, text=True)
              for r in (0, 1)]
     try:

@@ -7,12 +7,13 @@ The output of such runs is kept in data/rank-abort (see its README) and made aga
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from local_ports import free_port
 
 from ncclkit.logs.analyze import analyze_path
 
@@ -40,16 +41,11 @@ def test_the_kept_early_exit_leads_with_the_rank_that_left() -> None:
     assert "Connection closed by peer [127.0.0.1]" in found[2]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 def _torchrun(job: str, log: Path) -> tuple[str, str | None, str]:
     """The lead finding of a two-rank torchrun of this job's output."""
     run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port",
-                          str(_free_port()), str(HERE / job)], capture_output=True, text=True, timeout=180)
+                          str(free_port()), str(HERE / job)], capture_output=True, text=True, timeout=180)
     assert run.returncode != 0, "the job did not fail"
     log.write_text(run.stdout + run.stderr)
     return _lead(log)
@@ -80,7 +76,7 @@ def test_the_kept_spawn_runs_lead_with_the_exception_where_it_shows() -> None:
 
 def test_a_live_spawn_run_leads_with_the_rank_that_raised(tmp_path: Path) -> None:
     pytest.importorskip("torch.distributed")
-    run = subprocess.run([sys.executable, str(HERE / "spawn_raise_job.py"), str(_free_port())],
+    run = subprocess.run([sys.executable, str(HERE / "spawn_raise_job.py"), str(free_port())],
                          capture_output=True, text=True, timeout=180)
     assert run.returncode != 0, "the job did not fail"
     log = tmp_path / "run.log"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 from pathlib import Path
 
 import pytest
+from local_ports import free_port
 from report_inputs import (
     analyze_json,
     bench_json,
@@ -28,11 +28,6 @@ from ncclkit.nccl.paths import gpu_nic_paths
 pytest.importorskip("matplotlib")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
 def inputs(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
@@ -41,7 +36,7 @@ def inputs(data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Pa
         "doctor": write_json(tmp / "doctor.json", doctor_json(data, "ib-port-down-memlock")),
         "analyze": write_json(tmp / "analyze.json", analyze_json(data)),
         "bench": write_json(tmp / "bench.json", bench_json(data)),
-        "cluster": write_json(tmp / "cluster.json", cluster_json(tmp, _free_port())),
+        "cluster": write_json(tmp / "cluster.json", cluster_json(tmp, free_port())),
         "log": data / "measurements" / "nccl-debug-2xH200-forced-socket-2.28.9.log",
     }
 

@@ -11,7 +11,7 @@ import re
 from ncclkit.logs.paste import RANK_PREFIXES
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown_kill_lines", "tried_settings",
+__all__ = ["ENTRY_LINES", "ROOT_CAUSE", "TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown_kill_lines", "tried_settings",
            "typed_command", "under_frame"]
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
@@ -131,10 +131,10 @@ def ignored_exception_lines(text: str) -> frozenset[int]:
 # the others with SIGTERM and, after its 30 s grace (api.py _close), SIGKILL: a "-9" / "Signal 9 (SIGKILL)" entry that
 # ended after the first failure is its teardown, not the OOM killer (vllm-project/speculators#1115: rank 1 failed at
 # 13:02:58, rank 0 was killed at 13:03:29). One that ended with it (the node's OOM killer taking several) stays read.
-_ROOT_CAUSE = re.compile(r"^\s*Root Cause \(first observed failure\):")
+ROOT_CAUSE = re.compile(r"^\s*Root Cause \(first observed failure\):")
 _TIME = re.compile(r"^\s*time\s*:\s*(\d{4}-\d\d-\d\d_\d\d:\d\d:\d\d)")
 _KILLED = re.compile(r"^\s*(?:exitcode\s*:\s*-9\b|traceback\s*:\s*Signal 9 \(SIGKILL\))")
-_ENTRY_LINES = 10  # a summary entry's fields: time, host, rank, exitcode, error_file, traceback
+ENTRY_LINES = 10  # a summary entry's fields: time, host, rank, exitcode, error_file, traceback
 
 
 def teardown_kill_lines(text: str) -> frozenset[int]:
@@ -153,8 +153,8 @@ def teardown_kill_lines(text: str) -> frozenset[int]:
             when = stamp[1]
         elif _KILLED.match(line) and when:
             killed.append((no, when))
-        elif _ROOT_CAUSE.match(line):
-            first = next((m[1] for m in map(_TIME.match, lines[no:no + _ENTRY_LINES]) if m), None)
+        elif ROOT_CAUSE.match(line):
+            first = next((m[1] for m in map(_TIME.match, lines[no:no + ENTRY_LINES]) if m), None)
             out.update(k for k, t in killed if first and t > first)
             killed = []
     return frozenset(out)

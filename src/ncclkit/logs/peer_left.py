@@ -16,12 +16,11 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
+from ncclkit.logs.paste_code import ENTRY_LINES, ROOT_CAUSE
 
 __all__ = ["peer_left_findings"]
 
-_ROOT_CAUSE = "Root Cause (first observed failure):"
 _NO_OTHERS = "<NO_OTHER_FAILURES>"
-_ENTRY_LINES = 10  # a summary entry's fields: time, host, rank, exitcode, error_file, traceback
 _RANK = re.compile(r"^\s*rank\s*:\s*(\d+) \(local_rank: \d+\)")
 _EXITCODE = re.compile(r"^\s*exitcode\s*:\s*(-?\d+)\b")
 # Gloo's read of a closed or reset connection (pair.cc), as the failing rank printed it under torch's [rankN]: prefix
@@ -30,11 +29,13 @@ _CLOSED = re.compile(r"^\[rank(\d+)\]:.*(?:Connection closed by peer|Connection 
 
 def peer_left_findings(text: str) -> list[Finding]:
     """The finding of a peer that left early, when torchrun's summary and the failing rank's error show one."""
-    if _NO_OTHERS not in text or _ROOT_CAUSE not in text:
+    if _NO_OTHERS not in text:
         return []
     lines = text.splitlines()
-    start = next(no for no, line in enumerate(lines, 1) if _ROOT_CAUSE in line)
-    entry = lines[start:start + _ENTRY_LINES]
+    start = next((no for no, line in enumerate(lines, 1) if ROOT_CAUSE.match(line)), None)
+    if start is None:
+        return []
+    entry = lines[start:start + ENTRY_LINES]
     rank = next((m[1] for m in map(_RANK.match, entry) if m), None)
     code = next((int(m[1]) for m in map(_EXITCODE.match, entry) if m), None)
     others = next((no for no, line in enumerate(lines, 1) if _NO_OTHERS in line), 0)

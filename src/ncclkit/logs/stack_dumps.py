@@ -114,7 +114,8 @@ def stack_findings(text: str) -> list[Finding]:
         return out + (apart if process else [f for f in apart if f.id != "log.collective_mismatch"])
     main = next(iter(by_process.values()), [])
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
-    if waits and not any(_COLLECTIVE.search(path) for _, _, path in main):
+    in_collective = any(_COLLECTIVE.search(path) for _, _, path in main)
+    if waits and not in_collective:
         out.append(Finding.root_error(
             "log.rank_in_dataloader", "MainThread",
             f"the main thread of this rank waits for its data (line {waits[0]}: {main[0][1]} ... in the data "
@@ -122,8 +123,7 @@ def stack_findings(text: str) -> list[Finding]:
             "dump every rank (`py-spy dump --pid`) and compare; try num_workers=0 or fewer workers, a DataLoader "
             "timeout=, and look for a worker that died or a /dev/shm that is full",
             Cause.APPLICATION_BUG, waits[:10], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
-    elif main and idle_main and _CHILD_WAIT.match(main[0][2]) \
-            and not any(_COLLECTIVE.search(path) for _, _, path in main):
+    elif main and idle_main and _CHILD_WAIT.match(main[0][2]) and not in_collective:
         outer = next(((no, fn, path) for no, fn, path in main if not _STDLIB.match(path)), main[-1])
         out.append(Finding.root_error(
             "log.main_thread_blocked", "MainThread",

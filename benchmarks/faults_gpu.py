@@ -137,6 +137,14 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
                             "TORCH_NCCL_DUMP_ON_TIMEOUT": "0"},
                            "the ranks all_reduce tensors of different sizes, COLL lines; the watchdog (15 s) stops "
                            "the one left waiting", "hang_collective_mismatch"),
+    # Run 11: a rank that leaves the program early (sys.exit(0), no error, no destroy_process_group) under NCCL and
+    # under Gloo, and one that glibc aborts on a double free of its own native code.
+    "peer-leaves-early": ({**SOCKET_ENV}, "rank 1 calls sys.exit(0) after 3 all_reduces; rank 0 goes on",
+                          "application_bug"),
+    "peer-leaves-early-gloo": ({**SOCKET_ENV, "BACKEND": "gloo"}, "the same over Gloo (CPU tensors)",
+                               "application_bug"),
+    "peer-heap-abort": ({**SOCKET_ENV}, "rank 1 frees one block twice (libc) after 3 all_reduces; glibc aborts it",
+                        "other"),
 }
 SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped", "watchdog-abort", "size-mismatch-coll")
 
@@ -190,6 +198,10 @@ def worker(name: str) -> None:
                 torch.empty(200 << 30, dtype=torch.uint8, device="cuda")  # more than the GPU has
             if name == "peer-exits":
                 os._exit(3)
+            if name.startswith("peer-leaves-early"):
+                sys.exit(0)  # a rank with no more batches: no error, and no destroy_process_group
+            if name == "peer-heap-abort":
+                _double_free()
             if name == "nan-check":
                 t.fill_(float("nan"))  # a loss that diverged
         dist.all_reduce(t)
@@ -198,6 +210,18 @@ def worker(name: str) -> None:
         time.sleep(0.2)
     if "NO_DESTROY" not in env:
         dist.destroy_process_group()
+
+
+def _double_free() -> None:
+    """Free one block twice through libc, as a faulty extension would: glibc aborts the process."""
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype = ctypes.c_void_p
+    libc.free.argtypes = [ctypes.c_void_p]
+    block = libc.malloc(64)
+    libc.free(block)
+    libc.free(block)
 
 
 def run(name: str, port: int) -> dict:

@@ -1,5 +1,5 @@
-"""Failures caused on purpose on one H200 (benchmarks/faults_gpu.py: NCCL 2.28.9, torch 2.11, two ranks under
-torchrun sharing GPU 0 as two hosts): the console output of each job, verbatim, must lead with the cause the
+"""Failures caused on purpose on one H200 (runs 1 - 10) and one H100 (run 11) (benchmarks/faults_gpu.py: NCCL 2.28.9,
+torch 2.11, two ranks under torchrun sharing GPU 0 as two hosts): the console output of each job, verbatim, must lead with the cause the
 scenario made. The cause is known by construction, so these logs test `analyze` on text NCCL and PyTorch
 really print, including the lines that alarm and are not the cause (the surviving rank's "remote process
 exited", torchrun's ChildFailedError, ncclInvalidUsage around a network that did not come up).
@@ -22,7 +22,7 @@ from ncclkit.logs.analyze import analyze_path, analyze_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "data" / "device-faults-2.28.9"
-RUNS = sorted((ROOT / "benchmarks" / "results" / "faults-1xH200-2026-12-02").glob("*faults*.json"))
+RUNS = sorted((ROOT / "benchmarks" / "results").glob("faults-1xH*/*faults*.json"))
 RESULTS = {r["scenario"]: r for run in RUNS for r in json.loads(run.read_text())["results"]}
 # Run 3's blocking-wait scenario printed nothing before it was killed (README): no log to read.
 EMPTY = {"blocking-wait-skipped"}
@@ -46,7 +46,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 10 and len(SCENARIOS) >= 47 and len(HEALTHY) == 6
+    assert len(RUNS) == 11 and len(SCENARIOS) >= 50 and len(HEALTHY) == 6
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 
@@ -151,7 +151,8 @@ def test_a_buffer_size_that_wraps_is_the_variable_where_the_paste_shows_it(tmp_p
 
 @pytest.mark.gpu
 @pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
-@pytest.mark.parametrize("name", ["bad-ifname", "peer-raises", "net-ib-forced"])
+@pytest.mark.parametrize("name", ["bad-ifname", "peer-raises", "net-ib-forced", "peer-leaves-early-gloo",
+                                  "peer-heap-abort"])
 def test_the_fault_made_again_on_this_gpu(name: str, tmp_path: Path) -> None:
     pytest.importorskip("torch")
     run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "faults_gpu.py"), name],
@@ -161,6 +162,16 @@ def test_the_fault_made_again_on_this_gpu(name: str, tmp_path: Path) -> None:
         tar.extractall(tmp_path, filter="data")
     causes = _causes(tmp_path / "faults" / f"{name}.log")
     assert causes and causes[0][1] == SCENARIOS[name]["cause"], causes[:3]
+
+
+def test_a_rank_that_left_early_is_the_one_named() -> None:
+    # Run 11: rank 1 calls sys.exit(0); its warning at exit (process group not destroyed) and no error of its own,
+    # rank 0's NCCL remote error after it. Ranks that warned the same at exit after an error of their own (a raise,
+    # an allocation) left for that error, and the error leads.
+    found = analyze_path(LOGS / "peer-leaves-early.log")["findings"][0]
+    assert (found["id"], found["subject"]) == ("log.peer_left_early", "rank 1")
+    for name in ("peer-raises", "peer-oom", "gpu-full", "duplicate-gpu"):
+        assert "log.peer_left_early" not in [f["id"] for f in analyze_path(LOGS / f"{name}.log")["findings"]], name
 
 
 def test_an_abort_after_the_watchdogs_timeout_is_its_consequence() -> None:

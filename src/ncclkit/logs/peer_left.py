@@ -1,13 +1,16 @@
-"""A rank whose peer on the same host closed the connection while torchrun saw no other worker fail: that peer exited
-without an error, having run fewer steps.
+"""A rank that left the program while its peers were still in a collective: it exited without an error, having run
+fewer steps (an uneven number of batches, an early return or sys.exit on some ranks). Two ways a paste shows it:
 
-torchrun's failure summary (torch/distributed/elastic/multiprocessing/errors) lists every local worker that ended with
-an error: under "Root Cause (first observed failure):" the first, under "Failures:" the others, or "<NO_OTHER_FAILURES>".
-A peer at a loopback address is a process of the same host, so one of those workers (several agents on one host are
-another job's). When the summary's only failure is the rank that read "Connection closed by peer [127.0.0.1]", the
-peer that closed it exited with 0: it had no more collectives to run (an uneven number of batches, an early return
-or sys.exit on some ranks), and its peers were still in theirs (tests/analyze/data/rank-abort's early exit: rank 1 calls
-sys.exit(0) after one all_reduce, rank 0's next all_reduce reads the close).
+- The rank's own exit: PyTorch warns at the end of a program whose process group was never destroyed
+  ("[rank1]:[W ... ProcessGroupNCCL.cpp:1575] Warning: WARNING: destroy_process_group() was not called before program
+  exit"). A rank that printed that and no error of its own reached the end of its program; if another rank then lost
+  its collective (NCCL's "remote process exited", a closed connection, a watchdog timeout), the first left early
+  (benchmarks/results/faults-1xH200-2026-12-06: NCCL 2.28.9, rank 1 calls sys.exit(0) after three all_reduces).
+- torchrun's failure summary (torch/distributed/elastic/multiprocessing/errors) lists every local worker that ended
+  with an error: under "Root Cause (first observed failure):" the first, under "Failures:" the others, or
+  "<NO_OTHER_FAILURES>". A peer at a loopback address is a process of the same host, so one of those workers. When the
+  summary's only failure is the rank that read "Connection closed by peer [127.0.0.1]" (Gloo), the peer that closed
+  it exited with 0 (tests/analyze/data/rank-abort's early exit).
 """
 
 from __future__ import annotations
@@ -25,13 +28,46 @@ _RANK = re.compile(r"^\s*rank\s*:\s*(\d+) \(local_rank: \d+\)")
 _EXITCODE = re.compile(r"^\s*exitcode\s*:\s*(-?\d+)\b")
 # Gloo's read of a closed or reset connection (pair.cc), as the failing rank printed it under torch's [rankN]: prefix
 _CLOSED = re.compile(r"^\[rank(\d+)\]:.*(?:Connection closed by peer|Connection reset by peer) \[(127\.[\d.]+)\]")
+_NOT_DESTROYED = "destroy_process_group() was not called before program exit"
+# A rank's line that reports a failure of its own: torch's error-level log line, a traceback, an exception
+_OWN_ERROR = re.compile(r"^\[rank(\d+)\]:(?:\[E\d| Traceback|.*\w(?:Error|Exception)\b:)")
+# A rank that lost its collective to a peer: NCCL's remote error under PyTorch, a closed connection, a timeout
+_LOST = re.compile(r"^\[rank(\d+)\]:.*(?:raised the following async exception|remote process exit|Connection closed by|"
+                   r"reset by peer|Watchdog caught collective operation timeout)")
+_FIX = ("make every rank run the same number of steps and collectives (the same number of batches: "
+        "DistributedSampler(drop_last=True), or torch.distributed.algorithms.Join for uneven inputs) and call "
+        "dist.destroy_process_group() at the end on every rank")
 
 
 def peer_left_findings(text: str) -> list[Finding]:
-    """The finding of a peer that left early, when torchrun's summary and the failing rank's error show one."""
-    if _NO_OTHERS not in text:
-        return []
+    """The finding of a peer that left early, when the paste shows one."""
     lines = text.splitlines()
+    return (_exited_clean(lines) if _NOT_DESTROYED in text else []) or \
+        (_summary_clean(lines) if _NO_OTHERS in text else [])
+
+
+def _exited_clean(lines: list[str]) -> list[Finding]:
+    """A rank that warned at its program's exit and printed no error, while another rank lost its collective."""
+    exited = {m[1]: no for no, m in ((no, re.match(r"^\[rank(\d+)\]:", line)) for no, line in enumerate(lines, 1))
+              if m and _NOT_DESTROYED in lines[no - 1]}
+    failed = {m[1] for m in map(_OWN_ERROR.match, lines) if m}
+    lost = next(((no, m[1]) for no, m in ((no, _LOST.match(line)) for no, line in enumerate(lines, 1))
+                 if m and m[1] not in exited), None)
+    clean = sorted(set(exited) - failed, key=int)
+    if lost is None or not clean:
+        return []
+    rank, at = clean[0], exited[clean[0]]
+    return [Finding.root_error(
+        "log.peer_left_early", f"rank {rank}",
+        f"rank {rank} reached the end of its program (PyTorch's warning at exit that its process group was not "
+        f"destroyed, line {at}) and printed no error, while rank {lost[1]} was still in a collective and lost it "
+        f"(line {lost[0]}): rank {rank} had no more collectives to run (fewer batches on some ranks, an early return "
+        "or sys.exit)", _FIX, Cause.APPLICATION_BUG, [at, lost[0]],
+        alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
+
+
+def _summary_clean(lines: list[str]) -> list[Finding]:
+    """The rank torchrun's summary names alone read a close from a loopback peer: that peer exited with 0."""
     start = next((no for no, line in enumerate(lines, 1) if ROOT_CAUSE.match(line)), None)
     if start is None:
         return []
@@ -50,8 +86,5 @@ def peer_left_findings(text: str) -> list[Finding]:
         f"rank {rank}'s peer on this host ({closed[1]}) closed the connection (line {closed[0]}), and torchrun saw no "
         f"other of its workers fail ({_NO_OTHERS}, line {others}): that peer exited without an error, with no more "
         "collectives to run, while this rank was still in its own (fewer batches on some ranks, an early return or "
-        "sys.exit)",
-        "make every rank run the same number of steps and collectives (the same number of batches: "
-        "DistributedSampler(drop_last=True), or torch.distributed.algorithms.Join for uneven inputs) and call "
-        "dist.destroy_process_group() at the end on every rank", Cause.APPLICATION_BUG, [closed[0], others],
+        "sys.exit)", _FIX, Cause.APPLICATION_BUG, [closed[0], others],
         alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]

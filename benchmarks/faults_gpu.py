@@ -145,6 +145,9 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
                                "application_bug"),
     "peer-heap-abort": ({**SOCKET_ENV}, "rank 1 frees one block twice (libc) after 3 all_reduces; glibc aborts it",
                         "other"),
+    # Run 12: a rank whose own kernel writes far outside its buffer (CuPy), the CUDA error sticky on its context.
+    "peer-illegal-address": ({**SOCKET_ENV}, "rank 1 runs a kernel that writes 4 GiB past its buffer after 3 "
+                             "all_reduces", "cuda_or_driver"),
 }
 SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped", "watchdog-abort", "size-mismatch-coll")
 
@@ -202,6 +205,8 @@ def worker(name: str) -> None:
                 sys.exit(0)  # a rank with no more batches: no error, and no destroy_process_group
             if name == "peer-heap-abort":
                 _double_free()
+            if name == "peer-illegal-address":
+                _write_out_of_bounds(t)
             if name == "nan-check":
                 t.fill_(float("nan"))  # a loss that diverged
         dist.all_reduce(t)
@@ -222,6 +227,16 @@ def _double_free() -> None:
     block = libc.malloc(64)
     libc.free(block)
     libc.free(block)
+
+
+def _write_out_of_bounds(t: object) -> None:
+    """A kernel of the rank's own that writes 4 GiB past the tensor it is given: an illegal address on the GPU."""
+    import cupy
+    import torch
+
+    kernel = cupy.RawKernel(r'''extern "C" __global__ void poke(float* p) { p[1ULL << 30] = 1.0f; }''', "poke")
+    kernel((1,), (1,), (cupy.asarray(t),))
+    torch.cuda.synchronize()
 
 
 def run(name: str, port: int) -> dict:

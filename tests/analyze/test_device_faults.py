@@ -1,4 +1,4 @@
-"""Failures caused on purpose on one H200 (runs 1 - 10) and one H100 (run 11) (benchmarks/faults_gpu.py: NCCL 2.28.9,
+"""Failures caused on purpose on one H200 (runs 1 - 10) and one H100 (runs 11, 12) (benchmarks/faults_gpu.py: NCCL 2.28.9,
 torch 2.11, two ranks under torchrun sharing GPU 0 as two hosts): the console output of each job, verbatim, must lead with the cause the
 scenario made. The cause is known by construction, so these logs test `analyze` on text NCCL and PyTorch
 really print, including the lines that alarm and are not the cause (the surviving rank's "remote process
@@ -46,7 +46,7 @@ def _causes(path: Path) -> list[tuple[str, str]]:
 
 def test_every_scenario_of_the_runs_has_its_log() -> None:
     assert sorted(p.stem for p in LOGS.glob("*.log")) == sorted(SCENARIOS)
-    assert len(RUNS) == 11 and len(SCENARIOS) >= 50 and len(HEALTHY) == 6
+    assert len(RUNS) == 12 and len(SCENARIOS) >= 51 and len(HEALTHY) == 6
     assert EMPTY <= set(RESULTS) and all(RESULTS[n]["exit_code"] == -9 for n in EMPTY)
 
 

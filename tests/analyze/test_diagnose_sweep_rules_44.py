@@ -1,10 +1,13 @@
-"""Rules from held-out rounds 232 - 235 and sweeps 251 - 254 (2026-12-06: model-release repositories, rare error
-texts, older research code, serving and training stacks of 2025 - 2026). Each text a rule reads is quoted from the
-thread named above its test; each rule is also tested on text that must not trigger it."""
+"""Rules from held-out rounds 232 - 237, sweeps 251 - 261 and the runs of 2026-12-06 (model-release repositories, rare
+error texts, older research code, serving and training stacks of 2025 - 2026, hardware faults; live runs on CPU and
+device runs 11 - 12). Each text a rule reads is quoted from the thread or run named above its test; each rule is also
+tested on text that must not trigger it."""
 
 from __future__ import annotations
 
 from line_reading import ids, lead
+
+from ncclkit.logs.analyze import analyze_text
 
 # InternLM/xtuner#692: rank 3 passed Gloo's monitored barrier, rank 0 had failed (a dataset map_fn defined in the
 # config file); the peer address is the container's own docker0 address, the job on one node
@@ -50,3 +53,18 @@ def test_a_rank_that_left_with_its_process_group_running() -> None:
     assert lead(text) == ("log.exit_without_cleanup", "application_bug")
     # libstdc++'s terminate with an exception in flight names that exception instead
     assert "log.exit_without_cleanup" not in ids("terminate called after throwing an instance of 'std::bad_alloc'\n")
+
+
+# benchmarks/results/faults-1xH100-2026-12-06 (run 12): a rank's own kernel writing far past its buffer; CUDA 13 names
+# it cudaErrorInvalidAddressSpace, CuPy's driver call CUDA_ERROR_INVALID_ADDRESS_SPACE
+def test_an_address_outside_the_kernels_spaces_is_a_kernel_fault() -> None:
+    for line in ("torch.AcceleratorError: CUDA error: operation not supported on global/shared address space",
+                 "cupy_backends.cuda.api.driver.CUDADriverError: CUDA_ERROR_INVALID_ADDRESS_SPACE: operation not "
+                 "supported on global/shared address space"):
+        assert lead(line + "\n") == ("log.cuda_error", "cuda_or_driver"), line
+        found = next(f for f in analyze_text(line + "\n")["findings"] if f["id"] == "log.cuda_error")
+        assert "a kernel faulted" in found["message"]
+    # another CUDA error keeps its own reading
+    other = next(f for f in analyze_text("RuntimeError: CUDA error: invalid device ordinal\n")["findings"]
+                 if f["cause"])
+    assert "a kernel faulted" not in other["message"]

@@ -177,8 +177,12 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
          "NCCL is on the rank's own GPU, that NCCL_CUMEM_ENABLE is the same in every process of the communicator "
          "(then try 0 in all of them), or use the framework's plain NCCL all-reduce",
          "likely"),
+        # cudaErrorInvalidAddressSpace (717), "operation not supported on global/shared address space": a kernel's
+        # instruction got an address outside the spaces it may use, sticky like an illegal address
+        # (benchmarks/results/faults-1xH100-2026-12-06: a kernel of the rank's own writing 4 GiB past its buffer).
         (r"illegal memory access|misaligned address|unspecified launch failure|illegal instruction|"
-         r"hipErrorIllegalAddress",
+         r"hipErrorIllegalAddress|not supported on global/shared address space|cudaErrorInvalidAddressSpace|"
+         r"CUDA_ERROR_INVALID_ADDRESS_SPACE",
          C.CUDA_OR_DRIVER, "a kernel faulted (a driver/GPU problem, or a program bug on the same stream)",
          (C.APPLICATION_BUG,)),
     ))

@@ -170,6 +170,11 @@ def test_a_rank_that_left_early_is_the_one_named() -> None:
     # an allocation) left for that error, and the error leads.
     found = analyze_path(LOGS / "peer-leaves-early.log")["findings"][0]
     assert (found["id"], found["subject"]) == ("log.peer_left_early", "rank 1")
+    # the ranks' own lines alone, every one under its [rankN]: prefix, which the paste reader strips from the rest
+    ranks = "".join(line for line in (LOGS / "peer-leaves-early.log").read_text().splitlines(keepends=True)
+                    if line.startswith("[rank"))
+    found = analyze_text(ranks)["findings"][0]
+    assert (found["id"], found["subject"]) == ("log.peer_left_early", "rank 1")
     for name in ("peer-raises", "peer-oom", "gpu-full", "duplicate-gpu"):
         assert "log.peer_left_early" not in [f["id"] for f in analyze_path(LOGS / f"{name}.log")["findings"]], name
 

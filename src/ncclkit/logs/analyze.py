@@ -116,7 +116,9 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     claims: list[Finding] = []
     if whole:
         plain = strip_ansi(head_text)
-        claims = rank_claim_findings(plain)  # read before the launchers' prefixes go: they name each line's process
+        # read before the launchers' prefixes go: they name each line's process (which rank claimed what, which one
+        # left with no error while another lost its collective)
+        claims = rank_claim_findings(plain) + peer_left_findings(plain)
         head_text, split = unflatten(undecorate(plain))
         head_text = normalize(head_text)
     if kind is None:
@@ -226,7 +228,6 @@ def _text_findings(text: str) -> list[Finding]:
     `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset
     refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
-            + peer_left_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + cpu_affinity_findings(text)
             + frtrace_findings(text) + fingerprint_findings(text))

@@ -29,6 +29,7 @@ _EXITCODE = re.compile(r"^\s*exitcode\s*:\s*(-?\d+)\b")
 # Gloo's read of a closed or reset connection (pair.cc), as the failing rank printed it under torch's [rankN]: prefix
 _CLOSED = re.compile(r"^\[rank(\d+)\]:.*(?:Connection closed by peer|Connection reset by peer) \[(127\.[\d.]+)\]")
 _NOT_DESTROYED = "destroy_process_group() was not called before program exit"
+_PREFIX = re.compile(r"^\[rank(\d+)\]:")
 # A rank's line that reports a failure of its own: torch's error-level log line, a traceback, an exception
 _OWN_ERROR = re.compile(r"^\[rank(\d+)\]:(?:\[E\d| Traceback|.*\w(?:Error|Exception)\b:)")
 # A rank that lost its collective to a peer: NCCL's remote error under PyTorch, a closed connection, a timeout
@@ -48,12 +49,13 @@ def peer_left_findings(text: str) -> list[Finding]:
 
 def _exited_clean(lines: list[str]) -> list[Finding]:
     """A rank that warned at its program's exit and printed no error, while another rank lost its collective."""
-    exited = {m[1]: no for no, m in ((no, re.match(r"^\[rank(\d+)\]:", line)) for no, line in enumerate(lines, 1))
+    exited = {m[1]: no for no, m in ((no, _PREFIX.match(line)) for no, line in enumerate(lines, 1))
               if m and _NOT_DESTROYED in lines[no - 1]}
+    # a rank that failed warns the same as it exits (after its traceback): it left for its error
     failed = {m[1] for m in map(_OWN_ERROR.match, lines) if m}
-    lost = next(((no, m[1]) for no, m in ((no, _LOST.match(line)) for no, line in enumerate(lines, 1))
-                 if m and m[1] not in exited), None)
     clean = sorted(set(exited) - failed, key=int)
+    lost = next(((no, m[1]) for no, m in ((no, _LOST.match(line)) for no, line in enumerate(lines, 1))
+                 if m and m[1] not in clean), None)
     if lost is None or not clean:
         return []
     rank, at = clean[0], exited[clean[0]]

@@ -59,13 +59,10 @@ def _exited_clean(lines: list[str]) -> list[Finding]:
     if lost is None or not clean:
         return []
     rank, at = clean[0], exited[clean[0]]
-    return [Finding.root_error(
-        "log.peer_left_early", f"rank {rank}",
-        f"rank {rank} reached the end of its program (PyTorch's warning at exit that its process group was not "
-        f"destroyed, line {at}) and printed no error, while rank {lost[1]} was still in a collective and lost it "
-        f"(line {lost[0]}): rank {rank} had no more collectives to run (fewer batches on some ranks, an early return "
-        "or sys.exit)", _FIX, Cause.APPLICATION_BUG, [at, lost[0]],
-        alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
+    return [_left(rank, f"rank {rank} reached the end of its program (PyTorch's warning at exit that its process group "
+                        f"was not destroyed, line {at}) and printed no error, while rank {lost[1]} was still in a "
+                        f"collective and lost it (line {lost[0]}): rank {rank} had no more collectives to run",
+                  [at, lost[0]])]
 
 
 def _summary_clean(lines: list[str]) -> list[Finding]:
@@ -83,10 +80,14 @@ def _summary_clean(lines: list[str]) -> list[Finding]:
                    if m and m[1] == rank), None)
     if closed is None:
         return []
-    return [Finding.root_error(
-        "log.peer_left_early", f"rank {rank}",
-        f"rank {rank}'s peer on this host ({closed[1]}) closed the connection (line {closed[0]}), and torchrun saw no "
-        f"other of its workers fail ({_NO_OTHERS}, line {others}): that peer exited without an error, with no more "
-        "collectives to run, while this rank was still in its own (fewer batches on some ranks, an early return or "
-        "sys.exit)", _FIX, Cause.APPLICATION_BUG, [closed[0], others],
-        alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])]
+    return [_left(rank, f"rank {rank}'s peer on this host ({closed[1]}) closed the connection (line {closed[0]}), and "
+                        f"torchrun saw no other of its workers fail ({_NO_OTHERS}, line {others}): that peer exited "
+                        "without an error, with no more collectives to run, while this rank was still in its own",
+                  [closed[0], others])]
+
+
+def _left(rank: str, why: str, lines: list[int]) -> Finding:
+    """The finding about a rank (the one that left, or the one that saw its peer leave)."""
+    return Finding.root_error("log.peer_left_early", f"rank {rank}",
+                              f"{why} (fewer batches on some ranks, an early return or sys.exit)", _FIX,
+                              Cause.APPLICATION_BUG, lines, alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])

@@ -9,6 +9,7 @@ import re
 from ncclkit.causes import Cause
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
 from ncclkit.logs.patterns import DIALLED_NAME
+from ncclkit.logs.patterns_table_consequences import FAULTY_RANK
 
 __all__ = ["VIRTUAL_ADDR", "interface_reason", "no_net_reason", "unresolved_reason"]
 
@@ -45,10 +46,7 @@ def unresolved_reason(errs: list[LogError], every: tuple[LogError, ...]) -> tupl
             "/etc/hosts), or set MASTER_ADDR to the rank-0 node's IP address", Cause.HOSTNAME_RESOLUTION)
 
 
-# ProcessGroupGloo::monitoredBarrier on a rank that got through (ProcessGroupGloo.cpp): "Rank 3 successfully reached
-# monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty
-# rank."
-_FAULTY_RANK = re.compile(r"Please check rank \d+ logs for faulty rank")
+_FAULTY_RANK = re.compile(FAULTY_RANK)
 
 
 def interface_reason(errs: list[LogError], every: tuple[LogError, ...], loopback: LogError | None,

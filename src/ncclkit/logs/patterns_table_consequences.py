@@ -13,6 +13,11 @@ from ncclkit.findings import Severity
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
+# ProcessGroupGloo::monitoredBarrier on a rank that got through (ProcessGroupGloo.cpp): "Rank 3 successfully reached
+# monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty
+# rank." Read by its row below and by diagnose_addresses (the group had connected every pair before).
+FAULTY_RANK = r"Please check rank \d+ logs for faulty rank"
+
 
 def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
@@ -210,10 +215,7 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # slurmstepd: "CANCELLED AT ... DUE TO NODE FAILURE" (Ray's dead actor is patterns_table_stacks').
           r"DUE TO NODE FAILURE|"
           # RAFT std_comms.hpp barrier(): "syncStream failed. This can be caused by a failed rank_."
-          r"can be caused by a failed rank|"
-          # ProcessGroupGloo monitoredBarrier on a rank that got through: "... received errors while waiting for
-          # send/recv from rank 0. Please check rank 0 logs for faulty rank."
-          r"Please check rank \d+ logs for faulty rank",
+          r"can be caused by a failed rank|" + FAULTY_RANK,
           "remote_exited", E, "a peer process exited or a network error broke the connection",
           "find the rank that exited first (OOM, crash, killed) or the failing link",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),

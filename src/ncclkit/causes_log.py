@@ -79,6 +79,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.kernel_assert": Cause.APPLICATION_BUG,
     "log.driver_too_old": Cause.CUDA_OR_DRIVER,
     "log.teardown_hang": Cause.OTHER,
+    "log.traceback_cut": Cause.APPLICATION_BUG,
+    "log.p2p_copy_zeros": Cause.ACS_IOMMU_P2P,
     "log.buffer_deregistration": Cause.OTHER,
     "log.timeout_setting": Cause.APPLICATION_BUG,
     "log.transport_size_mismatch": Cause.NCCL_VERSION_MISMATCH,

@@ -136,3 +136,24 @@ def test_pyspy_dumps_of_several_processes_name_the_one_outside_the_collective() 
     assert lead(apart) == ("log.collective_mismatch", "hang_collective_mismatch")
     # one process alone says nothing about the others
     assert "log.rank_outside_collective" not in ids(_pyspy(103, _FORWARD))
+
+
+# pytorch/torchtitan#1342: a trainer's main thread hangs in destroy_process_group at exit ("other trainers had
+# exceptions mid-collective"; the fix calls it only on a clean exit); py-spy's layout without its "Process N:" header.
+def test_a_main_thread_inside_destroy_process_group() -> None:
+    text = ('Thread 0x7F81445A8440 (active): "MainThread"\n'
+            "    destroy_process_group (torch/distributed/distributed_c10d.py:2184)\n"
+            "    <module> (torchtitan/train.py:554)\n"
+            "    _run_code (runpy.py:86)\n"
+            'Thread 0x7F7D9CFF9640 (idle): "Thread-2"\n'
+            "    wait (threading.py:324)\n"
+            "    run (tqdm/_monitor.py:60)\n")
+    assert lead(text) == ("log.teardown_hang", "other")
+    # a main thread whose innermost torch.distributed call is a collective waits for a peer, not in the teardown
+    in_collective = text.replace("    destroy_process_group (torch/distributed/distributed_c10d.py:2184)\n",
+                                 "    all_reduce (torch/distributed/distributed_c10d.py:2501)\n"
+                                 "    destroy_process_group (torch/distributed/distributed_c10d.py:2184)\n")
+    assert "log.teardown_hang" not in ids(in_collective)
+    # a thread other than the main one in the teardown is no hang of the process
+    other_thread = text.replace('"MainThread"', '"Thread-7"')
+    assert "log.teardown_hang" not in ids(other_thread)

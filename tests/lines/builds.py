@@ -15,8 +15,9 @@ or whose version differs from the one torch was built with is the CUDA installat
 `log.nccl_library_missing` (`other`); an NCCL too old for what the build or test needs, or built against another
 NCCL than it runs, is `nccl_version_mismatch`; prebuilt ops that do not fit the runtime torch, compilers outside
 CUDA's bounds and missing build tools are `log.package_build` (`other`); a build configuration the project forbids
-is `application_bug`. Lines that say the build goes on (minor-version mismatches accepted, cross-compiling notices,
-progress, the generic "Error building extension" wrapper) name nothing."""
+is `application_bug`. The generic "Error building extension" wrapper names the build (`log.package_build`, `other`),
+after the build's own first error, whose row reads first. Lines that say the build goes on (minor-version mismatches
+accepted, cross-compiling notices, progress) name nothing."""
 
 from __future__ import annotations
 
@@ -102,6 +103,9 @@ CASES = [
     ('NVIDIA/nccl-tests src/alltoall.cu:335@a0b82b2',
      'NCCL 2.7 or later is needed for alltoall. This test was compiled with 2.4.',
      'log.nccl_too_old', 'nccl_version_mismatch'),
+    ('pytorch/pytorch torch/utils/cpp_extension.py:2558@5c48869',
+     "RuntimeError: Error building extension 'fused_adam'",
+     'log.package_build', 'other'),
 ]
 
 NO_CAUSE = [
@@ -109,7 +113,6 @@ NO_CAUSE = [
     "/tmp/pip-install-7q2w1m0c/flash-attn_5d0e9b3a4c2f4e1b/setup.py:163: UserWarning: flash_attn was requested, but nvcc was not found.  Are you sure your environment has nvcc available?  If you're installing within a container from https://hub.docker.com/r/pytorch/pytorch, only images whose names contain 'devel' will provide nvcc.",  # Dao-AILab/flash-attention setup.py:163@0251105 (a UserWarning: the build goes on)
     'NVCC_GENCODE is -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90',  # NVIDIA/nccl makefiles/common.mk:87@5067397
     "The detected CUDA version (12.4) has a minor version mismatch with the version that was used to compile PyTorch (12.6). Most likely this shouldn't be a problem.",  # pytorch/pytorch torch/utils/cpp_extension.py:652@5c48869
-    "RuntimeError: Error building extension 'fused_adam'",  # pytorch/pytorch torch/utils/cpp_extension.py:2558@5c48869
     'Installed CUDA version 12.4 does not match the version torch was compiled with 12.6 but since the APIs are compatible, accepting this combination',  # deepspeedai/DeepSpeed op_builder/builder.py:119@edaa722
     ' [WARNING]  async_io requires the dev libaio .so object and headers but these were not found.',  # deepspeedai/DeepSpeed op_builder/async_io.py:111@edaa722
     '[WARNING] Torch did not find cuda available, if cross-compiling or running with cpu only you can ignore this message. Adding compute capability for Pascal, Volta, and Turing (compute capabilities 6.0, 6.1, 6.2)',  # deepspeedai/DeepSpeed setup.py:144@edaa722

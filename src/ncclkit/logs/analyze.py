@@ -41,6 +41,8 @@ from ncclkit.logs.progress_checks import progress_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.smi_processes import smi_process_findings
 from ncclkit.logs.stack_dumps import stack_findings
+from ncclkit.logs.traceback_cut import cut_traceback_findings
+from ncclkit.logs.device_copies import copy_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
 from ncclkit.logs.xid_repeats import xid_repeat_findings
@@ -226,11 +228,13 @@ def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
     timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
     `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset
-    refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL."""
+    refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback
+    cut before its exception in a checkpoint's load or save or an extension's build, a GPU-to-GPU copy read as zeros."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + cpu_affinity_findings(text)
-            + frtrace_findings(text) + fingerprint_findings(text))
+            + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
+            + copy_findings(text))
 
 
 # Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is

@@ -27,7 +27,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # Azure's HPC image checks (patterns_table_health); UCX's listener out of descriptors (patterns_table_transfer)
     b"The ib '", b"minimum ib rate", b"pending remap", b"sockcm_listener",
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
-    b"all tensors to be on the same device", b"same device as tensor", b"during banner exchange",
+    b"all tensors to be on the same device", b"found at least two devices", b"same device as tensor", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"nvcc fatal", b"/bin/nvcc'", b"for optimal performance and fast", b"libnvrtc", b"cannot find -lcuda",
     b"compiled with CUDA enabled", b"torch_extensions",
@@ -203,6 +203,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b" killed    ",
     # NCCL's argument check without its WARN prefix: "Broadcast : sendbuff (nil) is not a valid pointer"
     b"valid pointer",
+    # fairseq's all_gather_list unpickling what the other workers sent
+    b"pickle.loads(bytes(out_buffer",
 ) + FAMILY_WORDS
 # INFO lines that carry a cause (newer NCCL logs failures and fallbacks at INFO): "Call to ibv_modify_qp
 # failed ... retrying", "Call to connect returned Connection refused, retrying", "Failed to open ...",

@@ -153,4 +153,14 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the home directory is read-only or missing on this node",
           "point the cache at a writable local directory: `export TRITON_CACHE_DIR=/tmp/triton-cache-$USER` "
           "(and TORCHINDUCTOR_CACHE_DIR likewise)", C.OTHER),
+        # triton-lang/triton python/triton/runtime/cache.py (FileCacheManager.put): a kernel is written to
+        # "<name>.tmp.pid_<pid>_<n>" and renamed into place; processes with one cache directory that compile the
+        # same kernel at once (tensor-parallel ranks, pods sharing a home directory with the same pid) lose each
+        # other's file: vllm-project/vllm#6103 (fixed by triton-lang/triton#4295), IBM/vllm#34 (TP > 1 pods).
+        p(r"No such file or directory: '[^']*triton/cache/[^']*\.tmp\.pid_\d+", "package_build", E,
+          "Triton's kernel cache lost a file while it was being written: several processes (the ranks of one job, "
+          "or pods sharing one home directory) compiled the same kernel into one cache directory at once",
+          "give each rank its own cache on a local disk (`export TRITON_CACHE_DIR=/tmp/triton-cache-$RANK`, "
+          "TORCHINDUCTOR_CACHE_DIR likewise), or upgrade triton, whose later releases name the temporary files "
+          "uniquely", C.OTHER, "root", (C.APPLICATION_BUG,)),
     )

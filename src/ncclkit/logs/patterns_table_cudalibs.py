@@ -221,6 +221,18 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "read the first nvcc/ninja error of the build above; delete ~/.cache/torch_extensions/<pyXX_cuYYY>/<op> "
           "and build again with the CUDA torch was built for, or prebuild the ops (DS_BUILD_OPS=1 pip install "
           "deepspeed)", C.OTHER, "root", (C.CUDA_OR_DRIVER,)),
+        # torch/utils/cpp_extension.py's JIT build of an extension (a DeepSpeed op, a model's own kernel) failing as a
+        # whole: "RuntimeError: Error building extension 'fused_adam'", raised from ninja's "subprocess.
+        # CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1." (deepspeedai/DeepSpeed#694,
+        # databrickslabs/dolly#156). "likely": the build's own first error above (nvcc, the compiler, the linker) says
+        # why, and its row reads first.
+        p(r"Error building extension '[\w.-]+'|Command '\['ninja', '-v'(?:, '-j', '\d+')?\]' returned non-zero exit "
+          r"status \d+", "package_build", E,
+          "the JIT build of a C++/CUDA extension (a DeepSpeed op, a model's own kernel) failed: the first error of "
+          "the build above says why (nvcc's CUDA against torch's, the compiler, a header or library not found)",
+          "read the first `error:` or `FAILED:` line of the build; build with the CUDA toolkit torch was built for "
+          "(CUDA_HOME), `pip install ninja`, delete ~/.cache/torch_extensions and build once before the ranks start "
+          "(or prebuild the ops: DS_BUILD_OPS=1 pip install deepspeed)", C.OTHER, "likely", (C.CUDA_OR_DRIVER,)),
         # PyTorch wheels linked against MKL's ITT hooks load a newer MKL without them ("libtorch_cpu.so: undefined
         # symbol: iJIT_NotifyEvent", pytorch/pytorch#123097: MKL 2024.1 dropped it; `conda install mkl==2024.0`).
         # The linker finding no CUDA runtime where an extension builds ("cannot find -lcudart"): the toolkit's lib64

@@ -31,7 +31,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 HFNEW_WORDS: tuple[bytes, ...] = (
     b" vs hf ", b"triggering a distributed run", b"save_on_each_node",
-    b"Zero-3 is not compatible with",
+    b"Zero-3 is not compatible with", b"batches of different size", b"concatenate(batches",
 )
 
 
@@ -78,6 +78,17 @@ def hfnew_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "num_processes; experts divisible by ep_size), pick batch sizes that divide by the number of processes "
           "(trl: per-device batch x processes divides the generation batch and is a multiple of num_generations), "
           "and set DeepSpeed's train_batch_size to \"auto\" so the Trainer computes it", C.APPLICATION_BUG),
+        # accelerate data_loader.py:845 (DataLoaderDispatcher._fetch_batches): with dispatch_batches (the default for
+        # an IterableDataset) the main process reads one batch per process and concatenates them (line 842); batches
+        # of different sizes (variable-length samples, a streaming dataset's last batch) cannot be. A traceback cut
+        # right after that line shows the same failure (hiyouga/LlamaFactory#463).
+        p(r"You can't use batches of different size with `dispatch_batches=True`|^\s+batch = concatenate\(batches, "
+          r"dim=0\)\s*$", "framework_usage", E,
+          "accelerate's dispatcher (an IterableDataset or dispatch_batches=True) reads every process's batch on the "
+          "main process and concatenates them: batches of different sizes cannot be",
+          "let each process read its own batches (`DataLoaderConfiguration(dispatch_batches=False)`, the Trainer's "
+          "`accelerator_config={\"dispatch_batches\": False}`), or `split_batches=True`, or pad every batch to one "
+          "size", C.APPLICATION_BUG),
         # accelerate utils/modeling.py:854 (get_max_memory: a max_memory key past torch.cuda.device_count(), the GPUs
         # this process sees; a warning, and the device is then planned for all the same); transformers
         # trainer.py:3888 (_load_best_model: the best checkpoint is not on this node's disk, which the message

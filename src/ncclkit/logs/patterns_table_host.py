@@ -84,9 +84,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ("libfabric:47889:shm:core:ofi_check_ep_type():629<info> unsupported endpoint type", ofiwg/libfabric#5787).
         # Nor ds_report's environment line "shared memory (/dev/shm) size .... 755.27 GB" (stark-sim/megatron-deepspeed-
         # lock-clock's node0.log of a job that failed elsewhere). Nor UCX's list of the transports it has, "please use
-        # one or more of: cma, dc, ..., self, shm, sm, sysv, tcp" (its continuation line in TeneT.jl's UCX notes).
+        # one or more of: cma, dc, ..., self, shm, sm, sysv, tcp" (its continuation line in TeneT.jl's UCX notes). Nor
+        # multiprocessing's own code line under a traceback's frame, "self._fd = _posixshmem.shm_open(" (mosaicml/
+        # llm-foundry#170: its exception says what failed).
         p(r"^(?!.*<(?:info|debug|trace)>)(?!.*\(/dev/shm\) size \.)(?!.*\bone or more of: )"
-          r".*?(?:/dev/shm|failed to extend|shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|"
+          r".*?(?:/dev/shm|failed to extend|(?<!_posixshmem\.)shm_open|(?<!via )\bSHM\b(?![-_]size|/direct)|"
           r"shared memory (?:segment|file)|Could not map \S+ size|munmap of shared memory|posix_fallocate|"
           # UCX (sys.c, mm_posix.c): "shmget(...) failed: ..., please check shared memory limits by 'ipcs -l'",
           # "shared memory mmap(...) failed: Cannot allocate memory"; its shared-memory transport's receive FIFO
@@ -158,10 +160,12 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # c10/cuda CUDACachingAllocator allocate(): a request of 2^60 bytes or more is refused with "CUDA out of
         # memory. Tried to allocate more than 1EB memory" before any allocation: a size computed from garbage (a
         # negative size cast to unsigned, an all_gather_object whose size exchange was desynced; NVIDIA/nccl#1284,
-        # where it followed a broadcast timeout).
-        p(r"Tried to allocate more than 1EB memory", "program_error", E,
-          "the program asked for more than an exabyte of GPU memory: a size computed from garbage, not memory that "
-          "ran out", "find the tensor whose size is wrong (a negative or uninitialised shape), and read the errors "
+        # where it followed a broadcast timeout). Below that bound the message gives the size: 100,000 GiB and more is
+        # no GPU's either ("Tried to allocate 6056239117.41 GiB", Project-MONAI/tutorials#564: a metric's sync called
+        # on the main process alone read a size the others never sent).
+        p(r"Tried to allocate more than 1EB memory|Tried to allocate \d{6,}(?:\.\d+)? GiB", "program_error", E,
+          "the program asked for far more GPU memory than any GPU has (100,000 GiB or more, up to an exabyte): a "
+          "size computed from garbage, not memory that ran out", "find the tensor whose size is wrong (a negative or uninitialised shape), and read the errors "
           "printed before this one (a timeout, a rank that failed)", C.APPLICATION_BUG, "collateral",
           (C.HANG_COLLECTIVE_MISMATCH,)),
         # misc/utils.cc "Unrecoverable error detected: malloc(size=%llu) returned null", transport/p2p.cc

@@ -26,6 +26,7 @@ MPILAUNCH_WORDS: tuple[bytes, ...] = (
     b"sequential map", b"sequence file contained", b"launch agent to be used",
     b"include and exclude", b"find an allocation", b"usable \"srun\"", b"underlying prterun",
     b"after MPI_FINALIZE", b"set to a value which is too low", b"per-node daemon",
+    b"total number of MPI",
 )  # the errno and MPICH lines carry "fail", "rror"
 
 # The help boxes of PRRTE (openpmix/prrte 52d5e4b: help-hostfile.txt, help-dash-host.txt, help-prte-rmaps-base.txt,
@@ -235,4 +236,11 @@ def mpilaunch_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "workers (MPI_Comm_spawn: TensorRT-LLM's MpiPoolSession, mpi4py.futures), start the ranks with the "
           "launcher instead (`mpirun -n <N>`, trtllm-llmapi-launch) or use an MPI whose spawn works in the "
           "container (Open MPI 4.1 where 5.x's PRRTE spawn fails)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # A program's own check of its process grid against the ranks the launcher started (lattice/quda#482:
+        # "Communication grid size declared via initCommsGridQuda() does not match total number of MPI ranks (1 !=
+        # 2)", fixed by passing the grid for two ranks); the MPI_Abort after it is its consequence.
+        p(r"does not match (?:the )?total number of MPI (?:ranks|processes)", "launch_config", E,
+          "the program's process grid (its partition of the work over ranks) does not match the number of ranks "
+          "the launcher started", "pass the program a grid that multiplies to the ranks launched (its partition "
+          "or grid-size options), or start as many ranks as its grid holds (`mpirun -n <N>`)", C.APPLICATION_BUG),
     )

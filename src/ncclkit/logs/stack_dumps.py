@@ -15,6 +15,10 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   torch.distributed frame: the child does not finish, and peers that reach the next collective wait for this process
   (NVIDIA/Megatron-LM#2422: the main thread joining the async checkpoint writer, the shards stuck at their header).
   A main thread computing (in forward), or waiting on a queue or socket as an idle server does, says nothing alone.
+- py-spy's main thread inside `destroy_process_group (torch/distributed/distributed_c10d.py:2184)`: the process hangs
+  at its teardown, which waits for the communicator's unfinished work; a peer that failed or left mid-collective never
+  finishes it (pytorch/torchtitan#1342: "other trainers had exceptions mid-collective"; the fix calls
+  destroy_process_group only on a clean exit).
 - py-spy dumps of several processes ("Process 39: python train.py", each with its MainThread): processes whose main
   thread sits in a torch.distributed collective wait for the ones whose main thread is elsewhere, which have not
   reached it (huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward); processes in
@@ -107,6 +111,8 @@ def stack_findings(text: str) -> list[Finding]:
             "upgrade NCCL; end the program with dist.destroy_process_group() on every rank; set "
             "TORCH_NCCL_ASYNC_ERROR_HANDLING=3 to exit without the abort; then read the first error of the job",
             Cause.OTHER, [no for no, _ in teardown], alternatives=[str(Cause.RANK_CRASHED_ELSEWHERE)]))
+    else:
+        out += _destroy_waits(by_process)
     if len(by_process) >= 2:
         apart = _processes_apart(by_process)
         # Main threads told apart by their ids alone may be pipeline stages of one step (a recv beside an
@@ -135,6 +141,23 @@ def stack_findings(text: str) -> list[Finding]:
             "(storage, a lock, its own peers); dump every rank to compare",
             Cause.APPLICATION_BUG, [main[0][0], outer[0]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
+
+
+def _destroy_waits(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Finding]:
+    """A py-spy main thread whose innermost torch.distributed call is destroy_process_group."""
+    for frames in by_process.values():
+        call = next(((no, fn) for no, fn, path in frames if _C10D_CALL.search(path)), None)
+        if call and call[1] == "destroy_process_group":
+            return [Finding.root_error(
+                "log.teardown_hang", "destroy_process_group",
+                f"the main thread is inside destroy_process_group (line {call[0]}): the teardown waits for the "
+                        "communicator's unfinished collectives, which a peer that failed or left mid-collective never "
+                        "completes; the hang is at exit, the first failure is elsewhere",
+                "read the first error of the other ranks; call dist.destroy_process_group() only on a clean exit "
+                "(every rank past its last collective) and let an error path exit without it or abort the group",
+                Cause.OTHER, [call[0]],
+                alternatives=[str(Cause.RANK_CRASHED_ELSEWHERE), str(Cause.APPLICATION_BUG)])]
+    return []
 
 
 def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Finding]:

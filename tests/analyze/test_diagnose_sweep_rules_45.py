@@ -58,8 +58,8 @@ def test_a_traceback_cut_inside_a_checkpoints_load_or_save() -> None:
     assert lead(_LOAD) == ("log.traceback_cut", "application_bug")
     assert lead(_SAVE) == ("log.traceback_cut", "other")
     # with its exception line the exception is read, not the frames
-    told = _SAVE + "RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing file " \
-                   "data/3: file write failed\n"
+    told = _SAVE + ("RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing "
+                    "file data/3: file write failed\n")
     assert "log.traceback_cut" not in ids(told)
     # a traceback cut in the model's forward says nothing of checkpoints
     forward = _SAVE.replace("save", "forward")
@@ -69,8 +69,8 @@ def test_a_traceback_cut_inside_a_checkpoints_load_or_save() -> None:
 # lattice/quda#482: the test's process grid against two ranks (the grid options fixed it); the MPI_Abort is its
 # consequence
 _GRID = """\
-ERROR: ERROR: Communication grid size declared via initCommsGridQuda() does not match total number of MPI ranks (1 != 2)\
-Communication grid size declared via initCommsGridQuda() does not match total number of MPI ranks (1 != 2) (rank 0, \
+ERROR: ERROR: Communication grid size declared via initCommsGridQuda() does not match total number of MPI ranks \
+(1 != 2)Communication grid size declared via initCommsGridQuda() does not match total number of MPI ranks (1 != 2) (rank 0, \
 host gpu01.cluster, /home/n01/quda/lib/comm_mpi.cpp:68 in comm_init())
 [cli_1]: [cli_0]: aborting job:
 application called MPI_Abort(MPI_COMM_WORLD, 1) - process 0

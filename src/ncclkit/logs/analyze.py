@@ -228,8 +228,9 @@ def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
     timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
     `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset
-    refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback
-    cut before its exception in a checkpoint's load or save or an extension's build, a GPU-to-GPU copy read as zeros."""
+    refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL, a
+    traceback cut before its exception at a step whose failure is known (traceback_cut), a GPU-to-GPU copy read as
+    zeros."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + cpu_affinity_findings(text)

@@ -42,8 +42,8 @@ def copy_findings(text: str) -> list[Finding]:
                 f"a tensor on cuda:{before[2]} (line {before[0]}) reads as zeros once copied to cuda:{m[2]} (line "
                         f"{no}), with no error: the GPU-to-GPU (peer-to-peer) copy returned no data, as it does where "
                         "the IOMMU or the PCIe switches' ACS redirect peer DMA; NCCL's P2P transport reads the same",
-                "confirm with CUDA's p2pBandwidthLatencyTest (its verification) or a copy through the host (`x.to('cpu')"
-                ".to(1)` is right); boot with the IOMMU in passthrough or off (`iommu=pt`, `intel_iommu=off` / "
+                "confirm with CUDA's p2pBandwidthLatencyTest (its verification) or a copy through the host "
+                "(`x.to('cpu').to(1)` is right); boot with the IOMMU in passthrough or off (`iommu=pt`, `intel_iommu=off` / "
                 "`amd_iommu=off`) and disable ACS on the PCIe switches (BIOS or `setpci`); until then "
                 "NCCL_P2P_DISABLE=1", Cause.ACS_IOMMU_P2P, [before[0], no])]
         before = (no, values, m[2])

@@ -37,13 +37,13 @@ _SEP = re.compile(r"[/\\]")  # a path's separators, Windows' too
 _FRAME = re.compile(r'^\s*File "([^"\n]+)", line (\d+), in (\S+)')
 # Read in a frame's file, function and code line, innermost frame first: Megatron's dist_checkpointing/serialization.py
 # holds both its load and its save, so the function or the call decides.
-_BUILD = re.compile(r"Builder\(\)\.load\(|\bjit_load\(|cpp_extension\.py (?:_jit_compile|_write_ninja_file_and_build_library|"
-                    r"_run_ninja_build)")
-_SYNC = re.compile(r"torchmetrics[/\\]\S+ (?:_sync_dist|gather_all_tensors)\b")
-_LOAD = re.compile(r"load_checkpoint|load_from_checkpoint|load_state_dict|state_dict_loader|dist_checkpointing\.load|"
-                   r"_load_base_checkpoint|parse_optim_states|load_optimizer|_load_zero_checkpoint")
 _SAVE = re.compile(r"save_checkpoint|checkpoint_engine\.save|state_dict_saver|dist_checkpointing\.save|"
                    r"torch[/\\]serialization\.py \S*save|sharded_strategy\.save")
+_LOAD = re.compile(r"load_checkpoint|load_from_checkpoint|load_state_dict|state_dict_loader|dist_checkpointing\.load|"
+                   r"_load_base_checkpoint|parse_optim_states|load_optimizer|_load_zero_checkpoint")
+_SYNC = re.compile(r"torchmetrics[/\\]\S+ (?:_sync_dist|gather_all_tensors)\b")
+_BUILD = re.compile(r"Builder\(\)\.load\(|\bjit_load\(|cpp_extension\.py (?:_jit_compile|_run_ninja_build|"
+                    r"_write_ninja_file_and_build_library)")
 
 
 def cut_traceback_findings(text: str) -> list[Finding]:
@@ -66,8 +66,8 @@ def cut_traceback_findings(text: str) -> list[Finding]:
     where = f"{frames[-1][1][3]} in {_SEP.split(frames[-1][1][1])[-1]}, line {last + 1}"
     # a warning, not an error: the exception that would say it is not in the paste
     return [Finding(id="log.traceback_cut", severity=Severity.WARNING, subject=subject,
-                    message=f"the paste ends inside a traceback, before its exception line, in a {subject} ({where}): "
-                            f"{fails}",
+                    message=f"the paste ends inside a traceback, before its exception line; its last frames are a "
+                            f"{subject} ({where}): {fails}",
                     fix=f"paste the exception printed after the traceback; {fix}", cause=cause,
                     evidence={"role": "likely", "lines": [last + 1], "alternatives": [str(alternative)]})]
 

@@ -197,3 +197,44 @@ _METRIC_SYNC = """\
 def test_a_traceback_cut_inside_a_metrics_sync() -> None:
     assert lead(_METRIC_SYNC) == ("log.traceback_cut", "application_bug")
     assert "log.traceback_cut" not in ids(_METRIC_SYNC.replace("_sync_dist", "_apply"))
+
+
+# deepspeedai/DeepSpeed#8148 (round 246: frozen LoRA base weights partitioned again by ZeRO-3 before the recompute;
+# the PR fixed it) and a recompute that differs otherwise; huggingface/trl#835 (frozen embeddings under checkpointing)
+_RECOMPUTE = """\
+[rank0]: tensor at position 42:
+[rank0]: saved metadata: {'shape': torch.Size([1024]), 'dtype': torch.bfloat16, 'device': device(type='cuda', index=0)}
+[rank0]: recomputed metadata: {'shape': torch.Size([0]), 'dtype': torch.bfloat16, 'device': device(type='cuda', \
+index=0)}
+"""
+_CHECKPOINT_ERROR = ("torch.utils.checkpoint.CheckpointError: torch.utils.checkpoint: Recomputed values for the "
+                     "following tensors have different metadata than during the forward pass.\n")
+_FROZEN_INPUTS = ("/home/tupk/anaconda3/envs/nlp/lib/python3.8/site-packages/torch/utils/checkpoint.py:31: "
+                  "UserWarning: None of the inputs have requires_grad=True. Gradients will be None\n")
+
+
+def test_gradient_checkpointing_under_sharding_and_frozen_inputs() -> None:
+    assert lead(_RECOMPUTE) == ("log.framework_usage", "other")
+    assert lead(_CHECKPOINT_ERROR + _RECOMPUTE) == ("log.framework_usage", "other")
+    # another shape recomputed: the block ran differently, the program's
+    assert lead(_CHECKPOINT_ERROR + _RECOMPUTE.replace("Size([0])", "Size([2048])")) == \
+        ("log.framework_usage", "application_bug")
+    assert lead(_FROZEN_INPUTS) == ("log.framework_usage", "application_bug")
+    assert "log.framework_usage" not in ids("saved metadata: {'shape': torch.Size([0]), 'dtype': torch.bfloat16}\n")
+
+
+# ByteDance-Seed/Bagel#104 (a frozen LLM beside trained layers under FSDP; cut inside FlatParamHandle)
+_WRAP = """\
+[rank5]:   File "/data/miniconda3/envs/bagel/lib/python3.10/site-packages/torch/distributed/fsdp/_init_utils.py", \
+line 622, in _init_param_handle_from_module
+[rank5]:     _init_param_handle_from_params(state, managed_params, fully_sharded_module)
+[rank5]:   File "/data/miniconda3/envs/bagel/lib/python3.10/site-packages/torch/distributed/fsdp/_init_utils.py", \
+line 634, in _init_param_handle_from_params
+[rank5]:     handle = FlatParamHandle(
+"""
+
+
+def test_a_traceback_cut_inside_fsdps_wrapping() -> None:
+    assert lead(_WRAP) == ("log.traceback_cut", "application_bug")
+    assert "log.traceback_cut" not in ids(_WRAP.replace("FlatParamHandle", "FullyShardedDataParallel").replace(
+        "_init_param_handle_from_params", "_auto_wrap"))

@@ -40,7 +40,8 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"inference tensor outside InferenceMode", b"Current RPC agent is not set",
     b"has no attribute", b"loading state_dict for DistributedDataParallel",
     b"possible application crash on rank", b"ready only once", b"parameters and buffers on device",
-    b"already managed by another FSDP")
+    b"already managed by another FSDP", b"recomputed metadata", b"Recomputed values for the following",
+    b"None of the inputs have requires_grad")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -187,6 +188,33 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "do what the message names: pass find_unused_parameters=True (or make every output part of the loss), use "
           "static_graph=True only for a graph that never changes, checkpoint with use_reentrant=False, or set "
           "torch._dynamo.config.optimize_ddp='python_reducer' under compiled autograd", C.APPLICATION_BUG),
+        # -- gradient checkpointing (torch/utils/checkpoint.py, v2.13.0) -------------------------------------------
+        # The non-reentrant checkpoint compares what it saved with what the recompute made: "torch.utils.checkpoint:
+        # Recomputed values for the following tensors have different metadata than during the forward pass.", then
+        # per tensor "saved metadata: {'shape': ...}" / "recomputed metadata: {...}". A recomputed shape of [0] is a
+        # parameter DeepSpeed ZeRO-3 had partitioned again before the backward (frozen LoRA base weights:
+        # deepspeedai/DeepSpeed#8148, huggingface/trl#2514); other shapes are a block that runs differently the second
+        # time (a counter, a cache, randomness): "likely", the [0] row reads first.
+        p(r"recomputed metadata: \{'shape': torch\.Size\(\[0\]\)", "framework_usage", E,
+          "gradient checkpointing recomputed a parameter as an empty tensor: DeepSpeed ZeRO-3 (or FSDP) had "
+          "partitioned it again before the backward, so the non-reentrant checkpoint sees another shape than the "
+          "forward saved", "use reentrant checkpointing under ZeRO-3 (gradient_checkpointing_kwargs={'use_reentrant': "
+          "True}) or a DeepSpeed that keeps the parameters gathered for the recompute (deepspeedai/DeepSpeed#8148)",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
+        p(r"Recomputed values for the following tensors have different metadata than during the forward pass",
+          "framework_usage", E, "gradient checkpointing recomputed a block that ran differently from its forward "
+          "(a step counter or cache changed in between, a shape drawn at random, parameters sharded again)",
+          "make the checkpointed block run the same twice (no state it changes, the same random draws), or pass "
+          "debug=True to torch.utils.checkpoint.checkpoint to see which operation differs", C.APPLICATION_BUG,
+          "likely", (C.OTHER,)),
+        # The reentrant checkpoint's warning when no input of the block needs a gradient: with the embeddings frozen
+        # (LoRA, PEFT), the checkpointed layers get none, so training does not learn or backward fails ("element 0 of
+        # tensors does not require grad"; huggingface/trl#835, ymcui/Chinese-LLaMA-Alpaca#847).
+        p(r"None of the inputs have requires_grad=True\. Gradients will be None", "framework_usage", W,
+          "gradient checkpointing got a block whose inputs need no gradient (frozen embeddings under LoRA/PEFT): "
+          "the layers inside get no gradient, so the model does not learn or backward fails",
+          "call model.enable_input_require_grads() before training (transformers/PEFT), or checkpoint with "
+          "use_reentrant=False (gradient_checkpointing_kwargs={'use_reentrant': False})", C.APPLICATION_BUG),
         # -- the ranks disagree on the model or the tensors ------------------------------------------------------------
         # reducer.cpp (libtorch_cpu.so strings, v2.13.0) verify_params_across_processes: "DDP expects same model
         # across all ranks, but Rank N has X params, while rank M has inconsistent Y params", "[N]: params[i] in this
@@ -202,15 +230,17 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # across ranks".
         # A count of 0 from a rank that built the model is no model difference: the all-gather of the counts brought
         # back zeros, the data path between the GPUs is broken (DLLXW/baby-llama2-chinese#8: the machine's GPUs,
-        # repaired by the vendor; the same code trained on other machines).
+        # repaired by the vendor; the same code trained on other machines). Unless that rank's model has no trainable
+        # parameter (every one frozen there; DDP counts those that need a gradient): the alternative.
         p(r"DDP expects same model across all ranks, but Rank \d+ has \d+ params, while rank \d+ has inconsistent 0 "
           r"params|DDP expects same model across all ranks, but Rank \d+ has 0 params, while rank \d+ has "
           r"inconsistent [1-9]", "p2p_error", E,
           "DDP's check of the model across ranks received a parameter count of 0: the all-gather that carries the "
           "counts returned zeros, so the data path between the GPUs is broken, not the model",
           "test the GPUs' data path on its own (`ncclkit bench`, nccl-tests all_gather_perf with -c 1); if it "
-          "fails, try NCCL_P2P_DISABLE=1, disable PCIe ACS / set iommu=pt, and have faulty GPUs or risers serviced",
-          C.ACS_IOMMU_P2P, "root", (C.CUDA_OR_DRIVER, C.HANG_COLLECTIVE_MISMATCH)),
+          "fails, try NCCL_P2P_DISABLE=1, disable PCIe ACS / set iommu=pt, and have faulty GPUs or risers serviced; "
+          "if it passes, check that rank's model has trainable parameters (requires_grad) at all",
+          C.ACS_IOMMU_P2P, "root", (C.APPLICATION_BUG, C.CUDA_OR_DRIVER, C.HANG_COLLECTIVE_MISMATCH)),
         # EnCodec's and AudioCraft's distrib.py (and flashy, their trainer) all-reduce the parameter count before
         # averaging: "Mismatch in number of params: ours is N, at least one worker has a different one."
         # (LSimon95/megatts2#18: a VQ module that builds parameters differently on the ranks).

@@ -1,5 +1,5 @@
 """A Python traceback that the paste cuts off before its exception line, whose innermost frames load or save a
-checkpoint, sync a metric or build an extension: the frames are then all the paste says about the failure.
+checkpoint, sync a metric, wrap a module in FSDP or build an extension: the frames are then all the paste says about the failure.
 
 Users paste the top of a long traceback and leave the exception out (the rest scrolled away, or was in another
 window), so no line names the error. Where the last frames are one of these steps, what fails there is known from the
@@ -16,6 +16,10 @@ resolved threads:
   gather, most often held on the CPU under NCCL (a metric made outside the module's __init__, compute_on_cpu:
   Lightning-AI/pytorch-lightning#2205 "Tensors must be CUDA and dense", meteofrance/py4cast#5), or compute() called on
   one rank only;
+- FSDP's wrapping of a module into one flat parameter (`FlatParamHandle(`): parameters it cannot flatten together,
+  most often frozen and trainable ones in one unit (a frozen LLM beside trained layers, LoRA without
+  use_orig_params=True: ByteDance-Seed/Bagel#104, pytorch/pytorch#104690 "FlatParameter requires uniform
+  requires_grad");
 - an extension's JIT build (DeepSpeed's `FusedAdamBuilder().load()`, torch.utils.cpp_extension's ninja run): the
   build failed, most often nvcc's CUDA against torch's or no ninja (databrickslabs/dolly#156, deepspeedai/
   DeepSpeed#694: "Error building extension 'fused_adam'").
@@ -42,13 +46,14 @@ _SAVE = re.compile(r"save_checkpoint|checkpoint_engine\.save|state_dict_saver|di
 _LOAD = re.compile(r"load_checkpoint|load_from_checkpoint|load_state_dict|state_dict_loader|dist_checkpointing\.load|"
                    r"_load_base_checkpoint|parse_optim_states|load_optimizer|_load_zero_checkpoint")
 _SYNC = re.compile(r"torchmetrics[/\\]\S+ (?:_sync_dist|gather_all_tensors)\b")
+_WRAP = re.compile(r"FlatParamHandle\(|_init_param_handle_from_params|flat_param\.py \S*_init_flat_param")
 _BUILD = re.compile(r"Builder\(\)\.load\(|\bjit_load\(|cpp_extension\.py (?:_jit_compile|_run_ninja_build|"
                     r"_write_ninja_file_and_build_library)")
 
 
 def cut_traceback_findings(text: str) -> list[Finding]:
-    """The finding of a paste that ends inside a traceback whose last frames load or save a checkpoint, sync a metric
-    or build an extension."""
+    """The finding of a paste that ends inside a traceback whose last frames load or save a checkpoint, sync a metric,
+    wrap a module in FSDP or build an extension."""
     if text.count('File "') < 2:  # a traceback of two frames at least (its heading may be cut off too)
         return []
     lines = [_TAG.sub("", line) for line in text.rstrip().splitlines()]
@@ -66,8 +71,8 @@ def cut_traceback_findings(text: str) -> list[Finding]:
     where = f"{frames[-1][1][3]} in {_SEP.split(frames[-1][1][1])[-1]}, line {last + 1}"
     # a warning, not an error: the exception that would say it is not in the paste
     return [Finding(id="log.traceback_cut", severity=Severity.WARNING, subject=subject,
-                    message=f"the paste ends inside a traceback, before its exception line; its last frames are a "
-                            f"{subject} ({where}): {fails}",
+                    message=f"the paste ends inside a traceback, before its exception line; its last frames are in "
+                            f"the {subject} step ({where}): {fails}",
                     fix=f"paste the exception printed after the traceback; {fix}", cause=cause,
                     evidence={"role": "likely", "lines": [last + 1], "alternatives": [str(alternative)]})]
 
@@ -89,6 +94,11 @@ _STEPS: tuple[tuple[str, re.Pattern[str], str, str, Cause, Cause], ...] = (
      "outside the module's __init__, or compute_on_cpu), or compute() called on some ranks only",
      "create each metric in the module's __init__ so it moves to the rank's GPU, keep compute_on_cpu off under NCCL, "
      "and call compute() on every rank", Cause.APPLICATION_BUG, Cause.HANG_COLLECTIVE_MISMATCH),
+    ("FSDP wrap", _WRAP,
+     "parameters FSDP cannot flatten into one unit most often fail there: frozen and trainable ones (a frozen model "
+     "beside trained layers, LoRA) or different dtypes in one wrapped module",
+     "pass use_orig_params=True, or wrap the trained layers (the LoRA adapters) in FSDP units of their own, with one "
+     "dtype per unit", Cause.APPLICATION_BUG, Cause.OTHER),
     ("extension build", _BUILD,
      "the JIT build failed (nvcc's CUDA against the one torch was built for, no ninja, a compiler CUDA refuses)",
      "read the build's first `error:` or `FAILED:` line; build with the CUDA toolkit torch was built for "

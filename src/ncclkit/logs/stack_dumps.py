@@ -58,6 +58,10 @@ _PYSPY_PROCESS = re.compile(r"^Process (\d+): ")
 # py-spy's paths of the standard library, relative to its lib/pythonX.Y: "multiprocessing/process.py", "threading.py"
 _STDLIB = re.compile(r"^(?:multiprocessing|concurrent|asyncio|subprocess|threading|selectors|queue|socket|ssl|time)\b")
 _C10D_CALL = re.compile(r"torch/distributed/distributed_c10d\.py$")
+# NCCL's collectives run on the GPU: a rank waiting for one sits where the program waits for the GPU, most often
+# torch.cuda.synchronize (a py-spy dump of NCCL 2.28.9 under torch 2.11: "synchronize (torch/cuda/__init__.py:1162)"
+# while its peer slept in its own code; benchmarks/results/pyspy-1xH100-2026-12-06).
+_GPU_WAIT = re.compile(r"torch/cuda/(?:__init__|streams)\.py$")
 
 
 def stack_findings(text: str) -> list[Finding]:
@@ -151,8 +155,9 @@ def _destroy_waits(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Fi
             return [Finding.root_error(
                 "log.teardown_hang", "destroy_process_group",
                 f"the main thread is inside destroy_process_group (line {call[0]}): the teardown waits for the "
-                        "communicator's unfinished collectives, which a peer that failed or left mid-collective never "
-                        "completes; the hang is at exit, the first failure is elsewhere",
+                        "communicator's unfinished collectives, which a peer that is elsewhere (stuck, or failed "
+                        "without exiting) never completes; the hang is at exit, the first failure is elsewhere (a peer "
+                        "whose process exited makes NCCL raise ncclRemoteError there instead)",
                 "read the first error of the other ranks; call dist.destroy_process_group() only on a clean exit "
                 "(every rank past its last collective) and let an error path exit without it or abort the group",
                 Cause.OTHER, [call[0]],
@@ -164,6 +169,8 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
     """Processes of a py-spy dump of several whose main threads are not all in one torch.distributed collective."""
     # the innermost c10d call of each process's main thread (py-spy prints the innermost frame first)
     calls = {pid: next(((no, fn) for no, fn, path in frames if _C10D_CALL.search(path)), None)
+             or next(((no, f"torch.cuda.{fn}") for no, fn, path in frames[:1]
+                      if fn == "synchronize" and _GPU_WAIT.search(path)), None)
              for pid, frames in by_process.items()}
     waiting = {pid: call for pid, call in calls.items() if call is not None}
     elsewhere = [pid for pid, call in calls.items() if call is None]
@@ -176,18 +183,21 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
         no, fn, path = by_process[elsewhere[0]][0]
         return [Finding.root_error(
             "log.rank_outside_collective", f"process {elsewhere[0]}",
-            f"{len(waiting)} of {len(calls)} dumped processes wait in torch.distributed's {'/'.join(names)} while "
+            f"{len(waiting)} of {len(calls)} dumped processes wait in a collective or for the GPU that runs it "
+            f"({'/'.join(names)}) while "
             f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it has not "
             "reached the collective the others wait in",
             "read that process's stack: a wait for data, work only one rank does (saving, evaluation, logging), or a "
             "branch that skips the collective; make every rank issue the same collectives, and dump every rank "
             "(`py-spy dump --pid`) to confirm", Cause.HANG_COLLECTIVE_MISMATCH,
             [no, *[line for line, _ in waiting.values()][:4]], alternatives=[str(Cause.APPLICATION_BUG)])]
-    if len(names) > 1 and not elsewhere:
-        lines = [line for line, _ in waiting.values()]
+    # a wait for the GPU is no collective of its own: it may be the one the others wait in
+    collectives = [name for name in names if not name.startswith("torch.cuda.")]
+    if len(collectives) > 1 and not elsewhere:
+        lines = [line for line, fn in waiting.values() if fn in collectives]
         return [Finding.root_error(
             "log.collective_mismatch", "processes",
-            f"the dumped processes wait in different torch.distributed collectives ({', '.join(names)}; lines "
+            f"the dumped processes wait in different torch.distributed collectives ({', '.join(collectives)}; lines "
             f"{', '.join(map(str, lines[:4]))}): they took different paths through the program",
             "make every rank issue the same collectives in the same order (a collective inside an `if` on rank or "
             "data); TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call", Cause.HANG_COLLECTIVE_MISMATCH, lines[:8],

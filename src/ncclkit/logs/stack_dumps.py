@@ -16,9 +16,10 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   (NVIDIA/Megatron-LM#2422: the main thread joining the async checkpoint writer, the shards stuck at their header).
   A main thread computing (in forward), or waiting on a queue or socket as an idle server does, says nothing alone.
 - py-spy's main thread inside `destroy_process_group (torch/distributed/distributed_c10d.py:2184)`: the process hangs
-  at its teardown, which waits for the communicator's unfinished work; a peer that failed or left mid-collective never
-  finishes it (pytorch/torchtitan#1342: "other trainers had exceptions mid-collective"; the fix calls
-  destroy_process_group only on a clean exit).
+  at its teardown, which waits for the communicator's unfinished work; a peer elsewhere never finishes it
+  (pytorch/torchtitan#1342: "other trainers had exceptions mid-collective"; the fix calls destroy_process_group only
+  on a clean exit). Made on one H100 (NCCL 2.28.9, torch 2.11): with the peer alive in its own code the teardown hung
+  until killed; with the peer's process gone it raised NCCL's "remote process exited" instead.
 - py-spy dumps of several processes ("Process 39: python train.py", each with its MainThread): processes whose main
   thread sits in a torch.distributed collective wait for the ones whose main thread is elsewhere, which have not
   reached it (huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward); processes in
@@ -147,10 +148,15 @@ def stack_findings(text: str) -> list[Finding]:
     return out
 
 
+def _c10d_call(frames: list[tuple[int, str, str]]) -> tuple[int, str] | None:
+    """The innermost torch.distributed call of a main thread's frames (py-spy prints the innermost first)."""
+    return next(((no, fn) for no, fn, path in frames if _C10D_CALL.search(path)), None)
+
+
 def _destroy_waits(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Finding]:
     """A py-spy main thread whose innermost torch.distributed call is destroy_process_group."""
     for frames in by_process.values():
-        call = next(((no, fn) for no, fn, path in frames if _C10D_CALL.search(path)), None)
+        call = _c10d_call(frames)
         if call and call[1] == "destroy_process_group":
             return [Finding.root_error(
                 "log.teardown_hang", "destroy_process_group",
@@ -167,8 +173,8 @@ def _destroy_waits(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Fi
 
 def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[Finding]:
     """Processes of a py-spy dump of several whose main threads are not all in one torch.distributed collective."""
-    # the innermost c10d call of each process's main thread (py-spy prints the innermost frame first)
-    calls = {pid: next(((no, fn) for no, fn, path in frames if _C10D_CALL.search(path)), None)
+    # the innermost c10d call of each process's main thread, else its wait for the GPU
+    calls = {pid: _c10d_call(frames)
              or next(((no, f"torch.cuda.{fn}") for no, fn, path in frames[:1]
                       if fn == "synchronize" and _GPU_WAIT.search(path)), None)
              for pid, frames in by_process.items()}

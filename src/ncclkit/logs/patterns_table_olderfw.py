@@ -179,6 +179,14 @@ def olderfw_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"encoded data size \(\d+\) exceeds max_size \(\d+\)", "framework_usage", E,
           "fairseq's all_gather_list was given more data than its buffer (max_size) holds",
           "pass a larger max_size to all_gather_list (or gather less: fewer logging outputs)", C.APPLICATION_BUG),
+        # The gather's own code line under the unpickling error it re-raises as "Unable to unpickle data from other
+        # workers" (patterns_table_suites.py reads that line; fairseq distributed_utils.py all_gather_list;
+        # facebookresearch/fairseq#2203 "_pickle.UnpicklingError: could not find MARK" with the re-raise cut off):
+        # "likely", its re-raise reads first.
+        p(r"^\s*result\.append\(pickle\.loads\(bytes\(out_buffer\[", "collective_mismatch", E,
+          "the workers' all_gather went out of step: the bytes a worker received are no pickle, so they did not "
+          "enter it together", "find the rank that skipped or repeated a step (an exception caught on one rank, an "
+          "uneven batch)", C.HANG_COLLECTIVE_MISMATCH, "likely", (C.OOM,)),
         # facebookresearch/fairseq fairseq/trainer.py:1512@3d262bb: the gradient norms differ between workers after
         # the all-reduce that made them equal; as Megatron's replica hash check, corrupted data on a GPU. Its other
         # hints: the DDP backend (legacy_ddp) and GPUs of mixed generations.

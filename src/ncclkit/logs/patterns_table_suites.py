@@ -218,13 +218,6 @@ def suite_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the workers' all_gather went out of step: they did not enter it together",
           "find the rank that skipped or repeated a step (an exception caught on one rank, an uneven batch)",
           C.HANG_COLLECTIVE_MISMATCH, "root", (C.OOM,)),
-        # The same gather's own code line under the unpickling error it re-raises as the line above (fairseq
-        # distributed_utils.py all_gather_list; facebookresearch/fairseq#2203 "_pickle.UnpicklingError: could not find
-        # MARK" with the re-raise cut off): "likely", its re-raise reads first.
-        p(r"^\s*result\.append\(pickle\.loads\(bytes\(out_buffer\[", "collective_mismatch", E,
-          "the workers' all_gather went out of step: the bytes a worker received are no pickle, so they did not "
-          "enter it together", "find the rank that skipped or repeated a step (an exception caught on one rank, an "
-          "uneven batch)", C.HANG_COLLECTIVE_MISMATCH, "likely", (C.OOM,)),
         # Python's pickler refusing an object a spawned worker needs: multiprocessing's spawn start method (Lightning's
         # ddp_spawn and dp on several GPUs, mp.spawn, notebook launchers) sends the model, optimizer and scheduler to
         # each process by pickle, and a closure or lock cannot be (SKT-AI/KoBART#10: get_cosine_schedule_with_warmup's

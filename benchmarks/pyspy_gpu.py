@@ -23,11 +23,10 @@ import subprocess
 import sys
 import time
 
+from faults_gpu import SAFE_ENV, SOCKET_ENV  # the same two hosts over loopback as the faults' jobs
+
 OUT = os.environ.get("OUT", "out")
 PYSPY = os.environ.get("PYSPY", "py-spy")
-# KINDS.md: NVLink multicast stays off in every environment started on the lent machines.
-SAFE_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1",
-            "NCCL_IB_DISABLE": "1", "NCCL_SOCKET_IFNAME": "lo"}
 SCENARIOS = ("destroy-after-peer-exit", "destroy-while-peer-stuck", "peer-in-other-work")
 HANG_S = 20  # how long after the fault the dump is taken
 LIMIT_S = 90  # a rank still alive then is killed
@@ -85,7 +84,7 @@ def run(scenario: str) -> dict[str, object]:
     log = open(os.path.join(OUT, f"{scenario}.log"), "w")
     ranks = []
     for rank in (0, 1):
-        env = {**os.environ, **SAFE_ENV, "RANK": str(rank), "WORLD_SIZE": "2", "LOCAL_RANK": "0",
+        env = {**os.environ, **SAFE_ENV, **SOCKET_ENV, "RANK": str(rank), "WORLD_SIZE": "2", "LOCAL_RANK": "0",
                "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port), "NCCL_HOSTID": f"host{rank}",
                "SCENARIO": scenario}
         ranks.append(subprocess.Popen([sys.executable, "-u", "-c", RANK], env=env, stdout=log,

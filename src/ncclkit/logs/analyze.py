@@ -24,6 +24,7 @@ from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip
 from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
+from ncclkit.logs.device_copies import copy_findings
 from ncclkit.logs.fingerprint_trace import fingerprint_findings
 from ncclkit.logs.frtrace_report import frtrace_findings
 from ncclkit.logs.gids import none_found, parse_show_gids, recommend_gid_index
@@ -41,10 +42,9 @@ from ncclkit.logs.progress_checks import progress_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.smi_processes import smi_process_findings
 from ncclkit.logs.stack_dumps import stack_findings
-from ncclkit.logs.traceback_cut import cut_traceback_findings
-from ncclkit.logs.device_copies import copy_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
+from ncclkit.logs.traceback_cut import cut_traceback_findings
 from ncclkit.logs.xid_repeats import xid_repeat_findings
 from ncclkit.logs.topo import parse_topo
 

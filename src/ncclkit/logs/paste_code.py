@@ -11,8 +11,8 @@ import re
 from ncclkit.logs.paste import RANK_PREFIXES
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["ENTRY_LINES", "ROOT_CAUSE", "TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code", "teardown_kill_lines", "tried_settings",
-           "typed_command", "under_frame"]
+__all__ = ["ENTRY_LINES", "FRAME", "RANK_TAG", "ROOT_CAUSE", "TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code",
+           "teardown_kill_lines", "tried_settings", "typed_command", "under_frame"]
 
 # A traceback's source line ("    raise RuntimeError(...)", "  File ...") repeats words, not errors (nor is a "#"
 # comment, except nccl-tests' header, a markdown heading a user made of an error line ("### HCC STATUS_CHECK Error:
@@ -42,8 +42,10 @@ def quoted_code(line: str) -> bool:
     return bool(_QUOTED_CODE.search(line) or _NUMBERED_SOURCE.match(line)) and not _LITERAL_RAISE.match(line)
 
 
-_FRAME = re.compile(r'^\s*File "[^"\n]+", line \d+, in ')
-_RANK_TAG = re.compile("|".join(RANK_PREFIXES))
+# A Python traceback's frame line: its file, line and function.
+FRAME = re.compile(r'^\s*File "([^"\n]+)", line (\d+), in (\S+)')
+# A launcher's rank tag at the start of a line.
+RANK_TAG = re.compile("|".join(RANK_PREFIXES))
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+(?:Error|Exception|Timeout)|torch\.distributed\.[\w.]+):")
 
 
@@ -65,12 +67,12 @@ def under_frame(previous: str, line: str) -> bool:
     the code's words, not an error (ray-project/ray's compiled graphs; sweep 12 file 126). Only a word row reads it
     wrongly (a `timeout` argument as a timeout): rows written for a source line keep it (DeepSpeed's
     "self._setup_mpi_environment()", patterns_table_suites)."""
-    frame, code = _RANK_TAG.sub("", previous, count=1), _RANK_TAG.sub("", line, count=1)
+    frame, code = RANK_TAG.sub("", previous, count=1), RANK_TAG.sub("", line, count=1)
     # Python prints the source line indented deeper than its frame; in the output of several ranks interleaved, the
     # line after a frame may be another rank's exception (hiyouga/LlamaFactory#1196: a store timeout right after a
     # frame of main_process_first).
     deeper = len(code) - len(code.lstrip()) > len(frame) - len(frame.lstrip())
-    return bool(_FRAME.match(frame)) and deeper and not _EXCEPTION.match(code) and not _LITERAL_RAISE.match(code) \
+    return bool(FRAME.match(frame)) and deeper and not _EXCEPTION.match(code) and not _LITERAL_RAISE.match(code) \
         and classify_error(line).category in _WORD_CATEGORIES
 
 

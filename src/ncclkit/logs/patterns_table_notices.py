@@ -5,11 +5,16 @@ lookups, whose words the families below share."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
+
+# ProcessGroupNCCL's warning at exit when the program never destroyed its process group (its row below; peer_left.py
+# reads which rank printed it)
+NOT_DESTROYED = "destroy_process_group() was not called before program exit"
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -253,8 +258,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # only a paste that shows nothing else.
         # Its older wording (torch 2.2 - 2.3): "process group has NOT been destroyed before we destruct
         # ProcessGroupNCCL".
-        p(r"destroy_process_group\(\) was not called before program exit|Environment variable \w+ is deprecated; use "
-          r"TORCH_\w+ instead|process group has NOT been destroyed before we destruct ProcessGroupNCCL",
+        p(re.escape(NOT_DESTROYED) + r"|Environment variable \w+ is deprecated; use TORCH_\w+ instead|process group has "
+          r"NOT been destroyed before we destruct ProcessGroupNCCL",
           "framework_usage", W,
           "a warning about the program's own use of torch.distributed (a process group not destroyed at exit, a "
           "variable under its old name): it fails nothing by itself",

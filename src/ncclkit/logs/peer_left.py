@@ -20,6 +20,7 @@ import re
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
 from ncclkit.logs.paste_code import ENTRY_LINES, ROOT_CAUSE
+from ncclkit.logs.patterns_table_notices import NOT_DESTROYED
 
 __all__ = ["peer_left_findings"]
 
@@ -28,7 +29,6 @@ _RANK = re.compile(r"^\s*rank\s*:\s*(\d+) \(local_rank: \d+\)")
 _EXITCODE = re.compile(r"^\s*exitcode\s*:\s*(-?\d+)\b")
 # Gloo's read of a closed or reset connection (pair.cc), as the failing rank printed it under torch's [rankN]: prefix
 _CLOSED = re.compile(r"^\[rank(\d+)\]:.*(?:Connection closed by peer|Connection reset by peer) \[(127\.[\d.]+)\]")
-_NOT_DESTROYED = "destroy_process_group() was not called before program exit"
 _PREFIX = re.compile(r"^\[rank(\d+)\]:")
 # A rank's line that reports a failure of its own: torch's error-level log line, a traceback, an exception
 _OWN_ERROR = re.compile(r"^\[rank(\d+)\]:(?:\[E\d| Traceback|.*\w(?:Error|Exception)\b:)")
@@ -43,14 +43,14 @@ _FIX = ("make every rank run the same number of steps and collectives (the same 
 def peer_left_findings(text: str) -> list[Finding]:
     """The finding of a peer that left early, when the paste shows one."""
     lines = text.splitlines()
-    return (_exited_clean(lines) if _NOT_DESTROYED in text else []) or \
+    return (_exited_clean(lines) if NOT_DESTROYED in text else []) or \
         (_summary_clean(lines) if _NO_OTHERS in text else [])
 
 
 def _exited_clean(lines: list[str]) -> list[Finding]:
     """A rank that warned at its program's exit and printed no error, while another rank lost its collective."""
     exited = {m[1]: no for no, m in ((no, _PREFIX.match(line)) for no, line in enumerate(lines, 1))
-              if m and _NOT_DESTROYED in lines[no - 1]}
+              if m and NOT_DESTROYED in lines[no - 1]}
     # a rank that failed warns the same as it exits (after its traceback): it left for its error
     failed = {m[1] for m in map(_OWN_ERROR.match, lines) if m}
     clean = sorted(set(exited) - failed, key=int)

@@ -1,5 +1,6 @@
 """A Python traceback that the paste cuts off before its exception line, whose innermost frames load or save a
-checkpoint, sync a metric, wrap a module in FSDP or build an extension: the frames are then all the paste says about the failure.
+checkpoint, sync a metric, wrap a module in FSDP or build an extension: the frames are then all the paste says about
+the failure.
 
 Users paste the top of a long traceback and leave the exception out (the rest scrolled away, or was in another
 window), so no line names the error. Where the last frames are one of these steps, what fails there is known from the
@@ -32,13 +33,11 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.paste_code import FRAME, RANK_TAG
 
 __all__ = ["cut_traceback_findings"]
 
-# a launcher's tag left on the lines ("[0]:" of a NeMo launch, "[rank4]:", srun's "3:")
-_TAG = re.compile(r"^(?:\[\w+\]|\d+):(?=\s)")
 _SEP = re.compile(r"[/\\]")  # a path's separators, Windows' too
-_FRAME = re.compile(r'^\s*File "([^"\n]+)", line (\d+), in (\S+)')
 # Read in a frame's file, function and code line, innermost frame first: Megatron's dist_checkpointing/serialization.py
 # holds both its load and its save, so the function or the call decides.
 _SAVE = re.compile(r"save_checkpoint|checkpoint_engine\.save|state_dict_saver|dist_checkpointing\.save|"
@@ -56,12 +55,14 @@ def cut_traceback_findings(text: str) -> list[Finding]:
     wrap a module in FSDP or build an extension."""
     if text.count('File "') < 2:  # a traceback of two frames at least (its heading may be cut off too)
         return []
-    lines = [_TAG.sub("", line) for line in text.rstrip().splitlines()]
-    last = next((i for i in range(len(lines) - 1, max(-1, len(lines) - 6), -1) if _FRAME.match(lines[i])), None)
+    # a launcher's rank tag left on a line of an interleaved paste, which the paste reader strips only where most
+    # lines carry one
+    lines = [RANK_TAG.sub("", line, count=1) for line in text.rstrip().splitlines()]
+    last = next((i for i in range(len(lines) - 1, max(-1, len(lines) - 6), -1) if FRAME.match(lines[i])), None)
     # cut there: only the frame's code line and Python 3.11's carets, both indented, follow it
     if last is None or len(lines) - last > 3 or any(not line.startswith((" ", "\t")) for line in lines[last + 1:]):
         return []
-    frames = [(i, m) for i in range(max(0, last - 5), last + 1) if (m := _FRAME.match(lines[i]))][-2:]
+    frames = [(i, m) for i in range(max(0, last - 5), last + 1) if (m := FRAME.match(lines[i]))][-2:]
     # each frame's file and function, and its code line (the line under it), innermost first
     said = [f"{m[1]} {m[3]} {lines[i + 1].strip() if i + 1 < len(lines) else ''}" for i, m in reversed(frames)]
     step = next((step for s in said for step in _STEPS if step[1].search(s)), None)

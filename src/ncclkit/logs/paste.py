@@ -171,8 +171,7 @@ def unflatten(text: str) -> tuple[str, int]:
     return ("\n".join(out), split) if split else (text, 0)
 
 
-# srun --label's "3: ", torchrun's "[rank3]: " and its --tee's "[default3]:", a launcher's bare "[3]:" (NeMo's
-# examples under torchrun) (also read line by line, paste_code.under_frame and traceback_cut).
+# srun --label's "3: ", torchrun's "[rank3]: ", "[default3]:" (--tee) and bare "[3]:"; paste_code reads them too
 RANK_PREFIXES = (r"^ *\d{1,5}: ", r"^\[rank\d+\]: ?", r"^\[(?:default)?\d{1,5}\]: ?")
 # Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
 # timestamped pod logs): markdown quote, docker BuildKit's step, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ",

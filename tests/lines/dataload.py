@@ -31,6 +31,9 @@ CASES = [
     ('buppt/ChineseNRE#41 (several workers)',
      'RuntimeError: DataLoader worker (pid(s) 18056, 20540, 4512) exited unexpectedly',
      'log.dataloader_worker_died', 'oom'),
+    ("friendliai/periflow-python-sdk#11 (torchvision cifar.py; a barrier after rank 0's download fixed it)",
+     '00:55:37 [168.62.51.139]: periflow-0           | RuntimeError: Dataset not found or corrupted. You can use '
+     'download=True to download it', 'log.framework_usage', 'application_bug'),
     ('octree-nn/ocnn-pytorch#11 (torch/utils/data/dataloader.py:1459)',
      'RuntimeError: Pin memory thread exited unexpectedly',
      'log.dataloader_config', 'application_bug'),

@@ -25,6 +25,24 @@ CASES = [
     ('mailong25/self-supervised-speech-recognition#20 (fairseq)',
      '2021-01-26 03:02:32 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 64.0',
      'log.loss_scale_backoff', 'other'),
+    ('huggingface/transformers#14531 (DeepSpeed ZeRO-2, T5 in fp16)',
+     '[2021-11-27 00:36:54,800] [INFO] [stage2.py:1628:step] [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted '
+     'loss scale: 1, reducing to 1', 'log.training_diverged', 'other'),
+    ('NVIDIA/apex#318',
+     'Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 8.165126103939127e-202',
+     'log.training_diverged', 'other'),
+    ('facebookresearch/fairseq#1895',
+     '2020-03-23 11:41:18 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 0.00048828125',
+     'log.training_diverged', 'other'),
+    ('cientgu/InstructDiffusion#22 (DeepSpeed fp16)', '[rank0]: RuntimeError: expected scalar type Half but found Float',
+     'log.dtype_mismatch', 'application_bug'),
+    ('yangjianxin1/Firefly#127 (ZeRO-3 all_gather_into_tensor)',
+     'server1: RuntimeError: output tensor must have the same type as input tensor', 'log.dtype_mismatch',
+     'application_bug'),
+    ('pytorch/pytorch#98332 (SyncBatchNorm under autocast)', 'RuntimeError: Expected counts to have type Half but got Float',
+     'log.dtype_mismatch', 'application_bug'),
+    ('SheldonTsui/GOF_NeurIPS2021#2 (torch/amp/grad_scaler.py)',
+     'AssertionError: No inf checks were recorded for this optimizer.', 'log.framework_usage', 'application_bug'),
     ('OpenBuddy/OpenBuddy#45 (vLLM on a V100)',
      'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-SXM2-32GB '
      'GPU has compute capability 7.0.', 'log.dtype_unsupported', 'cuda_or_driver'),
@@ -38,4 +56,6 @@ CASES = [
 NO_CAUSE = [
     '2021-01-26 03:01:31 | INFO | fairseq.trainer | begin training epoch 1',
     '[11:41:33.534863] Epoch: [8]  [ 200/2293]  eta: 1:52:52  lr: 0.000004  loss: 0.2606 (0.2654)',
+    # zai-org/CogVideo#233: the scaler settling from 2^32 in the first steps (routine, read as the backoff's info)
+    '[2024-09-11 17:52:11,320] [INFO] [checkpointing.py:546:forward] ----Profiling time in checkpointing False',
 ]

@@ -22,6 +22,18 @@ CASES = [
     ('huggingface/evaluate#481',
      "[node1:4]:ValueError: Couldn't acquire lock on /.hf_cache/metrics/accuracy/default/exp-16-rdv.lock from "
      "process 4.", 'log.shared_fs_lock', 'other'),
+    ('facebookresearch/mmf#1324 (every spawned process downloading one tarball)',
+     "FileNotFoundError: [Errno 2] No such file or directory: '/storage/ice1/4/1/cning8/.cache/torch/mmf/data/models/"
+     "visual_bert.finetuned.hateful_memes.from_coco/visual_bert.finetuned.hateful_memes_from_coco.tar.gz.part' -> "
+     "'/storage/ice1/4/1/cning8/.cache/torch/mmf/data/models/visual_bert.finetuned.hateful_memes.from_coco/"
+     "visual_bert.finetuned.hateful_memes_from_coco.tar.gz'", 'log.cache_race', 'other'),
+    ('huggingface/datasets#532 (eight processes building one dataset)',
+     "FileExistsError: [Errno 17] File exists: '/home/*****/.cache/huggingface/datasets/text/default-b0932b2bdbb63283/"
+     "0.0.0/447f2bcfa2a721a37bc8fdf23800eade1523cf07f7eada6fe661fe4d070d380d.incomplete'", 'log.cache_race', 'other'),
+    ('huggingface/kernels#640',
+     'HTTP Error 429 thrown while requesting GET https://huggingface.co/api/models/kernels-community/deep-gemm/tree/'
+     '9590415046fa95a187af7ea03391d4782047170d?expand=false&recursive=true&limit=1000',
+     'log.internet_service', 'other'),
     ('lanpa/tensorboardX#546', "FileExistsError: [Errno 17] File exists: '/home/user/tensorboard/jobid/logs'",
      'log.program_error', 'application_bug'),
 ]

@@ -26,6 +26,7 @@ COMPILE_WORDS: tuple[bytes, ...] = (
     # Dynamo's explanation line of the FSDP graph break, Inductor's GPU check, ptxas's own errors
     b"use_orig_params", b"GPUTooOldForTriton", b"ptxas ",
     b"set_runtime_stats_and_log",  # DDP's logger call in its forward, which Dynamo cannot trace
+    b"waiting for baton release", b"filelock/_api.py",
 )
 
 
@@ -153,11 +154,23 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the home directory is read-only or missing on this node",
           "point the cache at a writable local directory: `export TRITON_CACHE_DIR=/tmp/triton-cache-$USER` "
           "(and TORCHINDUCTOR_CACHE_DIR likewise)", C.OTHER),
+        # A JIT build's lock that another process holds or a dead one left: aiter's file baton (vLLM on ROCm,
+        # SemiAnalysisAI/InferenceX#1360: TP ranks "waiting for baton release at /tmp/aiter_configs/....lock" while the
+        # engine waits on them), a stack of the filelock package's acquire (flashinfer-ai/flashinfer#993: a
+        # worker stuck on flashinfer's JIT lock; Hugging Face's download locks take the same call).
+        p(r"waiting for baton release at \S+|^\s*acquire \(\S*filelock/_api\.py:\d+\)\s*$|"
+          r'^\s*File "[^"]*filelock/_api\.py", line \d+, in acquire\s*$', "extension_lock_wait", E,
+          "a process waits for a file lock of a JIT build or download cache: another process holds it while it "
+          "builds, or one that was killed left it behind, and the ranks behind it wait before any collective",
+          "find the lock file the stack or line names; if no process of the job is building, delete it (and the "
+          "half-built module beside it) and run again; warm the JIT caches once before multi-rank runs",
+          C.OTHER, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
         # triton-lang/triton python/triton/runtime/cache.py (FileCacheManager.put): a kernel is written to
         # "<name>.tmp.pid_<pid>_<n>" and renamed into place; processes with one cache directory that compile the
         # same kernel at once (tensor-parallel ranks, pods sharing a home directory with the same pid) lose each
-        # other's file: vllm-project/vllm#6103 (fixed by triton-lang/triton#4295), IBM/vllm#34 (TP > 1 pods).
-        p(r"No such file or directory: '[^']*triton/cache/[^']*\.tmp\.pid_\d+", "package_build", E,
+        # other's file: vllm-project/vllm#6103 (fixed by triton-lang/triton#4295), IBM/vllm#34 (TP > 1 pods), the same
+        # files under Inductor's cache (/tmp/torchinductor_<user>/triton: pytorch/pytorch#134384, 64 ranks).
+        p(r"No such file or directory: '[^']*\.tmp\.pid_\d+", "package_build", E,
           "Triton's kernel cache lost a file while it was being written: several processes (the ranks of one job, "
           "or pods sharing one home directory) compiled the same kernel into one cache directory at once",
           "give each rank its own cache on a local disk (`export TRITON_CACHE_DIR=/tmp/triton-cache-$RANK`, "

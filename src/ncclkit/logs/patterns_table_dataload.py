@@ -98,4 +98,12 @@ def dataload_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "or crashed", "check `dmesg | grep -i oom` (host memory) and /dev/shm in a container; lower num_workers, "
           "or run with num_workers=0 to see the worker's own error", C.OOM, "likely",
           (C.SHM_TOO_SMALL, C.APPLICATION_BUG)),
+        # torchvision's datasets find no complete copy: download=False without the files, or ranks that read it while
+        # the one rank downloading has not finished (friendliai/periflow-python-sdk#11: a barrier after rank 0's
+        # download).
+        p(r"Dataset not found or corrupted\. You can use download=True", "framework_usage", E,
+          "torchvision found no complete copy of the dataset where this rank looked: not downloaded there, or "
+          "still being downloaded by another rank that the others did not wait for",
+          "download on one rank per node (or before the launch), then `dist.barrier()` before the other ranks "
+          "build the dataset; point every rank at the same complete root", C.APPLICATION_BUG, "root", (C.OTHER,)),
     )

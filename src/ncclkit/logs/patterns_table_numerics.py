@@ -36,7 +36,9 @@ NUMERICS_WORDS: tuple[bytes, ...] = (
     b"Gradient overflow", b"Minimum loss scale reached",
     b"only supported on GPUs with compute capability", b"not implemented for 'BFloat16'",
     b"not implemented for 'Half'", b"grad_norm': nan", b"grad_norm: nan", b"returned nan values",
-    b"requires .target sm_", b"bf16 mixed precision requires")
+    b"requires .target sm_", b"bf16 mixed precision requires", b"reducing to", b"setting loss scale to",
+    b"No inf checks were recorded", b"expected scalar type", b"and weight type", b"to have the same dtype",
+    b"same type as input tensor", b"unscale FP16 gradients", b" to have type ")
 
 _DIVERGED_FIX = ("lower the learning rate or add gradient clipping; train in bfloat16 (or float32) where fp16 "
                  "overflows; look for a bad batch (inputs with NaN, empty targets); if one GPU alone stays finite "
@@ -68,6 +70,15 @@ def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"returned nan values in its \d+\w* output", "training_diverged", E,
           "the training's loss became NaN or inf: its numbers diverged (learning rate, fp16 overflow, bad data), "
           "no failure of the network or of NCCL", _DIVERGED_FIX, C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # The scaler lowering its scale to 1 or below: even unscaled gradients overflow, every step is skipped
+        # (NVIDIA/apex#318 down to 1e-205, huggingface/transformers#14531 "Attempted loss scale: 1, reducing to 1" with
+        # T5 in fp16, facebookresearch/fairseq#1895 "setting loss scale to: 0.00048828125" before its floor).
+        p(r"(?:(?:Attempted loss scale: \S+,|Skipping step, loss scaler \d+) reducing (?:loss scale )?to|NOTE: "
+          r"overflow detected, setting loss scale to:) (?:1(?:\.0+)?|0?\.\d+|\d(?:\.\d+)?e-\d+)(?![\d.]\d)",
+          "training_diverged", E,
+          "the fp16 loss scaler fell to 1 or below: the gradients overflow even unscaled, so every step is skipped "
+          "and the loss diverged (or the model's activations overflow float16)", _DIVERGED_FIX, C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         # The dynamic loss scaler lowering its scale after an overflow (cybertronai/transformer-xl#2, mailong25/
         # self-supervised-speech-recognition#20: "normal" at the start of training).
         p(r"OVERFLOW! (?:Rank \d+ )?Skipping step\. Attempted loss scale|NOTE: overflow detected, setting loss scale "
@@ -75,6 +86,27 @@ def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the fp16 loss scaler lowered its scale after an overflow and skipped that step: its routine, most of all "
           "in the first steps", "nothing while the scale settles; if it keeps falling to its minimum, the loss "
           "diverged (lower the learning rate, clip gradients, or train in bfloat16)", C.OTHER, "likely"),
+        # Tensors of two precisions meeting in one op or collective: a model half in fp16 (cientgu/InstructDiffusion#22
+        # "expected scalar type Half but found Float" under DeepSpeed fp16), ZeRO-3's all_gather_into_tensor between
+        # fp16 and bf16 shards (yangjianxin1/Firefly#127: one precision in every config fixed it), SyncBatchNorm's
+        # counts under autocast (pytorch/pytorch#98332 "Expected counts to have type Half but got Float"), parameters
+        # kept in fp16 under GradScaler (torch/amp/grad_scaler.py "Attempting to unscale FP16 gradients.").
+        p(r"expected scalar type \w+ but found \w+|Input type \([\w.]+\) and weight type \([\w.]+\) should be the "
+          r"same|expected mat1 and mat2 to have the same dtype|output tensor must have the same type as input tensor|"
+          r"Expected \w+ to have type \w+ but got \w+|Attempting to unscale FP16 gradients", "dtype_mismatch", E,
+          "tensors of two precisions (or a CPU and a GPU tensor) met in one op or collective: part of the model, "
+          "its inputs or its shards are in another dtype than the rest",
+          "use one precision throughout: cast the model once (`model.half()` / bf16) or let autocast / the "
+          "framework's mixed-precision setting do it, the same in every config and on every rank; under GradScaler "
+          "keep the parameters in float32", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # torch/amp/grad_scaler.py step(): no parameter of this optimizer got a gradient in the step scaled
+        # (SheldonTsui/GOF_NeurIPS2021#2: all of optimizer_G's parameters had None grads).
+        p(r"No inf checks were recorded for this optimizer", "framework_usage", E,
+          "GradScaler.step found no gradient for any parameter of this optimizer: its parameters took no part in "
+          "the loss scaled (frozen, unused, or another model's parameters)",
+          "give the optimizer the parameters the loss depends on, call scaler.scale(loss).backward() before "
+          "scaler.step(optimizer), and skip step() for an optimizer whose part of the model was not used",
+          C.APPLICATION_BUG),
         # bfloat16 asked of a GPU before Ampere: vLLM's dtype check (OpenBuddy/OpenBuddy#45: a Tesla V100 given a bf16
         # model), Triton's ptxas (facebookresearch/chameleon#39: "Feature '.bf16' requires .target sm_80 or higher"),
         # torch's and accelerate's own checks. The GPU's, as xFormers' "bf16 is only supported on A100+ GPUs".

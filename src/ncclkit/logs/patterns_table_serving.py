@@ -20,7 +20,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SERVING_WORDS: tuple[bytes, ...] = (
     b"potential root causes", b"OOM killer due to", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
-    b"multiple distinct roles", b"common causes include")
+    b"multiple distinct roles", b"common causes include", b"than the number of available GPUs")
 
 
 def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -57,6 +57,17 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "two members of one communicator (the trainer and the vLLM server) were given the same GPU",
           "start the vLLM server on GPUs the trainer does not use (CUDA_VISIBLE_DEVICES for each, or fewer training "
           "processes)", C.APPLICATION_BUG),
+        # vLLM's parallel config: with the multiprocessing executor every rank lives on this node, so a tensor-parallel
+        # size above this node's GPUs is refused (NVIDIA-NeMo/Skills#1059: TP=16 over two 8-GPU nodes whose second
+        # node the launch never joined); across nodes vLLM needs its Ray backend with every node in the cluster.
+        p(r"(?:Tensor|Pipeline) parallel size \(\d+\) cannot be larger than the number of available GPUs \(\d+\)",
+          "launch_config", E,
+          "the engine was asked for more GPUs than this node shows it: with vLLM's multiprocessing backend every "
+          "rank runs on this node, and the other nodes' GPUs count only in a Ray cluster they have joined",
+          "across nodes: start Ray on every node (`ray start --head` / `ray start --address=<head>:6379`), check "
+          "`ray status` lists all GPUs, and run with `--distributed-executor-backend ray`; on one node: a "
+          "tensor-parallel size no larger than its GPUs (and CUDA_VISIBLE_DEVICES showing them all)",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
         # ray/_private/worker.py "Version mismatch: The cluster was started with:\n Ray: X Python: Y\nThis process on
         # node N was started with: ..." (gpustack/gpustack#1640: a backend's venv with its own Ray).
         p(r"Version mismatch: The cluster was started with:", "ray_version_mismatch", E,

@@ -33,7 +33,7 @@ TRACKING_WORDS: tuple[bytes, ...] = (
     b"waiting for response on", b"before wandb.log", b"try a new run name",
     b"RESOURCE_ALREADY_EXISTS", b"Changing param values is not allowed", b"No locks available",
     b"Stale file handle", b"flock", b"acquire lock on", b"Expected to find locked file", b"appears to be on an NFS",
-    b"Logging ", b"I/O operation on closed file")
+    b"Logging ", b"I/O operation on closed file", b"' -> '", b".incomplete'")
 
 _LOCAL_FIX = ("put caches and lock files on node-local disk (HF_HOME / HF_DATASETS_CACHE, TRITON_CACHE_DIR, "
               "TORCH_EXTENSIONS_DIR; a tcp:// or env:// init_method instead of file://), or mount the shared "
@@ -70,6 +70,25 @@ def tracking_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a lock or cache file sits on a shared filesystem that does not share locks between nodes (NFS without "
           "lockd, some parallel filesystems) or whose handles went stale under another node's write",
           _LOCAL_FIX, C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Ranks that fill one cache at once: a file renamed into place by another process first (pytorch/
+        # torchdynamo#1185: inductor's code cache in /tmp/torchinductor_<user>; facebookresearch/mmf#1324: every
+        # spawned process downloading the same tarball's ".part"), datasets' build directory made by every process
+        # (huggingface/datasets#532 "File exists: ....incomplete").
+        p(r"No such file or directory: '[^']+' -> '[^']+'|File exists: '[^']*\.incomplete'", "cache_race", E,
+          "several processes of the job filled one cache or download directory at once: one of them renamed or "
+          "made the file this one was about to, so this rank failed on a file another rank was writing",
+          "let one process per node (or rank 0 on a shared disk) download and build caches before the others "
+          "start (a barrier after it: `main_process_first`), or give each rank its own cache directory "
+          "(TORCHINDUCTOR_CACHE_DIR / TRITON_CACHE_DIR / HF_DATASETS_CACHE per rank)", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
+        # The Hub refusing requests as too many (huggingface/kernels#640: every rank of a job asked the Hub for the
+        # same kernel at its first forward and waited minutes in 429 back-offs).
+        p(r"HTTP Error 429 thrown while requesting|429 Client Error: Too Many Requests for url: https://huggingface",
+          "internet_service", E,
+          "the Hugging Face Hub refused requests as too many: every rank (or every job of the cluster) asks it for "
+          "the same files at once, and each waits out the rate limit",
+          "download once before the launch (`huggingface-cli download <repo>`), then run the ranks with "
+          "HF_HUB_OFFLINE=1; a token (HF_TOKEN) raises the limit", C.OTHER),
         p(r"appears to be on an NFS system", "shared_fs_lock", W,
           "DeepSpeed warns that its Triton autotune cache is on NFS: saving it at exit can be slow or hang the ranks "
           "on its lock", "set TRITON_CACHE_DIR to node-local disk", C.OTHER, "likely"),

@@ -1,0 +1,90 @@
+"""Rules from sweeps 269 - 270 (mixed precision and numerics; caches, downloads and locks that the ranks share). Each
+text a rule reads is quoted from the thread named above its test; each rule is also tested on text that must not
+trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, ids, lead
+
+# zai-org/CogVideo#233: DeepSpeed's scaler settling down from 2^32 in the first steps ("it recovered": routine) and
+# huggingface/transformers#14531: T5-11B in fp16 under ZeRO-2, every step overflowing with the scale stuck at 1
+_SETTLING = """\
+[2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. \
+Attempted loss scale: 4294967296, reducing to 2147483648
+[2024-09-11 17:52:32,563] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. \
+Attempted loss scale: 2147483648, reducing to 1073741824
+"""
+_STUCK_AT_ONE = """\
+[2021-11-27 00:36:54,800] [INFO] [stage2.py:1628:step] [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss \
+scale: 1, reducing to 1
+[2021-11-27 00:36:55,117] [INFO] [stage2.py:1628:step] [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss \
+scale: 1, reducing to 1
+"""
+
+
+def test_a_loss_scale_at_one_is_divergence_and_its_first_halvings_are_routine() -> None:
+    assert lead(_STUCK_AT_ONE) == ("log.training_diverged", "other")
+    assert "application_bug" in [c for _, c in causes(_STUCK_AT_ONE)] or "log.alternative" in ids(_STUCK_AT_ONE)
+    assert lead(_SETTLING) == ("log.loss_scale_backoff", "other")
+    assert "log.training_diverged" not in ids(_SETTLING)
+    # a scale of 1.5 or 16 is still above one
+    assert "log.training_diverged" not in ids(_SETTLING.replace("reducing to 1073741824", "reducing to 1.5"))
+    assert "log.training_diverged" not in ids(_SETTLING.replace("reducing to 1073741824", "reducing to 16"))
+
+
+# flashinfer-ai/flashinfer#993: py-spy of a TensorRT-LLM worker on flashinfer's JIT lock; mosecorg/mosec#286: the
+# filelock package's own debug lines of locks taken and given back (no process waiting)
+_PYSPY_LOCK = """\
+Thread 3463494 (idle): "MainThread"
+    acquire (/usr/local/lib/python3.10/dist-packages/filelock/_api.py:344)
+    __enter__ (/usr/local/lib/python3.10/dist-packages/filelock/_api.py:376)
+    load_cuda_ops (/usr/local/lib/python3.10/dist-packages/flashinfer/jit/core.py:134)
+    get_norm_module (/usr/local/lib/python3.10/dist-packages/flashinfer/norm.py:36)
+"""
+_LOCK_DEBUG = """\
+2023-02-23 15:32:59,699 - 212 - DEBUG - _api.py:176 - Lock 140299005109968 acquired on /root/.cache/huggingface/hub/\
+models--Salesforce--codegen-16B-mono/blobs/817762d631ad6f9c799f6b9dc713c46420e65546.lock
+2023-02-23 15:32:59,699 - 212 - DEBUG - _api.py:212 - Lock 140299005109968 released on /root/.cache/huggingface/hub/\
+models--Salesforce--codegen-16B-mono/blobs/817762d631ad6f9c799f6b9dc713c46420e65546.lock
+"""
+
+
+def test_a_stack_waiting_on_a_file_lock() -> None:
+    assert lead(_PYSPY_LOCK) == ("log.extension_lock_wait", "other")
+    assert "log.extension_lock_wait" not in ids(_LOCK_DEBUG)
+
+
+# facebookresearch/mmf#1324: every spawned process downloading one tarball, one renaming the ".part" away first; a
+# file that is simply missing is no race
+_RENAME_RACE = """\
+Traceback (most recent call last):
+  File "/storage/ice1/4/1/cning8/mmf/mmf/utils/download.py", line 386, in download
+    os.rename(download_path, final_path)
+FileNotFoundError: [Errno 2] No such file or directory: '/storage/ice1/4/1/cning8/.cache/torch/mmf/data/models/\
+visual_bert.finetuned.hateful_memes.from_coco/visual_bert.finetuned.hateful_memes_from_coco.tar.gz.part' -> \
+'/storage/ice1/4/1/cning8/.cache/torch/mmf/data/models/visual_bert.finetuned.hateful_memes.from_coco/\
+visual_bert.finetuned.hateful_memes_from_coco.tar.gz'
+"""
+
+
+def test_a_file_renamed_away_by_another_rank() -> None:
+    assert lead(_RENAME_RACE) == ("log.cache_race", "other")
+    missing = _RENAME_RACE.split(" -> ")[0] + "\n"
+    assert missing.endswith(".tar.gz.part'\n")
+    assert "log.cache_race" not in ids(missing)
+
+
+# yangjianxin1/Firefly#127: ZeRO-3's all_gather_into_tensor between fp16 and bf16 shards on two nodes; a tensor on
+# the wrong device is no precision of the model's
+_DTYPES = """\
+server1:   File "/usr/local/lib/python3.10/dist-packages/deepspeed/comm/torch.py", line 154, in all_gather_into_tensor
+server1:     return self.all_gather_function(output_tensor=output_tensor,
+server1: RuntimeError: output tensor must have the same type as input tensor
+"""
+
+
+def test_tensors_of_two_precisions_in_one_collective() -> None:
+    assert lead(_DTYPES) == ("log.dtype_mismatch", "application_bug")
+    other_device = _DTYPES.replace("output tensor must have the same type as input tensor",
+                                   "Expected all tensors to be on the same device, but found at least two devices")
+    assert "log.dtype_mismatch" not in ids(other_device)

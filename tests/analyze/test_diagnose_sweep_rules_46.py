@@ -88,3 +88,21 @@ def test_tensors_of_two_precisions_in_one_collective() -> None:
     other_device = _DTYPES.replace("output tensor must have the same type as input tensor",
                                    "Expected all tensors to be on the same device, but found at least two devices")
     assert "log.dtype_mismatch" not in ids(other_device)
+
+
+# LostRuins/koboldcpp#1047 (row split over an RTX 3070 and a GTX 1050 Ti; gone in later releases) and ggml-org/
+# llama.cpp#21404 (row split on two 3090s); the devices llama.cpp found are no failure
+_GGML = """\
+ggml_cuda_init: found 2 CUDA devices:
+  Device 0: NVIDIA GeForce RTX 3070, compute capability 8.6, VMM: yes
+  Device 1: NVIDIA GeForce GTX 1050 Ti, compute capability 6.1, VMM: yes
+D:\\a\\koboldcpp\\koboldcpp\\ggml\\src\\ggml-cuda.cu:728: GGML_ASSERT(tensor->view_src == nullptr) failed
+"""
+
+
+def test_an_assertion_of_ggml_under_a_split_model() -> None:
+    assert lead(_GGML) == ("log.framework_check", "other")
+    assert "application_bug" in [c for _, c in causes(_GGML)]
+    assert "log.framework_check" not in ids(_GGML.rsplit("D:", 1)[0])
+    row_split = "/home/matt/Projects/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:1558: GGML_ASSERT(!(split && ne02 < ne12)) failed\n"
+    assert lead(row_split) == ("log.framework_check", "other")

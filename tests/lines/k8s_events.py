@@ -9,6 +9,9 @@ sriov-network-device-plugin 40b6f50) and the RDMA shared device plugin (Mellanox
 from __future__ import annotations
 
 CASES = [
+    ('aws-samples/aws-do-eks#39 (a manifest exec-ing a venv the Dynamo 1.3 image no longer has)',
+     '- **frontend**: `exec /opt/dynamo/venv/bin/python3: no such file or directory`',
+     'log.container_start', 'other'),
     ('NVIDIA/k8s-device-plugin internal/rm/health.go:126@1b826ac',
      'I0314 10:22:31.223456       1 health.go:126] Error waiting for event: GPU is lost; Marking all devices as unhealthy',
      'log.gpu_fault', 'cuda_or_driver'),

@@ -70,6 +70,11 @@ CASES = [
     ('NVIDIA-NeMo/Skills#1059 (vLLM, TP=16 over two 8-GPU nodes without a Ray cluster)',
      'Value error, Tensor parallel size (16) cannot be larger than the number of available GPUs (8)',
      'log.launch_config', 'application_bug'),
+    ("ai-dynamo/dynamo#4941 (a Ray worker given the leader's local snapshot path)",
+     "(EngineCore_DP0 pid=1305) (RayWorkerWrapper pid=344, ip=10.2.30.130) WARNING 12-12 22:31:21 "
+     "[weight_utils.py:387] Failed to get file list for '/home/dynamo/.cache/huggingface/hub/models--Qwen--Qwen3-0.6B/"
+     "snapshots/c1899de289a04d12100db370d81485cdf75e47ca'. Trying each pattern in allow_patterns individually.",
+     'log.launch_config', 'application_bug'),
     ('sgl-project/sglang python/sglang/srt/model_executor/pool_configurator.py:96@v0.5.23',
      'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Current value: mem_fraction_static=0.88',
      'log.oom', 'oom'),

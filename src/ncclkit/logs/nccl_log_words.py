@@ -76,6 +76,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"process group twice", b"without libuv",
     b"is out of range", b"device_id parameter", b"monitored_barrier", b"not part of group",
     b"LOCAL_RANK is not", b"accelerator support", b"is not available", b"requires NCCL", b"only allowed with NCCL",
+    # runc's and Go programs' lowercase errno text (a container command its image lacks: patterns_table_k8s)
+    b": no such file or directory",
     b"death signal", b"SignalException", b"dump signal", b"PGNCCL's watchdog", b"watchdog hang",
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
     b"algorithm/protocol", b"undefined symbol", b"undefined reference to `nccl", b"Overwriting environment",

@@ -125,6 +125,15 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the scheduler found no node for the pod: it lacks the GPU nodes' toleration or its node selector "
           "matches none", "add the GPU taint's toleration (nvidia.com/gpu) and a node selector that GPU nodes "
           "carry", C.APPLICATION_BUG),
+        # The container's command names a program its image does not have: runc's "exec <path>: no such file or
+        # directory" (aws-samples/aws-do-eks#39: templates that exec /opt/dynamo/venv/bin/python3 on images of a
+        # release without that venv).
+        p(r"(?:^|[\s`:])exec (/\S+): no such file or directory", "container_start", E,
+          "the container's command names a program its image does not have: an image of another release or build "
+          "than the manifest was written for (a virtualenv or install path that moved), or a script for another "
+          "image", "run the image and look (`kubectl debug` / `docker run --entrypoint sh <image> -c 'ls <path>'`); "
+          "point the manifest's command at the image's own interpreter (`python3` on PATH), or pin the image the "
+          "manifest was written for", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # The RDMA device plugins: the RDMA subsystem in exclusive mode, devices without RDMA.
         # k8s-rdma-shared-dev-plugin "Exiting.. can not change : incorrect RDMA subsystem network namespace": the
         # shared plugin refuses to run once the node's RDMA subsystem is in exclusive mode (`rdma system set netns

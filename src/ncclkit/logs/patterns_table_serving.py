@@ -68,6 +68,15 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "`ray status` lists all GPUs, and run with `--distributed-executor-backend ray`; on one node: a "
           "tensor-parallel size no larger than its GPUs (and CUDA_VISIBLE_DEVICES showing them all)",
           C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # vLLM's weight loader takes a model name that is no directory on this node for a Hub repository id and lists
+        # its files there: with an absolute path, the directory exists on another node only (ai-dynamo/dynamo#4941:
+        # the leader's local snapshot path handed to a Ray worker on a node without it).
+        p(r"Failed to get file list for '/[^']+'", "launch_config", E,
+          "the model was given to this worker as a local path that does not exist on its node: the download or "
+          "the shared volume is on another node, so the loader tried the path as a Hub repository and failed",
+          "give every node the model at the same path (a shared volume, or download it on each node first), or "
+          "pass the Hub repository id instead of one node's local snapshot path", C.APPLICATION_BUG, "root",
+          (C.OTHER,)),
         # ray/_private/worker.py "Version mismatch: The cluster was started with:\n Ray: X Python: Y\nThis process on
         # node N was started with: ..." (gpustack/gpustack#1640: a backend's venv with its own Ray).
         p(r"Version mismatch: The cluster was started with:", "ray_version_mismatch", E,

@@ -24,6 +24,7 @@ WORKSTATION_WORDS: tuple[bytes, ...] = (
     b"Bad return status for module", b"Key was rejected by service", b"Required key not available",
     b"_distributed_c10d'", b"forward compatibility was attempted", b"custom_all_reduce.cuh",
     b"Call to _gather_ipc_meta", b"Remote RPC server crashed", b"cannot access GPU", b"nvidia-modeset: ",
+    b"GGML_ASSERT(",
 )
 
 _MODULE_FIX = ("install the driver for the running kernel (`uname -r`: its headers, then `dkms autoinstall` or the "
@@ -37,6 +38,14 @@ def workstation_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"nvidia-modeset: ERROR: GPU:\d+: Idling display engine timed out", "noise", I,
           "the display driver's modeset module timed out idling a display engine: the desktop's, no rank's or "
           "network's timeout", "nothing for the job; read its own error", None, "noise"),
+        # ggml's own assertions (ggml-cuda.cu, ggml-backend-meta.cpp "GGML_ASSERT(...) failed"): a split of the model
+        # over GPUs that this build does not handle (LostRuins/koboldcpp#1047: row split over a 3070 and a 1050 Ti,
+        # gone in later releases; ggml-org/llama.cpp#21404 and #26837: an op or a GPU count row or tensor split lacks).
+        p(r"\bGGML_ASSERT\(.+\) failed", "framework_check", E,
+          "an internal assertion of llama.cpp's ggml failed: the split of the model over these GPUs (row or "
+          "tensor split, a GPU count, an op) is one this build does not handle, or a bug of this build",
+          "run with --split-mode layer (the default) to confirm, update llama.cpp (or the program built on it), and "
+          "search its issues for the assertion's text", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # llama.cpp's RPC backend: "Remote RPC server crashed or returned malformed response" (ggml-rpc.cpp, the PR
         # that added it: the rpc-server died); exllamav2's "Insufficient VRAM (in split) for model and cache": the
         # GPUs of the split are full (exllamav2#383, "all the GPUs are full").

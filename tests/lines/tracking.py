@@ -27,6 +27,9 @@ CASES = [
      "visual_bert.finetuned.hateful_memes.from_coco/visual_bert.finetuned.hateful_memes_from_coco.tar.gz.part' -> "
      "'/storage/ice1/4/1/cning8/.cache/torch/mmf/data/models/visual_bert.finetuned.hateful_memes.from_coco/"
      "visual_bert.finetuned.hateful_memes_from_coco.tar.gz'", 'log.cache_race', 'other'),
+    ('axolotl-ai-cloud/axolotl#948 (three workers renaming one staging checkpoint)',
+     "FileNotFoundError: [Errno 2] No such file or directory: 'model/tmp-checkpoint-49' -> 'model/checkpoint-49'",
+     'log.cache_race', 'application_bug'),
     ('huggingface/datasets#532 (eight processes building one dataset)',
      "FileExistsError: [Errno 17] File exists: '/home/*****/.cache/huggingface/datasets/text/default-b0932b2bdbb63283/"
      "0.0.0/447f2bcfa2a721a37bc8fdf23800eade1523cf07f7eada6fe661fe4d070d380d.incomplete'", 'log.cache_race', 'other'),

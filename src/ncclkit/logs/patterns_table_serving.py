@@ -20,7 +20,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SERVING_WORDS: tuple[bytes, ...] = (
     b"potential root causes", b"OOM killer due to", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
-    b"multiple distinct roles", b"common causes include", b"than the number of available GPUs")
+    b"multiple distinct roles", b"common causes include", b"than the number of available GPUs",
+    b"killed on this node")
 
 
 def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:

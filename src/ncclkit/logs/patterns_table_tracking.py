@@ -70,6 +70,15 @@ def tracking_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a lock or cache file sits on a shared filesystem that does not share locks between nodes (NFS without "
           "lockd, some parallel filesystems) or whose handles went stale under another node's write",
           _LOCAL_FIX, C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Ranks that save one checkpoint at once: the staging file or directory renamed into place by another rank
+        # first (huggingface/pytorch-image-models#693: the local rank 0 of every node saving to a shared disk;
+        # axolotl-ai-cloud/axolotl#948: "tmp-checkpoint-49" -> "checkpoint-49" on several workers).
+        p(r"No such file or directory: '[^']*(?:checkpoint|ckpt|\.pth|\.pt\b|\.bin\b|\.safetensors)[^']*' -> '[^']+'",
+          "cache_race", E,
+          "several ranks saved the same checkpoint: one renamed the staging file into place first, so this rank's "
+          "rename found it gone", "save from one process (global rank 0, or one per node only where each node has "
+          "its own disk) and put a barrier after the save; a shared output directory needs exactly one saver",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
         # Ranks that fill one cache at once: a file renamed into place by another process first (pytorch/
         # torchdynamo#1185: inductor's code cache in /tmp/torchinductor_<user>; facebookresearch/mmf#1324: every
         # spawned process downloading the same tarball's ".part"), datasets' build directory made by every process

@@ -106,3 +106,25 @@ def test_an_assertion_of_ggml_under_a_split_model() -> None:
     assert "log.framework_check" not in ids(_GGML.rsplit("D:", 1)[0])
     row_split = "/home/matt/Projects/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:1558: GGML_ASSERT(!(split && ne02 < ne12)) failed\n"
     assert lead(row_split) == ("log.framework_check", "other")
+
+
+# lmb-freiburg/flownet2#193 (Caffe's P2PSync on two GPUs) and NVIDIA/caffe#444 (a buffer touched from another
+# device); a CHECK that names CUDA's error is CUDA's, read by its own rows
+_CAFFE = "F0321 13:50:58.896466   271 parallel.cpp:55] Check failed: total_size == (ptr == buffer ? 1 : ptr - buffer) " \
+         "(118335438 vs. 117426126)\n"
+_CAFFE_CUDA = "F0321 13:50:58.896466   271 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory\n"
+
+
+def test_a_check_of_a_c_plus_plus_framework_beside_xla() -> None:
+    assert lead(_CAFFE) == ("log.framework_check", "other")
+    assert lead("F1123 09:52:47.834031 15880 syncedmem.cpp:178] Check failed: Caffe::current_device() == gpu_device_ "
+                "(0 vs. 1)\n") == ("log.framework_check", "other")
+    assert "log.framework_check" not in ids(_CAFFE_CUDA)
+
+
+# gpustack/gpustack#2619: llama-box v0.0.164 refusing a flag GPUStack passes to its RPC server; a type named unknown
+# is no command line
+def test_a_compiled_program_refusing_a_flag() -> None:
+    line = "Unknown argument: --origin-rpc-server-main-gpu\n"
+    assert lead(line) == ("log.launch_config", "application_bug")
+    assert "log.launch_config" not in ids("TypeError: Unknown argument type <class 'numpy.float16'>\n")

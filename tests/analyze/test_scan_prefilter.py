@@ -16,8 +16,8 @@ from ncclkit.logs.patterns import classify_error
 CORPORA = Path(__file__).parent.parent / "diagnosis"
 # Lines the scanner reads on purpose without classifying them as errors: commands (their settings are read
 # as the job's environment), status lines of tools that state no failure, frames of a stack dump.
-_NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+|.*&&\s*)?(?:mpirun|srun|kubectl|torchrun|docker|fi_info|python|"
-                         r"modinfo|dmesg)\b|"
+_NOT_ERRORS = re.compile(r"^(?:.*?[#$]\s+|`|root@\S+\s+|.*&&\s*|(?:[A-Z_][A-Z0-9_]*=\S*\s+)+)?"
+                         r"(?:mpirun|srun|kubectl|torchrun|docker|fi_info|python|modinfo|dmesg)\b|"
                          r"^-x |^provider: |^DEV\s+PORT|\bINFO\b|^frame #|^Exception raised from|TIMEOUT\(ms\)|"
                          r"UB_TIMEOUT|^shm +\d|watchdog thread started|default subnet GID prefix|CUDA driver "
                          r"version: \d|total processes killed|job has been aborted|run it on two servers|"

@@ -82,7 +82,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"likely closed", b"can't be empty", b"doesn't have ", b"currently unknown", b"UCX CUDA support", b"detected as host",
     b"algorithm/protocol", b"undefined symbol", b"undefined reference to `nccl", b"Overwriting environment",
     b"was not called before", b"is deprecated; use", b"Guessing device ID", b"best-guess GPU", b"NOT been destroyed",
-    b"Can't pickle", b"bin/orted: ", b"Could not find NET with id",
+    b"Can't pickle", b"bin/orted: ", b"Could not find NET with id", b"nknown argument",
     # gloo's own lines without c10d's "enforce fail at" prefix: its size check ("op.preamble.length <= op.nbytes")
     # and its receive timeout ("Timed out waiting Nms for recv operation to complete")
     b"op.preamble", b"Timed out",

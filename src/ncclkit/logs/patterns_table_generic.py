@@ -221,6 +221,14 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "continuation lost)", "pass the script's own arguments as its --help lists them (each on the command "
           "line, not a config file it cannot read); check the backslashes of a multi-line command",
           C.APPLICATION_BUG),
+        # A compiled program's own refusal of a flag ("Unknown argument: --origin-rpc-server-main-gpu": llama-box
+        # v0.0.164 under GPUStack's distributed inference, gpustack/gpustack#2619; llama.cpp's "error: unknown
+        # argument: ..."): the caller was written for another release of the program it starts.
+        p(r"^(?:error: )?[Uu]nknown argument:? '?--?\w[\w-]*", "launch_config", E,
+          "a program refused a command-line option it does not know: its caller (a launcher, a serving platform, a "
+          "script) passes flags of another release of that program", "run the release of the program its caller "
+          "expects (or the caller's release that matches the program's), or drop the option; `<program> --help` "
+          "lists what this build takes", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # llama.cpp (llama-cpp-python) built without a GPU backend supports one device: its tensor split over
         # several GPUs fails ("Attempt to split tensors that exceed maximum supported devices. Current
         # LLAMA_MAX_DEVICES=1", abetlen/llama-cpp-python#1166: a CPU-only wheel, rebuilt with CUDA).

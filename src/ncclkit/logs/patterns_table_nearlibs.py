@@ -80,12 +80,17 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # glog/absl CHECK in XLA's (or TensorFlow's) C++: "F0105 23:50:34.026692 34204 nccl_all_reduce_thunk.cc:175]
         # Check failed: reduction_kind.has_value()" (NVIDIA/JAX-Toolbox#472, fixed in openxla/xla#8896): an
         # internal assertion of the framework, not a fault of the network or the GPU, unless it names a CUDA or
-        # NCCL error (then the rows for those read it).
-        p(r"^[FE]\d{4} [\d:.]+\s+\d+ [\w.]+\.cc:\d+\] Check failed: (?!.*(?:CUDA|cuda|NCCL|nccl|out of memory|already in use))",
-          "framework_check", E, "an internal consistency check of the framework's C++ code failed (an assertion "
-          "in XLA or TensorFlow while compiling or running the program): a bug of that version",
-          "search the framework's issues for the check's text and upgrade to a release with the fix (or use the "
-          "XLA_FLAGS workaround named there)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # NCCL error (then the rows for those read it). The same CHECK of other C++ programs: Caffe's multi-GPU
+        # P2PSync ("F0321 ... parallel.cpp:55] Check failed: total_size == ...", lmb-freiburg/flownet2#193), glog's
+        # dates with the year ("F20250701 ...").
+        p(r"^[FE]\d{4}(?:\d{4})? [\d:.]+\s+\d+ [\w.]+\.(?:cc|cpp):\d+\] Check failed: "
+          r"(?!.*(?:CUDA|cuda|NCCL|nccl|out of memory|already in use))",
+          "framework_check", E, "an internal consistency check of the framework's C++ code failed (a CHECK in "
+          "XLA, TensorFlow, Caffe or another C++ library while compiling or running the program): a bug of that "
+          "version, or a use of it (a GPU count, a layer, a setting) that it does not handle",
+          "search that framework's issues for the check's text and upgrade to a release with the fix (or use the "
+          "workaround named there, such as XLA_FLAGS); run once on one GPU to see whether the multi-GPU path alone "
+          "fails", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # jax/_src/distributed.py: "JAX detected proxy variable(s) in the environment as distributed setup" (its
         # docstring: gRPC to the coordinator through an HTTP proxy can time out initialize), "jax.distributed.
         # initialize() must be called before any JAX calls".

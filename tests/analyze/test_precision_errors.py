@@ -1,15 +1,22 @@
 """Mixed-precision mistakes made for real: the exceptions torch itself raises for tensors of two precisions and for
 GradScaler misuse, on this machine's CPU build, read back as a user pastes them (the exception's last line under a
-traceback). The rows of log.dtype_mismatch and GradScaler's no-gradient check are tested on torch's own words, not
-on copies of them."""
+traceback), and the same mistakes made on a GPU under torchrun (their logs kept from a device run; the GPU test at
+the end makes them again where a GPU is present). The rows of log.dtype_mismatch and GradScaler's no-gradient check
+are tested on torch's own words, not on copies of them."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from ncclkit.logs.analyze import analyze_text
+from conftest import have_gpu
+from ncclkit.logs.analyze import analyze_path, analyze_text
 
 torch = pytest.importorskip("torch")
 nn = torch.nn
@@ -75,3 +82,35 @@ def test_one_precision_throughout_raises_nothing_to_read() -> None:
     out = nn.Linear(8, 8).half()(torch.randn(4, 8).half())
     assert out.dtype == torch.float16
     assert not [f for f in analyze_text(f"step 1 loss {out.float().sum().item():.3f}\n")["findings"] if f["cause"]]
+
+
+# The same mistakes made on one H100 under torchrun with NCCL 2.28.9 and torch 2.11 (benchmarks/precision_gpu.py,
+# benchmarks/results/precision-1xH100-2026-12-06): torchrun's whole output, both ranks' tracebacks and its summary.
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parent / "data" / "precision-gpu-2.28.9"
+RESULTS = json.loads((ROOT / "benchmarks" / "results" / "precision-1xH100-2026-12-06" / "precision.json").read_text())
+_EXPECTED = {"allgather-fp16-into-bf16": "log.dtype_mismatch", "linear-half-weights": "log.dtype_mismatch",
+             "conv-half-input": "log.dtype_mismatch", "gradscaler-fp16-params": "log.dtype_mismatch",
+             "gradscaler-no-grads": "log.framework_usage"}
+
+
+def _file_lead(path: Path) -> tuple[str, str]:
+    found = next(f for f in analyze_path(path)["findings"] if f["cause"])
+    return found["id"], found["cause"]
+
+
+@pytest.mark.parametrize("scenario", sorted(_EXPECTED))
+def test_torchruns_output_of_each_mistake_on_the_gpu(scenario: str) -> None:
+    run = next(r for r in RESULTS["results"] if r["scenario"] == scenario)
+    assert run["exit_code"] == 1 and run["rank0_exception"] in (DATA / f"{scenario}.log").read_text()
+    assert _file_lead(DATA / f"{scenario}.log") == (_EXPECTED[scenario], "application_bug")
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
+def test_the_mistakes_made_again_on_this_gpu(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "precision_gpu.py"), *sorted(_EXPECTED)],
+                         env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-2000:]
+    for scenario, fid in _EXPECTED.items():
+        assert _file_lead(tmp_path / f"{scenario}.log") == (fid, "application_bug")

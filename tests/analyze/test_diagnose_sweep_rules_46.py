@@ -104,15 +104,17 @@ def test_an_assertion_of_ggml_under_a_split_model() -> None:
     assert lead(_GGML) == ("log.framework_check", "other")
     assert "application_bug" in [c for _, c in causes(_GGML)]
     assert "log.framework_check" not in ids(_GGML.rsplit("D:", 1)[0])
-    row_split = "/home/matt/Projects/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:1558: GGML_ASSERT(!(split && ne02 < ne12)) failed\n"
+    row_split = ("/home/matt/Projects/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:1558: "
+                 "GGML_ASSERT(!(split && ne02 < ne12)) failed\n")
     assert lead(row_split) == ("log.framework_check", "other")
 
 
 # lmb-freiburg/flownet2#193 (Caffe's P2PSync on two GPUs) and NVIDIA/caffe#444 (a buffer touched from another
 # device); a CHECK that names CUDA's error is CUDA's, read by its own rows
-_CAFFE = "F0321 13:50:58.896466   271 parallel.cpp:55] Check failed: total_size == (ptr == buffer ? 1 : ptr - buffer) " \
-         "(118335438 vs. 117426126)\n"
-_CAFFE_CUDA = "F0321 13:50:58.896466   271 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory\n"
+_CAFFE = ("F0321 13:50:58.896466   271 parallel.cpp:55] Check failed: total_size == (ptr == buffer ? 1 : ptr - "
+          "buffer) (118335438 vs. 117426126)\n")
+_CAFFE_CUDA = ("F0321 13:50:58.896466   271 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of "
+               "memory\n")
 
 
 def test_a_check_of_a_c_plus_plus_framework_beside_xla() -> None:

@@ -38,6 +38,8 @@ TRACKING_WORDS: tuple[bytes, ...] = (
 _LOCAL_FIX = ("put caches and lock files on node-local disk (HF_HOME / HF_DATASETS_CACHE, TRITON_CACHE_DIR, "
               "TORCH_EXTENSIONS_DIR; a tcp:// or env:// init_method instead of file://), or mount the shared "
               "filesystem with locking that spans nodes")
+# Python's words for a rename whose source another process renamed or removed first ("<src>' -> '<dst>").
+_RENAMED_AWAY = r"No such file or directory: '{}' -> '[^']+'"
 
 
 def tracking_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -73,8 +75,7 @@ def tracking_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Ranks that save one checkpoint at once: the staging file or directory renamed into place by another rank
         # first (huggingface/pytorch-image-models#693: the local rank 0 of every node saving to a shared disk;
         # axolotl-ai-cloud/axolotl#948: "tmp-checkpoint-49" -> "checkpoint-49" on several workers).
-        p(r"No such file or directory: '[^']*(?:checkpoint|ckpt|\.pth|\.pt\b|\.bin\b|\.safetensors)[^']*' -> '[^']+'",
-          "cache_race", E,
+        p(_RENAMED_AWAY.format(r"[^']*(?:checkpoint|ckpt|\.pth|\.pt\b|\.bin\b|\.safetensors)[^']*"), "cache_race", E,
           "several ranks saved the same checkpoint: one renamed the staging file into place first, so this rank's "
           "rename found it gone", "save from one process (global rank 0, or one per node only where each node has "
           "its own disk) and put a barrier after the save; a shared output directory needs exactly one saver",
@@ -83,7 +84,7 @@ def tracking_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torchdynamo#1185: inductor's code cache in /tmp/torchinductor_<user>; facebookresearch/mmf#1324: every
         # spawned process downloading the same tarball's ".part"), datasets' build directory made by every process
         # (huggingface/datasets#532 "File exists: ....incomplete").
-        p(r"No such file or directory: '[^']+' -> '[^']+'|File exists: '[^']*\.incomplete'", "cache_race", E,
+        p(_RENAMED_AWAY.format(r"[^']+") + r"|File exists: '[^']*\.incomplete'", "cache_race", E,
           "several processes of the job filled one cache or download directory at once: one of them renamed or "
           "made the file this one was about to, so this rank failed on a file another rank was writing",
           "let one process per node (or rank 0 on a shared disk) download and build caches before the others "

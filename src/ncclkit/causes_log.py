@@ -128,6 +128,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.dtype_mismatch": Cause.APPLICATION_BUG,
     "log.shared_fs_lock": Cause.OTHER,
     "log.cache_race": Cause.OTHER,
+    "log.process_binding": Cause.PERFORMANCE_CONFIG,
+    "log.ray_node_ip": Cause.WRONG_INTERFACE,
     "log.engine_version": Cause.OTHER,
     "log.library_missing": Cause.OTHER,
     "log.build_toolchain": Cause.OTHER,

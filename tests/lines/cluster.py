@@ -86,7 +86,7 @@ CASES = [
      'log.launch_config', 'application_bug'),
     ('open-mpi/ompi orte/mca/ess/base/help-ess-base.txt:55',
      'The application appears to have been direct launched using "srun",',
-     'log.launch_config', 'application_bug'),
+     'log.launch_config', 'other'),
     ('open-mpi/ompi orte/mca/oob/tcp/help-oob-tcp.txt:117',
      'Open MPI detected a mismatch in versions between two processes.  This',
      'log.library_version', 'nccl_version_mismatch'),

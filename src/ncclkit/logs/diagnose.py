@@ -274,6 +274,14 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             cause, alternatives, role = Cause.OTHER, [], "collateral"
             message = f"{message}; the signal is SIGABRT, after the error of line {before.line_no}: that error's abort"
             evidence.update(role=role)
+        plugin = next((e for e in s.errors if e.category == "net_plugin_error" and "UCX error" in e.text),
+                      None) if cat == "mpi_transport" else None
+        if plugin is not None:
+            # NCCL's UCX net plugin names the UCX call that failed (nccl-rdma-sharp-plugins UCXCHECK): the UCX ERROR
+            # lines of the process are that plugin's transport, not mpirun's (NVIDIA/nccl#1175).
+            cause, alternatives, role, severity = Cause.NET_PLUGIN_ERROR, [], "collateral", W
+            message = f"{message}; NCCL's UCX network plugin reports this failure (line {plugin.line_no}): not mpirun's"
+            evidence.update(role=role)
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts, and NCCL's init lines name each rank's bus
             # id: two ranks on one GPU of one host is what NCCL refuses ("Duplicate GPU detected", ncclInvalidUsage;

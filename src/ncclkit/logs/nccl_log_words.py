@@ -106,7 +106,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"memory pressure", b"rendezvous store", b"NCCL hang detected", b"available in /dev/shm",
     b"deleting files in /dev/shm", b"Raylet is terminated", b"register worker with raylet", b"memory usage threshold", b"NO_AVAILABLE_HANDLE",
     b"are not available, please use", b"after bootstrapping",
-    b"node preemption", b"on all TPU hosts",
+    b"node preemption", b"on all TPU hosts", b"termination is imminent", b"tried to bind a",
+    b"matched Raylet", b"compatibility mode is UNAVAILABLE", b"OMPI was not built with SLURM",
+    b"share the same physical core",
     # PyTorch 2.12 - 2.14 (patterns_table_newest)
     b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"Call reconfigure",
     b"TORCHCOMM_RANK", b"CPU-capable backend", b"duplicate entries", b"must be initialized",

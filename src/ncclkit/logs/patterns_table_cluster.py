@@ -38,7 +38,6 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # processors requested than permitted" (a step asking more tasks/CPUs than the job's allocation); Open MPI
         # help-orte-rmaps-base.txt "There are not enough slots available in the system to satisfy the %d slots";
         # orted_submit.c "mpirun has detected an attempt to run as root" (refused without --allow-run-as-root);
-        # help-ess-base.txt "direct launched using \"srun\", but OMPI was not built with SLURM's PMI support";
         # help-mpi-runtime.txt "No PMIx server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every
         # rank starts alone); the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or
         # rdma/...; GPU-sharing resources alike: tkestack's "Insufficient tencent.com/vcuda-core", MIG slices
@@ -50,7 +49,7 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # valid", outerloop-science/outerloop#176: --gpus=N read as a CPU job, --gpus-per-node=N accepted).
         p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|"
           r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
-          r"an attempt to run as root|direct launched using \"srun\"|No PMIx server was reachable, but a PMI1/2 was "
+          r"an attempt to run as root|No PMIx server was reachable, but a PMI1/2 was "
           r"detected|\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|alpha\.kubernetes\.io/"
           r"nvidia-gpu|rdma/|\S*hugepages|[\w.-]+/(?:vcuda|mig-|gpu))|NVSHMEM requires the same number of PEs on all "
           r"nodes|(?:sbatch|srun|salloc): error: (?:.*(?:is not valid for this job|job setup is not valid|Cannot find "
@@ -60,6 +59,14 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "request what the nodes have (GPUs, RDMA devices, slots per node), launch MPI programs with mpirun or "
           "`srun --mpi=pmix` when Open MPI has PMIx, and run as a non-root user or add --allow-run-as-root in "
           "containers", C.APPLICATION_BUG),
+        # help-ess-base.txt "The application appears to have been direct launched using \"srun\", but OMPI was not built
+        # with SLURM's PMI support" (older releases: "with SLURM support"): the MPI in the image lacks Slurm's PMI, so
+        # srun's ranks cannot wire up; mpirun in the allocation works (NVIDIA-NeMo/Speech#10997, TensorRT-LLM's
+        # troubleshooting page, sylabs/singularity#5203).
+        p(r"direct launched using \"srun\"|OMPI was not built with SLURM(?:'s PMI)? support", "launch_config", E,
+          "the Open MPI in use was built without Slurm's PMI support, so ranks that srun starts directly cannot "
+          "wire up", "launch with mpirun inside the allocation, or use an Open MPI built with Slurm's PMI or PMIx "
+          "(`--with-slurm --with-pmix`) and `srun --mpi=pmix`", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # An MPI call outside MPI_Init ... MPI_Finalize: Open MPI's errhandler_predefined.c "The %s() function was
         # called before MPI_INIT was invoked" (or "after MPI_FINALIZE was invoked"), MPICH's "Attempting to use an
         # MPI routine before initializing MPICH" (karpathy/llm.c#426: MPI_Barrier before MPI_Init under Slurm).

@@ -120,6 +120,15 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the NVIDIA driver is loaded but older than this build's CUDA needs (its 'found version' is the highest CUDA "
           "it supports, 1000 x major + 10 x minor: 10010 is CUDA 10.1)", "update the driver to one for the build's CUDA (nvidia-smi shows the "
           "highest CUDA it supports), or install the PyTorch build for the driver's CUDA", C.CUDA_OR_DRIVER),
+        # NGC containers' driver check at start: "ERROR: This container was built for NVIDIA Driver Release 575.51 or
+        # later, but version 570.133.20 was detected and compatibility mode is UNAVAILABLE." The container's CUDA
+        # needs a newer driver and its forward-compatibility libraries cannot stand in (a GPU without forward
+        # compatibility, or the compat libraries not mounted: NVIDIA-NeMo/Speech#14781 under enroot).
+        p(r"This container was built for NVIDIA Driver Release [\d.]+ or later|compatibility mode is UNAVAILABLE",
+          "driver_too_old", E,
+          "the host's NVIDIA driver is older than the container's CUDA needs, and CUDA forward compatibility is "
+          "unavailable to stand in", "update the host driver to the release the container names, or use a "
+          "container release built for the installed driver (the NGC support matrix)", C.CUDA_OR_DRIVER),
         # The loader: "libcuda.so.1: undefined symbol: cuIpcOpenMemHandle_v2" (open-mpi/ompi#13326): the driver's
         # library lacks an entry point of the CUDA the program was built with; a driver older than that CUDA, or a
         # stub libcuda.so found before the driver's.

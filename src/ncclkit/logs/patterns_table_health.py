@@ -242,8 +242,12 @@ def health_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the peer-memory module does not match the RDMA stack's interface: GPUDirect RDMA is off",
           "rebuild nvidia-peermem (or nv_peer_mem) against the installed MLNX_OFED/DOCA, or use DMA-BUF",
           C.GDR_UNAVAILABLE),
-        p(r"mlx5_cmd_out_err[^\n]*(?:CREATE|ALLOC|REG)_\w+\(0x[0-9a-f]+\)[^\n]*failed, status (?:limits exceeded|"
-          r"no resources|bad resource)", "ibv_create_qp_failed", E,
+        # Kernels before 5.18 print it from mlx5_cmd_check (cmd.c); mlx5_ib's mr.c then logs "create_mkey_callback:
+        # ... async reg mr failed. status -12" for each memory key the firmware refused (a UCX job's registrations,
+        # docs.hpc.udel.edu's DARWIN notes).
+        p(r"mlx5_cmd_(?:out_err|check)[^\n]*(?:CREATE|ALLOC|REG)_\w+\(0x[0-9a-f]+\)[^\n]*failed, status (?:limits "
+          r"exceeded|no resources|bad resource)|create_mkey_callback[^\n]*async reg mr failed",
+          "ibv_create_qp_failed", E,
           "the NIC's firmware refused to create an RDMA resource (a queue pair, memory key): a limit is reached",
           "fewer connections or registrations per NIC (NCCL_IB_QPS_PER_CONNECTION, NCCL_NCHANNELS_PER_NET_PEER), "
           "and check the NIC's limits (`ibv_devinfo -v`)", C.IB_RESOURCE_ERROR),

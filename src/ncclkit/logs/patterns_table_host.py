@@ -42,6 +42,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # transport maps buffers per peer pair there). Ray warns below 30% of the host's RAM, so a size of
         # gigabytes (ten digits or more) is its object store's wish, not a /dev/shm too small for NCCL
         # (allenai/open-instruct#521: 5367910400 bytes; kserve/kserve#3791: 67108864, docker's default).
+        # df's Use% at 100 (kubernetes/kubernetes#85360: a 94G tmpfs full, half the node's memory by default).
+        p(r"^\s*\S+\s+\d+(?:\.\d+)?[KMGT]i?\s+\S+\s+\S+\s+(?:9[89]|100)% /dev/shm\s*$", "shm_small", E,
+          "/dev/shm is full: NCCL's and the data loaders' shared-memory segments cannot grow",
+          "free /dev/shm (files left by killed jobs) or give it more room: " + _SHM_FIX, C.SHM_TOO_SMALL),
         p(_DF_SHM.format(units="GT") + r"|/dev/shm has only \d{10,} bytes", "noise", I,
           "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
         # Ray's advice after its /dev/shm warnings (services.py: "You may be able to free up space by deleting files

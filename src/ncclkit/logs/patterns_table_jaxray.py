@@ -54,6 +54,21 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "another process of the job (a worker, the coordination service's leader, Ray's GCS) died or restarted "
           "first: this line is the consequence", "find the task that crashed or restarted first (its own log, an OOM "
           "kill, a preemption) and fix that", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
+        # Ray's global_state_accessor.cc: "This node has an IP address of 172.18.0.6, while we can not found the
+        # matched Raylet address. This maybe come from when you connect the Ray cluster with a different IP address
+        # or connect a container." The driver took a container network's address (ray-project/ray#8033).
+        p(r"This node has an IP address of \S+, while we can not f(?:ou|i)nd the matched Raylet", "ray_node_ip", E,
+          "Ray's driver took another address than the one its node registered (a container network's, a second "
+          "interface's): it cannot find its own raylet", "start and connect every node with the same routable "
+          "address (`ray start --node-ip-address=<host IP>`), run Ray's containers with --network=host",
+          C.WRONG_INTERFACE, "root", (C.HOSTNAME_RESOLUTION,)),
+        # torch_xla's mesh service (xla_client/mesh_service.cc): "Failed to meet rendezvous 'loss_reduce': Socket closed
+        # (14)" on the other ordinals once the master process (ordinal 0, which serves the mesh) exited or crashed
+        # (pytorch/xla#2387, #2246: the master gone while clients still waited for the rendezvous' reply).
+        p(r"Failed to meet rendezvous '[^']*': Socket closed", "remote_exited", E,
+          "torch_xla's mesh master (the process of ordinal 0) closed the rendezvous: it exited or crashed first",
+          "read the master process's own first error, or why it ended early (every process must reach the same "
+          "rendezvous, none after the spawned processes end)", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OTHER,)),
         # Ray's node start (ray start on a worker): "Failed to get node info b'RPC error: Deadline Exceeded'", "The
         # current node timed out during startup": the raylet could not register with the head's GCS in time. Between
         # nodes that is an address the head cannot reach back: Ray took a second interface's address as the node IP
@@ -137,7 +152,9 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "find the rank whose code path differs (the flight recorder: TORCH_NCCL_DUMP_ON_TIMEOUT=1) and make "
           "every rank issue the same collectives", C.HANG_COLLECTIVE_MISMATCH),
         # Ray Train's PreemptionError: "Training was interrupted by node preemption".
-        p(r"interrupted by node preemption", "job_stopped", W,
+        # GCE's metadata server announcing a spot VM's end ("GCP Metadata Service says termination is imminent",
+        # mozilla/translations#964's Taskcluster worker) is the same stop.
+        p(r"interrupted by node preemption|Metadata Service says termination is imminent", "job_stopped", W,
           "the job was stopped from outside: the cloud or the scheduler preempted nodes",
           "use on-demand or reserved nodes for the job, or checkpoint and resume (Ray Train's FailureConfig)",
           C.OTHER),

@@ -121,6 +121,26 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:292@ea8f4d0 [of error event], shown by
         # btl_openib_async.c for QP errors and IBV_EVENT_PORT_ERR: "This error may indicate connectivity problems within
         # the fabric".
+        # help-mpi-btl-openib.txt [reg mem limit low]: "WARNING: It appears that your OpenFabrics subsystem is
+        # configured to only allow registering part of your physical memory", then "Registerable memory" and
+        # "Total memory": the HCA's translation table (mlx4_core log_num_mtt, log_mtts_per_seg) or the locked-memory
+        # limit caps what RDMA can pin, and large jobs hang or crash (Open MPI FAQ, openfabrics#ib-locked-pages).
+        # Open MPI's hwloc binding help ("Open MPI tried to bind a process but failed. This is a warning only ...
+        # Error message: failed to bind memory", rtc_hwloc.c): a container without CAP_SYS_NICE or a node without
+        # NUMA binding (NVIDIA/DeepLearningExamples#59); PaRSEC's "Multiple PaRSEC processes on the same node may
+        # share the same physical core(s)" under --bind-to none (ICLDisco/parsec PR#515: --bind-to socket doubled it).
+        p(r"Open MPI tried to bind a (?:new )?process,? but|PaRSEC processes on the same node may share the same "
+          r"physical core", "process_binding", W,
+          "the launcher could not pin the ranks to their cores and memory (or left several on the same cores): "
+          "each rank's memory and threads may sit far from its GPU and NIC", "bind each rank to the cores and NUMA "
+          "node of its GPU (`mpirun --bind-to socket` or `--map-by ppr:N:socket`, `--cap-add SYS_NICE` in a "
+          "container), or `--bind-to none` to silence the warning knowingly", C.PERFORMANCE_CONFIG, "root",
+          (C.TOPOLOGY_OR_NUMA,)),
+        p(r"OpenFabrics subsystem is configured to only", "ibv_reg_mr_failed", W,
+          "the RDMA stack can register only part of the host's memory: large transfers will fail to pin buffers",
+          "raise the HCA driver's registration table (mlx4_core log_num_mtt / log_mtts_per_seg) so Registerable "
+          "memory covers Total memory, and run with `ulimit -l unlimited`", C.IB_RESOURCE_ERROR, "root",
+          (C.MEMLOCK_OR_ULIMIT,)),
         p(r"The OpenFabrics stack has reported a network error event", "ib_port_event", E,
           "the RDMA stack reported an error event on the port or a queue pair: the link to the fabric failed",
           "check the port (`ibstat`, `dmesg | grep mlx5`, the switch port's log) on the host the message names and "

@@ -43,6 +43,19 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "NIXL could not load the transfer backend's plugin (not installed, or not in its plugin directory)",
           "point NIXL_PLUGIN_DIR at the directory holding libplugin_<BACKEND>.so (and its UCX on LD_LIBRARY_PATH)",
           C.NET_PLUGIN_ERROR),
+        # nccl-rdma-sharp-plugins include/ucx_plugin.h UCXCHECK: "NCCL WARN Failed: UCX error <file>:<line> '<status>'
+        # <text>": NCCL's UCX net plugin (NCCL_PLUGIN_P2P=ucx) failed a UCX call, so its UCX ERROR lines before it
+        # are the plugin's, not mpirun's (NVIDIA/nccl#1175: a NULL buffer registered on cuda_ipc).
+        p(r"NCCL WARN Failed: UCX error|ucx_(?:uct_|rma_)?plugin\.c:\d+ NCCL WARN", "net_plugin_error", E,
+          "NCCL's UCX network plugin failed a UCX call (its transport, not NCCL's own IB one)",
+          "run with NCCL's IB transport instead (NCCL_PLUGIN_P2P=ib or NCCL_NET=IB) to confirm, then report the UCX "
+          "error with the plugin's and UCX's versions (`ucx_info -v`)", C.NET_PLUGIN_ERROR),
+        # UCX ucp_mm.c: "failed to register address <p> (host) length <n> on md[<i>]=mlx5_<k>: <error>": the HCA
+        # refused to pin the buffer (its memory-key or locked-memory limit), so the send finds no resources.
+        p(r"failed to register address \S+ (?:\(\w+\) )?length \d+ on md\[\d+\]=mlx5_\d+", "ibv_reg_mr_failed",
+          E, "UCX could not register a buffer with the HCA (a memory key or the locked-memory limit ran out)",
+          "run with `ulimit -l unlimited`, check `dmesg | grep mlx5` for refused memory keys, and lower what the job "
+          "pins (UCX_RNDV_THRESH, fewer ranks per HCA)", C.IB_RESOURCE_ERROR, "root", (C.MEMLOCK_OR_ULIMIT,)),
         # -- aws-ofi-nccl / libfabric EFA -----------------------------------------------------------------
         # efa_strerror.c efa_show_help: status UNREACH_REMOTE ("Unreachable remote - never received a
         # response") "most often due to incorrect inbound/outbound security group rules and/or instances

@@ -30,7 +30,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 PLACEMENT_WORDS: tuple[bytes, ...] = (
     b"modules are dispatched on the CPU", b"offload_folder", b"offloaded to cpu or disk", b"device meta is not",
-    b"same device as the indexed tensor", b"out of meta tensor", b"offload_buffers")
+    b"same device as the indexed tensor", b"out of meta tensor", b"offload_buffers", b"Caught StopIteration in replica")
 
 
 def placement_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -62,4 +62,12 @@ def placement_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "do not call .to()/.cuda() on a model loaded with a device_map; move inputs to the device of the layer "
           "that takes them (model.device or hf_device_map); give enough GPU memory that nothing stays on meta",
           C.APPLICATION_BUG, "root", (C.OOM,)),
+        # DataParallel's replicas (torch/nn/parallel/replicate.py since 1.5) hold their weights as plain tensors, so
+        # a forward calling next(self.parameters()) finds none; torch/_utils.py ExceptionWrapper re-raises it as
+        # "Caught StopIteration in replica 0 on device 0." (pytorch/pytorch#40457, #38493).
+        p(r"Caught StopIteration in replica \d+ on device", "framework_usage", E,
+          "a DataParallel replica has no parameters (torch 1.5 and later): the model's forward calls "
+          "next(self.parameters()) to find its device or dtype",
+          "take the device or dtype from an input tensor or a registered buffer instead of next(self.parameters()), "
+          "or train with DistributedDataParallel", C.APPLICATION_BUG, "root", (C.OTHER,)),
     )

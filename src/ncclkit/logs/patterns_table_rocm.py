@@ -224,6 +224,13 @@ def rocm_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "Kokkos could not allocate device memory: the GPU is out of memory (other processes on it, or sizes "
           "too large)", "check what else holds the GPU's memory (`rocm-smi`, `nvidia-smi`) and lower the sizes",
           C.OOM),
+        # SYCL's runtime ("Native API failed. Native API returns: -999 (Unknown PI error)", PI_ERROR_UNKNOWN): the
+        # GPU driver stack under it (Level Zero, the compute runtime) failed a call; oneCCL's own test aborted on both
+        # ranks of an Arc A770 with it (uxlfoundation/oneCCL#123).
+        p(r"Native API failed\. Native API returns: -999 \(Unknown PI error\)", "cuda_error", E,
+          "Intel's GPU runtime (Level Zero under SYCL) failed a call with an unknown error",
+          "check the GPU runtime alone (`sycl-ls`, a plain SYCL sample) and that the Level Zero driver and compute "
+          "runtime match the oneAPI release", C.CUDA_OR_DRIVER),
         p(r"amdgpu: GPU reset\(\d+\) succeeded", "noise", I, "the driver reset the GPU after a fault (read the "
           "fault before it)", "read the fault or timeout before this line", None, "noise"),
     )

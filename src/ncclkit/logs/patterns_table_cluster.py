@@ -38,6 +38,8 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # processors requested than permitted" (a step asking more tasks/CPUs than the job's allocation); Open MPI
         # help-orte-rmaps-base.txt "There are not enough slots available in the system to satisfy the %d slots";
         # orted_submit.c "mpirun has detected an attempt to run as root" (refused without --allow-run-as-root);
+        # help-orte-rmaps-base.txt [rmaps:binding-overload] "A request was made to bind to that would result in binding
+        # more processes than cpus on a resource" (more ranks than cores under --bind-to core, --oversubscribe or not);
         # help-mpi-runtime.txt "No PMIx server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every
         # rank starts alone); the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or
         # rdma/...; GPU-sharing resources alike: tkestack's "Insufficient tencent.com/vcuda-core", MIG slices
@@ -49,11 +51,12 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # valid", outerloop-science/outerloop#176: --gpus=N read as a CPU job, --gpus-per-node=N accepted).
         p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|"
           r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
-          r"an attempt to run as root|No PMIx server was reachable, but a PMI1/2 was "
-          r"detected|\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|alpha\.kubernetes\.io/"
-          r"nvidia-gpu|rdma/|\S*hugepages|[\w.-]+/(?:vcuda|mig-|gpu))|NVSHMEM requires the same number of PEs on all "
-          r"nodes|(?:sbatch|srun|salloc): error: (?:.*(?:is not valid for this job|job setup is not valid|Cannot find "
-          r"GPU specification)|Batch job submission failed: Invalid (?:partition name|account or account/partition))",
+          r"an attempt to run as root|A request was made to bind to that would result in binding more|No PMIx "
+          r"server was reachable, but a PMI1/2 was detected|\d+/\d+ nodes are available:.*Insufficient "
+          r"(?:nvidia\.com/gpu|alpha\.kubernetes\.io/nvidia-gpu|rdma/|\S*hugepages|[\w.-]+/(?:vcuda|mig-|gpu))|"
+          r"NVSHMEM requires the same number of PEs on all nodes|(?:sbatch|srun|salloc): error: (?:.*(?:is not valid "
+          r"for this job|job setup is not valid|Cannot find GPU specification)|Batch job submission failed: Invalid "
+          r"(?:partition name|account or account/partition))",
           "launch_config", E, "the launch does not fit the job or the machines: resources the nodes do not have, "
           "fewer slots than ranks, or a launcher and an MPI/PMI that do not work together",
           "request what the nodes have (GPUs, RDMA devices, slots per node), launch MPI programs with mpirun or "

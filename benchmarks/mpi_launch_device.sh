@@ -31,6 +31,12 @@ run bind-overload mpirun "${root[@]}" -np $((cores * 2)) --oversubscribe --bind-
 run no-program mpirun "${root[@]}" -np 2 ./no-such-trainer
 # A host name that does not resolve (ssh starts Open MPI's daemon on each host it is given).
 run unresolvable-host mpirun "${root[@]}" -np 2 -H nosuchhost.invalid:2 hostname
+# A hostfile path that is not there.
+run no-hostfile mpirun "${root[@]}" --hostfile /nonexistent/hosts -np 2 hostname
+# An option this mpirun does not have.
+run unknown-option mpirun "${root[@]}" -np 2 --no-such-option hostname
+# A variable to pass to the ranks that is not set where mpirun runs.
+run unset-export env -u NCCL_SOCKET_IFNAME mpirun "${root[@]}" -np 2 -x NCCL_SOCKET_IFNAME hostname
 # One rank returns a non-zero exit code after the other finished.
 run rank-exits mpirun "${root[@]}" -np 2 sh -c 'test "$OMPI_COMM_WORLD_RANK" = 1 && exit 3; exit 0'
 # Controls: the ranks bound to cores with their bindings reported, and a plain healthy run.

@@ -108,7 +108,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"are not available, please use", b"after bootstrapping",
     b"node preemption", b"on all TPU hosts", b"termination is imminent", b"tried to bind a",
     b"matched Raylet", b"compatibility mode is UNAVAILABLE", b"OMPI was not built with SLURM",
-    b"request was made to bind",
+    b"request was made to bind", b"find environment variable",
+    b"passed configuration file",
     b"share the same physical core",
     # PyTorch 2.12 - 2.14 (patterns_table_newest)
     b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"Call reconfigure",

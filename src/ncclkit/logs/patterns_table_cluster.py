@@ -38,6 +38,8 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # processors requested than permitted" (a step asking more tasks/CPUs than the job's allocation); Open MPI
         # help-orte-rmaps-base.txt "There are not enough slots available in the system to satisfy the %d slots";
         # orted_submit.c "mpirun has detected an attempt to run as root" (refused without --allow-run-as-root);
+        # help-hostfile.txt [no-hostfile] "Open RTE was unable to open the hostfile:" (a --hostfile path that is not
+        # there); orterun's "mpirun: Error: unknown option \"--x\"" (an option of another MPI or release);
         # help-orte-rmaps-base.txt [rmaps:binding-overload] "A request was made to bind to that would result in binding
         # more processes than cpus on a resource" (more ranks than cores under --bind-to core, --oversubscribe or not);
         # help-mpi-runtime.txt "No PMIx server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every
@@ -51,8 +53,9 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # valid", outerloop-science/outerloop#176: --gpus=N read as a CPU job, --gpus-per-node=N accepted).
         p(r"Invalid generic resource \(gres\) specification|Requested node configuration is not available|"
           r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
-          r"an attempt to run as root|A request was made to bind to that would result in binding more|No PMIx "
-          r"server was reachable, but a PMI1/2 was detected|\d+/\d+ nodes are available:.*Insufficient "
+          r"an attempt to run as root|Open RTE was unable to open the hostfile|mpirun: Error: unknown option|A "
+          r"request was made to bind to that would result in binding more|No PMIx server was reachable, but a "
+          r"PMI1/2 was detected|\d+/\d+ nodes are available:.*Insufficient "
           r"(?:nvidia\.com/gpu|alpha\.kubernetes\.io/nvidia-gpu|rdma/|\S*hugepages|[\w.-]+/(?:vcuda|mig-|gpu))|"
           r"NVSHMEM requires the same number of PEs on all nodes|(?:sbatch|srun|salloc): error: (?:.*(?:is not valid "
           r"for this job|job setup is not valid|Cannot find GPU specification)|Batch job submission failed: Invalid "
@@ -70,6 +73,12 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the Open MPI in use was built without Slurm's PMI support, so ranks that srun starts directly cannot "
           "wire up", "launch with mpirun inside the allocation, or use an Open MPI built with Slurm's PMI or PMIx "
           "(`--with-slurm --with-pmix`) and `srun --mpi=pmix`", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Open MPI 4.1's schizo_ompi.c for `-x NAME` with NAME unset where mpirun runs: "Warning: could not find
+        # environment variable \"NCCL_SOCKET_IFNAME\"": the ranks start without it (made for real by
+        # benchmarks/mpi_launch_device.sh).
+        p(r"Warning: could not find environment variable \"\w+\"", "launch_config", W,
+          "mpirun was asked to pass a variable (-x NAME) that is not set where it runs: the ranks start without it",
+          "export the variable before mpirun, or pass its value (`-x NAME=value`)", C.APPLICATION_BUG),
         # An MPI call outside MPI_Init ... MPI_Finalize: Open MPI's errhandler_predefined.c "The %s() function was
         # called before MPI_INIT was invoked" (or "after MPI_FINALIZE was invoked"), MPICH's "Attempting to use an
         # MPI routine before initializing MPICH" (karpathy/llm.c#426: MPI_Barrier before MPI_Init under Slurm).

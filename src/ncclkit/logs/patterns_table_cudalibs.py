@@ -179,9 +179,10 @@ def cudalib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (QwenLM/Qwen3#350: remove ~/.cache/torch_extensions/<py_cu>/<op>).
         # FSDP2 on such a build asks for CUDA streams: "FSDP requires CUDA for streams" (torch 2.5), or torch.cuda's
         # placeholder class raising "Tried to instantiate dummy base class Stream" (2.3; saforem2's torchtune on
-        # Intel XPU).
+        # Intel XPU). torch 2.13's CPU build fails torch.cuda.set_device before that check: "AttributeError: module
+        # 'torch._C' has no attribute '_cuda_setDevice'" (made for real under torchrun on this project's CI machine).
         p(r"Torch not compiled with CUDA enabled|FSDP requires CUDA for streams|Tried to instantiate dummy base class "
-          r"(?:Stream|Event)\b", "package_build", E,
+          r"(?:Stream|Event)\b|module 'torch\._C' has no attribute '_cuda_\w+'", "package_build", E,
           "this PyTorch is a CPU-only build: it has no CUDA (torch.version.cuda is None)", "install a CUDA build "
           "(`pip install torch --index-url https://download.pytorch.org/whl/cu121`, or conda's pytorch-cuda)",
           C.OTHER, "root", (C.APPLICATION_BUG,)),

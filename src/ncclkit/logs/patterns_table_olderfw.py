@@ -84,13 +84,16 @@ def olderfw_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "different process sets", "start the workers with horovodrun (or set HOROVOD_RANK and HOROVOD_SIZE "
           "together), and pass the same process sets to hvd.init() on every rank", C.APPLICATION_BUG),
         # horovod/horovod horovod/runner/launch.py:732 and :778@2626dc8: the runner's check of horovod's build flags
-        # (gloo_built(), mpi_built()): the package was compiled without the controller the run needs.
+        # (gloo_built(), mpi_built()): the package was compiled without the controller the run needs; horovod/common/
+        # util.py check_extension: "Extension horovod.mxnet has not been built. If this is not expected, reinstall
+        # Horovod with HOROVOD_WITH_MXNET=1" (deepinsight/insightface#1342: horovodrun --check-build showed no MXNet).
         p(r"Gloo support is required to use elastic training, but has not been built|Neither MPI nor Gloo support "
-          r"has been built", "package_build", E,
+          r"has been built|Extension horovod\.\w+ has not been built", "package_build", E,
           "Horovod was built without the controller this run needs (Gloo for elastic training, or neither Gloo nor "
-          "MPI at all)", "reinstall Horovod with CMake present and the controller forced on: `HOROVOD_WITH_GLOO=1 "
-          "pip install --no-cache-dir --force-reinstall horovod` (HOROVOD_WITH_MPI=1 with MPI installed); "
-          "`horovodrun --check-build` lists what was built", C.OTHER),
+          "MPI at all) or without the framework it is imported for (horovod.torch, horovod.mxnet)",
+          "reinstall Horovod with CMake present and what the run needs forced on: `HOROVOD_WITH_GLOO=1 pip install "
+          "--no-cache-dir --force-reinstall horovod` (HOROVOD_WITH_MPI=1 with MPI installed, HOROVOD_WITH_PYTORCH=1 "
+          "or HOROVOD_WITH_MXNET=1 for the framework); `horovodrun --check-build` lists what was built", C.OTHER),
         # horovod/horovod horovod/runner/common/service/driver_service.py:175@2626dc8 (via launch.py:605, "Please
         # check connectivity between servers"): the tasks' probe of each other's ports did not finish, as the
         # "tasks to start" row of patterns_table_stacks.

@@ -44,6 +44,12 @@ _LAUNCH_FIX = ("make the launch what the message checks for: one hostfile entry 
                "per node than the node's GPUs)")
 
 
+_NO_GPU = ("the framework sees no GPU: the driver is not loaded, or the GPUs are not passed into the container or "
+           "hidden by CUDA_VISIBLE_DEVICES")
+_NO_GPU_FIX = ("check `nvidia-smi` and `python -c 'import torch; print(torch.cuda.is_available(), "
+               "torch.cuda.device_count())'` where the job runs (the container's --gpus, CUDA_VISIBLE_DEVICES, a torch "
+               "build with CUDA)")
+
 def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # DeepSpeed's launcher and elasticity checks (deepspeedai/DeepSpeed edaa722: launcher/runner.py:429/:431
@@ -160,19 +166,26 @@ def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "device the job asked for", "start it the way the message says (mpirun for DeepSpeed's MPI launchers, jsrun "
           "on LSF), pass --main_process_port on every machine, and ask for NCCL only where the job runs on GPUs (gloo "
           "on the CPU)", C.APPLICATION_BUG),
+        # Accelerate config/config_args.py load_config_from_file: "The passed configuration file `X` does not exist."
+        # (made for real with accelerate 1.16: `accelerate launch --config_file` of a path not on this node).
+        p(r"The passed configuration file `[^`]*` does not exist", "launch_config", E,
+          "accelerate launch was given a configuration file that is not there on this node",
+          "pass the path of an existing file on every node (a shared filesystem, or the same path on each), or run "
+          "`accelerate config` there", C.APPLICATION_BUG),
         # -- no GPU seen --------------------------------------------------------------------------------------------
         # DeepSpeed real_accelerator.py:199 (no accelerator detected, CUDA's device count included); Accelerate
         # commands/launch.py:1319 filling --num_processes with torch.cuda.device_count() (0: no GPU); Lightning
         # accelerator_connector.py:356 and :341 (CUDA is not available), trainer/setup.py:164 (GPU available: False);
         # unsloth_zoo device_type.py:577 (no CUDA, ROCm or XPU device).
+        # The first three are the frameworks' notices, and a job meant for the CPU prints them too (DeepSpeed's
+        # launcher ran two CPU ranks to a clean exit after its notice, made for real on this project's CI machine):
+        # a warning, which an error of the same job outranks; the exceptions are errors.
         p(r"Setting accelerator to CPU\. If you have GPU or other accelerator, we were unable to detect it|"
-          r"`--num_processes` was set to a value of `0`|`CUDAAccelerator` can not run on your system since the "
-          r"accelerator is not available|MisconfigurationException: No supported gpu backend found|"
-          r"^\W*GPU available: False, used:|Unsloth cannot find any torch accelerator",
-          "gpu_missing", E, "the framework sees no GPU: the driver is not loaded, or the GPUs are not passed into the "
-          "container or hidden by CUDA_VISIBLE_DEVICES", "check `nvidia-smi` and `python -c 'import torch; "
-          "print(torch.cuda.is_available(), torch.cuda.device_count())'` where the job runs (the container's --gpus, "
-          "CUDA_VISIBLE_DEVICES, a torch build with CUDA)", C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+          r"`--num_processes` was set to a value of `0`|^\W*GPU available: False, used:",
+          "gpu_missing", W, _NO_GPU, _NO_GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
+        p(r"`CUDAAccelerator` can not run on your system since the accelerator is not available|"
+          r"MisconfigurationException: No supported gpu backend found|Unsloth cannot find any torch accelerator",
+          "gpu_missing", E, _NO_GPU, _NO_GPU_FIX, C.CUDA_OR_DRIVER, "root", (C.APPLICATION_BUG,)),
         # -- launchers not installed, ports, signals ------------------------------------------------------------
         # DeepSpeed multinode_runner.py:424 (the mvapich runner's backend_exists: no `mpiname`); Accelerate
         # utils/launch.py:69 (--mpirun without an MPI launcher on the PATH).

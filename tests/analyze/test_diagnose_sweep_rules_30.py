@@ -103,9 +103,13 @@ def test_a_compiled_extension_without_its_distributed_part() -> None:
     # laekov/fastmoe#124: FastMoE built without USE_NCCL=1, the bare line as pasted
     assert lead("fmoe_cuda.ensure_nccl\n\nmodule 'fmoe_cuda' has no attribute 'ensure_nccl'\n") == \
         ("log.package_build", "other")
-    # a CPU-only torch is not an extension of the job's own
-    assert lead("AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'\n") != \
-        ("log.package_build", "other")
+    # a CPU-only torch is not an extension of the job's own: torch's own module is read as torch's CPU build
+    cpu_torch = next(f for f in analyze_text("AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'\n")[
+        "findings"] if f["cause"])
+    assert "CPU-only build" in cpu_torch["message"] and "ensure_nccl" not in cpu_torch["message"]
+    extension = next(f for f in analyze_text("module 'fmoe_cuda' has no attribute 'ensure_nccl'\n")["findings"]
+                     if f["cause"])
+    assert "CPU-only build" not in extension["message"]
 
 
 def test_a_partition_past_the_tensors_end() -> None:

@@ -1,6 +1,6 @@
-"""Rules from sweeps 273 - 274 (restarts and preemption; memory around communication) and round 268. Each text a
-rule reads is quoted from the thread or page named above its test; each rule is also tested on text that must not
-trigger it."""
+"""Rules from sweeps 273 - 285 (restarts and preemption, memory around communication, accelerators other than NVIDIA's,
+MPI launches, driver versions, interfaces) and rounds 143 and 268. Each text a rule reads is quoted from the thread or
+page named above its test; each rule is also tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -221,3 +221,18 @@ def test_an_open_mpi_without_slurms_pmi_under_srun() -> None:
     assert_reads("but OMPI was not built with SLURM support. This usually happens", "log.launch_config", "other")
     # the launch mistakes of the same family stay the program's
     assert lead("mpirun has detected an attempt to run as root.\n") == ("log.launch_config", "application_bug")
+
+
+# microsoft/mattergen#50 (round 143): Lightning's CPU run whose strategy still counted 48 processes, started as one
+_NONE_JOINED = """\
+GPU available: False, used: False
+"torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 1/48 clients joined."
+"""
+
+
+def test_a_store_that_no_other_process_joined() -> None:
+    assert lead(_NONE_JOINED) == ("log.socket_connect_failed", "firewall_or_port_blocked")
+    assert ("log.alternative", "application_bug") in causes(_NONE_JOINED)[:3]
+    # some joined: the rest could not reach it or came late, no launch that started one process
+    some = _NONE_JOINED.replace("1/48 clients joined", "40/48 clients joined")
+    assert ("log.alternative", "application_bug") not in causes(some)

@@ -229,6 +229,15 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # TCPStore's server side (rank 0): "Timed out after %d seconds waiting for clients. %d/%d clients joined."
         # The clients did not arrive: blocked on the way, sent elsewhere, or not started in time (a peer started
         # later than the timeout gives this very line: benchmarks/results/faults-1xH200-2026-12-02, late-peer).
+        # "1/N clients joined" is the server alone: no other process arrived at all, which a launch that started only
+        # this one gives as well (microsoft/mattergen#50: a trainer's strategy for 48 processes, run as one python).
+        p(r"waiting for clients\. 1/\d+ clients joined", "socket_connect_failed", E,
+          "the rendezvous server (rank 0's store) waited for the other ranks and none connected: they could not reach "
+          "it (a firewall, the wrong MASTER_ADDR or interface), or the launch never started them (a world size or "
+          "strategy for N processes run as a single process)",
+          "check that the launch starts every process the world size counts (torchrun --nproc-per-node/--nnodes, "
+          "the trainer's devices and strategy), then that MASTER_ADDR:MASTER_PORT answers from another node "
+          "(`nc -zv`)", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.APPLICATION_BUG, C.RANK_CRASHED_ELSEWHERE)),
         p(r"waiting for clients|clients joined", "socket_connect_failed", E,
           "the rendezvous server (rank 0's store) waited for the other ranks and not all connected: they could not "
           "reach it (a firewall, the wrong MASTER_ADDR or interface) or had not started in time",

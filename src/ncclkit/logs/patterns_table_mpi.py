@@ -121,10 +121,6 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # open-mpi/ompi opal/mca/btl/openib/help-mpi-btl-openib.txt:292@ea8f4d0 [of error event], shown by
         # btl_openib_async.c for QP errors and IBV_EVENT_PORT_ERR: "This error may indicate connectivity problems within
         # the fabric".
-        # help-mpi-btl-openib.txt [reg mem limit low]: "WARNING: It appears that your OpenFabrics subsystem is
-        # configured to only allow registering part of your physical memory", then "Registerable memory" and
-        # "Total memory": the HCA's translation table (mlx4_core log_num_mtt, log_mtts_per_seg) or the locked-memory
-        # limit caps what RDMA can pin, and large jobs hang or crash (Open MPI FAQ, openfabrics#ib-locked-pages).
         # Open MPI's hwloc binding help ("Open MPI tried to bind a process but failed. This is a warning only ...
         # Error message: failed to bind memory", rtc_hwloc.c): a container without CAP_SYS_NICE or a node without
         # NUMA binding (NVIDIA/DeepLearningExamples#59); PaRSEC's "Multiple PaRSEC processes on the same node may
@@ -136,6 +132,10 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "node of its GPU (`mpirun --bind-to socket` or `--map-by ppr:N:socket`, `--cap-add SYS_NICE` in a "
           "container), or `--bind-to none` to silence the warning knowingly", C.PERFORMANCE_CONFIG, "root",
           (C.TOPOLOGY_OR_NUMA,)),
+        # help-mpi-btl-openib.txt [reg mem limit low]: "WARNING: It appears that your OpenFabrics subsystem is
+        # configured to only allow registering part of your physical memory", then "Registerable memory" and
+        # "Total memory": the HCA's translation table (mlx4_core log_num_mtt, log_mtts_per_seg) or the locked-memory
+        # limit caps what RDMA can pin, and large jobs hang or crash (Open MPI FAQ, openfabrics#ib-locked-pages).
         p(r"OpenFabrics subsystem is configured to only", "ibv_reg_mr_failed", W,
           "the RDMA stack can register only part of the host's memory: large transfers will fail to pin buffers",
           "raise the HCA driver's registration table (mlx4_core log_num_mtt / log_mtts_per_seg) so Registerable "

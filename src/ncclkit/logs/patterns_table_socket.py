@@ -13,6 +13,9 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
+# TCPStore's server waiting for its clients: who joined, and the reason beside the network's that the rest did not.
+_STORE_WAITED = ("the rendezvous server (rank 0's store) waited for the other ranks and {joined}: they could not reach "
+                 "it (a firewall, the wrong MASTER_ADDR or interface) or {late}")
 
 
 def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -232,15 +235,13 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # "1/N clients joined" is the server alone: no other process arrived at all, which a launch that started only
         # this one gives as well (microsoft/mattergen#50: a trainer's strategy for 48 processes, run as one python).
         p(r"waiting for clients\. 1/\d+ clients joined", "socket_connect_failed", E,
-          "the rendezvous server (rank 0's store) waited for the other ranks and none connected: they could not reach "
-          "it (a firewall, the wrong MASTER_ADDR or interface), or the launch never started them (a world size or "
-          "strategy for N processes run as a single process)",
+          _STORE_WAITED.format(joined="none connected", late="the launch never started them (a world size or "
+                               "strategy for N processes run as a single process)"),
           "check that the launch starts every process the world size counts (torchrun --nproc-per-node/--nnodes, "
           "the trainer's devices and strategy), then that MASTER_ADDR:MASTER_PORT answers from another node "
           "(`nc -zv`)", C.FIREWALL_OR_PORT_BLOCKED, "root", (C.APPLICATION_BUG, C.RANK_CRASHED_ELSEWHERE)),
         p(r"waiting for clients|clients joined", "socket_connect_failed", E,
-          "the rendezvous server (rank 0's store) waited for the other ranks and not all connected: they could not "
-          "reach it (a firewall, the wrong MASTER_ADDR or interface) or had not started in time",
+          _STORE_WAITED.format(joined="not all connected", late="had not started in time"),
           "from another node, check that MASTER_ADDR:MASTER_PORT answers (`nc -zv`); check that every node was "
           "launched with the same --nnodes and its own --node-rank, and read the missing ranks' own output",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),

@@ -50,6 +50,7 @@ _NO_GPU_FIX = ("check `nvidia-smi` and `python -c 'import torch; print(torch.cud
                "torch.cuda.device_count())'` where the job runs (the container's --gpus, CUDA_VISIBLE_DEVICES, a torch "
                "build with CUDA)")
 
+
 def trainer_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # DeepSpeed's launcher and elasticity checks (deepspeedai/DeepSpeed edaa722: launcher/runner.py:429/:431

@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from cluster.netns import NetnsCluster, netns_usable
-from ncclkit.logs.analyze import analyze_path
+from ncclkit.logs.analyze import analyze_path, analyze_text
 
 HERE = Path(__file__).resolve().parent
 JOB = HERE / "netns_gloo_job.py"
 KEPT = HERE / "data" / "netns-faults" / "gloo-firewall-reject-node1.log"
+TEARDOWN = HERE / "data" / "netns-faults" / "gloo-healthy-exit-barrier-node1.log"
 
 
 def _lead(path: Path) -> tuple[str, str | None]:
@@ -28,6 +29,20 @@ def _lead(path: Path) -> tuple[str, str | None]:
 
 def test_the_kept_firewall_log_leads_with_the_firewall() -> None:
     assert _lead(KEPT) == ("log.socket_connect_failed", "firewall_or_port_blocked")
+
+
+def test_a_healthy_runs_late_exit_barrier_is_teardown() -> None:
+    # node1's agent lost node0's store at the exit barrier after both workers had finished (kept, README.md there)
+    text = TEARDOWN.read_text()
+    findings = analyze_path(TEARDOWN)["findings"]
+    assert not [f for f in findings if f["severity"] == "error"], findings
+    assert "log.exit_barrier" in [f["id"] for f in findings]
+    # had a worker failed, the same closed store is a failure again
+    failed = text.replace("rank 1 done 8.0", "E1206 17:00:52.100000 23219 torch/distributed/elastic/multiprocessing/"
+                          "api.py:1002] failed (exitcode: 1) local_rank: 0 (pid: 23230) of binary: python")
+    refound = analyze_text(failed)["findings"]
+    assert "log.exit_barrier" not in [f["id"] for f in refound]
+    assert [f for f in refound if f["severity"] == "error"]
 
 
 def live(test: Callable[[Path], None]) -> Callable[[Path], None]:

@@ -52,6 +52,12 @@ _ABORT_SIGNAL = re.compile(r"Signal: Aborted \(6\)|\bSIGABRT\b")
 # An engine's report of its own worker's death (vLLM's "Worker VllmWorkerProcess pid 1159 died, exit code: -6", "Worker
 # proc VllmWorker-1 died unexpectedly"), not a launcher's summary printed after the fact (torchrun's ChildFailedError).
 _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
+# torchrun's agents meet at an exit barrier on the store that node 0's agent serves once their workers end: an agent
+# still waiting when that agent has already left sees the connection closed (torch/distributed/elastic/agent/server/
+# api.py "Error waiting on exit barrier", then DistNetworkError "Connection was likely closed").
+_EXIT_BARRIER = re.compile(r"Error waiting on exit barrier")
+_BARRIER_CLOSED = re.compile(r"exit barrier|Connection was likely closed|DistNetworkError")
+_STORE_CLOSED = re.compile(r"Connection was likely closed")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -110,6 +116,18 @@ def _error_before_abort(errors: tuple[LogError, ...], banners: list[LogError]) -
         return None
     return next((e for e in errors if e.line_no < banners[0].line_no and e.severity == E
                  and e.category not in ("crash", "abort", "process_aborted")), None)
+
+
+def _closed_exit_barrier(s: NcclLogSummary, errs: list[LogError]) -> LogError | None:
+    """torchrun's exit barrier whose store closed under it, in a paste where no worker failed: its lines are the
+    agents' teardown after a job that ended, not a failure."""
+    barrier = next((e for e in s.errors if _EXIT_BARRIER.search(e.text)), None)
+    if barrier is None or not all(_BARRIER_CLOSED.search(e.text) for e in errs) or not any(
+            _STORE_CLOSED.search(e.text) for e in s.errors):
+        return None
+    failed = any(e.category == "worker_failed" or (e.severity == E and e.cause is not None and e.role != "noise"
+                                                   and not _BARRIER_CLOSED.search(e.text)) for e in s.errors)
+    return None if failed else barrier
 
 
 def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
@@ -281,6 +299,15 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             # lines of the process are that plugin's transport, not mpirun's (NVIDIA/nccl#1175).
             cause, alternatives, role, severity = Cause.NET_PLUGIN_ERROR, [], "collateral", W
             message = f"{message}; NCCL's UCX network plugin reports this failure (line {plugin.line_no}): not mpirun's"
+            evidence.update(role=role)
+        barrier = _closed_exit_barrier(s, errs) if cat in ("remote_exited", "socket_closed", "socket_connect_failed") \
+            else None
+        if barrier is not None:
+            # Made for real: tests/analyze/test_netns_faults.py's healthy two-node run, under load, where node 1's
+            # agent reached the barrier after node 0's had exited; both workers had finished their work.
+            kind, cause, alternatives, role = "exit_barrier", None, [], "noise"
+            message = (f"torchrun's agent lost the store at its exit barrier (line {barrier.line_no}) after the workers "
+                       "ended: node 0's agent had already left, teardown and no failure while no worker failed")
             evidence.update(role=role)
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts, and NCCL's init lines name each rank's bus

@@ -118,12 +118,11 @@ def _error_before_abort(errors: tuple[LogError, ...], banners: list[LogError]) -
                  and e.category not in ("crash", "abort", "process_aborted")), None)
 
 
-def _closed_exit_barrier(s: NcclLogSummary, errs: list[LogError]) -> LogError | None:
-    """torchrun's exit barrier whose store closed under it, in a paste where no worker failed: its lines are the
-    agents' teardown after a job that ended, not a failure."""
+def _closed_exit_barrier(s: NcclLogSummary) -> LogError | None:
+    """torchrun's exit barrier whose store closed under it, in a paste where no worker failed: the agents' teardown
+    after a job that ended, not a failure (the lines of a group must all be of it as well)."""
     barrier = next((e for e in s.errors if _EXIT_BARRIER.search(e.text)), None)
-    if barrier is None or not all(_BARRIER_CLOSED.search(e.text) for e in errs) or not any(
-            _STORE_CLOSED.search(e.text) for e in s.errors):
+    if barrier is None or not any(_STORE_CLOSED.search(e.text) for e in s.errors):
         return None
     failed = any(e.category == "worker_failed" or (e.severity == E and e.cause is not None and e.role != "noise"
                                                    and not _BARRIER_CLOSED.search(e.text)) for e in s.errors)
@@ -138,6 +137,8 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = []
     ver = parse_nccl_version(s.nccl_version)
     loopback = next((e for e in s.errors if e.category == "hostname_loopback"), None)
+    plugin = next((e for e in s.errors if e.category == "net_plugin_error" and "UCX error" in e.text), None)
+    barrier = _closed_exit_barrier(s)
     for (cat, _), errs in groups.items():
         if cat == "ib_disabled" and s.network == "IB":
             continue  # the paste mentions NCCL_IB_DISABLE=1, but the NCCL of this log used IB: not in effect
@@ -292,22 +293,19 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
             cause, alternatives, role = Cause.OTHER, [], "collateral"
             message = f"{message}; the signal is SIGABRT, after the error of line {before.line_no}: that error's abort"
             evidence.update(role=role)
-        plugin = next((e for e in s.errors if e.category == "net_plugin_error" and "UCX error" in e.text),
-                      None) if cat == "mpi_transport" else None
-        if plugin is not None:
+        if cat == "mpi_transport" and plugin is not None:
             # NCCL's UCX net plugin names the UCX call that failed (nccl-rdma-sharp-plugins UCXCHECK): the UCX ERROR
             # lines of the process are that plugin's transport, not mpirun's (NVIDIA/nccl#1175).
             cause, alternatives, role, severity = Cause.NET_PLUGIN_ERROR, [], "collateral", W
             message = f"{message}; NCCL's UCX network plugin reports this failure (line {plugin.line_no}): not mpirun's"
             evidence.update(role=role)
-        barrier = _closed_exit_barrier(s, errs) if cat in ("remote_exited", "socket_closed", "socket_connect_failed") \
-            else None
-        if barrier is not None:
+        if barrier is not None and cat in ("remote_exited", "socket_closed", "socket_connect_failed") and all(
+                _BARRIER_CLOSED.search(e.text) for e in errs):
             # Made for real: tests/analyze/test_netns_faults.py's healthy two-node run, under load, where node 1's
             # agent reached the barrier after node 0's had exited; both workers had finished their work.
             kind, cause, alternatives, role = "exit_barrier", None, [], "noise"
-            message = (f"torchrun's agent lost the store at its exit barrier (line {barrier.line_no}) after the workers "
-                       "ended: node 0's agent had already left, teardown and no failure while no worker failed")
+            message = (f"torchrun's agent lost the store at its exit barrier (line {barrier.line_no}) after the "
+                       "workers ended: node 0's agent had already left, teardown and no failure while no worker failed")
             evidence.update(role=role)
         if cat == "invalid_usage" and s.shared_test_gpus:
             # nccl-tests lists each rank's host and GPU before NCCL starts, and NCCL's init lines name each rank's bus

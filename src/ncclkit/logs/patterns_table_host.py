@@ -12,8 +12,8 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Severity
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
-# `df -h` of /dev/shm ("shm  64M  0  64M  0% /dev/shm") with its size in the given units
-_DF_SHM = r"^\s*\S+\s+\d+(?:\.\d+)?[{units}]i?\s+\S+\s+\S+\s+\d+% /dev/shm\s*$"
+# `df -h` of /dev/shm ("shm  64M  0  64M  0% /dev/shm") with its size in the given units and its Use% as given
+_DF_SHM = r"^\s*\S+\s+\d+(?:\.\d+)?[{units}]i?\s+\S+\s+\S+\s+{used}% /dev/shm\s*$"
 _SHM_FIX = "docker: --shm-size=1g or --ipc=host; k8s: mount an emptyDir with medium Memory on /dev/shm"
 
 
@@ -43,10 +43,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # gigabytes (ten digits or more) is its object store's wish, not a /dev/shm too small for NCCL
         # (allenai/open-instruct#521: 5367910400 bytes; kserve/kserve#3791: 67108864, docker's default).
         # df's Use% at 100 (kubernetes/kubernetes#85360: a 94G tmpfs full, half the node's memory by default).
-        p(r"^\s*\S+\s+\d+(?:\.\d+)?[KMGT]i?\s+\S+\s+\S+\s+(?:9[89]|100)% /dev/shm\s*$", "shm_small", E,
+        p(_DF_SHM.format(units="KMGT", used="(?:9[89]|100)"), "shm_small", E,
           "/dev/shm is full: NCCL's and the data loaders' shared-memory segments cannot grow",
           "free /dev/shm (files left by killed jobs) or give it more room: " + _SHM_FIX, C.SHM_TOO_SMALL),
-        p(_DF_SHM.format(units="GT") + r"|/dev/shm has only \d{10,} bytes", "noise", I,
+        p(_DF_SHM.format(units="GT", used=r"\d+") + r"|/dev/shm has only \d{10,} bytes", "noise", I,
           "/dev/shm is gigabytes large", "nothing to fix: this line is normal", None, "noise"),
         # Ray's advice after its /dev/shm warnings (services.py: "You may be able to free up space by deleting files
         # in /dev/shm. If you are inside a Docker container, you can increase /dev/shm size by passing ..."): a
@@ -58,7 +58,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM shm_broadcast "Insufficient space in /dev/shm for shared-memory allocation"; DeepSpeed env_report
         # "/dev/shm size might be too small".
         p(r"/dev/shm has only \d{1,9} bytes|Insufficient space in /dev/shm|/dev/shm size might be too small|"
-          + _DF_SHM.format(units="KM"),
+          + _DF_SHM.format(units="KM", used=r"\d+"),
           "shm_small", W, "/dev/shm is small (docker's default is 64 MB): NCCL's shared-memory transport "
           "needs room for the buffers of every pair of ranks on the node", _SHM_FIX, C.SHM_TOO_SMALL),
         # misc/shmutils.cc ncclShmOpen (2.12+) registers the segment with CUDA (cudaHostRegister) only after

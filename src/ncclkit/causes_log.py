@@ -47,6 +47,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.bar1_small": Cause.ACS_IOMMU_P2P,
     "log.fs_unsupported": Cause.OTHER,
     "log.connect_retried": None,
+    "log.barrier_waited": None,
     "log.exit_barrier": None,
     "log.comm_teardown": None,
     "log.engine_stalled": None,

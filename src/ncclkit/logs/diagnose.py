@@ -45,7 +45,7 @@ _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
 _NVLS_CUDA = re.compile(r"nvls\.cc:\d+ NCCL WARN Cuda failure")
 _BANNER = re.compile(r"\*\*\* (?:Aborted at \d+|SIGTERM received at)")
 # A line logged as a warning: c10d's "[W socket.cpp:N]", a Rust or Go logger's " WARN " level.
-_WARNED = re.compile(r"\[W|(?:^|\s)WARN\s")
+_WARNED = re.compile(r"\[W|(?:^|\s)WARN(?:ING)?\s")
 # Failure handlers' banners (Open MPI's, glog's, abseil's) and the signal they name when it is SIGABRT.
 _ANY_BANNER = re.compile(r"\*\*\* (?:Process received signal|Aborted at \d+|SIG[A-Z]+ received at)")
 _ABORT_SIGNAL = re.compile(r"Signal: Aborted \(6\)|\bSIGABRT\b")
@@ -58,6 +58,7 @@ _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _EXIT_BARRIER = re.compile(r"Error waiting on exit barrier")
 _BARRIER_CLOSED = re.compile(r"exit barrier|Connection was likely closed|DistNetworkError")
 _STORE_CLOSED = re.compile(r"Connection was likely closed")
+_BARRIER_WAIT = re.compile(r"Waiting in store based barrier")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -342,10 +343,22 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if cat == "socket_connect_failed" and done and all(e.line_no < done and _WARNED.search(e.text) for e in errs):
             # c10d warns each failed try ("[W socket.cpp] ... client socket has failed to connect", Windows'
             # 10049 on an IPv6 try) and tries the next address; a rendezvous completed after it was a retry. So is
-            # a client's warned refusal it reconnected from (NVIDIA/srt-slurm#217: Dynamo's etcd lease, 0.5 s).
+            # a client's warned refusal it reconnected from (NVIDIA/srt-slurm#217: Dynamo's etcd lease, 0.5 s), and
+            # `ray start --head` probing for a GCS before it starts its own ("WARNING utils.py:1242 -- Unable to
+            # connect to GCS at ...", then "Ray runtime started.": ray-project/ray#26477).
             fid, cause, role, alternatives = "log.connect_retried", None, "noise", []
             message += (f"; the rendezvous or connection completed afterwards (line {done}): a retried address, "
                         "not the failure")
+            evidence["role"] = role
+        elif cat == "store_barrier" and done and "barrier_wait_after_done" not in s.fact_lines \
+                and all(e.line_no < done and _BARRIER_WAIT.search(e.text) for e in errs):
+            # torch 1.x's _store_based_barrier logs "Waiting in store based barrier ..." every 10 s until every rank
+            # has arrived, then "Completed store-based barrier for key:..." (Lightning-Universe/lightning-flash#1182:
+            # six ranks in a healthy start): a wait that ended, not the failure, unless a wait follows the completion.
+            fid, cause, role, alternatives = "log.barrier_waited", None, "noise", []
+            message = (f"ranks waited in the process group's store barrier, and it completed afterwards (line {done}): "
+                       "every rank arrived, the wait ended; not a failure")
+            fix = "nothing to fix for it; if the job failed later, read the first error after the barrier"
             evidence["role"] = role
         if alternatives:
             evidence["alternatives"] = [str(a) for a in alternatives]

@@ -271,9 +271,13 @@ class LogState(NetFacts):
                     self.test_rank0_pids.add(pid.group(1))
                     self.note("test_rank0", line_no())
                 return
+        if "Waiting in store based barrier" in line and "rendezvous_done" in self.fact_lines:
+            self.note("barrier_wait_after_done", line_no())  # a later barrier (another key) still waits
+        # Lightning's "All distributed processes registered", c10d's completed barrier, a client's reconnect (Dynamo's
+        # to etcd), `ray start`'s "Ray runtime started." (its head or node is up)
         if "processes registered" in line or "Completed store-based barrier" in line or \
-                "Successfully reconnected to" in line:  # and a client's reconnect (Dynamo's to etcd)
-            self.note("rendezvous_done", line_no())  # Lightning's "All distributed processes registered", c10d's
+                "Successfully reconnected to" in line or "Ray runtime started" in line:
+            self.note("rendezvous_done", line_no())
             return
         if "num_local_procs=" in line and (m := _DS_LAYOUT.search(line)):
             self._at_least(nnodes=int(m.group(1)), local_ranks=int(m.group(2)))

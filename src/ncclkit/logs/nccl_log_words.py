@@ -89,7 +89,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # DDP's model check (torch/csrc/distributed/c10d/reducer.cpp verify_params_across_processes)
     b"same model across",
     # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
-    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"Successfully reconnected to",
+    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"Ray runtime started", b"Successfully reconnected to",
     b"num_local_procs=", b"--world_info=", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
     b"SIGSEGV", b"SIGABRT", b"using business card",
@@ -124,7 +124,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # Slurm, Open MPI and Ray launcher lines (patterns_table_host)
     b"CANCELLED AT", b"Exited with exit code", b"Exit Code:", b"process returned", b"non-zero exit", b"ORTE ", b"PRTE ",
     b"command not found", b"Host key verification", b"Permission denied", b"enough slots", b"unable to launch",
-    b"locked memory", b"queue pair", b"async event", b"Thread creation",
+    b"locked memory", b"queue pair", b"queue.Full", b"async event", b"Thread creation",
     b"pthread_create", b"CUMEM", b"old driver", b"dynamic smem",
     # health checks, the GPU driver and the NIC drivers' faults (patterns_table_health)
     b"mlx5_core", b"bnxt_", b"ionic ", b"irdma", b"[[Health]]", b"is lost", b"NvLink", b"XID ", b"ib_umem_get",
@@ -163,7 +163,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"unable to reach each other", b"not enough space", b"Read -1, expected",
     b"attempt to run as root", b"direct launched using", b"No PMIx server", b"unable to reliably start", b"HYDU_",
     b"Waiting indefinitely", b"unhealthy", b"waiting for master", b"clients joined", b"low on resource",
-    b"nslookup: can't resolve", b"TCPStore::", b"expandable_segments:True", b"before timing out",
+    b"nslookup: can't resolve", b"server can't find", b"TCPStore::", b"expandable_segments:True", b"before timing out",
     b", in init_process_group", b", in _create_c10d_store", b"is infeasible and cannot", b"***LOW MEMORY***",
     b"resource_sharer.py", b"authkey=process.current_process()", b"GID Index", b"Unable to create CUDA",
     b"cudaFuncGetAttributes", b"urllib/request.py", b"http/client.py",

@@ -103,8 +103,11 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # gethostbyname's errno text, pmodels/mpich#1146); Kubeflow's PyTorchJob init container loops on
         # `nslookup <master>` printing "waiting for master" until the master's service name resolves, and busybox's
         # nslookup's own failure ("nslookup: can't resolve 'job-master-0': Name does not resolve", modelscope/
-        # ms-swift#6368). A lookup of "(null)" is a script's unset variable, not DNS (the row after).
-        p(r"unable to get host address (?:for|\()|^\s*waiting for master\s*$|nslookup: can't resolve '(?!\(null\)')",
+        # ms-swift#6368), or its later wording "** server can't find <name>: NXDOMAIN" (a PyTorchJob init container's
+        # wait, kubeflow/pytorch-operator#216; "*** Can't find <name>: No answer" lines are its search-domain tries and
+        # print for names that resolve too). A lookup of "(null)" is a script's unset variable, not DNS (the row after).
+        p(r"unable to get host address (?:for|\()|^\s*waiting for master\s*$|nslookup: can't resolve '(?!\(null\)')|"
+          r"\*\* server can't find \S+: NXDOMAIN",
           "name_resolution", E,
           "a node or the job's master name does not resolve (DNS, /etc/hosts, the master's Service)",
           "make every host name of the hostfile resolve on every node (`getent hosts <name>`); in Kubernetes check the "

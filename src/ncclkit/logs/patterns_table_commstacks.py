@@ -47,6 +47,15 @@ def commstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the process initialised MPI a second time (two libraries or an import each calling MPI_Init), which MPI "
           "forbids", "initialise MPI once per process: import mpi4py (or the library that calls MPI_Init) first and "
           "let the others use the existing MPI (MPI.Is_initialized())", C.APPLICATION_BUG),
+        # ompi/mca/common/ofi help-common-ofi.txt: "Open MPI failed an OFI Libfabric library call (fi_domain). This
+        # is highly unusual; your job may behave unpredictably (and/or abort) after this." Its OFI MTL could not open
+        # the provider libfabric picked (Error: Function not implemented (38)); Open MPI warns and the job may run on
+        # (MFlowCode/MFC#475 went on to pre-process on 10 ranks). Read before the OFI plugin's rows (NCCL's NET/OFI).
+        p(r"Open MPI failed an OFI Libfabric library call", "mpi_transport", W,
+          "Open MPI's OFI (libfabric) component could not use the provider libfabric picked on this host; Open MPI "
+          "warns and may go on over another transport (a failure after it has its own line)",
+          "choose the transport Open MPI should use (`--mca pml ucx` or `--mca mtl ^ofi`), or set FI_PROVIDER to a "
+          "provider this NIC supports (`fi_info -l`)", C.OTHER),
         # ompi/mca/pml/ucx/pml_ucx.c: "UCP worker does not support MPI_THREAD_MULTIPLE" (horovod/horovod#361: a UCX
         # built without thread support under a program that asks for it).
         p(r"UCP worker does not support MPI_THREAD_MULTIPLE", "mpi_transport", E,

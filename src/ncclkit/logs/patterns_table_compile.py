@@ -7,7 +7,8 @@ ships. What these rows name: ranks that compiled different graphs (their collect
 build's use of the framework, the GPU, driver and CUDA toolchain Triton needs, and the node's build environment
 (compilers, headers, the cache directory). Dynamo's graph breaks around collectives, its recompile limits, the
 backend's failure wrapper, a compile worker that exited or timed out and ptxas's bare exit code name nothing; the
-rows that read such lines first keep generic rows from naming a cause for a word in them ("P2P").
+rows that read such lines first keep generic rows from naming a cause for a word in them ("P2P"). ONNX Runtime's
+ORTModule, another graph compiler of torch models, has its row here too.
 """
 
 from __future__ import annotations
@@ -76,6 +77,15 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "compiler bug or a use it does not support, not the GPUs or NCCL", "read the exception Dynamo names after "
           "this line; run without torch.compile to confirm, then upgrade PyTorch or leave that module uncompiled",
           C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # ONNX Runtime's ORTModule exports the model to ONNX and refuses what it cannot run, with an exception of its
+        # fallback module (orttraining/.../ortmodule/_fallback_exceptions.py: ORTModuleTorchModelException,
+        # ORTModuleDeviceException, ORTModuleONNXModelException, ...): "ORTModule does not support adding modules to
+        # it" after Lightning's sync_batchnorm=True converted layers of the wrapped model (pytorch/ort#101).
+        p(r"\bORTModule\w*(?:Exception|Error): ", "framework_usage", E,
+          "ONNX Runtime's ORTModule refused the model or how the program uses it (a module added or converted after "
+          "wrapping, a wrapper around it, inputs on another device)", "make the model final before wrapping it in "
+          "ORTModule (convert SyncBatchNorm, move it to the rank's GPU, then wrap), put DDP outside ORTModule, not "
+          "DataParallel; the exception's message names what it refused", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # pytorch/pytorch torch/_dynamo/variables/builder.py:2483,2485@cf30153: Dynamo refuses an FSDP module
         # wrapped with use_orig_params=False (its flat parameters hide the module's own): the program's choice.
         p(r"Unsupported: FSDP with use_orig_params=False|Dynamo only supports FSDP with use_orig_params=True",

@@ -236,8 +236,10 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "before it, if any, is the job's", "if the job's work finished, nothing to redo; a plugin or preloaded "
           "library that handles NCCL's memory or calls (a memory plugin, an NCCL shim under LD_PRELOAD) may have "
           "released it first: update or drop it", None, "collateral"),
+        # Open MPI's "your job may behave unpredictably (and/or abort) after this" warns of what may come.
         p(r"^(?!.*(?:cause the (?:program|job|application|process) to abort|(?:job|program|process|[Ww]ill) (?:now |"
-          r"probably )?(?:either )?abort\b|(?:is going to|will) abort now|your job aborting|aborting your job))"
+          r"probably )?(?:either )?abort\b|(?:is going to|will) abort now|your job aborting|aborting your job|"
+          r"and/or abort\)))"
           r"(?:.*(?:(?<![\da-f)] )(?<![\da-f)]  )(?<!\()\babort(?!ed \(jobid| before MPI_INIT)|ncclCommAbort|"
           r"Aborting|communicator was revoked|in abort state))",
           "abort", E,

@@ -102,10 +102,12 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # the rows above read as collateral. Not RuntimeError, OSError or ImportError: torch, the network
         # and the environment raise those, and the rows above read their messages.
         # Indented under the "traceback :" field of torchrun's failure summary (pytorch/pytorch#73465). PyTorch 2.4+
-        # under torchrun tags a rank's line twice ("[rank0]:[rank0]: FileNotFoundError", ttt-video-dit#6).
+        # under torchrun tags a rank's line twice ("[rank0]:[rank0]: FileNotFoundError", ttt-video-dit#6). A bare
+        # "queue.Full" is a non-blocking put into the program's own full multiprocessing queue (OpenNMT/OpenNMT-py#1454:
+        # its batch producer, fixed in the code); not "_queue.Empty", which a DataLoader's timed-out get raises.
         p(r"^\s*(?:\[default\d+\]:)?(?:(?:\[rank\d+\]: ?){1,2}| *\d{1,5}: )?(?:[A-Za-z_][\w.]*\.)?(?:ValueError|KeyError|"
           r"IndexError|TypeError|(?:Module)?AttributeError|AssertionError|NameError|ZeroDivisionError|"
-          r"UnboundLocalError|RecursionError|JSONDecodeError)(?::|$)", "program_error",
+          r"UnboundLocalError|RecursionError|JSONDecodeError|queue\.Full)(?::|$)", "program_error",
           E, "a rank's program raised an exception of its own (a bug or bad input in the code it runs); errors of "
           "the other ranks after it (a peer that exited, a closed connection, a timeout) are its consequence",
           "fix the exception at the end of that rank's traceback (the frames above it name the file and line); "

@@ -52,6 +52,16 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the other end sent no reply in time",
           "read the other process's own log (the inference engine's worker in a weight sync) for its error; raise the "
           "socket's timeout only if it was merely slow", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.APPLICATION_BUG,)),
+        # vLLM's check of a ZeroMQ address (vllm/utils/network_utils.py split_zmq_path), a tcp one with no host
+        # ("ValueError: Invalid zmq path: tcp://:29550"): the address it was given came out empty, as a worker pod's
+        # lookup of its leader's name that had not resolved yet (aws-samples/aws-do-eks#62: LeaderWorkerSet,
+        # --data-parallel-address "").
+        p(r"Invalid zmq path: tcp://:\d+", "name_resolution", E,
+          "the engine was given an empty host for a ZeroMQ address (tcp://:PORT): the variable that should hold the "
+          "leader's or master's address was empty, as when its name did not resolve yet",
+          "wait until the leader's name resolves before starting (`getent hosts $LEADER`) and fail if it stays empty; "
+          "check that the launch sets the address variable (--data-parallel-address, VLLM_HOST_IP)",
+          C.HOSTNAME_RESOLUTION, "root", (C.APPLICATION_BUG,)),
         # TRL's weight sync with a vLLM server (its docs): "Attempting to use the same CUDA device for multiple distinct
         # roles/ranks within the same communicator": the trainer and the vLLM server were given the same GPUs.
         p(r"Attempting to use the same CUDA device for multiple distinct roles/ranks", "duplicate_gpu", E,

@@ -19,7 +19,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SHARDING_WORDS: tuple[bytes, ...] = (
     b"must be 2-D", b"storage of size 0", b"<TrainingState.", b"times input tensor size",
-    b"no_sync context manager", b"Cannot writeback when")
+    b"no_sync context manager", b"Cannot writeback when", b"is not allocated yet", b"single device modules")
 
 _GATHER_FIX = ("call the FSDP-wrapped module itself (not the inner model) and run generate() or evaluation under "
                "`FSDP.summon_full_params(model, recurse=False)` (ZeRO-3: `deepspeed.zero.GatheredParameters`; "
@@ -31,11 +31,21 @@ def sharding_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch.nn.functional.embedding's check ("'weight' must be 2-D") and a view of a freed storage ("setStorage:
         # ... out of bounds for storage of size 0"): a module ran on FSDP's 1-D flat shard, or on a parameter whose
         # full storage FSDP had freed after the forward, outside the wrapped forward (pytorch/pytorch#111958: awgu,
-        # "it was not all-gathered correctly"; axolotl-ai-cloud/axolotl#150: a model FSDP could not wrap then).
-        p(r"'weight' must be 2-D|out of bounds for storage of size 0\b", "sharded_param_use", E,
+        # "it was not all-gathered correctly"; axolotl-ai-cloud/axolotl#150: a model FSDP could not wrap then). c10's
+        # TensorImpl check "The tensor has a non-zero number of elements, but its data is not allocated yet" is the
+        # same freed storage read by an op (huggingface/transformers#21667: generate() in evaluation under FSDP).
+        p(r"'weight' must be 2-D|out of bounds for storage of size 0\b|has a non-zero number of elements, but its data "
+          r"is not allocated yet", "sharded_param_use", E,
           "a module ran on a parameter that sharded data parallelism (FSDP, ZeRO-3) had not gathered: called "
           "outside the wrapped model's forward (generate(), evaluation, the unwrapped model, tied weights)",
           _GATHER_FIX, C.APPLICATION_BUG),
+        # torch/distributed/fsdp/_init_utils.py _check_single_device_module (fairscale's FSDP with a comma): FSDP wraps
+        # a module whose parameters sit on several devices, part of it still on the CPU (an 8-bit model's layers,
+        # a device_map) or on another GPU (vetka925/gpt-j-8bit-lightning-finetune#1: an 8-bit GPT-J under Lightning).
+        p(r"FSDP only supports single device modules,? but got params on", "framework_usage", E,
+          "FSDP was given a module whose parameters are on more than one device (part on the CPU or on another GPU)",
+          "move the whole model to the rank's GPU before wrapping (`model.to(local_rank)`), or pass "
+          "device_id=local_rank to FSDP for a model kept on the CPU; no device_map with FSDP", C.APPLICATION_BUG),
         # fairscale's and torch's FSDP assert their training state ("expected to be in states
         # [<TrainingState.BACKWARD_POST: 4>] but current state is TrainingState.IDLE"): parameters frozen inside an
         # FSDP unit never got their post-backward hook (facebookresearch/fairscale#610, a frozen trunk).

@@ -88,9 +88,10 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"op.preamble", b"Timed out",
     # DDP's model check (torch/csrc/distributed/c10d/reducer.cpp verify_params_across_processes)
     b"same model across",
-    # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds
-    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"Ray runtime started", b"Successfully reconnected to",
-    b"num_local_procs=", b"--world_info=", b"torch environment",
+    # launches and rendezvous: Lightning's rank claims, ColossalAI, c10d's completed rendezvous, Windows builds,
+    # `ray start`'s head or node up
+    b"GLOBAL_RANK: ", b"processes registered", b"Completed store-based barrier", b"Successfully reconnected to",
+    b"Ray runtime started", b"num_local_procs=", b"--world_info=", b"torch environment",
     b"NCCL support is not compiled", b"rendezvous: path", b"assign requested address", b"does not exist",
     b"SIGSEGV", b"SIGABRT", b"using business card",
     # the host's network stack and limits in dmesg and the journal (patterns_table_kernel)

@@ -98,12 +98,14 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # the following async exception: NCCL error: unhandled system error", pytorch/pytorch#149984), nor a
         # keyword named after one in quoted source ("timeout_value=read_timeout", sgl-project/sglang#5347), nor
         # pytest-timeout's limit of a test (job_stopped's row), nor a command's option ("all_reduce_perf ...
-        # --timeout 10" in aidando73/nccl-tests' errors.txt).
+        # --timeout 10" in aidando73/nccl-tests' errors.txt), nor "time out" in two words, which the scanner's prefilter
+        # does not read either (a reporter's prose "pods ... eventually time out", kata-containers#13270; a server's
+        # "kv time out reqs: []" status).
         p(r"^(?!.*(?:remote process exited|terminated with exception:\s*$|Completion Timeout:|longer timeout would|"
           r"short timeout or false|\w\([^()]*\btimeout\s*[,)]|['\"]timeout['\"]\s*:|HeartbeatTimeouts\(|"
           r"timeouts while gathering|\btimeout: (?:datetime\.)?timedelta\b|Failed: Timeout >))"
           r"(?:.*(?:Watchdog caught collective "
-          r"operation timeout|ran for \d+ milliseconds before timing out|(?<!=)(?<!= )(?<![_-])timed? ?out"
+          r"operation timeout|ran for \d+ milliseconds before timing out|(?<!=)(?<!= )(?<![_-])time(?:d ?)?out"
           r"(?!\s*=|_|\(ms\))|watchdog))", "timeout", E,
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "

@@ -164,3 +164,30 @@ def test_fsdps_freed_shards_and_modules_on_two_devices() -> None:
     # torch's own spelling has no comma
     assert lead(_TWO_DEVICES.replace("modules, but", "modules but")) == ("log.framework_usage", "application_bug")
     assert "log.sharded_param_use" not in ids("RuntimeError: The tensor has no elements and its data is fine\n")
+
+
+# fastai/fastai2#57 (round 281): torch 1.x's TH wording of a tensor on another device; its dtype twin
+_TH_DEVICE = ("Expected object of backend CUDA but got backend CPU for argument #2 'target' in call to "
+              "_thnn_nll_loss_forward\n")
+_TH_DTYPE = "RuntimeError: Expected object of scalar type Float but got scalar type Half for argument #2 'weight'\n"
+
+
+def test_torch_1_th_wording_of_device_and_dtype() -> None:
+    assert lead(_TH_DEVICE) == ("log.framework_usage", "application_bug")
+    assert lead(_TH_DEVICE.replace("backend CUDA but got backend CPU", "device type cuda but got device type cpu")) \
+        == ("log.framework_usage", "application_bug")
+    assert lead(_TH_DTYPE) == ("log.dtype_mismatch", "application_bug")
+    assert "log.framework_usage" not in ids("Expected object of the launcher: a list of hosts\n")
+
+
+# ray-project/xgboost_ray#202 (round 280): Ray 1.x's autoscaler while GPU workers wait; its "will resolve itself"
+# and "node type" are no host name that failed to resolve
+_AUTOSCALER = ("2022-03-02 13:56:50,578 WARNING resource_demand_scheduler.py:746 -- The autoscaler could not find a "
+               "node type to satisfy the request: [{'CPU': 2.0, 'GPU': 1.0}, {'GPU': 1.0, 'CPU': 2.0}]. If this "
+               "request is related to placement groups the resource request will resolve itself, otherwise please "
+               "specify a node type with the necessary resource\n")
+
+
+def test_rays_autoscaler_without_a_node_type_for_the_request() -> None:
+    assert lead(_AUTOSCALER) == ("log.launch_config", "application_bug")
+    assert "log.name_resolution" not in ids(_AUTOSCALER)

@@ -104,6 +104,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Coordination service has stopped", b"different incarnation", b"tasks have crashed", b"out of sync",
     b"GCS may have been killed", b"Unknown flags in XLA_FLAGS", b"coordinator_address", b"num_processes",
     b"Automatic Distributed initialization", b"completionMode", b"cannot be scheduled", b"No available node types",
+    b"could not find a node type",
     b"memory pressure", b"rendezvous store", b"NCCL hang detected", b"available in /dev/shm",
     b"deleting files in /dev/shm", b"Raylet is terminated", b"register worker with raylet", b"memory usage threshold", b"NO_AVAILABLE_HANDLE",
     b"are not available, please use", b"after bootstrapping",

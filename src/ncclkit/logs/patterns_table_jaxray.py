@@ -103,6 +103,13 @@ def jaxray_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the launch does not fit the job or the cluster: process ids outside the world, a launcher JAX cannot "
           "read, resources the cluster cannot give (Ray: also a node that joined under another of its addresses, "
           "ROCm/vllm's troubleshooting page)", _LAUNCH_FIX, C.APPLICATION_BUG, "root", (C.WRONG_INTERFACE,)),
+        # Ray 1.x's autoscaler in the same case ("The autoscaler could not find a node type to satisfy the request:
+        # [{'CPU': 2.0, 'GPU': 1.0}, ...]. If this request is related to placement groups the resource request will
+        # resolve itself"): a warning while it waits, the GPUs asked for being on no node type (ray-project/
+        # xgboost_ray#202: workers pending on GPUs the environment variable had hidden).
+        p(r"The autoscaler could not find a node type to satisfy the request", "launch_config", W,
+          "Ray's autoscaler has no node type with the resources the job asks for (GPUs, CPUs per worker): the "
+          "workers wait until such a node joins", _LAUNCH_FIX, C.APPLICATION_BUG, "root", (C.WRONG_INTERFACE,)),
         # Ray Client's "Ray Client connection timed out. Ensure that the Ray Client port on the head node is
         # reachable" (util/client/worker.py, printed once the connection failed): ray:// to the client server's port
         # (10001), not the GCS's 6379 (ray-project/ray#41158, #46733), or that port filtered.

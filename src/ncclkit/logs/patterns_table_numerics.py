@@ -37,7 +37,7 @@ NUMERICS_WORDS: tuple[bytes, ...] = (
     b"only supported on GPUs with compute capability", b"not implemented for 'BFloat16'",
     b"not implemented for 'Half'", b"grad_norm': nan", b"grad_norm: nan", b"returned nan values",
     b"requires .target sm_", b"bf16 mixed precision requires", b"reducing to", b"setting loss scale to",
-    b"No inf checks were recorded", b"expected scalar type", b"and weight type", b"and bias type",
+    b"No inf checks were recorded", b"expected scalar type", b"Expected object of", b"and weight type", b"and bias type",
     b"have the same dtype",
     b"same type as input tensor", b"unscale FP16 gradients", b" to have type ")
 
@@ -94,11 +94,13 @@ def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # kept in fp16 under GradScaler (torch/amp/grad_scaler.py "Attempting to unscale FP16 gradients."); torch 2.13's
         # own words on the CPU: "expected m1 and m2 to have the same dtype, but got: c10::Half != float", "mat1 and
         # mat2 must have the same dtype, but got Half and Float", "Input type (double) and bias type (float) should be
-        # the same".
+        # the same"; torch 1.0 - 1.4's TH wording "Expected object of scalar type Float but got scalar type Half for
+        # argument #2".
         p(r"expected scalar type \w+ but found \w+|Input type \([\w.:]+\) and (?:weight|bias) type \([\w.:]+\) "
           r"should be the same|expected (?:m|mat)1 and (?:m|mat)2 to have the same dtype|(?:m|mat)1 and (?:m|mat)2 "
           r"must have the same dtype|output tensor must have the same type as input tensor|"
-          r"Expected \w+ to have type \w+ but got \w+|Attempting to unscale FP16 gradients", "dtype_mismatch", E,
+          r"Expected \w+ to have type \w+ but got \w+|Attempting to unscale FP16 gradients|"
+          r"Expected object of scalar type \w+ but got scalar type \w+", "dtype_mismatch", E,
           "tensors of two precisions (or a CPU and a GPU tensor) met in one op or collective: part of the model, "
           "its inputs or its shards are in another dtype than the rest",
           "use one precision throughout: cast the model once (`model.half()` / bf16) or let autocast / the "

@@ -124,10 +124,14 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch 1.x's wording of it: "Expected tensor for argument #1 'input' to have the same device as tensor for
         # argument #2 'weight'; but device 1 does not equal 0" (a DataParallel replica, xiadingZ/video-caption#43),
         # torch 0.4's "arguments are located on different GPUs" (OpenNMT/OpenNMT-py#921), the embedding kernel's "Input,
-        # output and indices must be on the current device" (a DataParallel replica, microsoft/onnxruntime#7287).
+        # output and indices must be on the current device" (a DataParallel replica, microsoft/onnxruntime#7287),
+        # torch 1.0 - 1.4's TH wording "Expected object of backend CUDA but got backend CPU for argument #2 'target'"
+        # (fastai/fastai2#57: the targets left on the CPU under distributed training) or "... of device type cuda
+        # but got device type cpu for argument #1 'self'".
         p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|"
           r"found at least two devices, ?cuda|to have the same device as tensor for argument|"
           r"arguments are located on different GPUs|Input, output and indices must be on the current device|"
+          r"Expected object of (?:backend|device type) \w+ but got (?:backend|device type) \w+ for argument|"
           # a simulator's tensor binding on another GPU than the rank's tensors: every rank's engine on GPU 0
           # (isaac-sim/IsaacLab#7142: "binding expects GPU (device=0), tensor is GPU (device=2)", ovphysx <= 0.5.10)
           r"device mismatch:? [^\n]{0,80}\(device=\d+\)[^\n]{0,40}\(device=\d+\)|"

@@ -37,8 +37,8 @@ NUMERICS_WORDS: tuple[bytes, ...] = (
     b"only supported on GPUs with compute capability", b"not implemented for 'BFloat16'",
     b"not implemented for 'Half'", b"grad_norm': nan", b"grad_norm: nan", b"returned nan values",
     b"requires .target sm_", b"bf16 mixed precision requires", b"reducing to", b"setting loss scale to",
-    b"No inf checks were recorded", b"expected scalar type", b"Expected object of", b"and weight type", b"and bias type",
-    b"have the same dtype",
+    b"No inf checks were recorded", b"expected scalar type", b"Expected object of", b"and weight type",
+    b"and bias type", b"have the same dtype",
     b"same type as input tensor", b"unscale FP16 gradients", b" to have type ")
 
 _DIVERGED_FIX = ("lower the learning rate or add gradient clipping; train in bfloat16 (or float32) where fp16 "

@@ -191,3 +191,7 @@ _AUTOSCALER = ("2022-03-02 13:56:50,578 WARNING resource_demand_scheduler.py:746
 def test_rays_autoscaler_without_a_node_type_for_the_request() -> None:
     assert lead(_AUTOSCALER) == ("log.launch_config", "application_bug")
     assert "log.name_resolution" not in ids(_AUTOSCALER)
+    # the generic resolver row reads neither half of it, and still reads a name that did not resolve
+    second = "Error: this request will resolve itself, otherwise please specify a node type\n"
+    assert "log.name_resolution" not in ids(second)
+    assert "log.name_resolution" in ids("Error: failed to resolve hostname of node worker-3\n")

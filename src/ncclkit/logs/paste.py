@@ -176,8 +176,9 @@ RANK_PREFIXES = (r"^ *\d{1,5}: ", r"^\[rank\d+\]: ?", r"^\[(?:default)?\d{1,5}\]
 # Line prefixes added after the tool printed the line, in the order they nest (a quoted paste of
 # timestamped pod logs): markdown quote, docker BuildKit's step, journald/syslog "Mon DD HH:MM:SS host unit[pid]: ",
 # RFC 3339 / "YYYY-MM-DD HH:MM:SS" time, the CRI log's stream and tag ("stderr F "), Python logging's name and level,
-# Open MPI's timestamp and tag, kubectl --prefix, docker compose's "service-1  | ", Ray worker, Python logging of
-# vLLM / SGLang ("ERROR 06-25 15:28:30 worker_base.py:148] "), srun --label, torchrun's "[rank3]:".
+# Open MPI's timestamp and tag, kubectl --prefix, docker compose's "service-1  | " (Determined's trial log "<id> || "),
+# Ray worker, Python logging of vLLM / SGLang ("ERROR 06-25 15:28:30 worker_base.py:148] "), srun --label, torchrun's
+# "[rank3]:".
 _QUOTE = re.compile(r"^>+ ?", re.MULTILINE)
 _BUILDKIT = re.compile(r"^#\d+ \d+\.\d+ ", re.MULTILINE)  # docker build's "#24 23.05 " (step, seconds), not "# nThread"
 _DECORATIONS = (_QUOTE, _BUILDKIT, *(re.compile(r, re.MULTILINE) for r in (
@@ -191,7 +192,7 @@ _DECORATIONS = (_QUOTE, _BUILDKIT, *(re.compile(r, re.MULTILINE) for r in (
     r"^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}(?:\[\d+,\d+\])?<(?:stdout|stderr)>: ?",
     r"^\[\d+,\d+\]<(?:stdout|stderr)>: ?",  # Open MPI's --tag-output alone
     r"^\[pod/[^\]\s]+\] ",
-    r"^[\w.-]+ +\| ",
+    r"^[\w.-]+ +\|\|? ",
     r"^\((?:\w+ )?pid=\d+(?:, ip=[\d.]+)?\) ",
     r"^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL) +\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w.]+:\d+\]? ",
     *RANK_PREFIXES,

@@ -249,8 +249,10 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "package_build", E, "a package checked the release of another it builds on and refused the one installed",
           "install the releases of the two packages that go together (the framework's pinned requirements; the "
           "version after >= in the message)", C.OTHER, "likely", (C.APPLICATION_BUG,)),
-        # A host name a program could not turn into an address (its own resolver call failed).
-        p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?![^\n]*\bsymbol)"
+        # A host name a program could not turn into an address (its own resolver call failed); not a request that
+        # "will resolve itself" (Ray 1.x's autoscaler, ray-project/xgboost_ray#202).
+        p(_pair(r"\b(?:resolve|resolving|resolution|look ?up|lookup|getaddrinfo|gethostbyname)\b(?! itself)"
+                r"(?![^\n]*\bsymbol)"
                 r"[^\n]*\b(?:host(?:name)?|address|addr|node|worker|master|peer)\b"), "name_resolution", E,
           "a program could not resolve a host name to an address",
           "make every node resolve every node's hostname (`getent hosts <name>`; /etc/hosts or DNS), or give the "

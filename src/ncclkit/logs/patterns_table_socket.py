@@ -331,10 +331,8 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Not another program's own bootstrap (Monarch's "job sidecar telemetry bootstrap failed", Elasticsearch's
         # "[WARN ][bootstrap      ]" logger, pires/docker-elasticsearch#7), nor Python's import
         # machinery named by a warning ("importlib/_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed",
-        # open-mmlab/mmskeleton#80) or quoted by a traceback's source line ("return _bootstrap._gcd_import(name[level:],
-        # package, level)" behind a log prefix, horovod/horovod#1568).
-        p(r"^(?!.*(?:telemetry bootstrap|importlib[/.]_bootstrap|\b_bootstrap\._gcd_import|\]\[bootstrap +\]))"
-          r".*(?:Bootstrap|bootstrap)",
+        # open-mmlab/mmskeleton#80).
+        p(r"^(?!.*(?:telemetry bootstrap|importlib[/.]_bootstrap|\]\[bootstrap +\])).*(?:Bootstrap|bootstrap)",
           "bootstrap_error", E,
           "the ranks could not exchange their startup information over TCP",
           "check MASTER_ADDR/MASTER_PORT reachability, firewalls, and NCCL_SOCKET_IFNAME on every node",

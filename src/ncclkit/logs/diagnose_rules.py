@@ -140,6 +140,16 @@ FACT_RULES: tuple[FactRule, ...] = (
              "resource_sharer), whose sending process (a DataLoader worker) had already exited: no network is "
              "involved", "share tensors through files (`torch.multiprocessing.set_sharing_strategy('file_system')`), "
              "raise `ulimit -n`, or find why the worker exited (its own error; num_workers=0 as a test)"),
+    # An exception of the program's kind (AttributeError, TypeError, ...) raised at the top level of an installed
+    # package while it was imported: that package and one it imports were not made for each other
+    # (NVIDIA-NeMo/Curator#143: dask_cuda's cli.py against an older dask, fixed by upgrading dask and dask-cuda;
+    # k2-fsa/icefall's FAQ: torch's tensorboard module against a setuptools without distutils.version).
+    FactRule("package_import", frozenset({"program_error"}), Cause.OTHER,
+             "but it was raised while an installed package was imported (line {line}: its top level), so the package "
+             "and another it imports are releases not made for each other, not the program's own code",
+             "install releases of the two packages that go together (`pip install -U` of the package named in that "
+             "frame and the one it calls, or the versions its requirements pin), then check `python -c 'import "
+             "<package>'` on every node"),
     # Python's TimeoutError (a socket's ETIMEDOUT) under the frames of an HTTP client: a request that got no answer,
     # not a collective (horovod/horovod#1801: horovodrun's tasks putting their addresses into the driver's
     # rendezvous KV store over HTTP, port 20218).

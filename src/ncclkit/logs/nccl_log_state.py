@@ -8,14 +8,13 @@ rank lines), so the Python code here runs per distinct message, never per log li
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 from collections import Counter
 from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
+from ncclkit.logs.launch_args import deepspeed_world
 from ncclkit.logs.nccl_log_netfacts import MAX_GDR_REASONS, MAX_IB_DEVICES, NetFacts
 from ncclkit.logs.nccl_log_words import INFO_CAUSE
 from ncclkit.logs.nccl_tests import RANK_LINE, RANK_PID
@@ -46,9 +45,6 @@ _LOCAL_RANKS = re.compile(r"\blocalRanks (\d+)")
 # DeepSpeed's launcher (deepspeed/launcher/launch.py main): "nnodes=1, num_local_procs=1, node_rank=0", the job's
 # layout before any NCCL line (tdrussell/diffusion-pipe#2: one GPU, NCCL_P2P_DISABLE and NCCL_IB_DISABLE set).
 _DS_LAYOUT = re.compile(r"\bnnodes=(\d+), num_local_procs=(\d+), node_rank=\d+")
-# Its runner's command for launch.py carries the same as base64 JSON: "--world_info=eyJsb2NhbGhvc3QiOiBbMF19" is
-# {"localhost": [0]}, host -> GPUs (deepspeed/launcher/runner.py encode_world_info).
-_DS_WORLD = re.compile(r"--world_info=([A-Za-z0-9+/]{4,4096}={0,2})")
 # "ncclCommInitRank comm 0x.. rank 1 nranks 4 cudaDev 1 busId 61000" (Init COMPLETE before 2.19), "comm 0x.. rank 1
 # nranks 4 cudaDev 1 nvmlDev 3 busId 61000 commId 0x.. - Init START" (2.19+, vllm-project/vllm#8978)
 _INIT_RANK = re.compile(r"(?:^|ncclCommInitRank(?:Config)? )comm \S+ rank (\d+) nranks \d+ cudaDev \d+"
@@ -81,6 +77,9 @@ _NOTED: tuple[tuple[str, re.Pattern[str], bool], ...] = (
                                    r"current_process\(\)\.authkey\)"), False),
     # a frame of Python's HTTP client (urllib's opener, http.client's request)
     ("http_request", re.compile(r"/urllib/request\.py\b|/http/client\.py\b"), False))
+# An installed package's top level running (a frame "site-packages/dask_cuda/cli.py", line 61, in <module>"): what
+# raises right under it raised while that package was imported, against the versions of the packages beside it.
+_PACKAGE_IMPORT = re.compile(r'File "[^"\n]*[/\\](?:site|dist)-packages[/\\][^"\n]+", line \d+, in <module>')
 _TEST_COLUMNS = re.compile(r"^\s*#\s+size\s+count\s+type\b")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
@@ -141,6 +140,7 @@ class LogState(NetFacts):
         self.coll_by_process: dict[tuple[str, str, str], tuple[str, ...]] = {}  # (host:pid, nranks, opCount) -> call
         self.coll_shared_ops: set[tuple[str, str]] = set()  # (nranks, opCount) one process logged two calls under
         self.rank_claims = RankClaims()
+        self.package_import_line = 0  # the last frame of an installed package's import (_PACKAGE_IMPORT)
 
     def note(self, fact: str, line_no: int) -> None:
         """Remember the first line that shows `fact` (the evidence line of its finding)."""
@@ -271,6 +271,8 @@ class LogState(NetFacts):
                     self.test_rank0_pids.add(pid.group(1))
                     self.note("test_rank0", line_no())
                 return
+        if ", in <module>" in line and _PACKAGE_IMPORT.search(line):
+            self.package_import_line = line_no()
         if "Waiting in store based barrier" in line and "rendezvous_done" in self.fact_lines:
             self.note("barrier_wait_after_done", line_no())  # a later barrier (another key) still waits
         # Lightning's "All distributed processes registered", c10d's completed barrier, a client's reconnect (Dynamo's
@@ -282,7 +284,7 @@ class LogState(NetFacts):
         if "num_local_procs=" in line and (m := _DS_LAYOUT.search(line)):
             self._at_least(nnodes=int(m.group(1)), local_ranks=int(m.group(2)))
             return
-        if "--world_info=" in line and (m := _DS_WORLD.search(line)) and (world := _world_info(m.group(1))):
+        if "--world_info=" in line and (world := deepspeed_world(line)):
             self._at_least(nnodes=len(world), local_ranks=max(len(gpus) for gpus in world.values()))
         if "GLOBAL_RANK: " in line and (m := RANK_CLAIM.search(line)):
             self._rank_claim(line_no, m.group(1), m.group(2))
@@ -326,6 +328,9 @@ class LogState(NetFacts):
             if cls.category == "noise" or quoted_code(line):
                 return
             self.harmless.discard(_DIGITS.sub("#", line.strip()[:ERROR_TEXT_CHARS]))
+            if cls.category == "program_error" and self.package_import_line and \
+                    line_no() - self.package_import_line <= 3:  # the frame, its code line, carets, the exception
+                self.note("package_import", self.package_import_line)
             self._add_error(line_no, line, cls)
 
     def _at_least(self, **counts: int) -> None:
@@ -385,14 +390,3 @@ class LogState(NetFacts):
             # virtual NIC) and init goes on without it (OpenNMT/OpenNMT-py#1606: rings set up after it).
             if m and not (self.nic_path_unresolved and m.group(1).startswith("include/net.h:")):
                 self.return_codes.setdefault(int(m.group(2)), m.group(1))
-
-
-def _world_info(encoded: str) -> dict[str, list[int]] | None:
-    """DeepSpeed's world_info ({host: [GPU indices]}), or None where the text is no such JSON."""
-    try:
-        world = json.loads(base64.b64decode(encoded, validate=True))
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(world, dict) or not world or not all(isinstance(v, list) and v for v in world.values()):
-        return None
-    return world

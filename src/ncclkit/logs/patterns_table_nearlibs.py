@@ -82,9 +82,11 @@ def nearlib_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # internal assertion of the framework, not a fault of the network or the GPU, unless it names a CUDA or
         # NCCL error (then the rows for those read it). The same CHECK of other C++ programs: Caffe's multi-GPU
         # P2PSync ("F0321 ... parallel.cpp:55] Check failed: total_size == ...", lmb-freiburg/flownet2#193), glog's
-        # dates with the year ("F20250701 ...").
-        p(r"^[FE]\d{4}(?:\d{4})? [\d:.]+\s+\d+ [\w.]+\.(?:cc|cpp):\d+\] Check failed: "
-          r"(?!.*(?:CUDA|cuda|NCCL|nccl|out of memory|already in use))",
+        # dates with the year ("F20250701 ..."). XLA's RET_CHECK returns the same check as an INTERNAL status
+        # ("XlaRuntimeError: INTERNAL: RET_CHECK failure (.../pjrt/gpu_device.cc:345) local_device->device_ordinal()
+        # == ...", jax-ml/jax#11882 and #12119: device ordinals of jax_cuda_visible_devices, an XLA bug).
+        p(r"(?:^[FE]\d{4}(?:\d{4})? [\d:.]+\s+\d+ [\w.]+\.(?:cc|cpp):\d+\] Check failed: |\bRET_CHECK failure "
+          r"\([^()\s]+\.(?:cc|cpp|h):\d+\) )(?!.*(?:CUDA|cuda|NCCL|nccl|out of memory|already in use))",
           "framework_check", E, "an internal consistency check of the framework's C++ code failed (a CHECK in "
           "XLA, TensorFlow, Caffe or another C++ library while compiling or running the program): a bug of that "
           "version, or a use of it (a GPU count, a layer, a setting) that it does not handle",

@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 OLDERSTACK_WORDS: tuple[bytes, ...] = (
     b"disagreement between rank", b"unique IP address", b"3090 or 4000 series", b"below the recommended minimum",
     b"is not allowed if Deepspeed", b"MisconfigurationException", b"no GPU memory for the KV cache",
-    b"allocate any GPUs on the driver", b"didn't reply within")
+    b"allocate any GPUs on the driver", b"didn't reply within", b"the profiled value -")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "
@@ -91,7 +91,9 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Newer vLLM (kv_cache_utils.py): "... GiB KV cache is needed, which is larger than the available KV cache
         # memory (28.57 GiB)" (vllm-project/vllm#32105).
         # SGLang's colocated engines: "Loaded weights leave no GPU memory for the KV cache under
-        # --mem-fraction-static=0.5. Raise above 0.627" (the RL trainers' memory split).
+        # --mem-fraction-static=0.5. Raise above 0.627" (the RL trainers' memory split); its model runner's "max_total_
+        # tokens=131072 is larger than the profiled value -561981": a negative budget, no KV cache at all
+        # (sgl-project/sglang#7691: DeepSeek-R1 with DP attention, 21 GB left after the weights).
         # vLLM 0.6's OpenAI server asks its engine process over a ZMQ socket (entrypoints/openai/rpc/client.py:
         # "Server didn't reply within 5000 ms", "RPCServer didn't reply within", "MQLLMEngine didn't reply within"):
         # the engine busy or stalled under load, not a collective (vllm-project/vllm#9230: raise VLLM_RPC_TIMEOUT).
@@ -109,10 +111,10 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "each worker's first error (and py-spy dump the stuck one); during a long load, wait", None),
         p(r"No available memory for the cache blocks|is larger than the maximum number of tokens that can be "
           r"stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|Loaded weights "
-          r"leave no GPU memory for the KV cache", "oom", E,
+          r"leave no GPU memory for the KV cache|is larger than the profiled value -\d+", "oom", E,
           "the GPU memory left after loading the model holds too little KV cache for the requested length",
-          "raise gpu_memory_utilization, lower max_model_len, or spread the model over more GPUs "
-          "(tensor_parallel_size)", C.OOM, "root", (C.APPLICATION_BUG,)),
+          "raise gpu_memory_utilization (SGLang: --mem-fraction-static), lower max_model_len, or spread the model "
+          "over more GPUs (tensor_parallel_size)", C.OOM, "root", (C.APPLICATION_BUG,)),
         # -- accelerate 0.25 and transformers 4.36 ----------------------------------------------------------------
         # accelerate commands/launch.py:656@v0.25.0: check_cuda_p2p_ib_support() found RTX 3090 / RTX 40 GPUs and
         # the launcher turns P2P and IB off itself (the newer "RTX 4000 series" wording is patterns_table_stacks').

@@ -1,0 +1,70 @@
+"""Rules from round 288 and sweeps 250 (the k2-fsa/icefall FAQ), 295 (JAX and XLA) and 296 (multi-node serving). Each text a rule reads is quoted from the thread named
+above its test; each rule is also tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, ids, lead
+
+# NVIDIA-NeMo/Curator#143: dask-cuda-worker in the NeMo Framework container, fixed by upgrading dask and dask-cuda
+_IMPORT = """\
+Traceback (most recent call last):
+  File "/usr/local/bin/dask-cuda-worker", line 5, in <module>
+    from dask_cuda.cli import worker
+  File "/usr/local/lib/python3.10/dist-packages/dask_cuda/cli.py", line 61, in <module>
+    @cuda.command(name="worker", context_settings=dict(ignore_unknown_options=True))
+AttributeError: 'function' object has no attribute 'command'
+"""
+
+
+def test_an_exception_at_an_installed_packages_import_is_a_version_clash() -> None:
+    assert lead(_IMPORT) == ("log.program_error", "other")
+    assert ("log.alternative", "application_bug") in causes(_IMPORT)
+
+
+def test_the_programs_own_top_level_or_a_call_below_an_import_stays_the_programs() -> None:
+    # the script's own top level (not an installed package)
+    own = _IMPORT.replace("/usr/local/lib/python3.10/dist-packages/dask_cuda/cli.py", "/work/dedup/cli.py")
+    assert lead(own) == ("log.program_error", "application_bug")
+    # `python -m torch.distributed.launch` runs an installed module's top level, and the error comes frames later
+    deeper = _IMPORT.replace("    @cuda.command(", "    main()\n  File \"/work/train.py\", line 9, in main\n"
+                                                  "    @cuda.command(")
+    assert lead(deeper) == ("log.program_error", "application_bug")
+
+
+def test_an_exception_in_the_first_lines_of_a_paste_without_frames_stays_the_programs() -> None:
+    assert lead("AttributeError: 'NoneType' object has no attribute 'shape'\n") == ("log.program_error",
+                                                                                   "application_bug")
+
+
+# jax-ml/jax#11882 and #12119: XLA's RET_CHECK on the device ordinals jax_cuda_visible_devices leaves (an XLA bug)
+_RET_CHECK = ("jaxlib.xla_extension.XlaRuntimeError: INTERNAL: RET_CHECK failure (external/org_tensorflow/tensorflow/"
+              "compiler/xla/service/gpu/gpu_executable_run_options.cc:75) 0 <= local_device_ordinal && "
+              "local_device_ordinal < gpu_global_device_ids->size()\n")
+
+
+def test_an_xla_ret_check_is_the_frameworks_internal_check() -> None:
+    assert lead(_RET_CHECK) == ("log.framework_check", "other")
+    assert ("log.alternative", "application_bug") in causes(_RET_CHECK)
+    # one that names NCCL is read by NCCL's rows
+    assert "log.framework_check" not in ids(_RET_CHECK.replace("0 <= local_device_ordinal", "ncclComm != nullptr"))
+
+
+# jax-ml/jax#15146: more JAX processes than GPUs on a node; XLA's cuDNN handle on a GPU another process filled
+_CUDNN = ("2023-03-22 15:34:15.653227: E external/org_tensorflow/tensorflow/compiler/xla/stream_executor/cuda/"
+          "cuda_dnn.cc:429] Could not create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED\n")
+
+
+def test_xlas_cudnn_handle_line_reaches_its_row() -> None:
+    assert lead(_CUDNN) == ("log.oom", "oom")
+    assert lead("cudnn handle created\n") is None
+
+
+# sgl-project/sglang#7691: DeepSeek-R1 with DP attention on ROCm, a negative KV-cache budget after the weights
+_PROFILED = ("[2025-07-02 07:41:59 DP0 TP0] max_total_tokens=131072 is larger than the profiled value -561981. Use "
+             "the profiled value instead.\n")
+
+
+def test_sglangs_negative_kv_budget_is_memory() -> None:
+    assert lead(_PROFILED) == ("log.oom", "oom")
+    # a positive profiled value only caps the tokens: SGLang goes on
+    assert "log.oom" not in ids(_PROFILED.replace("-561981", "561981"))

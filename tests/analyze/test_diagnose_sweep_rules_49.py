@@ -68,3 +68,18 @@ def test_sglangs_negative_kv_budget_is_memory() -> None:
     assert lead(_PROFILED) == ("log.oom", "oom")
     # a positive profiled value only caps the tokens: SGLang goes on
     assert "log.oom" not in ids(_PROFILED.replace("-561981", "561981"))
+
+
+# DigiRL-agent/digirl#42: accelerate's shape check on a broadcast, its first line cut from the paste
+_ACCELERATE_SHAPES = """\
+> Operation: `accelerate.utils.operations.broadcast`
+Input shapes:
+    Process 0: [1]
+    Process 1: [8]
+"""
+
+
+def test_accelerates_shape_check_names_the_operation_the_ranks_disagree_on() -> None:
+    assert lead(_ACCELERATE_SHAPES) == ("log.collective_mismatch", "hang_collective_mismatch")
+    # prose about the module is no failure
+    assert "log.collective_mismatch" not in ids("see accelerate.utils.operations for broadcast\n")

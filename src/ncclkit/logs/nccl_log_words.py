@@ -160,6 +160,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs
     b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
     b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use", b"device_ids and output_device",
+    b"Operation: `accelerate.",
     # a subject and its state in any program's words (patterns_table_generic)
     b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid", b"be enabled",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)

@@ -205,9 +205,10 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- collectives that do not match ----------------------------------------------------------------------
         # Horovod controller.cc "Mismatched %s tensor shapes", "Mismatched operations", stall_inspector.cc
         # "submitted to be reduced, gathered or broadcasted by subset of ranks", "is stalled for longer than";
-        # accelerate operations.py "Cannot apply desired operation due to shape mismatches"; Ray collective
-        # "Unable to get the NCCLUniqueID from the store" (the other ranks never reached the collective); the lines
-        # of PyTorch's desync report (c10d TraceUtils.h): "[1, 2] finished collective #14862, but didn't join
+        # accelerate operations.py "Cannot apply desired operation due to shape mismatches", and the "Operation:
+        # `accelerate.utils.operations.broadcast`" line under it (DigiRL-agent/digirl#42: the first line cut); Ray
+        # collective "Unable to get the NCCLUniqueID from the store" (the other ranks never reached the collective);
+        # the lines of PyTorch's desync report (c10d TraceUtils.h): "[1, 2] finished collective #14862, but didn't join
         # collective #14863", "... never joined collective #N", "... joined but didn't finish collective #N".
         p(r"but didn't join collective #\d+|never joined collective #\d+|joined but didn't finish collective #\d+|"
           r"Mismatched \w+ tensor shapes|Mismatched operations: One rank did|by subset of ranks and are waiting for "
@@ -216,7 +217,7 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # and ..."), and Horovod 0.x's list of the stalled ops with the ranks that were ready for them, or (0.16,
           # horovod/horovod#1012) the ranks missing from them
           r"submitted to be reduced, gathered or broadcasted by subset\s*$|\[(?:ready|missing) ranks: \d[\d, ]*\]|"
-          r"due to shape mismatches\. All shapes across devices|"
+          r"due to shape mismatches\. All shapes across devices|\bOperation: `accelerate\.utils\.operations\.\w+`|"
           r"Unable to get the NCCLUniqueID from the store", "collective_mismatch", E,
           "ranks issued different collectives or shapes, or some ranks never reached one",
           "make every rank call the same collectives in the same order with the same shapes (Horovod's "

@@ -1,5 +1,6 @@
-"""Rules from round 288 and sweeps 250 (the k2-fsa/icefall FAQ), 295 (JAX and XLA) and 296 (multi-node serving). Each text a rule reads is quoted from the thread named
-above its test; each rule is also tested on text that must not trigger it."""
+"""Rules from round 288 and sweeps 250 (the k2-fsa/icefall FAQ), 295 (JAX and XLA), 296 (multi-node serving), 297
+(robot learning) and 300 (NCCLX). Each text a rule reads is quoted from the thread named above its test; each rule is
+also tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -83,3 +84,23 @@ def test_accelerates_shape_check_names_the_operation_the_ranks_disagree_on() -> 
     assert lead(_ACCELERATE_SHAPES) == ("log.collective_mismatch", "hang_collective_mismatch")
     # prose about the module is no failure
     assert "log.collective_mismatch" not in ids("see accelerate.utils.operations for broadcast\n")
+
+
+# meta-pytorch/torchcomms#523: NCCLX's window put refused (5: ncclInvalidUsage) under its telemetry warnings
+_NCCLX = (
+    "F0202 09:40:35.775741 120495 TorchCommWindowNCCLX.cpp:130] Check failed: nccl_api_->winPut( tensor.data_ptr(), "
+    "tensor.numel(), torch_comm_->getNcclDataType(tensor), dstRank, targetOffsetNelems, win_, stream) == ncclSuccess "
+    "(5 vs. 0)\n"
+    "W0202 17:44:47.293188688.293188 120756 DataSink.h:26] pcl-kini02:120756:120756 [1][main] NCCL WARN Empty sink "
+    "for dataset: nccl_profiler_slow_rank. No logging will be done.\n"
+    "W0202 17:44:47.293428325.293428 120756 DataTable.cc:40] pcl-kini02:120756:120756 [1][main] NCCL WARN Failed to "
+    "create scuba file: filesystem error: cannot create directories: Permission denied [/logs]\n")
+
+
+def test_an_nccl_calls_invalid_usage_under_a_check_is_the_programs() -> None:
+    assert lead(_NCCLX) == ("log.framework_usage", "application_bug")
+    # NCCLX's telemetry lines state no cause: without the check, nothing leads
+    telemetry = "".join(_NCCLX.splitlines(keepends=True)[1:])
+    assert lead(telemetry) is None
+    # an internal error (3) is no program's misuse
+    assert "log.framework_usage" not in ids(_NCCLX.replace("(5 vs. 0)", "(3 vs. 0)"))

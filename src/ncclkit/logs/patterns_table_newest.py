@@ -113,6 +113,22 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"\[TorchCommWindowNCCLX\]: NCCLX window is null", "framework_usage", E,
           "torchcomms' NCCLX window was not created: NCCLX's ctran is off (NCCL_CTRAN_ENABLE=0)",
           "unset NCCL_CTRAN_ENABLE (or set it to 1) where windows are used", C.APPLICATION_BUG),
+        # NCCLX's telemetry sinks logged at WARN where no table or writable /logs exists ("NCCL WARN Empty sink for
+        # dataset: nccl_profiler_algo. No logging will be done.", "Failed to create scuba file: filesystem error:
+        # cannot create directories: Permission denied [/logs]", "Could not find table name: ...",
+        # meta-pytorch/torchcomms#523): only its own logging is lost.
+        p(r"NCCL WARN (?:Empty sink for dataset: \w+\. No logging will be done|Failed to create scuba file: |Could "
+          r"not find table name: )", "noise", I, "NCCLX found nowhere to write its telemetry tables: only that "
+          "logging is lost", "nothing for the job; read its own error", None, "noise"),
+        # A glog CHECK on an NCCL call's result (torchcomms' NCCLX backend, "Check failed: nccl_api_->winPut(...)
+        # == ncclSuccess (5 vs. 0)", meta-pytorch/torchcomms#523): 4 and 5 are ncclInvalidArgument and
+        # ncclInvalidUsage (nccl.h), a call the program made wrongly.
+        p(r"== ncclSuccess \([45] vs\. 0\)", "framework_usage", E,
+          "an NCCL call returned invalid argument or invalid usage (4 or 5) to a check of the framework that made "
+          "it: the call's arguments or its order (a window, a group, a communicator) are wrong",
+          "read the call the check names and NCCL's WARN before it (NCCL_DEBUG=WARN names the argument); fix the "
+          "call or use a release of the framework and NCCL made for each other", C.APPLICATION_BUG, "root",
+          (C.NCCL_VERSION_MISMATCH,)),
         # torchcomms' NCCL, NCCLX and RCCL backends check each tensor's device (checkTensorOnCuda, meta-pytorch/
         # torchcomms#2338: before it a CPU tensor gave a wrong result, then an illegal memory access).
         p(r"Expected CUDA tensor but found tensor on cpu|checkTensorOnCuda", "framework_usage", E,

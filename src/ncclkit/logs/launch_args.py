@@ -34,32 +34,14 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
 
 from __future__ import annotations
 
-import base64
 import ipaddress
-import json
 import re
 from collections.abc import Iterator
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
 
-__all__ = ["deepspeed_world", "launch_findings"]
-
-# DeepSpeed's runner gives launch.py the job's layout as base64 JSON: "--world_info=eyJsb2NhbGhvc3QiOiBbMF19" is
-# {"localhost": [0]}, host -> GPUs (deepspeed/launcher/runner.py encode_world_info).
-_DS_WORLD = re.compile(r"--world_info=([A-Za-z0-9+/]{4,4096}={0,2})")
-
-
-def deepspeed_world(line: str) -> dict[str, list[int]] | None:
-    """The world_info ({host: [GPU indices]}) a DeepSpeed launch line carries, or None where it carries no such JSON."""
-    m = _DS_WORLD.search(line)
-    try:
-        world = json.loads(base64.b64decode(m.group(1), validate=True)) if m else None
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(world, dict) or not world or not all(isinstance(v, list) and v for v in world.values()):
-        return None
-    return world
+__all__ = ["launch_findings"]
 
 # The master address as a launch sets it: MASTER_ADDR=, torchrun's and DeepSpeed's --master_addr / --master-addr,
 # accelerate's main_process_ip (its config listing or its flag).

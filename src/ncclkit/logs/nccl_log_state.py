@@ -14,7 +14,7 @@ from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
-from ncclkit.logs.launch_args import deepspeed_world
+from ncclkit.logs.deepspeed_world import deepspeed_world
 from ncclkit.logs.nccl_log_netfacts import MAX_GDR_REASONS, MAX_IB_DEVICES, NetFacts
 from ncclkit.logs.nccl_log_words import INFO_CAUSE
 from ncclkit.logs.nccl_tests import RANK_LINE, RANK_PID

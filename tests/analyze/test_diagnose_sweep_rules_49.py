@@ -1,6 +1,6 @@
-"""Rules from round 288 and sweeps 250 (the k2-fsa/icefall FAQ), 295 (JAX and XLA), 296 (multi-node serving), 297
-(robot learning) and 300 (NCCLX). Each text a rule reads is quoted from the thread named above its test; each rule is
-also tested on text that must not trigger it."""
+"""Rules from round 288 and sweeps 250 (the k2-fsa/icefall FAQ), 266 (cut tracebacks), 295 (JAX and XLA), 296
+(multi-node serving), 297 (robot learning) and 300 (NCCLX). Each text a rule reads is quoted from the thread named
+above its test; each rule is also tested on text that must not trigger it."""
 
 from __future__ import annotations
 
@@ -104,3 +104,24 @@ def test_an_nccl_calls_invalid_usage_under_a_check_is_the_programs() -> None:
     assert lead(telemetry) is None
     # an internal error (3) is no program's misuse
     assert "log.framework_usage" not in ids(_NCCLX.replace("(5 vs. 0)", "(3 vs. 0)"))
+
+
+# mst272/LLM-Dojo#35: a GKD launch under torchrun whose traceback the paste cuts inside transformers' lazy import
+_CUT_IMPORT = """\
+  File "/usr/local/lib/python3.10/dist-packages/transformers/utils/import_utils.py", line 1976, in _get_module
+    return importlib.import_module("." + module_name, self.__name__)
+  File "/usr/lib/python3.10/importlib/__init__.py", line 126, in import_module
+    return _bootstrap._gcd_import(name[level:], package, level)
+  File "<frozen importlib._bootstrap>", line 1050, in _gcd_import
+  File "<frozen importlib._bootstrap>", line 1027, in _find_and_load
+  File "<frozen importlib._bootstrap>", line 1006, in _find_and_load_unlocked
+  File "<frozen importlib._bootstrap>", line 688, in _load_unlocked
+"""
+
+
+def test_a_traceback_cut_inside_an_import_is_a_package_that_did_not_import() -> None:
+    assert lead(_CUT_IMPORT) == ("log.traceback_cut", "other")
+    # the same frames followed by their exception are read by that exception's row
+    whole = _CUT_IMPORT + "ModuleNotFoundError: No module named 'flash_attn'\n"
+    assert lead(whole) == ("log.package_build", "other")
+    assert "log.traceback_cut" not in ids(whole)

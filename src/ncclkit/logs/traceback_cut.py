@@ -1,6 +1,6 @@
 """A Python traceback that the paste cuts off before its exception line, whose innermost frames load or save a
-checkpoint, sync a metric, wrap a module in FSDP or build an extension: the frames are then all the paste says about
-the failure.
+checkpoint, sync a metric, wrap a module in FSDP, build an extension or import a package: the frames are then all
+the paste says about the failure.
 
 Users paste the top of a long traceback and leave the exception out (the rest scrolled away, or was in another
 window), so no line names the error. Where the last frames are one of these steps, what fails there is known from the
@@ -23,7 +23,10 @@ resolved threads:
   requires_grad");
 - an extension's JIT build (DeepSpeed's `FusedAdamBuilder().load()`, torch.utils.cpp_extension's ninja run): the
   build failed, most often nvcc's CUDA against torch's or no ninja (databrickslabs/dolly#156, deepspeedai/
-  DeepSpeed#694: "Error building extension 'fused_adam'").
+  DeepSpeed#694: "Error building extension 'fused_adam'");
+- an import (importlib's frozen bootstrap, transformers' lazy `_get_module`): a package the program or a library
+  loads failed to import, most often one built for another torch or CUDA or not installed on that node (flash_attn
+  under transformers' model classes: mst272/LLM-Dojo#35, zjysteven/lmms-finetune#32).
 A traceback followed by its exception is read by the rows of that exception, not here.
 """
 
@@ -46,13 +49,14 @@ _LOAD = re.compile(r"load_checkpoint|load_from_checkpoint|load_state_dict|state_
                    r"_load_base_checkpoint|parse_optim_states|load_optimizer|_load_zero_checkpoint")
 _SYNC = re.compile(r"torchmetrics[/\\]\S+ (?:_sync_dist|gather_all_tensors)\b")
 _WRAP = re.compile(r"FlatParamHandle\(|_init_param_handle_from_params|flat_param\.py \S*_init_flat_param")
+_IMPORT = re.compile(r"<frozen importlib\._bootstrap>|import_utils\.py (?:_get_module|__getattr__) ")
 _BUILD = re.compile(r"Builder\(\)\.load\(|\bjit_load\(|cpp_extension\.py (?:_jit_compile|_run_ninja_build|"
                     r"_write_ninja_file_and_build_library)")
 
 
 def cut_traceback_findings(text: str) -> list[Finding]:
     """The finding of a paste that ends inside a traceback whose last frames load or save a checkpoint, sync a metric,
-    wrap a module in FSDP or build an extension."""
+    wrap a module in FSDP, build an extension or import a package."""
     if text.count('File "') < 2:  # a traceback of two frames at least (its heading may be cut off too)
         return []
     # a launcher's rank tag left on a line of an interleaved paste, which the paste reader strips only where most
@@ -105,4 +109,10 @@ _STEPS: tuple[tuple[str, re.Pattern[str], str, str, Cause, Cause], ...] = (
      "read the build's first `error:` or `FAILED:` line; build with the CUDA toolkit torch was built for "
      "(CUDA_HOME), `pip install ninja`, delete ~/.cache/torch_extensions and build once before the ranks start",
      Cause.OTHER, Cause.CUDA_OR_DRIVER),
+    ("import", _IMPORT,
+     "an import failed there: a package built for another torch or CUDA (an undefined symbol), or one not installed "
+     "in the environment this rank runs in",
+     "import the package alone on that node (`python -c 'import flash_attn'`, or the module the traceback loads) and "
+     "reinstall it for this torch and CUDA (or uninstall an optional one the library need not load)",
+     Cause.OTHER, Cause.APPLICATION_BUG),
 )

@@ -125,3 +125,18 @@ def test_a_traceback_cut_inside_an_import_is_a_package_that_did_not_import() -> 
     whole = _CUT_IMPORT + "ModuleNotFoundError: No module named 'flash_attn'\n"
     assert lead(whole) == ("log.package_build", "other")
     assert "log.traceback_cut" not in ids(whole)
+
+
+# pytorch/pytorch#138715: Lightning's FSDP with torchao float8 and torch.compile, Inductor's size guard on rank 0
+_INDUCTOR_GUARD = """\
+[rank0]:   File "/tmp/torchinductor_vasiliy/fa/cfaqkfhrkudjkifn56nrhhs4x5oj3sbazifq3nq6k3yzqnshktcm.py", line 559, in call
+[rank0]:     assert_size_stride(primals_2, (1024, 1024), (1024, 1))
+[rank0]: AssertionError: expected size 4096==1024, stride 1024==1024 at dim=0
+"""
+
+
+def test_inductors_size_guard_is_the_compilers() -> None:
+    assert lead(_INDUCTOR_GUARD) == ("log.framework_release", "other")
+    # the program's own assertion stays the program's
+    assert lead("[rank0]: AssertionError: expected size 4096 for the batch\n") == ("log.program_error",
+                                                                                   "application_bug")

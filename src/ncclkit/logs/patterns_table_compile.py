@@ -77,6 +77,14 @@ def compile_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "compiler bug or a use it does not support, not the GPUs or NCCL", "read the exception Dynamo names after "
           "this line; run without torch.compile to confirm, then upgrade PyTorch or leave that module uncompiled",
           C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # Inductor's generated code checks each input's size and stride against those it was compiled for
+        # (assert_size_stride: "AssertionError: expected size 4096==1024, stride 1024==1024 at dim=0",
+        # pytorch/pytorch#138715: FSDP's sharded weight under float8 and torch.compile, a PyTorch bug).
+        p(r"AssertionError: expected size \d+==\d+, stride \d+==\d+ at dim=\d+", "framework_release", E,
+          "a kernel torch.compile generated got an input of another size or stride than it was compiled for: a "
+          "compiler bug, or a tensor changed under it (a parameter sharded or wrapped after compiling)",
+          "run without torch.compile to confirm; compile after wrapping the model (FSDP, DDP), and upgrade PyTorch",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # ONNX Runtime's ORTModule exports the model to ONNX and refuses what it cannot run, with an exception of its
         # fallback module (orttraining/.../ortmodule/_fallback_exceptions.py: ORTModuleTorchModelException,
         # ORTModuleDeviceException, ORTModuleONNXModelException, ...): "ORTModule does not support adding modules to

@@ -156,6 +156,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.host_setting": Cause.PERFORMANCE_CONFIG,
     "log.gpu_sharing_layer": Cause.OTHER,
     "log.framework_check": Cause.OTHER,
+    "log.release_compared": Cause.OTHER,
     "log.container_start": Cause.OTHER,
     "log.env_set": None,
     "log.crash": Cause.OTHER,

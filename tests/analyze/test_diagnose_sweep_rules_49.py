@@ -1,10 +1,12 @@
-"""Rules from round 288 and sweeps 250 (the k2-fsa/icefall FAQ), 266 (cut tracebacks), 295 (JAX and XLA), 296
-(multi-node serving), 297 (robot learning) and 300 (NCCLX). Each text a rule reads is quoted from the thread named
+"""Rules from rounds 288 and 292 and sweeps 250 (the k2-fsa/icefall FAQ), 266 (cut tracebacks), 295 (JAX and XLA),
+296 (multi-node serving), 297 (robot learning) and 300 (NCCLX). Each text a rule reads is quoted from the thread named
 above its test; each rule is also tested on text that must not trigger it."""
 
 from __future__ import annotations
 
 from line_reading import causes, ids, lead
+
+from ncclkit.logs.analyze import analyze_text
 
 # NVIDIA-NeMo/Curator#143: dask-cuda-worker in the NeMo Framework container, fixed by upgrading dask and dask-cuda
 _IMPORT = """\
@@ -140,3 +142,55 @@ def test_inductors_size_guard_is_the_compilers() -> None:
     # the program's own assertion stays the program's
     assert lead("[rank0]: AssertionError: expected size 4096 for the batch\n") == ("log.program_error",
                                                                                    "application_bug")
+
+
+# pytorch/pytorch#110408: the batch_isend_irecv example sends int64 and receives float32 (round 292)
+_INT_BITS = """\
+1:recv_tensor=tensor([0., 0.], device='cuda:1')
+0:recv_tensor=tensor([2.8026e-45, 0.0000e+00], device='cuda:0')
+"""
+
+
+def test_integer_bits_read_as_float32_are_a_dtype_mismatch() -> None:
+    assert lead(_INT_BITS) == ("log.dtype_mismatch", "application_bug")
+    # ordinary small values (a learning rate, a gradient) are no such bits
+    assert "log.dtype_mismatch" not in ids("0:recv_tensor=tensor([2.8026e-05, 1.0000e+00], device='cuda:0')\n")
+    assert "log.dtype_mismatch" not in ids("eps=2.8026e-45 in the config\n")
+
+
+# NVIDIA/jaxpp#11 (round 292): one reproduction under two NCCL releases, fixed by the newer one
+_RELEASES = "NCCL 2.30.7: killed after 180s\nNCCL 2.31.2: passed\n"
+
+
+def test_one_job_failing_under_one_release_and_passing_under_another_names_the_release() -> None:
+    assert lead(_RELEASES) == ("log.release_compared", "other")
+    found = next(f for f in analyze_text(_RELEASES)["findings"] if f["id"] == "log.release_compared")
+    assert "2.31.2 or newer" in found["fix"]
+    # the newer release failing is a regression: stay on the older one
+    regression = "NCCL 2.31.2: killed after 180s\nNCCL 2.30.7: passed\n"
+    found = next(f for f in analyze_text(regression)["findings"] if f["id"] == "log.release_compared")
+    assert "stay on NCCL 2.30.7" in found["fix"]
+    # a release seen both failing and passing (a flaky job) says nothing; nor does one outcome alone
+    assert "log.release_compared" not in ids(_RELEASES + "NCCL 2.31.2: killed after 180s\n")
+    assert "log.release_compared" not in ids("NCCL 2.30.7: killed after 180s\n")
+    # a time limit's kill is no SIGKILL of the OOM killer
+    assert "log.process_killed" not in ids("NCCL 2.30.7: killed after 180s\n")
+
+
+# jax-ml/jax#12258 (round 292): a Python session that queried JAX's devices before its distributed initialize
+_JAX_ORDER = """\
+>>> import jax
+>>> jax.local_devices()
+[GpuDevice(id=0, process_index=0), GpuDevice(id=1, process_index=0)]
+>>> jax.distributed.initialize(coordinator_address="10.164.15.210:23234", num_processes=2, process_id=0)
+>>> jax.devices()
+[GpuDevice(id=0, process_index=0), GpuDevice(id=1, process_index=0)]
+"""
+
+
+def test_jax_used_before_its_distributed_initialize() -> None:
+    assert lead(_JAX_ORDER) == ("log.framework_usage", "application_bug")
+    # initialize first, then the device query: the order JAX asks for
+    lines = _JAX_ORDER.splitlines(keepends=True)
+    right = "".join([lines[0], lines[3], lines[1], lines[2]])
+    assert "log.framework_usage" not in ids(right)

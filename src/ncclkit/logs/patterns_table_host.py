@@ -210,8 +210,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL"), nor DeepSpeed's launcher function
         # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").
         # Nor an actor the program itself killed ("The actor is dead because it was killed by `ray.kill`.").
-        # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash.
-        p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)))"
+        # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash. A
+        # harness's time limit ("NCCL 2.30.7: killed after 180s", NVIDIA/jaxpp#11) killed a job that hung, not memory.
+        p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)|"
+          r"killed after \d+ ?s\b))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
           r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:?\s+137\b|"
           r"已杀死))", "process_killed", W,

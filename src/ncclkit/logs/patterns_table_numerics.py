@@ -39,7 +39,9 @@ NUMERICS_WORDS: tuple[bytes, ...] = (
     b"requires .target sm_", b"bf16 mixed precision requires", b"reducing to", b"setting loss scale to",
     b"No inf checks were recorded", b"expected scalar type", b"Expected object of", b"and weight type",
     b"and bias type", b"have the same dtype",
-    b"same type as input tensor", b"unscale FP16 gradients", b" to have type ")
+    b"same type as input tensor", b"unscale FP16 gradients", b" to have type ",
+    # a printed tensor's subnormal float32 elements, each followed by a comma or the closing bracket
+    b"e-45,", b"e-45]", b"e-44,", b"e-44]", b"e-43,", b"e-43]")
 
 _DIVERGED_FIX = ("lower the learning rate or add gradient clipping; train in bfloat16 (or float32) where fp16 "
                  "overflows; look for a bad batch (inputs with NaN, empty targets); if one GPU alone stays finite "
@@ -106,6 +108,14 @@ def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "use one precision throughout: cast the model once (`model.half()` / bf16) or let autocast / the "
           "framework's mixed-precision setting do it, the same in every config and on every rank; under GradScaler "
           "keep the parameters in float32", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # A printed tensor of float32 values near 1e-45 (float32's smallest subnormal is 1.4013e-45): the bits of small
+        # integers read as float32, so the sender's dtype is an integer one and the receiver's float32 (pytorch/
+        # pytorch#110408: the batch_isend_irecv example's int64 2 received as [2.8026e-45, 0.0000e+00]).
+        p(r"tensor\(\[[^\]\n]*\b[1-9]\.\d{4}e-4[3-5]\b", "dtype_mismatch", W,
+          "a tensor holds float32 values of 1e-45 to 1e-43, the bits of small integers read as float32: one side of "
+          "the exchange (the sender, or a rank of the collective) used an integer dtype and the other float32",
+          "give the tensors of the exchange one dtype on every rank (the sender's and the receiver's), e.g. "
+          "`dtype=torch.float32` where they are created", C.APPLICATION_BUG, "likely", (C.HANG_COLLECTIVE_MISMATCH,)),
         # torch/amp/grad_scaler.py step(): no parameter of this optimizer got a gradient in the step scaled
         # (SheldonTsui/GOF_NeurIPS2021#2: all of optimizer_G's parameters had None grads).
         p(r"No inf checks were recorded for this optimizer", "framework_usage", E,

@@ -153,6 +153,8 @@ _INT_BITS = """\
 
 def test_integer_bits_read_as_float32_are_a_dtype_mismatch() -> None:
     assert lead(_INT_BITS) == ("log.dtype_mismatch", "application_bug")
+    # a GPU-to-GPU copy that delivers another buffer's bytes shows the same values (pytorch/pytorch#84803)
+    assert ("log.alternative", "acs_iommu_p2p") in causes(_INT_BITS)
     # ordinary small values (a learning rate, a gradient) are no such bits
     assert "log.dtype_mismatch" not in ids("0:recv_tensor=tensor([2.8026e-05, 1.0000e+00], device='cuda:0')\n")
     assert "log.dtype_mismatch" not in ids("eps=2.8026e-45 in the config\n")

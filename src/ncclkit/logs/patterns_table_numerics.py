@@ -110,12 +110,17 @@ def numerics_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "keep the parameters in float32", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # A printed tensor of float32 values near 1e-45 (float32's smallest subnormal is 1.4013e-45): the bits of small
         # integers read as float32, so the sender's dtype is an integer one and the receiver's float32 (pytorch/
-        # pytorch#110408: the batch_isend_irecv example's int64 2 received as [2.8026e-45, 0.0000e+00]).
+        # pytorch#110408: the batch_isend_irecv example's int64 2 received as [2.8026e-45, 0.0000e+00]). A copy between
+        # GPUs that delivers another buffer's bytes shows the same (pytorch/pytorch#84803: an IOMMU breaking P2P, a
+        # float tensor copied as [1.4013e-45, 0.0000e+00], the int 1 copied just before).
         p(r"tensor\(\[[^\]\n]*\b[1-9]\.\d{4}e-4[3-5]\b", "dtype_mismatch", W,
           "a tensor holds float32 values of 1e-45 to 1e-43, the bits of small integers read as float32: one side of "
-          "the exchange (the sender, or a rank of the collective) used an integer dtype and the other float32",
+          "the exchange (the sender, or a rank of the collective) used an integer dtype and the other float32 (or a "
+          "copy between GPUs delivered another buffer's bytes)",
           "give the tensors of the exchange one dtype on every rank (the sender's and the receiver's), e.g. "
-          "`dtype=torch.float32` where they are created", C.APPLICATION_BUG, "likely", (C.HANG_COLLECTIVE_MISMATCH,)),
+          "`dtype=torch.float32` where they are created; if the dtypes match, test the GPU-to-GPU copy itself "
+          "(`x.to(1)` against `x.cpu().to(1)`)", C.APPLICATION_BUG, "likely",
+          (C.HANG_COLLECTIVE_MISMATCH, C.ACS_IOMMU_P2P)),
         # torch/amp/grad_scaler.py step(): no parameter of this optimizer got a gradient in the step scaled
         # (SheldonTsui/GOF_NeurIPS2021#2: all of optimizer_G's parameters had None grads).
         p(r"No inf checks were recorded for this optimizer", "framework_usage", E,

@@ -196,3 +196,14 @@ def test_jax_used_before_its_distributed_initialize() -> None:
     lines = _JAX_ORDER.splitlines(keepends=True)
     right = "".join([lines[0], lines[3], lines[1], lines[2]])
     assert "log.framework_usage" not in ids(right)
+
+
+def test_a_function_body_or_prose_naming_a_jax_call_is_not_a_call_made_first() -> None:
+    script = ("def loss(x):\n    return jnp.sum(x)\n\n"
+              "jax.distributed.initialize(coordinator_address=\"10.0.0.1:1234\", num_processes=2, process_id=0)\n"
+              "print(jax.devices())\n")
+    assert "log.framework_usage" not in ids(script)
+    prose = "When I call jax.devices() it lists only local GPUs.\n" + script
+    assert "log.framework_usage" not in ids(prose)
+    # a top-level array made before the initialize starts the backend
+    assert "log.framework_usage" in ids("x = jnp.ones(3)\n" + script)

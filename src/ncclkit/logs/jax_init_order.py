@@ -17,9 +17,11 @@ from ncclkit.findings import Finding, Severity
 __all__ = ["jax_init_order_findings"]
 
 _INITIALIZE = re.compile(r"\bjax\.distributed\.initialize\(")
-# a call that starts JAX's backend: a device query, or an array made or computed
-_BACKEND = re.compile(r"\bjax\.(?:local_)?devices\(|\bjax\.(?:local_)?device_count\(|\bjax\.process_(?:index|count)\(|"
-                      r"\bjnp\.\w+\(|\bjax\.numpy\.\w+\(|\bjax\.device_put\(")
+# A statement of the session or of the script's top level (not indented: a function's body runs later, when it is
+# called) that starts JAX's backend: a device query, or an array made or computed, alone, assigned or printed. Prose
+# that names such a call does not start with it; a session's prompt may stay on the line.
+_BACKEND = re.compile(r"^(?:>>> )?(?:[\w\[\], ]+=\s*)?(?:print\()?(?:jax\.(?:local_)?devices\(|jax\.(?:local_)?device_count\(|"
+                      r"jax\.process_(?:index|count)\(|jnp\.\w+\(|jax\.numpy\.\w+\(|jax\.device_put\()")
 
 
 def jax_init_order_findings(text: str) -> list[Finding]:
@@ -31,7 +33,7 @@ def jax_init_order_findings(text: str) -> list[Finding]:
         if _INITIALIZE.search(code):
             init = no
             break
-        if first_call is None and _BACKEND.search(code):
+        if first_call is None and _BACKEND.match(code):
             first_call = (no, line.strip())
     if init is None or first_call is None:
         return []

@@ -4,7 +4,7 @@ each tested on the text that carries it and on the text that would prove it wron
 from __future__ import annotations
 
 from ncclkit.logs.analyze import analyze_text
-from ncclkit.logs.paste import unflatten
+from ncclkit.logs.paste_text import unflatten
 
 
 def found(text: str) -> list[dict]:

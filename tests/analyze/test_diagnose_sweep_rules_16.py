@@ -7,7 +7,7 @@ from __future__ import annotations
 from line_reading import causes, lead
 
 from ncclkit.logs.analyze import analyze_text
-from ncclkit.logs.paste import unflatten
+from ncclkit.logs.paste_text import unflatten
 
 
 def findings(text: str) -> dict[str, dict]:

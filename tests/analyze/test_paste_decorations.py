@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ncclkit.logs.analyze import analyze_text
-from ncclkit.logs.paste import undecorate
+from ncclkit.logs.paste_text import undecorate
 
 CORPORA = Path(__file__).parent.parent / "diagnosis"
 # Pastes of each kind of artifact whose reading depends on where a line starts: port listings,

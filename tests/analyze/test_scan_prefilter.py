@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ncclkit.logs.analyze import analyze_text
 from ncclkit.logs.nccl_log_words import OTHER_WORDS
-from ncclkit.logs.paste import undecorate
+from ncclkit.logs.paste_text import undecorate
 from ncclkit.logs.paste_code import quoted_code
 from ncclkit.logs.patterns import classify_error
 

@@ -34,7 +34,8 @@ from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.nvlink_paste import nvlink_paste_findings
 from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
-from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, normalize, undecorate, unflatten
+from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines
+from ncclkit.logs.paste_text import normalize, undecorate, unflatten
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.peer_left import peer_left_findings

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ncclkit.logs.paste import RANK_PREFIXES
+from ncclkit.logs.paste_text import RANK_PREFIXES
 from ncclkit.logs.patterns import classify_error
 
 __all__ = ["ENTRY_LINES", "FRAME", "RANK_TAG", "ROOT_CAUSE", "TRIED_LOOKBACK", "ignored_exception_lines", "quoted_code",

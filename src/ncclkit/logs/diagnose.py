@@ -17,6 +17,7 @@ import re
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.nccl_log_model import LogError, NcclLogSummary
+from ncclkit.logs.nccl_log_state import STORE_BARRIER_WAIT
 from ncclkit.logs.diagnose_addresses import interface_reason, no_net_reason, unresolved_reason
 from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, FACT_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
 from ncclkit.logs.ib_status import completion_status
@@ -58,7 +59,6 @@ _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _EXIT_BARRIER = re.compile(r"Error waiting on exit barrier")
 _BARRIER_CLOSED = re.compile(r"exit barrier|Connection was likely closed|DistNetworkError")
 _STORE_CLOSED = re.compile(r"Connection was likely closed")
-_BARRIER_WAIT = re.compile(r"Waiting in store based barrier")
 _P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
@@ -351,7 +351,7 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
                         "not the failure")
             evidence["role"] = role
         elif cat == "store_barrier" and done and "barrier_wait_after_done" not in s.fact_lines \
-                and all(e.line_no < done and _BARRIER_WAIT.search(e.text) for e in errs):
+                and all(e.line_no < done and STORE_BARRIER_WAIT in e.text for e in errs):
             # torch 1.x's _store_based_barrier logs "Waiting in store based barrier ..." every 10 s until every rank
             # has arrived, then "Completed store-based barrier for key:..." (Lightning-Universe/lightning-flash#1182:
             # six ranks in a healthy start): a wait that ended, not the failure, unless a wait follows the completion.

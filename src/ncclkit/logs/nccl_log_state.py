@@ -80,6 +80,8 @@ _NOTED: tuple[tuple[str, re.Pattern[str], bool], ...] = (
 # An installed package's top level running (a frame "site-packages/dask_cuda/cli.py", line 61, in <module>"): what
 # raises right under it raised while that package was imported, against the versions of the packages beside it.
 _PACKAGE_IMPORT = re.compile(r'File "[^"\n]*[/\\](?:site|dist)-packages[/\\][^"\n]+", line \d+, in <module>')
+# torch 1.x's _store_based_barrier, every 10 s until every rank arrived (diagnose reads the waits it logged)
+STORE_BARRIER_WAIT = "Waiting in store based barrier"
 _TEST_COLUMNS = re.compile(r"^\s*#\s+size\s+count\s+type\b")
 _EMPTY_PREFIXED = re.compile(r"^\s*(?:\[[^\]]*\]:?\s*)*$")  # "", "[rank3]: ": nothing after the prefix
 _ERROR_WORDS = ("rror", "ailure", "ailed", "imeout", "timed out", "ERROR", "abort", "Abort")
@@ -273,7 +275,7 @@ class LogState(NetFacts):
                 return
         if ", in <module>" in line and _PACKAGE_IMPORT.search(line):
             self.package_import_line = line_no()
-        if "Waiting in store based barrier" in line and "rendezvous_done" in self.fact_lines:
+        if STORE_BARRIER_WAIT in line and "rendezvous_done" in self.fact_lines:
             self.note("barrier_wait_after_done", line_no())  # a later barrier (another key) still waits
         # Lightning's "All distributed processes registered", c10d's completed barrier, a client's reconnect (Dynamo's
         # to etcd), `ray start`'s "Ray runtime started." (its head or node is up)

@@ -38,15 +38,16 @@ def release_compare_findings(text: str) -> list[Finding]:
     if not bad_only or not good_only:
         return []
     failing, passing = bad_only[0], good_only[-1]
-    fixed = passing > failing
-    what = (f"a bug of NCCL {version_text(failing)} that {version_text(passing)} fixes" if fixed else
-            f"a regression of NCCL {version_text(failing)} against {version_text(passing)}")
-    fix = (f"run NCCL {version_text(passing)} or newer (the nvidia-nccl wheel, or the framework release that bundles "
-           "it); its release notes name the fix" if fixed else
-           f"stay on NCCL {version_text(passing)} and report the regression to NVIDIA/nccl with both logs")
-    return [Finding(id="log.release_compared", severity=Severity.WARNING, subject=f"NCCL {version_text(failing)}",
-                    message=f"the paste shows the job failing under NCCL {version_text(failing)} (line "
-                            f"{bad[failing]}) and passing under {version_text(passing)} (line {good[passing]}): "
-                            f"{what}", fix=fix, cause=Cause.OTHER,
+    worse, better = version_text(failing), version_text(passing)
+    if passing > failing:
+        what = f"a bug of NCCL {worse} that {better} fixes"
+        fix = (f"run NCCL {better} or newer (the nvidia-nccl wheel, or the framework release that bundles it); its "
+               "release notes name the fix")
+    else:
+        what = f"a regression of NCCL {worse} against {better}"
+        fix = f"stay on NCCL {better} and report the regression to NVIDIA/nccl with both logs"
+    return [Finding(id="log.release_compared", severity=Severity.WARNING, subject=f"NCCL {worse}",
+                    message=f"the paste shows the job failing under NCCL {worse} (line {bad[failing]}) and passing "
+                            f"under {better} (line {good[passing]}): {what}", fix=fix, cause=Cause.OTHER,
                     evidence={"role": "root", "lines": sorted({bad[failing], good[passing]}),
                               "alternatives": [str(Cause.NCCL_VERSION_MISMATCH)]})]

@@ -139,3 +139,20 @@ def test_an_argument_check_leads_the_analysis_of_a_failed_run(tmp_path: Path) ->
     causes = [f["cause"] for f in findings if f["cause"] is not None]
     assert causes[0] == Cause.APPLICATION_BUG.value, findings
     assert "device" in next(f for f in findings if f["cause"])["message"]
+
+
+def test_the_function_name_of_2_30_7_warns_changes_no_reading() -> None:
+    """NCCL 2.30.7 prints "<file>:<line> (<func>) NCCL WARN" (src/debug.cc): every WARN of the catalogue, printed
+    with its source line in both forms, reads the same, and ibvwrap's "lib wrapper not initialized" stays noise
+    (a torchtitan run on a host without RDMA, NCCL 2.30.7)."""
+    changed = []
+    for e in CATALOGUE:
+        text = printed(str(e["fmt"])).split(" NCCL WARN ", 1)[1]
+        old = f"node1:1234:5678 [0] {e['file']}:{e['line']} NCCL WARN {text}"
+        new = f"node1:1234:5678 [0] {e['file']}:{e['line']} (ncclSomeCall) NCCL WARN {text}"
+        if (classify_error(old).category, classify_error(old).cause) != (classify_error(new).category,
+                                                                        classify_error(new).cause):
+            changed.append(new)
+    assert not changed, changed[:5]
+    line = "devvm7508:2914395:2914395 [0] misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL WARN lib wrapper not initialized."
+    assert classify_error(line).category == "noise"

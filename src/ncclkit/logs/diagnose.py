@@ -43,7 +43,7 @@ _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_
                              r"Failed to open device")
 # srun waiting for a step that is being stopped.
 _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
-_NVLS_CUDA = re.compile(r"nvls\.cc:\d+ NCCL WARN Cuda failure")
+_NVLS_CUDA = re.compile(r"nvls\.cc:\d+ (?:\(\w+\) )?NCCL WARN Cuda failure")  # 2.30.7 adds "(func) "
 _BANNER = re.compile(r"\*\*\* (?:Aborted at \d+|SIGTERM received at)")
 # A line logged as a warning: c10d's "[W socket.cpp:N]", a Rust or Go logger's " WARN " level.
 _WARNED = re.compile(r"\[W|(?:^|\s)WARN(?:ING)?\s")
@@ -59,7 +59,7 @@ _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _EXIT_BARRIER = re.compile(r"Error waiting on exit barrier")
 _BARRIER_CLOSED = re.compile(r"exit barrier|Connection was likely closed|DistNetworkError")
 _STORE_CLOSED = re.compile(r"Connection was likely closed")
-_P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ NCCL WARN Cuda failure (?:1 )?'invalid argument'")
+_P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ (?:\(\w+\) )?NCCL WARN Cuda failure (?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 

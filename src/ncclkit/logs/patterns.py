@@ -106,8 +106,15 @@ from ncclkit.logs.patterns_table import rows  # noqa: E402  (the table uses _p a
 PATTERNS: tuple[LogPattern, ...] = rows(_p)
 
 
+# NCCL 2.30.7 names the function after the source line of a WARN ("misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL
+# WARN ...", src/debug.cc ncclDebugLogV); the rows spell the older "file:line NCCL WARN" form, which this restores.
+_WARN_FUNC = re.compile(r"(\.(?:cc|cu|cuh|cpp|h|c):\d+ )\(\w+\) (?=NCCL (?:WARN|ATTN) )")
+
+
 def classify_error(text: str) -> ErrorClass:
     """Classify one WARN/error line; IB completion and CUDA errors get their status decoded."""
+    if ") NCCL " in text:
+        text = _WARN_FUNC.sub(r"\1", text)
     for pat in PATTERNS:
         if pat.regex.search(text):
             cls = ErrorClass(category=pat.category, severity=pat.severity, explanation=pat.explanation,

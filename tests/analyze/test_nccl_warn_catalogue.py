@@ -156,3 +156,8 @@ def test_the_function_name_of_2_30_7_warns_changes_no_reading() -> None:
     assert not changed, changed[:5]
     line = "devvm7508:2914395:2914395 [0] misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL WARN lib wrapper not initialized."
     assert classify_error(line).category == "noise"
+    # NVIDIA/nccl#2237 (2.30.7): the row that reads GDAKI's queue-pair failure is found with and without the file
+    gdaki = ("worker-0:862519:862553 [0] transport/net_ib/gdaki/gin_host_gdaki.cc:431 (gdakiConnectQp) NCCL WARN DOCA "
+             "failure 21")
+    assert classify_error(gdaki).category == "ibv_call_failed"
+    assert classify_error(gdaki.split(" [0] ")[1].split(" ", 1)[1]).category == "ibv_call_failed"

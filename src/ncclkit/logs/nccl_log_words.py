@@ -156,11 +156,11 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"cuInit(0) returned", b"device(s) that support CUDA", b"QP size", b"severely limit", b"kernel ABI version",
     b"config directory", b"is ib_umad module",
     # torch/cuda/__init__.py on a GPU newer than the wheel
-    b"is not compatible with the current",
+    b"with CUDA capability sm_",
     # PyTorch's recent distributed lines, the engines' launch checks, a library's own needs
     b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
     b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use", b"device_ids and output_device",
-    b"Operation: `accelerate.",
+    b"Operation: `accelerate.", b"CUDA_VISIBLE_DEVICES=", b"unable to detect local MPI rank",
     # a subject and its state in any program's words (patterns_table_generic)
     b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid", b"be enabled",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)

@@ -343,9 +343,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # that differ across ranks (pytorch/pytorch#167244; jianchang512/parakeet-api#5 fixed by the cu128 wheel).
         # PyTorch before 1.5 warned the same in other words: "Found GPU0 V100-SXM2-16GB which requires CUDA_VERSION
         # >= 9000 for optimal performance and fast startup time, but your PyTorch was compiled with CUDA_VERSION
-        # 8000" (longcw/yolo2-pytorch#121).
-        p(r"with CUDA capability sm_\d+ is not compatible with the current PyTorch installation|which requires "
-          r"CUDA_VERSION >= \d+ for optimal performance[^\n]*but your PyTorch was compiled with", "cuda_error", E,
+        # 8000" (longcw/yolo2-pytorch#121). A paste hard-wrapped after "is not compatible" (runpod/containers#114)
+        # keeps the GPU and its arch on the first line.
+        p(r"with CUDA capability sm_\d+ is not compatible(?: with the current PyTorch installation|\s*$)|"
+          r"which requires CUDA_VERSION >= \d+ for optimal performance[^\n]*but your PyTorch was compiled with",
+          "cuda_error", E,
           "the installed PyTorch (and the NCCL it ships) has no kernels for this GPU's architecture",
           "install a PyTorch build for this GPU (the CUDA version its release notes name for the architecture, e.g. "
           "cu128 for sm_120) on every node", C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),

@@ -76,4 +76,19 @@ def launchcmd_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "were given: the job runs on other GPUs than the variable lists",
           "name the GPUs with `--include localhost:2,4,5,7` and drop --num_gpus (or drop those arguments and keep "
           "CUDA_VISIBLE_DEVICES)", C.APPLICATION_BUG),
+        # CUDA reads CUDA_VISIBLE_DEVICES as a comma-separated list and stops at the first character it cannot parse,
+        # so a range ("0-3", Flux's idset notation) shows the first GPU only (flux-framework/flux-core#3315).
+        p(r"\bCUDA_VISIBLE_DEVICES=[\"']?\d+-\d+\b", "launch_config", W,
+          "CUDA_VISIBLE_DEVICES holds a range (\"0-3\"): CUDA reads a comma-separated list and stops at the dash, "
+          "so only the first GPU of the range is visible", "list the GPUs one by one: CUDA_VISIBLE_DEVICES=0,1,2,3 "
+          "(or let the launcher bind GPUs in that form)", C.APPLICATION_BUG),
+        # Kokkos::initialize() finds a rank's index on its node from launcher variables (OMPI_COMM_WORLD_LOCAL_RANK,
+        # MV2_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, SLURM_LOCALID ...): a launcher it does not know (HPE PALS's
+        # PALS_LOCAL_RANKID on Aurora, kokkos/kokkos#8889) puts every rank of the node on the same GPU.
+        p(r"unable to detect local MPI rank\. Falling back to the first GPU", "launch_config", W,
+          "the program could not tell each rank's index on its node (its launcher's local-rank variable is not one "
+          "it reads), so every rank of a node uses the first GPU",
+          "bind one GPU per rank: pass the device explicitly (e.g. --kokkos-map-device-id-by=mpi_rank, or set "
+          "CUDA_VISIBLE_DEVICES per rank from the launcher's local rank) or export a variable the program reads",
+          C.APPLICATION_BUG),
     )

@@ -141,7 +141,7 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # GIN's GDAKI path (gin_host_gdaki.cc gdakiConnectQp, DOCA GPUNetIO) failing to connect its queue pairs:
         # it sets no GRH, which some InfiniBand ports need (NVIDIA/nccl#2237); the proxy GIN works there
         # (NVIDIA/nccl#1943: NCCL_GIN_TYPE=3 fails, 2 runs).
-        p(r"gdakiConnectQp\)? NCCL WARN DOCA failure", "ibv_call_failed", E,
+        p(r"(?:gin_host_gdaki\.cc:\d+|gdakiConnectQp\)?) NCCL WARN DOCA failure", "ibv_call_failed", E,
           "NCCL's GPU-initiated networking (GIN over GDAKI / DOCA GPUNetIO) could not connect its queue pairs: its "
           "path sets no GRH, which some InfiniBand fabrics need",
           "use the proxy GIN (NCCL_GIN_TYPE=2) or an NCCL release that fixes GDAKI on this fabric", C.OTHER, "root",

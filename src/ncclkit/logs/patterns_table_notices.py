@@ -310,8 +310,8 @@ def warning_noise_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"^(?!.*(?:WorkNCCL\(|milliseconds before timing out|timed out in blocking wait)).*?(?:"
           r"\[W[^\]]*(?:socket|Utils|ProcessGroupNCCL)[^\]]*\].*(?:cannot be retrieved|deprecated|"
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
-          r"interface|does not belong to the given group|NCCL support is not compiled|CUDA out of memory\. Tried))|"
-          r"FutureWarning|DeprecationWarning|"
+          r"interface|does not belong to the given group|NCCL support is not compiled|CUDA out of memory\. Tried|"
+          r"with CUDA capability sm_))|FutureWarning|DeprecationWarning|"
           r"is deprecated)",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
     )

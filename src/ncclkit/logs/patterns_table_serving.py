@@ -21,7 +21,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 SERVING_WORDS: tuple[bytes, ...] = (
     b"potential root causes", b"OOM killer due to", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
     b"multiple distinct roles", b"common causes include", b"than the number of available GPUs",
-    b"killed on this node")
+    b"killed on this node", b"by --disable-cuda-graph")
 
 
 def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -107,4 +107,14 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "of a pipeline worker (often the GPU-to-GPU channel's set-up) is the cause",
           "read the first error of every worker; on GPUs without peer-to-peer (PCIe cards) try without pipeline "
           "parallelism across them", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.ACS_IOMMU_P2P,)),
+        # SGLang's cuda_graph_runner after "Capture cuda graph failed: <exception>" lists its remedies ("1. set
+        # --mem-fraction-static ... 4. disable cuda graph by --disable-cuda-graph"): capture failed on an operation
+        # that cannot run inside a graph (DeepEP's normal mode, sgl-project/sglang#6218) more often than on memory,
+        # which the exception above says in its own words.
+        p(r"^\W*\d\. disable cuda graph by --disable-cuda-graph", "framework_usage", E,
+          "SGLang could not capture its CUDA graphs: an option in use runs something a graph cannot hold (DeepEP's "
+          "normal mode, a communication kernel that allocates or synchronises), or the capture ran out of memory",
+          "read the exception printed before this list; run a feature that cannot be captured without graphs (e.g. "
+          "--deepep-mode low_latency or auto instead of normal) or, for memory, lower --mem-fraction-static or "
+          "--cuda-graph-max-bs", C.APPLICATION_BUG, "root", (C.OOM,)),
     )

@@ -1,0 +1,81 @@
+"""Rules from rounds 293 (Blackwell bring-up), 296 (CUDA graphs) and 298 (schedulers other than Slurm). Each text a
+rule reads is quoted from the thread named above its test; each rule is also tested on text that must not trigger
+it."""
+
+from __future__ import annotations
+
+from line_reading import causes, ids, lead
+
+# runpod/containers#114: a "PyTorch 2.8.0" image that shipped torch 2.4.1+cu124 on a B200 pod, pasted hard-wrapped
+_SM100 = """\
+$ python3 -c "import torch; print(torch.__version__, torch.version.cuda)"
+2.4.1+cu124 12.4
+UserWarning: NVIDIA B200 with CUDA capability sm_100 is not compatible
+with the current PyTorch installation. The current PyTorch install
+supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.
+"""
+
+
+def test_a_gpu_newer_than_the_wheel_is_read_wrapped_and_after_userwarning() -> None:
+    assert lead(_SM100) == ("log.cuda_error", "cuda_or_driver")
+    one_line = ("/opt/conda/lib/python3.11/site-packages/torch/cuda/__init__.py:235: UserWarning: NVIDIA GeForce "
+                "RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n")
+    assert lead(one_line) == ("log.cuda_error", "cuda_or_driver")
+
+
+def test_other_userwarnings_and_a_sentence_going_on_stay_unread() -> None:
+    assert lead("/x/torch/cuda/__init__.py:129: UserWarning: CUDA is not available, using CPU\n") is None
+    # the wrapped first line needs the sentence to end there
+    assert lead("NVIDIA B200 with CUDA capability sm_100 is not compatible yet with this tool's plots\n") is None
+
+
+# flux-framework/flux-core#3315: Flux's idset notation in CUDA_VISIBLE_DEVICES; hwloc and CUDA saw one GPU of four
+_RANGE = """\
+rzansel61{dahn}63: /usr/global/tools/hwloc/blueos_3_ppc64le_ib/hwloc-1.11.10-cuda/bin/hwloc-ls --of xml | grep CoProc
+                    <info name="CoProcType" value="CUDA"/>
+                    <info name="CoProcType" value="CUDA"/>
+rzansel61{dahn}66: env CUDA_VISIBLE_DEVICES="0-3" /usr/global/tools/hwloc/bin/hwloc-ls --of xml | grep CoProc
+                    <info name="CoProcType" value="CUDA"/>
+"""
+
+
+def test_a_range_in_cuda_visible_devices_is_the_launch_configs() -> None:
+    assert lead(_RANGE) == ("log.launch_config", "application_bug")
+
+
+def test_a_list_or_uuids_in_cuda_visible_devices_are_no_finding() -> None:
+    for value in ('"0,1,2,3"', "4", "GPU-5e6f1a2b-0c3d-4e5f-8a9b-0c1d2e3f4a5b", "MIG-1-2"):
+        text = _RANGE.replace('"0-3"', value)
+        assert "log.launch_config" not in ids(text), value
+
+
+# kokkos/kokkos#8889: E3SM on ALCF Aurora (PBS + mpich under HPE PALS), every rank's warning
+_KOKKOS = ("Warning: unable to detect local MPI rank. Falling back to the first GPU available for execution. Raised "
+           "by Kokkos::initialize()\n")
+
+
+def test_a_program_that_cannot_find_its_local_rank_puts_all_ranks_on_one_gpu() -> None:
+    assert lead(_KOKKOS) == ("log.launch_config", "application_bug")
+    assert lead("Kokkos::OpenMP::initialize WARNING: OMP_PROC_BIND environment variable not set\n") is None
+
+
+# sgl-project/sglang#6218: DeepSeek-R1 with --enable-deepep-moe --deepep-mode normal on 8 x H200; SGLang's remedies
+# after the capture failed (a DeepEP developer: "deepep mode normal does not support cuda graph indeed")
+_HINTS = """\
+3. disable torch compile by not using --enable-torch-compile
+4. disable cuda graph by --disable-cuda-graph. (Not recommonded. Huge perf loss)
+Open an issue on GitHub https://github.com/sgl-project/sglang/issues/new/choose
+"""
+
+
+def test_sglangs_capture_remedies_read_as_a_feature_graphs_cannot_hold() -> None:
+    assert lead(_HINTS) == ("log.framework_usage", "application_bug")
+    assert ("log.alternative", "oom") in causes(_HINTS)
+
+
+def test_the_exception_before_sglangs_remedies_leads_when_it_names_memory() -> None:
+    oom = ("Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+           "capacity of 139.81 GiB of which 1.06 GiB is free.\nPossible solutions:\n")
+    assert lead(oom + _HINTS)[1] == "oom"
+    # the option named in prose is no remedy list
+    assert lead("I did not disable cuda graph by --disable-cuda-graph because of the perf loss\n") is None

@@ -79,3 +79,23 @@ def test_the_exception_before_sglangs_remedies_leads_when_it_names_memory() -> N
     assert lead(oom + _HINTS)[1] == "oom"
     # the option named in prose is no remedy list
     assert lead("I did not disable cuda graph by --disable-cuda-graph because of the perf loss\n") is None
+
+
+# pytorch/torchtitan#1170: torchft's Manager after an FSDP hook waited on dist.all_reduce's None (a maintainer's fix)
+_NONE_WAIT = "should_commit=False enough_replicas=True, errored='NoneType' object has no attribute 'wait'\n"
+
+
+def test_waiting_on_a_collective_that_returned_none_is_the_programs() -> None:
+    assert lead(_NONE_WAIT) == ("log.framework_usage", "application_bug")
+    assert lead(_NONE_WAIT.replace("'wait'", "'wait\u2019")) == ("log.framework_usage", "application_bug")  # as typed
+    other = _NONE_WAIT.replace("'wait'", "'shape'")
+    assert lead(other) != ("log.framework_usage", "application_bug")
+
+
+# pytorch/torchtitan#1309 (a mesh without the dim the code slices); intel/torch-xpu-ops#3305 (XCCL without shrink)
+def test_a_mesh_dim_the_mesh_lacks_and_a_backend_without_shrink_are_the_programs() -> None:
+    mesh = ("KeyError: \"Invalid mesh_dim_names ('dp_cp',) specified. Valid mesh_dim_names are ['tp'].\"\n")
+    assert lead(mesh) == ("log.framework_usage", "application_bug")
+    assert lead("Process group backend for '0' does not support shrinking operations\n") == (
+        "log.framework_usage", "application_bug")
+    assert lead("INFO mesh_dim_names=('dp', 'tp') specified by the config\n") is None

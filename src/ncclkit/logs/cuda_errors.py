@@ -137,7 +137,7 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
         # Not NCCL's user-buffer registration (register/register.cc ncclRegister): there cuMemGetAddressRange
         # answers CUDA_ERROR_NOT_FOUND (500, the same words) for memory of the driver's VMM API the caller mapped
         # itself (NVIDIA/nccl#2332), no missing kernel.
-        (r"(?:register\.cc:\d+ \(ncclRegister\)|\(ncclRegister\))[^\n]*named symbol not found", C.OTHER,
+        (r"(?:register/register\.cc:\d+|\(ncclRegister\))[^\n]*named symbol not found", C.OTHER,
          "NCCL's user-buffer registration (ncclCommRegister) could not look up the buffer (cuMemGetAddressRange "
          "answers 'not found' for memory the program mapped with the driver's VMM calls itself): a registration "
          "bug, not a missing kernel", (C.APPLICATION_BUG,),

@@ -115,7 +115,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"passed configuration file",
     b"share the same physical core",
     # PyTorch 2.12 - 2.14 (patterns_table_newest)
-    b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"Call reconfigure",
+    b"symmetric", b"WindowNCCL", b"ProcessGroupNCCL::shrink", b"cannot shrink", b"support shrinking",
+    b"Call reconfigure",
     b"TORCHCOMM_RANK", b"CPU-capable backend", b"duplicate entries", b"must be initialized",
     b"mesh_dim_name", b"Mesh dim name", b"shard or replicate", b"require NCCL", b"nccl4py", b"clique_ids",
     # the libraries under NCCL (patterns_table_net)

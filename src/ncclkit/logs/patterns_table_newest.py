@@ -80,7 +80,8 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # (CUDASymmetricMemory / NCCLSymmetricMemory, WindowNCCL, nccl_all_to_all_nd), the reconfigurable and
         # shrinkable ProcessGroupNCCL, torchcomms' rank discovery, distributed_c10d.py (monitored_barrier on a
         # GPU-only group, split_group backends, duplicate ranks), _functional_collectives.py, device_mesh.py and
-        # FSDP2's mesh dims.
+        # FSDP2's mesh dims; a mesh sliced by a dim it was not built with ("Invalid mesh_dim_names (dp_cp,) specified.
+        # Valid mesh_dim_names are [tp]", pytorch/torchtitan#1309); a backend without shrink (intel/torch-xpu-ops#3305).
         p(r"NCCLSymmetricMemory::barrier requires peer signal pad|symmetric-window segment was freed without "
           r"deregister_mem_pool|WindowNCCL: (?:ncclCommWindowRegister failed; the tensor must be allocated|source "
           r"tensor is not in a registered symmetric window)|input must be allocated via NCCL symmetric memory|"
@@ -89,11 +90,19 @@ def newest_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"monitored_barrier requires a group with a CPU-capable backend|Backend mismatch for device '\w+': parent "
           r"has|ranks list must not contain duplicate entries|torch\.distributed must be initialized|Each "
           r"mesh_dim_name must be unique|Mesh dim name '\w+' not found in mesh|At least one of shard or replicate "
-          r"must be set", "framework_usage", E,
+          r"must be set|Invalid mesh_dim_names [^\n]* specified|does not support shrinking operations",
+          "framework_usage", E,
           "the program uses PyTorch's distributed APIs in a way they do not allow (symmetric memory and windows, a "
           "shrink or reconfigure out of order, a mesh or group set up wrongly)",
           "follow the check's own instruction (allocate from the NCCL mempool, register windows collectively, "
           "initialize the process group and the mesh with unique names and ranks)", C.APPLICATION_BUG),
+        # A collective called without async_op=True returns None, and the program (or its hook, torchft's Manager
+        # reporting "errored='NoneType' object has no attribute 'wait'", pytorch/torchtitan#1170) waits on it.
+        p(r"'NoneType' object has no attribute 'wait['\u2019]", "framework_usage", E,
+          "the program waits on the result of a collective that returned None: torch.distributed returns a work "
+          "handle only when called with async_op=True (a process group's own method returns one always)",
+          "call the collective with async_op=True before .wait(), or drop the wait (the call already completed "
+          "on its stream)", C.APPLICATION_BUG),
         # PyTorch's CUDA symmetric memory: "CUDASymmetricMemoryAllocator::rendezvous: detected allocations from
         # overlapping devices from different ranks" (every rank allocated on the same device index: each process
         # was given one GPU by CUDA_VISIBLE_DEVICES, so all are cuda:0; volcengine/verl#4503), and "failed to send

@@ -99,3 +99,29 @@ def test_a_mesh_dim_the_mesh_lacks_and_a_backend_without_shrink_are_the_programs
     assert lead("Process group backend for '0' does not support shrinking operations\n") == (
         "log.framework_usage", "application_bug")
     assert lead("INFO mesh_dim_names=('dp', 'tp') specified by the config\n") is None
+
+
+# meta-pytorch/torchforge#55: a working run's c10d settings, printed at TORCH_CPP_LOG_LEVEL=INFO
+_SETTINGS = """\
+I0820 14:27:21.486460 4030959 ProcessGroupNCCL.cpp:1669] [PG ID 0 PG GUID 0 Rank 0] HeartbeatMonitor environments: \
+TORCH_NCCL_ENABLE_MONITORING (Whether to kill program when no watchdog heartbeat detected): 1, \
+TORCH_NCCL_DUMP_ON_TIMEOUT: 1, TORCH_NCCL_WAIT_TIMEOUT_DUMP_MILSEC: 15000, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 480
+I0820 14:27:21.486465 4030959 ProcessGroupNCCL.cpp:1998] [PG ID 0 PG GUID 0 Rank 0] PGNCCL Watchdog environments: \
+TORCH_NCCL_RETHROW_CUDA_ERRORS: 1, TORCH_NCCL_PROPAGATE_ERROR: 0, TORCH_NCCL_DESYNC_DEBUG: 0
+"""
+
+
+def test_the_heartbeat_monitors_and_watchdogs_settings_are_no_failure() -> None:
+    assert lead(_SETTINGS) is None
+    assert "log.no_failure" in ids(_SETTINGS)
+    # the watchdog's own report of a missed heartbeat is still read
+    hung = ("[PG ID 0 PG GUID 0 Rank 0] Heartbeat monitor timed out! Process will be terminated after dumping debug "
+            "info. workMetaList_.size()=1\n")
+    assert lead(_SETTINGS + hung) is not None
+
+
+# sgl-project/sglang#29562: TP=8 on PCIe-only RTX PRO 6000s, SGLang's second custom all-reduce kernel
+def test_sglangs_custom_allreduce_v2_notice_reads_as_the_first_kernels() -> None:
+    v2 = ("[2026-06-28 13:34:12 TP7] CustomAllReduceV2 is disabled because it's not supported on more than two "
+          "PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.\n")
+    assert ids(v2)[0] == ids(v2.replace("CustomAllReduceV2", "CustomAllreduce"))[0] == "log.p2p_unavailable"

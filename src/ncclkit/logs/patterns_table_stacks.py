@@ -227,8 +227,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # vLLM custom_all_reduce.py / SGLang: "Custom allreduce is disabled because it's not supported on more than two
         # PCIe-only GPUs" is a topology gate (more than two GPUs not all joined by NVLink, read from NVML) that every
         # healthy PCIe server prints; it tests no P2P (vllm-project/vllm#16570, an OOM behind it). Only a hint for a
-        # hang of NCCL's P2P on such a box (vllm-project/vllm#14025).
-        p(r"Custom ?[Aa]llreduce is disabled because it's not supported on more than two PCIe-only GPUs",
+        # hang of NCCL's P2P on such a box (vllm-project/vllm#14025). SGLang's second kernel says "CustomAllReduceV2"
+        # (sgl-project/sglang#29562).
+        p(r"Custom ?allreduce(?:V2)? is disabled because it's not supported on more than two PCIe-only GPUs",
           "p2p_unavailable", I,
           "vLLM found more than two GPUs not joined by NVLink and uses NCCL instead of its own all-reduce (a topology "
           "notice, printed on healthy PCIe servers too): if collectives between them hang, PCIe ACS or an IOMMU in "

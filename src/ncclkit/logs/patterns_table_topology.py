@@ -58,7 +58,9 @@ def topology_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "compiled into NCCL), whatever the topology file", "use an NCCL or net plugin release that keeps this "
           "instance type's topology under the limit; keeping NCCL_TOPO_FILE does not avoid it", C.OTHER, "root",
           (C.TOPOLOGY_OR_NUMA,)),
-        p(r"Attribute \w+ of node \w+ not found|\bXML\b|Could not find (?:NET with id|net id|node of type|"
+        # NCCL writes XML in capitals ("XML Import Channel", "XML Topology has wrong version"); a command's "--of xml"
+        # (hwloc-ls, flux-framework/flux-core#3315) is no topology error.
+        p(r"Attribute \w+ of node \w+ not found|(?-i:\bXML\b)|Could not find (?:NET with id|net id|node of type|"
           r"any local path|CPU close|PCI device)|No path computed|Could not find NIC for rank|"
           r"does not loop back|ring \d+ does not contain|topology file|NCCL_TOPO_FILE|NCCL_GRAPH_FILE|"
           r"Could not find intermediate GPU|requires NIC -?\d+ but that NIC is not available|unable to find "

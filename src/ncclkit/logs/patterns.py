@@ -109,7 +109,7 @@ PATTERNS: tuple[LogPattern, ...] = rows(_p)
 # NCCL 2.30.7 names the function after the source line of a WARN ("misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL
 # WARN ...", src/debug.cc ncclDebugLogV, __func__: "operator()" inside a lambda; a net plugin's WARN has none); the
 # rows spell the older "file:line NCCL WARN" form, which this restores.
-_WARN_FUNC = re.compile(r"(\.(?:cc|cu|cuh|cpp|h|c):\d+ )\((?:\w+|operator\(\))\) (?=NCCL (?:WARN|ATTN) )")
+_WARN_FUNC = re.compile(r"(\.(?:cc|cu|cuh|cpp|h|c):\d+ )\((?:\w+|operator\(\))\) (?=NCCL WARN )")
 
 
 def classify_error(text: str) -> ErrorClass:

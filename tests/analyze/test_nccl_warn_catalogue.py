@@ -162,3 +162,24 @@ def test_the_function_name_of_2_30_7_warns_changes_no_reading() -> None:
              "failure 21")
     assert classify_error(gdaki).category == "ibv_call_failed"
     assert classify_error(gdaki.split(" [0] ")[1].split(" ", 1)[1]).category == "ibv_call_failed"
+
+
+def test_the_function_name_of_2_30_7_return_code_traces_changes_no_reading(tmp_path: Path) -> None:
+    """NCCLCHECK's trace is INFO_LOC from 2.30.7 ("graph/xml.cc:469 (ncclTopoGetXmlFromFile) -> 2", include/debug.h):
+    a paste of traces alone names the same return code and site in both forms."""
+    old = ("node1:1:1 [0] NCCL INFO NCCL version 2.30.7+cuda12.9\n"
+           "node1:1:1 [0] NCCL INFO graph/xml.cc:469 -> 2\n"
+           "node1:1:1 [0] NCCL INFO graph/topo.cc:724 -> 2\n"
+           "node1:1:1 [0] NCCL INFO init.cc:1234 -> 2\n")
+    new = (old.replace("xml.cc:469 ->", "xml.cc:469 (ncclTopoGetXmlFromFile) ->")
+           .replace("topo.cc:724 ->", "topo.cc:724 (ncclTopoGetSystem) ->")
+           .replace("init.cc:1234 ->", "init.cc:1234 (operator()) ->"))
+    read = []
+    for text in (old, new):
+        log = tmp_path / "run.log"
+        log.write_text(text)
+        read.append([(f["id"], f["cause"], f["evidence"].get("return_codes"))
+                     for f in analyze_path(str(log))["findings"]])
+    assert read[0] == read[1]
+    assert [codes for fid, _, codes in read[1] if fid == "log.nccl_error_code"] == [
+        {"2": "ncclSystemError first raised at graph/xml.cc:469"}]

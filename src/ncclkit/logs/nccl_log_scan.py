@@ -48,7 +48,8 @@ __all__ = ["Buffer", "scan_block"]
 _LINE = re.compile(
     rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |"
     rb"Using (?:in|ex)ternal Network |CUDA Dev \d|P2P plugin|"
-    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |[a-z/_.][\w./\-]*+:\d+ -> \d|"
+    rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |"
+    rb"[a-z/_.][\w./\-]*+:\d++(?: \((?:\w++|operator\(\))\))? -> \d|"
     rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap ?: Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
@@ -84,8 +85,9 @@ _BAR1 = re.compile(BAR1_TOTAL.pattern.encode())
 _COLL_POS = re.compile(b"NCCL INFO " + COLL_FIELDS.encode())
 # The `host:pid` in front of a COLL line, within the line's first 200 bytes.
 _COLL_PROCESS = re.compile(rb"([\w.-]+:\d+):\d+ \[\d+\] NCCL INFO $")
-# NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated
-_TRACE_KEY = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ -> (\d+)")
+# NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated. NCCL 2.30.7 names
+# the function after the line (INFO_LOC in include/debug.h: "graph/xml.cc:469 (ncclTopoGetXmlFromFile) -> 2").
+_TRACE_KEY = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ (?:\((?:\w+|operator\(\))\) )?-> (\d+)")
 # nccl-tests result rows: "  8388608  2097152  float  sum  -1  ..." (size, count, type first; a launcher
 # prefix such as "[1,0]<stdout>:" may come before).
 _TEST_ROW = re.compile(rb"\n[^\n\d]{0,40}?\d+ +\d+ +(?:" + b"|".join(sorted(d.encode() for d in DTYPES)) + rb") ")

@@ -50,7 +50,7 @@ _DS_LAYOUT = re.compile(r"\bnnodes=(\d+), num_local_procs=(\d+), node_rank=\d+")
 _INIT_RANK = re.compile(r"(?:^|ncclCommInitRank(?:Config)? )comm \S+ rank (\d+) nranks \d+ cudaDev \d+"
                         r"(?: nvmlDev \d+)? busId (\w+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
-_TRACE = re.compile(r"(\S+:\d+) -> (\d+)")
+_TRACE = re.compile(r"(\S+:\d+) (?:\((?:\w+|operator\(\))\) )?-> (\d+)")  # 2.30.7 adds "(func) " (debug.h)
 MAX_TRACES = 64
 # Numbers make no message distinct, except Gloo's willRetry flag: "failed to connect, willRetry=1" is a try it repeats
 # (healthy runs print it while a peer's listener comes up), "willRetry=0" of the same text the failure.

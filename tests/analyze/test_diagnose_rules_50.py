@@ -125,3 +125,21 @@ def test_sglangs_custom_allreduce_v2_notice_reads_as_the_first_kernels() -> None
     v2 = ("[2026-06-28 13:34:12 TP7] CustomAllReduceV2 is disabled because it's not supported on more than two "
           "PCIe-only GPUs. To silence this warning, specify disable_custom_all_reduce=True explicitly.\n")
     assert ids(v2)[0] == ids(v2.replace("CustomAllReduceV2", "CustomAllreduce"))[0] == "log.p2p_unavailable"
+
+
+# PaddlePaddle/Paddle#26898: Paddle's signal handler on a SIGSEGV (its opening names no signal)
+_PADDLE_SIGNAL = """\
+W0902 10:14:18.053751 36696 init.cc:226] Warning: PaddlePaddle catches a failure signal, it may not work properly
+W0902 10:14:18.053872 36696 init.cc:228] You could check whether you killed PaddlePaddle thread/process accidentally \
+or report the case to PaddlePaddle
+W0902 10:14:18.057744 36696 init.cc:234] *** SIGSEGV (@0x0) received by PID 36696 (TID 0x7f518d16b700) from PID 0; \
+stack trace: ***
+Segmentation fault (core dumped)
+"""
+
+
+def test_paddles_signal_report_is_read_by_the_signal_it_names() -> None:
+    assert "oom" not in [c for _, c in causes(_PADDLE_SIGNAL)]
+    assert lead(_PADDLE_SIGNAL) == ("log.crash", "other")
+    # a SIGKILL it names is still a kill
+    assert ("log.process_killed", "oom") in causes(_PADDLE_SIGNAL.replace("SIGSEGV", "SIGKILL"))

@@ -162,8 +162,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"CDI container", b"belong to the given group", b"join collective #", b"joined collective #",
     b"must be divisible by number of nodes", b"is not found in the NCCL", b"is in use", b"device_ids and output_device",
     b"Operation: `accelerate.", b"CUDA_VISIBLE_DEVICES=", b"unable to detect local MPI rank",
-    # NCCL's graph-capture check quoted without its WARN prefix; Paddle's signal handler naming a killed process
-    b"captured in a graph", b"whether you killed",
+    # NCCL's graph-capture check quoted without its WARN prefix
+    b"captured in a graph",
     # a subject and its state in any program's words (patterns_table_generic)
     b"not supported", b"nsupported", b"DOWN", b"eer access", b"nvalid", b"be enabled",
     # schedulers, MPI launchers, Kubernetes, JAX/XLA, NVSHMEM, the peer-memory module (patterns_table_cluster)

@@ -212,8 +212,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Nor an actor the program itself killed ("The actor is dead because it was killed by `ray.kill`.").
         # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash. A
         # harness's time limit ("NCCL 2.30.7: killed after 180s", NVIDIA/jaxpp#11) killed a job that hung, not memory.
+        # Paddle's signal handler opens every report with "You could check whether you killed PaddlePaddle
+        # thread/process accidentally": the signal it names below may be SIGSEGV (PaddlePaddle/Paddle#26898).
         p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)|"
-          r"killed after \d+ ?s\b))"
+          r"killed after \d+ ?s\b|whether you killed PaddlePaddle))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
           r"\bSIGKILL\b|Signal 9\b|\bKilled\b|exit code:? -9\b|(?:status|exit) code:?\s+137\b|"
           r"已杀死))", "process_killed", W,

@@ -183,3 +183,16 @@ def test_the_function_name_of_2_30_7_return_code_traces_changes_no_reading(tmp_p
     assert read[0] == read[1]
     assert [codes for fid, _, codes in read[1] if fid == "log.nccl_error_code"] == [
         {"2": "ncclSystemError first raised at graph/xml.cc:469"}]
+
+
+def test_the_location_2_30_7_puts_before_a_retried_call_changes_no_reading(tmp_path: Path) -> None:
+    """SYSCHECKSYNC's "Call to X returned Y, retrying" is INFO_LOC from 2.30.7 (include/checks.h): read alike."""
+    old = ("node1:1:1 [0] NCCL INFO NCCL version 2.30.7+cuda12.9\n"
+           "node1:1:1 [0] NCCL INFO Call to connect returned Connection refused, retrying\n")
+    new = old.replace("INFO Call", "INFO misc/socket.cc:612 (socketConnect) Call")
+    read = []
+    for text in (old, new):
+        log = tmp_path / "run.log"
+        log.write_text(text)
+        read.append([(f["id"], f["cause"]) for f in analyze_path(str(log))["findings"] if f["cause"]])
+    assert read[0] == read[1] != []

@@ -38,7 +38,8 @@ __all__ = ["Buffer", "scan_block"]
 #   (2.4: "Ring 00 : 1 -> 0 [receive] via NET/Socket/0"; "CollNet 05/0 : 5 [receive] via ...");
 # - fact lines: the text after "NCCL INFO ": init lines ("comm 0x.. rank 0 nranks 16", "ncclCommInit..
 #   comm ..", 2.30 "[Rank 0] ncclCommInitRankConfig .. - Init START"), NET/, env, plugin and GDR lines,
-#   NCCLCHECK traces "init.cc:1 -> 2";
+#   NCCLCHECK traces "init.cc:1 -> 2"; NCCL 2.30.7 puts "file:line (func) " before a trace's "->" and before
+#   "Call to X returned ..., retrying" (INFO_LOC, include/debug.h and checks.h);
 # - rare lines: the text after "NCCL " (WARN/failure/error/version);
 # - empty for any other "NCCL <WORD> " line (no allocation: b"" is shared).
 # Possessive repeats (*+) never give back characters: none of them can be followed by what they
@@ -50,7 +51,8 @@ _LINE = re.compile(
     rb"Using (?:in|ex)ternal Network |CUDA Dev \d|P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |"
     rb"[a-z/_.][\w./\-]*+:\d++(?: \((?:\w++|operator\(\))\))? -> \d|"
-    rb"[A-Z][A-Za-z]++: opCount |Failed|Call to|Could not|Unable|Cuda failure|Bootstrap ?: Using|NET : Using|"
+    rb"[A-Z][A-Za-z]++: opCount |Failed|(?:[a-z/_.][\w./\-]*+:\d++ \((?:\w++|operator\(\))\) )?Call to|"
+    rb"Could not|Unable|Cuda failure|Bootstrap ?: Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
     rb"RAS declaring|P2P is disabled|P2P not supported|peer query failed|Count not open|External network plugin|"

@@ -29,6 +29,7 @@ from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
 from ncclkit.logs.paste import BAR1_TOTAL, COLL_FIELDS, LAUNCH_ENV, MAX_COLL_OPS, note_coll_call
 from ncclkit.logs.paste_code import TRIED_LOOKBACK, tried_settings, under_frame
+from ncclkit.logs.patterns import NCCL_FUNC
 
 __all__ = ["Buffer", "scan_block"]
 
@@ -46,12 +47,13 @@ __all__ = ["Buffer", "scan_block"]
 # consume, so they match what the plain form matches without backtracking on a failed line; any other
 # INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
 # UCC's TL/NCCL ("ucc_tl_nccl ... TL_NCCL ERROR NCCL error 6 ...") is UCC's own log line, not NCCL's "NCCL ERROR".
+_FUNC = NCCL_FUNC.encode()
 _LINE = re.compile(
     rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |"
     rb"Using (?:in|ex)ternal Network |CUDA Dev \d|P2P plugin|"
     rb"Initialized NET|GPU Direct|comm |ncclComm|Init|nranks|nRanks|\[Rank |"
-    rb"[a-z/_.][\w./\-]*+:\d++(?: \((?:\w++|operator\(\))\))? -> \d|"
-    rb"[A-Z][A-Za-z]++: opCount |Failed|(?:[a-z/_.][\w./\-]*+:\d++ \((?:\w++|operator\(\))\) )?Call to|"
+    rb"[a-z/_.][\w./\-]*+:\d++(?: " + _FUNC + rb")? -> \d|"
+    rb"[A-Z][A-Za-z]++: opCount |Failed|(?:[a-z/_.][\w./\-]*+:\d++ " + _FUNC + rb" )?Call to|"
     rb"Could not|Unable|Cuda failure|Bootstrap ?: Using|NET : Using|"
     rb"ncclMaxSharedMem|GDRDMA not|No peer memory client|DMA_BUF_SUPPORT|Current version of ROCm|CONFIG_DMABUF|"
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
@@ -89,7 +91,7 @@ _COLL_POS = re.compile(b"NCCL INFO " + COLL_FIELDS.encode())
 _COLL_PROCESS = re.compile(rb"([\w.-]+:\d+):\d+ \[\d+\] NCCL INFO $")
 # NCCLCHECK's trace of a failed call, "graph/xml.cc:469 -> 2" (debug.h): the error propagated. NCCL 2.30.7 names
 # the function after the line (INFO_LOC in include/debug.h: "graph/xml.cc:469 (ncclTopoGetXmlFromFile) -> 2").
-_TRACE_KEY = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ (?:\((?:\w+|operator\(\))\) )?-> (\d+)")
+_TRACE_KEY = re.compile(rb"([\w./-]+\.(?:cc|h|cu)):\d+ (?:" + _FUNC + rb" )?-> (\d+)")
 # nccl-tests result rows: "  8388608  2097152  float  sum  -1  ..." (size, count, type first; a launcher
 # prefix such as "[1,0]<stdout>:" may come before).
 _TEST_ROW = re.compile(rb"\n[^\n\d]{0,40}?\d+ +\d+ +(?:" + b"|".join(sorted(d.encode() for d in DTYPES)) + rb") ")

@@ -22,7 +22,7 @@ from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERS
                                 launch_env, package_version)
 from ncclkit.logs.paste_code import quoted_code, typed_command
 from ncclkit.findings import Severity
-from ncclkit.logs.patterns import ErrorClass, classify_error
+from ncclkit.logs.patterns import NCCL_FUNC, ErrorClass, classify_error
 from ncclkit.logs.patterns_table_fabric import FM_NOTHING_TO_DO
 from ncclkit.logs.patterns_table_system import GPU_TEST_BUFFER
 from ncclkit.nccl.versions import parse_nccl_version, version_text
@@ -50,7 +50,7 @@ _DS_LAYOUT = re.compile(r"\bnnodes=(\d+), num_local_procs=(\d+), node_rank=\d+")
 _INIT_RANK = re.compile(r"(?:^|ncclCommInitRank(?:Config)? )comm \S+ rank (\d+) nranks \d+ cudaDev \d+"
                         r"(?: nvmlDev \d+)? busId (\w+)")
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
-_TRACE = re.compile(r"(\S+:\d+) (?:\((?:\w+|operator\(\))\) )?-> (\d+)")  # 2.30.7 adds "(func) " (debug.h)
+_TRACE = re.compile(r"(\S+:\d+) (?:" + NCCL_FUNC + r" )?-> (\d+)")
 MAX_TRACES = 64
 # Numbers make no message distinct, except Gloo's willRetry flag: "failed to connect, willRetry=1" is a try it repeats
 # (healthy runs print it while a peer's listener comes up), "willRetry=0" of the same text the failure.

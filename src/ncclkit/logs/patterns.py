@@ -106,10 +106,12 @@ from ncclkit.logs.patterns_table import rows  # noqa: E402  (the table uses _p a
 PATTERNS: tuple[LogPattern, ...] = rows(_p)
 
 
-# NCCL 2.30.7 names the function after the source line of a WARN ("misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL
-# WARN ...", src/debug.cc ncclDebugLogV, __func__: "operator()" inside a lambda; a net plugin's WARN has none); the
-# rows spell the older "file:line NCCL WARN" form, which this restores.
-_WARN_FUNC = re.compile(r"(\.(?:cc|cu|cuh|cpp|h|c):\d+ )\((?:\w+|operator\(\))\) (?=NCCL WARN )")
+# NCCL 2.30.7 names the function after a source line: a WARN's ("misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL WARN
+# ...", src/debug.cc ncclDebugLogV; a net plugin's WARN has none) and INFO_LOC's (include/debug.h: return-code traces
+# "graph/xml.cc:469 (ncclTopoGetXmlFromFile) -> 2", "Call to X returned ..., retrying"). __func__ is "operator()"
+# inside a lambda. The rows spell the older "file:line NCCL WARN" form, which _WARN_FUNC restores.
+NCCL_FUNC = r"\((?:\w+|operator\(\))\)"
+_WARN_FUNC = re.compile(r"(\.(?:cc|cu|cuh|cpp|h|c):\d+ )" + NCCL_FUNC + r" (?=NCCL WARN )")
 
 
 def classify_error(text: str) -> ErrorClass:

@@ -212,8 +212,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # Nor an actor the program itself killed ("The actor is dead because it was killed by `ray.kill`.").
         # abrt's "Process N (python3) of user U killed by SIGSEGV - dumping core" names another signal: a crash. A
         # harness's time limit ("NCCL 2.30.7: killed after 180s", NVIDIA/jaxpp#11) killed a job that hung, not memory.
-        # Paddle's signal handler opens every report with "You could check whether you killed PaddlePaddle
-        # thread/process accidentally": the signal it names below may be SIGSEGV (PaddlePaddle/Paddle#26898).
+        # Paddle's signal handler asks "whether you killed PaddlePaddle" above any signal, SIGSEGV too (Paddle#26898).
         p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)|"
           r"killed after \d+ ?s\b|whether you killed PaddlePaddle))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
@@ -345,12 +344,10 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # that differ across ranks (pytorch/pytorch#167244; jianchang512/parakeet-api#5 fixed by the cu128 wheel).
         # PyTorch before 1.5 warned the same in other words: "Found GPU0 V100-SXM2-16GB which requires CUDA_VERSION
         # >= 9000 for optimal performance and fast startup time, but your PyTorch was compiled with CUDA_VERSION
-        # 8000" (longcw/yolo2-pytorch#121). A paste hard-wrapped after "is not compatible" (runpod/containers#114)
-        # keeps the GPU and its arch on the first line.
+        # 8000" (longcw/yolo2-pytorch#121). Hard-wrapped after "is not compatible" too (runpod/containers#114).
         p(r"with CUDA capability sm_\d+ is not compatible(?: with the current PyTorch installation|\s*$)|"
           r"which requires CUDA_VERSION >= \d+ for optimal performance[^\n]*but your PyTorch was compiled with",
-          "cuda_error", E,
-          "the installed PyTorch (and the NCCL it ships) has no kernels for this GPU's architecture",
+          "cuda_error", E, "the installed PyTorch (and the NCCL it ships) has no kernels for this GPU's architecture",
           "install a PyTorch build for this GPU (the CUDA version its release notes name for the architecture, e.g. "
           "cu128 for sm_120) on every node", C.CUDA_OR_DRIVER, "root", (C.NCCL_VERSION_MISMATCH,)),
         # vLLM pynccl_wrapper.py: "The symbol ncclCommWindowRegister is not found in the NCCL library": an NCCL

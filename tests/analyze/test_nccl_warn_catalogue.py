@@ -155,7 +155,8 @@ def test_the_function_name_of_2_30_7_warns_changes_no_reading() -> None:
                                                                         classify_error(new).cause):
             changed.append(new)
     assert not changed, changed[:5]
-    line = "devvm7508:2914395:2914395 [0] misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL WARN lib wrapper not initialized."
+    line = ("devvm7508:2914395:2914395 [0] misc/ibvwrap.cc:185 (wrap_ibv_alloc_pd) NCCL WARN lib wrapper not "
+            "initialized.")
     assert classify_error(line).category == "noise"
     # NVIDIA/nccl#2237 (2.30.7): the row that reads GDAKI's queue-pair failure is found with and without the file
     gdaki = ("worker-0:862519:862553 [0] transport/net_ib/gdaki/gin_host_gdaki.cc:431 (gdakiConnectQp) NCCL WARN DOCA "
@@ -196,3 +197,21 @@ def test_the_location_2_30_7_puts_before_a_retried_call_changes_no_reading(tmp_p
         log.write_text(text)
         read.append([(f["id"], f["cause"]) for f in analyze_path(str(log))["findings"] if f["cause"]])
     assert read[0] == read[1] != []
+
+
+# NVIDIA/nccl#1584: an NVLS registration NCCL went on from; a P2P import where processes map memory two ways
+# (NVIDIA-NeMo/RL#636), read by diagnose across lines.
+@pytest.mark.parametrize(("warn", "after"), [
+    ("transport/nvls.cc:580 (nvlsRegisterBuffer) NCCL WARN Cuda failure 1 'invalid argument'",
+     "transport/nvls.cc:703 NCCL WARN rank 0 failed to NVLS register sendbuff 0x78c800000000 sendbuffSize 1073741824"),
+    ("transport/p2p.cc:275 (p2pImportShareableBuffer) NCCL WARN Cuda failure 1 'invalid argument'",
+     "NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read")])
+def test_the_readings_across_lines_take_2_30_7_warns_too(tmp_path: Path, warn: str, after: str) -> None:
+    read = []
+    for line in (warn, re.sub(r" \(\w+\) NCCL WARN", " NCCL WARN", warn)):
+        log = tmp_path / "run.log"
+        log.write_text("node1:1:1 [0] NCCL INFO NCCL version 2.30.7+cuda12.9\n"
+                       f"node1:1:1 [0] {line}\nnode1:1:1 [0] {after}\n")
+        read.append([(f["id"], f["cause"], f["message"].split(" (line ")[0])
+                     for f in analyze_path(str(log))["findings"]])
+    assert read[0] == read[1]

@@ -21,6 +21,7 @@ from ncclkit.logs.nccl_log_state import STORE_BARRIER_WAIT
 from ncclkit.logs.diagnose_addresses import interface_reason, no_net_reason, unresolved_reason
 from ncclkit.logs.diagnose_rules import CONTEXT_RULES, ENV_RULES, FACT_RULES, KNOWN_BUGS, VERSION_RULES, KnownBug
 from ncclkit.logs.ib_status import completion_status
+from ncclkit.logs.patterns import NCCL_FUNC
 from ncclkit.logs.return_codes import ONE_GPU_EACH, ONE_GPU_EACH_FIX
 from ncclkit.nccl.versions import parse_nccl_version, version_text
 
@@ -43,7 +44,7 @@ _NO_DEVICE_CALL = re.compile(r"Unable to open device|ibv_open_device failed|ibv_
                              r"Failed to open device")
 # srun waiting for a step that is being stopped.
 _KILLWAIT = re.compile(r"Job step aborted: Waiting up to")
-_NVLS_CUDA = re.compile(r"nvls\.cc:\d+ (?:\(\w+\) )?NCCL WARN Cuda failure")  # 2.30.7 adds "(func) "
+_NVLS_CUDA = re.compile(r"nvls\.cc:\d+ (?:" + NCCL_FUNC + r" )?NCCL WARN Cuda failure")
 _BANNER = re.compile(r"\*\*\* (?:Aborted at \d+|SIGTERM received at)")
 # A line logged as a warning: c10d's "[W socket.cpp:N]", a Rust or Go logger's " WARN " level.
 _WARNED = re.compile(r"\[W|(?:^|\s)WARN(?:ING)?\s")
@@ -59,7 +60,8 @@ _WORKER_DIED = re.compile(r"\bdied(?:, exit code| unexpectedly)")
 _EXIT_BARRIER = re.compile(r"Error waiting on exit barrier")
 _BARRIER_CLOSED = re.compile(r"exit barrier|Connection was likely closed|DistNetworkError")
 _STORE_CLOSED = re.compile(r"Connection was likely closed")
-_P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ (?:\(\w+\) )?NCCL WARN Cuda failure (?:1 )?'invalid argument'")
+_P2P_INVALID = re.compile(r"transport/p2p\.cc:\d+ (?:" + NCCL_FUNC + r" )?NCCL WARN Cuda failure "
+                          r"(?:1 )?'invalid argument'")
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
 
 

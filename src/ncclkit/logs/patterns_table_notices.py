@@ -67,7 +67,8 @@ def notice_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # theirs too ("HeartbeatMonitor environments: TORCH_NCCL_ENABLE_MONITORING (Whether to kill program when no
         # watchdog heartbeat detected): 1", "PGNCCL Watchdog environments: TORCH_NCCL_RETHROW_CUDA_ERRORS: 1",
         # meta-pytorch/torchforge#55).
-        p(r"(?:ProcessGroupNCCL|HeartbeatMonitor|PGNCCL Watchdog) (?:environments|initialization options): |^\s*(?:TORCH_)?NCCL_[A-Z_]+: \S+\s*$", "noise",
+        p(r"(?:ProcessGroupNCCL|HeartbeatMonitor|PGNCCL Watchdog) (?:environments|initialization options): |"
+          r"^\s*(?:TORCH_)?NCCL_[A-Z_]+: \S+\s*$", "noise",
           I, "PyTorch's process group listing its settings", "nothing to fix", None, "noise"),
         # ibdev2netdev's "(Down)" for an IPoIB netdev (ib*) is the IP interface's operstate: on an InfiniBand fabric
         # without IPoIB addresses every one reads Down while the RDMA ports are ACTIVE (imbue-ai/cluster-health#4).

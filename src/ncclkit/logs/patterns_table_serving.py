@@ -109,8 +109,8 @@ def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "parallelism across them", C.RANK_CRASHED_ELSEWHERE, "collateral", (C.ACS_IOMMU_P2P,)),
         # SGLang's cuda_graph_runner after "Capture cuda graph failed: <exception>" lists its remedies ("1. set
         # --mem-fraction-static ... 4. disable cuda graph by --disable-cuda-graph"): capture failed on an operation
-        # that cannot run inside a graph (DeepEP's normal mode, sgl-project/sglang#6218) more often than on memory,
-        # which the exception above says in its own words.
+        # that cannot run inside a graph (DeepEP's normal mode, sgl-project/sglang#6218) or on memory, which the
+        # exception above then names in its own words (read first when the paste has it).
         p(r"^\W*\d\. disable cuda graph by --disable-cuda-graph", "framework_usage", E,
           "SGLang could not capture its CUDA graphs: an option in use runs something a graph cannot hold (DeepEP's "
           "normal mode, a communication kernel that allocates or synchronises), or the capture ran out of memory",

@@ -29,6 +29,7 @@ from ncclkit.logs.fingerprint_trace import fingerprint_findings
 from ncclkit.logs.frtrace_report import frtrace_findings
 from ncclkit.logs.gids import none_found, parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
+from ncclkit.logs.jax_init_order import jax_init_order_findings
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
@@ -40,7 +41,6 @@ from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.peer_left import peer_left_findings
 from ncclkit.logs.progress_checks import progress_findings
-from ncclkit.logs.jax_init_order import jax_init_order_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.release_compare import release_compare_findings
 from ncclkit.logs.smi_processes import smi_process_findings

@@ -20,8 +20,9 @@ _INITIALIZE = re.compile(r"\bjax\.distributed\.initialize\(")
 # A statement of the session or of the script's top level (not indented: a function's body runs later, when it is
 # called) that starts JAX's backend: a device query, or an array made or computed, alone, assigned or printed. Prose
 # that names such a call does not start with it; a session's prompt may stay on the line.
-_BACKEND = re.compile(r"^(?:>>> )?(?:[\w\[\], ]+=\s*)?(?:print\()?(?:jax\.(?:local_)?devices\(|jax\.(?:local_)?device_count\(|"
-                      r"jax\.process_(?:index|count)\(|jnp\.\w+\(|jax\.numpy\.\w+\(|jax\.device_put\()")
+_BACKEND = re.compile(r"^(?:>>> )?(?:[\w\[\], ]+=\s*)?(?:print\()?(?:jax\.(?:local_)?devices\(|"
+                      r"jax\.(?:local_)?device_count\(|jax\.process_(?:index|count)\(|jnp\.\w+\(|jax\.numpy\.\w+\(|"
+                      r"jax\.device_put\()")
 
 
 def jax_init_order_findings(text: str) -> list[Finding]:

@@ -24,15 +24,13 @@ _OUTCOME = re.compile(r"\bNCCL[ _-]?v?(\d+\.\d+\.\d+)\b[^\n]{0,40}?\b(?:(pass(?:
 
 
 def release_compare_findings(text: str) -> list[Finding]:
-    if "NCCL" not in text and "nccl" not in text:
-        return []
     good: dict[NcclVersion, int] = {}
     bad: dict[NcclVersion, int] = {}
-    for no, line in enumerate(text.splitlines(), 1):
-        for m in _OUTCOME.finditer(line):
-            version = parse_nccl_version(m[1])
-            if version is not None:
-                (good if m[2] else bad).setdefault(version, no)
+    # one search of the whole paste (a match stays on its line); the line number is counted for a match only
+    for m in _OUTCOME.finditer(text):
+        version = parse_nccl_version(m[1])
+        if version is not None:
+            (good if m[2] else bad).setdefault(version, text.count("\n", 0, m.start()) + 1)
     bad_only = sorted(set(bad) - set(good))
     good_only = sorted(set(good) - set(bad))
     if not bad_only or not good_only:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.nccl_log_model import quoted_line
 from ncclkit.logs.paste_code import quoted_code
 from ncclkit.logs.patterns import classify_error
 
@@ -228,7 +229,7 @@ def error_word_findings(text: str, name: str, *, no_subject: bool = True) -> lis
     return [Finding(
         id="log.error_words", severity=Severity.WARNING, subject=name,
         message=(f"no line of this paste is one ncclkit knows; its failure lines speak of {top} most "
-                 f"(line {no}: {line[:200]}): a guess from their words, to check"),
+                 f"(line {no}: {quoted_line(line)[:200]}): a guess from their words, to check"),
         fix=_CHECK[top], cause=top,
         evidence={"role": "likely", "lines": [n for n, _ in lines[top]][:20],
                   "alternatives": [str(c) for c in ranked[:2]],
@@ -248,9 +249,9 @@ def _no_subject(bare: list[tuple[int, str]], name: str) -> list[Finding]:
     return [Finding(
         id="log.error_words", severity=Severity.WARNING, subject=name,
         message=(f"no line of this paste is one ncclkit knows, and its failure lines name nothing of NCCL, the "
-                 f"network, the GPU, memory or the launch (line {no}: {line[:200]}): most likely an error of a "
-                 f"library the program calls or of the program itself, outside what ncclkit diagnoses (or, where "
-                 f"the line only reports another process's failure, printed in that process's output)"),
+                 f"network, the GPU, memory or the launch (line {no}: {quoted_line(line)[:200]}): most likely an "
+                 f"error of a library the program calls or of the program itself, outside what ncclkit diagnoses (or, "
+                 f"where the line only reports another process's failure, printed in that process's output)"),
         fix=("read the error at that line in its library's terms: search its words in that library's issues, use "
              "the library versions the program was written for (`pip list`), or fix the call its traceback ends in; "
              "where it points to another process or rank, paste that one's first error"),

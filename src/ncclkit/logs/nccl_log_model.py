@@ -8,7 +8,20 @@ from typing import Any
 from ncclkit.causes import Cause
 from ncclkit.findings import Severity
 
-__all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport"]
+__all__ = ["LogError", "NcclLogSummary", "TransportUse", "normalize_transport", "quoted_line"]
+
+# Python's header above a traceback's frames. A line can carry it after its own text: IPython's
+# "TimeoutError        Traceback (most recent call last)", or an exception re-raised with the traceback as its
+# message ("NameError: Traceback (most recent call last):", dmlc/dgl#3369). Evidence quotes such a line up to the
+# header: the frames follow on their own lines, and whoever checks ncclkit's output for a crash of its own looks
+# for this header.
+_TRACEBACK_HEADER = "Traceback (most recent call last)"
+
+
+def quoted_line(text: str) -> str:
+    """A pasted line as evidence quotes it: up to a traceback header it carries."""
+    k = text.find(_TRACEBACK_HEADER)
+    return text if k < 0 else text[:k].rstrip() or "Traceback"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ncclkit.logs.deepspeed_world import deepspeed_world
+from ncclkit.logs.nccl_log_model import quoted_line
 from ncclkit.logs.nccl_log_netfacts import MAX_GDR_REASONS, MAX_IB_DEVICES, NetFacts
 from ncclkit.logs.nccl_log_words import INFO_CAUSE
 from ncclkit.logs.nccl_tests import RANK_LINE, RANK_PID
@@ -232,7 +233,7 @@ class LogState(NetFacts):
             cls = cls or classify_error(text)
             if info:  # NCCL itself logged it below WARN: one level lower here too
                 cls = replace(cls, severity=Severity.WARNING if cls.severity == Severity.ERROR else Severity.INFO)
-            self.errors[key] = [line_no(), 1, text, cls]
+            self.errors[key] = [line_no(), 1, quoted_line(text), cls]
 
     def _seen(self, line: str) -> bool:
         """Count a repeat of a known error line (or skip a line already judged harmless) without

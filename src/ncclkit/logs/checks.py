@@ -41,9 +41,9 @@ def _probing(site: str, network: str | None) -> bool:
 def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     out: list[Finding] = error_findings(s, name)
     # A WARN that says why comes first; lines read at info only (a missing libibverbs, noise) do not say it.
-    # Codes raised only while NCCL tried the networks in turn, when the log then names the one it uses, were handled:
-    # net.cc skips a network whose init fails (NVIDIA/nccl#1053: "net.cc:79 -> 3" from the IB plugin that
-    # NCCL_IBEXT_DISABLE=1 turned off, then "Using network Socket").
+    # Codes raised while NCCL tried the networks in turn, when the log then names the one it uses, were handled: net.cc
+    # skips a network whose init fails (NVIDIA/nccl#1053: "net.cc:79 -> 3" from the IB plugin NCCL_IBEXT_DISABLE=1
+    # turned off, then "Using network Socket").
     codes = {code: site for code, site in s.return_codes.items() if not _probing(site, s.network)}
     if codes and not any(e.severity != I for e in s.errors):
         # Loopback is what a one-node job may bootstrap on: not counted.
@@ -94,16 +94,19 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
             else _peermem_fix(s.nccl_version),
             cause=Cause.TOPOLOGY_OR_NUMA if far else None,
             evidence={"gdr_disabled": reasons[:8], "lines": fact_lines(s, "net_without_gdr", "gdr_disabled")}))
-    # NCCL's "localRanks 1" (2.20+, init.cc): no two ranks of the communicator share a node, so no traffic is
-    # intra-node and the P2P and SHM settings change nothing (NVIDIA/nccl-tests#373: three nodes, one rank each).
-    # A line that states the setting (DeepSpeed's launcher echoing it) has its finding already.
+    # NCCL's "localRanks 1" (2.20+, init.cc): no two ranks share a node, so P2P and SHM settings change nothing
+    # (NVIDIA/nccl-tests#373); a line that states the setting (DeepSpeed's launcher echoing it) has its finding already.
     stated = {f.id for f in out}
     for var in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE", "NCCL_P2P_LEVEL"):
         if turned_off(s.env, var) and s.local_ranks != 1 and "log.p2p_disabled" not in stated:
+            # P2P is turned off most often to get past P2P that hangs: PCIe ACS or the IOMMU (NVIDIA/nccl#203).
+            alternatives = [str(Cause.ACS_IOMMU_P2P)] if "P2P" in var else []
             out.append(Finding(id="log.p2p_disabled", severity=W, subject=var,
                                message=f"{var}={s.env[var]} in the log: intra-node traffic cannot use "
                                        f"{'P2P (NVLink/PCIe)' if 'P2P' in var else 'shared memory'}",
-                               fix=f"unset {var} unless it works around a known bug", evidence={var: s.env[var]}))
+                               fix=f"unset {var} unless it works around a known bug; where P2P hangs without it, "
+                                   "PCIe ACS or the IOMMU is what to fix (disable ACS, boot with iommu=pt)",
+                               evidence={var: s.env[var], "alternatives": alternatives}))
     # NCCL_IB_DISABLE=1 echoed by NCCL (param.cc) with no socket channel or network line to say it: the job runs
     # without RDMA between nodes (log.net_socket names the variable when the fallback itself shows).
     if s.env.get("NCCL_IB_DISABLE") == "1" and s.network != "IB" and not stated & {"log.net_socket", "log.ib_disabled"}:
@@ -191,9 +194,8 @@ def check_log(s: NcclLogSummary, name: str) -> list[Finding]:
     if s.nccl_lines == 0:
         out.append(Finding(id="log.no_nccl_lines", severity=I, subject=name,
                            message="no NCCL debug lines found", fix="run with NCCL_DEBUG=INFO"))
-    # One node: NCCL's own count, or (a log without it) sockets on the loopback only, which no second node could
-    # reach: a job over several would fail to connect, not run (NVIDIA/nccl#1126, nccl#259: "since you only run NCCL on
-    # a single node, this may not be even relevant").
+    # One node: NCCL's own count, or (a log without it) sockets on loopback only: a job over several nodes would fail
+    # to connect, not run (NVIDIA/nccl#1126; nccl#259: "since you only run NCCL on a single node ... not relevant").
     loopback = bool(s.socket_addrs) and all(a.partition(":")[2].startswith("127.") for a in s.socket_addrs)
     if s.nodes == 1 or s.nodes is None and loopback and len(s.hosts) < 2:
         out = [_one_node(f) for f in out]
@@ -226,9 +228,8 @@ def fact_lines(s: NcclLogSummary, *facts: str) -> list[int]:
 # What only inter-node traffic uses: on one node NCCL connects every pair through P2P, SHM or (between
 # processes that cannot share memory) NET loopback, so these explain no failure there.
 _INTER_NODE_ONLY = frozenset({"log.libibverbs_missing", "log.verbs_provider_missing", "log.no_ib_device",
-                              "log.ib_disabled",
-                              "log.gdr_disabled", "log.net_socket", "log.no_gdrdma", "log.gdr_level_off",
-                              "env.ifname_virtual"})
+                              "log.ib_disabled", "log.gdr_disabled", "log.net_socket", "log.no_gdrdma",
+                              "log.gdr_level_off", "env.ifname_virtual"})
 # What only traffic between GPUs of one node uses.
 _INTRA_NODE_ONLY = frozenset({"log.p2p_disabled"})
 

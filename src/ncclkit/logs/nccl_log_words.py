@@ -143,6 +143,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"node shutdown", b"devices unavailable", b"enough resource", b"TopologyAffinity", b"Topology locality",
     b"untolerated taint", b"affinity/selector", b"not rdma device", b"RDMA subsystem", b"rlimit type",
     b"create pod sandbox", b"sandbox for pod", b"network for sandbox", b"local storage usage", b"bin/nvidia is not",
+    b"CrashLoopBackOff", b"GPU driver auto installation", b"Waiting for GPU driver libraries",
     b"is listening yet", b"Out of mr size", b"fsnotify", b"no more than 63", b"GCS at address", b"worker group startup", b"Ray Client connection", b"utilization is over",
     b"owner has exited",
     b"checkpoint file", b"PreStartContainer", b"too old to support",

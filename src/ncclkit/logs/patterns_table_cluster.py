@@ -33,6 +33,18 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "that exited, a node that failed or lost its network)", "find the task or node that failed first (its own "
           "output, `sacct -j <id>`, the kernel log of that node)", C.RANK_CRASHED_ELSEWHERE, "collateral",
           (C.WRONG_INTERFACE, C.IB_PORT_DOWN_OR_LINK)),
+        # The Kubernetes scheduler's "0/6 nodes are available: 6 Insufficient nvidia.com/gpu" (GPU-sharing resources
+        # alike: tkestack's "tencent.com/vcuda-core", MIG slices "nvidia.com/mig-1g.5gb"): no node has that many GPUs
+        # free. The pod may ask more than a node has (the launch), but as often the nodes advertise none, their
+        # device plugin down or without a driver (NVIDIA/k8s-device-plugin#245, #119), or other pods still hold
+        # them (kubeflow/kubeflow#794: earlier test pods, deleted by hand).
+        p(r"\d+/\d+ nodes are available:.*Insufficient (?:nvidia\.com/gpu|alpha\.kubernetes\.io/nvidia-gpu|"
+          r"[\w.-]+/(?:vcuda|mig-|gpu))", "launch_config", E,
+          "no node has as many GPUs free as the pod asks for: it asks more than a node has, other pods hold them, "
+          "or the nodes advertise none (their NVIDIA device plugin is not running or finds no driver)",
+          "compare the request with what the nodes offer (`kubectl describe nodes | grep -A8 Allocatable`); where "
+          "they offer no nvidia.com/gpu, fix the device plugin or GPU Operator pods there; where pods hold them, "
+          "free them or wait", C.APPLICATION_BUG, "root", (C.CUDA_OR_DRIVER, C.OTHER)),
         # Launches that do not fit the machines: srun launch.c/allocate.c "Invalid generic resource (gres)
         # specification", "Requested node configuration is not available", "Unable to create step for job %u: More
         # processors requested than permitted" (a step asking more tasks/CPUs than the job's allocation); Open MPI
@@ -43,9 +55,8 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # help-orte-rmaps-base.txt [rmaps:binding-overload] "A request was made to bind to that would result in binding
         # more processes than cpus on a resource" (more ranks than cores under --bind-to core, --oversubscribe or not);
         # help-mpi-runtime.txt "No PMIx server was reachable, but a PMI1/2 was detected" (srun without --mpi=pmix: every
-        # rank starts alone); the Kubernetes scheduler "0/4 nodes are available: 4 Insufficient nvidia.com/gpu" (or
-        # rdma/...; GPU-sharing resources alike: tkestack's "Insufficient tencent.com/vcuda-core", MIG slices
-        # "nvidia.com/mig-1g.5gb"); NVSHMEM init.cu "NVSHMEM requires the same number of PEs on all nodes". Slurm's
+        # rank starts alone); the Kubernetes scheduler's "Insufficient rdma/..." (RDMA devices) or hugepages (GPUs
+        # have their row above); NVSHMEM init.cu "NVSHMEM requires the same number of PEs on all nodes". Slurm's
         # refusals of the request: job_submit.c "Invalid partition name specified", "Invalid account or
         # account/partition combination specified", and sites' job_submit plugins refusing a GPU partition's job that
         # asks GPUs the way they do not read ("Cannot find GPU specification", NVIDIA/exemplar-performance#5: "the
@@ -55,8 +66,7 @@ def cluster_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"More processors requested than permitted|not enough slots available in the system|mpirun has detected "
           r"an attempt to run as root|Open RTE was unable to open the hostfile|mpirun: Error: unknown option|A "
           r"request was made to bind to that would result in binding more|No PMIx server was reachable, but a "
-          r"PMI1/2 was detected|\d+/\d+ nodes are available:.*Insufficient "
-          r"(?:nvidia\.com/gpu|alpha\.kubernetes\.io/nvidia-gpu|rdma/|\S*hugepages|[\w.-]+/(?:vcuda|mig-|gpu))|"
+          r"PMI1/2 was detected|\d+/\d+ nodes are available:.*Insufficient (?:rdma/|\S*hugepages)|"
           r"NVSHMEM requires the same number of PEs on all nodes|(?:sbatch|srun|salloc): error: (?:.*(?:is not valid "
           r"for this job|job setup is not valid|Cannot find GPU specification)|Batch job submission failed: Invalid "
           r"(?:partition name|account or account/partition))",

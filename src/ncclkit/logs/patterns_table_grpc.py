@@ -29,6 +29,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 GRPC_WORDS: tuple[bytes, ...] = (
     b'details = "', b"UNAVAILABLE: Socket closed", b"UNAVAILABLE: sendmsg", b"message larger than max",
+    b'"grpc_message":"', b"meets grpc error", b'"description":"EOF"',
 )
 
 # gRPC's status text as it is pasted: Python's `details = "..."` line, or the status code's name before it.
@@ -41,9 +42,15 @@ def grpc_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # returned 0, the peer closed the connection: "Socket closed"), :375 (recvmsg failed: "recvmsg:Connection
         # reset by peer"), :1056 (TcpFlush: sendmsg failed, "sendmsg: Broken pipe"). Each is the other end of an
         # open channel gone (the coordinator, GCS or a worker exited or crashed); the code knows no more.
-        p(_STATUS + r'(?:Socket closed|recvmsg: ?Connection reset by peer|sendmsg: ?Broken pipe)\b', "socket_closed",
-          E, "the process at the other end of a gRPC channel (JAX's coordinator, Ray's GCS, a worker) closed or "
-          "reset the connection: it exited or crashed first", "find why that process died first (its own log, an "
+        # gRPC releases before the status text had its name print the same status as JSON in TensorFlow's errors
+        # ('"grpc_message":"Socket closed","grpc_status":14', tensorflow/tensorflow#57760: a parameter server gone),
+        # and older ones the read of 0 bytes as '"description":"EOF","file":"external/grpc/src/core/lib/iomgr/
+        # tcp_posix.c"' (tensorflow/tensorflow#7767: the parameter server restarted under the worker).
+        p(r'(?:' + _STATUS + r'(?:Socket closed|recvmsg: ?Connection reset by peer|sendmsg: ?Broken pipe)\b|'
+          r'"grpc_message":" ?(?:Socket closed|(?:recvmsg: ?)?Connection reset by peer|(?:sendmsg: ?)?Broken pipe)",'
+          r'"grpc_status":14\b|"description":"EOF","file":"[^"]*iomgr/tcp_posix\.cc?")', "socket_closed", E,
+          "the process at the other end of a gRPC channel (JAX's coordinator, Ray's GCS, a TensorFlow task) closed "
+          "or reset the connection: it exited or crashed first", "find why that process died first (its own log, an "
           "OOM kill in `dmesg`, a preemption) and fix that", C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # grpc/grpc src/core/ext/transport/chttp2/server/chttp2_server.cc ("No address added out of total %d
         # resolved for '%s'", its children naming the bind's errno): a gRPC server (Triton's, a Ray or JAX
@@ -71,4 +78,20 @@ def grpc_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "network path between them dropped traffic", "read the peer's own log at that time (a crash, a hang, "
           "a long GC pause) and check the path between the hosts; the line alone does not say which",
           None, "collateral"),
+        # PaddlePaddle's parameter-server RPC (paddle/fluid/operators/distributed/grpc/grpc_client.cc, Paddle 1.x:
+        # "SendRPC name:[...], ep:[host:port], status:[-1] meets grpc error, error_code:14 error_message:OS Error",
+        # PaddlePaddle/Paddle#18543): gRPC's UNAVAILABLE (14) is the server at that endpoint gone or not reachable;
+        # DEADLINE_EXCEEDED (4) is an RPC it did not answer within FLAGS_rpc_deadline (Paddle#21881: a server bug
+        # that Paddle 1.6.2 fixed). The trainer reports what happened to the server, as TensorFlow's StartAbort
+        # DEADLINE_EXCEEDED (patterns_table_tfps) does.
+        p(r"meets grpc error, error_code:14\b", "socket_closed", E,
+          "a Paddle trainer's RPC to a parameter server (the endpoint the line names) failed with gRPC UNAVAILABLE: "
+          "that server exited or cannot be reached", "read that parameter server's own log for its first error (a "
+          "crash, an OOM kill); if it runs, check that the trainer reaches its endpoint (firewall, address)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"meets grpc error, error_code:4 error_message:Deadline Exceeded", "remote_exited", E,
+          "a Paddle trainer's RPC to a parameter server got no answer within its deadline (gRPC DEADLINE_EXCEEDED): "
+          "that server stopped, hung or fell behind", "read that parameter server's own log at that time; if it "
+          "is only slow, raise FLAGS_rpc_deadline (milliseconds) on every process", C.RANK_CRASHED_ELSEWHERE,
+          "collateral", (C.OTHER,)),
     )

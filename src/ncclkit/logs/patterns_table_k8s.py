@@ -54,6 +54,21 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           E, "Kubernetes stopped the pod: the node ran short of disk or memory, shut down, or preempted it for "
           "another pod", "read the node's events (`kubectl describe node`); give the job the priority class, "
           "disk and memory it needs", C.OTHER, "root", (C.RANK_CRASHED_ELSEWHERE,)),
+        # `kubectl get pods` listing a pod of the node's GPU stack that keeps failing (NVIDIA/k8s-device-plugin#13: the
+        # device plugin crash-looped while nvidia was not the container runtime's default; GKE's driver installer
+        # crash-looping, GoogleCloudPlatform/container-engine-accelerators#132): that node offers no working GPU.
+        p(r"\bnvidia-(?:device-plugin|gpu-device-plugin|driver|container-toolkit|operator-validator|dcgm)\S*\s+\d+/\d+"
+          r"\s+(?:Init:)?(?:CrashLoopBackOff|Error)\b", "gpu_missing", E,
+          "a pod of the node's GPU stack (the NVIDIA device plugin, driver installer, container toolkit or "
+          "validator) keeps failing: that node offers pods no working GPU", "read its logs (`kubectl logs -n <ns> "
+          "<pod> --all-containers --previous`): a driver not installed or not loadable on the node's kernel, or "
+          "NVML not found because nvidia is not the container runtime's default", C.CUDA_OR_DRIVER),
+        # GKE's GPU device plugin waits in its init container for a driver that the node pool was told not to install
+        # ("GPU driver auto installation is disabled", container-engine-accelerators#407): nvidia.com/gpu never shows.
+        p(r"GPU driver auto installation is disabled|Waiting for GPU driver libraries to be available", "gpu_missing",
+          W, "the node's GPU device plugin waits for an NVIDIA driver that nothing installs on this node",
+          "install the driver: create the node pool with gpu-driver-version=default (or latest), or apply the "
+          "driver-installer DaemonSet for the node image", C.CUDA_OR_DRIVER),
         # devicemanager: GPUs that turned unhealthy (the device plugin's health check, Xid) or went missing.
         # "requested number of devices unavailable" is the device manager's own count: GPUs held by other pods,
         # its bookkeeping stale after a plugin restart, or a GPU-sharing plugin's bug (kubernetes#130145, #96519).

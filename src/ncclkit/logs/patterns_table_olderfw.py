@@ -28,7 +28,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
-OLDERFW_WORDS: tuple[bytes, ...] = (b"not successful for host", b"uninitialized 'dummy' batch", b"Command Line Args:")
+OLDERFW_WORDS: tuple[bytes, ...] = (b"not successful for host", b"uninitialized 'dummy' batch", b"Command Line Args:",
+                                    b"[ ] NCCL")
 
 _LAUNCH_FIX = ("make the launch what the message checks for: the host list and its slots, as many hosts and "
                "processes as the job needs, parallel sizes that multiply to the world size (and divide the GPUs "
@@ -103,6 +104,15 @@ def olderfw_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "open the ports between the servers (all TCP between the job's hosts) and name the common interface "
           "(horovodrun --network-interface <iface>); raise --start-timeout only for very many servers",
           C.FIREWALL_OR_PORT_BLOCKED, "root", (C.WRONG_INTERFACE,)),
+        # horovod/horovod horovod/runner/launch.py check_build (`horovodrun --check-build`) marks each tensor
+        # operation built with "[X]"; "[ ] NCCL" is a Horovod whose GPU tensors go through MPI or Gloo in host memory
+        # (horovod/horovod#2686: two GPUs at half the images per second of one, until it was rebuilt with NCCL).
+        p(r"^\s*\[ \] NCCL\s*$", "host_setting", W,
+          "this Horovod was built without NCCL (`horovodrun --check-build` lists no NCCL tensor operations): GPU "
+          "tensors are reduced through MPI or Gloo by way of host memory, far slower than NCCL", "reinstall Horovod "
+          "with NCCL: `HOROVOD_GPU_OPERATIONS=NCCL pip install --no-cache-dir --force-reinstall horovod` (with CUDA "
+          "and NCCL's headers present; HOROVOD_NCCL_HOME where NCCL is not in a default path)",
+          C.PERFORMANCE_CONFIG, "likely"),
         # horovod/horovod horovod/runner/util/network.py:106@2626dc8: the interfaces the tasks share have no IPv4
         # address on this host.
         p(r"Cannot find an IPv4 address of the common interface", "no_interface", E,

@@ -29,7 +29,9 @@ TFPS_WORDS: tuple[bytes, ...] = (b"Op type not registered", b"Registered devices
                                  b"NoValidAddresse", b"unexpected process identifier", b"maximum protobuf size",
                                  b"Master init: Unavailable", b"find(\"DMLC_ROLE\")",
                                  # Horovod's "exit with status code 137" (128 + SIGKILL), read by process_killed
-                                 b"code 137", b"code: 137", b"IndexedSlices")
+                                 b"code 137", b"code: 137", b"IndexedSlices", b"but that group has size",
+                                 b"CreateSession still waiting", b"Unable to find a context_id",
+                                 b"DMLC_PS_ROOT_URI")
 
 _TF_OPS_FIX = ("give the strategy cross-device ops without NCCL (`tf.distribute.MirroredStrategy(cross_device_ops="
                "tf.distribute.HierarchicalCopyAllReduce())`, or ReductionToOneDevice), or run a Linux build of "
@@ -55,6 +57,14 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the members of a TensorFlow collective passed tensors of different shapes: the program feeds the replicas "
           "differently", "give every replica the same shapes (the same model and batch shapes under one strategy; "
           "drop_remainder=True on the dataset)", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
+        # collective_param_resolver_local.cc: "Collective Op <name> has group_size 8 and group_key2 but that group has
+        # size 4" (tensorflow/tensorflow#33979, MultiWorkerMirroredStrategy): the workers formed one group with
+        # different member counts, from cluster specs or visible GPUs that differ between them.
+        p(r"has group_size \d+ and group_key ?\d+ but that group has size \d+", "collective_mismatch", E,
+          "TensorFlow's workers disagree on the size of a collective group: they count different numbers of replicas "
+          "(workers in TF_CONFIG, or GPUs each one sees)", "give every worker the same cluster spec (TF_CONFIG) and "
+          "the same number of visible GPUs, and create the strategy before the program uses TensorFlow otherwise",
+          C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # tensorflow/tensorflow#35314 (dubey: the collective executor's warning at the end of the input; "we can lower
         # the logging level"), #22484, #32817 (fixed with .repeat() / steps_per_epoch); "StartAbort Cancelled" follows
         # another abort. A worker lost ("StartAbort Unavailable: ... Connection reset") is read by the socket rows.
@@ -73,6 +83,24 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "stopped, hung or was started later than the others", "read that task's own log (the remote target the "
           "error names); start the parameter servers and the chief before the workers",
           C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # master.cc also prints "CreateSession still waiting for response from worker: /job:ps/replica:0/task:0"
+        # every 10 s while a task of the cluster spec has not answered. Unlike an OS error on connect, a wait names no
+        # refusal: the task was not started, its address in the spec (TF_CONFIG) is not where it listens, or the path
+        # is blocked (a firewall, or an http_proxy variable gRPC sends the connection through; Distribute_MNIST#3).
+        p(r"CreateSession still waiting for response from worker: /job:", "bootstrap_error", W,
+          "TensorFlow's session waits for a task of its cluster spec that does not answer: not started, not at the "
+          "address the spec gives, or not reachable from here", "start every task of the cluster spec; give each "
+          "the address other hosts reach it at (not localhost) in TF_CONFIG; open its port between the hosts, and "
+          "unset http_proxy / https_proxy (or set no_proxy to the hosts) so gRPC connects directly",
+          C.FIREWALL_OR_PORT_BLOCKED, "likely", (C.WRONG_INTERFACE, C.RANK_CRASHED_ELSEWHERE)),
+        # eager_service_impl.cc: "Unable to find a context_id matching the specified one (...). Perhaps the worker was
+        # restarted, or the context was GC'd?" (tensorflow/tensorflow#47460: a Colab TPU host that ran out of memory):
+        # the remote worker lost the client's context.
+        p(r"Unable to find a context_id matching the specified one", "remote_exited", E,
+          "the remote TensorFlow worker (a TPU host, a tf.distribute worker) no longer holds this program's context: "
+          "it restarted (crashed, ran out of memory, or was preempted)", "read that worker's own log for why it "
+          "restarted (host memory of the input pipeline on a TPU host, a preemption), then connect again",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.OOM,)),
         # protobuf's 2 GB limit on one message: a RecvBuf response carrying a tensor larger than that cannot cross
         # TensorFlow's gRPC transport, and the peer then "seems down" (tensorflow/recommenders#274, 5368538440 bytes;
         # tensorflow/tensorflow#3766, the maintainers: "something is hitting the 2GB limit for protobuf").
@@ -115,6 +143,14 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "port_in_use", E, "ps-lite could not bind its port: a previous run still holds it, or two roles share it",
           "kill the stale process (`ss -ltnp | grep PORT`) or set another DMLC_PS_ROOT_PORT (or node port)",
           C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # The dmlc tracker's mpirun lines with the scheduler's address (DMLC_PS_ROOT_URI) on loopback while the ranks
+        # go to a host file (apache/mxnet#606: two machines, the job hung once it spanned both): the other machines'
+        # servers and workers dial their own loopback for the scheduler.
+        p(r"DMLC_PS_ROOT_URI[= ]+(?:127\.\d+\.\d+\.\d+|localhost)\b.*(?:--hostfile|\s-H)\s", "master_addr_loopback", E,
+          "a ps-lite (MXNet kvstore, BytePS) job across a host list gives its scheduler's address as loopback: the "
+          "processes on the other machines cannot reach it", "set DMLC_PS_ROOT_URI to the address of the machine "
+          "that runs the scheduler, one every machine reaches (the dmlc tracker's --host-ip sets it)",
+          C.WRONG_INTERFACE, "root", (C.HOSTNAME_RESOLUTION,)),
         # tensorflow/python/distribute/cross_device_ops.py "Efficient allreduce is not supported for %d IndexedSlices":
         # sparse gradients (an embedding's) are gathered and summed on every replica instead of all-reduced
         # (tensorflow/tensorflow#53160: MirroredStrategy on four GPUs slower than expected).

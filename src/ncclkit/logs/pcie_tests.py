@@ -4,7 +4,8 @@ the ACS control registers read with setpci.
 - p2pBandwidthLatencyTest prints each GPU pair's copy bandwidth with P2P disabled (through host
   memory) and enabled. P2P that is slower than the copy through the host means the peer writes are
   redirected to the root complex (PCIe ACS) or translated by an IOMMU, which also stalls NCCL's P2P
-  transport; "CANNOT Access Peer" means the driver offers no P2P between the pair (NCCL uses SHM).
+  transport; "CANNOT Access Peer" (simpleP2P: "Peer access from <GPU> (GPU0) -> <GPU> (GPU1) : No") means the
+  driver offers no P2P between the pair (NCCL uses SHM).
 - `setpci -s BDF ECAP_ACS+0x6.w` (or a switch's ACS control at f2a.w) prints one 16-bit ACS control
   word per bridge: any bit set (SrcValid, ReqRedir, CmpltRedir, UpstreamFwd) sends peer traffic up.
 """
@@ -19,10 +20,12 @@ from ncclkit.findings import Finding, Severity
 __all__ = ["PCIE_TEST", "check_pcie_tests"]
 
 PCIE_TEST = re.compile(r"P2P \(Peer-to-Peer\) GPU Bandwidth|P2P=(?:Enabled|Disabled) Bandwidth|"
-                       r"setpci\b[^\n]*(?:ECAP_ACS|f2a\.w)", re.IGNORECASE)
+                       r"setpci\b[^\n]*(?:ECAP_ACS|f2a\.w)|CANNOT Access Peer|Peer access from [^\n(]*\(GPU\d",
+                       re.IGNORECASE)
 _MATRIX = re.compile(r"^\s*(Unidirectional|Bidirectional) P2P=(Enabled|Disabled) Bandwidth[^\n]*\n"
                      r"\s*D\\D[^\n]*\n((?:\s*\d+(?:\s+\d+(?:\.\d+)?)+\s*\n?)+)", re.MULTILINE)
-_NO_PEER = re.compile(r"Device=(\d+) CANNOT Access Peer Device=(\d+)")
+_NO_PEER = re.compile(r"Device=(\d+) CANNOT Access Peer Device=(\d+)|Peer access from [^\n(]*\(GPU(\d+)\) -> "
+                      r"[^\n(]*\(GPU(\d+)\) : No\b")
 _ACS_READ = re.compile(r"^[^\n]*setpci\b[^\n]*(?:ECAP_ACS\+0?x?6\.w|f2a\.w)[^\n]*\n((?:[ \t]*(?:\[sudo\][^\n]*|"
                        r"[0-9a-fA-F]{4})[ \t]*\n?)+)", re.MULTILINE | re.IGNORECASE)
 # P2P below half the bandwidth of the copy through host memory: a path that works would be faster.
@@ -71,19 +74,21 @@ def _slow_p2p(text: str) -> list[Finding]:
 
 
 def _no_peer(text: str) -> list[Finding]:
-    pairs = sorted({(int(a), int(b)) for a, b in _NO_PEER.findall(text)})
-    if not pairs:
+    found = list(_NO_PEER.finditer(text))
+    if not found:
         return []
+    pairs = sorted({(int(m[1] or m[3]), int(m[2] or m[4])) for m in found})
     return [Finding(
         id="p2ptest.no_peer_access", severity=Severity.WARNING, subject=f"GPU{pairs[0][0]}->GPU{pairs[0][1]}",
         message=f"the driver offers no peer-to-peer access between {len(pairs)} GPU pair(s) "
                 f"({', '.join(f'{a}->{b}' for a, b in pairs[:6])}): NCCL moves their data through shared host "
                 "memory (SHM), and libraries that need P2P (custom all-reduce kernels) fail",
-        fix="GeForce and many VM or PCIe-switch setups have no P2P: expect SHM speed, or check ACS / the IOMMU "
-            "(`lspci -vvv | grep ACSCtl`) and the hypervisor's P2P support",
+        fix="GeForce, GPUs under different CPU sockets and many VM or PCIe-switch setups have no P2P: expect SHM "
+            "speed, or check ACS / the IOMMU (`lspci -vvv | grep ACSCtl`) and the hypervisor's P2P support",
         cause=Cause.ACS_IOMMU_P2P,
-        evidence={"pairs": [f"{a}->{b}" for a, b in pairs[:16]], "lines": [_line_of(text, "CANNOT Access Peer")],
-                  "role": "root"})]
+        evidence={"pairs": [f"{a}->{b}" for a, b in pairs[:16]],
+                  "lines": [text.count("\n", 0, found[0].start()) + 1], "role": "root",
+                  "alternatives": [str(Cause.TOPOLOGY_OR_NUMA)]})]
 
 
 def _acs_reads(text: str) -> list[Finding]:
@@ -105,6 +110,6 @@ def _acs_reads(text: str) -> list[Finding]:
 
 def check_pcie_tests(text: str) -> list[Finding]:
     """Findings of a pasted p2pBandwidthLatencyTest run or setpci ACS read (none when there is neither)."""
-    if not PCIE_TEST.search(text) and "CANNOT Access Peer" not in text:
+    if not PCIE_TEST.search(text):
         return []
     return _slow_p2p(text) + _no_peer(text) + _acs_reads(text)

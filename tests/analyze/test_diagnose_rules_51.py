@@ -1,0 +1,174 @@
+"""Rules from sweeps 308 - 312 and rounds 305 - 314 (TensorFlow's and Paddle's parameter servers over gRPC, ps-lite,
+Horovod's build, CUDA's simpleP2P, Kubernetes' GPU stack). Each text a rule reads is quoted from the thread named
+above its test; each rule is also tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, ids, lead
+
+# tensorflow/tensorflow#57760: ParameterServerStrategy on Kubernetes, the parameter server's channel closed
+_TF_CLOSED = (':{"created":"@1663638747.953042461","description":"Error received from peer ipv4:10.244.14.61:2222",'
+              '"file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line":1056,"grpc_message":'
+              '"Socket closed","grpc_status":14}\n')
+# tensorflow/tensorflow#7767: TF 1.0's gRPC reads 0 bytes from a parameter server that restarted
+_TF_EOF = ('W tensorflow/core/framework/op_kernel.cc:993] Unavailable: {"created":"@1487751897.191020037",'
+           '"description":"EOF","file":"external/grpc/src/core/lib/iomgr/tcp_posix.c","file_line":235,'
+           '"grpc_status":14}\n')
+
+
+def test_grpcs_json_status_of_a_closed_channel_is_a_peer_gone() -> None:
+    assert lead(_TF_CLOSED) == ("log.socket_closed", "rank_crashed_elsewhere")
+    assert lead(_TF_EOF) == ("log.socket_closed", "rank_crashed_elsewhere")
+
+
+def test_other_grpc_statuses_in_json_are_not_a_peer_gone() -> None:
+    # tensorflow/tensorflow#33979's status 13 carries its own message; status 1 (Cancelled) follows another error
+    cancelled = ('{"created":"@1571487261.635191370","description":"Error received from peer","file":"external/grpc/'
+                 'src/core/lib/surface/call.cc","file_line":1039,"grpc_message":"Cancelled","grpc_status":1}\n')
+    assert "log.socket_closed" not in ids(cancelled)
+    assert "log.socket_closed" not in ids(_TF_CLOSED.replace('"grpc_status":14', '"grpc_status":13'))
+
+
+# PaddlePaddle/Paddle#18543 (the parameter server died) and #21881 (a deadline a Paddle 1.6.2 fix removed)
+_PADDLE_14 = ("F0707 22:12:46.674666 27072 grpc_client.cc:418] SendRPC name:[video_fid_his_embedding@GRAD.block9."
+              "trainer_3], ep:[10.76.84.50:62001], status:[-1] meets grpc error, error_code:14 error_message:OS Error "
+              "error_details:\n")
+_PADDLE_4 = ("F1222 19:03:46.287559 19021 grpc_client.cc:414] SendRPC name:[softmax_b@GRAD.trainer_0], "
+             "ep:[10.90.145.38:62004], status:[-1] meets grpc error, error_code:4 error_message:Deadline Exceeded "
+             "error_details:\n")
+
+
+def test_paddles_rpc_failures_are_the_parameter_servers() -> None:
+    assert lead(_PADDLE_14) == ("log.socket_closed", "rank_crashed_elsewhere")
+    assert ("log.alternative", "firewall_or_port_blocked") in causes(_PADDLE_14)
+    assert lead(_PADDLE_4) == ("log.remote_exited", "rank_crashed_elsewhere")
+    # on one machine (every process at 127.0.0.1) the deadline is no interface's
+    local = _PADDLE_4.replace("10.90.145.38", "127.0.0.1")
+    assert lead(local) == ("log.remote_exited", "rank_crashed_elsewhere")
+
+
+def test_other_paddle_grpc_codes_are_not_read_as_a_server_gone() -> None:
+    assert "log.socket_closed" not in ids(_PADDLE_14.replace("error_code:14", "error_code:8"))
+
+
+# tensorflow/tensorflow#33979: MultiWorkerMirroredStrategy's group formed with different sizes
+_GROUP = ("2019-11-04 16:59:38.489335: W tensorflow/core/common_runtime/base_collective_executor.cc:216] "
+          "BaseCollectiveExecutor::StartAbort Internal: Collective Op  has group_size 8 and group_key2 but that group "
+          "has size 4\n")
+
+
+def test_a_collective_group_of_two_sizes_is_a_mismatch_of_the_workers() -> None:
+    assert lead(_GROUP) == ("log.collective_mismatch", "hang_collective_mismatch")
+    assert ("log.alternative", "application_bug") in causes(_GROUP)
+
+
+# TracyMcgrady6/Distribute_MNIST#3: a worker whose parameter server never answers
+_WAITING = ("2018-04-17 20:50:08.778624: I tensorflow/core/distributed_runtime/master.cc:221] CreateSession still "
+            "waiting for response from worker: /job:ps/replica:0/task:0\n")
+
+
+def test_a_session_waiting_for_a_task_is_the_path_to_it() -> None:
+    assert lead(_WAITING) == ("log.bootstrap_error", "firewall_or_port_blocked")
+    assert ("log.alternative", "rank_crashed_elsewhere") in causes(_WAITING)
+    assert lead("CreateSession still waiting for afterwards.\n") is None
+
+
+# tensorflow/tensorflow#47460: a Colab TPU host that ran out of memory and restarted
+_CONTEXT = ("  (1) Unavailable: Unable to find a context_id matching the specified one (12465293436922014039). Perhaps "
+            "the worker was restarted, or the context was GC'd?\n")
+
+
+def test_a_lost_eager_context_is_a_worker_that_restarted() -> None:
+    assert lead(_CONTEXT) == ("log.remote_exited", "rank_crashed_elsewhere")
+    assert ("log.alternative", "oom") in causes(_CONTEXT)
+
+
+# apache/mxnet#606: the dmlc tracker's mpirun lines for two machines with the scheduler on loopback
+_DMLC = ("mpirun -n 2  -env DMLC_ROLE server -env DMLC_PS_ROOT_PORT 9795 -env DMLC_PS_ROOT_URI 127.0.0.1 -env "
+         "DMLC_NUM_SERVER 2 -env DMLC_NUM_WORKER 2 --hostfile hosts python train_imagenet.py\n")
+
+
+def test_a_ps_lite_scheduler_on_loopback_across_a_host_file_is_the_interface() -> None:
+    assert lead(_DMLC) == ("log.master_addr_loopback", "wrong_interface")
+
+
+def test_a_ps_lite_scheduler_on_loopback_on_one_machine_is_no_finding() -> None:
+    assert "log.master_addr_loopback" not in ids(_DMLC.replace("--hostfile hosts ", ""))
+    assert "log.master_addr_loopback" not in ids(_DMLC.replace("127.0.0.1", "192.168.1.200"))
+
+
+# horovod/horovod#2686: `horovodrun --check-build` of a Horovod built without NCCL
+_CHECK_BUILD = """\
+Horovod v0.21.2:
+
+Available Tensor Operations:
+    [ ] NCCL
+    [ ] DDL
+    [ ] CCL
+    [ ] MPI
+    [X] Gloo
+"""
+
+
+def test_horovod_built_without_nccl_is_a_slow_configuration() -> None:
+    assert lead(_CHECK_BUILD) == ("log.host_setting", "performance_config")
+    assert "log.host_setting" not in ids(_CHECK_BUILD.replace("[ ] NCCL", "[X] NCCL"))
+
+
+# BVLC/caffe#3586 (four K80s) and tensorflow/tensorflow#2145 (K40m across sockets): CUDA's simpleP2P
+_SIMPLE_P2P = """\
+Checking GPU(s) for support of peer to peer memory access...
+> Peer access from Tesla K80 (GPU0) -> Tesla K80 (GPU1) : No
+> Peer access from Tesla K80 (GPU0) -> Tesla K80 (GPU2) : No
+"""
+
+
+def test_simple_p2ps_no_peer_access_is_read_like_the_bandwidth_tests() -> None:
+    assert lead(_SIMPLE_P2P) == ("p2ptest.no_peer_access", "acs_iommu_p2p")
+    assert ("log.alternative", "topology_or_numa") in causes(_SIMPLE_P2P)
+    assert "p2ptest.no_peer_access" not in ids(_SIMPLE_P2P.replace(": No", ": Yes"))
+
+
+# NVIDIA/nccl#203: NCCL_P2P_DISABLE=1 set to get past a hang with P2P (then NaN loss without it)
+_P2P_OFF = """\
+gpu1:13135:13587 [1] NCCL INFO NCCL_P2P_DISABLE set by environment to 1.
+gpu1:13135:13587 [1] NCCL INFO Ring 00 :    0   1
+"""
+
+
+def test_p2p_turned_off_names_what_it_is_usually_turned_off_for() -> None:
+    assert ("log.alternative", "acs_iommu_p2p") in causes(_P2P_OFF)
+    shm_off = _P2P_OFF.replace("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE")
+    assert "log.p2p_disabled" in ids(shm_off) and ("log.alternative", "acs_iommu_p2p") not in causes(shm_off)
+
+
+# NVIDIA/k8s-device-plugin#13 (the device plugin crash-looping) and container-engine-accelerators#407 (GKE's plugin
+# waiting for a driver nobody installs)
+_PLUGIN_PODS = """\
+> NAME                                   READY     STATUS             RESTARTS   AGE
+> nvidia-device-plugin-daemonset-csjxw   0/1       CrashLoopBackOff   12         39m
+"""
+_NO_DRIVER = "GPU driver auto installation is disabled.\nWaiting for GPU driver libraries to be available.\n"
+
+
+def test_a_failing_gpu_stack_pod_is_the_nodes_driver() -> None:
+    assert lead(_PLUGIN_PODS) == ("log.gpu_missing", "cuda_or_driver")
+    assert lead(_NO_DRIVER) == ("log.gpu_missing", "cuda_or_driver")
+
+
+def test_running_gpu_stack_pods_and_other_crashing_pods_are_not_the_driver() -> None:
+    assert "log.gpu_missing" not in ids(_PLUGIN_PODS.replace("CrashLoopBackOff", "Running         "))
+    assert "log.gpu_missing" not in ids(_PLUGIN_PODS.replace("nvidia-device-plugin-daemonset", "trainer-worker"))
+
+
+# kubeflow/kubeflow#794: the scheduler's count, while earlier test pods still held the GPUs
+_NO_FREE_GPU = ("  Warning  FailedScheduling  2s (x57 over 15m)  default-scheduler  0/6 nodes are available: 6 "
+                "Insufficient nvidia.com/gpu.\n")
+
+
+def test_no_free_gpu_names_the_request_and_the_nodes_that_offer_none() -> None:
+    assert lead(_NO_FREE_GPU) == ("log.launch_config", "application_bug")
+    assert {("log.alternative", "cuda_or_driver"), ("log.alternative", "other")} <= set(causes(_NO_FREE_GPU))
+    rdma = _NO_FREE_GPU.replace("nvidia.com/gpu", "rdma/hca_shared_devices_a")
+    assert lead(rdma) == ("log.launch_config", "application_bug")
+    assert ("log.alternative", "cuda_or_driver") not in causes(rdma)

@@ -172,3 +172,17 @@ def test_no_free_gpu_names_the_request_and_the_nodes_that_offer_none() -> None:
     rdma = _NO_FREE_GPU.replace("nvidia.com/gpu", "rdma/hca_shared_devices_a")
     assert lead(rdma) == ("log.launch_config", "application_bug")
     assert ("log.alternative", "cuda_or_driver") not in causes(rdma)
+
+
+# NVIDIA/cuda-quantum#3342: the remote server could not dlopen the backend the program named ("might just be a typo")
+_DLOPEN = ('Error message: "Failed to open simulator backend library: /root/miniconda3/envs/cudaq-env/lib/python3.11/'
+           'site-packages/bin/../lib/libnvqir-nvidia-mqpu.so: cannot open shared object file: No such file or '
+           'directory."\n')
+
+
+def test_a_library_missing_at_the_path_a_program_loads_is_a_package_or_the_programs_name() -> None:
+    assert lead(_DLOPEN) == ("log.package_build", "other")
+    assert ("log.alternative", "application_bug") in causes(_DLOPEN)
+    # a path that names no library file of that form is no reading
+    assert lead('Error message: "Failed to open /root/model.bin: No such file or directory."\n') != \
+        ("log.package_build", "other")

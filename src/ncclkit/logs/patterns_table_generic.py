@@ -206,10 +206,11 @@ def generic_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # shared object file", a torchaudio for another torch build; the driver's and NCCL's own rows come first).
         # Importing an extension raises ImportError (ctypes raises OSError): "ImportError: libc10_cuda.so: cannot
         # open shared object file", an extension built for another torch or imported before torch
-        # (Dao-AILab/flash-attention#236, pytorch/extension-cpp#127); a program may print the loader's text bare.
+        # (Dao-AILab/flash-attention#236, pytorch/extension-cpp#127); a program may print the loader's text bare, or
+        # after the path it dlopen()ed (NVIDIA/cuda-quantum#3342: "/.../lib/libnvqir-nvidia-mqpu.so: cannot open ...").
         p(r"(?:ModuleNotFoundError|ImportError): No module named '?[\w.]+|PackageNotFoundError: No package metadata "
-          r"was found for|ImportError: [\w.-]+ is not installed|(?:^\s*|(?:OS|Import)Error: )lib[\w.-]+\.so[\w.]*: "
-          r"cannot open shared object file", "package_build", E,
+          r"was found for|ImportError: [\w.-]+ is not installed|(?:^\s*|(?:OS|Import)Error: |[\s:\x22]/[^\s:\x22]*/)"
+          r"lib[\w.-]+\.so[\w.]*: cannot open shared object file", "package_build", E,
           "a rank's Python could not import a module: the package is not installed in the environment (container, "
           "venv, node) the job runs in", "install the package named in the error into the image or environment "
           "of every node (`python -c 'import <module>'` there checks it), then relaunch", C.OTHER, "likely",

@@ -29,7 +29,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 GRPC_WORDS: tuple[bytes, ...] = (
     b'details = "', b"UNAVAILABLE: Socket closed", b"UNAVAILABLE: sendmsg", b"message larger than max",
-    b'"grpc_message":"', b"meets grpc error", b'"description":"EOF"',
+    b'"grpc_message":"', b'"description":"EOF"',
 )
 
 # gRPC's status text as it is pasted: Python's `details = "..."` line, or the status code's name before it.

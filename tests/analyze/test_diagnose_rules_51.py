@@ -186,3 +186,27 @@ def test_a_library_missing_at_the_path_a_program_loads_is_a_package_or_the_progr
     # a path that names no library file of that form is no reading
     assert lead('Error message: "Failed to open /root/model.bin: No such file or directory."\n') != \
         ("log.package_build", "other")
+
+
+# deepmodeling/deepmd-kit#533 (4 V100 under mpirun; a development branch's bug, fixed by a later build): DeePMD-kit's
+# copy of the gpuAssert macro CUDA programs share ("GPUassert: <string> <file> <line>")
+_CUDA_ASSERT = "cuda assert: invalid argument /scratch/qf9/softwares/deepmd-kit-api/source/lib/include/gpu_cuda.h 48.\n"
+
+
+def test_the_gpuassert_macros_string_is_decoded_like_cudas_own() -> None:
+    assert causes(_CUDA_ASSERT)[:3] == [("log.cuda_error", "other"), ("log.alternative", "application_bug"),
+                                        ("log.alternative", "cuda_or_driver")]
+    assert lead("GPUassert: an illegal memory access was encountered kernel.cu 120\n") == ("log.cuda_error",
+                                                                                         "cuda_or_driver")
+    assert lead("GPUassert: invalid device ordinal main.cu 33\n") == ("log.cuda_error", "application_bug")
+    # the words in a sentence are no macro's output
+    assert "log.cuda_error" not in ids("we assert CUDA assertions are off in release builds\n")
+
+
+# mir-group/pair_nequip_allegro#11: LAMMPS-Kokkos with `-k on g 1` and four ranks, each rank's model on its own GPU
+_FROM_BLOB = "RuntimeError: Specified device cuda:1 does not match device of data cuda:0\n"
+
+
+def test_a_tensor_made_on_another_gpu_than_its_data_is_the_programs() -> None:
+    assert lead(_FROM_BLOB) == ("log.framework_usage", "application_bug")
+    assert "log.framework_usage" not in ids("Specified device cuda:1 matches the device of data cuda:1\n")

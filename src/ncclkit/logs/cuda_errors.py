@@ -191,9 +191,10 @@ _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
 # PyTorch built for ROCm raises "HIP error: <the same string>" (and older builds "HIP error: hipErrorInvalidValue"):
 # HIP's strings and names follow CUDA's, so a HIP error is read as its CUDA twin where no row names HIP's own.
 # TurboMind's and FasterTransformer's check puts cudaGetErrorString's text after "CUDA runtime error: "
-# (InternLM/lmdeploy#450): the same strings under another opening.
+# (InternLM/lmdeploy#450), and the gpuAssert macro programs copy, "GPUassert: " (DeePMD-kit's "cuda assert: ",
+# deepmodeling/deepmd-kit#533): the same strings under another opening.
 _TWINS = ((re.compile(r"\bHIP error: "), "CUDA error: "), (re.compile(r"\bhipError(?=[A-Z])"), "cudaError"),
-          (re.compile(r"\bCUDA runtime error: "), "CUDA error: "))
+          (re.compile(r"\b(?:CUDA runtime error|GPUassert|cuda ?assert): ", re.IGNORECASE), "CUDA error: "))
 
 
 def cuda_reading(text: str) -> CudaReading | None:

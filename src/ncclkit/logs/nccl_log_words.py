@@ -30,7 +30,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"all tensors to be on the same device", b"found at least two devices", b"same device as tensor", b"during banner exchange",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"nvcc fatal", b"/bin/nvcc'", b"for optimal performance and fast", b"libnvrtc", b"cannot find -lcuda",
-    b"compiled with CUDA enabled", b"torch_extensions",
+    b"compiled with CUDA enabled", b"torch_extensions", b"GPUassert", b"cuda assert",
     b"name 'nccl",
     b"compiled with GPU support", b"CUDA Compiler: not", b"cannot import name '_C'", b"no kernel image is available",
     b"backward through the graph", b"libGL.so.1", b"name '_C' is not defined", b"No available kernel",

@@ -149,7 +149,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # context_gpu.cu:239] . peer mapping resources exhausted", pytorch/pytorch#38223), and LightSeq's cuBLAS
           # GEMM wrapper "!!!! kernel execution error. (m: 256, n: 256, k: 64, error: 13)" (its cublasStatus_t:
           # 13 execution failed, 14 internal error; bytedance/lightseq#143). cudaErrorIllegalAddress's own string
-          # in any wrapping, even retyped ("runtimeerror: an illegal memory access was encountered", nex-code#5).
+          # in any wrapping, even retyped ("runtimeerror: an illegal memory access was encountered", nex-code#5). The
+          # check macro CUDA programs copy: "GPUassert: <string> <file> <line>" (DeePMD-kit's "cuda assert: ...").
           r"CUDA_ERROR|cudaError(?!_t\.cudaSuccess\b)"
           r"|CUDA initialization: |CUDA unknown error - |a PTX JIT compilation failed|"
           r"CUDA runtime error in \w+\(|CUDA runtime error ?\(?\d+\b|Unexpected error from cudaGetDeviceCount\b|"
@@ -157,7 +158,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"Error Code \d+: Cuda Runtime \(|HIP error: |\bhipError[A-Z]\w+|"
           r"failed to initialize CUDA: |\[(?:TM|FT)\]\[ERROR\] CUDA runtime error: |"
           r"\[enforce fail at context_gpu\.cu:\d+\]|!!!! kernel execution error\. \(|"
-          r"\ban illegal memory access was encountered\b",
+          r"\ban illegal memory access was encountered\b|\b(?:GPUassert|cuda ?assert): ",
           "cuda_error", E, "a CUDA call failed",
           "check the driver/CUDA compatibility, GPU health (`nvidia-smi`, Xid errors in dmesg) and CUDA_VISIBLE_DEVICES",
           C.CUDA_OR_DRIVER),

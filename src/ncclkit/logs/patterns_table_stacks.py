@@ -135,6 +135,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # a simulator's tensor binding on another GPU than the rank's tensors: every rank's engine on GPU 0
           # (isaac-sim/IsaacLab#7142: "binding expects GPU (device=0), tensor is GPU (device=2)", ovphysx <= 0.5.10)
           r"device mismatch:? [^\n]{0,80}\(device=\d+\)[^\n]{0,40}\(device=\d+\)|"
+          # ATen's from_blob given another GPU than its data's (mir-group/pair_nequip_allegro#11: LAMMPS-Kokkos put
+          # every rank's data on cuda:0, the model of each rank on its own GPU)
+          r"Specified device cuda:\d+ does not match device of data cuda:\d+|"
           r"must be divisible by tensor parallel size|When using multiple machines, you need to specify the main process IP|`MASTER_ADDR` env was not set|"
           r"CUDA has been initialized before (?:the )?`?notebook_launcher|can't create new processes if CUDA is "
           r"already initialized|launch new distributed processes with `local_rank > 0`|Distributed backend is not "

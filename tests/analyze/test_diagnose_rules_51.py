@@ -210,3 +210,31 @@ _FROM_BLOB = "RuntimeError: Specified device cuda:1 does not match device of dat
 def test_a_tensor_made_on_another_gpu_than_its_data_is_the_programs() -> None:
     assert lead(_FROM_BLOB) == ("log.framework_usage", "application_bug")
     assert "log.framework_usage" not in ids("Specified device cuda:1 matches the device of data cuda:1\n")
+
+
+# openucx/ucx#9515: osu_bw from GPU memory over the HCA next to the GPU; UCX names the completion's syndrome
+_UCX_PROT = ("[a670n1:162239:0:162239] ib_mlx5_log.c:177  Local protection on mlx5_0:1/IB (synd 0x4 vend 0x51 hw_synd "
+             "0/2)\n")
+
+
+def test_ucxs_protection_error_is_the_path_between_nic_and_gpu() -> None:
+    assert lead(_UCX_PROT) == ("log.ib_completion_error", "acs_iommu_p2p")
+    assert ("log.alternative", "gdr_unavailable") in causes(_UCX_PROT)
+    assert "log.ib_completion_error" not in ids("Local protection on the login nodes is enabled by default\n")
+
+
+# openucx/ucx#5159: older UCX names no peer in its UD endpoint's timeout
+_UD_TIMEOUT = "[jazz15:39570:0:39570]       ud_ep.c:248  Fatal: UD endpoint 0x3b9a060: unhandled timeout error\n"
+
+
+def test_an_older_ud_endpoint_timeout_is_read_like_the_newer() -> None:
+    assert lead(_UD_TIMEOUT) == ("log.ib_completion_error", "ib_timeout_or_retry")
+
+
+# pmodels/mpich#4189: hydra refusing a host file line it does not parse
+_MFILE = ("[mpiexec@Master] HYDU_process_mfile_token (/opt/mpi-dl/mpich-3.3/src/pm/hydra/utils/args/args.c:296): token "
+          "Slave1 not supported at this time\n")
+
+
+def test_a_host_file_hydra_cannot_parse_is_the_launchs() -> None:
+    assert lead(_MFILE) == ("log.launch_config", "application_bug")

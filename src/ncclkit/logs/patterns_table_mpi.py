@@ -30,7 +30,8 @@ MPI_WORDS: tuple[bytes, ...] = (
     b"supporting CUDA libraries", b"OFI MTL", b"OFI driver", b"out-of-band communications", b"plm_rsh_agent",
     b"PLS component", b"process starter", b"specified executable", b"communication path was lost",
     b"Illegal instruction", b"requested component was not", b"cuIpcOpenMemHandle return", b"selected pml",
-    b"_repository_open", b"status = -25", b'"execve" system call', b"LOST_CONNECTION_TO_SERVER")
+    b"_repository_open", b"status = -25", b'"execve" system call', b"LOST_CONNECTION_TO_SERVER",
+    b"Local protection on", b"Local access on", b"Remote access on")
 
 OMPI_IFACE_FIX = ("restrict Open MPI to the interface that joins the nodes, the same name on every node "
                   "(`--mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0`, or exclude docker0/virbr0 with "
@@ -309,16 +310,27 @@ def mpi_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # -- UCX ---------------------------------------------------------------------------------------------------
         # openucx/ucx src/uct/ib/mlx5/ib_mlx5_log.c:179@9466d10 "Receive-no-ready retry count exceeded"
         # (MLX5_CQE_SYNDROME_RNR_RETRY_EXC_ERR, mapped to UCS_ERR_ENDPOINT_TIMEOUT like transport retries);
-        # src/uct/ib/ud/base/ud_ep.c:296 "UD endpoint %p to %s: unhandled timeout error": the UD retransmit timer
+        # src/uct/ib/ud/base/ud_ep.c:296 "UD endpoint %p to %s: unhandled timeout error" (older releases name no
+        # peer: "UD endpoint 0x3b9a060: unhandled timeout error", openucx/ucx#5159): the UD retransmit timer
         # expired with no ACK (UCS_ERR_ENDPOINT_TIMEOUT), on RoCE often a GID index the two hosts do not share
         # (openucx/ucx#7785).
-        p(r"Receive-no-ready retry count exceeded|UD endpoint \S+ to .*: unhandled timeout error",
+        p(r"Receive-no-ready retry count exceeded|UD endpoint \S+(?: to .*)?: unhandled timeout error",
           "ib_completion_error", E,
           "UCX got no acknowledgement from the peer (retries exhausted, or its UD timer expired): a link or switch "
           "port failing, a peer gone, or on RoCE a GID index or lossy fabric the hosts do not share",
           "check `ibstat` and the port counters on both hosts; on RoCE set the same RoCE v2 GID index on both "
           "(`show_gids`, UCX_IB_GID_INDEX) and check PFC/ECN", C.IB_TIMEOUT_OR_RETRY, "root",
           (C.GID_INDEX_OR_ROCE_CONFIG, C.IB_PORT_DOWN_OR_LINK, C.RANK_CRASHED_ELSEWHERE)),
+        # ib_mlx5_log.c names the CQE's syndrome: "Local protection on mlx5_0:1/IB (synd 0x4 vend 0x51 hw_synd 0/2)",
+        # "Local access", "Remote access" (IBV_WC_LOC_PROT_ERR, _LOC_ACCESS_ERR, _REM_ACCESS_ERR as ib_status reads
+        # them): the HCA could not DMA a registered buffer. On GPU memory that is peer-to-peer DMA between NIC and
+        # GPU blocked (ACS, the IOMMU) or no peer-memory path (openucx/ucx#9515: only the HCA next to the GPU failed).
+        p(r"\b(?:Local protection|Local access|Remote access) on \w+:\d+/(?:IB|RoCE)\b", "ib_completion_error", E,
+          "UCX's HCA could not access a registered buffer (a protection or access error on the completion): with "
+          "GPU memory, PCIe ACS or the IOMMU blocks peer-to-peer DMA between the NIC and the GPU, or GPUDirect RDMA "
+          "has no peer-memory path", "check ACS on the PCIe switches between NIC and GPU (`lspci -vvv | grep "
+          "ACSCtl`), boot with iommu=pt, and load nvidia-peermem (or use DMA-BUF)", C.ACS_IOMMU_P2P, "root",
+          (C.GDR_UNAVAILABLE,)),
         # openucx/ucx src/uct/ib/base/ib_md.c:1449@9466d10: UCX_IB_GPU_DIRECT_RDMA=yes and no peer-memory driver nor
         # dma-buf: the memory domain fails (UCS_ERR_UNSUPPORTED).
         p(r"Couldn't enable GPUDirect RDMA\. Please make sure nv_peer_mem", "gdr_disabled", E,

@@ -62,6 +62,13 @@ def mpich_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "its PMI needs (srun without a matching --mpi, or a plain program start)",
           "launch with mpiexec, or with `srun --mpi=pmi2` / `--mpi=pmix` matching how MPICH was built "
           "(`srun --mpi=list`)", C.APPLICATION_BUG),
+        # hydra's host-file parser (utils/args/args.c HYDU_process_mfile_token: "token Slave1 not supported at this
+        # time", then "error parsing hostfile"; pmodels/mpich#4189): a line of the -f file is not "host[:procs]"
+        # (a hosts-file line with an address and a name, or Open MPI's "slots=").
+        p(r"HYDU_process_mfile_token \([^)]*\): token \S+ not supported|mfile_fn \([^)]*\): error parsing hostfile",
+          "launch_config", E, "MPICH's mpiexec could not read the host file: a line is not in its `host[:procs]` form",
+          "write one host per line as `name` or `name:N` (no address-and-name pairs, no Open MPI `slots=N`)",
+          C.APPLICATION_BUG),
         # hydra's launchers ("bootstrap" is its launcher directory, tools/bootstrap/): the PBS launcher's TM
         # interface refused ("HYDT_bsci_launcher_pbs_init ...: tm_init() failed with TM error 17002", then "unable to
         # initialize the bootstrap server": mpiexec outside a working PBS job, radical.pilot#301); Intel MPI 2019's

@@ -238,3 +238,13 @@ _MFILE = ("[mpiexec@Master] HYDU_process_mfile_token (/opt/mpi-dl/mpich-3.3/src/
 
 def test_a_host_file_hydra_cannot_parse_is_the_launchs() -> None:
     assert lead(_MFILE) == ("log.launch_config", "application_bug")
+
+
+# yahoo/TensorFlowOnSpark#146: YARN placed the ps and two workers on one VM with one GPU
+_TFOS_GPU = ("2017-10-19 02:09:36,597 WARNING (MainThread-4901) Unable to find available GPUs: requested=1, "
+             "available=0\n")
+
+
+def test_an_executor_without_a_free_gpu_is_the_placement_of_the_job() -> None:
+    assert lead(_TFOS_GPU) == ("log.launch_config", "application_bug")
+    assert "log.launch_config" not in ids("INFO Unable to find available GPUs in the list, retrying\n")

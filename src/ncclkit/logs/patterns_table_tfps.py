@@ -31,7 +31,7 @@ TFPS_WORDS: tuple[bytes, ...] = (b"Op type not registered", b"Registered devices
                                  # Horovod's "exit with status code 137" (128 + SIGKILL), read by process_killed
                                  b"code 137", b"code: 137", b"IndexedSlices", b"but that group has size",
                                  b"CreateSession still waiting", b"Unable to find a context_id",
-                                 b"DMLC_PS_ROOT_URI")
+                                 b"DMLC_PS_ROOT_URI", b"Unable to find available GPUs")
 
 _TF_OPS_FIX = ("give the strategy cross-device ops without NCCL (`tf.distribute.MirroredStrategy(cross_device_ops="
                "tf.distribute.HierarchicalCopyAllReduce())`, or ReductionToOneDevice), or run a Linux build of "
@@ -143,6 +143,15 @@ def tfps_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "port_in_use", E, "ps-lite could not bind its port: a previous run still holds it, or two roles share it",
           "kill the stale process (`ss -ltnp | grep PORT`) or set another DMLC_PS_ROOT_PORT (or node port)",
           C.APPLICATION_BUG, "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        # TensorFlowOnSpark's gpu_info.py: "Unable to find available GPUs: requested=1, available=0", retried until it
+        # gives up: the node's GPUs are held by other processes, most often other executors of the same job that
+        # YARN or Spark placed on a node with fewer GPUs than executors (yahoo/TensorFlowOnSpark#146: the ps and two
+        # workers on one VM with one GPU).
+        p(r"Unable to find available GPUs: requested=\d+, available=\d+", "launch_config", W,
+          "TensorFlowOnSpark found no free GPU for this executor: other processes hold the node's GPUs, most often "
+          "other executors of the same job placed on that node", "give each node at most as many executors as it "
+          "has GPUs (spark.executor.resource.gpu.amount=1 with a GPU discovery script, or executor cores that fit "
+          "one executor per GPU), and stop other jobs on those GPUs", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # The dmlc tracker's mpirun lines with the scheduler's address (DMLC_PS_ROOT_URI) on loopback while the ranks
         # go to a host file (apache/mxnet#606: two machines, the job hung once it spanned both): the other machines'
         # servers and workers dial their own loopback for the scheduler.

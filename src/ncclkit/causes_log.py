@@ -75,6 +75,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.host_memory_error": Cause.OTHER,
     "log.kernel_oops": Cause.OTHER,
     "log.shared_gpu_contexts": Cause.APPLICATION_BUG,
+    "log.gpu_occupied": Cause.OOM,
     "log.gpu_memory_error": Cause.CUDA_OR_DRIVER,
     "log.file_rendezvous": Cause.APPLICATION_BUG,
     "log.tf_nccl_ops": Cause.APPLICATION_BUG,

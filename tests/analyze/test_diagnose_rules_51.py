@@ -248,3 +248,37 @@ _TFOS_GPU = ("2017-10-19 02:09:36,597 WARNING (MainThread-4901) Unable to find a
 def test_an_executor_without_a_free_gpu_is_the_placement_of_the_job() -> None:
     assert lead(_TFOS_GPU) == ("log.launch_config", "application_bug")
     assert "log.launch_config" not in ids("INFO Unable to find available GPUs in the list, retrying\n")
+
+
+# PaddlePaddle/Paddle#11375: GPUs 4-7 held by another job; the trainer was given 3,4 and hung at its first broadcast
+_LISTING = """\
+Tesla P40, 0 MiB
+Tesla P40, 0 MiB
+Tesla P40, 0 MiB
+Tesla P40, 0 MiB
+Tesla P40, 20391 MiB
+Tesla P40, 20391 MiB
+Tesla P40, 20391 MiB
+Tesla P40, 20391 MiB
+"""
+_TRAINER = "CUDA_VISIBLE_DEVICES=3,4 PADDLE_TRAINING_ROLE=TRAINER python fluid/fluid_benchmark.py --gpus 2\n"
+
+
+def test_a_launch_given_a_gpu_the_listing_shows_full_is_memory() -> None:
+    assert lead(_LISTING + _TRAINER) == ("log.gpu_occupied", "oom")
+
+
+def test_listings_that_cannot_show_another_process_are_not_read() -> None:
+    # every GPU given is busy: the listing may show the job's own memory
+    assert "log.gpu_occupied" not in ids(_LISTING + _TRAINER.replace("3,4", "4,5"))
+    # only idle GPUs given
+    assert "log.gpu_occupied" not in ids(_LISTING + _TRAINER.replace("3,4", "0,1"))
+    # GPUs of two models: CUDA's order (fastest first) need not be the listing's
+    mixed = _LISTING.replace("Tesla P40, 0 MiB", "Tesla T4, 0 MiB", 1)
+    assert "log.gpu_occupied" not in ids(mixed + _TRAINER)
+
+
+def test_a_port_a_stale_run_holds_names_that_run_second() -> None:
+    line = ("F0802 16:09:21.460726  3821 LightNetwork.cpp:186] Check failed: bind(socket_, (struct sockaddr *)"
+            "&serv_addr, sizeof(serv_addr)) >= 0 ERROR on binding 10.182.19.12: Address already in use [98]\n")
+    assert causes(line)[:2] == [("log.port_in_use", "application_bug"), ("log.alternative", "other")]

@@ -43,6 +43,7 @@ from ncclkit.logs.peer_left import peer_left_findings
 from ncclkit.logs.progress_checks import progress_findings
 from ncclkit.logs.rank_claims import rank_claim_findings
 from ncclkit.logs.release_compare import release_compare_findings
+from ncclkit.logs.smi_memory import occupied_gpu_findings
 from ncclkit.logs.smi_processes import smi_process_findings
 from ncclkit.logs.stack_dumps import stack_findings
 from ncclkit.logs.ports import parse_ports
@@ -230,12 +231,14 @@ def _not_ignored(findings: list[Finding], text: str) -> list[Finding]:
 def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
     timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
-    `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a CPU binding the job's cpuset
+    `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a launch given a GPU a pasted memory
+    listing shows full, a CPU binding the job's cpuset
     refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL, a
     traceback cut before its exception at a step whose failure is known (traceback_cut), a GPU-to-GPU copy read as
     zeros, one job's outcome under two NCCL releases, JAX used before its distributed initialize."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
+            + occupied_gpu_findings(text)
             + cpu_affinity_findings(text)
             + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
             + copy_findings(text) + release_compare_findings(text) + jax_init_order_findings(text))

@@ -187,14 +187,16 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "above, such as 29500", C.APPLICATION_BUG),
         # also accelerate's "another process is utilizing it", SGLang's "nccl_port at %d is not available",
         # "dist_init_port at %d is not available in 30 seconds", "Port is already in use.", "The port %d is in use",
-        # TorchServe's "port 8080/8081 already in use" (its troubleshooting page).
+        # TorchServe's "port 8080/8081 already in use" (its troubleshooting page). A stale run that still holds the
+        # port is no misuse of the framework: `other` is the next reading (PaddlePaddle/Paddle#12510: a parameter
+        # server's port taken again on every run).
         p(r"[Aa]ddress (?:is )?already in use|EADDRINUSE|failed to listen on any local network address|"
           r"server socket has failed to (?:bind|listen)|another process is utilizing it|(?:nccl|dist_init)_port at \d+ "
           r"is not available|Port is already in use\.|The port \d+ is in use|\bports? [\d/]+ (?:is |are )?already in "
           r"use", "port_in_use", E,
           "the rendezvous port is already taken (a previous run still alive, or two jobs share MASTER_PORT)",
           "kill the stale process (`ss -ltnp | grep PORT`) or choose another MASTER_PORT", C.APPLICATION_BUG,
-          "root", (C.FIREWALL_OR_PORT_BLOCKED,)),
+          "root", (C.OTHER, C.FIREWALL_OR_PORT_BLOCKED)),
         # TCPStore::doWait (TCPStore.cpp): the store answered a WAIT with something other than STOP_WAITING: what
         # listens at MASTER_ADDR:MASTER_PORT is not this job's store (another job's, another program's), or the ranks
         # point at different masters (pytorch/pytorch#114357: "on all ranks you would need to specify the

@@ -282,3 +282,22 @@ def test_a_port_a_stale_run_holds_names_that_run_second() -> None:
     line = ("F0802 16:09:21.460726  3821 LightNetwork.cpp:186] Check failed: bind(socket_, (struct sockaddr *)"
             "&serv_addr, sizeof(serv_addr)) >= 0 ERROR on binding 10.182.19.12: Address already in use [98]\n")
     assert causes(line)[:2] == [("log.port_in_use", "application_bug"), ("log.alternative", "other")]
+
+
+# mir-group/pair_nequip_allegro#18: `mpiexec.hydra -np 1 lmp -sf kk -k on g 2`: one task, one GPU of two used
+_KOKKOS_ONE_TASK = """\
+KOKKOS mode is enabled (src/KOKKOS/kokkos.cpp:97)
+  will use up to 2 GPU(s) per node
+  using 2 OpenMP thread(s) per MPI task
+Reading data file ...
+  1 by 1 by 1 MPI processor grid
+"""
+
+
+def test_kokkos_given_more_gpus_than_the_jobs_tasks_leaves_gpus_idle() -> None:
+    assert lead(_KOKKOS_ONE_TASK) == ("log.launch_config", "application_bug")
+
+
+def test_kokkos_with_a_task_per_gpu_is_no_finding() -> None:
+    assert "log.launch_config" not in ids(_KOKKOS_ONE_TASK.replace("1 by 1 by 1", "1 by 1 by 2"))
+    assert "log.launch_config" not in ids(_KOKKOS_ONE_TASK.replace("up to 2 GPU(s)", "up to 1 GPU(s)"))

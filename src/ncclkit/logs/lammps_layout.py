@@ -21,6 +21,8 @@ _GRID = re.compile(r"^\s*(\d+) by (\d+) by (\d+) MPI processor grid", re.MULTILI
 
 
 def kokkos_gpu_findings(text: str) -> list[Finding]:
+    if "GPU(s) per node" not in text:
+        return []
     gpus, grid = _GPUS.search(text), _GRID.search(text)
     if not gpus or not grid:
         return []

@@ -301,3 +301,34 @@ def test_kokkos_given_more_gpus_than_the_jobs_tasks_leaves_gpus_idle() -> None:
 def test_kokkos_with_a_task_per_gpu_is_no_finding() -> None:
     assert "log.launch_config" not in ids(_KOKKOS_ONE_TASK.replace("1 by 1 by 1", "1 by 1 by 2"))
     assert "log.launch_config" not in ids(_KOKKOS_ONE_TASK.replace("up to 2 GPU(s)", "up to 1 GPU(s)"))
+
+
+# canonical/microk8s#2763 (the GPU Operator's driver daemonset, its driver manager exiting 1) and
+# GoogleCloudPlatform/container-engine-accelerators#132 (GKE's driver installer crash-looping): `kubectl describe pod`
+_DESCRIBE = """\
+Name:                 nvidia-driver-daemonset-8r8s6
+Namespace:            default
+Controlled By:  DaemonSet/nvidia-driver-daemonset
+Init Containers:
+  k8s-driver-manager:
+    Image:         nvcr.io/nvidia/cloud-native/k8s-driver-manager:v0.2.0
+    State:          Running
+    Last State:     Terminated
+      Reason:       Error
+      Exit Code:    1
+"""
+
+
+def test_a_described_gpu_stack_pod_that_keeps_failing_is_the_nodes_driver() -> None:
+    assert lead(_DESCRIBE) == ("log.gpu_missing", "cuda_or_driver")
+    installer = _DESCRIBE.replace("Name:                 nvidia-driver-daemonset-8r8s6\n", "").replace(
+        "DaemonSet/nvidia-driver-daemonset", "DaemonSet/nvidia-driver-installer-ubuntu").replace(
+        "      Reason:       Error", "      Reason:       CrashLoopBackOff")
+    assert lead(installer) == ("log.gpu_missing", "cuda_or_driver")
+
+
+def test_described_pods_outside_the_gpu_stack_or_running_are_not_the_driver() -> None:
+    trainer = _DESCRIBE.replace("nvidia-driver-daemonset", "pytorch-dist-mnist-nccl-master")
+    assert "log.gpu_missing" not in ids(trainer)
+    healthy = _DESCRIBE.replace("    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n", "")
+    assert "log.gpu_missing" not in ids(healthy)

@@ -30,6 +30,7 @@ from ncclkit.logs.frtrace_report import frtrace_findings
 from ncclkit.logs.gids import none_found, parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.jax_init_order import jax_init_order_findings
+from ncclkit.logs.k8s_describe import gpu_stack_pod_findings
 from ncclkit.logs.lammps_layout import kokkos_gpu_findings
 from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
@@ -233,13 +234,14 @@ def _text_findings(text: str) -> list[Finding]:
     """The judges that read a paste's text as a whole, whatever its kind: the pasted command, the progress around a
     timeout, stack dumps, point-to-point traffic split over two communicators, a GPU faulting under many processes,
     `nvidia-smi nvlink -s` with links down, ranks holding memory on one shared GPU, a launch given a GPU a pasted memory
-    listing shows full, LAMMPS' Kokkos given more GPUs than tasks, a CPU binding the job's cpuset
-    refuses, fr_trace's ranks that never joined, the ranks' last collectives under TORCH_DISTRIBUTED_DEBUG=DETAIL, a
-    traceback cut before its exception at a step whose failure is known (traceback_cut), a GPU-to-GPU copy read as
-    zeros, one job's outcome under two NCCL releases, JAX used before its distributed initialize."""
+    listing shows full, LAMMPS' Kokkos given more GPUs than tasks, a GPU stack pod failing in `kubectl describe`, a CPU
+    binding the job's cpuset refuses, fr_trace's ranks that never joined, the ranks' last collectives under
+    TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback cut before its exception at a step whose failure is known
+    (traceback_cut), a GPU-to-GPU copy read as zeros, one job's outcome under two NCCL releases, JAX used before its
+    distributed initialize."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
-            + occupied_gpu_findings(text) + kokkos_gpu_findings(text)
+            + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)
             + cpu_affinity_findings(text)
             + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
             + copy_findings(text) + release_compare_findings(text) + jax_init_order_findings(text))

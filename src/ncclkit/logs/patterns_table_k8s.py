@@ -15,6 +15,13 @@ from ncclkit.findings import Severity
 
 E, W = Severity.ERROR, Severity.WARNING
 
+# The pods of a node's GPU stack (NVIDIA's device plugin and GKE's, the driver installer or daemonset, the container
+# toolkit, the GPU Operator's validator, DCGM): one failing leaves the node without a working GPU for pods.
+GPU_STACK_POD = r"nvidia-(?:device-plugin|gpu-device-plugin|driver|container-toolkit|operator-validator|dcgm)"
+GPU_STACK_FIX = ("read its logs (`kubectl logs -n <ns> <pod> --all-containers --previous`): a driver not installed or "
+                 "not loadable on the node's kernel, or NVML not found because nvidia is not the container runtime's "
+                 "default")
+
 _RDMA_FIX = ("give the pod the node's RDMA devices: the RDMA device plugin's resource (rdma/... or the SR-IOV VF "
              "resource) in its requests, on nodes whose plugin lists RDMA-capable devices, with the RDMA subsystem "
              "in shared network-namespace mode (`rdma system show`)")
@@ -57,12 +64,9 @@ def k8s_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # `kubectl get pods` listing a pod of the node's GPU stack that keeps failing (NVIDIA/k8s-device-plugin#13: the
         # device plugin crash-looped while nvidia was not the container runtime's default; GKE's driver installer
         # crash-looping, GoogleCloudPlatform/container-engine-accelerators#132): that node offers no working GPU.
-        p(r"\bnvidia-(?:device-plugin|gpu-device-plugin|driver|container-toolkit|operator-validator|dcgm)\S*\s+\d+/\d+"
-          r"\s+(?:Init:)?(?:CrashLoopBackOff|Error)\b", "gpu_missing", E,
+        p(r"\b" + GPU_STACK_POD + r"\S*\s+\d+/\d+\s+(?:Init:)?(?:CrashLoopBackOff|Error)\b", "gpu_missing", E,
           "a pod of the node's GPU stack (the NVIDIA device plugin, driver installer, container toolkit or "
-          "validator) keeps failing: that node offers pods no working GPU", "read its logs (`kubectl logs -n <ns> "
-          "<pod> --all-containers --previous`): a driver not installed or not loadable on the node's kernel, or "
-          "NVML not found because nvidia is not the container runtime's default", C.CUDA_OR_DRIVER),
+          "validator) keeps failing: that node offers pods no working GPU", GPU_STACK_FIX, C.CUDA_OR_DRIVER),
         # GKE's GPU device plugin waits in its init container for a driver that the node pool was told not to install
         # ("GPU driver auto installation is disabled", container-engine-accelerators#407): nvidia.com/gpu never shows.
         p(r"GPU driver auto installation is disabled|Waiting for GPU driver libraries to be available", "gpu_missing",

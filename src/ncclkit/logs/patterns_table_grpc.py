@@ -4,7 +4,8 @@ in the `details = "..."` line of Python's _InactiveRpcError (src/python/grpcio/g
 code's name ("UNAVAILABLE: ...", as XlaRuntimeError and Ray's GCS client print them).
 
 - a read that returned 0 ("Socket closed"), recvmsg's ECONNRESET and sendmsg's EPIPE (posix_endpoint.cc) are the
-  peer process gone under an open connection: rank_crashed_elsewhere, a consequence;
+  peer process gone under an open connection: rank_crashed_elsewhere, a consequence (also in the JSON status older
+  releases print under TensorFlow, and their "EOF");
 - a message over the channel's size limit (message_size_filter.cc) is the program's own channel options;
 - the chttp2 transport's keepalive and ping timeouts say the peer or the path went silent, and nothing in the code
   says which: a failure line that names no cause (log.other, not log.timeout's collective hang).
@@ -78,20 +79,4 @@ def grpc_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "network path between them dropped traffic", "read the peer's own log at that time (a crash, a hang, "
           "a long GC pause) and check the path between the hosts; the line alone does not say which",
           None, "collateral"),
-        # PaddlePaddle's parameter-server RPC (paddle/fluid/operators/distributed/grpc/grpc_client.cc, Paddle 1.x:
-        # "SendRPC name:[...], ep:[host:port], status:[-1] meets grpc error, error_code:14 error_message:OS Error",
-        # PaddlePaddle/Paddle#18543): gRPC's UNAVAILABLE (14) is the server at that endpoint gone or not reachable;
-        # DEADLINE_EXCEEDED (4) is an RPC it did not answer within FLAGS_rpc_deadline (Paddle#21881: a server bug
-        # that Paddle 1.6.2 fixed). The trainer reports what happened to the server, as TensorFlow's StartAbort
-        # DEADLINE_EXCEEDED (patterns_table_tfps) does.
-        p(r"meets grpc error, error_code:14\b", "socket_closed", E,
-          "a Paddle trainer's RPC to a parameter server (the endpoint the line names) failed with gRPC UNAVAILABLE: "
-          "that server exited or cannot be reached", "read that parameter server's own log for its first error (a "
-          "crash, an OOM kill); if it runs, check that the trainer reaches its endpoint (firewall, address)",
-          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED,)),
-        p(r"meets grpc error, error_code:4 error_message:Deadline Exceeded", "remote_exited", E,
-          "a Paddle trainer's RPC to a parameter server got no answer within its deadline (gRPC DEADLINE_EXCEEDED): "
-          "that server stopped, hung or fell behind", "read that parameter server's own log at that time; if it "
-          "is only slow, raise FLAGS_rpc_deadline (milliseconds) on every process", C.RANK_CRASHED_ELSEWHERE,
-          "collateral", (C.OTHER,)),
     )

@@ -12,7 +12,8 @@ and NCCL messages (tests/lines/paddle_oneflow.py holds every line with file:line
   CUDA_VISIBLE_DEVICES, a build without CUDA given the nccl backend are the launch or the program's use of its
   framework (application_bug); the missing libnccl, the OOM texts, the NCCL too old for a feature, a CUDA library
   older than the build and OneFlow's CommNet without RDMA are read as their ids' causes;
-- the launchers' retry and wait lines, and their own reports that a trainer failed, name nothing;
+- the launchers' retry and wait lines, and their own reports that a trainer failed, name nothing; a trainer's RPC to
+  a parameter server that failed (gRPC's UNAVAILABLE, DEADLINE_EXCEEDED) is that server's, a consequence;
 - MindSpore: init without its launcher is the launch, its collective library that does not load a missing NCCL or
   MPI, msrun's list of the nodes that ended abnormally a peer gone, its cluster's build retries no failure.
 
@@ -155,6 +156,23 @@ def paddle_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"TCP connection reset by peer\. Details:|\bfd \d+ closed by peer\s*$", "socket_closed", E,
           "a peer of Paddle's store or OneFlow's CommNet closed its connection: that process died or exited first",
           "read the first error of the other ranks (crash, OOM, killed)", C.RANK_CRASHED_ELSEWHERE, "collateral"),
+        # -- Paddle 1.x's parameter servers over gRPC ----------------------------------------------------------------
+        # PaddlePaddle's parameter-server RPC (paddle/fluid/operators/distributed/grpc/grpc_client.cc, Paddle 1.x:
+        # "SendRPC name:[...], ep:[host:port], status:[-1] meets grpc error, error_code:14 error_message:OS Error",
+        # PaddlePaddle/Paddle#18543): gRPC's UNAVAILABLE (14) is the server at that endpoint gone or not reachable;
+        # DEADLINE_EXCEEDED (4) is an RPC it did not answer within FLAGS_rpc_deadline (Paddle#21881: a server bug
+        # that Paddle 1.6.2 fixed). The trainer reports what happened to the server, as TensorFlow's StartAbort
+        # DEADLINE_EXCEEDED (patterns_table_tfps) does.
+        p(r"meets grpc error, error_code:14\b", "socket_closed", E,
+          "a Paddle trainer's RPC to a parameter server (the endpoint the line names) failed with gRPC UNAVAILABLE: "
+          "that server exited or cannot be reached", "read that parameter server's own log for its first error (a "
+          "crash, an OOM kill); if it runs, check that the trainer reaches its endpoint (firewall, address)",
+          C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED,)),
+        p(r"meets grpc error, error_code:4 error_message:Deadline Exceeded", "remote_exited", E,
+          "a Paddle trainer's RPC to a parameter server got no answer within its deadline (gRPC DEADLINE_EXCEEDED): "
+          "that server stopped, hung or fell behind", "read that parameter server's own log at that time; if it "
+          "is only slow, raise FLAGS_rpc_deadline (milliseconds) on every process", C.RANK_CRASHED_ELSEWHERE,
+          "collateral", (C.OTHER,)),
         # -- OneFlow's bootstrap --------------------------------------------------------------------------------
         # Oneflow-Inc/oneflow oneflow/core/control/rank_info_bootstrap_server.cpp:112@25c8978: rank 0 counted fewer
         # registered ranks than world_size after every retry and says to "check whether the processes on all ranks

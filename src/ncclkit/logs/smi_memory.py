@@ -27,7 +27,8 @@ _IDLE_MIB = 100
 
 
 def _listing(lines: list[str]) -> tuple[int, list[int]] | None:
-    """(line number of the first row, MiB used per GPU) of the first run of two or more rows of one GPU model."""
+    """(line number of its first row, MiB used per GPU) of the first run of two or more rows, where its GPUs are all of
+    one model."""
     start, used, names = 0, [], set()
     for no, line in enumerate(lines, 1):
         m = _ROW.match(line)

@@ -22,6 +22,7 @@ from ncclkit.inputfile import open_input_fd
 from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.ranking import rank_findings
+from ncclkit.logs.base_rates import base_rate_findings
 from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
 from ncclkit.logs.device_copies import copy_findings
@@ -148,7 +149,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         findings = wd_findings + check_log(summary, name)
         if whole:
             found = _not_ignored(findings + claims + _embedded_findings(head_text, kind, name), head_text)
-            findings = (rank_findings(_guessed(found, head_text, name))
+            findings = (base_rate_findings(rank_findings(_guessed(found, head_text, name)), head_text, name,
+                                           recognised=True)
                         + _unflattened(name, split))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
@@ -183,7 +185,8 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     what = ("is empty (0 bytes: a log still being written, or a FIFO with no writer?)" if not head
             else "not recognised as an NCCL log, nccl-tests output, topo matrix, ibstat, "
                  f"ibv_devinfo or show_gids{read}")
-    return _result(name, "unknown", {}, rank_findings(guess) + [Finding(
+    ranked = base_rate_findings(rank_findings(guess), text, name, recognised=False) if whole else []
+    return _result(name, "unknown", {}, ranked + [Finding(
         id="input.unknown_kind", severity=Severity.INFO, subject=name, message=f"{name}: {what}",
         fix="pass --kind K if you know what it is" if head else "pass the file once it has content")])
 

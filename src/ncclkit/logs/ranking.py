@@ -15,7 +15,7 @@ from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.cuda_errors import SYSTEM_NOT_READY
 
-__all__ = ["rank_findings"]
+__all__ = ["alternative_findings", "rank_findings"]
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _SEV = {E: 0, W: 1, I: 2}  # most severe first
@@ -47,7 +47,7 @@ def _role(f: Finding) -> str:
     return "root" if f.root_cause is not None else "none"
 
 
-def _alternatives(top: Finding, present: set[Cause | None]) -> list[Finding]:
+def alternative_findings(top: Finding, present: set[Cause | None]) -> list[Finding]:
     """`log.alternative` (info) for each cause `top` names as also possible and no finding states."""
     out = []
     alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
@@ -181,16 +181,16 @@ def rank_findings(findings: list[Finding]) -> list[Finding]:
                                                   and _first_line(bare) < _first_line(lead)))):
             if bare is None:
                 return rest
-            return [bare, *_alternatives(bare, set())] + [
+            return [bare, *alternative_findings(bare, set())] + [
                 replace(f, severity=I) if _role(f) == "collateral" else f for f in rest if f is not bare]
         rest.remove(lead)
         # What follows the leading consequence at a lower severity (the abort after a watchdog's timeout) is its
         # consequence in turn: shown, not competing with the lead's alternatives.
         rest = [replace(f, severity=I) if _role(f) == "collateral" and _SEV[f.severity] > _SEV[lead.severity] else f
                 for f in rest]
-        return [lead, *_alternatives(lead, {lead.root_cause})] + rest
+        return [lead, *alternative_findings(lead, {lead.root_cause})] + rest
     # Consequences of the root cause: still shown, no longer competing with it. A fact of the setup
     # alone (sockets in use, no GDR) does not explain a crash or a timeout away.
     if any(f.severity == E or ((f.evidence or {}).get("lines") and f.id not in _STOPS_NOTHING) for f in roots):
         rest = [replace(f, severity=I) if _role(f) == "collateral" and f.severity != I else f for f in rest]
-    return roots + _alternatives(roots[0], {f.root_cause for f in roots}) + rest
+    return roots + alternative_findings(roots[0], {f.root_cause for f in roots}) + rest

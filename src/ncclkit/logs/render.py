@@ -69,8 +69,9 @@ def _lead(findings: list[dict[str, Any]]) -> tuple[list[str], set[int]]:
     ev = top.get("evidence") or {}
     lines = ev.get("lines") or []
     # No line is one ncclkit knows: the lead is a guess from the words of the failure lines, and says so.
-    heading = "Possible cause (from the words of its failure lines)" if top["id"] == "log.error_words" else \
-        "Most likely cause"
+    heading = {"log.error_words": "Possible cause (from the words of its failure lines)",
+               "log.base_rate": "No cause in this paste; what pastes like it most often turned out to be"}.get(
+        top["id"], "Most likely cause")
     out = [f"   {heading}: {top['cause']} ({top['id']} [{top.get('subject')}], {top['severity']})",
            f"     {top['message']}"]
     if lines:

@@ -13,11 +13,14 @@ folders are printed and counted in the whole.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from ncclkit.logs.analyze import analyze_path
+from ncclkit.logs.base_rates import PRIORS
 
 HERE = Path(__file__).parent
 SEVERITY = {"error": 0, "warning": 1, "info": 2}
@@ -27,6 +30,12 @@ FOLDER_MIN = 5
 
 def _corpora() -> list[Path]:
     return sorted(p for p in HERE.iterdir() if (p / "labels.json").is_file() and (p / "cases").is_dir())
+
+
+@cache
+def _analyzed(path: Path) -> dict:
+    """analyze's result for one case, read once for every test of this module."""
+    return analyze_path(path)
 
 
 def ranked_causes(result: dict) -> list[str]:
@@ -42,7 +51,7 @@ def score(corpus: Path) -> tuple[int, int, int, list[str]]:
     n = hit1 = hit3 = 0
     report: list[str] = []
     for name, label in sorted(labels.items()):
-        result = analyze_path(corpus / "cases" / name)  # an exception here fails the test: a crash
+        result = _analyzed(corpus / "cases" / name)  # an exception here fails the test: a crash
         json.dumps(result)
         causes = ranked_causes(result)
         want = {label["root_cause"], *label.get("also_acceptable", [])}
@@ -86,3 +95,25 @@ def test_root_cause_in_top_three_over_the_whole_corpus(capsys: pytest.CaptureFix
     with capsys.disabled():
         print("\n" + summary)
     assert n >= 200 and hit3 >= MIN_HIT3 * n, summary
+
+
+def test_base_rate_priors_are_the_corpus_own_order() -> None:
+    """`log.base_rate` states, per shape of a paste that names no cause, the causes such threads were settled as, most
+    frequent first. Recomputed here over every labelled thread it fires on (visible or not): the three it names are
+    the three most frequent root causes (ties allowed), and where a shape has 20 threads or more, its first is the
+    most frequent one."""
+    settled: dict[str, Counter[str]] = {shape: Counter() for shape in PRIORS}
+    for corpus in _corpora():
+        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
+        for name, label in labels.items():
+            prior = [f for f in _analyzed(corpus / "cases" / name)["findings"] if f["id"] == "log.base_rate"]
+            if prior:
+                settled[prior[0]["evidence"]["shape"]][label["root_cause"]] += 1
+    for shape, causes in PRIORS.items():
+        counts = settled[shape]
+        named = [str(c) for c in causes]
+        assert sum(counts.values()) >= 5, (shape, counts)
+        others = [n for c, n in counts.items() if c not in named]
+        assert all(counts[c] >= max(others, default=0) for c in named), (shape, named, counts.most_common(6))
+        if sum(counts.values()) >= 20:
+            assert counts[named[0]] == max(counts.values()), (shape, named, counts.most_common(6))

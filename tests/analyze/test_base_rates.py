@@ -1,0 +1,106 @@
+"""`log.base_rate`: a paste that shows a failure, a hang or a slow run, where nothing names a cause, is answered with
+the causes such threads were settled as (a prior, said to be one), not left unanswered. A recognised log that shows
+no trouble, a node's listing and a paste that speaks of no GPU job get none, and a paste where a row names the cause
+keeps that cause first. Each paste is quoted from the thread named above it; the listings are the repository's own
+node snapshots. (The priors' order is checked against the labelled corpus in tests/diagnosis.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ncclkit.cli.main import main
+from ncclkit.logs.analyze import analyze_text
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+# stanford-futuredata/ColBERT#7: the reporter's launch (--local_rank given by hand) and his account of the hang
+_COLBERT = """\
+`CUDA_VISIBLE_DEVICES=0,1 python3.7 -m torch.distributed.launch \\
+          --nproc_per_node=${WORLD_SIZE} colbert/train.py \\
+          --triples $TRIPLES_PATH \\
+          --local_rank 2 \\
+          --accum 1`
+but I'm not sure if it is correct - At the moment the training doesn't seem to run (model loads on 1 gpu but \
+training loop hangs)
+"""
+# allenai/open-instruct#475: the paste ends inside the traceback, before its exception
+_PROGRESS = """\
+12/03/2024 07:54:53 - INFO - __main__ - ***** Running training *****
+12/03/2024 07:54:53 - INFO - __main__ -   Num examples = 40723
+12/03/2024 07:54:53 - INFO - __main__ -   Total train batch size (w. parallel, distributed & accumulation) = 64
+12/03/2024 07:54:53 - INFO - __main__ -   Total optimization steps = 1274
+  0%|                                                                                        | 0/1274 [00:00<?, ?it/s]\
+"""
+_CUT = _PROGRESS + """Traceback (most recent call last):
+  File "/root/rag-ler-update/finetune_reranker.py", line 862, in <module>
+    main()
+"""
+# mosaicml/llm-foundry#336: two nodes of 8 GPUs, no error, 8 times slower than one node
+_SLOW = """\
+`composer --world_size 16 --node_rank 0 --master_addr <MY_IP> --master_port <MY_PORT> train.py \
+yamls/pretrain/mpt-1b-rulm-cluster.yaml train_loader.dataset.split=train eval_loader.dataset.split=val` on 0 node
+Training starting but it's going really slow, like in 8 times slower than on single node with 8 gpu
+all 16 gpus are working in 100% with `nvidia-smi`
+"""
+
+
+def _causes(text: str) -> list[tuple[str, str]]:
+    return [(f["id"], f["cause"]) for f in analyze_text(text, name="paste")["findings"] if f.get("cause")]
+
+
+def test_a_hang_told_in_prose_gets_the_prior_of_failed_jobs() -> None:
+    assert _causes(_COLBERT) == [("log.base_rate", "application_bug"), ("log.alternative", "other"),
+                                 ("log.alternative", "acs_iommu_p2p")]
+    prior = analyze_text(_COLBERT, name="paste")["findings"][0]
+    assert prior["severity"] == "info" and prior["evidence"]["shape"] == "failed"
+    assert prior["evidence"]["lines"] == [6]  # the line that tells of the hang
+    assert "a prior from those threads, not a reading of this paste" in prior["message"]
+
+
+def test_a_traceback_cut_before_its_exception_is_a_failure() -> None:
+    prior = analyze_text(_CUT, name="paste")["findings"][0]
+    assert (prior["id"], prior["cause"], prior["evidence"]["shape"]) == ("log.base_rate", "application_bug", "failed")
+    assert prior["evidence"]["lines"] == [5]  # the progress bar's line, which the header ends
+
+
+def test_a_slow_run_gets_the_prior_of_slow_runs() -> None:
+    assert _causes(_SLOW) == [("log.base_rate", "performance_config"), ("log.alternative", "acs_iommu_p2p"),
+                              ("log.alternative", "other")]
+
+
+def test_the_text_report_says_it_is_a_prior(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paste = tmp_path / "paste.txt"
+    paste.write_text(_COLBERT)
+    assert main(["analyze", str(paste)]) == 0
+    out = capsys.readouterr().out
+    assert "No cause in this paste; what pastes like it most often turned out to be: application_bug" in out
+    assert "other (log.alternative)" in out and "acs_iommu_p2p (log.alternative)" in out
+
+
+def test_a_row_that_names_the_cause_keeps_it_first() -> None:
+    oom = _CUT + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total " \
+                 "capacity of 79.11 GiB of which 1.06 GiB is free.\n"
+    causes = _causes(oom)
+    assert causes[0][1] == "oom" and all(fid != "log.base_rate" for fid, _ in causes)
+
+
+@pytest.mark.parametrize("text", [
+    _PROGRESS,  # a job's progress bar and nothing else: no failure, no hang, no words of the reporter
+    "",
+], ids=["progress-bar-only", "empty"])
+def test_no_prior_without_a_sign_of_trouble(text: str) -> None:
+    assert not _causes(text)
+
+
+@pytest.mark.parametrize("path", [
+    "measurements/nccl-debug-2xH200-nvlink-2.28.9.log",  # a healthy run: "Failed to initialize NET plugin IB" at INFO
+    "nodes/h200x2-vm-no-rdma/cmd/nvidia-smi.txt",
+    "nodes/h200x2-vm-no-rdma/cmd/nvidia-smi-nvlink-s.txt",  # "26.562 GB/s" per link: a rate, not a slow run
+    "nodes/h200x2-vm-no-rdma/cmd/lscpu.txt",  # "TSX async abort": a failure word of no GPU job
+])
+def test_no_prior_on_healthy_logs_and_listings(path: str) -> None:
+    result = analyze_text((DATA / path).read_text(), name=path)
+    assert all(f["id"] != "log.base_rate" for f in result["findings"]), json.dumps(result["findings"])[:400]

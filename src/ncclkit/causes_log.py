@@ -55,6 +55,8 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.program_error": Cause.APPLICATION_BUG,
     "log.package_build": Cause.OTHER,
     "log.error_words": None,
+    "log.input_bound": Cause.OTHER,
+    "log.ranks_exceed_gpus": Cause.APPLICATION_BUG,
     "log.base_rate": None,  # each finding carries the cause its paste's shape has most often been settled as
     "log.framework_release": Cause.OTHER,
     "log.rendezvous_timeout": Cause.PERFORMANCE_CONFIG,  # each finding carries the cause its failure lines' words name

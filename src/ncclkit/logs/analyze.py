@@ -49,6 +49,7 @@ from ncclkit.logs.release_compare import release_compare_findings
 from ncclkit.logs.smi_memory import occupied_gpu_findings
 from ncclkit.logs.smi_processes import smi_process_findings
 from ncclkit.logs.stack_dumps import stack_findings
+from ncclkit.logs.step_time import input_bound_findings
 from ncclkit.logs.ports import parse_ports
 from ncclkit.logs.tool_checks import check_gids, check_ports, check_topo
 from ncclkit.logs.traceback_cut import cut_traceback_findings
@@ -241,13 +242,14 @@ def _text_findings(text: str) -> list[Finding]:
     binding the job's cpuset refuses, fr_trace's ranks that never joined, the ranks' last collectives under
     TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback cut before its exception at a step whose failure is known
     (traceback_cut), a GPU-to-GPU copy read as zeros, one job's outcome under two NCCL releases, JAX used before its
-    distributed initialize."""
+    distributed initialize, a trainer's steps spent waiting for data."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)
             + cpu_affinity_findings(text)
             + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
-            + copy_findings(text) + release_compare_findings(text) + jax_init_order_findings(text))
+            + copy_findings(text) + release_compare_findings(text) + jax_init_order_findings(text)
+            + input_bound_findings(text))
 
 
 # Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is

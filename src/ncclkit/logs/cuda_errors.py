@@ -44,8 +44,11 @@ def _cuda_row(regex: str, cause: Cause, why: str, alts: tuple[Cause, ...], fix: 
 _CUDA_ERRORS: tuple[CudaReading, ...] = tuple(
     _cuda_row(*row) for row in (
         # RCCL prints HIP's error names where NCCL prints CUDA's strings ("Cuda failure 'hipErrorOutOfMemory'",
-        # ROCm before 5.3) and HIP's strings after ("no ROCm-capable device is detected").
-        (r"out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|hipErrorOutOfMemory|"
+        # ROCm before 5.3) and HIP's strings after ("no ROCm-capable device is detected"). A CUDA error told in the
+        # reporter's words as asking for memory ("the CUDA error saying that I need more GPU memory",
+        # DeepGraphLearning/NBFNet#11) is the same.
+        (r"out of memory|\b(?:needs?|needed|requires?|required) more (?:GPU )?memory\b|\b(?:not enough|insufficient) "
+         r"(?:GPU )?memory\b|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|hipErrorOutOfMemory|"
          r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED(?: when calling .?cublasCreate|\s*$)|"
          r"CUDNN_STATUS_ALLOC_FAILED", C.OOM,
          "the GPU ran out of memory", ()),

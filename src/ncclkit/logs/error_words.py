@@ -23,7 +23,7 @@ from ncclkit.logs.nccl_log_model import quoted_line
 from ncclkit.logs.paste_code import quoted_code
 from ncclkit.logs.patterns import classify_error
 
-__all__ = ["error_word_findings", "states_failure"]
+__all__ = ["error_word_findings", "states_failure", "unread_failures"]
 
 # A line that states a failure (one word of failing is needed; the subject words alone say nothing).
 _FAILING = re.compile(
@@ -36,9 +36,9 @@ _FAILING = re.compile(
     r"(?:with )?(?:code|status)|exitcode|[Dd]own\b|DOWN\b|[Dd]egraded|[Dd]owngraded)\b")
 # Lines that are not the program's own report: a traceback's frame and its source line, Python's warnings
 # of deprecation (an API that changes, not a failure), shell prompts echoing a command, libfabric's own
-# <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787).
+# <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787), Python's prompt echoing a statement.
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+|^\s*at [\w.$<>]+\(|^\s*#\d+ +0x[0-9a-f]+ ')
-_NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*[$>] |^\s*\w*@[\w.-]+:[~/]|<(?:info|debug|trace)>")
+_NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*(?:[$>]|>>>) |^\s*\w*@[\w.-]+:[~/]|<(?:info|debug|trace)>")
 # A verdict that only announces the error printed after it: an exception whose text is a traceback (a DataLoader
 # worker's, re-raised), torch.multiprocessing's heading of a child's exception.
 _ANNOUNCES = re.compile(r"Traceback \(most recent call last\)|ProcessRaisedException:\s*$")
@@ -187,6 +187,11 @@ def _report_lines(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
 def _unknown(line: str) -> bool:
     """No row of the classifier reads the line (a row that does, even as noise, has said what it means)."""
     return classify_error(line).category == "other"
+
+
+def unread_failures(text: str) -> list[int]:
+    """Numbers of the lines that state a failure in the program's own words and that no row of the classifier reads."""
+    return [no for no, line in _report_lines(text.splitlines()) if _unknown(line)]
 
 
 def states_failure(line: str) -> bool:

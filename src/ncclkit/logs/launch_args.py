@@ -29,7 +29,10 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
 - a rendezvous through a file (`init_method`/`--dist-url` `file://...`, PyTorch's FileStore) works only where every
   rank opens the same file: on a path the nodes do not share, the other nodes never see it, and a file left from an
   earlier run stalls the next (diux-dev/cluster#12 hung in initFile; the init_process_group docs ask for a
-  non-existent file on a shared file system).
+  non-existent file on a shared file system);
+- a launch of more processes per node (--nproc_per_node) than the GPUs its CUDA_VISIBLE_DEVICES lists: the ranks
+  past them ask for a device that does not exist ("invalid device ordinal") or share one, which NCCL refuses
+  ("Duplicate GPU detected"; with NCCL 2.4 an "unhandled cuda error", Siyu-C/ACAR-Net#5: 8 processes on 2 GPUs).
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ _TORCHRUN = re.compile(r"\btorchrun\b|-m\s+torch\.distributed\.run\b")
 _C10D = re.compile(r"--rdzv[_-]backend(?:=|\s+)[\"']?c10d\b")
 _ENDPOINT = re.compile(r"--rdzv[_-]endpoint\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
+_VISIBLE = re.compile(r"\bCUDA_VISIBLE_DEVICES=[\"']?(\d+(?:\s*,\s*\d+)*)")
+_NPROC = re.compile(r"--nproc[_-]per[_-]node(?:=|\s+)[\"']?(\d+)\b")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
 _LOCAL_HOST = re.compile(r"failed to run .* on (\S+), is localhost: True, exception:")
@@ -140,6 +145,19 @@ def _c10d_without_endpoint(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
+def _more_ranks_than_gpus(lines: list[str]) -> tuple[int, int, int] | None:
+    """(line, processes per node, GPUs visible) of a launch that starts more processes than the GPUs it lists (in
+    its own command or an earlier `export CUDA_VISIBLE_DEVICES=`), None if none does."""
+    visible = 0
+    for start, command in _commands(lines):
+        listed = _VISIBLE.search(command)
+        visible = len(listed[1].split(",")) if listed else visible
+        nproc = _NPROC.search(command)
+        if nproc and 0 < visible < int(nproc[1]):
+            return start, int(nproc[1]), visible
+    return None
+
+
 def _odd_address(fake_ip: tuple[int, str] | None, dialled: list[tuple[int, str]]) -> list[Finding]:
     """The rank-0 address the store client dialled is no host's: what the name resolved to, or the name, is wrong."""
     if fake_ip is not None:
@@ -183,6 +201,7 @@ def launch_findings(text: str) -> list[Finding]:
     files = "file://" in text  # the usual paste meets through no file: no line to test for its wait
     lines = text.splitlines()[:_MAX_LINES]
     interpreter = _interpreter_as_script(lines)
+    crowded = _more_ranks_than_gpus(lines) if "nproc" in text else None
     no_endpoint = _c10d_without_endpoint(lines)
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
@@ -221,6 +240,16 @@ def launch_findings(text: str) -> list[Finding]:
             f"told to run a file named {word}, cannot open it and exits (exit code 2)",
             f"drop `{word}` after the launcher: `accelerate launch train.py ...`, `torchrun --nproc_per_node=N "
             "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
+    if crowded is not None:
+        no, nproc, visible = crowded
+        out.append(Finding.root_error(
+            "log.ranks_exceed_gpus", "--nproc_per_node",
+            f"line {no} starts {nproc} processes per node but makes {visible} GPU(s) visible "
+            f"({lines[no - 1].strip()[:120]}): the ranks past GPU {visible - 1} ask for a device that does not exist "
+            "(invalid device ordinal) or share one, which NCCL refuses; the CUDA and NCCL errors after it follow from "
+            "that",
+            f"start as many processes per node as the GPUs listed (--nproc_per_node={visible}), or list as many GPUs "
+            f"in CUDA_VISIBLE_DEVICES as processes", Cause.APPLICATION_BUG, [no]))
     if no_endpoint is not None:
         no, command = no_endpoint
         out.append(Finding.root_error(

@@ -70,6 +70,15 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # torch.narrow with a negative length: partition arithmetic that ran past a tensor's end, in DeepSpeed's
         # ZeRO++ hierarchical partitioning before its fix (deepspeedai/DeepSpeed#5642, fixed by #5652) and in other
         # libraries that split parameters over ranks.
+        # PyTorch's "sparse tensors do not have strides": an operation that needs a dense layout got a sparse tensor,
+        # and DataParallel's scatter and replicate are such operations (THU-KEG/KECG#3: a sparse adjacency matrix
+        # under nn.DataParallel). Read before the memory rows: an account that tells of an OOM on one GPU first and
+        # of this error when spread over several asks about this one.
+        p(r"sparse tensors do not have strides", "program_error", E,
+          "an operation that needs a dense tensor got a sparse one: DataParallel's scatter and replicate (and the "
+          "ops that read strides) do not take sparse tensors", "keep sparse tensors out of DataParallel's inputs "
+          "(build them on each replica's device inside forward, or pass them dense), or use DistributedDataParallel "
+          "with one process per GPU", C.APPLICATION_BUG, "likely", (C.OTHER,)),
         p(r"narrow\(\): length must be non-negative", "program_error", E,
           "a slice of a tensor came out with a negative length: the code that splits tensors over ranks computed a "
           "partition past the tensor's end (a library bug such as DeepSpeed ZeRO++'s hierarchical partitioning, "
@@ -331,13 +340,19 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # died, exit code"; SGLang "crashed with exit code %d. Triggering SIGQUIT", "Received sigquit from a child
         # process"; DeepSpeed "Killing subprocess"; Horovod "Terminating remaining workers after failure of"; vLLM
         # V1's "Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_0': 1}",
-        # vllm-project/vllm#18416). A worker killed with SIGKILL (exit code -9) is process_killed's.
+        # vllm-project/vllm#18416; torchrun's teardown of the other workers, elastic/multiprocessing/api.py "Unable to
+        # shutdown process %s via %s, forcefully exiting via %s"). A worker killed with SIGKILL (exit code -9) is
+        # process_killed's.
         p(r"^(?!.*exit code:? -9\b).*?(?:(?:Worker proc \S+|RayWorkerProc rank=\S+) died unexpectedly|Worker \S+ "
           r"pid[= ]\d+ died, exit code|crashed with exit code -?\d+\. Triggering SIGQUIT|Received sigquit from a child "
           r"process|Killing subprocess \d+|Terminating remaining workers after failure of|exits with return code = "
-          r"[1-9]\d*\b|Engine core initialization failed\. See root cause above)",
+          r"[1-9]\d*\b|Engine core initialization failed\. See root cause above|Unable to shutdown process \d+ via "
+          r"Signals\.SIGTERM)",
           "worker_failed", E, "a worker process exited: its own error, above in its output, is the cause",
           "read the first error of that worker's output", None, "collateral"),
+        # DeepSpeed's launcher logs every worker's exit at ERROR level (launch.py sigkill_handler), a clean one too.
+        p(r"\] exits with return code = 0\b", "noise", I, "a worker exited cleanly (return code 0)",
+          "nothing to fix: this line is normal", None, "noise"),
         # ColossalAI's `colossalai run` (cli/launcher/multinode_runner.py): "Error: failed to run {cmds} on {host},
         # is localhost: {True|False}, exception: {e}". The command's own output says why; launch_args.py reads two
         # hosts that both counted as this machine (hostinfo.py's address test before v0.3.1, ColossalAI#4320).

@@ -86,10 +86,11 @@ def _forced_ll128(findings: list[Finding]) -> list[Finding]:
 # whose memory failed (Xid 62/119/120, 48/63/64/92/94/95) explains the faults its programs' kernels hit there (Xid
 # 13/31/43: madMAx43v3r/chia-gigahorse#301, an Xid 31 on a driver that also halted the GPU's firmware); so do the
 # page faults one GPU repeats under several processes (logs.xid_repeats); NVSHMEM with no transport to a PE fails its
-# init, whose teardown then errs (pytorch/pytorch#170479).
+# init, whose teardown then errs (pytorch/pytorch#170479); more processes per node than visible GPUs makes the CUDA
+# and NCCL errors of the ranks past them.
 _EXPLAINS_OTHERS = frozenset({"log.same_hostname", "log.preparation_timeout", "log.teardown_stall",
                               "log.gpu_firmware_error", "log.gpu_memory_error", "log.gpu_faults_repeat",
-                              "log.nvshmem_no_transport"})
+                              "log.nvshmem_no_transport", "log.ranks_exceed_gpus"})
 # So does CUDA not ready at all on an NVSwitch system whose fabric manager is down (cudaErrorSystemNotReady, "system
 # not yet initialized"): what the program says about NCCL or torch.distributed beside it follows from that
 # (NVIDIA/nccl-tests#264; a p4d guide's "Distributed package doesn't have NCCL built in" printed first). The fabric

@@ -1,8 +1,9 @@
 """`log.base_rate`: a paste that shows a failure or a hang, where nothing names a cause, is answered with the causes
 such threads were settled as (a prior, said to be one), not left unanswered. A recognised log that shows no trouble,
 a slow run, a node's listing, a paste that speaks of no GPU job and one where a reader already pointed elsewhere get
-none, and a paste where a row names the cause keeps that cause first. Each paste is quoted from the thread named above it; the listings are the repository's own
-node snapshots. (The priors' order is checked against the labelled corpus in tests/diagnosis.)"""
+none, and a paste where a row names the cause keeps that cause first. Each paste is quoted from the thread named
+above it; the listings are the repository's own node snapshots. (The prior's order is checked against the labelled
+corpus in tests/diagnosis.)"""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from line_reading import causes, ids, lead
 
 # Siyu-C/ACAR-Net#5: eight processes on a node where the launch lists two GPUs; NCCL 2.4.8 says "unhandled cuda error"
-_ACAR = ("When I run this code ,it occurs : RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:32, "
-         "unhandled cuda error, NCCL version 2.4.8\n"
+_ACAR = ("When I run this code ,it occurs : RuntimeError: NCCL error in: "
+         "/pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:32, unhandled cuda error, NCCL version 2.4.8\n"
          "my script is :CUDA_VISIBLE_DEVICES='0,1' python main.py --config /home/wsm/ACAR-Net/configs/AVA/"
          "SLOWFAST_R50_baseline.yaml  --nproc_per_node 8 --backend nccl  --master_port 31114\n")
 

@@ -26,8 +26,8 @@ from ncclkit.logs.ranking import alternative_findings
 __all__ = ["PRIOR", "base_rate_findings", "trouble_lines"]
 
 # Words of a job that stopped making progress, not denied ("this should not hang"); a failure word is error_words'.
-_HANG = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|frozen|deadlock\w*|no progress|"
-                   r"never (?:return|finish|end|start)s?|nothing happens|stall(?:s|ed|ing)?|waits? forever|"
+_HANG = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|frozen|deadlock\w*|"
+                   r"no progress|never (?:return|finish|end|start)s?|nothing happens|stall(?:s|ed|ing)?|waits? forever|"
                    r"not responding)\b", re.I)
 # A paste about a GPU job: what an unrecognised paste must speak of to be answered at all (lscpu's "TSX async abort",
 # a sysfs value or another tool's table alone is not a report of a job).
@@ -46,12 +46,12 @@ PRIOR: tuple[C, C, C] = (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P)
 _SAY = {C.APPLICATION_BUG: "the program's own misuse or its launch", C.OTHER: "a library's own bug or release",
         C.ACS_IOMMU_P2P: "GPUs that cannot reach each other peer to peer"}
 
-_FIX = ("check the program and its launch first: the device each rank takes (torch.cuda.set_device(local_rank) before "
-        "init_process_group), the world size and ranks against the hosts and GPUs given, the launcher's arguments; then "
-        "the versions of the libraries the program calls (search the error in their issues, try the release it was "
-        "written for); then peer to peer between the GPUs (a run with NCCL_P2P_DISABLE=1 as a test, `nvidia-smi topo "
-        "-m`, PCIe ACS and the IOMMU). For a diagnosis, paste the first error of every rank and of the launcher, with "
-        "NCCL_DEBUG=INFO")
+_FIX = ("check the program and its launch first: the device each rank takes (torch.cuda.set_device(local_rank) "
+        "before init_process_group), the world size and ranks against the hosts and GPUs given, the launcher's "
+        "arguments; then the versions of the libraries the program calls (search the error in their issues, try the "
+        "release it was written for); then peer to peer between the GPUs (a run with NCCL_P2P_DISABLE=1 as a test, "
+        "`nvidia-smi topo -m`, PCIe ACS and the IOMMU). For a diagnosis, paste the first error of every rank and of "
+        "the launcher, with NCCL_DEBUG=INFO")
 
 
 def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:

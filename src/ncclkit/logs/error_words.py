@@ -38,7 +38,8 @@ _FAILING = re.compile(
 # of deprecation (an API that changes, not a failure), shell prompts echoing a command, libfabric's own
 # <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787), Python's prompt echoing a statement.
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+|^\s*at [\w.$<>]+\(|^\s*#\d+ +0x[0-9a-f]+ ')
-_NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*(?:[$>]|>>>) |^\s*\w*@[\w.-]+:[~/]|<(?:info|debug|trace)>")
+_NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*(?:[$>]|>>>) |^\s*\w*@[\w.-]+:[~/]|"
+                         r"<(?:info|debug|trace)>")
 # A verdict that only announces the error printed after it: an exception whose text is a traceback (a DataLoader
 # worker's, re-raised), torch.multiprocessing's heading of a child's exception.
 _ANNOUNCES = re.compile(r"Traceback \(most recent call last\)|ProcessRaisedException:\s*$")

@@ -27,19 +27,18 @@ def input_bound_findings(text: str) -> list[Finding]:
     """`log.input_bound` where the last step timings a log prints spend most of the step waiting for data."""
     if "ata" not in text:
         return []
-    steps = [(no, float(m[1]), float(m[2])) for no, line in enumerate(text.splitlines(), 1)
-             if (m := _STEP.search(line))]
-    timed = [(no, step, data) for no, step, data in steps if step >= _MIN_STEP_S]
+    timed = [(no, float(m[1]), float(m[2])) for no, line in enumerate(text.splitlines(), 1)
+             if (m := _STEP.search(line)) and float(m[1]) >= _MIN_STEP_S]
     if not timed or sum(data >= _SHARE * step for _, step, data in timed) * 2 <= len(timed):
         return []
     no, step, data = timed[-1]
     return [Finding(
         id="log.input_bound", severity=Severity.WARNING, subject="DataLoader",
-        message=f"the training log's step timing spends most of each step waiting for data (line {no}: {data:g} s of a "
-        f"{step:g} s step): the input pipeline (DataLoader workers, storage, decoding) sets the pace, not the GPUs "
-        "or the collectives",
-        fix="make the input keep up: more DataLoader workers (num_workers up to the CPU cores per GPU), "
-        "OMP_NUM_THREADS x workers no more than the cores, pin_memory and persistent_workers, data on local or "
-        "faster storage, decoding done once ahead of training; time the loader alone to confirm",
+        message=(f"the training log's step timing spends most of each step waiting for data (line {no}: {data:g} s "
+                 f"of a {step:g} s step): the input pipeline (DataLoader workers, storage, decoding) sets the pace, "
+                 "not the GPUs or the collectives"),
+        fix=("make the input keep up: more DataLoader workers (num_workers up to the CPU cores per GPU), "
+             "OMP_NUM_THREADS x workers no more than the cores, pin_memory and persistent_workers, data on local or "
+             "faster storage, decoding done once ahead of training; time the loader alone to confirm"),
         cause=Cause.OTHER, evidence={"role": "root", "lines": [n for n, _, _ in timed][-20:],
                                      "alternatives": [str(Cause.PERFORMANCE_CONFIG)]})]

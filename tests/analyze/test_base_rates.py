@@ -95,7 +95,8 @@ def test_no_prior_where_a_reader_pointed_at_the_error_above() -> None:
     _PROGRESS,  # a job's progress bar and nothing else: no failure, no hang, no words of the reporter
     "",
     _SLOW,  # too few slow runs that nothing explains were settled to give a prior
-], ids=["progress-bar-only", "empty", "slow-run"])
+    _COLBERT.splitlines()[-1] + "\n",  # the account of the hang alone: one line is a message to look up
+], ids=["progress-bar-only", "empty", "slow-run", "one-line"])
 def test_no_prior_without_a_failure_or_a_hang(text: str) -> None:
     assert not _causes(text)
 

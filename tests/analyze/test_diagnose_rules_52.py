@@ -79,3 +79,9 @@ def test_a_cuda_error_told_as_asking_for_memory_is_memory() -> None:
     told = "However, I encountered the CUDA error saying that I need more GPU memory. Later I modified this code\n"
     assert lead(told) == ("log.cuda_error", "oom")
     assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] != "oom"
+
+
+# RLHFlow/RLHF-Reward-Modeling#2: the program passes no device_map; the transformers release it ran set one itself
+def test_zero3_refusing_a_device_map_names_the_release_too() -> None:
+    line = "ValueError: DeepSpeed Zero-3 is not compatible with `low_cpu_mem_usage=True` or with passing a `device_map`.\n"
+    assert causes(line)[:2] == [("log.framework_usage", "application_bug"), ("log.alternative", "other")]

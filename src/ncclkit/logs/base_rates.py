@@ -75,6 +75,9 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     # has said where to look; the prior is for pastes where none did.
     if any(f.root_cause is not None or f.severity != Severity.INFO or f.id == "log.no_failure" for f in findings):
         return findings
+    # One line alone is a message to look up (the rows and error_words read it), not a report of a job.
+    if sum(1 for line in text.splitlines() if line.strip()) < 2:
+        return findings
     judged = frozenset(n for f in findings if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ())
     lines = trouble_lines(text, judged)
     if not lines or (not recognised and not _JOB.search(text)):

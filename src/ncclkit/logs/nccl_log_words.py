@@ -18,7 +18,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # NET/IB's completion error quoted without NCCL's prefix (NVIDIA/nccl#1664: "NET/IBP:Got completion from peer ...")
     b"Got completion from peer",
     b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
-    b"exitcode", b"SIGKILL", b"Killed", b"name resolution", b"Name or service", b"already in use", b"refused",
+    b"exitcode", b"SIGKILL",
+    # shells' job reports: bash's "Killed", zsh's lowercase "killed" (also Ray's "GCS may have been killed")
+    b"Killed", b"killed", b"name resolution", b"Name or service", b"already in use", b"refused",
     b"Fail", b"fail", b"FAIL", b"ismatch", b"abric", b"Segmentation", b"nvidia-nccl", b"peermem", b"peer_mem",
     b" -H ", b" --host", b" -host ", b"ACSCtl", b"NCCL_IB_DISABLE", b"firewall", b"open port",
     b"Unable to resolve hostname", b"Unable to find address", b"Duplicate GPU",
@@ -103,7 +105,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Unable to load any of", b"CliqueIDs", b"channel recovery", b"cliqueSize", b"for faulty rank",
     # JAX's and Ray's distributed layers (patterns_table_jaxray)
     b"Coordination service has stopped", b"different incarnation", b"tasks have crashed", b"out of sync",
-    b"GCS may have been killed", b"Unknown flags in XLA_FLAGS", b"coordinator_address", b"num_processes",
+    b"Unknown flags in XLA_FLAGS", b"coordinator_address", b"num_processes",
     b"Automatic Distributed initialization", b"completionMode", b"cannot be scheduled", b"No available node types",
     b"could not find a node type",
     b"memory pressure", b"rendezvous store", b"NCCL hang detected", b"available in /dev/shm",
@@ -213,8 +215,6 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"bytes GPU buffer", b"allocated GPU buffer", b"--use_cuda",
     # bash's signal names under a Chinese locale
     "已杀死".encode(), "总线错误".encode(), "段错误".encode(), "已放弃".encode(),
-    # zsh's job report pads its lowercase status: "[1]    75076 killed     python main.py", "zsh: killed     python"
-    b" killed    ",
     # NCCL's argument check without its WARN prefix: "Broadcast : sendbuff (nil) is not a valid pointer"
     b"valid pointer",
     # fairseq's all_gather_list unpickling what the other workers sent

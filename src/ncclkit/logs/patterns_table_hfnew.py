@@ -39,11 +39,15 @@ def hfnew_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
         # transformers modeling_utils.py from_pretrained: "DeepSpeed Zero-3 is not compatible with
         # `low_cpu_mem_usage=True` or with passing a `device_map`." (a ValueError, pasted without its name too,
-        # hiyouga/LlamaFactory#199): ZeRO-3 places the weights itself.
+        # hiyouga/LlamaFactory#199): ZeRO-3 places the weights itself. A program that passes neither meets it where
+        # its transformers release sets one itself (RLHFlow/RLHF-Reward-Modeling#2: fixed by pinning the releases the
+        # scripts were written for).
         p(r"DeepSpeed Zero-3 is not compatible with `?low_cpu_mem_usage=True`? or with passing a `?device_map",
           "framework_usage", E, "transformers refuses to load a model with low_cpu_mem_usage or a device_map under "
-          "DeepSpeed ZeRO-3, which places the weights itself", "drop device_map and low_cpu_mem_usage from "
-          "from_pretrained when ZeRO-3 is on (or use ZeRO-2)", C.APPLICATION_BUG),
+          "DeepSpeed ZeRO-3, which places the weights itself (passed by the program, or set by a transformers "
+          "release the program was not written for)", "drop device_map and low_cpu_mem_usage from "
+          "from_pretrained when ZeRO-3 is on (or use ZeRO-2); where the program passes neither, install the "
+          "transformers and accelerate releases it was written for", C.APPLICATION_BUG, "root", (C.OTHER,)),
         # -- launches that do not fit the job ------------------------------------------------------------------
         # accelerate commands/launch.py:1199 and :1206 (_validate_launch_command: more than one of --cpu/--multi_gpu/
         # --tpu/--use_deepspeed/--use_fsdp, --use_parallelism_config without FSDP 2), utils/launch.py:307

@@ -32,7 +32,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # Words the log scanner's prefilter (nccl_log_words.OTHER_WORDS) needs for these rows' lines; no word may contain
 # another of the whole list.
 SCHEDULER_WORDS: tuple[bytes, ...] = (
-    b"have sufficient", b"Can Never Run", b"violates queue", b"PBS: job killed", b"Cgroup mem", b"executing under PBS",
+    b"have sufficient", b"Can Never Run", b"violates queue", b"Cgroup mem", b"executing under PBS",
     b"not a node in job", b"unsatisfiable request", b"Command not found: ", b"enroot-aufs2ovlfs",
     b"container-image is not set")  # srun's "unrecognized option '--container-..." needs mpilaunch's word
 

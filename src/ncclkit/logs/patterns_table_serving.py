@@ -21,7 +21,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 SERVING_WORDS: tuple[bytes, ...] = (
     b"potential root causes", b"OOM killer due to", b"The cluster was started with", b"didn't finish loading", b"_accelerator_group",
     b"multiple distinct roles", b"common causes include", b"than the number of available GPUs",
-    b"killed on this node", b"by --disable-cuda-graph")
+    b"by --disable-cuda-graph")
 
 
 def serving_rows(p: Callable[..., Any]) -> tuple[Any, ...]:

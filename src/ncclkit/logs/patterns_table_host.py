@@ -206,8 +206,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "that no other process holds the GPU; for host memory, fewer dataloader workers", C.OOM),
         # torchrun: "failed (exitcode: -9)", "Signals.SIGKILL"; DeepSpeed "return code = -9"; shells: "Killed" (bash
         # under zh_CN prints its signal names translated: 已杀死, 总线错误, 段错误, 已放弃 in the rows below;
-        # tranleanh/edn-gtm#2); zsh's job report says "killed" (amazon-science/mm-cot#25), not prose that says it.
-        # Not torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
+        # tranleanh/edn-gtm#2); zsh's job report and Go's "signal: killed" (amazon-science/mm-cot#25), not prose. Not
+        # torchrun killing its own workers at teardown ("Unable to shutdown process N via Signals.SIGTERM,
         # forcefully exiting via Signals.SIGKILL", "did not exit after SIGKILL"), nor DeepSpeed's launcher function
         # that kills the other workers after one failed ("[launch.py:315:sigkill_handler] Killing subprocess N").
         # Nor an actor the program itself killed ("The actor is dead because it was killed by `ray.kill`.").
@@ -217,7 +217,7 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"^(?!.*(?:forcefully exiting via|did not exit after|killed by `?ray\.kill|killed by SIG(?!KILL|NAL: KILLED)|"
           r"killed after \d+ ?s\b|whether you killed PaddlePaddle))"
           r"(?:.*(?:exitcode\s*:\s*-9\b|return code = -9\b|"
-          r"\bSIGKILL\b|Signal 9\b|(?-i:\bKilled\b)|(?:\[\d+\]\s+\d+|zsh:) killed\s|exit code:? -9\b|"
+          r"\bSIGKILL\b|Signal 9\b|(?-i:\bKilled\b)|(?:\[\d+\]\s+\d+|zsh:|signal:) killed\b|exit code:? -9\b|"
           r"(?:status|exit) code:?\s+137\b|"
           r"已杀死))", "process_killed", W,
           "a process was killed with SIGKILL: most often the kernel OOM killer (host memory)",

@@ -78,9 +78,11 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     # One line alone is a message to look up (the rows and error_words read it), not a report of a job.
     if sum(1 for line in text.splitlines() if line.strip()) < 2:
         return findings
+    if not recognised and not _JOB.search(text):
+        return findings
     judged = frozenset(n for f in findings if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ())
     lines = trouble_lines(text, judged)
-    if not lines or (not recognised and not _JOB.search(text)):
+    if not lines:
         return findings
     lead, *rest = PRIOR
     prior = Finding(

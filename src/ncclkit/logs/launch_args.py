@@ -43,6 +43,7 @@ from collections.abc import Iterator
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
+from ncclkit.logs.paste import listed_gpus
 
 __all__ = ["launch_findings"]
 
@@ -89,7 +90,6 @@ _TORCHRUN = re.compile(r"\btorchrun\b|-m\s+torch\.distributed\.run\b")
 _C10D = re.compile(r"--rdzv[_-]backend(?:=|\s+)[\"']?c10d\b")
 _ENDPOINT = re.compile(r"--rdzv[_-]endpoint\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
-_VISIBLE = re.compile(r"\bCUDA_VISIBLE_DEVICES=[\"']?(\d+(?:\s*,\s*\d+)*)")
 _NPROC = re.compile(r"--nproc[_-]per[_-]node(?:=|\s+)[\"']?(\d+)\b")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
@@ -150,8 +150,8 @@ def _more_ranks_than_gpus(lines: list[str]) -> tuple[int, int, int] | None:
     its own command or an earlier `export CUDA_VISIBLE_DEVICES=`), None if none does."""
     visible = 0
     for start, command in _commands(lines):
-        listed = _VISIBLE.search(command)
-        visible = len(listed[1].split(",")) if listed else visible
+        listed = listed_gpus(command)
+        visible = len(listed[0]) if listed else visible
         nproc = _NPROC.search(command)
         if nproc and 0 < visible < int(nproc[1]):
             return start, int(nproc[1]), visible

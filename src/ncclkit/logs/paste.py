@@ -18,8 +18,8 @@ from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE",
-           "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "may_be_named",
-           "noise_lines", "note_coll_call", "package_version"]
+           "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "listed_gpus",
+           "may_be_named", "noise_lines", "note_coll_call", "package_version"]
 
 MAX_SIGNAL_LINES = 5000
 # NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
@@ -91,6 +91,15 @@ def launch_env(line: str) -> list[tuple[str, str]]:
     # the value is whichever of "double", 'single' or bare matched
     found = [(m.group(1), next(g for g in m.group(2, 3, 4) if g is not None)) for m in shell]
     return found + [(m.group(1), m.group(2)) for m in _PY_ENV.finditer(line)]
+
+
+# The GPUs a launch lists: CUDA_VISIBLE_DEVICES=0,1 (quoted, or with spaces after the commas, in a pasted config).
+_GPU_LIST = re.compile(r"\bCUDA_VISIBLE_DEVICES=[\"']?(\d+(?:\s*,\s*\d+)*)\b")
+
+
+def listed_gpus(text: str) -> list[list[int]]:
+    """The GPU indices of each CUDA_VISIBLE_DEVICES list in `text`, in order."""
+    return [[int(i) for i in m.group(1).split(",")] for m in _GPU_LIST.finditer(text)]
 
 
 # Launcher host lists: "mpirun -H a:1,b:1", "--host a,b", "-host a,b".

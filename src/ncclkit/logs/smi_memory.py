@@ -15,11 +15,11 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.paste import listed_gpus
 
 __all__ = ["occupied_gpu_findings"]
 
 _ROW = re.compile(r"^\s*([A-Za-z][\w .-]*?),\s*(\d+)\s*MiB\s*$")
-_VISIBLE = re.compile(r"\bCUDA_VISIBLE_DEVICES=[\"']?(\d+(?:,\d+)*)\b")
 # More than a CUDA context and a framework's first allocations (300 - 600 MiB): memory another program holds. A GPU
 # at or below the idle bound has no process of its own.
 _BUSY_MIB = 1024
@@ -52,8 +52,7 @@ def occupied_gpu_findings(text: str) -> list[Finding]:
         return []
     first, used = listing
     for no, line in enumerate(lines, 1):
-        for m in _VISIBLE.finditer(line):
-            ids = [int(i) for i in m.group(1).split(",")]
+        for ids in listed_gpus(line):
             if any(i >= len(used) for i in ids):
                 continue
             busy = [i for i in ids if used[i] >= _BUSY_MIB]

@@ -24,9 +24,10 @@ def test_a_failure_line_no_row_knows_is_read_by_its_subject() -> None:
     guess = next(f for f in found if f["id"] == "log.error_words")
     assert guess["severity"] == "warning" and guess["evidence"]["role"] == "likely"
     assert guess["evidence"]["lines"] == [1] and "show_gids" in guess["fix"]
-    # Two subjects named as often: the one named last leads (a paste ends on its verdict), the other follows.
+    # Two subjects named as often: the one named last leads (a paste ends on its verdict), the other follows, then
+    # the corpus's most frequent cause beside the lead's (logs.co_causes).
     assert causes(PHYSX + "\n" + UCX + "\n") == [("log.error_words", "gid_index_or_roce_config"),
-                                                ("log.alternative", "cuda_or_driver")]
+                                                ("log.alternative", "cuda_or_driver"), ("log.alternative", "other")]
     assert causes(UCX + "\n" + PHYSX + "\n")[0] == ("log.error_words", "cuda_or_driver")
 
 

@@ -21,6 +21,7 @@ import pytest
 
 from ncclkit.logs.analyze import analyze_path
 from ncclkit.logs.base_rates import PRIOR
+from ncclkit.logs.co_causes import CO_CAUSES
 
 HERE = Path(__file__).parent
 SEVERITY = {"error": 0, "warning": 1, "info": 2}
@@ -129,3 +130,28 @@ def test_a_programs_own_exception_is_next_most_often_a_librarys_release() -> Non
                 accepted.update({label["root_cause"], *label["also_acceptable"]})
     assert accepted["application_bug"] == max(accepted.values()), accepted.most_common(4)
     assert accepted["other"] >= 3 * max(accepted["rank_crashed_elsewhere"], 1), accepted.most_common(4)
+
+
+def test_the_co_causes_are_the_corpus_own() -> None:
+    """logs.co_causes names, for each cause that leads at least ten labelled threads by a reading (not the prior, not
+    an alternative), the causes that at least a tenth of those threads also accept: the most frequent first (ties
+    allowed), two at most."""
+    led: dict[str, Counter[str]] = {}
+    for corpus in _corpora():
+        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
+        for name, label in labels.items():
+            found = _analyzed(corpus / "cases" / name)["findings"]
+            lead = min(((SEVERITY.get(f["severity"], 3), i) for i, f in enumerate(found) if f.get("cause")),
+                       default=None)
+            if lead is None or found[lead[1]]["id"] in ("log.base_rate", "log.alternative"):
+                continue
+            cause = found[lead[1]]["cause"]
+            led.setdefault(cause, Counter())["(threads)"] += 1
+            led[cause].update({label["root_cause"], *label["also_acceptable"]} - {cause})
+    table = {str(c): [str(a) for a in alts] for c, alts in CO_CAUSES.items()}
+    assert set(table) == {c for c, seen in led.items() if seen["(threads)"] >= 10}, sorted(led)
+    for cause, alts in table.items():
+        seen = led[cause]
+        eligible = sorted((n for c, n in seen.items() if c != "(threads)" and 10 * n >= seen["(threads)"]),
+                          reverse=True)
+        assert [seen[a] for a in alts] == eligible[:2], (cause, seen.most_common(5))

@@ -25,10 +25,11 @@ from ncclkit.logs.ranking import alternative_findings
 
 __all__ = ["PRIOR", "base_rate_findings", "trouble_lines"]
 
-# Words of a job that stopped making progress, not denied ("this should not hang"); a failure word is error_words'.
+# Words of a job that stopped making progress, not denied ("this should not hang"), and Chinese reports' "stuck"
+# (卡住, 卡死: tinyvision/DAMO-YOLO#30); a failure word is error_words'.
 _HANG = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|frozen|deadlock\w*|"
                    r"no progress|never (?:return|finish|end|start)s?|nothing happens|stall(?:s|ed|ing)?|waits? forever|"
-                   r"not responding)\b", re.I)
+                   r"not responding)\b|(?<!不)(?<!不会)(?<!没)(?<!没有)卡(?:住|死)", re.I)
 # A paste about a GPU job: what an unrecognised paste must speak of to be answered at all (lscpu's "TSX async abort",
 # a sysfs value or another tool's table alone is not a report of a job).
 _JOB = re.compile(r"gpu|cuda|nccl|rank|torchrun|mpirun|mpiexec|srun|deepspeed|accelerate|world_size|nproc|ddp|fsdp|"

@@ -91,6 +91,13 @@ _C10D = re.compile(r"--rdzv[_-]backend(?:=|\s+)[\"']?c10d\b")
 _ENDPOINT = re.compile(r"--rdzv[_-]endpoint\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
 _NPROC = re.compile(r"--nproc[_-]per[_-]node(?:=|\s+)[\"']?(\d+)\b")
+# The reporter's own count of the machine's GPUs ("I only have one gpu(RTX 4070ti)", sshaoshuai/MTR#64), and torch
+# elastic's report of a failed worker ("failed (exitcode: 1) local_rank: 1 (pid: ...)", torch/distributed/elastic/
+# multiprocessing/api.py), whose local rank says how many workers the node started at least.
+_OWN_GPUS = re.compile(r"\bI (?:only )?ha(?:ve|d) (?:only )?(one|a single|1|two|2|four|4) (?:\w+ )?GPUs?\b",
+                       re.IGNORECASE)
+_COUNTS = {"one": 1, "a single": 1, "1": 1, "two": 2, "2": 2, "four": 4, "4": 4}
+_RANK_FAILED = re.compile(r"failed \(exitcode: -?\d+\) local_rank: (\d+)")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
 _LOCAL_HOST = re.compile(r"failed to run .* on (\S+), is localhost: True, exception:")
@@ -145,16 +152,23 @@ def _c10d_without_endpoint(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
-def _more_ranks_than_gpus(lines: list[str]) -> tuple[int, int, int] | None:
-    """(line, processes per node, GPUs visible) of a launch that starts more processes than the GPUs it lists (in
-    its own command or an earlier `export CUDA_VISIBLE_DEVICES=`), None if none does."""
-    visible = 0
+def _more_ranks_than_gpus(lines: list[str]) -> tuple[int, int, str, int, str, int] | None:
+    """(line, processes, how the line shows them, GPUs, whence that count, its line) of a launch that starts more
+    processes per node than the GPUs it lists (in its own command or an earlier `export CUDA_VISIBLE_DEVICES=`) or
+    than the reporter says the machine has, None if none does. A failed worker of local rank N shows N + 1."""
+    visible, source, counted = 0, "", 0
     for start, command in _commands(lines):
-        listed = listed_gpus(command)
-        visible = len(listed[0]) if listed else visible
-        nproc = _NPROC.search(command)
+        listed, owned = listed_gpus(command), _OWN_GPUS.search(command)
+        if listed:
+            visible, source, counted = len(listed[0]), "lists", start
+        elif owned:
+            visible, source, counted = _COUNTS[owned[1].lower()], "the reporter says the machine has", start
+        nproc, failed = _NPROC.search(command), _RANK_FAILED.search(command)
         if nproc and 0 < visible < int(nproc[1]):
-            return start, int(nproc[1]), visible
+            return start, int(nproc[1]), "starts", visible, source, counted
+        if failed and 0 < visible <= int(failed[1]):
+            return start, int(failed[1]) + 1, "shows a failed worker of local rank " + failed[1] + ", so at least", \
+                visible, source, counted
     return None
 
 
@@ -201,7 +215,7 @@ def launch_findings(text: str) -> list[Finding]:
     files = "file://" in text  # the usual paste meets through no file: no line to test for its wait
     lines = text.splitlines()[:_MAX_LINES]
     interpreter = _interpreter_as_script(lines)
-    crowded = _more_ranks_than_gpus(lines) if "nproc" in text else None
+    crowded = _more_ranks_than_gpus(lines) if "nproc" in text or "local_rank: " in text else None
     no_endpoint = _c10d_without_endpoint(lines)
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
@@ -241,15 +255,15 @@ def launch_findings(text: str) -> list[Finding]:
             f"drop `{word}` after the launcher: `accelerate launch train.py ...`, `torchrun --nproc_per_node=N "
             "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
     if crowded is not None:
-        no, nproc, visible = crowded
+        no, nproc, shown, visible, source, counted = crowded
         out.append(Finding.root_error(
             "log.ranks_exceed_gpus", "--nproc_per_node",
-            f"line {no} starts {nproc} processes per node but makes {visible} GPU(s) visible "
+            f"line {no} {shown} {nproc} processes per node, but {source} {visible} GPU(s) "
             f"({lines[no - 1].strip()[:120]}): the ranks past GPU {visible - 1} ask for a device that does not exist "
             "(invalid device ordinal) or share one, which NCCL refuses; the CUDA and NCCL errors after it follow from "
             "that",
             f"start as many processes per node as the GPUs listed (--nproc_per_node={visible}), or list as many GPUs "
-            f"in CUDA_VISIBLE_DEVICES as processes", Cause.APPLICATION_BUG, [no]))
+            f"in CUDA_VISIBLE_DEVICES as processes", Cause.APPLICATION_BUG, sorted({counted, no})))
     if no_endpoint is not None:
         no, command = no_endpoint
         out.append(Finding.root_error(

@@ -29,7 +29,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # Azure's HPC image checks (patterns_table_health); UCX's listener out of descriptors (patterns_table_transfer)
     b"The ib '", b"minimum ib rate", b"pending remap", b"sockcm_listener",
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
-    b"all tensors to be on the same device", b"found at least two devices", b"same device as tensor", b"during banner exchange",
+    b"all tensors to be on the same device", b"found at least two devices", b"but got device cuda:",
+    b"same device as tensor", b"during banner exchange", b"must be on the same device but got",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"nvcc fatal", b"/bin/nvcc'", b"for optimal performance and fast", b"libnvrtc", b"cannot find -lcuda",
     b"compiled with CUDA enabled", b"torch_extensions", b"GPUassert", b"cuda assert",

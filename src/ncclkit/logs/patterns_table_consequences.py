@@ -110,7 +110,7 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "an operation or connection timed out: a rank hung, diverged, or the network dropped traffic",
           "look for the first error on any rank; make sure every rank issues the same collectives; check "
           "the inter-node path with `ncclkit cluster`", C.HANG_COLLECTIVE_MISMATCH, "collateral",
-          (C.RANK_CRASHED_ELSEWHERE,)),
+          (C.APPLICATION_BUG, C.OTHER, C.RANK_CRASHED_ELSEWHERE)),
         # torch.distributed.elastic: "failed (exitcode: 1) local_rank: 0 (pid: N) of binary: ..." and
         # ChildFailedError: the launcher reporting that its own worker exited; the cause is that
         # worker's error above (a signal such as -9 is process_killed's).

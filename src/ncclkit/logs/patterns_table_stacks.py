@@ -136,8 +136,13 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # output and indices must be on the current device" (a DataParallel replica, microsoft/onnxruntime#7287),
         # torch 1.0 - 1.4's TH wording "Expected object of backend CUDA but got backend CPU for argument #2 'target'"
         # (fastai/fastai2#57: the targets left on the CPU under distributed training) or "... of device type cuda
-        # but got device type cpu for argument #1 'self'".
+        # but got device type cpu for argument #1 'self'", and torch 1.0 - 1.5's "expected device cuda:1 (and dtype
+        # Float) but got device cuda:0" (a tensor the program pinned to GPU 0 met a replica on GPU 1); an operator's
+        # own check of two arguments (torch.stft: "stft input and window must be on the same device but got self on
+        # cuda:1 and window on cuda:0", yeyupiaoling/VoiceprintRecognition-Pytorch#39).
         p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|"
+          r"expected device cuda:\d+ (?:and dtype \w+ )?but got device cuda:\d+|must be on the same device,? but got "
+          r"\w+ on (?:cuda:\d+|cpu) and \w+ on (?:cuda:\d+|cpu)|"
           r"found at least two devices, ?cuda|to have the same device as tensor for argument|"
           r"arguments are located on different GPUs|Input, output and indices must be on the current device|"
           r"Expected object of (?:backend|device type) \w+ but got (?:backend|device type) \w+ for argument|"

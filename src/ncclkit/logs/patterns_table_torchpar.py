@@ -41,7 +41,8 @@ TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"has no attribute", b"loading state_dict for DistributedDataParallel",
     b"possible application crash on rank", b"ready only once", b"parameters and buffers on device",
     b"already managed by another FSDP", b"recomputed metadata", b"Recomputed values for the following",
-    b"None of the inputs have requires_grad")
+    b"None of the inputs have requires_grad",
+    b"replicas_[0].size()")
 
 
 def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
@@ -188,6 +189,13 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "do what the message names: pass find_unused_parameters=True (or make every output part of the loss), use "
           "static_graph=True only for a graph that never changes, checkpoint with use_reentrant=False, or set "
           "torch._dynamo.config.optimize_ddp='python_reducer' under compiled autograd", C.APPLICATION_BUG),
+        # DDP over a module with no parameter that needs a gradient (a frozen VGG of a perceptual loss) in torch 1.0 -
+        # 1.1, where reducer.cpp asserts "replicas_[0].size() >= 1" (XPixelGroup/BasicSR#199); 1.2 on refuse it in
+        # DDP's constructor, which patterns_table_host's row of DDP's checks reads.
+        p(r"replicas_\[0\]\.size\(\) >= 1 ASSERT FAILED", "framework_usage", E, "the program wraps a module in DDP "
+          "that has no parameter needing a gradient (a frozen feature extractor or loss network), which DDP refuses",
+          "wrap only the modules that train in DistributedDataParallel; move frozen ones to the rank's GPU as they "
+          "are", C.APPLICATION_BUG),
         # -- gradient checkpointing (torch/utils/checkpoint.py, v2.13.0) -------------------------------------------
         # The non-reentrant checkpoint compares what it saved with what the recompute made: "torch.utils.checkpoint:
         # Recomputed values for the following tensors have different metadata than during the forward pass.", then

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.co_causes import co_cause_findings
 from ncclkit.logs.cuda_errors import SYSTEM_NOT_READY
 
 __all__ = ["alternative_findings", "rank_findings"]
@@ -48,7 +49,8 @@ def _role(f: Finding) -> str:
 
 
 def alternative_findings(top: Finding, present: set[Cause | None]) -> list[Finding]:
-    """`log.alternative` (info) for each cause `top` names as also possible and no finding states."""
+    """`log.alternative` (info) for each cause `top` names as also possible and no finding states, then, while
+    fewer than three causes are named, the causes the corpus most often found beside `top`'s (logs.co_causes)."""
     out = []
     alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
     for alt in alts or []:
@@ -57,7 +59,7 @@ def alternative_findings(top: Finding, present: set[Cause | None]) -> list[Findi
             out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
                                message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
                                evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
-    return out
+    return out + co_cause_findings(top, present)
 
 
 def _forced_ll128(findings: list[Finding]) -> list[Finding]:

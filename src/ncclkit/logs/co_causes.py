@@ -14,9 +14,8 @@ corpus. tests/diagnosis/test_diagnosis_score.py recomputes the table, so it cann
 from __future__ import annotations
 
 from ncclkit.causes import Cause as C
-from ncclkit.findings import Finding, Severity
 
-__all__ = ["CO_CAUSES", "NAMED", "co_cause_findings"]
+__all__ = ["CO_CAUSES", "NAMED", "co_causes"]
 
 # How many causes a paste's answer names, reading and alternatives together, before the corpus adds none.
 NAMED = 3
@@ -46,20 +45,14 @@ CO_CAUSES: dict[C, tuple[C, ...]] = {
 }
 
 
-def co_cause_findings(top: Finding, present: set[C | None]) -> list[Finding]:
-    """`log.alternative` (info) for the causes the corpus most often found beside `top`'s, while fewer than NAMED
-    causes are named (`present`, which this extends)."""
+def co_causes(lead: C | None, present: set[C | None]) -> list[C]:
+    """The causes the corpus most often found beside `lead`, none of them `present` (which this extends), while
+    fewer than NAMED causes are named."""
     out = []
-    lead = top.root_cause
     for alt in CO_CAUSES.get(lead, ()) if lead is not None else ():
         if len((present | {lead}) - {None}) >= NAMED:
             break
-        if alt in present:
-            continue
-        present.add(alt)
-        out.append(Finding(id="log.alternative", severity=Severity.INFO, subject=top.subject,
-                           message=f"also possible for {top.id}: {alt}, the cause most often found beside {lead} "
-                                   "in the resolved threads of ncclkit's corpus",
-                           cause=alt, evidence={"for": top.id, "role": "prior",
-                                                "lines": (top.evidence or {}).get("lines", [])[:3]}))
+        if alt not in present:
+            present.add(alt)
+            out.append(alt)
     return out

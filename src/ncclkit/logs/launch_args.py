@@ -40,6 +40,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
@@ -152,10 +153,19 @@ def _c10d_without_endpoint(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
-def _more_ranks_than_gpus(lines: list[str]) -> tuple[int, int, str, int, str, int] | None:
-    """(line, processes, how the line shows them, GPUs, whence that count, its line) of a launch that starts more
-    processes per node than the GPUs it lists (in its own command or an earlier `export CUDA_VISIBLE_DEVICES=`) or
-    than the reporter says the machine has, None if none does. A failed worker of local rank N shows N + 1."""
+class _Crowded(NamedTuple):
+    line: int  # the launch, or the failed worker's report
+    ranks: int  # processes per node it starts, or at least shows
+    shown: str  # how that line shows them
+    gpus: int
+    source: str  # where the GPU count comes from
+    counted: int  # the line that gives it
+
+
+def _more_ranks_than_gpus(lines: list[str]) -> _Crowded | None:
+    """A launch that starts more processes per node than the GPUs it lists (in its own command or an earlier
+    `export CUDA_VISIBLE_DEVICES=`) or than the reporter says the machine has, None if none does. A failed worker of
+    local rank N shows N + 1."""
     visible, source, counted = 0, "", 0
     for start, command in _commands(lines):
         listed, owned = listed_gpus(command), _OWN_GPUS.search(command)
@@ -165,10 +175,10 @@ def _more_ranks_than_gpus(lines: list[str]) -> tuple[int, int, str, int, str, in
             visible, source, counted = _COUNTS[owned[1].lower()], "the reporter says the machine has", start
         nproc, failed = _NPROC.search(command), _RANK_FAILED.search(command)
         if nproc and 0 < visible < int(nproc[1]):
-            return start, int(nproc[1]), "starts", visible, source, counted
+            return _Crowded(start, int(nproc[1]), "starts", visible, source, counted)
         if failed and 0 < visible <= int(failed[1]):
-            return start, int(failed[1]) + 1, "shows a failed worker of local rank " + failed[1] + ", so at least", \
-                visible, source, counted
+            return _Crowded(start, int(failed[1]) + 1, f"shows a failed worker of local rank {failed[1]}, so at least",
+                            visible, source, counted)
     return None
 
 
@@ -255,15 +265,15 @@ def launch_findings(text: str) -> list[Finding]:
             f"drop `{word}` after the launcher: `accelerate launch train.py ...`, `torchrun --nproc_per_node=N "
             "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
     if crowded is not None:
-        no, nproc, shown, visible, source, counted = crowded
         out.append(Finding.root_error(
             "log.ranks_exceed_gpus", "--nproc_per_node",
-            f"line {no} {shown} {nproc} processes per node, but {source} {visible} GPU(s) "
-            f"({lines[no - 1].strip()[:120]}): the ranks past GPU {visible - 1} ask for a device that does not exist "
-            "(invalid device ordinal) or share one, which NCCL refuses; the CUDA and NCCL errors after it follow from "
-            "that",
-            f"start as many processes per node as the GPUs listed (--nproc_per_node={visible}), or list as many GPUs "
-            f"in CUDA_VISIBLE_DEVICES as processes", Cause.APPLICATION_BUG, sorted({counted, no})))
+            f"line {crowded.line} {crowded.shown} {crowded.ranks} processes per node, but {crowded.source} "
+            f"{crowded.gpus} GPU(s) ({lines[crowded.line - 1].strip()[:120]}): the ranks past GPU {crowded.gpus - 1} "
+            "ask for a device that does not exist (invalid device ordinal) or share one, which NCCL refuses; the CUDA "
+            "and NCCL errors after it follow from that",
+            f"start as many processes per node as the GPUs listed (--nproc_per_node={crowded.gpus}), or list as many "
+            "GPUs in CUDA_VISIBLE_DEVICES as processes", Cause.APPLICATION_BUG,
+            sorted({crowded.counted, crowded.line})))
     if no_endpoint is not None:
         no, command = no_endpoint
         out.append(Finding.root_error(

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
-from ncclkit.logs.co_causes import co_cause_findings
+from ncclkit.logs.co_causes import co_causes
 from ncclkit.logs.cuda_errors import SYSTEM_NOT_READY
 
 __all__ = ["alternative_findings", "rank_findings"]
@@ -51,15 +51,19 @@ def _role(f: Finding) -> str:
 def alternative_findings(top: Finding, present: set[Cause | None]) -> list[Finding]:
     """`log.alternative` (info) for each cause `top` names as also possible and no finding states, then, while
     fewer than three causes are named, the causes the corpus most often found beside `top`'s (logs.co_causes)."""
-    out = []
     alts = top.evidence.get("alternatives") if isinstance(top.evidence, dict) else None
-    for alt in alts or []:
-        if Cause(alt) not in present:
-            present.add(Cause(alt))
-            out.append(Finding(id="log.alternative", severity=I, subject=top.subject,
-                               message=f"also possible for {top.id}: {alt}", cause=Cause(alt),
-                               evidence={"for": top.id, "lines": (top.evidence or {}).get("lines", [])[:3]}))
-    return out + co_cause_findings(top, present)
+    named = list(dict.fromkeys(Cause(alt) for alt in alts or [] if Cause(alt) not in present))
+    present.update(named)
+    from_corpus = co_causes(top.root_cause, present)
+    lines = (top.evidence or {}).get("lines", [])[:3]
+    out = []
+    for alt in named + from_corpus:
+        why = "" if alt in named else \
+            f", the cause most often found beside {top.root_cause} in the resolved threads of ncclkit's corpus"
+        out.append(Finding(id="log.alternative", severity=I, subject=top.subject, cause=alt,
+                           message=f"also possible for {top.id}: {alt}{why}",
+                           evidence={"for": top.id, "lines": lines, **({"role": "prior"} if why else {})}))
+    return out
 
 
 def _forced_ll128(findings: list[Finding]) -> list[Finding]:

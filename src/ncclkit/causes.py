@@ -76,6 +76,7 @@ CAUSE_BY_ID: dict[str, Cause | None] = {
     "input.binary": None,
     "input.unknown_kind": None,
     "input.unflattened": None,
+    "input.unwrapped": None,
     "log.net_socket": Cause.SOCKET_FALLBACK,
     "log.no_gdrdma": Cause.GDR_UNAVAILABLE,
     "log.intra_node_net": Cause.ACS_IOMMU_P2P,

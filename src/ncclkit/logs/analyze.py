@@ -39,7 +39,7 @@ from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.nvlink_paste import nvlink_paste_findings
 from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines
-from ncclkit.logs.paste_text import normalize, undecorate, unflatten
+from ncclkit.logs.paste_text import normalize, undecorate, unflatten, unwrap
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
 from ncclkit.logs.peer_left import peer_left_findings
@@ -122,10 +122,11 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
     head_text = head.decode("utf-8", errors="replace")
     # A paste (the whole input fits the head): restore trimmed NCCL markers before anything reads it.
     whole = len(head) < HEAD_BYTES
-    split = 0
+    split = wrapped = 0
     claims: list[Finding] = []
     if whole:
-        plain = strip_ansi(head_text)
+        # a terminal's wraps go first: the launchers' prefixes stand on the first piece of a wrapped line only
+        plain, wrapped = unwrap(strip_ansi(head_text))
         # read before the launchers' prefixes go: they name each line's process (which rank claimed what, which one
         # left with no error while another lost its collective)
         claims = rank_claim_findings(plain) + peer_left_findings(plain)
@@ -152,7 +153,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
             found = _not_ignored(findings + claims + _embedded_findings(head_text, kind, name), head_text)
             findings = (base_rate_findings(rank_findings(_guessed(found, head_text, name)), head_text, name,
                                            recognised=True)
-                        + _unflattened(name, split))
+                        + _unflattened(name, split) + _unwrapped(name, wrapped))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     if kind == "ras" and whole and has_signal(head_text):
@@ -174,7 +175,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         if whole:
             findings = findings + claims + _embedded_findings(text, kind, name)
             findings = (rank_findings(_guessed(findings, text, name) if kind == "nccl_tests" else findings)
-                        + _unflattened(name, split))
+                        + _unflattened(name, split) + _unwrapped(name, wrapped))
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
@@ -296,6 +297,16 @@ def _unflattened(name: str, split: int) -> list[Finding]:
                             "numbers above count them so",
                     fix="paste the log as a file or a code block to keep its lines",
                     evidence={"lines_split": split})]
+
+
+def _unwrapped(name: str, joined: int) -> list[Finding]:
+    if not joined:
+        return []
+    return [Finding(id="input.unwrapped", severity=Severity.INFO, subject=name,
+                    message=f"{joined} line(s) of {name} continued the line above them, broken at a terminal's "
+                            "width: they were read as part of it, and its line number stands for both",
+                    fix="copy the log from the file it was written to (NCCL_DEBUG_FILE, tee) to keep its lines whole",
+                    evidence={"lines_joined": joined})]
 
 
 def _shift_lines(f: Finding, before: int) -> Finding:

@@ -2,6 +2,8 @@
 (but where `unflatten` splits lines run together, which it counts).
 
 - `unflatten`: log lines run together on one line (a rendered issue copied back, a chat message) split again.
+- `unwrap`: lines a terminal broke at its width (tmux, screen, a console's copy) joined again, in place: the
+  continuation's text moves up to the line it belongs to and its own line is left empty, so no number changes.
 - `undecorate`: what a forum, a log collector or a launcher put in front of every line (markdown
   quotes "> ", `kubectl logs --timestamps` / `docker logs -t` times, `kubectl logs --prefix`, Ray's
   "(Worker pid=N)", srun's "N: ", torchrun's "[rankN]:", journald, docker compose, CRI and vLLM logging
@@ -21,7 +23,7 @@ import re
 import textwrap
 from collections import Counter
 
-__all__ = ["RANK_PREFIXES", "normalize", "undecorate", "unflatten"]
+__all__ = ["RANK_PREFIXES", "normalize", "undecorate", "unflatten", "unwrap"]
 
 # "graph/xml.h:101 WARN ...", "[1] init.cc:1247 NCCL WARN" is already fine.
 # Also a line that starts with the level, when the message is one only NCCL prints ("INFO NET/IB : GPU
@@ -65,6 +67,58 @@ def unflatten(text: str) -> tuple[str, int]:
                 continue
         out.append(line)
     return ("\n".join(out), split) if split else (text, 0)
+
+
+# A terminal's copy breaks every line longer than its width into pieces of exactly that width ("... NumelOut=524290048,
+# Timeo" then "ut(ms)=600000) ran for 600055 milliseconds", pytorch/torchtune#1165; "... caps:0x66 quo" then
+# "ta:(osts:23 ...", NVIDIA/nccl#1219). The width is the paste's longest line, taken only where two lines or more of
+# it go on in the next line, they are most of the lines of that length, and at least one break falls inside a word:
+# a log's lines of one length (the same line of every rank, a table, a separator of dashes) start their next line
+# as a record of their own, or end where a word does.
+_RECORD = re.compile(r"^(?:\S+:\d+:\d+ \[\d+\]|\[?\d{4}-\d{2}-\d{2}|\[rank\d+\]|\d{1,5}: |Traceback|\s+File \"|"
+                     r"[\w.]*(?:Error|Exception|Warning)\b|(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL)\b|[$#>] )")
+_WRAP_MIN_WIDTH = 60
+
+
+# Aligned columns (free, df, nvidia-smi): a table's rows, each a line of its own.
+_COLUMNS = re.compile(r"\S {3,}\S[^\n]*\S {3,}\S[^\n]*\S {3,}\S")
+
+
+def _goes_on(line: str, nxt: str) -> bool:
+    """Whether `nxt` can be the rest of `line` (not blank, not a record of its own, not `line`'s own start, not a
+    row of a table)."""
+    return bool(nxt.strip()) and not _RECORD.match(nxt) and \
+        re.sub(r"\d", "0", nxt[:8]) != re.sub(r"\d", "0", line[:8]) and not _COLUMNS.search(line + "\n" + nxt)
+
+
+def _terminal_width(lines: list[str]) -> int:
+    width = max((len(line) for line in lines), default=0)
+    if width < _WRAP_MIN_WIDTH:
+        return 0
+    full = [(a, b) for a, b in zip(lines, lines[1:]) if len(a) == width]
+    wraps = [(a, b) for a, b in full if _goes_on(a, b)]
+    inside_word = any(a[-1:].isalnum() and b[:1].isalnum() for a, b in wraps)
+    return width if len(wraps) >= 2 and 2 * len(wraps) > len(full) and inside_word else 0
+
+
+def unwrap(text: str) -> tuple[str, int]:
+    """`text` with the lines a terminal wrapped joined again in place (each continuation's own line left empty), and
+    how many continuations were joined (0: `text` unchanged)."""
+    lines = text.split("\n")
+    width = _terminal_width(lines)
+    if not width:
+        return text, 0
+    out, joined, start = list(lines), 0, 0
+    while start < len(lines):
+        end = start
+        while len(lines[end]) == width and end + 1 < len(lines) and _goes_on(lines[end], lines[end + 1]):
+            end += 1
+        if end > start:
+            out[start] = "".join(lines[start:end + 1])
+            out[start + 1:end + 1] = [""] * (end - start)
+            joined += end - start
+        start = end + 1
+    return "\n".join(out), joined
 
 
 # srun --label's "3: ", torchrun's "[rank3]: ", "[default3]:" (--tee) and bare "[3]:"; paste_code reads them too

@@ -1,0 +1,62 @@
+"""The same paste in the forms it reaches an issue: a launcher's or a log collector's prefix on every line, or copied
+from a terminal that broke its lines at 80 columns. Over every fifth labelled case whose cause analyze names first
+as pasted, the lead must survive: all but 1% under prefixes, all but 5% under the terminal's breaks (a table a
+terminal wrapped cannot be told from a table's own rows)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from ncclkit.logs.analyze import analyze_text
+
+HERE = Path(__file__).parent
+SEVERITY = {"error": 0, "warning": 1, "info": 2}
+
+
+def _lead(text: str) -> str | None:
+    found = [(SEVERITY.get(f["severity"], 3), i, f["cause"])
+             for i, f in enumerate(analyze_text(text, name="paste")["findings"]) if f.get("cause")]
+    return min(found)[2] if found else None
+
+
+@cache
+def _named_first() -> tuple[tuple[str, str], ...]:
+    """(text, cause) of every fifth visible case, by name, whose label analyze names first as pasted."""
+    cases = []
+    for labels in sorted(HERE.glob("corpus-*/labels.json")):
+        for name, label in sorted(json.loads(labels.read_text(encoding="utf-8")).items()):
+            if label["cause_visible_in_artifact"]:
+                cases.append((labels.parent / "cases" / name, {label["root_cause"], *label["also_acceptable"]}))
+    out = []
+    for path, want in cases[::5]:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        lead = _lead(text)
+        if lead in want:
+            out.append((text, lead))
+    return tuple(out)
+
+
+def _terminal(text: str, width: int = 80) -> str:
+    return "\n".join("\n".join(line[i:i + width] for i in range(0, max(len(line), 1), width))
+                     for line in text.split("\n"))
+
+
+FORMS: dict[str, tuple[Callable[[str], str], float]] = {
+    "torchrun": (lambda t: "\n".join("[rank0]: " + line if line.strip() else line for line in t.split("\n")), 0.99),
+    "kubectl --timestamps": (lambda t: "\n".join("2026-05-01T12:00:00.123456789Z " + line
+                                                 for line in t.split("\n")), 0.99),
+    "terminal of 80 columns": (_terminal, 0.95),
+}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_the_lead_survives_the_form_a_paste_arrives_in(form: str) -> None:
+    change, floor = FORMS[form]
+    cases = _named_first()
+    lost = [text.split("\n", 1)[0][:80] for text, lead in cases if _lead(change(text)) != lead]
+    assert len(cases) >= 150 and len(lost) <= (1 - floor) * len(cases), (len(lost), len(cases), lost[:10])

@@ -1,4 +1,5 @@
-"""Reading one pasted line the way the line-catalogue tests check it: alone, and inside an NCCL log."""
+"""Reading one pasted line the way the line-catalogue tests check it: alone, and inside an NCCL log; and a paste as a
+terminal copies it."""
 
 from __future__ import annotations
 
@@ -27,3 +28,9 @@ def assert_reads(line: str, fid: str, cause: str) -> None:
     """The line leads with (fid, cause) pasted alone and inside an NCCL log."""
     assert lead(line + "\n") == (fid, cause)
     assert lead(IN_NCCL_LOG.format(line)) == (fid, cause)
+
+
+def terminal_copy(text: str, width: int = 80) -> str:
+    """`text` as a terminal of `width` columns copies it: every line cut into pieces of that width."""
+    return "\n".join("\n".join(line[i:i + width] for i in range(0, max(len(line), 1), width))
+                     for line in text.split("\n"))

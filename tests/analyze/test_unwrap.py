@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from line_reading import lead, terminal_copy
+
 from ncclkit.logs.analyze import analyze_text
 from ncclkit.logs.paste_text import unwrap
 
@@ -16,17 +18,6 @@ TESTS = Path(__file__).resolve().parents[1]
 
 def _cases(name: str) -> Path:
     return next(TESTS.glob(f"diagnosis/corpus-*/cases/{name}"))
-
-
-def _terminal(text: str, width: int) -> str:
-    """`text` as a terminal of `width` columns copies it: every line cut into pieces of that width."""
-    return "\n".join("\n".join(line[i:i + width] for i in range(0, max(len(line), 1), width))
-                     for line in text.split("\n"))
-
-
-def _lead(text: str) -> tuple[str, str]:
-    found = analyze_text(text, name="paste")["findings"]
-    return next((f["id"], f["cause"]) for f in found if f.get("cause"))
 
 
 def test_a_wrapped_watchdog_timeout_is_one_line_again() -> None:
@@ -45,13 +36,13 @@ def test_a_wrapped_watchdog_timeout_is_one_line_again() -> None:
                                   "megatron1509-load-optim-nccl-calloc-oom.txt"])
 def test_a_paste_wrapped_at_80_columns_reads_as_the_original(name: str) -> None:
     text = _cases(name).read_text()
-    assert _lead(_terminal(text, 80)) == _lead(text)
+    assert lead(terminal_copy(text)) == lead(text)
 
 
 def test_the_evidence_line_is_the_wrapped_lines_first_piece() -> None:
     line = ("node1:1234:1300 [0] transport/net_ib.cc:1695 NCCL WARN NET/IB: Got completion from peer 10.0.0.2<50123> "
             "with status=IBV_WC_RETRY_EXC_ERR(12) opcode=IBV_WC_SEND(0) len=0 vendor_err=129 hca mlx5_0")
-    text = "node1:1234:1234 [0] NCCL INFO NCCL version 2.28.9+cuda12.9\n" + _terminal(line, 80) + "\n"
+    text = "node1:1234:1234 [0] NCCL INFO NCCL version 2.28.9+cuda12.9\n" + terminal_copy(line) + "\n"
     found = analyze_text(text, name="paste")["findings"]
     lead = next(f for f in found if f.get("cause"))
     assert lead["id"] == "log.ib_completion_error" and lead["evidence"]["lines"] == [2]

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from line_reading import terminal_copy
+
 from ncclkit.logs.analyze import analyze_text
 
 HERE = Path(__file__).parent
@@ -41,16 +43,11 @@ def _named_first() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _terminal(text: str, width: int = 80) -> str:
-    return "\n".join("\n".join(line[i:i + width] for i in range(0, max(len(line), 1), width))
-                     for line in text.split("\n"))
-
-
 FORMS: dict[str, tuple[Callable[[str], str], float]] = {
     "torchrun": (lambda t: "\n".join("[rank0]: " + line if line.strip() else line for line in t.split("\n")), 0.99),
     "kubectl --timestamps": (lambda t: "\n".join("2026-05-01T12:00:00.123456789Z " + line
                                                  for line in t.split("\n")), 0.99),
-    "terminal of 80 columns": (_terminal, 0.95),
+    "terminal of 80 columns": (terminal_copy, 0.95),
 }
 
 

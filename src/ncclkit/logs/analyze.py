@@ -153,7 +153,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
             found = _not_ignored(findings + claims + _embedded_findings(head_text, kind, name), head_text)
             findings = (base_rate_findings(rank_findings(_guessed(found, head_text, name)), head_text, name,
                                            recognised=True)
-                        + _unflattened(name, split) + _unwrapped(name, wrapped))
+                        + _restored(name, split, wrapped))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""
     if kind == "ras" and whole and has_signal(head_text):
@@ -175,7 +175,7 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         if whole:
             findings = findings + claims + _embedded_findings(text, kind, name)
             findings = (rank_findings(_guessed(findings, text, name) if kind == "nccl_tests" else findings)
-                        + _unflattened(name, split) + _unwrapped(name, wrapped))
+                        + _restored(name, split, wrapped))
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]
@@ -288,25 +288,25 @@ def _guessed(findings: list[Finding], text: str, name: str) -> list[Finding]:
     return findings + guess
 
 
-def _unflattened(name: str, split: int) -> list[Finding]:
-    if not split:
-        return []
-    return [Finding(id="input.unflattened", severity=Severity.INFO, subject=name,
-                    message=f"{split} line(s) of {name} held several log lines run together (a paste "
-                            "that lost its line breaks): they were read as separate lines, and the line "
-                            "numbers above count them so",
-                    fix="paste the log as a file or a code block to keep its lines",
-                    evidence={"lines_split": split})]
-
-
-def _unwrapped(name: str, joined: int) -> list[Finding]:
-    if not joined:
-        return []
-    return [Finding(id="input.unwrapped", severity=Severity.INFO, subject=name,
-                    message=f"{joined} line(s) of {name} continued the line above them, broken at a terminal's "
-                            "width: they were read as part of it, and its line number stands for both",
-                    fix="copy the log from the file it was written to (NCCL_DEBUG_FILE, tee) to keep its lines whole",
-                    evidence={"lines_joined": joined})]
+def _restored(name: str, split: int, joined: int) -> list[Finding]:
+    """Notes of what restoring the paste's lines changed: lines run together split, a terminal's breaks joined."""
+    notes = []
+    if split:
+        notes.append(Finding(id="input.unflattened", severity=Severity.INFO, subject=name,
+                             message=f"{split} line(s) of {name} held several log lines run together (a paste that "
+                                     "lost its line breaks): they were read as separate lines, and the line numbers "
+                                     "above count them so",
+                             fix="paste the log as a file or a code block to keep its lines",
+                             evidence={"lines_split": split}))
+    if joined:
+        notes.append(Finding(id="input.unwrapped", severity=Severity.INFO, subject=name,
+                             message=f"{joined} line(s) of {name} continued the line above them, broken at a "
+                                     "terminal's width: they were read as part of it, and its line number stands for "
+                                     "both",
+                             fix="copy the log from the file it was written to (NCCL_DEBUG_FILE, tee) to keep its "
+                                 "lines whole",
+                             evidence={"lines_joined": joined}))
+    return notes
 
 
 def _shift_lines(f: Finding, before: int) -> Finding:

@@ -88,37 +88,25 @@ def _goes_on(line: str, nxt: str) -> bool:
     """Whether `nxt` can be the rest of `line` (not blank, not a record of its own, not `line`'s own start, not a
     row of a table)."""
     return bool(nxt.strip()) and not _RECORD.match(nxt) and \
-        re.sub(r"\d", "0", nxt[:8]) != re.sub(r"\d", "0", line[:8]) and not _COLUMNS.search(line + "\n" + nxt)
-
-
-def _terminal_width(lines: list[str]) -> int:
-    width = max((len(line) for line in lines), default=0)
-    if width < _WRAP_MIN_WIDTH:
-        return 0
-    full = [(a, b) for a, b in zip(lines, lines[1:]) if len(a) == width]
-    wraps = [(a, b) for a, b in full if _goes_on(a, b)]
-    inside_word = any(a[-1:].isalnum() and b[:1].isalnum() for a, b in wraps)
-    return width if len(wraps) >= 2 and 2 * len(wraps) > len(full) and inside_word else 0
+        re.sub(r"\d", "0", nxt[:8]) != re.sub(r"\d", "0", line[:8]) and not (_COLUMNS.search(line) or _COLUMNS.search(nxt))
 
 
 def unwrap(text: str) -> tuple[str, int]:
     """`text` with the lines a terminal wrapped joined again in place (each continuation's own line left empty), and
     how many continuations were joined (0: `text` unchanged)."""
     lines = text.split("\n")
-    width = _terminal_width(lines)
-    if not width:
+    width = max((len(line) for line in lines), default=0)
+    if width < _WRAP_MIN_WIDTH:
         return text, 0
-    out, joined, start = list(lines), 0, 0
-    while start < len(lines):
-        end = start
-        while len(lines[end]) == width and end + 1 < len(lines) and _goes_on(lines[end], lines[end + 1]):
-            end += 1
-        if end > start:
-            out[start] = "".join(lines[start:end + 1])
-            out[start + 1:end + 1] = [""] * (end - start)
-            joined += end - start
-        start = end + 1
-    return "\n".join(out), joined
+    full = [no for no in range(len(lines) - 1) if len(lines[no]) == width]
+    goes = [no for no in full if _goes_on(lines[no], lines[no + 1])]
+    inside_word = any(lines[no][-1:].isalnum() and lines[no + 1][:1].isalnum() for no in goes)
+    if len(goes) < 2 or 2 * len(goes) <= len(full) or not inside_word:
+        return text, 0
+    out = list(lines)
+    for no in reversed(goes):  # from the end, so a line wrapped twice gathers both pieces
+        out[no], out[no + 1] = out[no] + out[no + 1], ""
+    return "\n".join(out), len(goes)
 
 
 # srun --label's "3: ", torchrun's "[rank3]: ", "[default3]:" (--tee) and bare "[3]:"; paste_code reads them too

@@ -25,7 +25,7 @@ from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.base_rates import base_rate_findings
 from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
-from ncclkit.logs.device_copies import copy_findings
+from ncclkit.logs.device_copies import copy_findings, default_gpu_findings
 from ncclkit.logs.fingerprint_trace import fingerprint_findings
 from ncclkit.logs.frtrace_report import frtrace_findings
 from ncclkit.logs.gids import none_found, parse_show_gids, recommend_gid_index
@@ -37,6 +37,7 @@ from ncclkit.logs.launch_args import launch_findings
 from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.nvlink_paste import nvlink_paste_findings
+from ncclkit.logs.one_gpu import one_gpu_findings
 from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines
 from ncclkit.logs.paste_text import normalize, undecorate, unflatten, unwrap
@@ -242,15 +243,17 @@ def _text_findings(text: str) -> list[Finding]:
     listing shows full, LAMMPS' Kokkos given more GPUs than tasks, a GPU stack pod failing in `kubectl describe`, a CPU
     binding the job's cpuset refuses, fr_trace's ranks that never joined, the ranks' last collectives under
     TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback cut before its exception at a step whose failure is known
-    (traceback_cut), a GPU-to-GPU copy read as zeros, one job's outcome under two NCCL releases, JAX used before its
-    distributed initialize, a trainer's steps spent waiting for data."""
+    (traceback_cut), a GPU-to-GPU copy read as zeros, a tensor on GPU 0 of a run pinned to another, one job's outcome
+    under two NCCL releases, JAX used before its distributed initialize, a trainer's steps spent waiting for data, one GPU
+    of several doing all the work."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)
             + cpu_affinity_findings(text)
             + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
-            + copy_findings(text) + release_compare_findings(text) + jax_init_order_findings(text)
-            + input_bound_findings(text))
+            + copy_findings(text) + default_gpu_findings(text) + release_compare_findings(text)
+            + jax_init_order_findings(text)
+            + input_bound_findings(text) + one_gpu_findings(text))
 
 
 # Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is

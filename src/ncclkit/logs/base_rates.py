@@ -20,21 +20,16 @@ import re
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.error_words import unread_failures
-from ncclkit.logs.paste import noise_lines
+from ncclkit.logs.paste import HANG_WORDS, noise_lines
 from ncclkit.logs.ranking import alternative_findings
 
 __all__ = ["PRIOR", "base_rate_findings", "trouble_lines"]
 
-# Words of a job that stopped making progress, not denied ("this should not hang"), and Chinese reports' "stuck"
-# (卡住, 卡死: tinyvision/DAMO-YOLO#30); a failure word is error_words'.
-_HANG = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|frozen|deadlock\w*|"
-                   r"no progress|never (?:return|finish|end|start)s?|nothing happens|stall(?:s|ed|ing)?|waits? forever|"
-                   r"not responding)\b|(?<!不)(?<!不会)(?<!没)(?<!没有)卡(?:住|死)", re.I)
 # A paste about a GPU job: what an unrecognised paste must speak of to be answered at all (lscpu's "TSX async abort",
 # a sysfs value or another tool's table alone is not a report of a job).
-_JOB = re.compile(r"gpu|cuda|nccl|rank|torchrun|mpirun|mpiexec|srun|deepspeed|accelerate|world_size|nproc|ddp|fsdp|"
-                  r"tensor_parallel|tp_size|distributed|spawn|multi-?node|multi-?gpu|horovod|\btorch\b|tensorflow|"
-                  r"\bjax\b|python|py-spy|\bTP\d|deadlock", re.I)
+_JOB = re.compile(r"gpu|cuda|nccl|rank|torchrun|mpirun|mpiexec|\bmpi(?:4py)?\b|srun|deepspeed|accelerate|world_size|"
+                  r"nproc|ddp|fsdp|tensor_parallel|tp_size|distributed|spawn|multi-?node|multi-?gpu|horovod|\btorch\b|"
+                  r"tensorflow|\bjax\b|python|py-spy|\bTP\d|deadlock", re.I)
 # NCCL's INFO lines state no failure by NCCL's own level ("Failed to initialize NET plugin IB" of a run that went on
 # over sockets); the ones that state a cause are read by the classifier.
 _NCCL_INFO = " NCCL INFO "
@@ -64,7 +59,7 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
     skip = judged | {n for n, _ in noise_lines(text)} | {n for n, line in enumerate(lines, 1) if _NCCL_INFO in line}
     failing = {no for no in unread_failures(text) if no not in skip}
     failing |= {no for no, line in enumerate(lines, 1)
-                if no not in skip and (_TRACEBACK in line or _HANG.search(line))}
+                if no not in skip and (_TRACEBACK in line or HANG_WORDS.search(line))}
     return sorted(failing)[:20]
 
 

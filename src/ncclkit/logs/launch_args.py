@@ -22,28 +22,27 @@ main_process_ip, DeepSpeed's --master_addr), and every rank's TCPStore client di
   docs say to start it with srun; Lightning-AI/pytorch-lightning#8707);
 - detectron2's launch (and the codebases on it) computes the world size as --num-machines x --num-gpus: machines
   launched with different --num-gpus disagree on it and never finish the rendezvous (facebookresearch/detectron2#2128);
-- torchrun, accelerate launch and deepspeed run their script with the Python they run under themselves: `python`
-  written where the script belongs becomes the script, a file the interpreter cannot open, so every worker exits
-  with code 2 (hiyouga/LlamaFactory#297). Their --no-python / --no_python options run an executable instead, and
-  there `python` is the program;
 - a rendezvous through a file (`init_method`/`--dist-url` `file://...`, PyTorch's FileStore) works only where every
   rank opens the same file: on a path the nodes do not share, the other nodes never see it, and a file left from an
   earlier run stalls the next (diux-dev/cluster#12 hung in initFile; the init_process_group docs ask for a
   non-existent file on a shared file system);
-- a launch of more processes per node (--nproc_per_node) than the GPUs its CUDA_VISIBLE_DEVICES lists: the ranks
-  past them ask for a device that does not exist ("invalid device ordinal") or share one, which NCCL refuses
-  ("Duplicate GPU detected"; with NCCL 2.4 an "unhandled cuda error", Siyu-C/ACAR-Net#5: 8 processes on 2 GPUs).
+- a launch of more processes per node (--nproc_per_node, or mpirun's -np on one machine) than the GPUs its
+  CUDA_VISIBLE_DEVICES lists or the reporter says the machine has: the ranks past them ask for a device that does not
+  exist ("invalid device ordinal") or share one, which NCCL refuses ("Duplicate GPU detected"; with NCCL 2.4 an
+  "unhandled cuda error", Siyu-C/ACAR-Net#5: 8 processes on 2 GPUs).
+
+The order of a launch's words (the interpreter or the launcher's options after the script) is launch_order's.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterator
 from typing import NamedTuple
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
+from ncclkit.logs.launch_order import commands, order_findings
 from ncclkit.logs.paste import listed_gpus
 
 __all__ = ["launch_findings"]
@@ -77,12 +76,6 @@ _LAUNCHER = re.compile(r"\b(?:srun|mpirun|mpiexec|torchrun|torch\.distributed\.(
 # num_machines=2 ...)").
 _NUM_GPUS = re.compile(r"(?:--num-gpus(?:=|\s+)|\bnum_gpus=)(\d+)")
 _NUM_MACHINES = re.compile(r"(?:--num-machines(?:=|\s+)|\bnum_machines=)(\d+)")
-# The launcher, then "python" (or python3.10) as a word of its own before any *.py: the interpreter in the script's
-# place. A line that ends in a backslash continues the command.
-_PYTHON_AS_SCRIPT = re.compile(r"(?:\btorchrun|\baccelerate\s+launch|^\s*deepspeed|"
-                               r"-m\s+torch\.distributed\.(?:run|launch))\b"
-                               r"(?:(?!\.py\b)[^\n])*?\s(python[\d.]*)(?=\s|$)")
-_NO_PYTHON = re.compile(r"--no[-_]python\b")
 # torchrun's c10d rendezvous meets at --rdzv-endpoint only: --master-addr/--master-port serve the static backend,
 # so without an endpoint each node hosts its own store on localhost and waits there (torch/distributed/run.py:
 # "master_addr is only used for static rdzv_backend and when rdzv_endpoint is not specified"; pytorch/pytorch#116304
@@ -92,12 +85,17 @@ _C10D = re.compile(r"--rdzv[_-]backend(?:=|\s+)[\"']?c10d\b")
 _ENDPOINT = re.compile(r"--rdzv[_-]endpoint\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
 _NPROC = re.compile(r"--nproc[_-]per[_-]node(?:=|\s+)[\"']?(\d+)\b")
-# The reporter's own count of the machine's GPUs ("I only have one gpu(RTX 4070ti)", sshaoshuai/MTR#64), and torch
-# elastic's report of a failed worker ("failed (exitcode: 1) local_rank: 1 (pid: ...)", torch/distributed/elastic/
-# multiprocessing/api.py), whose local rank says how many workers the node started at least.
-_OWN_GPUS = re.compile(r"\bI (?:only )?ha(?:ve|d) (?:only )?(one|a single|1|two|2|four|4) (?:\w+ )?GPUs?\b",
-                       re.IGNORECASE)
-_COUNTS = {"one": 1, "a single": 1, "1": 1, "two": 2, "2": 2, "four": 4, "4": 4}
+# An MPI launch of a Python program (each process takes a GPU by its rank) on one machine: no host list, no map of
+# processes per node, so -np counts the processes of that machine.
+_MPI_NP = re.compile(r"\b(?:mpirun|mpiexec)\s(?:[^\n]*?\s)?-n(?:p)?\s+(\d+)\s(?:[^\n]*?\s)?python[\d.]*\s")
+_MPI_HOSTS = re.compile(r"\s(?:-H|--?host|--?hostfile|-machinefile|-npernode|-ppn|--map-by)\b")
+# The reporter's own count of the machine's GPUs ("I only have one gpu(RTX 4070ti)", sshaoshuai/MTR#64; "on single
+# machine with 2 GPUs", golosio/NeuronGPU#4), and torch elastic's report of a failed worker ("failed (exitcode: 1)
+# local_rank: 1 (pid: ...)", torch/distributed/elastic/multiprocessing/api.py), whose local rank says how many
+# workers the node started at least.
+_OWN_GPUS = re.compile(r"(?:\bI (?:only )?ha(?:ve|d) (?:only )?|\b(?:machine|node|server|computer|workstation) with "
+                       r"(?:only )?)(one|a single|two|four|eight|\d) (?:\w+ )?GPUs?\b", re.IGNORECASE)
+_COUNTS = {"one": 1, "a single": 1, "two": 2, "four": 4, "eight": 8}
 _RANK_FAILED = re.compile(r"failed \(exitcode: -?\d+\) local_rank: (\d+)")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
@@ -118,34 +116,11 @@ def _loopback(addr: str) -> bool:
     return addr.lower() == "localhost" or addr == "::1" or (ip is not None and ip.is_loopback)
 
 
-def _commands(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """(first line, command) of each command, a line that ends in a backslash joined to the next."""
-    start, command = 0, ""
-    for no, line in enumerate(lines, 1):
-        if not command:
-            start = no
-        command += line.rstrip().removesuffix("\\") + " "
-        if not line.rstrip().endswith("\\"):
-            yield start, command
-            command = ""
-
-
-def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
-    """(line, word) of a launch that names the interpreter where its script belongs, None if none does."""
-    if not any(_LAUNCHER.search(line) for line in lines):
-        return None
-    for start, command in _commands(lines):
-        found = _PYTHON_AS_SCRIPT.search(command)
-        if found and not _NO_PYTHON.search(command):
-            return start, found[1]
-    return None
-
-
 def _c10d_without_endpoint(lines: list[str]) -> tuple[int, str] | None:
     """(line, command) of a torchrun launch of several nodes through the c10d rendezvous that names no endpoint."""
     if not any("c10d" in line for line in lines):
         return None
-    for start, command in _commands(lines):
+    for start, command in commands(lines):
         nodes = _NODES.search(command)
         if _TORCHRUN.search(command) and _C10D.search(command) and nodes and int(nodes.group(1)) > 1 \
                 and not _ENDPOINT.search(command):
@@ -160,6 +135,7 @@ class _Crowded(NamedTuple):
     gpus: int
     source: str  # where the GPU count comes from
     counted: int  # the line that gives it
+    option: str  # the launcher's option that sets the processes ("--nproc_per_node=", "-np ")
 
 
 def _more_ranks_than_gpus(lines: list[str]) -> _Crowded | None:
@@ -167,18 +143,22 @@ def _more_ranks_than_gpus(lines: list[str]) -> _Crowded | None:
     `export CUDA_VISIBLE_DEVICES=`) or than the reporter says the machine has, None if none does. A failed worker of
     local rank N shows N + 1."""
     visible, source, counted = 0, "", 0
-    for start, command in _commands(lines):
+    for start, command in commands(lines):
         listed, owned = listed_gpus(command), _OWN_GPUS.search(command)
         if listed:
             visible, source, counted = len(listed[0]), "lists", start
         elif owned:
-            visible, source, counted = _COUNTS[owned[1].lower()], "the reporter says the machine has", start
+            count = owned[1].lower()
+            visible, source, counted = _COUNTS.get(count) or int(count), "the reporter says the machine has", start
         nproc, failed = _NPROC.search(command), _RANK_FAILED.search(command)
+        mpi = None if _MPI_HOSTS.search(command) else _MPI_NP.search(command)
         if nproc and 0 < visible < int(nproc[1]):
-            return _Crowded(start, int(nproc[1]), "starts", visible, source, counted)
+            return _Crowded(start, int(nproc[1]), "starts", visible, source, counted, "--nproc_per_node=")
+        if mpi and 0 < visible < int(mpi[1]):
+            return _Crowded(start, int(mpi[1]), "starts", visible, source, counted, "-np ")
         if failed and 0 < visible <= int(failed[1]):
             return _Crowded(start, int(failed[1]) + 1, f"shows a failed worker of local rank {failed[1]}, so at least",
-                            visible, source, counted)
+                            visible, source, counted, "--nproc_per_node=")
     return None
 
 
@@ -224,8 +204,7 @@ def launch_findings(text: str) -> list[Finding]:
     file_init = file_wait = 0
     files = "file://" in text  # the usual paste meets through no file: no line to test for its wait
     lines = text.splitlines()[:_MAX_LINES]
-    interpreter = _interpreter_as_script(lines)
-    crowded = _more_ranks_than_gpus(lines) if "nproc" in text or "local_rank: " in text else None
+    crowded = _more_ranks_than_gpus(lines) if re.search(r"nproc|local_rank: |mpirun|mpiexec", text) else None
     no_endpoint = _c10d_without_endpoint(lines)
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)
@@ -255,23 +234,15 @@ def launch_findings(text: str) -> list[Finding]:
         fake = _FAKE_IP.search(line)
         fake_ip = fake_ip or ((no, fake[1]) if fake else None)
     out = _odd_address(fake_ip, dialled)
-    if interpreter is not None:
-        no, word = interpreter
-        out.append(Finding.root_error(
-            "log.launcher_runs_python", "training_script",
-            f"line {no} gives the launcher `{word}` where the training script belongs ({lines[no - 1].strip()[:120]}): "
-            "torchrun, accelerate launch and deepspeed start the script with their own Python, so each worker is "
-            f"told to run a file named {word}, cannot open it and exits (exit code 2)",
-            f"drop `{word}` after the launcher: `accelerate launch train.py ...`, `torchrun --nproc_per_node=N "
-            "train.py ...`, `deepspeed train.py ...`", Cause.APPLICATION_BUG, [no]))
+    out += order_findings(lines, bool(launcher))
     if crowded is not None:
         out.append(Finding.root_error(
-            "log.ranks_exceed_gpus", "--nproc_per_node",
+            "log.ranks_exceed_gpus", crowded.option.rstrip("= "),
             f"line {crowded.line} {crowded.shown} {crowded.ranks} processes per node, but {crowded.source} "
             f"{crowded.gpus} GPU(s) ({lines[crowded.line - 1].strip()[:120]}): the ranks past GPU {crowded.gpus - 1} "
             "ask for a device that does not exist (invalid device ordinal) or share one, which NCCL refuses; the CUDA "
             "and NCCL errors after it follow from that",
-            f"start as many processes per node as the GPUs listed (--nproc_per_node={crowded.gpus}), or list as many "
+            f"start as many processes per node as the GPUs listed ({crowded.option}{crowded.gpus}), or list as many "
             "GPUs in CUDA_VISIBLE_DEVICES as processes", Cause.APPLICATION_BUG,
             sorted({crowded.counted, crowded.line})))
     if no_endpoint is not None:

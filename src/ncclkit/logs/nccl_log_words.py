@@ -31,6 +31,9 @@ OTHER_WORDS: tuple[bytes, ...] = (
     # torch's device check quoted without its exception's name; ssh's banner timeout (patterns_table_remoteshell)
     b"all tensors to be on the same device", b"found at least two devices", b"but got device cuda:",
     b"same device as tensor", b"during banner exchange", b"must be on the same device but got",
+    b"to be on the same device, but",
+    # CUDA's error string on a line of its own, under another runtime's header (MATLAB's gpuArray: Kilosort)
+    b"illegal memory access",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)
     b"nvcc fatal", b"/bin/nvcc'", b"for optimal performance and fast", b"libnvrtc", b"cannot find -lcuda",
     b"compiled with CUDA enabled", b"torch_extensions", b"GPUassert", b"cuda assert",

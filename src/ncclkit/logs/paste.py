@@ -17,11 +17,17 @@ from ncclkit.logs.patterns import classify_error
 from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
-__all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS", "NCCL_VERSION_LINE",
-           "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env", "listed_gpus",
-           "may_be_named", "noise_lines", "note_coll_call", "package_version"]
+__all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "HANG_WORDS", "LAUNCH_ENV", "LAUNCH_HOSTS", "MAX_COLL_OPS",
+           "NCCL_VERSION_LINE", "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded", "has_signal", "launch_env",
+           "listed_gpus", "may_be_named", "noise_lines", "note_coll_call", "package_version"]
 
 MAX_SIGNAL_LINES = 5000
+# Words of a job that stopped making progress, not denied ("this should not hang"), and Chinese reports' "stuck"
+# (卡住, 卡死: tinyvision/DAMO-YOLO#30); a failure word is error_words'.
+HANG_WORDS = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|frozen|"
+                        r"deadlock\w*|no progress|never (?:return|finish|end|start)s?|nothing happens|"
+                        r"stall(?:s|ed|ing)?|waits? forever|not responding)\b|"
+                        r"(?<!不)(?<!不会)(?<!没)(?<!没有)卡(?:住|死)", re.I)
 # NCCL lines and error names, and per-node package listings ("nvidia-nccl-cu12==2.20.5").
 # nccl-tests' header ("# nThread 1 nGpus 8 minBytes ...") counts too: its output may stop before any row.
 _NCCL_MARK = re.compile(r"NCCL (?:INFO|WARN|ATTN)|\bnccl\w*Error\b|NCCL error|NCCL failure|nvidia-nccl-cu\d+[\s=]|"

@@ -280,11 +280,11 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"DistributedDataParallel's input module must be on|DistributedDataParallel device_ids and output_device "
           r"arguments only work|Modules with uninitialized parameters can't be used with|SyncBatchNorm layers only "
           r"work with GPU modules|SyncBatchNorm expected input tensor to be on GPU|"
-          # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS), a misspelt backend,
-          # a call ProcessGroupNCCL never serves (recvAnysource, allgather_coalesced).
-          # The same check quoted as a traceback shows its source line: ("... NCCL " "built in").
-          r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC)[\"' ]*built in|Invalid backend: |ProcessGroupNCCL does "
-          r"not support (?:recvAnysource|allgather_coalesced)|"
+          # distributed_c10d.py: a torch build without NCCL (CPU wheel, Windows, macOS; torch <= 1.1's THD: "the
+          # distributed NCCL backend is not available", nlpyang/BertSum#33), a misspelt backend, a call ProcessGroupNCCL
+          # never serves (recvAnysource, allgather_coalesced). Quoted as a traceback: ("... NCCL " "built in").
+          r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC)[\"' ]*built in|Invalid backend: |the distributed "
+          r"NCCL backend is not available|ProcessGroupNCCL does not support (?:recvAnysource|allgather_coalesced)|"
           # ProcessGroupNCCL / distributed_c10d misuse: a tensor on another GPU than the group's, several GPUs
           # per process, the default group created twice, a device_id past the visible GPUs, a rank outside
           # the group, no launcher's LOCAL_RANK, monitored_barrier on NCCL, a torch build without CUDA.

@@ -139,10 +139,15 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # but got device type cpu for argument #1 'self'", and torch 1.0 - 1.5's "expected device cuda:1 (and dtype
         # Float) but got device cuda:0" (a tensor the program pinned to GPU 0 met a replica on GPU 1); an operator's
         # own check of two arguments (torch.stft: "stft input and window must be on the same device but got self on
-        # cuda:1 and window on cuda:0", yeyupiaoling/VoiceprintRecognition-Pytorch#39).
+        # cuda:1 and window on cuda:0", yeyupiaoling/VoiceprintRecognition-Pytorch#39; torch.where's "Expected
+        # condition, x and y to be on the same device, but condition is on cuda:7 and x and y are on cuda:0 and cuda:0
+        # respectively", a learning rate left on cuda:0 under DataParallel, miladmozafari/SpykeTorch#11); c10's parse of
+        # a device the program or its config names ("Invalid device string: 'cuda:0,1'", two GPUs where torch takes
+        # one: zjunlp/EasyEdit#33).
         p(r"Cannot re-initialize CUDA in forked subprocess|all tensors to be on the same device|"
           r"expected device cuda:\d+ (?:and dtype \w+ )?but got device cuda:\d+|must be on the same device,? but got "
-          r"\w+ on (?:cuda:\d+|cpu) and \w+ on (?:cuda:\d+|cpu)|"
+          r"\w+ on (?:cuda:\d+|cpu) and \w+ on (?:cuda:\d+|cpu)|to be on the same device, but \w+ is on "
+          r"(?:cuda:\d+|cpu) and|Invalid device string: '|"
           r"found at least two devices, ?cuda|to have the same device as tensor for argument|"
           r"arguments are located on different GPUs|Input, output and indices must be on the current device|"
           r"Expected object of (?:backend|device type) \w+ but got (?:backend|device type) \w+ for argument|"

@@ -11,6 +11,12 @@ fewer steps (an uneven number of batches, an early return or sys.exit on some ra
   "<NO_OTHER_FAILURES>". A peer at a loopback address is a process of the same host, so one of those workers. When the
   summary's only failure is the rank that read "Connection closed by peer [127.0.0.1]" (Gloo), the peer that closed
   it exited with 0 (tests/analyze/data/rank-abort's early exit).
+- NCCL's own teardown: each rank that frees its communicator logs "comm 0x... rank R nranks N ... - Destroy COMPLETE"
+  or "- Abort COMPLETE" (src/init.cc, ncclCommDestroy / ncclCommAbort; PyTorch 2.3 - 2.6's destroy_process_group
+  aborts). Where a paste that reports a hang, and no error or timeout, shows some ranks of a communicator tearing it
+  down and not the others, those ranks were done while the rest still waited in a collective (EleutherAI/sparsify#68:
+  ranks 1 - 3 of 4 freed theirs after the last step, rank 0 hung in one more, an uneven split of the data). A
+  watchdog's timeout aborts too, but it says so: a paste with an error or a timeout is left to those lines.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
+from ncclkit.logs.paste import HANG_WORDS
 from ncclkit.logs.paste_code import ENTRY_LINES, ROOT_CAUSE
 from ncclkit.logs.patterns_table_notices import NOT_DESTROYED
 
@@ -35,6 +42,9 @@ _OWN_ERROR = re.compile(r"^\[rank(\d+)\]:(?:\[E\d| Traceback|.*\w(?:Error|Except
 # A rank that lost its collective to a peer: NCCL's remote error under PyTorch, a closed connection, a timeout
 _LOST = re.compile(r"^\[rank(\d+)\]:.*(?:raised the following async exception|remote process exit|Connection closed by|"
                    r"reset by peer|Watchdog caught collective operation timeout)")
+# src/init.cc's last line of a communicator freed by ncclCommDestroy or ncclCommAbort
+_TORN_DOWN = re.compile(r"\bcomm 0x[0-9a-f]+ rank (\d+) nranks (\d+) .*- (?:Destroy|Abort) COMPLETE")
+_FAILED = re.compile(r"\b(?:error|exception|timed? ?out|timeout|traceback|failed)\b", re.IGNORECASE)
 _FIX = ("make every rank run the same number of steps and collectives (the same number of batches: "
         "DistributedSampler(drop_last=True), or torch.distributed.algorithms.Join for uneven inputs) and call "
         "dist.destroy_process_group() at the end on every rank")
@@ -44,7 +54,8 @@ def peer_left_findings(text: str) -> list[Finding]:
     """The finding of a peer that left early, when the paste shows one."""
     lines = text.splitlines()
     return (_exited_clean(lines) if NOT_DESTROYED in text else []) or \
-        (_summary_clean(lines) if _NO_OTHERS in text else [])
+        (_summary_clean(lines) if _NO_OTHERS in text else []) or \
+        (_torn_down_early(lines) if " COMPLETE" in text else [])
 
 
 def _exited_clean(lines: list[str]) -> list[Finding]:
@@ -84,6 +95,28 @@ def _summary_clean(lines: list[str]) -> list[Finding]:
                         f"torchrun saw no other of its workers fail ({_NO_OTHERS}, line {others}): that peer exited "
                         "without an error, with no more collectives to run, while this rank was still in its own",
                   [closed[0], others])]
+
+
+def _torn_down_early(lines: list[str]) -> list[Finding]:
+    """Some ranks of a communicator freed it, the others did not, in a paste of a hang that shows no failure."""
+    torn: dict[int, tuple[int, int]] = {}  # rank -> (nranks, line)
+    for no, line in enumerate(lines, 1):
+        if (m := _TORN_DOWN.search(line)) is not None:
+            torn.setdefault(int(m[1]), (int(m[2]), no))
+    sizes = {n for n, _ in torn.values()}
+    if len(sizes) != 1 or not any(HANG_WORDS.search(line) for line in lines) or any(map(_FAILED.search, lines)):
+        return []
+    (nranks,) = sizes
+    stayed = [r for r in range(nranks) if r not in torn]
+    if not stayed or len(stayed) > 4:
+        return []
+    done = sorted(torn)
+    at = sorted(torn[r][1] for r in done)[:4]
+    return [_left(", ".join(map(str, stayed)),
+                  f"rank(s) {', '.join(map(str, done))} of {nranks} freed their communicator (NCCL's \"Destroy\" or "
+                  f"\"Abort COMPLETE\", lines {', '.join(map(str, at))}) with no error while the job hung: they were "
+                  f"done, and rank(s) {', '.join(map(str, stayed))} still waited in a collective they no longer issue",
+                  at)]
 
 
 def _left(rank: str, why: str, lines: list[int]) -> Finding:

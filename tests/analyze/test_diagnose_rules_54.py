@@ -158,3 +158,14 @@ def test_a_baseline_or_a_count_of_one_gpu_is_not_read() -> None:
                  "I only have one GPU, so I set --nproc_per_node 1\n", "only one GPU is available on this node\n",
                  "I tried three fixes; only the first one is working.\n"):
         assert "log.one_gpu_used" not in ids(text)
+
+
+def test_a_program_that_needs_several_processes_started_as_one() -> None:
+    # brainiak/brainiak#467: FCMA's voxel selection run with python, not mpirun -np N
+    brainiak = ("  File \"/opt/brainiak/fcma/voxelselector.py\", line 170, in run\n"
+                "    raise RuntimeError('one process cannot run the '\n"
+                "RuntimeError: one process cannot run the master-worker model\n")
+    assert lead(brainiak) == ("log.launch_config", "application_bug")
+    assert lead("ValueError: this solver requires at least 2 MPI processes\n") == ("log.launch_config",
+                                                                                 "application_bug")
+    assert "log.launch_config" not in ids("RuntimeError: one process cannot open the file twice\n")

@@ -64,7 +64,7 @@ def _options_after_script(lines: list[str]) -> tuple[int, list[str]] | None:
     for start, command in commands(lines):
         launch = _TORCH_LAUNCH.search(command)
         script = _SCRIPT.search(command, launch.end()) if launch else None
-        if script is None or _PLACEMENT.search(command, launch.end() if launch else 0, script.start()):
+        if launch is None or script is None or _PLACEMENT.search(command, launch.end(), script.start()):
             continue
         after = _PLACEMENT.findall(command, script.end())
         if after:

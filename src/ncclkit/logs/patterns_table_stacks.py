@@ -117,6 +117,9 @@ def stack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           # SGLang's server_args checks: "tp_size must be divisible by number of nodes", "multi-node
           # data-parallel replicas are not supported".
           r"tp_size must be divisible by number of nodes|multi-node data-parallel replicas are not supported|"
+          # A program that needs several MPI processes started as one (BrainIAK's FCMA voxel selection: "one process
+          # cannot run the master-worker model", brainiak/brainiak#467, run with python instead of mpirun -np N).
+          r"\b(?:one|a single) process cannot run the|requires? at least (?:2|two) (?:MPI )?processes|"
           # ncclkit's own evidence (nccl_log_state): two launcher tasks printed Lightning's "Initializing
           # distributed: GLOBAL_RANK: %d, MEMBER: %d/%d" for one rank (NeMo#5819: Slurm tasks per node and
           # devices disagree, so each task numbers its ranks from the same start).

@@ -108,6 +108,7 @@ def _torn_down_early(lines: list[str]) -> list[Finding]:
         return []
     (nranks,) = sizes
     stayed = [r for r in range(nranks) if r not in torn]
+    # many ranks missing is more likely a paste of one node's lines than ranks that stayed behind
     if not stayed or len(stayed) > 4:
         return []
     done = sorted(torn)

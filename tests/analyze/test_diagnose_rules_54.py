@@ -169,3 +169,11 @@ def test_a_program_that_needs_several_processes_started_as_one() -> None:
     assert lead("ValueError: this solver requires at least 2 MPI processes\n") == ("log.launch_config",
                                                                                  "application_bug")
     assert "log.launch_config" not in ids("RuntimeError: one process cannot open the file twice\n")
+
+
+def test_older_torchs_wording_of_unused_parameters() -> None:
+    # joanaapa/Distillation-DNABERT-Promoter#1 (torch 1.x's reducer: "... in producing loss", no article)
+    older = ('When using the DDP mode to train the model, it would raise the error of "This error indicates that your '
+             'module has parameters that were not used in producing loss".\n')
+    assert lead(older) == ("log.framework_usage", "application_bug")
+    assert "log.framework_usage" not in ids("every parameter was used in producing loss\n")

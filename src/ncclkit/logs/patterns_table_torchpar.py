@@ -176,12 +176,13 @@ def torchpar_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # parameters hang. Lightning (Lightning-AI/pytorch-lightning src/lightning/pytorch/strategies/ddp.py:424
         # @7f0c343) says the same in its own words: "It looks like your LightningModule has parameters that were not
         # used in producing the loss"; a report's own title for it ("RuntimeError: unused parameters in DDP",
-        # roboflow/rf-detr#1093).
+        # roboflow/rf-detr#1093). torch 1.1 - 1.8's reducer said "parameters that were not used in producing loss"
+        # (joanaapa/Distillation-DNABERT-Promoter#1: a student's last layers left out of the distillation loss).
         p(r"Expected to have finished reduction in the prior iteration|Parameter(?:s| indices) which did not receive "
           r"grad for rank \d+|Expected to mark a variable ready only once|has been marked as ready twice\. This means "
           r"that multiple autograd engine|Parameter at index \d+ (?:with name \S+ )?has been marked as ready twice|"
           r"Your training graph has changed in this iteration|Compiled autograd is not "
-          r"compatible with C\+\+ DDP Reducer|has parameters that were not used in producing the loss|"
+          r"compatible with C\+\+ DDP Reducer|has parameters that were not used in producing (?:the )?loss|"
           r"RuntimeError: unused parameters in DDP", "framework_usage", E,
           "DDP's reducer found the backward pass unlike what it was set up for: parameters that got no gradient "
           "(not used in the loss), a parameter made ready twice (shared across passes, reentrant checkpoints), a "

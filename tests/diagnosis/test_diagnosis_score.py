@@ -132,6 +132,25 @@ def test_a_programs_own_exception_is_next_most_often_a_librarys_release() -> Non
     assert accepted["other"] >= 3 * max(accepted["rank_crashed_elsewhere"], 1), accepted.most_common(4)
 
 
+def test_a_failure_that_names_no_subject_is_most_often_the_programs() -> None:
+    """log.error_words, where the failure lines name no subject of the taxonomy (its reading with no word weights),
+    leads with the program's own doing and names a library's release next: of the labelled threads it leads, the
+    program is accepted at least as often as a library, and both far more often than anything else."""
+    accepted: Counter[str] = Counter()
+    for corpus in _corpora():
+        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
+        for name, label in labels.items():
+            found = _analyzed(corpus / "cases" / name)["findings"]
+            lead = min(((SEVERITY.get(f["severity"], 3), i) for i, f in enumerate(found) if f.get("cause")),
+                       default=None)
+            if lead is not None and found[lead[1]]["id"] == "log.error_words" \
+                    and not found[lead[1]]["evidence"].get("weights"):
+                accepted.update({label["root_cause"], *label["also_acceptable"]})
+    assert accepted["application_bug"] >= accepted["other"] >= 10, accepted.most_common(4)
+    rest = max((n for c, n in accepted.items() if c not in ("application_bug", "other")), default=0)
+    assert accepted["other"] >= 3 * rest, accepted.most_common(4)
+
+
 def test_the_co_causes_are_the_corpus_own() -> None:
     """logs.co_causes names, for each cause that leads at least ten labelled threads by a reading (not the prior, not
     an alternative), the causes that at least a tenth of those threads also accept: the most frequent first (ties

@@ -95,10 +95,19 @@ def test_no_prior_where_a_reader_pointed_at_the_error_above() -> None:
     _PROGRESS,  # a job's progress bar and nothing else: no failure, no hang, no words of the reporter
     "",
     _SLOW,  # too few slow runs that nothing explains were settled to give a prior
-    _COLBERT.splitlines()[-1] + "\n",  # the account of the hang alone: one line is a message to look up
+    "training loop hangs on 1 gpu\n",  # a few words alone: one short line is a message to look up
 ], ids=["progress-bar-only", "empty", "slow-run", "one-line"])
 def test_no_prior_without_a_failure_or_a_hang(text: str) -> None:
     assert not _causes(text)
+
+
+def test_a_reporters_one_sentence_account_of_a_hang_gets_the_prior() -> None:
+    # rllm-org/rllm#47: the whole report is one sentence of prose; the thread settled it as the launch's doing
+    sentence = ("When I train the model, I set the visible Cuda to be 4. However, the code gets stuck before the "
+                "training begins.\n")
+    assert _causes(sentence)[0] == ("log.base_rate", "application_bug")
+    assert _causes(_COLBERT.splitlines()[-1] + "\n")[0] == ("log.base_rate", "application_bug")
+    assert not _causes("the code gets stuck on 4 GPUs\n")
 
 
 @pytest.mark.parametrize("path", [

@@ -36,6 +36,8 @@ _NCCL_INFO = " NCCL INFO "
 # A traceback's header is a failure even where the paste was cut before its exception.
 _TRACEBACK = "Traceback (most recent call last)"
 
+# The reporter's own words, which a program's message seldom has
+_ACCOUNT = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
 # The causes such threads were settled as, most frequent first.
 PRIOR: tuple[C, C, C] = (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P)
 
@@ -71,8 +73,10 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     # has said where to look; the prior is for pastes where none did.
     if any(f.root_cause is not None or f.severity != Severity.INFO or f.id == "log.no_failure" for f in findings):
         return findings
-    # One line alone is a message to look up (the rows and error_words read it), not a report of a job.
-    if sum(1 for line in text.splitlines() if line.strip()) < 2:
+    # One line alone is a message to look up (the rows and error_words read it), not a report of a job, unless it is
+    # the reporter's own account in the first person ("When I train the model ... the code gets stuck": rllm#47,
+    # hiersumm#9, both the launch's doing).
+    if sum(1 for line in text.splitlines() if line.strip()) < 2 and not _ACCOUNT.search(text):
         return findings
     if not recognised and not _JOB.search(text):
         return findings

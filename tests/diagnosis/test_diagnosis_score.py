@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -68,6 +69,18 @@ def score(corpus: Path) -> tuple[int, int, int, list[str]]:
     return n, hit1, hit3, report
 
 
+def _leads() -> Iterator[tuple[dict, dict | None]]:
+    """(label, the finding that leads it: the most severe that names a cause, first printed; None if none) of every
+    labelled thread."""
+    for corpus in _corpora():
+        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
+        for name, label in labels.items():
+            found = _analyzed(corpus / "cases" / name)["findings"]
+            lead = min(((SEVERITY.get(f["severity"], 3), i) for i, f in enumerate(found) if f.get("cause")),
+                       default=None)
+            yield label, (found[lead[1]] if lead is not None else None)
+
+
 def test_ranking_is_by_severity_then_printed_order() -> None:
     result = {"findings": [{"severity": "info", "cause": "oom"}, {"severity": "error", "cause": None},
                            {"severity": "warning", "cause": "other"}, {"severity": "error", "cause": "shm_too_small"}]}
@@ -120,14 +133,9 @@ def test_a_programs_own_exception_is_next_most_often_a_librarys_release() -> Non
     its first alternative, before a peer's crash: of the labelled threads it leads, the program's bug is accepted
     most often and a library's release far more often than a crash elsewhere."""
     accepted: Counter[str] = Counter()
-    for corpus in _corpora():
-        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
-        for name, label in labels.items():
-            found = _analyzed(corpus / "cases" / name)["findings"]
-            lead = min(((SEVERITY.get(f["severity"], 3), i, f["id"]) for i, f in enumerate(found) if f.get("cause")),
-                       default=None)
-            if lead is not None and lead[2] == "log.program_error":
-                accepted.update({label["root_cause"], *label["also_acceptable"]})
+    for label, lead in _leads():
+        if lead is not None and lead["id"] == "log.program_error":
+            accepted.update({label["root_cause"], *label["also_acceptable"]})
     assert accepted["application_bug"] == max(accepted.values()), accepted.most_common(4)
     assert accepted["other"] >= 3 * max(accepted["rank_crashed_elsewhere"], 1), accepted.most_common(4)
 
@@ -137,15 +145,9 @@ def test_a_failure_that_names_no_subject_is_most_often_the_programs() -> None:
     leads with the program's own doing and names a library's release next: of the labelled threads it leads, the
     program is accepted at least as often as a library, and both far more often than anything else."""
     accepted: Counter[str] = Counter()
-    for corpus in _corpora():
-        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
-        for name, label in labels.items():
-            found = _analyzed(corpus / "cases" / name)["findings"]
-            lead = min(((SEVERITY.get(f["severity"], 3), i) for i, f in enumerate(found) if f.get("cause")),
-                       default=None)
-            if lead is not None and found[lead[1]]["id"] == "log.error_words" \
-                    and not found[lead[1]]["evidence"].get("weights"):
-                accepted.update({label["root_cause"], *label["also_acceptable"]})
+    for label, lead in _leads():
+        if lead is not None and lead["id"] == "log.error_words" and not lead["evidence"].get("weights"):
+            accepted.update({label["root_cause"], *label["also_acceptable"]})
     assert accepted["application_bug"] >= accepted["other"] >= 10, accepted.most_common(4)
     rest = max((n for c, n in accepted.items() if c not in ("application_bug", "other")), default=0)
     assert accepted["other"] >= 3 * rest, accepted.most_common(4)
@@ -156,17 +158,12 @@ def test_the_co_causes_are_the_corpus_own() -> None:
     an alternative), the causes that at least a tenth of those threads also accept: the most frequent first (ties
     allowed), two at most."""
     led: dict[str, Counter[str]] = {}
-    for corpus in _corpora():
-        labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
-        for name, label in labels.items():
-            found = _analyzed(corpus / "cases" / name)["findings"]
-            lead = min(((SEVERITY.get(f["severity"], 3), i) for i, f in enumerate(found) if f.get("cause")),
-                       default=None)
-            if lead is None or found[lead[1]]["id"] in ("log.base_rate", "log.alternative"):
-                continue
-            cause = found[lead[1]]["cause"]
-            led.setdefault(cause, Counter())["(threads)"] += 1
-            led[cause].update({label["root_cause"], *label["also_acceptable"]} - {cause})
+    for label, lead in _leads():
+        if lead is None or lead["id"] in ("log.base_rate", "log.alternative"):
+            continue
+        cause = lead["cause"]
+        led.setdefault(cause, Counter())["(threads)"] += 1
+        led[cause].update({label["root_cause"], *label["also_acceptable"]} - {cause})
     table = {str(c): [str(a) for a in alts] for c, alts in CO_CAUSES.items()}
     assert set(table) == {c for c, seen in led.items() if seen["(threads)"] >= 10}, sorted(led)
     for cause, alts in table.items():

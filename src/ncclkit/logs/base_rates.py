@@ -74,8 +74,8 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     if any(f.root_cause is not None or f.severity != Severity.INFO or f.id == "log.no_failure" for f in findings):
         return findings
     # One line alone is a message to look up (the rows and error_words read it), not a report of a job, unless it is
-    # the reporter's own account in the first person ("When I train the model ... the code gets stuck": rllm#47,
-    # hiersumm#9, both the launch's doing).
+    # the reporter's own account in the first person ("When I train the model ... the code gets stuck":
+    # rllm-org/rllm#47, nlpyang/hiersumm#9, both the launch's doing).
     if sum(1 for line in text.splitlines() if line.strip()) < 2 and not _ACCOUNT.search(text):
         return findings
     if not recognised and not _JOB.search(text):

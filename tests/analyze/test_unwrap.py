@@ -58,3 +58,22 @@ def test_the_evidence_line_is_the_wrapped_lines_first_piece() -> None:
 def test_lines_of_one_length_that_are_records_stay(path: str) -> None:
     text = (TESTS / path).read_text()
     assert unwrap(text) == (text, 0)
+
+
+def test_one_line_broken_once_at_80_columns_is_joined() -> None:
+    # NVIDIA/nccl-tests#206 alone, copied from a terminal of 80 columns: the break falls at a space
+    line = "misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory"
+    wrapped = terminal_copy(line)
+    assert wrapped.split("\n")[1] == "allocate memory"
+    assert unwrap(wrapped) == (line + "\n", 1)
+    assert lead(wrapped + "\n") == lead(line + "\n") == ("log.ibv_reg_mr_failed", "memlock_or_ulimit")
+
+
+def test_one_line_of_another_width_or_an_indented_next_line_is_not_joined() -> None:
+    line = "misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory"
+    at_100 = terminal_copy(line + " on mlx5_0 port 1 of node gpu-node-017", 100)
+    assert unwrap(at_100) == (at_100, 0)
+    # cp2k's output: a row of exactly 80 columns, then an indented row of its own
+    table = ("  Total energy:                                     -262.4671943378 -2.62E+02 a1\n"
+             "  Decoupling Energy:                                            0.0000000000\n")
+    assert len(table.split("\n")[0]) == 80 and unwrap(table) == (table, 0)

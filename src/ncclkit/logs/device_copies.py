@@ -41,6 +41,8 @@ _ON_FIRST = re.compile(r"device='cuda:0'|^\s*(?:cuda:)?0\s*$")
 
 def default_gpu_findings(text: str) -> list[Finding]:
     """The finding of a run pinned to a GPU past the first that printed a tensor on the first."""
+    if "cuda:" not in text:
+        return []
     lines = text.splitlines()
     pinned = next(((no, m[1]) for no, line in enumerate(lines, 1)
                    if (m := _PINNED.search(line)) and not _PRINTED.search(line)), None)

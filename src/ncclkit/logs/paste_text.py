@@ -74,10 +74,12 @@ def unflatten(text: str) -> tuple[str, int]:
 # "ta:(osts:23 ...", NVIDIA/nccl#1219). The width is the paste's longest line, taken only where two lines or more of
 # it go on in the next line, they are most of the lines of that length, and at least one break falls inside a word:
 # a log's lines of one length (the same line of every rank, a table, a separator of dashes) start their next line
-# as a record of their own, or end where a word does.
+# as a record of their own, or end where a word does. A paste of one line broken once gives no such count: it is
+# joined at the default width of 80 only.
 _RECORD = re.compile(r"^(?:\S+:\d+:\d+ \[\d+\]|\[?\d{4}-\d{2}-\d{2}|\[rank\d+\]|\d{1,5}: |Traceback|\s+File \"|"
                      r"[\w.]*(?:Error|Exception|Warning)\b|(?:INFO|WARNING|WARN|ERROR|DEBUG|CRITICAL)\b|[$#>] )")
 _WRAP_MIN_WIDTH = 60
+_TERMINAL_COLUMNS = 80
 
 
 # Aligned columns (free, df, nvidia-smi): a table's rows, each a line of its own.
@@ -101,7 +103,12 @@ def unwrap(text: str) -> tuple[str, int]:
     full = [no for no in range(len(lines) - 1) if len(lines[no]) == width]
     goes = [no for no in full if _goes_on(lines[no], lines[no + 1])]
     inside_word = any(lines[no][-1:].isalnum() and lines[no + 1][:1].isalnum() for no in goes)
-    if len(goes) < 2 or 2 * len(goes) <= len(full) or not inside_word:
+    # One line broken once is taken at a terminal's default width only, the only line of that length, and where the
+    # break falls at a space, whose one space stays on one side ("... Cannot " then "allocate memory"): a reporter's
+    # own line break takes the space away ("... compiled with different" then "CUDA versions").
+    once = width == _TERMINAL_COLUMNS and len(goes) == len(full) == 1 and \
+        lines[goes[0]].endswith(" ") != lines[goes[0] + 1].startswith(" ") and not lines[goes[0] + 1].startswith("  ")
+    if not (len(goes) >= 2 and 2 * len(goes) > len(full) and inside_word or once):
         return text, 0
     out = list(lines)
     for no in reversed(goes):  # from the end, so a line wrapped twice gathers both pieces

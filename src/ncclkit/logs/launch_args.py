@@ -96,6 +96,8 @@ _MPI_HOSTS = re.compile(r"\s(?:-H|--?host|--?hostfile|-machinefile|-npernode|-pp
 _OWN_GPUS = re.compile(r"(?:\bI (?:only )?ha(?:ve|d) (?:only )?|\b(?:machine|node|server|computer|workstation) with "
                        r"(?:only )?)(one|a single|two|four|eight|\d) (?:\w+ )?GPUs?\b", re.IGNORECASE)
 _COUNTS = {"one": 1, "a single": 1, "two": 2, "four": 4, "eight": 8}
+# The words a crowded launch shows at all (a cheap test before reading every command)
+_CROWD_WORDS = re.compile(r"nproc|local_rank: |mpirun|mpiexec")
 _RANK_FAILED = re.compile(r"failed \(exitcode: -?\d+\) local_rank: (\d+)")
 # ColossalAI cli/launcher/multinode_runner.py: "Error: failed to run {cmds} on {host}, is localhost: {bool},
 # exception: {e}".
@@ -204,7 +206,7 @@ def launch_findings(text: str) -> list[Finding]:
     file_init = file_wait = 0
     files = "file://" in text  # the usual paste meets through no file: no line to test for its wait
     lines = text.splitlines()[:_MAX_LINES]
-    crowded = _more_ranks_than_gpus(lines) if re.search(r"nproc|local_rank: |mpirun|mpiexec", text) else None
+    crowded = _more_ranks_than_gpus(lines) if _CROWD_WORDS.search(text) else None
     no_endpoint = _c10d_without_endpoint(lines)
     for no, line in enumerate(lines, 1):
         host = _LOCAL_HOST.search(line)

@@ -19,8 +19,8 @@ from ncclkit.logs.nccl_log_model import quoted_line
 from ncclkit.logs.nccl_log_netfacts import MAX_GDR_REASONS, MAX_IB_DEVICES, NetFacts
 from ncclkit.logs.nccl_log_words import INFO_CAUSE
 from ncclkit.logs.nccl_tests import RANK_LINE, RANK_PID
-from ncclkit.logs.paste import (COLL_LINE, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM, RankClaims,
-                                launch_env, package_version)
+from ncclkit.logs.paste import (COLL_LINE, COMM_FIELDS, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM,
+                                RankClaims, launch_env, package_version)
 from ncclkit.logs.paste_code import quoted_code, typed_command
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import NCCL_FUNC, ErrorClass, classify_error
@@ -48,8 +48,7 @@ _LOCAL_RANKS = re.compile(r"\blocalRanks (\d+)")
 _DS_LAYOUT = re.compile(r"\bnnodes=(\d+), num_local_procs=(\d+), node_rank=\d+")
 # "ncclCommInitRank comm 0x.. rank 1 nranks 4 cudaDev 1 busId 61000" (Init COMPLETE before 2.19), "comm 0x.. rank 1
 # nranks 4 cudaDev 1 nvmlDev 3 busId 61000 commId 0x.. - Init START" (2.19+, vllm-project/vllm#8978)
-_INIT_RANK = re.compile(r"(?:^|ncclCommInitRank(?:Config)? )comm \S+ rank (\d+) nranks \d+ cudaDev \d+"
-                        r"(?: nvmlDev \d+)? busId (\w+)")
+_INIT_RANK = re.compile(r"(?:^|ncclCommInitRank(?:Config)? )" + COMM_FIELDS)
 _ENV = re.compile(r"(NCCL_\w+) set (?:by environment )?to (\S+?)\.?$")
 _TRACE = re.compile(r"(\S+:\d+) (?:" + NCCL_FUNC + r" )?-> (\d+)")
 MAX_TRACES = 64
@@ -380,7 +379,7 @@ class LogState(NetFacts):
             self._at_least(**{attr: int(m.group(1)) for attr, m in counted if m})
             m = _INIT_RANK.search(rest)
             if m:
-                self.init_gpus[int(m.group(1))] = m.group(2)
+                self.init_gpus[int(m.group(1))] = m.group(3)
         elif ": opCount " in rest:
             m = COLL_LINE.search(rest)
             if m and (len(self.coll_ops) < MAX_COLL_OPS or (m.group(7), m.group(2)) in self.coll_ops):

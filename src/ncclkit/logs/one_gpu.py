@@ -29,21 +29,23 @@ _ONE_BUSY = re.compile(
 _GPU_WORD = re.compile(r"gpu|nvidia-smi|cuda|card", re.IGNORECASE)
 _FIX = ("count the job's processes (`nvidia-smi` lists one per GPU under DDP): start one per GPU with torchrun "
         "--nproc_per_node=<GPUs> (its options before the script), as CUDA_VISIBLE_DEVICES starts nothing; in the "
-        "program, torch.cuda.set_device(local_rank) and no hard-coded cuda:0; a model too large for one GPU needs to be "
-        "split over them (device_map=\"auto\", tensor or pipeline parallelism), not replicated")
+        "program, torch.cuda.set_device(local_rank) and no hard-coded cuda:0; a model too large for one GPU needs to "
+        "be split over them (device_map=\"auto\", tensor or pipeline parallelism), not replicated")
 
 
 def one_gpu_findings(text: str) -> list[Finding]:
     """The finding of a paste whose reporter says one GPU of several does the work."""
-    if "only" not in text.lower():
-        return []
-    at = next((no for no, line in enumerate(text.splitlines(), 1)
-               if _ONE_BUSY.search(line) and _GPU_WORD.search(line)), None)
+    at = None
+    for m in _ONE_BUSY.finditer(text):
+        start, end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        if _GPU_WORD.search(text, start, end if end >= 0 else len(text)):
+            at = text.count("\n", 0, start) + 1
+            break
     if at is None:
         return []
     return [Finding(
         id="log.one_gpu_used", severity=Severity.WARNING, subject="CUDA_VISIBLE_DEVICES",
-        message=(f"the reporter says one GPU does all the work (line {at}): the job started one process, or its program "
-                 "keeps to the first GPU it sees; showing a process several GPUs does not spread it over them"),
+        message=(f"the reporter says one GPU does all the work (line {at}): the job started one process, or its "
+                 "program keeps to the first GPU it sees; showing a process several GPUs does not spread it over them"),
         fix=_FIX, cause=Cause.APPLICATION_BUG,
         evidence={"role": "root", "lines": [at], "alternatives": [str(Cause.OOM), str(Cause.OTHER)]})]

@@ -25,7 +25,7 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
-from ncclkit.logs.paste import HANG_WORDS
+from ncclkit.logs.paste import COMM_FIELDS, HANG_WORDS
 from ncclkit.logs.paste_code import ENTRY_LINES, ROOT_CAUSE
 from ncclkit.logs.patterns_table_notices import NOT_DESTROYED
 
@@ -43,7 +43,7 @@ _OWN_ERROR = re.compile(r"^\[rank(\d+)\]:(?:\[E\d| Traceback|.*\w(?:Error|Except
 _LOST = re.compile(r"^\[rank(\d+)\]:.*(?:raised the following async exception|remote process exit|Connection closed by|"
                    r"reset by peer|Watchdog caught collective operation timeout)")
 # src/init.cc's last line of a communicator freed by ncclCommDestroy or ncclCommAbort
-_TORN_DOWN = re.compile(r"\bcomm 0x[0-9a-f]+ rank (\d+) nranks (\d+) .*- (?:Destroy|Abort) COMPLETE")
+_TORN_DOWN = re.compile(r"\b" + COMM_FIELDS + r"\b.* - (?:Destroy|Abort) COMPLETE")
 _FAILED = re.compile(r"\b(?:error|exception|timed? ?out|timeout|traceback|failed)\b", re.IGNORECASE)
 _FIX = ("make every rank run the same number of steps and collectives (the same number of batches: "
         "DistributedSampler(drop_last=True), or torch.distributed.algorithms.Join for uneven inputs) and call "

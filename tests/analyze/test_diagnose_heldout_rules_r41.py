@@ -81,9 +81,10 @@ def test_a_loopback_master_on_a_launch_of_several_nodes() -> None:
             "python -m torch.distributed.launch --nproc_per_node=1 --nnodes=2 --node_rank=0 --master_addr=localhost\n"
             "--master_port=2222  --use_env TRAINING_SCRIPT.py\n")
     assert lead(text) == ("log.master_addr_loopback", "wrong_interface")
-    # One node may use loopback (torchrun's help: 127.0.0.1 for a single node).
-    assert lead(text.replace("--nnodes=2", "--nnodes=1")) is None
+    # One node may use loopback (torchrun's help: 127.0.0.1 for a single node); such a launch alone gets at most the
+    # prior of a run that shows no failure (log.base_rate), no reading of its own.
+    assert lead(text.replace("--nnodes=2", "--nnodes=1")) in (None, ("log.base_rate", "application_bug"))
     assert lead("torchrun --standalone --nnodes=1 --nproc_per_node=8 --master_addr=127.0.0.1 train.py\n") is None
     # Elastic ranges count their minimum: 1:4 may run on one node.
-    assert lead(text.replace("--nnodes=2", "--nnodes=1:4")) is None
+    assert lead(text.replace("--nnodes=2", "--nnodes=1:4")) in (None, ("log.base_rate", "application_bug"))
     assert lead(text.replace("--nnodes=2", "--nnodes=2:4")) == ("log.master_addr_loopback", "wrong_interface")

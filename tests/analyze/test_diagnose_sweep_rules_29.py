@@ -179,12 +179,13 @@ def test_rdma_code_beside_nccl_in_its_own_words() -> None:
 
 
 def test_a_keyword_the_installed_callee_does_not_take() -> None:
-    # microsoft/agent-lightning#590 (held-out round 151): verl 0.7 calling vLLM 0.8.5's request API
+    # microsoft/agent-lightning#590 (held-out round 151): verl 0.7 calling vLLM 0.8.5's request API; led by releases
+    # that do not match (5 of the 8 labelled threads that print the line), the program's own call second
     assert lead("ERROR ... Error aborting requests: RequestState.make_request_output() got an unexpected keyword "
-                "argument 'pooling_output'\n") == ("log.program_error", "application_bug")
+                "argument 'pooling_output'\n") == ("log.program_error", "other")
     # a communicator's abort stays one
     assert lead("node1:1:2 [0] NCCL INFO comm 0x55d0 rank 0 nranks 2 cudaDev 0 busId 1000 - Abort COMPLETE\n") != \
-        ("log.program_error", "application_bug")
+        ("log.program_error", "other")
 
 
 def test_mpi_and_slurm_network_lines_of_their_docs() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from ncclkit.logs.analyze import analyze_path
-from ncclkit.logs.base_rates import PRIOR
+from ncclkit.logs.base_rates import PRIORS
 from ncclkit.logs.co_causes import CO_CAUSES
 
 HERE = Path(__file__).parent
@@ -112,20 +112,24 @@ def test_root_cause_in_top_three_over_the_whole_corpus(capsys: pytest.CaptureFix
 
 
 def test_the_base_rate_prior_is_the_corpus_own_order() -> None:
-    """`log.base_rate` names, for a paste that shows a failure or a hang where nothing names a cause, the causes such
-    threads were settled as, most frequent first. Recomputed here over every labelled thread it fires on (visible or
-    not): its three are the three most frequent root causes, in that order (ties allowed)."""
-    settled: Counter[str] = Counter()
+    """`log.base_rate` names, for a paste that shows a failure or a hang where nothing names a cause, for a paste of a
+    run that shows no failure at all, and for one that tells of a slow run, the causes such threads were settled as,
+    most frequent first. Recomputed here over every labelled thread it fires on (visible or not), for each kind: its
+    three are the three most frequent root causes, in that order (ties allowed). Slow runs are fewer (at least 6)."""
+    settled: dict[str, Counter[str]] = {"failure": Counter(), "nothing": Counter(), "slow": Counter()}
     for corpus in _corpora():
         labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
         for name, label in labels.items():
-            if any(f["id"] == "log.base_rate" for f in _analyzed(corpus / "cases" / name)["findings"]):
-                settled[label["root_cause"]] += 1
-    named = [str(c) for c in PRIOR]
-    assert sum(settled.values()) >= 50, settled
-    counts = [settled[c] for c in named]
-    others = [n for c, n in settled.items() if c not in named]
-    assert counts == sorted(counts, reverse=True) and counts[-1] >= max(others, default=0), settled.most_common(6)
+            prior = [f for f in _analyzed(corpus / "cases" / name)["findings"] if f["id"] == "log.base_rate"]
+            if prior:
+                settled[prior[0]["evidence"]["shows"]][label["root_cause"]] += 1
+    for shows, least in (("failure", 50), ("nothing", 40), ("slow", 6)):
+        counted, order = settled[shows], PRIORS[shows]
+        assert sum(counted.values()) >= least, (shows, counted)
+        counts = [counted[str(c)] for c in order]
+        others = [n for c, n in counted.items() if c not in {str(c) for c in order}]
+        assert counts == sorted(counts, reverse=True) and counts[-1] >= max(others, default=0), \
+            (shows, counted.most_common(6))
 
 
 def test_a_programs_own_exception_is_next_most_often_a_librarys_release() -> None:

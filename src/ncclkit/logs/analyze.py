@@ -38,6 +38,7 @@ from ncclkit.logs.nccl_log import parse_nccl_log, parse_nccl_log_stream
 from ncclkit.logs.nccl_tests import parse_nccl_tests
 from ncclkit.logs.nvlink_paste import nvlink_paste_findings
 from ncclkit.logs.one_gpu import one_gpu_findings
+from ncclkit.logs.prefix_devices import prefix_device_findings
 from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
 from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines
 from ncclkit.logs.paste_text import normalize, undecorate, unflatten, unwrap
@@ -245,7 +246,7 @@ def _text_findings(text: str) -> list[Finding]:
     TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback cut before its exception at a step whose failure is known
     (traceback_cut), a GPU-to-GPU copy read as zeros, a tensor on GPU 0 of a run pinned to another, one job's outcome
     under two NCCL releases, JAX used before its distributed initialize, a trainer's steps spent waiting for data, one GPU
-    of several doing all the work."""
+    of several doing all the work, torchrun's ranks that all print one GPU in NCCL's prefix."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)
@@ -253,7 +254,7 @@ def _text_findings(text: str) -> list[Finding]:
             + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
             + copy_findings(text) + default_gpu_findings(text) + release_compare_findings(text)
             + jax_init_order_findings(text)
-            + input_bound_findings(text) + one_gpu_findings(text))
+            + input_bound_findings(text) + one_gpu_findings(text) + prefix_device_findings(text))
 
 
 # Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is

@@ -5,12 +5,13 @@ of a hang) used to get no answer at all. Its cause is not unknowable: in the res
 of ncclkit's labelled corpus (tests/diagnosis), the pastes in which no line names a cause were settled, most often,
 as the program's own misuse or its launch (a wrong device, world size or argument), then as a library's own bug or
 release (fixed by upgrading or pinning a version), then as GPUs that cannot reach each other peer to peer (hangs
-that NCCL_P2P_DISABLE=1 or an ACS/IOMMU change ended). A slow run that nothing explains gets no prior: too few
-such threads were settled to give one.
+that NCCL_P2P_DISABLE=1 or an ACS/IOMMU change ended).
 
-This reader states that order, as a prior and says so, only where a paste gives a sign of trouble and nothing else
-names a cause. tests/diagnosis/test_diagnosis_score.py recomputes the order from the corpus, so the table below cannot
-drift from what the threads say.
+This reader states that order, as a prior and says so, where a paste gives a sign of trouble and nothing else names
+a cause. An unrecognised paste in which the reporter shows what they ran or says what happened, and no line states a
+failure, gets the order such pastes were settled in (the program, a library, then an address the ranks cannot reach),
+and one of a slow run the order of slow runs; the message says which. tests/diagnosis/test_diagnosis_score.py
+recomputes each order from the corpus, so the table below cannot drift from what the threads say.
 """
 
 from __future__ import annotations
@@ -19,37 +20,93 @@ import re
 
 from ncclkit.causes import Cause as C
 from ncclkit.findings import Finding, Severity
-from ncclkit.logs.error_words import unread_failures
+from ncclkit.logs.error_words import states_failure, unread_failures
 from ncclkit.logs.paste import HANG_WORDS, noise_lines
 from ncclkit.logs.ranking import alternative_findings
 
-__all__ = ["PRIOR", "base_rate_findings", "trouble_lines"]
+__all__ = ["PRIORS", "base_rate_findings", "trouble_lines"]
 
 # A paste about a GPU job: what an unrecognised paste must speak of to be answered at all (lscpu's "TSX async abort",
 # a sysfs value or another tool's table alone is not a report of a job).
-_JOB = re.compile(r"gpu|cuda|nccl|rank|torchrun|mpirun|mpiexec|\bmpi(?:4py)?\b|srun|deepspeed|accelerate|world_size|"
-                  r"nproc|ddp|fsdp|tensor_parallel|tp_size|distributed|spawn|multi-?node|multi-?gpu|horovod|\btorch\b|"
-                  r"tensorflow|\bjax\b|python|py-spy|\bTP\d|deadlock", re.I)
+_RUN_WORDS = (r"nccl|rank|torchrun|mpirun|mpiexec|\bmpi(?:4py)?\b|srun|deepspeed|accelerate|world_size|nproc|ddp|fsdp|"
+              r"tensor_parallel|tp_size|distributed|spawn|multi[- ]?node|multi[- ]?gpu|horovod|\btorch\b|tensorflow|\bjax\b|"
+              r"python|py-spy|\bTP\d|deadlock|cuda:\d|device_(?:id|map)|CUDA_VISIBLE_DEVICES|\bray\b|vllm|sglang")
+_JOB = re.compile(r"gpu|cuda|" + _RUN_WORDS, re.I)
+# A paste that shows no failure is answered only where it is of a run (its launch, its code, its log): a GPU tool's
+# listing alone (nvidia-smi's table, whose "GPU" and "CUDA Version" are no run) is no report, nor is an XML document.
+_RUN = re.compile(_RUN_WORDS, re.I)
+# A slow run: the reporter says so ("8x slower", "low bus bandwidth", "takes too long", "慢了8倍") or the paste
+# measures a speed (a rate, an epoch's hours).
+_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:bandwidth|busbw|algbw|bus "
+                   r"bandwidth|throughput|performance|perf|speed|fps|utili[sz]ation)\b|\btakes? (?:too |very |so )?long\b|"
+                   r"\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|(?<![A-Za-z])(?:GB/s|Gbps)\b|samples?/s",
+                   re.I)
 # NCCL's INFO lines state no failure by NCCL's own level ("Failed to initialize NET plugin IB" of a run that went on
 # over sockets); the ones that state a cause are read by the classifier.
 _NCCL_INFO = " NCCL INFO "
 # A traceback's header is a failure even where the paste was cut before its exception.
 _TRACEBACK = "Traceback (most recent call last)"
 
-# The reporter's own words, which a program's message seldom has
-_ACCOUNT = re.compile(r"\b(?:I|I'm|I've|my|me)\b")
-# The causes such threads were settled as, most frequent first.
-PRIOR: tuple[C, C, C] = (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P)
+# What the reporter ran or wrote, where a paste shows no failure: a command (a prompt, variables, then a launcher or an
+# interpreter), code or a Dockerfile's step; their own words are _ACCOUNT's or a sentence of Chinese, Japanese or
+# Korean. A program's output alone that shows no failure is what healthy runs print (mpirun's binding report).
+_RAN = re.compile(r"^\s*`?(?:\S*[$#>]\s+)?(?:\d+\.\s+)?(?:(?:export\s+)?\w+=\S*\s+)*(?:python[\d.]*|torchrun|mpirun|mpiexec|"
+                  r"srun|sbatch|salloc|deepspeed|accelerate|horovodrun|composer|bash|sh|ray|torchpack|docker|kubectl|"
+                  r"\./\S+)\s|^\s*(?:import \w|from [\w.]+ import |def \w+\(|class \w+|[\w.\[\]'\"]+\s*=\s*[\w.]+\(|>>> |"
+                  r"RUN |FROM )", re.M)
+_CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af\u3040-\u30ff]{6}")
 
+# The reporter's own words, which a program's message seldom has: "I" as a word before another word, not glog's level
+# letter before a source path ("I tensorflow/core/distributed_runtime/...: Started server")
+_ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b")
+# The causes such threads were settled as, most frequent first, by what the paste shows: a failure or a hang; no
+# failure at all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (few threads,
+# the first two close: the job's settings such as sequence parallelism past need or a network left unused, then a
+# GPU left idle by the disk or a library's release that regressed).
+PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P),
+                                     "nothing": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
+                                     "slow": (C.PERFORMANCE_CONFIG, C.OTHER, C.ACS_IOMMU_P2P)}
+_SHOWS = {"failure": "it shows a failure or a hang", "nothing": "nor does any show a failure: the report around it "
+          "says what", "slow": "it tells of a slow run and shows no failure"}
+# Each cause as the message names it and the fix checks it.
 _SAY = {C.APPLICATION_BUG: "the program's own misuse or its launch", C.OTHER: "a library's own bug or release",
-        C.ACS_IOMMU_P2P: "GPUs that cannot reach each other peer to peer"}
+        C.ACS_IOMMU_P2P: "GPUs that cannot reach each other peer to peer",
+        C.WRONG_INTERFACE: "an address or interface the ranks cannot reach each other by",
+        C.PERFORMANCE_CONFIG: "the job's settings (its parallel degrees, batch, NCCL's transport)"}
+_SAY_SLOW = {**_SAY, C.OTHER: "something outside NCCL and the network (the disk or data loading that feeds the GPUs, "
+                              "a library's release that regressed)"}
+_CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank takes (torch.cuda.set_device(local_rank) "
+                             "before init_process_group), the world size and ranks against the hosts and GPUs given, "
+                             "the launcher's arguments",
+          C.OTHER: "the versions of the libraries the program calls (search the error in their issues, try the "
+                   "release it was written for)",
+          C.ACS_IOMMU_P2P: "peer to peer between the GPUs (a run with NCCL_P2P_DISABLE=1 as a test, `nvidia-smi topo "
+                           "-m`, PCIe ACS and the IOMMU)",
+          C.WRONG_INTERFACE: "the addresses the ranks meet at (MASTER_ADDR one every node reaches, not localhost; "
+                             "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME naming the interface between the nodes)",
+          C.PERFORMANCE_CONFIG: "the job's settings: parallel degrees beyond what memory needs (sequence or tensor "
+                                "parallelism multiplies the steps), the transport NCCL chose (NCCL_DEBUG=INFO: "
+                                "NET/Socket where InfiniBand was meant)"}
+_CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-smi` while the disk or the CPU workers "
+                                  "load data) and the library releases (a regression between two versions)"}
+_TAIL = {"failure": "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO",
+         "nothing": "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO",
+         "slow": "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"}
 
-_FIX = ("check the program and its launch first: the device each rank takes (torch.cuda.set_device(local_rank) "
-        "before init_process_group), the world size and ranks against the hosts and GPUs given, the launcher's "
-        "arguments; then the versions of the libraries the program calls (search the error in their issues, try the "
-        "release it was written for); then peer to peer between the GPUs (a run with NCCL_P2P_DISABLE=1 as a test, "
-        "`nvidia-smi topo -m`, PCIe ACS and the IOMMU). For a diagnosis, paste the first error of every rank and of "
-        "the launcher, with NCCL_DEBUG=INFO")
+
+def _prior(shows: str, lines: list[int], name: str) -> Finding:
+    """The `log.base_rate` finding of a paste that shows `shows`."""
+    order = PRIORS[shows]
+    say, check = (_SAY_SLOW, _CHECK_SLOW) if shows == "slow" else (_SAY, _CHECK)
+    return Finding(
+        id="log.base_rate", severity=Severity.INFO, subject=name,
+        message=(f"no line of this paste names a cause ncclkit knows ({_SHOWS[shows]}). In the resolved "
+                 f"threads whose paste named no cause{' and told of a slow run' if shows == 'slow' else ''}, the "
+                 "cause was most often " + ", then ".join(f"{say[c]} ({c})" for c in order)
+                 + ": a prior from those threads, not a reading of this paste"),
+        fix="check " + "; then ".join(check[c] for c in order) + ". For a diagnosis, " + _TAIL[shows],
+        cause=order[0], evidence={"role": "prior", "shows": shows, "lines": lines,
+                                  "alternatives": [str(c) for c in order[1:]]})
 
 
 def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
@@ -65,10 +122,24 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
     return sorted(failing)[:20]
 
 
+def _quiet_run(text: str) -> str | None:
+    """"slow" or "nothing" for an unrecognised paste of two lines or more, of a run, in which the reporter shows what
+    they ran or says what happened (a command, code, their own words) and no line states a failure or a hang, read
+    by a row or not; None otherwise. Such a paste was pasted because the run failed, hung or gave wrong results
+    ("nothing") or ran slow ("slow": the reporter says so, or the paste measures a speed). A program's output alone,
+    a GPU tool's listing and an XML document are left alone: healthy runs print them too."""
+    lines = text.splitlines()
+    reported = _ACCOUNT.search(text) or _RUN.search(text) and (_RAN.search(text) or _CJK_SENTENCE.search(text))
+    if (not reported or sum(1 for line in lines if line.strip()) < 2 or text.lstrip().startswith("<")
+            or any(states_failure(line) or _TRACEBACK in line or HANG_WORDS.search(line) for line in lines)):
+        return None
+    return "slow" if _SLOW.search(text) else "nothing"
+
+
 def base_rate_findings(findings: list[Finding], text: str, name: str, *, recognised: bool) -> list[Finding]:
     """The findings, led by `log.base_rate` and its alternatives where none of them names a cause and the paste
-    shows a failure or a hang; one ncclkit did not recognise (`recognised` False) only where it speaks of a GPU
-    job."""
+    shows a failure or a hang, or is an unrecognised report of a run that shows none; one ncclkit did not recognise
+    (`recognised` False) only where it speaks of a GPU job."""
     # A reader that spoke (a worker's exit pointing at its error above, a bare return code pointing at its WARN)
     # has said where to look; the prior is for pastes where none did.
     if any(f.root_cause is not None or f.severity != Severity.INFO or f.id == "log.no_failure" for f in findings):
@@ -82,14 +153,8 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
         return findings
     judged = frozenset(n for f in findings if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ())
     lines = trouble_lines(text, judged)
-    if not lines:
+    shows = "failure" if lines else None if recognised else _quiet_run(text)
+    if shows is None:
         return findings
-    lead, *rest = PRIOR
-    prior = Finding(
-        id="log.base_rate", severity=Severity.INFO, subject=name,
-        message=("no line of this paste names a cause ncclkit knows (it shows a failure or a hang). In the resolved "
-                 "threads whose paste named no cause, the cause was most often "
-                 + ", then ".join(f"{_SAY[c]} ({c})" for c in PRIOR)
-                 + ": a prior from those threads, not a reading of this paste"),
-        fix=_FIX, cause=lead, evidence={"role": "prior", "lines": lines, "alternatives": [str(c) for c in rest]})
-    return [prior, *alternative_findings(prior, {lead}), *findings]
+    prior = _prior(shows, lines, name)
+    return [prior, *alternative_findings(prior, {prior.root_cause}), *findings]

@@ -32,6 +32,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"all tensors to be on the same device", b"found at least two devices", b"but got device cuda:",
     b"same device as tensor", b"during banner exchange", b"must be on the same device but got",
     b"to be on the same device, but",
+    # Python's TypeError quoted without its name (xtuner's "flash_attn_func() got an unexpected keyword argument")
+    b"unexpected keyword argument",
     # CUDA's error string on a line of its own, under another runtime's header (MATLAB's gpuArray: Kilosort)
     b"illegal memory access",
     # the CUDA and NCCL libraries of a Python job (patterns_table_cudalibs)

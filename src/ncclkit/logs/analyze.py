@@ -245,8 +245,8 @@ def _text_findings(text: str) -> list[Finding]:
     binding the job's cpuset refuses, fr_trace's ranks that never joined, the ranks' last collectives under
     TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback cut before its exception at a step whose failure is known
     (traceback_cut), a GPU-to-GPU copy read as zeros, a tensor on GPU 0 of a run pinned to another, one job's outcome
-    under two NCCL releases, JAX used before its distributed initialize, a trainer's steps spent waiting for data, one GPU
-    of several doing all the work, torchrun's ranks that all print one GPU in NCCL's prefix."""
+    under two NCCL releases, JAX used before its distributed initialize, a trainer's steps spent waiting for data, one
+    GPU of several doing all the work, torchrun's ranks that all print one GPU in NCCL's prefix."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)

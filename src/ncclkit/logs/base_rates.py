@@ -29,18 +29,19 @@ __all__ = ["PRIORS", "base_rate_findings", "trouble_lines"]
 # A paste about a GPU job: what an unrecognised paste must speak of to be answered at all (lscpu's "TSX async abort",
 # a sysfs value or another tool's table alone is not a report of a job).
 _RUN_WORDS = (r"nccl|rank|torchrun|mpirun|mpiexec|\bmpi(?:4py)?\b|srun|deepspeed|accelerate|world_size|nproc|ddp|fsdp|"
-              r"tensor_parallel|tp_size|distributed|spawn|multi[- ]?node|multi[- ]?gpu|horovod|\btorch\b|tensorflow|\bjax\b|"
-              r"python|py-spy|\bTP\d|deadlock|cuda:\d|device_(?:id|map)|CUDA_VISIBLE_DEVICES|\bray\b|vllm|sglang")
+              r"tensor_parallel|tp_size|distributed|spawn|multi[- ]?node|multi[- ]?gpu|horovod|\btorch\b|tensorflow|"
+              r"\bjax\b|python|py-spy|\bTP\d|deadlock|cuda:\d|device_(?:id|map)|CUDA_VISIBLE_DEVICES|\bray\b|vllm|"
+              r"sglang")
 _JOB = re.compile(r"gpu|cuda|" + _RUN_WORDS, re.I)
 # A paste that shows no failure is answered only where it is of a run (its launch, its code, its log): a GPU tool's
 # listing alone (nvidia-smi's table, whose "GPU" and "CUDA Version" are no run) is no report, nor is an XML document.
 _RUN = re.compile(_RUN_WORDS, re.I)
 # A slow run: the reporter says so ("8x slower", "low bus bandwidth", "takes too long", "慢了8倍") or the paste
 # measures a speed (a rate, an epoch's hours).
-_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:bandwidth|busbw|algbw|bus "
-                   r"bandwidth|throughput|performance|perf|speed|fps|utili[sz]ation)\b|\btakes? (?:too |very |so )?long\b|"
-                   r"\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|(?<![A-Za-z])(?:GB/s|Gbps)\b|samples?/s",
-                   re.I)
+_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:bandwidth|busbw|algbw|"
+                   r"bus bandwidth|throughput|performance|perf|speed|fps|utili[sz]ation)\b|"
+                   r"\btakes? (?:too |very |so )?long\b|\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|"
+                   r"(?<![A-Za-z])(?:GB/s|Gbps)\b|samples?/s", re.I)
 # NCCL's INFO lines state no failure by NCCL's own level ("Failed to initialize NET plugin IB" of a run that went on
 # over sockets); the ones that state a cause are read by the classifier.
 _NCCL_INFO = " NCCL INFO "
@@ -50,9 +51,10 @@ _TRACEBACK = "Traceback (most recent call last)"
 # What the reporter ran or wrote, where a paste shows no failure: a command (a prompt, variables, then a launcher or an
 # interpreter), code or a Dockerfile's step; their own words are _ACCOUNT's or a sentence of Chinese, Japanese or
 # Korean. A program's output alone that shows no failure is what healthy runs print (mpirun's binding report).
-_RAN = re.compile(r"^\s*`?(?:\S*[$#>]\s+)?(?:\d+\.\s+)?(?:(?:export\s+)?\w+=\S*\s+)*(?:python[\d.]*|torchrun|mpirun|mpiexec|"
-                  r"srun|sbatch|salloc|deepspeed|accelerate|horovodrun|composer|bash|sh|ray|torchpack|docker|kubectl|"
-                  r"\./\S+)\s|^\s*(?:import \w|from [\w.]+ import |def \w+\(|class \w+|[\w.\[\]'\"]+\s*=\s*[\w.]+\(|>>> |"
+_RAN = re.compile(r"^\s*`?(?:\S*[$#>]\s+)?(?:\d+\.\s+)?(?:(?:export\s+)?\w+=\S*\s+)*"
+                  r"(?:python[\d.]*|torchrun|mpirun|mpiexec|srun|sbatch|salloc|deepspeed|accelerate|horovodrun|"
+                  r"composer|bash|sh|ray|torchpack|docker|kubectl|\./\S+)\s|"
+                  r"^\s*(?:import \w|from [\w.]+ import |def \w+\(|class \w+|[\w.\[\]'\"]+\s*=\s*[\w.]+\(|>>> |"
                   r"RUN |FROM )", re.M)
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af\u3040-\u30ff]{6}")
 
@@ -75,9 +77,9 @@ _SAY = {C.APPLICATION_BUG: "the program's own misuse or its launch", C.OTHER: "a
         C.PERFORMANCE_CONFIG: "the job's settings (its parallel degrees, batch, NCCL's transport)"}
 _SAY_SLOW = {**_SAY, C.OTHER: "something outside NCCL and the network (the disk or data loading that feeds the GPUs, "
                               "a library's release that regressed)"}
-_CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank takes (torch.cuda.set_device(local_rank) "
-                             "before init_process_group), the world size and ranks against the hosts and GPUs given, "
-                             "the launcher's arguments",
+_CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank takes "
+                             "(torch.cuda.set_device(local_rank) before init_process_group), the world size and ranks "
+                             "against the hosts and GPUs given, the launcher's arguments",
           C.OTHER: "the versions of the libraries the program calls (search the error in their issues, try the "
                    "release it was written for)",
           C.ACS_IOMMU_P2P: "peer to peer between the GPUs (a run with NCCL_P2P_DISABLE=1 as a test, `nvidia-smi topo "

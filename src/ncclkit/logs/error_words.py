@@ -33,7 +33,8 @@ _FAILING = re.compile(
     r"[Cc]ould ?n[o']t|[Uu]nable|not found|[Nn]o such|[Ii]nvalid|[Uu]nsupported|not supported|[Mm]ismatch(?:ed)?|"
     r"(?:do(?:es)?n't|do(?:es)? not) match|"
     r"[Ii]ncompatible|Segmentation fault|core dumped|Killed|[Ss]tuck|[Hh]ung|[Cc]rash(?:ed)?|[Ee]xit(?:ed)? "
-    r"(?:with )?(?:code|status)|exitcode|[Dd]own\b|DOWN\b|[Dd]egraded|[Dd]owngraded|(?<!avoid )(?<!prevent )OOM(?:'d|ed)?)\b")
+    r"(?:with )?(?:code|status)|exitcode|[Dd]own\b|DOWN\b|[Dd]egraded|[Dd]owngraded|"
+    r"(?<!avoid )(?<!prevent )OOM(?:'d|ed)?)\b")
 # Lines that are not the program's own report: a traceback's frame and its source line, Python's warnings
 # of deprecation (an API that changes, not a failure), shell prompts echoing a command, libfabric's own
 # <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787), Python's prompt echoing a statement.

@@ -53,8 +53,8 @@ def prefix_device_findings(text: str) -> list[Finding]:
             return [Finding.root_error(
                 "log.duplicate_gpu", f"cudaDev {device}",
                 f"{len(pids)} processes of {host} ({', '.join(list(pids)[:6])}) all print GPU [{device}] in NCCL's "
-                "line prefix, the device each had current: the torch launcher shows every process all the GPUs, so they "
-                f"share GPU {device}; the program does not set its device from LOCAL_RANK",
+                "line prefix, the device each had current: the torch launcher shows every process all the GPUs, so "
+                f"they share GPU {device}; the program does not set its device from LOCAL_RANK",
                 "in the program, before init_process_group and any CUDA work: "
                 "`torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` (or the --local_rank argument of "
                 "torch.distributed.launch), and DistributedDataParallel(model, device_ids=[local_rank])",

@@ -33,8 +33,8 @@ _RUN_WORDS = (r"nccl|rank|torchrun|mpirun|mpiexec|\bmpi(?:4py)?\b|srun|deepspeed
               r"\bjax\b|python|py-spy|\bTP\d|deadlock|cuda:\d|device_(?:id|map)|CUDA_VISIBLE_DEVICES|\bray\b|vllm|"
               r"sglang")
 _JOB = re.compile(r"gpu|cuda|" + _RUN_WORDS, re.I)
-# A paste that shows no failure is answered only where it is of a run (its launch, its code, its log): a GPU tool's
-# listing alone (nvidia-smi's table, whose "GPU" and "CUDA Version" are no run) is no report, nor is an XML document.
+# A paste that shows no failure is answered only where it is of a run (a launcher, a rank, a library's name): a GPU
+# tool's listing alone (nvidia-smi's table, whose "GPU" and "CUDA Version" are no run) is no report.
 _RUN = re.compile(_RUN_WORDS, re.I)
 # A slow run: the reporter says so ("8x slower", "low bus bandwidth", "takes too long", "慢了8倍") or the paste
 # measures a speed (a rate, an epoch's hours).
@@ -91,22 +91,21 @@ _CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank t
                                 "NET/Socket where InfiniBand was meant)"}
 _CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-smi` while the disk or the CPU workers "
                                   "load data) and the library releases (a regression between two versions)"}
-_TAIL = {"failure": "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO",
-         "nothing": "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO",
-         "slow": "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"}
+_TAIL = "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO"
+_TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"
 
 
 def _prior(shows: str, lines: list[int], name: str) -> Finding:
     """The `log.base_rate` finding of a paste that shows `shows`."""
     order = PRIORS[shows]
-    say, check = (_SAY_SLOW, _CHECK_SLOW) if shows == "slow" else (_SAY, _CHECK)
+    say, check, tail = (_SAY_SLOW, _CHECK_SLOW, _TAIL_SLOW) if shows == "slow" else (_SAY, _CHECK, _TAIL)
     return Finding(
         id="log.base_rate", severity=Severity.INFO, subject=name,
         message=(f"no line of this paste names a cause ncclkit knows ({_SHOWS[shows]}). In the resolved "
                  f"threads whose paste named no cause{' and told of a slow run' if shows == 'slow' else ''}, the "
                  "cause was most often " + ", then ".join(f"{say[c]} ({c})" for c in order)
                  + ": a prior from those threads, not a reading of this paste"),
-        fix="check " + "; then ".join(check[c] for c in order) + ". For a diagnosis, " + _TAIL[shows],
+        fix="check " + "; then ".join(check[c] for c in order) + ". For a diagnosis, " + tail,
         cause=order[0], evidence={"role": "prior", "shows": shows, "lines": lines,
                                   "alternatives": [str(c) for c in order[1:]]})
 

@@ -1,10 +1,12 @@
-"""Readings written after the held-out rounds 367 - 374 of 2026-12-07: ranks of a torch launch that all print one GPU
-in NCCL's prefix, and a reporter's account that starts with "My". Each on the thread's text and on text that must not
-trigger it."""
+"""Readings written after the held-out rounds 367 - 379 of 2026-12-07: ranks of a torch launch that all print one GPU
+in NCCL's prefix, a keyword TypeError quoted without its name, the reporter's "OOM", an account that starts with "My",
+and slow runs told without the word "slow". Each on the thread's text and on text that must not trigger it."""
 
 from __future__ import annotations
 
 from line_reading import causes, ids, lead
+
+from ncclkit.logs.analyze import analyze_text
 
 # laekov/fastmoe#126: four ranks launched with torch.distributed.launch, every NCCL line on device [0]
 _SHARED = """\
@@ -65,3 +67,26 @@ _OOM = ("GPU是8张H800, max_length: 131072\n"
 def test_the_word_oom_in_a_reporters_list_is_out_of_memory() -> None:
     assert lead(_OOM) == ("log.error_words", "oom")
     assert "log.error_words" not in ids(_OOM.replace("OOM", "ok"))
+
+
+# huggingface/accelerate#71 and MIC-DKFZ/nnUNet#795 (held-out round 379): slow runs told without the word "slow"
+_NOT_FASTER = ("I am running the example on 2080ti, where each epoch takes 21 seconds with 1 GPU. When using 2 GPUs, it "
+               "also takes 21 seconds.\n"
+               "Everything looks right: GPU utilization is ~100% in both GPUs, the # of batch per device is halved, but "
+               "it's not faster.\n")
+_LONGER = ("I experience longer training times per epoch when using the DataParallel (DP) multi GPU trainer with four "
+           "A100-SXM4-40GB GPUs compared to only using only one such GPU.\n"
+           "For example, training a 2d model takes around 49s per epoch using a single GPU vs. 82s using 4 GPUs.\n")
+
+
+def _shows(text: str) -> str | None:
+    prior = [f for f in analyze_text(text)["findings"] if f["id"] == "log.base_rate"]
+    return prior[0]["evidence"]["shows"] if prior else None
+
+
+def test_slow_runs_told_in_other_words_get_the_slow_runs_prior() -> None:
+    assert _shows(_NOT_FASTER) == "slow" and lead(_NOT_FASTER) == ("log.base_rate", "performance_config")
+    assert _shows(_LONGER) == "slow"
+    assert _shows(_NOT_FASTER.replace("it's not faster", "it is done")) == "nothing"
+    assert _shows(_LONGER.replace("longer training times", "training").replace("49s per epoch", "a model")) == \
+        "nothing"

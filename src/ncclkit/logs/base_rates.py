@@ -36,12 +36,17 @@ _JOB = re.compile(r"gpu|cuda|" + _RUN_WORDS, re.I)
 # A paste that shows no failure is answered only where it is of a run (a launcher, a rank, a library's name): a GPU
 # tool's listing alone (nvidia-smi's table, whose "GPU" and "CUDA Version" are no run) is no report.
 _RUN = re.compile(_RUN_WORDS, re.I)
-# A slow run: the reporter says so ("8x slower", "low bus bandwidth", "takes too long", "慢了8倍") or the paste
-# measures a speed (a rate, an epoch's hours).
-_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:bandwidth|busbw|algbw|"
-                   r"bus bandwidth|throughput|performance|perf|speed|fps|utili[sz]ation)\b|"
+# A slow run: the reporter says so ("8x slower", "it's not faster", "longer training times per epoch", "less than 48%
+# gpu utilization", "much lower than in a single node", "慢了8倍") or the paste measures a speed (a rate, an epoch's
+# seconds or hours).
+_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:gpu\s+)?(?:bandwidth|busbw|"
+                   r"algbw|bus bandwidth|throughput|performance|perf|speed|fps|util\w*)\b|"
+                   r"\b(?:not|n't|no)\s+(?:any\s+)?(?:faster|quicker|speed[- ]?up)|\b(?:longer|more)\s+(?:training\s+)?time|"
+                   r"\b(?:lower|less|worse)\s+than\s+(?:on\s+|with\s+|in\s+)?(?:a\s+|one\s+|1\s+)?(?:single|gpu|node)|"
+                   r"\bless than \d+\s?% (?:gpu )?util|"
                    r"\btakes? (?:too |very |so )?long\b|\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|"
-                   r"(?<![A-Za-z])(?:GB/s|Gbps)\b|samples?/s", re.I)
+                   r"(?<![A-Za-z])(?:GB/s|Gbps|MB/s|Mbits?/s(?:ec)?)\b|samples?/s|"
+                   r"\d\s?s(?:ec(?:onds)?)?\s+(?:per|/|an?)\s?(?:epoch|iter(?:ation)?|step)\b", re.I)
 # NCCL's INFO lines state no failure by NCCL's own level ("Failed to initialize NET plugin IB" of a run that went on
 # over sockets); the ones that state a cause are read by the classifier.
 _NCCL_INFO = " NCCL INFO "

@@ -70,10 +70,10 @@ def test_the_word_oom_in_a_reporters_list_is_out_of_memory() -> None:
 
 
 # huggingface/accelerate#71 and MIC-DKFZ/nnUNet#795 (held-out round 379): slow runs told without the word "slow"
-_NOT_FASTER = ("I am running the example on 2080ti, where each epoch takes 21 seconds with 1 GPU. When using 2 GPUs, it "
-               "also takes 21 seconds.\n"
-               "Everything looks right: GPU utilization is ~100% in both GPUs, the # of batch per device is halved, but "
-               "it's not faster.\n")
+_NOT_FASTER = ("I am running the example on 2080ti, where each epoch takes 21 seconds with 1 GPU. When using 2 GPUs, "
+               "it also takes 21 seconds.\n"
+               "Everything looks right: GPU utilization is ~100% in both GPUs, the # of batch per device is halved, "
+               "but it's not faster.\n")
 _LONGER = ("I experience longer training times per epoch when using the DataParallel (DP) multi GPU trainer with four "
            "A100-SXM4-40GB GPUs compared to only using only one such GPU.\n"
            "For example, training a 2d model takes around 49s per epoch using a single GPU vs. 82s using 4 GPUs.\n")

@@ -41,7 +41,8 @@ _RUN = re.compile(_RUN_WORDS, re.I)
 # seconds or hours).
 _SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:gpu\s+)?(?:bandwidth|busbw|"
                    r"algbw|bus bandwidth|throughput|performance|perf|speed|fps|util\w*)\b|"
-                   r"\b(?:not|n't|no)\s+(?:any\s+)?(?:faster|quicker|speed[- ]?up)|\b(?:longer|more)\s+(?:training\s+)?time|"
+                   r"\b(?:not|n't|no)\s+(?:any\s+)?(?:faster|quicker|speed[- ]?up)|"
+                   r"\b(?:longer|more)\s+(?:training\s+)?time|"
                    r"\b(?:lower|less|worse)\s+than\s+(?:on\s+|with\s+|in\s+)?(?:a\s+|one\s+|1\s+)?(?:single|gpu|node)|"
                    r"\bless than \d+\s?% (?:gpu )?util|"
                    r"\btakes? (?:too |very |so )?long\b|\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|"

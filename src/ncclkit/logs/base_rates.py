@@ -130,15 +130,15 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
 
 
 def _quiet_run(text: str) -> str | None:
-    """"slow" or "nothing" for an unrecognised paste of two lines or more, of a run, in which the reporter shows what
-    they ran or says what happened (a command, code, their own words) and no line states a failure or a hang, read
-    by a row or not; None otherwise. Such a paste was pasted because the run failed, hung or gave wrong results
-    ("nothing") or ran slow ("slow": the reporter says so, or the paste measures a speed). A program's output alone,
-    a GPU tool's listing and an XML document are left alone: healthy runs print them too."""
-    lines = text.splitlines()
+    """"slow" or "nothing" for an unrecognised paste of two lines or more (counted by the caller), of a run, in which
+    the reporter shows what they ran or says what happened (a command, code, their own words) and no line states a
+    failure or a hang, read by a row or not; None otherwise. Such a paste was pasted because the run failed, hung or
+    gave wrong results ("nothing") or ran slow ("slow": the reporter says so, or the paste measures a speed). A
+    program's output alone, a GPU tool's listing and an XML document are left alone: healthy runs print them too."""
     reported = _ACCOUNT.search(text) or _RUN.search(text) and (_RAN.search(text) or _CJK_SENTENCE.search(text))
-    if (not reported or sum(1 for line in lines if line.strip()) < 2 or text.lstrip().startswith("<")
-            or any(states_failure(line) or _TRACEBACK in line or HANG_WORDS.search(line) for line in lines)):
+    if (not reported or text.lstrip().startswith("<")
+            or any(states_failure(line) or _TRACEBACK in line or HANG_WORDS.search(line)
+                   for line in text.splitlines())):
         return None
     return "slow" if _SLOW.search(text) else "nothing"
 
@@ -154,13 +154,14 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     # One line alone is a message to look up (the rows and error_words read it), not a report of a job, unless it is
     # the reporter's own account in the first person ("When I train the model ... the code gets stuck":
     # rllm-org/rllm#47, nlpyang/hiersumm#9, both the launch's doing).
-    if sum(1 for line in text.splitlines() if line.strip()) < 2 and not _ACCOUNT.search(text):
+    one_line = sum(1 for line in text.splitlines() if line.strip()) < 2
+    if one_line and not _ACCOUNT.search(text):
         return findings
     if not recognised and not _JOB.search(text):
         return findings
     judged = frozenset(n for f in findings if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ())
     lines = trouble_lines(text, judged)
-    shows = "failure" if lines else None if recognised else _quiet_run(text)
+    shows = "failure" if lines else None if recognised or one_line else _quiet_run(text)
     if shows is None:
         return findings
     prior = _prior(shows, lines, name)

@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
-from ncclkit.logs.launch_order import commands, order_findings
+from ncclkit.logs.launch_order import NPROC, commands, order_findings
 from ncclkit.logs.paste import listed_gpus
 
 __all__ = ["launch_findings"]
@@ -84,7 +84,6 @@ _TORCHRUN = re.compile(r"\btorchrun\b|-m\s+torch\.distributed\.run\b")
 _C10D = re.compile(r"--rdzv[_-]backend(?:=|\s+)[\"']?c10d\b")
 _ENDPOINT = re.compile(r"--rdzv[_-]endpoint\b")
 _NO_GPUS = re.compile(r"\bCUDA_VISIBLE_DEVICES=(?:\"\"|''|-1\b|(?=\s|$))")
-_NPROC = re.compile(r"--nproc[_-]per[_-]node(?:=|\s+)[\"']?(\d+)\b")
 # An MPI launch of a Python program (each process takes a GPU by its rank) on one machine: no host list, no map of
 # processes per node, so -np counts the processes of that machine.
 _MPI_NP = re.compile(r"\b(?:mpirun|mpiexec)\s(?:[^\n]*?\s)?-n(?:p)?\s+(\d+)\s(?:[^\n]*?\s)?python[\d.]*\s")
@@ -152,7 +151,7 @@ def _more_ranks_than_gpus(lines: list[str]) -> _Crowded | None:
         elif owned:
             count = owned[1].lower()
             visible, source, counted = _COUNTS.get(count) or int(count), "the reporter says the machine has", start
-        nproc, failed = _NPROC.search(command), _RANK_FAILED.search(command)
+        nproc, failed = NPROC.search(command), _RANK_FAILED.search(command)
         mpi = None if _MPI_HOSTS.search(command) else _MPI_NP.search(command)
         if nproc and 0 < visible < int(nproc[1]):
             return _Crowded(start, int(nproc[1]), "starts", visible, source, counted, "--nproc_per_node=")

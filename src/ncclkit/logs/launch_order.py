@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
 
-__all__ = ["commands", "order_findings"]
+__all__ = ["NPROC", "TORCH_LAUNCH", "commands", "order_findings"]
 
 # The launcher, then "python" (or python3.10) as a word of its own before any *.py: the interpreter in the script's
 # place. A line that ends in a backslash continues the command.
@@ -31,7 +31,9 @@ _PYTHON_AS_SCRIPT = re.compile(r"(?:\btorchrun|\baccelerate\s+launch|^\s*deepspe
                                r"-m\s+torch\.distributed\.(?:run|launch))\b"
                                r"(?:(?!\.py\b)[^\n])*?\s(python[\d.]*)(?=\s|$)")
 _NO_PYTHON = re.compile(r"--no[-_]python\b")
-_TORCH_LAUNCH = re.compile(r"\btorchrun\b|-m\s+torch\.distributed\.(?:run|launch)\b")
+TORCH_LAUNCH = re.compile(r"\btorchrun\b|-m\s+torch\.distributed\.(?:run|launch)\b")
+# torchrun's processes per node: `--nproc_per_node=4`, `--nproc-per-node 4`, `--nproc_per_node "8"`
+NPROC = re.compile(r"--nproc[_-]per[_-]node(?:=|\s+)[\"']?(\d+)\b")
 _SCRIPT = re.compile(r"\s[\w./-]+\.py(?=\s|$)")
 # torchrun's options that set how many processes start where (torch/distributed/run.py's parser); a script seldom
 # takes one of these names as its own
@@ -62,7 +64,7 @@ def _interpreter_as_script(lines: list[str]) -> tuple[int, str] | None:
 def _options_after_script(lines: list[str]) -> tuple[int, list[str]] | None:
     """(line, options) of a torchrun launch whose placement options all follow its script, None if none does."""
     for start, command in commands(lines):
-        launch = _TORCH_LAUNCH.search(command)
+        launch = TORCH_LAUNCH.search(command)
         script = _SCRIPT.search(command, launch.end()) if launch else None
         if launch is None or script is None or _PLACEMENT.search(command, launch.end(), script.start()):
             continue

@@ -27,7 +27,7 @@ from itertools import islice
 from ncclkit.logs.nccl_log_state import MAX_PAIRS, MAX_TRACES, LogState
 from ncclkit.logs.nccl_log_words import INFO_CAUSE, OTHER_WORDS
 from ncclkit.logs.nccl_tests import DTYPES
-from ncclkit.logs.paste import BAR1_TOTAL, COLL_FIELDS, LAUNCH_ENV, MAX_COLL_OPS, note_coll_call
+from ncclkit.logs.paste import BAR1_TOTAL, COLL_FIELDS, LAUNCH_ENV, MAX_COLL_OPS, NCCL_PREFIX, note_coll_call
 from ncclkit.logs.paste_code import TRIED_LOOKBACK, tried_settings, under_frame
 from ncclkit.logs.patterns import NCCL_FUNC
 
@@ -98,7 +98,7 @@ _TEST_ROW = re.compile(rb"\n[^\n\d]{0,40}?\d+ +\d+ +(?:" + b"|".join(sorted(d.en
 # The text before " [dev] " of each line: host:pid:tid plus any launcher noise.
 _HEAD_PLAIN = re.compile(rb"\n([\w.\-]+ ?:\d+:\d+) \[\d+\] ")
 _HEAD = re.compile(rb"\n([^\n]{0,200}?:\d+:\d+) ?\[\d+\] ")
-_FIRST_PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
+_FIRST_PREFIX = re.compile(NCCL_PREFIX)
 
 Buffer = bytes | bytearray  # a block: a file range is read into one reused bytearray
 

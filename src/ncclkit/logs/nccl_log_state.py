@@ -19,8 +19,8 @@ from ncclkit.logs.nccl_log_model import quoted_line
 from ncclkit.logs.nccl_log_netfacts import MAX_GDR_REASONS, MAX_IB_DEVICES, NetFacts
 from ncclkit.logs.nccl_log_words import INFO_CAUSE
 from ncclkit.logs.nccl_tests import RANK_LINE, RANK_PID
-from ncclkit.logs.paste import (COLL_LINE, COMM_FIELDS, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_VERSION_LINE, RANK_CLAIM,
-                                RankClaims, launch_env, package_version)
+from ncclkit.logs.paste import (COLL_LINE, COMM_FIELDS, LAUNCH_HOSTS, MAX_COLL_OPS, NCCL_PREFIX, NCCL_VERSION_LINE,
+                                RANK_CLAIM, RankClaims, launch_env, package_version)
 from ncclkit.logs.paste_code import quoted_code, typed_command
 from ncclkit.findings import Severity
 from ncclkit.logs.patterns import NCCL_FUNC, ErrorClass, classify_error
@@ -38,7 +38,7 @@ MAX_ENV = 256
 ERROR_TEXT_CHARS = 500
 MAX_HARMLESS = 4096
 
-_PREFIX = re.compile(r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]")
+_PREFIX = re.compile(NCCL_PREFIX)
 _NRANKS = re.compile(r"\bn[Rr]anks (\d+)")
 # init.cc (2.20+): "comm %p rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL %d".
 _NNODES = re.compile(r"\bnNodes (\d+)")

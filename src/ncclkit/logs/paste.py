@@ -18,8 +18,8 @@ from ncclkit.logs.pcie_tests import PCIE_TEST
 from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "COMM_FIELDS", "HANG_WORDS", "LAUNCH_ENV", "LAUNCH_HOSTS",
-           "MAX_COLL_OPS", "NCCL_VERSION_LINE", "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded", "has_signal",
-           "launch_env", "listed_gpus", "may_be_named", "noise_lines", "note_coll_call", "package_version"]
+           "MAX_COLL_OPS", "NCCL_PREFIX", "NCCL_VERSION_LINE", "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded",
+           "has_signal", "launch_env", "listed_gpus", "may_be_named", "noise_lines", "note_coll_call", "package_version"]
 
 MAX_SIGNAL_LINES = 5000
 # Words of a job that stopped making progress, not denied ("this should not hang"), and Chinese reports' "stuck"
@@ -74,6 +74,9 @@ def package_version(line: str) -> tuple[str, str] | None:
 # init.cc's line of one rank of a communicator (rank, nranks, busId): "comm 0x.. rank 1 nranks 4 cudaDev 1 busId 61000",
 # with "nvmlDev 3" after cudaDev since 2.19; its end says what happened ("- Init START", "- Init COMPLETE",
 # "- Destroy COMPLETE", "- Abort COMPLETE").
+# NCCL's debug prefix "host:pid:tid [cudaDev]" (src/debug.cc, ncclDebugLog: the hostname, the process and thread ids,
+# and the calling thread's current CUDA device); some launchers print a space before the first colon.
+NCCL_PREFIX = r"([A-Za-z0-9_][\w.\-]*) ?:(\d+):(\d+) \[(\d+)\]"
 COMM_FIELDS = r"comm \S+ rank (\d+) nranks (\d+) cudaDev \d+(?: nvmlDev \d+)? busId (\w+)"
 # NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 3 sendbuff .. count 53 datatype 4 op 0 root 0 comm .. [nranks=8]", read
 # here and by the block scanner; not Send/Recv, which differ between ranks by design (the peer is the root).

@@ -19,20 +19,20 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
-from ncclkit.logs.launch_order import commands
+from ncclkit.logs.launch_order import NPROC, TORCH_LAUNCH, commands
+from ncclkit.logs.paste import NCCL_PREFIX
 
 __all__ = ["prefix_device_findings"]
 
-_PREFIX = re.compile(r"^(?:\S+\s+)?([\w.-]+):(\d+):\d+ \[(\d+)\] NCCL ", re.MULTILINE)
-# torchrun's own processes per node, before the script: `--nproc_per_node=4`, `--nproc-per-node 4`
-_NPROC = re.compile(r"(?:\btorchrun\b|-m\s+torch\.distributed\.(?:run|launch)\b)[^\n]*?"
-                    r"--nproc[_-]per[_-]node[= ](\d+)")
+_PREFIX = re.compile(r"^(?:\S+\s+)?" + NCCL_PREFIX + " NCCL ", re.MULTILINE)
 
 
 def _torch_processes(text: str) -> int:
-    """The processes per node of the paste's torchrun launch, 0 if it has none."""
+    """The processes per node of the paste's torchrun launch (its --nproc_per_node after the launcher), 0 if it has
+    none."""
     for _, command in commands(text.splitlines()):
-        found = _NPROC.search(command)
+        launch = TORCH_LAUNCH.search(command)
+        found = NPROC.search(command, launch.end()) if launch else None
         if found:
             return int(found[1])
     return 0
@@ -46,7 +46,7 @@ def prefix_device_findings(text: str) -> list[Finding]:
     for m in _PREFIX.finditer(text):
         pids, devices = hosts.setdefault(m[1], ({}, set()))
         pids.setdefault(m[2], text.count("\n", 0, m.start()) + 1)
-        devices.add(m[3])
+        devices.add(m[4])
     for host, (pids, devices) in hosts.items():
         if len(pids) >= 2 and len(devices) == 1:
             device = devices.pop()

@@ -153,8 +153,9 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         findings = wd_findings + check_log(summary, name)
         if whole:
             found = _not_ignored(findings + claims + _embedded_findings(head_text, kind, name), head_text)
+            # A paste with no NCCL line (a traceback, a report that names NCCL's version) is a report, not a log
             findings = (base_rate_findings(rank_findings(_guessed(found, head_text, name)), head_text, name,
-                                           recognised=True)
+                                           recognised=summary.nccl_lines > 0)
                         + _restored(name, split, wrapped))
         return _result(name, kind, {**summary.to_json(), **wd_fields}, findings)
     rest = stream.read(MAX_SMALL_BYTES) if len(head) == HEAD_BYTES else b""

@@ -34,7 +34,7 @@ _FAILING = re.compile(
     r"(?:do(?:es)?n't|do(?:es)? not) match|"
     r"[Ii]ncompatible|Segmentation fault|core dumped|Killed|[Ss]tuck|[Hh]ung|[Cc]rash(?:ed)?|[Ee]xit(?:ed)? "
     r"(?:with )?(?:code|status)|exitcode|[Dd]own\b|DOWN\b|[Dd]egraded|[Dd]owngraded|"
-    r"(?<!avoid )(?<!prevent )OOM(?:'d|ed)?)\b")
+    r"(?<!avoid )(?<!prevent )(?:OOM(?:'d|ed)?|[Oo]ut of [Mm]emory))\b")
 # Lines that are not the program's own report: a traceback's frame and its source line, Python's warnings
 # of deprecation (an API that changes, not a failure), shell prompts echoing a command, libfabric's own
 # <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787), Python's prompt echoing a statement.
@@ -50,7 +50,7 @@ _VERDICT = re.compile(r"^\W*(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception|Abor
 
 _WORDS: tuple[tuple[C, str], ...] = (
     # Rust's allocator aborting ("memory allocation of 2097152 bytes failed", deepspeedai/DeepSpeedExamples#321).
-    (C.OOM, r"out of memory|OutOfMemory|\bOOM\b|RESOURCE_EXHAUSTED|ALLOC_FAILED|MemoryAllocation|bad_alloc|"
+    (C.OOM, r"[Oo]ut of [Mm]emory|OUT OF MEMORY|OutOfMemory|\bOOM\b|RESOURCE_EXHAUSTED|ALLOC_FAILED|MemoryAllocation|bad_alloc|"
             r"memory allocation of \d+ bytes failed|"
             r"\bMemoryError\b|oom[-_ ]kill|memory cgroup"),
     (C.SHM_TOO_SMALL, r"/dev/shm|[Ss]hared [Mm]emory|\bshm\w*|Bus error|SIGBUS|shm-size|No space left on device"),

@@ -59,7 +59,7 @@ _LINE = re.compile(
     rb"Legacy IPC|libgdrapi|NCCL internal DMA-BUF|config->algSelection|PROFILER/Plugin|TUNER/Plugin|"
     rb"RAS declaring|P2P is disabled|P2P not supported|peer query failed|Count not open|External network plugin|"
     rb"socketPollConnect|ncclOsSocketPollConnect|Plugin Path : |dlvsym failed)|"
-    rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version)|[A-Z]{4,5} [^\n]*+)([^\n]*)")
+    rb"[^\n]*+)|(?=WARN|ATTN|failure|error|version(?!:))|[A-Z]{4,5} [^\n]*+)([^\n]*)")
 # Rare lines: found with bytes.find (long literals, memchr for "#") or a literal-led regex.
 # NCCL 2.32 added the ATTN level (6), printed as WARN is: a condition that needs attention but may not fail.
 _RARE_WORDS = {w: b"NCCL " + w for w in (b"WARN", b"ATTN", b"failure", b"error", b"version")}

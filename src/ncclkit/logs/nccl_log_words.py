@@ -17,7 +17,8 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"Setting OMP_NUM_THREADS", b"torch.distributed.launch is deprecated",
     # NET/IB's completion error quoted without NCCL's prefix (NVIDIA/nccl#1664: "NET/IBP:Got completion from peer ...")
     b"Got completion from peer",
-    b"rror", b"imeout", b"timed out", b"out of memory", b"RLIMIT_MEMLOCK", b"Xid", b"IO_PAGE_FAULT", b"DMAR",
+    b"rror", b"imeout", b"timed out", b"ut of memory", b"ut of Memory", b"OUT OF MEMORY", b"RLIMIT_MEMLOCK", b"Xid",
+    b"IO_PAGE_FAULT", b"DMAR",
     b"exitcode", b"SIGKILL",
     # shells' job reports: bash's "Killed", zsh's lowercase "killed" (also Ray's "GCS may have been killed")
     b"Killed", b"killed", b"name resolution", b"Name or service", b"already in use", b"refused",

@@ -4,6 +4,7 @@ thread's text and on text that must not trigger it."""
 
 from __future__ import annotations
 
+import pytest
 from line_reading import ids, lead
 
 from ncclkit.logs.analyze import analyze_text
@@ -25,8 +26,7 @@ def test_a_template_version_line_is_no_nccl_line_and_the_report_gets_the_slow_pr
     result = analyze_text(_TEMPLATE, name="horovod992")
     assert result["kind"] == "nccl_log"
     finding = result["findings"][0]
-    assert (finding["id"], finding["cause"], finding["evidence"]["shows"]) == ("log.base_rate", "performance_config",
-                                                                               "slow")
+    assert (finding["id"], finding["cause"], finding["evidence"]["shows"]) == ("log.base_rate", "other", "slow")
 
 
 def test_a_line_nccl_printed_keeps_the_paste_a_log_that_gets_no_prior() -> None:
@@ -53,3 +53,67 @@ def test_the_reporters_capitalised_out_of_memory_is_the_failure_it_states() -> N
     measured = _OUT_OF_MEMORY.replace("I still got CUDA Out of memory", "I still see 38 GB of memory in use")
     assert "log.oom" not in ids(measured)
     assert lead(measured)[0] == "log.base_rate"
+
+
+def _shows(text: str) -> str | None:
+    priors = [f for f in analyze_text(text, name="paste")["findings"] if f["id"] == "log.base_rate"]
+    return priors[0]["evidence"]["shows"] if priors else None
+
+
+# vllm-project/vllm#689: IPython's timings of one prompt at tensor_parallel_size 1 and 2
+_TIMED = """\
+vllm = LLM(
+    model="mosaicml/mpt-7b-instruct",
+    tensor_parallel_size=2,
+)
+CPU times: user 65.5 ms, sys: 32.2 ms, total: 97.7 ms
+Wall time: 1.27 s
+"""
+# vllm-project/vllm#1873: the reporter's account and the server's command
+_NOT_AS_GOOD = """\
+I have tested the tensor parallelism of vllm on multiple gpus, but the effect is not as good as running on a single \
+card, what is the reason ?
+My service startup command is: CUDA_VISIBLE_DEVICES=0,1,2,3 python3 -m vllm.entrypoints.openai.api_server \
+--dtype bfloat16 --max-model-len 7000
+"""
+
+
+def test_a_slow_run_under_a_parallel_setting_it_names_leads_with_the_jobs_settings() -> None:
+    assert _shows(_TIMED) == "slow_setting" and lead(_TIMED) == ("log.base_rate", "performance_config")
+    assert _shows(_NOT_AS_GOOD) == "slow_setting" and lead(_NOT_AS_GOOD) == ("log.base_rate", "performance_config")
+    # without the setting, a slow run's order (what feeds the GPUs, a release, first)
+    untimed = _TIMED.replace("tensor_parallel_size=2", "dtype='float16'")
+    assert _shows(untimed) == "slow" and lead(untimed) == ("log.base_rate", "other")
+    # without a measure or a complaint, no slow run at all
+    assert _shows(_TIMED.replace("Wall time: 1.27 s", "done")) == "nothing"
+    assert _shows(_NOT_AS_GOOD.replace("not as good as running on a single card", "fine")) == "nothing"
+
+
+# karpathy/nanoGPT#110, rosinality/style-based-gan-pytorch#78, soumith/imagenet-multiGPU.torch#59: a measured step
+_MEASURED = ("I train with torchrun --standalone --nproc_per_node=8 train.py on 8 GPUs\n"
+             "I'm getting about {} on the small model\n")
+
+
+@pytest.mark.parametrize("measure", ["560ms per iteration", "1.13 it/s", "2.20s/it", "one batch takes 2.3s",
+                                     "the GPUs sit idle most of the time"])
+def test_a_measured_step_or_an_idle_gpu_is_a_slow_run(measure: str) -> None:
+    assert _shows(_MEASURED.format(measure)) == "slow"
+
+
+def test_tqdm_s_own_rate_is_no_slow_run() -> None:
+    # OpenPCDet's bar of an epoch that never started: tqdm prints the rate after the elapsed time
+    bar = "I run ./scripts/dist_train.sh 2 on my 2 gpu machine\nepochs: 0it [00:07, ?it/s]\n"
+    assert _shows(bar) == "nothing"
+    assert _shows("I run python train.py on 2 GPUs\n  0%| | 132/3000000 [00:12<77:49:10, 10.71it/s]\n") == "nothing"
+
+
+# Dao-AILab/flash-attention#1021: the GPUs are named by their model alone
+_MODEL = """\
+I trained my model on 8 A800 using flash attention 2 with batch size 22 each card, and the running time is 2.20s/it.
+I switch to 8 H100 also use flash attention 2 with same batch size, and now the running time is 4.5s/it.
+"""
+
+
+def test_a_data_centre_gpus_model_name_makes_the_paste_a_gpu_jobs() -> None:
+    assert _shows(_MODEL) == "slow"
+    assert _shows(_MODEL.replace("A800", "machines").replace("H100", "boxes")) is None

@@ -115,15 +115,16 @@ def test_the_base_rate_prior_is_the_corpus_own_order() -> None:
     """`log.base_rate` names, for a paste that shows a failure or a hang where nothing names a cause, for a paste of a
     run that shows no failure at all, and for one that tells of a slow run, the causes such threads were settled as,
     most frequent first. Recomputed here over every labelled thread it fires on (visible or not), for each kind: its
-    three are the three most frequent root causes, in that order (ties allowed). Slow runs are fewer (at least 6)."""
-    settled: dict[str, Counter[str]] = {"failure": Counter(), "nothing": Counter(), "slow": Counter()}
+    three are the three most frequent root causes, in that order (ties allowed). Slow runs are fewer (at least 6), and
+    those under a parallel setting the paste names fewer still (at least 4)."""
+    settled: dict[str, Counter[str]] = {shows: Counter() for shows in PRIORS}
     for corpus in _corpora():
         labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
         for name, label in labels.items():
             prior = [f for f in _analyzed(corpus / "cases" / name)["findings"] if f["id"] == "log.base_rate"]
             if prior:
                 settled[prior[0]["evidence"]["shows"]][label["root_cause"]] += 1
-    for shows, least in (("failure", 50), ("nothing", 40), ("slow", 6)):
+    for shows, least in (("failure", 50), ("nothing", 40), ("slow", 6), ("slow_setting", 4)):
         counted, order = settled[shows], PRIORS[shows]
         assert sum(counted.values()) >= least, (shows, counted)
         counts = [counted[str(c)] for c in order]

@@ -32,22 +32,33 @@ _RUN_WORDS = (r"nccl|rank|torchrun|mpirun|mpiexec|\bmpi(?:4py)?\b|srun|deepspeed
               r"tensor_parallel|tp_size|distributed|spawn|multi[- ]?node|multi[- ]?gpu|horovod|\btorch\b|tensorflow|"
               r"\bjax\b|python|py-spy|\bTP\d|deadlock|cuda:\d|device_(?:id|map)|CUDA_VISIBLE_DEVICES|\bray\b|vllm|"
               r"sglang")
-_JOB = re.compile(r"gpu|cuda|" + _RUN_WORDS, re.I)
+# A data-centre GPU's model name is one too ("8 H100 ... 2.20s/it": Dao-AILab/flash-attention#1021).
+_JOB = re.compile(r"gpu|cuda|\b[ABHLV]\d{2,3}\b|" + _RUN_WORDS, re.I)
 # A paste that shows no failure is answered only where it is of a run (a launcher, a rank, a library's name): a GPU
 # tool's listing alone (nvidia-smi's table, whose "GPU" and "CUDA Version" are no run) is no report.
 _RUN = re.compile(_RUN_WORDS, re.I)
 # A slow run: the reporter says so ("8x slower", "it's not faster", "longer training times per epoch", "less than 48%
-# gpu utilization", "much lower than in a single node", "慢了8倍") or the paste measures a speed (a rate, an epoch's
-# seconds or hours).
+# gpu utilization", "much lower than in a single node", "not as good as running on a single card", "慢了8倍", "GPUs
+# sit idle") or the paste measures a speed (a rate, an epoch's seconds or hours, "560ms per iteration", "1.13 it/s", a
+# latency, IPython's "Wall time"), not where tqdm's bar prints it ("[00:07, ?it/s]" of a run that never started is no
+# slow run).
 _SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:gpu\s+)?(?:bandwidth|busbw|"
                    r"algbw|bus bandwidth|throughput|performance|perf|speed|fps|util\w*)\b|"
                    r"\b(?:not|n't|no)\s+(?:any\s+)?(?:faster|quicker|speed[- ]?up)|"
                    r"\b(?:longer|more)\s+(?:training\s+)?time|"
-                   r"\b(?:lower|less|worse)\s+than\s+(?:on\s+|with\s+|in\s+)?(?:a\s+|one\s+|1\s+)?(?:single|gpu|node)|"
+                   r"\b(?:(?:lower|less|worse)\s+than|not\s+as\s+(?:good|fast)\s+as)\s+(?:running\s+)?(?:on\s+|with\s+|"
+                   r"in\s+)?(?:a\s+|one\s+|1\s+)?(?:single|gpu|node|card)|\blatenc(?:y|ies)\b|\bWall time: \d|"
                    r"\bless than \d+\s?% (?:gpu )?util|"
                    r"\btakes? (?:too |very |so )?long\b|\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|"
                    r"(?<![A-Za-z])(?:GB/s|Gbps|MB/s|Mbits?/s(?:ec)?)\b|samples?/s|"
-                   r"\d\s?s(?:ec(?:onds)?)?\s+(?:per|/|an?)\s?(?:epoch|iter(?:ation)?|step)\b", re.I)
+                   r"(?<!, )(?<![\d.])\d+(?:\.\d+)?\s?(?:m?s(?:ec(?:onds)?)?\s*(?:per|/|an?)\s?"
+                   r"(?:epoch|it(?:er(?:ation)?)?|step|batch)\b|it/s\b)|\b(?:batch|step|iteration|epoch) takes\b|"
+                   r"\bunder-?(?:used|utili[sz]ed)|\b(?:sit|sits|are|is) idle\b", re.I)
+# A slow run whose paste names a parallel setting it sets or compares (tensor, pipeline or sequence parallelism, XLA's
+# fusion): the setting was the answer (vllm-project/vllm#1873 and #689: tensor parallelism does not pay off for a small
+# model; 360-LLaMA-Factory#68: sequence parallelism past need; horovod/horovod#1673: XLA's fused ops leave no overlap).
+_SETTING = re.compile(r"tensor[_ -]parallel\w*|pipeline[_ -]parallel\w*|sequence[_ -]parallel\w*|\b[TP]P\s?=\s?\d|"
+                      r"\b(?:tp|pp|sp)_size\b|--(?:tp|pp|sp)\b|\bxla\b", re.I)
 # NCCL's INFO lines state no failure by NCCL's own level ("Failed to initialize NET plugin IB" of a run that went on
 # over sockets); the ones that state a cause are read by the classifier.
 _NCCL_INFO = " NCCL INFO "
@@ -68,14 +79,17 @@ _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af\u3040-\u30ff]{6}")
 # letter before a source path ("I tensorflow/core/distributed_runtime/...: Started server")
 _ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b")
 # The causes such threads were settled as, most frequent first, by what the paste shows: a failure or a hang; no
-# failure at all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (few threads,
-# the first two close: the job's settings such as sequence parallelism past need or a network left unused, then a
-# GPU left idle by the disk or a library's release that regressed).
+# failure at all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (fewer threads:
+# something outside NCCL, such as a GPU left idle by the disk or the CPU, a faulty card, a model too small to gain from
+# more GPUs or a library's release that regressed, then the job's settings such as sequence parallelism past need or
+# a network left unused); a slow run under a parallel setting the paste names, that setting first.
 PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P),
                                      "nothing": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
-                                     "slow": (C.PERFORMANCE_CONFIG, C.OTHER, C.ACS_IOMMU_P2P)}
+                                     "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.ACS_IOMMU_P2P),
+                                     "slow_setting": (C.PERFORMANCE_CONFIG, C.OTHER, C.ACS_IOMMU_P2P)}
 _SHOWS = {"failure": "it shows a failure or a hang", "nothing": "nor does any show a failure: the report around it "
-          "says what", "slow": "it tells of a slow run and shows no failure"}
+          "says what", "slow": "it tells of a slow run and shows no failure",
+          "slow_setting": "it tells of a slow run under a parallel setting it names and shows no failure"}
 # Each cause as the message names it and the fix checks it.
 _SAY = {C.APPLICATION_BUG: "the program's own misuse or its launch", C.OTHER: "a library's own bug or release",
         C.ACS_IOMMU_P2P: "GPUs that cannot reach each other peer to peer",
@@ -92,11 +106,13 @@ _CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank t
                            "-m`, PCIe ACS and the IOMMU)",
           C.WRONG_INTERFACE: "the addresses the ranks meet at (MASTER_ADDR one every node reaches, not localhost; "
                              "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME naming the interface between the nodes)",
-          C.PERFORMANCE_CONFIG: "the job's settings: parallel degrees beyond what memory needs (sequence or tensor "
-                                "parallelism multiplies the steps), the transport NCCL chose (NCCL_DEBUG=INFO: "
+          C.PERFORMANCE_CONFIG: "the job's settings: parallel degrees beyond what memory needs (tensor, pipeline or "
+                                "sequence parallelism of a model that fits fewer GPUs adds communication to every "
+                                "step), the transport NCCL chose (NCCL_DEBUG=INFO: "
                                 "NET/Socket where InfiniBand was meant)"}
 _CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-smi` while the disk or the CPU workers "
                                   "load data) and the library releases (a regression between two versions)"}
+_TOLD = {"slow": " and told of a slow run", "slow_setting": " and told of a slow run under a parallel setting it named"}
 _TAIL = "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO"
 _TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"
 
@@ -104,11 +120,11 @@ _TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and past
 def _prior(shows: str, lines: list[int], name: str) -> Finding:
     """The `log.base_rate` finding of a paste that shows `shows`."""
     order = PRIORS[shows]
-    say, check, tail = (_SAY_SLOW, _CHECK_SLOW, _TAIL_SLOW) if shows == "slow" else (_SAY, _CHECK, _TAIL)
+    say, check, tail = (_SAY_SLOW, _CHECK_SLOW, _TAIL_SLOW) if shows.startswith("slow") else (_SAY, _CHECK, _TAIL)
     return Finding(
         id="log.base_rate", severity=Severity.INFO, subject=name,
         message=(f"no line of this paste names a cause ncclkit knows ({_SHOWS[shows]}). In the resolved "
-                 f"threads whose paste named no cause{' and told of a slow run' if shows == 'slow' else ''}, the "
+                 f"threads whose paste named no cause{_TOLD.get(shows, '')}, the "
                  "cause was most often " + ", then ".join(f"{say[c]} ({c})" for c in order)
                  + ": a prior from those threads, not a reading of this paste"),
         fix="check " + "; then ".join(check[c] for c in order) + ". For a diagnosis, " + tail,
@@ -130,17 +146,18 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
 
 
 def _quiet_run(text: str) -> str | None:
-    """"slow" or "nothing" for an unrecognised paste of two lines or more (counted by the caller), of a run, in which
-    the reporter shows what they ran or says what happened (a command, code, their own words) and no line states a
-    failure or a hang, read by a row or not; None otherwise. Such a paste was pasted because the run failed, hung or
-    gave wrong results ("nothing") or ran slow ("slow": the reporter says so, or the paste measures a speed). A
+    """"slow", "slow_setting" or "nothing" for an unrecognised paste of two lines or more (counted by the caller), of a
+    run, in which the reporter shows what they ran or says what happened (a command, code, their own words) and no line
+    states a failure or a hang, read by a row or not; None otherwise. Such a paste was pasted because the run failed,
+    hung or gave wrong results ("nothing") or ran slow ("slow": the reporter says so, or the paste measures a speed;
+    "slow_setting" where it names a parallel setting it runs under). A
     program's output alone, a GPU tool's listing and an XML document are left alone: healthy runs print them too."""
     reported = _ACCOUNT.search(text) or _RUN.search(text) and (_RAN.search(text) or _CJK_SENTENCE.search(text))
     if (not reported or text.lstrip().startswith("<")
             or any(states_failure(line) or _TRACEBACK in line or HANG_WORDS.search(line)
                    for line in text.splitlines())):
         return None
-    return "slow" if _SLOW.search(text) else "nothing"
+    return ("slow_setting" if _SETTING.search(text) else "slow") if _SLOW.search(text) else "nothing"
 
 
 def base_rate_findings(findings: list[Finding], text: str, name: str, *, recognised: bool) -> list[Finding]:

@@ -90,5 +90,5 @@ def test_slow_runs_told_in_other_words_get_the_slow_runs_prior() -> None:
     # (an epoch's time is a measure of its own: test_diagnose_rules_56)
     assert _shows(_NOT_FASTER.replace("it's not faster", "it is done").replace("epoch takes 21 seconds",
                                                                                 "epoch has 21 batches")) == "nothing"
-    assert _shows(_LONGER.replace("longer training times", "training").replace("49s per epoch", "a model")) == \
-        "nothing"
+    assert _shows(_LONGER.replace("longer training times per epoch", "training").replace("49s per epoch", "a model")) \
+        == "nothing"

@@ -117,3 +117,35 @@ I switch to 8 H100 also use flash attention 2 with same batch size, and now the 
 def test_a_data_centre_gpus_model_name_makes_the_paste_a_gpu_jobs() -> None:
     assert _shows(_MODEL) == "slow"
     assert _shows(_MODEL.replace("A800", "machines").replace("H100", "boxes")) is None
+
+
+# Shenggan/DuoduoCLIP#9, modelscope/ms-swift#1825, nasa-nccs-hpda/pytorch-caney#44: a slow run told in one line, in
+# Chinese, or by "we"
+_ONE_LINE = ("Regarding your training speed, I found it pretty slow using 4 x 4090, the training time takes 0.13 it/s "
+             "and one single epoch takes ~1h. I notice that one GPU utility is 0% while other three is 100%.\n")
+_CHINESE = ("在使用swift框架进行LLM训练时，发现采用deepspeed zero3训练会出现严重的速度下降问题，在每台机器为8卡A800显卡下，"
+            "机器越多耗时越大\n")
+_WE = ("We are experiencing relatively slow throughput reading our dataset from lustre into GPU memory.\n"
+       "2 nodes, 4 gpus each:\nFrontier: 0.19 batch per/second\n")
+
+
+@pytest.mark.parametrize("text", [_ONE_LINE, _CHINESE, _WE], ids=["one-line", "chinese", "we"])
+def test_a_slow_run_told_in_one_line_in_chinese_or_by_we_gets_the_slow_runs_prior(text: str) -> None:
+    assert _shows(text) == "slow"
+    assert lead(text) == ("log.base_rate", "other")
+
+
+def test_a_one_line_message_or_a_programs_we_is_no_report() -> None:
+    assert _shows("training loop hangs on 1 gpu\n") is None
+    assert _shows("We recommend torchrun with --nproc_per_node for 4 GPUs\nrank 0 ready\n") is None
+    # the account without its slowness is a run that shows nothing
+    assert _shows(_WE.replace("relatively slow throughput", "an issue").replace("0.19 batch per/second", "ok")) == \
+        "nothing"
+
+
+@pytest.mark.parametrize("measure", ["it needs about 30 days to finish, which is too long",
+                                     "communication between machines becomes the bottleneck",
+                                     "generation gives 1.80 tokens/s", "about 93 TFLOPS against 180 published",
+                                     "per epoch on coco need 24 min"])
+def test_more_measures_and_complaints_of_a_slow_run(measure: str) -> None:
+    assert _shows(_MEASURED.replace("I'm getting about {} on the small model", measure)) == "slow"

@@ -39,17 +39,19 @@ _JOB = re.compile(r"gpu|cuda|\b[ABHLV]\d{2,3}\b|" + _RUN_WORDS, re.I)
 _RUN = re.compile(_RUN_WORDS, re.I)
 # A slow run: the reporter says so ("8x slower", "it's not faster", "longer training times per epoch", "less than 48%
 # gpu utilization", "much lower than in a single node", "not as good as running on a single card", "慢了8倍", "GPUs
-# sit idle") or the paste measures a speed (a rate, an epoch's seconds or hours, "560ms per iteration", "1.13 it/s", a
-# latency, IPython's "Wall time"), not where tqdm's bar prints it ("[00:07, ?it/s]" of a run that never started is no
-# slow run).
-_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|\b(?:low|poor|lower|bad|degraded)\s+(?:gpu\s+)?(?:bandwidth|busbw|"
+# sit idle", "the bottleneck") or the paste measures a speed (a rate, the time per epoch, hours or days, "560ms per
+# iteration", "1.13 it/s", a latency, IPython's "Wall time", tokens/s, TFLOPS), not where tqdm's bar prints it
+# ("[00:07, ?it/s]" of a run that never started is no slow run).
+_SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|速度下降|降速|耗时|"
+                   r"\b(?:low|poor|lower|bad|degraded)\s+(?:gpu\s+)?(?:bandwidth|busbw|"
                    r"algbw|bus bandwidth|throughput|performance|perf|speed|fps|util\w*)\b|"
                    r"\b(?:not|n't|no)\s+(?:any\s+)?(?:faster|quicker|speed[- ]?up)|"
                    r"\b(?:longer|more)\s+(?:training\s+)?time|"
                    r"\b(?:(?:lower|less|worse)\s+than|not\s+as\s+(?:good|fast)\s+as)\s+(?:running\s+)?(?:on\s+|with\s+|"
                    r"in\s+)?(?:a\s+|one\s+|1\s+)?(?:single|gpu|node|card)|\blatenc(?:y|ies)\b|\bWall time: \d|"
                    r"\bless than \d+\s?% (?:gpu )?util|"
-                   r"\btakes? (?:too |very |so )?long\b|\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|\bhours\b|"
+                   r"\btakes? (?:too |very |so )?long\b|\btoo long\b|\b(?:much|times) longer\b|\bthroughput\b|\bfps\b|"
+                   r"\bhours\b|\d\s?days\b|\bper epoch\b|\bbottleneck|tokens?/s|\bT?FLOPS\b|\bMFU\b|"
                    r"(?<![A-Za-z])(?:GB/s|Gbps|MB/s|Mbits?/s(?:ec)?)\b|samples?/s|"
                    r"(?<!, )(?<![\d.])\d+(?:\.\d+)?\s?(?:m?s(?:ec(?:onds)?)?\s*(?:per|/|an?)\s?"
                    r"(?:epoch|it(?:er(?:ation)?)?|step|batch)\b|it/s\b)|\b(?:batch|step|iteration|epoch) takes\b|"
@@ -77,16 +79,18 @@ _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af\u3040-\u30ff]{6}")
 
 # The reporter's own words, which a program's message seldom has: "I" as a word before another word, not glog's level
 # letter before a source path ("I tensorflow/core/distributed_runtime/...: Started server")
-_ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b")
+_ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b|\b[Ww]e(?:'re|'ve| are| were| have)\s+"
+                      r"[a-z]+\b|\b[Oo]ur\b")
 # The causes such threads were settled as, most frequent first, by what the paste shows: a failure or a hang; no
 # failure at all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (fewer threads:
 # something outside NCCL, such as a GPU left idle by the disk or the CPU, a faulty card, a model too small to gain from
 # more GPUs or a library's release that regressed, then the job's settings such as sequence parallelism past need or
-# a network left unused); a slow run under a parallel setting the paste names, that setting first.
+# a network left unused, then the links between the GPUs); a slow run under a parallel setting the paste names, that
+# setting first.
 PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P),
                                      "nothing": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
-                                     "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.ACS_IOMMU_P2P),
-                                     "slow_setting": (C.PERFORMANCE_CONFIG, C.OTHER, C.ACS_IOMMU_P2P)}
+                                     "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.TOPOLOGY_OR_NUMA),
+                                     "slow_setting": (C.PERFORMANCE_CONFIG, C.OTHER, C.TOPOLOGY_OR_NUMA)}
 _SHOWS = {"failure": "it shows a failure or a hang", "nothing": "nor does any show a failure: the report around it "
           "says what", "slow": "it tells of a slow run and shows no failure",
           "slow_setting": "it tells of a slow run under a parallel setting it names and shows no failure"}
@@ -94,7 +98,8 @@ _SHOWS = {"failure": "it shows a failure or a hang", "nothing": "nor does any sh
 _SAY = {C.APPLICATION_BUG: "the program's own misuse or its launch", C.OTHER: "a library's own bug or release",
         C.ACS_IOMMU_P2P: "GPUs that cannot reach each other peer to peer",
         C.WRONG_INTERFACE: "an address or interface the ranks cannot reach each other by",
-        C.PERFORMANCE_CONFIG: "the job's settings (its parallel degrees, batch, NCCL's transport)"}
+        C.PERFORMANCE_CONFIG: "the job's settings (its parallel degrees, batch, NCCL's transport)",
+        C.TOPOLOGY_OR_NUMA: "the links between the GPUs (PCIe without NVLink, a slow or shared PCIe path)"}
 _SAY_SLOW = {**_SAY, C.OTHER: "something outside NCCL and the network (the disk or data loading that feeds the GPUs, "
                               "a library's release that regressed)"}
 _CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank takes "
@@ -109,9 +114,13 @@ _CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank t
           C.PERFORMANCE_CONFIG: "the job's settings: parallel degrees beyond what memory needs (tensor, pipeline or "
                                 "sequence parallelism of a model that fits fewer GPUs adds communication to every "
                                 "step), the transport NCCL chose (NCCL_DEBUG=INFO: "
-                                "NET/Socket where InfiniBand was meant)"}
+                                "NET/Socket where InfiniBand was meant)",
+          C.TOPOLOGY_OR_NUMA: "the links between the GPUs (`nvidia-smi topo -m`: SYS or PHB between two GPUs is "
+                              "traffic across CPUs or a host bridge, NV# is NVLink)"}
 _CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-smi` while the disk or the CPU workers "
-                                  "load data) and the library releases (a regression between two versions)"}
+                                  "load data), each card alone (a faulty one slows all), whether the model is large "
+                                  "enough to gain from more GPUs, and the library releases (a regression between two "
+                                  "versions)"}
 _TOLD = {"slow": " and told of a slow run", "slow_setting": " and told of a slow run under a parallel setting it named"}
 _TAIL = "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO"
 _TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"
@@ -172,13 +181,13 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     # the reporter's own account in the first person ("When I train the model ... the code gets stuck":
     # rllm-org/rllm#47, nlpyang/hiersumm#9, both the launch's doing).
     one_line = sum(1 for line in text.splitlines() if line.strip()) < 2
-    if one_line and not _ACCOUNT.search(text):
+    if one_line and not (_ACCOUNT.search(text) or _CJK_SENTENCE.search(text)):
         return findings
     if not recognised and not _JOB.search(text):
         return findings
     judged = frozenset(n for f in findings if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ())
     lines = trouble_lines(text, judged)
-    shows = "failure" if lines else None if recognised or one_line else _quiet_run(text)
+    shows = "failure" if lines else None if recognised else _quiet_run(text)
     if shows is None:
         return findings
     prior = _prior(shows, lines, name)

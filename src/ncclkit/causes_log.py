@@ -203,7 +203,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.pod_network": Cause.OTHER,
     "log.mtu_mismatch": Cause.OTHER,
     "log.sriov_vf": Cause.OTHER,
-    "log.watchdog_stuck": Cause.CUDA_OR_DRIVER,
+    "log.watchdog_stuck": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.store_barrier": Cause.FIREWALL_OR_PORT_BLOCKED,
     "log.ipc_socket": Cause.SHM_TOO_SMALL,
     "log.net_missing": Cause.NET_PLUGIN_ERROR,

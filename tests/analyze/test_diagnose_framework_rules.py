@@ -115,8 +115,8 @@ STUCK = ("[rank1]:[F1201 10:00:00.000000 ProcessGroupNCCL.cpp:1169] [PG 0 Rank 1
 def test_a_stuck_watchdog_alone_leads_with_what_it_can_stand_for() -> None:
     """Only consequences in the paste: the lead one comes first and its alternatives follow it."""
     got = [(f["id"], f["cause"]) for f in analyze_text(STUCK)["findings"] if f["cause"]]
-    assert got[0] == ("log.watchdog_stuck", "cuda_or_driver")
-    assert {c for _, c in got[1:3]} == {"hang_collective_mismatch", "rank_crashed_elsewhere"}
+    assert got[0] == ("log.watchdog_stuck", "hang_collective_mismatch")
+    assert {c for _, c in got[1:3]} == {"application_bug", "cuda_or_driver"}
 
 
 def test_a_stuck_watchdog_is_a_consequence_of_a_root_cause() -> None:

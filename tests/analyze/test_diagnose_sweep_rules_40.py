@@ -199,7 +199,7 @@ Legend:
 
 def test_a_hang_pasted_with_gpus_that_meet_over_pcie_only() -> None:
     found = causes(_STUCK + _PCIE_TOPO)
-    assert found[0] == ("log.watchdog_stuck", "cuda_or_driver")
+    assert found[0] == ("log.watchdog_stuck", "hang_collective_mismatch")
     assert ("topo.pcie_p2p", "acs_iommu_p2p") in found[:3]
     # the topology alone stays a fact (info)
     pcie = next(f for f in analyze_text(_PCIE_TOPO)["findings"] if f["id"] == "topo.pcie_p2p")

@@ -13,14 +13,14 @@ from ncclkit.logs.analyze import analyze_text
 CASES = [
     # the watchdog or an abort blocked inside CUDA/NCCL (older and newer texts)
     ("[E ProcessGroupNCCL.cpp:1041] No PGNCCL's watchdog heartbeat detected, so we are dumping debug info.",
-     "log.watchdog_stuck", "cuda_or_driver"),
+     "log.watchdog_stuck", "hang_collective_mismatch"),
     ("[F ProcessGroupNCCL.cpp:1054] [Rank 0] NCCL monitor thread timeout. Basically, this could be due to CUDA or "
-     "NCCL calls being unexpectedly blocking", "log.watchdog_stuck", "cuda_or_driver"),
+     "NCCL calls being unexpectedly blocking", "log.watchdog_stuck", "hang_collective_mismatch"),
     ("[rank1]:[F1202 04:20:11.771829380 ProcessGroupNCCL.cpp:1708] [PG ID 0 PG GUID 0(default_pg) Rank 1] "
      "Terminating the process after attempting to dump debug info, due to ProcessGroupNCCL watchdog hang.",
-     "log.watchdog_stuck", "cuda_or_driver"),
+     "log.watchdog_stuck", "hang_collective_mismatch"),
     ("[rank0]:[E1202 04:12:10.443101455 ProcessGroupNCCL.cpp:1000] [PG ID 0 PG GUID 0(default_pg) Rank 1] Future "
-     "for ProcessGroup abort timed out after 600000 ms", "log.watchdog_stuck", "cuda_or_driver"),
+     "for ProcessGroup abort timed out after 600000 ms", "log.watchdog_stuck", "hang_collective_mismatch"),
     # another rank failed first
     ("[rank5]:[E1202 04:12:11.002991875 ProcessGroupNCCL.cpp:1563] [PG ID 0 PG GUID 0(default_pg) Rank 1] Observed "
      "flight recorder dump signal from another rank via TCPStore.", "log.remote_exited", "rank_crashed_elsewhere"),

@@ -15,7 +15,7 @@ CASES = [
      'log.cuda_error', 'cuda_or_driver'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1914@70d99e9',
      "[rank3]:[E1202 04:20:11.771829380 ProcessGroupNCCL.cpp:1914] [PG ID 0 PG GUID 0(default_pg) Rank 3] ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog, and could be triggered by another thread holding the GIL inside a CUDA api (for example, CudaEventDestroy), or other deadlock-prone behaviors.If you suspect the watchdog is not actually stuck and a longer timeout would help, you can either increase the timeout (TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC) to a larger value or disable the heartbeat monitor (TORCH_NCCL_ENABLE_MONITORING=0).If either of aforementioned helps, feel free to file an issue to PyTorch about the short timeout or false positive abort; otherwise, please attempt to debug the hang.",
-     'log.watchdog_stuck', 'cuda_or_driver'),
+     'log.watchdog_stuck', 'hang_collective_mismatch'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1826@70d99e9',
      '[rank5]:[W1202 04:21:02.118430977 ProcessGroupNCCL.cpp:1826] [PG ID 0 PG GUID 0(default_pg) Rank 5] Failed to check the "should dump" flag on TCPStore, (maybe TCPStore server has shut down too early), with error: Failed to recv, got 0 bytes. Connection was likely closed. Did the remote server shutdown or crash?',
      'log.socket_closed', 'rank_crashed_elsewhere'),

@@ -36,18 +36,23 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ProcessGroupNCCL's heartbeat monitor: "ProcessGroupNCCL's watchdog got stuck for N seconds without
         # making progress in monitoring enqueued collectives. This typically indicates a NCCL/CUDA API (e.g.,
         # CudaEventDestroy) hang blocking the watchdog", "Heartbeat monitor timed out!": the watchdog thread
-        # itself is blocked in a CUDA or NCCL call (a wedged GPU, an abort that hangs), not only a late peer.
+        # itself is blocked in a CUDA or NCCL call (an event query or an abort that hangs), not only a late peer.
+        # In the labelled threads that print it (4, all settled), that call hung behind collectives the ranks did not
+        # all reach: ranks that called different ones or never arrived (trl#2879, TransformerEngine's #3055 teardown
+        # order) or a program or release that left one rank behind (transformers#32477, open-r1#478), none a GPU.
         # Older and newer forms: "No PGNCCL's watchdog heartbeat detected", "NCCL monitor thread timeout",
         # "Terminating the process ... due to ProcessGroupNCCL watchdog hang", "Future for ProcessGroup abort
         # timed out" (ncclCommAbort itself never returned).
         p(r"watchdog got stuck|Heartbeat monitor timed out|No PGNCCL's watchdog heartbeat detected|"
           r"NCCL monitor thread timeout|due to ProcessGroupNCCL watchdog hang|ProcessGroup abort timed out",
           "watchdog_stuck", E,
-          "PyTorch's NCCL watchdog thread is blocked inside a CUDA/NCCL call: the GPU or a communicator is "
-          "wedged (a hung kernel, an abort that never returns), often after a collective already hung",
-          "check the GPU (`nvidia-smi`, Xid in dmesg) on that node and the first error or timeout of any rank; "
-          "TORCH_NCCL_DUMP_ON_TIMEOUT=1 keeps the flight recorder for `ncclkit analyze`",
-          C.CUDA_OR_DRIVER, "collateral", (C.HANG_COLLECTIVE_MISMATCH, C.RANK_CRASHED_ELSEWHERE)),
+          "PyTorch's NCCL watchdog thread is blocked inside a CUDA/NCCL call: most often behind a collective that "
+          "not every rank reached (ranks that called different collectives, or one the program left behind), which "
+          "leaves an event query or the communicator's abort hanging; a wedged GPU is the rarer cause",
+          "find the rank whose collective differs or never arrived: TORCH_NCCL_DUMP_ON_TIMEOUT=1 keeps the flight "
+          "recorder for `ncclkit analyze`, and the first error or timeout of every rank; then check the GPU "
+          "(`nvidia-smi`, Xid in dmesg) on that node",
+          C.HANG_COLLECTIVE_MISMATCH, "collateral", (C.APPLICATION_BUG, C.CUDA_OR_DRIVER)),
         # ProcessGroupNCCL's banner before it takes the process down ("Some NCCL operations have failed or timed
         # out. Due to the asynchronous nature of CUDA kernels, ..."): printed for an asynchronous error as for a
         # timeout (pytorch/pytorch#122571: after ncclRemoteError), so the error or the watchdog line beside it

@@ -78,9 +78,10 @@ _RAN = re.compile(r"^\s*`?(?:\S*[$#>]\s+)?(?:\d+\.\s+)?(?:(?:export\s+)?\w+=\S*\
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af\u3040-\u30ff]{6}")
 
 # The reporter's own words, which a program's message seldom has: "I" as a word before another word, not glog's level
-# letter before a source path ("I tensorflow/core/distributed_runtime/...: Started server")
-_ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b|\b[Ww]e(?:'re|'ve| are| were| have)\s+"
-                      r"[a-z]+\b|\b[Oo]ur\b")
+# letter before a source path ("I tensorflow/core/distributed_runtime/...: Started server"); "We are ..." only where
+# it opens a sentence (PyTorch's own "so we are dumping debug info", "we are taking the entire process down" do not).
+_ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b|"
+                      r"(?:\A|(?<=\n)|(?<=[.!?] ))We(?:'re|'ve| are| were| have)\s+[a-z]+\b")
 # The causes such threads were settled as, most frequent first, by what the paste shows: a failure or a hang; no
 # failure at all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (fewer threads:
 # something outside NCCL, such as a GPU left idle by the disk or the CPU, a faulty card, a model too small to gain from

@@ -242,8 +242,10 @@ def error_findings(s: NcclLogSummary, name: str) -> list[Finding]:
         if cat == "system_error" and cause is None and max(s.nodes or 0, len(s.hosts)) >= 2 \
                 and Cause.SHM_TOO_SMALL in alternatives:
             # Shared memory joins ranks of one node only: with the ranks on several nodes the network causes of a
-            # bare ncclSystemError come first (verl-project/verl#108: a connect between nodes).
-            alternatives = [a for a in alternatives if a is not Cause.SHM_TOO_SMALL] + [Cause.SHM_TOO_SMALL]
+            # bare ncclSystemError come first (verl-project/verl#108: a connect between nodes), shared memory last.
+            network = [a for a in alternatives if a in (Cause.WRONG_INTERFACE, Cause.FIREWALL_OR_PORT_BLOCKED)]
+            alternatives = network + [a for a in alternatives if a not in network and a is not Cause.SHM_TOO_SMALL] \
+                + [Cause.SHM_TOO_SMALL]
         if cat == "ibv_call_failed" and (s.no_ib_device or any(e.category == "no_ib_device" for e in s.errors)) \
                 and all(_NO_DEVICE_CALL.search(e.text) for e in errs):
             # net_ib.cc ncclIbInit skips a device ibv_open_device refuses and, with none left, says "No device

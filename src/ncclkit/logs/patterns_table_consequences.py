@@ -253,8 +253,9 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "a communicator was aborted", "find the first error on any rank; this is usually a consequence",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),
         # ncclSystemError names no cause; where a paste kept nothing else, the resolved threads of
-        # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host), then the
-        # socket interface, then a firewall: listed as what it can stand for, not stated as the cause.
+        # tests/diagnosis most often found a container's /dev/shm (docker without --ipc=host; 10 of the 28 it led in
+        # 2026-12), then a release (an old NCCL such as 2.4 or 2.7, a library's bug: 7), then the program's own
+        # launch (4), then the socket interface (2): listed as what it can stand for, not stated as the cause.
         # Not Ray's exit type of a worker ("Worker exit type: SYSTEM_ERROR"), which names how Ray saw it end, nor its
         # "a task by an unexpected system error" (a worker gone, the row of patterns_table_serving), nor a C++ exception
         # class ("thrust::system::system_error", baidu-research/DeepBench#10).
@@ -262,7 +263,7 @@ def consequence_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "system_error", E,
           "NCCL got an error from the OS, a socket or the RDMA stack",
           "rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET) and read the first WARN above it",
-          None, "collateral", (C.SHM_TOO_SMALL, C.WRONG_INTERFACE, C.FIREWALL_OR_PORT_BLOCKED)),
+          None, "collateral", (C.SHM_TOO_SMALL, C.OTHER, C.APPLICATION_BUG, C.WRONG_INTERFACE)),
         # TensorRT's "Error Code 2: Internal Error (...)" is TensorRT's own (triton-inference-server/triton_cli#59).
         # Nor torch_npu's "ERR02005 DIST internal error" or the Ascend runtime's "reason=[driver error:internal error]".
         p(r"(?<!Error Code \d: )(?<!Error Code \d\d: )(?<!DIST )(?<!driver error:)internal[ _]error|ncclInternalError|"

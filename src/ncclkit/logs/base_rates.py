@@ -102,7 +102,8 @@ _SAY = {C.APPLICATION_BUG: "the program's own misuse or its launch", C.OTHER: "a
         C.PERFORMANCE_CONFIG: "the job's settings (its parallel degrees, batch, NCCL's transport)",
         C.TOPOLOGY_OR_NUMA: "the links between the GPUs (PCIe without NVLink, a slow or shared PCIe path)"}
 _SAY_SLOW = {**_SAY, C.OTHER: "something outside NCCL and the network (the disk or data loading that feeds the GPUs, "
-                              "a library's release that regressed)"}
+                              "a faulty card, a model too small to gain from more GPUs, a library's release that "
+                              "regressed)"}
 _CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank takes "
                              "(torch.cuda.set_device(local_rank) before init_process_group), the world size and ranks "
                              "against the hosts and GPUs given, the launcher's arguments",
@@ -156,12 +157,13 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
 
 
 def _quiet_run(text: str) -> str | None:
-    """"slow", "slow_setting" or "nothing" for an unrecognised paste of two lines or more (counted by the caller), of a
-    run, in which the reporter shows what they ran or says what happened (a command, code, their own words) and no line
-    states a failure or a hang, read by a row or not; None otherwise. Such a paste was pasted because the run failed,
-    hung or gave wrong results ("nothing") or ran slow ("slow": the reporter says so, or the paste measures a speed;
-    "slow_setting" where it names a parallel setting it runs under). A
-    program's output alone, a GPU tool's listing and an XML document are left alone: healthy runs print them too."""
+    """"slow", "slow_setting" or "nothing" for an unrecognised paste (of two lines or more, or one line of the
+    reporter's account: the caller checks which), of a run, in which the reporter shows what they ran or says what
+    happened (a command, code, their own words) and no line states a failure or a hang, read by a row or not; None
+    otherwise. Such a paste was pasted because the run failed, hung or gave wrong results ("nothing") or ran slow
+    ("slow": the reporter says so, or the paste measures a speed; "slow_setting" where it names a parallel setting it
+    runs under). A program's output alone, a GPU tool's listing and an XML document are left alone: healthy runs
+    print them too."""
     reported = _ACCOUNT.search(text) or _RUN.search(text) and (_RAN.search(text) or _CJK_SENTENCE.search(text))
     if (not reported or text.lstrip().startswith("<")
             or any(states_failure(line) or _TRACEBACK in line or HANG_WORDS.search(line)
@@ -179,8 +181,9 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     if any(f.root_cause is not None or f.severity != Severity.INFO or f.id == "log.no_failure" for f in findings):
         return findings
     # One line alone is a message to look up (the rows and error_words read it), not a report of a job, unless it is
-    # the reporter's own account in the first person ("When I train the model ... the code gets stuck":
-    # rllm-org/rllm#47, nlpyang/hiersumm#9, both the launch's doing).
+    # the reporter's own account in the first person or in a sentence of Chinese, Japanese or Korean ("When I train
+    # the model ... the code gets stuck": rllm-org/rllm#47, nlpyang/hiersumm#9, both the launch's doing; "发现采用
+    # deepspeed zero3训练会出现严重的速度下降问题": modelscope/ms-swift#1825).
     one_line = sum(1 for line in text.splitlines() if line.strip()) < 2
     if one_line and not (_ACCOUNT.search(text) or _CJK_SENTENCE.search(text)):
         return findings

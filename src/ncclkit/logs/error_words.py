@@ -50,8 +50,8 @@ _VERDICT = re.compile(r"^\W*(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception|Abor
 
 _WORDS: tuple[tuple[C, str], ...] = (
     # Rust's allocator aborting ("memory allocation of 2097152 bytes failed", deepspeedai/DeepSpeedExamples#321).
-    (C.OOM, r"[Oo]ut of [Mm]emory|OUT OF MEMORY|OutOfMemory|\bOOM\b|RESOURCE_EXHAUSTED|ALLOC_FAILED|MemoryAllocation|bad_alloc|"
-            r"memory allocation of \d+ bytes failed|"
+    (C.OOM, r"[Oo]ut of [Mm]emory|OUT OF MEMORY|OutOfMemory|\bOOM\b|RESOURCE_EXHAUSTED|ALLOC_FAILED|"
+            r"MemoryAllocation|bad_alloc|memory allocation of \d+ bytes failed|"
             r"\bMemoryError\b|oom[-_ ]kill|memory cgroup"),
     (C.SHM_TOO_SMALL, r"/dev/shm|[Ss]hared [Mm]emory|\bshm\w*|Bus error|SIGBUS|shm-size|No space left on device"),
     (C.HOSTNAME_RESOLUTION, r"[Nn]ame or service not known|nodename nor servname|name resolution|gaierror|"

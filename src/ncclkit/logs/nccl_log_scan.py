@@ -48,6 +48,8 @@ __all__ = ["Buffer", "scan_block"]
 # INFO line is consumed in the INFO branch instead of retrying the WARN and <WORD> alternatives.
 # UCC's TL/NCCL ("ucc_tl_nccl ... TL_NCCL ERROR NCCL error 6 ...") is UCC's own log line, not NCCL's "NCCL ERROR".
 _FUNC = NCCL_FUNC.encode()
+# An issue template's "NCCL version: 2.4.2" is the reporter's line, not NCCL's ("NCCL version 2.4.2+cuda9.0", no colon):
+# a paste of such a template and prose is a report (horovod/horovod#992), not a log.
 _LINE = re.compile(
     rb"NCCL (?<!_NCCL )(?:INFO (?:(?:Channel|Ring|CollNet|Tree) [^:\n]*+(?=: )|(?=NET/|NCCL|Using network |"
     rb"Using (?:in|ex)ternal Network |CUDA Dev \d|P2P plugin|"

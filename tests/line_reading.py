@@ -24,6 +24,13 @@ def ids(text: str) -> list[str]:
     return [f["id"] for f in analyze_text(text)["findings"]]
 
 
+def prior_shows(text: str) -> str | None:
+    """What the paste shows by the prior's reading (`log.base_rate`'s evidence: failure, nothing, slow, ...), None
+    where the prior does not speak."""
+    priors = [f for f in analyze_text(text)["findings"] if f["id"] == "log.base_rate"]
+    return priors[0]["evidence"]["shows"] if priors else None
+
+
 def assert_reads(line: str, fid: str, cause: str) -> None:
     """The line leads with (fid, cause) pasted alone and inside an NCCL log."""
     assert lead(line + "\n") == (fid, cause)

@@ -4,9 +4,7 @@ and slow runs told without the word "slow". Each on the thread's text and on tex
 
 from __future__ import annotations
 
-from line_reading import causes, ids, lead
-
-from ncclkit.logs.analyze import analyze_text
+from line_reading import causes, ids, lead, prior_shows
 
 # laekov/fastmoe#126: four ranks launched with torch.distributed.launch, every NCCL line on device [0]
 _SHARED = """\
@@ -79,16 +77,12 @@ _LONGER = ("I experience longer training times per epoch when using the DataPara
            "For example, training a 2d model takes around 49s per epoch using a single GPU vs. 82s using 4 GPUs.\n")
 
 
-def _shows(text: str) -> str | None:
-    prior = [f for f in analyze_text(text)["findings"] if f["id"] == "log.base_rate"]
-    return prior[0]["evidence"]["shows"] if prior else None
-
-
 def test_slow_runs_told_in_other_words_get_the_slow_runs_prior() -> None:
-    assert _shows(_NOT_FASTER) == "slow" and lead(_NOT_FASTER) == ("log.base_rate", "other")
-    assert _shows(_LONGER) == "slow"
+    assert prior_shows(_NOT_FASTER) == "slow" and lead(_NOT_FASTER) == ("log.base_rate", "other")
+    assert prior_shows(_LONGER) == "slow"
     # (an epoch's time is a measure of its own: test_diagnose_rules_56)
-    assert _shows(_NOT_FASTER.replace("it's not faster", "it is done").replace("epoch takes 21 seconds",
-                                                                                "epoch has 21 batches")) == "nothing"
-    assert _shows(_LONGER.replace("longer training times per epoch", "training").replace("49s per epoch", "a model")) \
-        == "nothing"
+    not_faster = _NOT_FASTER.replace("it's not faster", "it is done").replace("epoch takes 21 seconds",
+                                                                              "epoch has 21 batches")
+    assert prior_shows(not_faster) == "nothing"
+    longer = _LONGER.replace("longer training times per epoch", "training").replace("49s per epoch", "a model")
+    assert prior_shows(longer) == "nothing"

@@ -5,7 +5,7 @@ thread's text and on text that must not trigger it."""
 from __future__ import annotations
 
 import pytest
-from line_reading import ids, lead
+from line_reading import ids, lead, prior_shows
 
 from ncclkit.logs.analyze import analyze_text
 
@@ -55,11 +55,6 @@ def test_the_reporters_capitalised_out_of_memory_is_the_failure_it_states() -> N
     assert lead(measured)[0] == "log.base_rate"
 
 
-def _shows(text: str) -> str | None:
-    priors = [f for f in analyze_text(text, name="paste")["findings"] if f["id"] == "log.base_rate"]
-    return priors[0]["evidence"]["shows"] if priors else None
-
-
 # vllm-project/vllm#689: IPython's timings of one prompt at tensor_parallel_size 1 and 2
 _TIMED = """\
 vllm = LLM(
@@ -79,14 +74,14 @@ My service startup command is: CUDA_VISIBLE_DEVICES=0,1,2,3 python3 -m vllm.entr
 
 
 def test_a_slow_run_under_a_parallel_setting_it_names_leads_with_the_jobs_settings() -> None:
-    assert _shows(_TIMED) == "slow_setting" and lead(_TIMED) == ("log.base_rate", "performance_config")
-    assert _shows(_NOT_AS_GOOD) == "slow_setting" and lead(_NOT_AS_GOOD) == ("log.base_rate", "performance_config")
+    assert prior_shows(_TIMED) == "slow_setting" and lead(_TIMED) == ("log.base_rate", "performance_config")
+    assert prior_shows(_NOT_AS_GOOD) == "slow_setting" and lead(_NOT_AS_GOOD) == ("log.base_rate", "performance_config")
     # without the setting, a slow run's order (what feeds the GPUs, a release, first)
     untimed = _TIMED.replace("tensor_parallel_size=2", "dtype='float16'")
-    assert _shows(untimed) == "slow" and lead(untimed) == ("log.base_rate", "other")
+    assert prior_shows(untimed) == "slow" and lead(untimed) == ("log.base_rate", "other")
     # without a measure or a complaint, no slow run at all
-    assert _shows(_TIMED.replace("Wall time: 1.27 s", "done")) == "nothing"
-    assert _shows(_NOT_AS_GOOD.replace("not as good as running on a single card", "fine")) == "nothing"
+    assert prior_shows(_TIMED.replace("Wall time: 1.27 s", "done")) == "nothing"
+    assert prior_shows(_NOT_AS_GOOD.replace("not as good as running on a single card", "fine")) == "nothing"
 
 
 # karpathy/nanoGPT#110, rosinality/style-based-gan-pytorch#78, soumith/imagenet-multiGPU.torch#59: a measured step
@@ -97,14 +92,15 @@ _MEASURED = ("I train with torchrun --standalone --nproc_per_node=8 train.py on 
 @pytest.mark.parametrize("measure", ["560ms per iteration", "1.13 it/s", "2.20s/it", "one batch takes 2.3s",
                                      "the GPUs sit idle most of the time"])
 def test_a_measured_step_or_an_idle_gpu_is_a_slow_run(measure: str) -> None:
-    assert _shows(_MEASURED.format(measure)) == "slow"
+    assert prior_shows(_MEASURED.format(measure)) == "slow"
 
 
 def test_tqdm_s_own_rate_is_no_slow_run() -> None:
     # OpenPCDet's bar of an epoch that never started: tqdm prints the rate after the elapsed time
     bar = "I run ./scripts/dist_train.sh 2 on my 2 gpu machine\nepochs: 0it [00:07, ?it/s]\n"
-    assert _shows(bar) == "nothing"
-    assert _shows("I run python train.py on 2 GPUs\n  0%| | 132/3000000 [00:12<77:49:10, 10.71it/s]\n") == "nothing"
+    assert prior_shows(bar) == "nothing"
+    bar = "I run python train.py on 2 GPUs\n  0%| | 132/3000000 [00:12<77:49:10, 10.71it/s]\n"
+    assert prior_shows(bar) == "nothing"
 
 
 # Dao-AILab/flash-attention#1021: the GPUs are named by their model alone
@@ -115,8 +111,8 @@ I switch to 8 H100 also use flash attention 2 with same batch size, and now the 
 
 
 def test_a_data_centre_gpus_model_name_makes_the_paste_a_gpu_jobs() -> None:
-    assert _shows(_MODEL) == "slow"
-    assert _shows(_MODEL.replace("A800", "machines").replace("H100", "boxes")) is None
+    assert prior_shows(_MODEL) == "slow"
+    assert prior_shows(_MODEL.replace("A800", "machines").replace("H100", "boxes")) is None
 
 
 # Shenggan/DuoduoCLIP#9, modelscope/ms-swift#1825, nasa-nccs-hpda/pytorch-caney#44: a slow run told in one line, in
@@ -131,16 +127,16 @@ _WE = ("We are experiencing relatively slow throughput reading our dataset from 
 
 @pytest.mark.parametrize("text", [_ONE_LINE, _CHINESE, _WE], ids=["one-line", "chinese", "we"])
 def test_a_slow_run_told_in_one_line_in_chinese_or_by_we_gets_the_slow_runs_prior(text: str) -> None:
-    assert _shows(text) == "slow"
+    assert prior_shows(text) == "slow"
     assert lead(text) == ("log.base_rate", "other")
 
 
 def test_a_one_line_message_or_a_programs_we_is_no_report() -> None:
-    assert _shows("training loop hangs on 1 gpu\n") is None
-    assert _shows("We recommend torchrun with --nproc_per_node for 4 GPUs\nrank 0 ready\n") is None
+    assert prior_shows("training loop hangs on 1 gpu\n") is None
+    assert prior_shows("We recommend torchrun with --nproc_per_node for 4 GPUs\nrank 0 ready\n") is None
     # the account without its slowness is a run that shows nothing
-    assert _shows(_WE.replace("relatively slow throughput", "an issue").replace("0.19 batch per/second", "ok")) == \
-        "nothing"
+    quiet = _WE.replace("relatively slow throughput", "an issue").replace("0.19 batch per/second", "ok")
+    assert prior_shows(quiet) == "nothing"
 
 
 @pytest.mark.parametrize("measure", ["it needs about 30 days to finish, which is too long",
@@ -148,4 +144,4 @@ def test_a_one_line_message_or_a_programs_we_is_no_report() -> None:
                                      "generation gives 1.80 tokens/s", "about 93 TFLOPS against 180 published",
                                      "per epoch on coco need 24 min"])
 def test_more_measures_and_complaints_of_a_slow_run(measure: str) -> None:
-    assert _shows(_MEASURED.replace("I'm getting about {} on the small model", measure)) == "slow"
+    assert prior_shows(_MEASURED.replace("I'm getting about {} on the small model", measure)) == "slow"

@@ -123,6 +123,7 @@ _CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-sm
                                   "load data), each card alone (a faulty one slows all), whether the model is large "
                                   "enough to gain from more GPUs, and the library releases (a regression between two "
                                   "versions)"}
+# The slow kinds, and what the threads their order counts told of
 _TOLD = {"slow": " and told of a slow run", "slow_setting": " and told of a slow run under a parallel setting it named"}
 _TAIL = "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO"
 _TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"
@@ -131,7 +132,7 @@ _TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and past
 def _prior(shows: str, lines: list[int], name: str) -> Finding:
     """The `log.base_rate` finding of a paste that shows `shows`."""
     order = PRIORS[shows]
-    say, check, tail = (_SAY_SLOW, _CHECK_SLOW, _TAIL_SLOW) if shows.startswith("slow") else (_SAY, _CHECK, _TAIL)
+    say, check, tail = (_SAY_SLOW, _CHECK_SLOW, _TAIL_SLOW) if shows in _TOLD else (_SAY, _CHECK, _TAIL)
     return Finding(
         id="log.base_rate", severity=Severity.INFO, subject=name,
         message=(f"no line of this paste names a cause ncclkit knows ({_SHOWS[shows]}). In the resolved "

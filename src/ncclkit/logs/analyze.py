@@ -24,6 +24,7 @@ from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip
 from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.base_rates import base_rate_findings
 from ncclkit.logs.error_words import error_word_findings, states_failure
+from ncclkit.logs.comm_timing import comm_timing_findings
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
 from ncclkit.logs.device_copies import copy_findings, default_gpu_findings
 from ncclkit.logs.fingerprint_trace import fingerprint_findings
@@ -247,7 +248,8 @@ def _text_findings(text: str) -> list[Finding]:
     TORCH_DISTRIBUTED_DEBUG=DETAIL, a traceback cut before its exception at a step whose failure is known
     (traceback_cut), a GPU-to-GPU copy read as zeros, a tensor on GPU 0 of a run pinned to another, one job's outcome
     under two NCCL releases, JAX used before its distributed initialize, a trainer's steps spent waiting for data, one
-    GPU of several doing all the work, torchrun's ranks that all print one GPU in NCCL's prefix."""
+    GPU of several doing all the work, torchrun's ranks that all print one GPU in NCCL's prefix, a profiler table
+    dominated by NCCL's kernels and a timed loop whose first call pays the set-up (comm_timing)."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)
@@ -255,7 +257,8 @@ def _text_findings(text: str) -> list[Finding]:
             + frtrace_findings(text) + fingerprint_findings(text) + cut_traceback_findings(text)
             + copy_findings(text) + default_gpu_findings(text) + release_compare_findings(text)
             + jax_init_order_findings(text)
-            + input_bound_findings(text) + one_gpu_findings(text) + prefix_device_findings(text))
+            + input_bound_findings(text) + one_gpu_findings(text) + prefix_device_findings(text)
+            + comm_timing_findings(text))
 
 
 # Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is

@@ -59,8 +59,13 @@ _SLOW = re.compile(r"\bslow(?:er|ly|down|s)?\b|慢|速度下降|降速|耗时|"
 # A slow run whose paste names a parallel setting it sets or compares (tensor, pipeline or sequence parallelism, XLA's
 # fusion): the setting was the answer (vllm-project/vllm#1873 and #689: tensor parallelism does not pay off for a small
 # model; 360-LLaMA-Factory#68: sequence parallelism past need; horovod/horovod#1673: XLA's fused ops leave no overlap).
+# FSDP's sharding is one too: it all-gathers what it shards at every step (pytorch/pytorch#102434: FULL_SHARD
+# over 4 nodes, settled by HYBRID_SHARD; allenai/OLMo#762: a per-GPU batch too small for FSDP;
+# facebookresearch/fairscale#800: ShardedDDP's buckets kept its communication from overlapping). Not DeepSpeed's ZeRO
+# stages: its two slow runs were settled one as InfiniBand left off, one as something outside the job.
 _SETTING = re.compile(r"tensor[_ -]parallel\w*|pipeline[_ -]parallel\w*|sequence[_ -]parallel\w*|\b[TP]P\s?=\s?\d|"
-                      r"\b(?:tp|pp|sp)_size\b|--(?:tp|pp|sp)\b|\bxla\b", re.I)
+                      r"\b(?:tp|pp|sp)_size\b|--(?:tp|pp|sp)\b|\bxla\b|\bFSDP\b|FullyShardedDataParallel|ShardedDDP|"
+                      r"\b(?:HYBRID|FULL)_SHARD\b", re.I)
 # NCCL's INFO lines state no failure by NCCL's own level ("Failed to initialize NET plugin IB" of a run that went on
 # over sockets); the ones that state a cause are read by the classifier.
 _NCCL_INFO = " NCCL INFO "

@@ -1,0 +1,91 @@
+"""Readings written after the held-out rounds 398 - 405 of 2026-12-07: an illegal memory access is first the program's
+kernel, a profiler table whose NCCL kernels take most of the GPU's time is a run bound by its communication, and a
+timed loop whose first call dwarfs the rest is paying one-time set-up. Each on the thread's text and on text that
+must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import causes, ids, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+# facebookresearch/pytorch3d#267: the commenter's account of DataParallel on several GPUs
+_ILLEGAL = ("(My code works well on one GPU when using `nn.DataParallel`, but suffers from `CUDA runtime error: an "
+            "illegal memory access was encountered (700) in magma_queue_destroy_internal at /opt/conda/conda-bld/"
+            "magma-cuda111_1605822518874/work/interface_cuda/interface.cpp:944` when using multi-GPU.)\n")
+
+
+def test_an_illegal_memory_access_is_first_the_programs_kernel() -> None:
+    assert lead(_ILLEGAL) == ("log.cuda_error", "application_bug")
+    assert [cause for _, cause in causes(_ILLEGAL)][:3] == ["application_bug", "cuda_or_driver", "other"]
+    bare = "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    assert lead(bare) == ("log.cuda_error", "application_bug")
+
+
+def test_a_launch_failure_stays_the_gpu_or_driver_first() -> None:
+    # "unspecified launch failure" (719) is as often a GPU that fell off the bus: it keeps its own row
+    failed = "RuntimeError: CUDA error: unspecified launch failure\n"
+    assert lead(failed) == ("log.cuda_error", "cuda_or_driver")
+
+
+# pytorch/pytorch#102434: torch.profiler's table of FULL_SHARD FSDP over 4 nodes (columns as printed)
+_HEADER = ("                                                   Name    Self CPU %      Self CPU   CPU total %     CPU "
+           "total  CPU time avg     Self CUDA   Self CUDA %    CUDA total  CUDA time avg    # of Calls  ")
+_RULE = "-------------------------------------------------------  " + "------------  " * 10
+_PROFILE = "\n".join([
+    "These are results I gathered using ```torch.profiler```, I warmup for 10 iterations and calculate for 10 active "
+    "iterations.",
+    "First is the ```multi-node``` result",
+    _RULE, _HEADER, _RULE,
+    "                                 c10d::_allgather_base_         0.04%      51.574ms         0.05%      61.336ms      "
+    "75.723us       42.930s        54.65%       42.930s      53.000ms           810  ",
+    "ncclKernel_AllGather_RING_LL_Sum_int8_t(ncclDevComm*...         0.00%       0.000us         0.00%       0.000us       "
+    "0.000us       42.930s        54.65%       42.930s      53.000ms           810  ",
+    "                                     record_param_comms         0.02%      29.285ms         0.03%      33.318ms      "
+    "20.440us       27.985s        35.63%       27.985s      17.169ms          1630  ",
+]) + "\n"
+
+
+def test_a_profile_whose_nccl_kernels_take_most_of_the_gpu_is_bound_by_communication() -> None:
+    result = analyze_text(_PROFILE, name="pytorch102434")
+    finding = result["findings"][0]
+    assert (finding["id"], finding["cause"], finding["subject"]) == ("log.comm_bound_profile", "performance_config",
+                                                                     "AllGather")
+    # the kernel's row alone is summed: c10d's op and record_param_comms repeat its time
+    assert finding["evidence"]["comm_share_pct"] == 54.65
+    assert finding["evidence"]["lines"] == [4, 7]
+    assert "HYBRID_SHARD" in finding["fix"]
+
+
+def test_a_profile_whose_nccl_kernels_take_a_small_share_says_nothing_of_communication() -> None:
+    small = _PROFILE.replace("42.930s        54.65%", "4.293s         5.47%")
+    assert "log.comm_bound_profile" not in ids(small)
+    # nor does c10d's op alone, whose time may be the CPU's wait
+    no_kernel = "\n".join(line for line in _PROFILE.splitlines() if not line.startswith("ncclKernel")) + "\n"
+    assert "log.comm_bound_profile" not in ids(no_kernel)
+
+
+# NVIDIA/nccl#1487: a maintainer's run of the reporter's timed send/recv loop
+_LOOP = "".join(f"Rank 0 time taken: {us} us\n" for us in (214477, 14, 5, 3, 4, 5, 4, 4, 4, 4)) + \
+    "Rank 1 time taken: 214601 us\nRank 1 time taken: 14 us\n"
+
+
+def test_a_loop_whose_first_call_dwarfs_the_rest_pays_set_up() -> None:
+    finding = analyze_text(_LOOP, name="nccl1487")["findings"][0]
+    assert (finding["id"], finding["cause"]) == ("log.first_call_setup", "other")
+    assert "214.477 ms (line 1)" in finding["message"] and "median of 4 us" in finding["message"]
+    assert "NCCL_RUNTIME_CONNECT=0" in finding["fix"]
+
+
+def test_steady_or_rising_times_and_tqdm_rates_are_no_set_up() -> None:
+    steady = "".join(f"Rank 0 time taken: {us} us\n" for us in (16, 14, 5, 3, 4, 5, 4))
+    assert "log.first_call_setup" not in ids(steady)
+    # a run that slows down as it goes is not paying for its start
+    rising = "".join(f"step {n} took {ms} ms\n" for n, ms in enumerate((20, 40, 90, 400, 900, 2000), 1))
+    assert "log.first_call_setup" not in ids(rising)
+    # tqdm's rate: its first step includes the whole start of the program
+    bars = "".join(f" {n}/50 [00:0{n}<00:10, {s}s/it]\n" for n, s in enumerate((30.5, 1.2, 1.1, 1.2, 1.1), 1))
+    assert "log.first_call_setup" not in ids(bars)
+    # a first call slower, but not by far: a warm cache, no set-up to name
+    warm = "".join(f"Rank 0 time taken: {us} us\n" for us in (60, 14, 15, 13, 14))
+    assert "log.first_call_setup" not in ids(warm)

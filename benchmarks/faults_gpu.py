@@ -147,7 +147,7 @@ SCENARIOS: dict[str, tuple[dict[str, str], str, str]] = {
                         "other"),
     # Run 12: a rank whose own kernel writes far outside its buffer (CuPy), the CUDA error sticky on its context.
     "peer-illegal-address": ({**SOCKET_ENV}, "rank 1 runs a kernel that writes 4 GiB past its buffer after 3 "
-                             "all_reduces", "cuda_or_driver"),
+                             "all_reduces", "application_bug"),
 }
 SKIPS = ("skipped-collective", "skipped-collective-info", "gloo-skipped", "watchdog-abort", "size-mismatch-coll")
 

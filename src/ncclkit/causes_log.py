@@ -58,6 +58,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.input_bound": Cause.OTHER,
     "log.comm_bound_profile": Cause.PERFORMANCE_CONFIG,
     "log.first_call_setup": Cause.OTHER,
+    "log.geforce_p2p_hang": Cause.ACS_IOMMU_P2P,
     "log.ranks_exceed_gpus": Cause.APPLICATION_BUG,
     "log.base_rate": None,  # each finding carries the cause its paste's shape has most often been settled as
     "log.framework_release": Cause.OTHER,

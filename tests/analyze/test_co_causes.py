@@ -10,7 +10,7 @@ from line_reading import causes, lead
 from ncclkit.logs.analyze import analyze_text
 
 # A CUDA error whose row knows one alternative: cuda_or_driver, then the program, then the corpus's next.
-_ILLEGAL = "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+_LAUNCH = "RuntimeError: CUDA error: unspecified launch failure\n"
 # A collective's timeout in the generic row's words (NCCL 2.2x via PyTorch's store)
 _TIMEOUT = "RuntimeError: Timed out waiting 1800000ms for recv operation to complete\n"
 # NCCL 2.28.7+'s completion error: its row names two alternatives of its own
@@ -22,9 +22,9 @@ _IB = ("node1:1234:1300 [0] transport/net_ib.cc:1695 NCCL WARN NET/IB: Got compl
 def test_a_reading_with_one_alternative_gets_the_corpus_next_one_after_it() -> None:
     # the row names the program as also possible; the corpus adds a library's release, cuda_or_driver's most
     # frequent companion, and says where it comes from
-    assert causes(_ILLEGAL) == [("log.cuda_error", "cuda_or_driver"), ("log.alternative", "application_bug"),
-                                ("log.alternative", "other")]
-    alts = [f for f in analyze_text(_ILLEGAL, name="paste")["findings"] if f["id"] == "log.alternative"]
+    assert causes(_LAUNCH) == [("log.cuda_error", "cuda_or_driver"), ("log.alternative", "application_bug"),
+                               ("log.alternative", "other")]
+    alts = [f for f in analyze_text(_LAUNCH, name="paste")["findings"] if f["id"] == "log.alternative"]
     assert ["resolved threads" in f["message"] for f in alts] == [False, True]
     assert all(f["severity"] == "info" for f in alts)
 

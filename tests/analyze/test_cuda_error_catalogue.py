@@ -51,7 +51,8 @@ EXPECTED = [
     ("driver shutting down", Cause.APPLICATION_BUG),                               # cudaErrorCudartUnloading
     ("uncorrectable ECC error encountered", Cause.CUDA_OR_DRIVER),
     ("uncorrectable NVLink error detected during the execution", Cause.CUDA_OR_DRIVER),
-    ("an illegal memory access was encountered", Cause.CUDA_OR_DRIVER),
+    ("an illegal memory access was encountered", Cause.APPLICATION_BUG),           # most often the program's kernel
+    ("unspecified launch failure", Cause.CUDA_OR_DRIVER),
     ("MPS client failed to connect to the MPS control daemon or the MPS server", Cause.CUDA_OR_DRIVER),
 ]
 

@@ -52,7 +52,7 @@ def test_a_broken_graph_capture_is_the_programs_with_a_program_fix() -> None:
     ordinal = analyze_text("RuntimeError: CUDA error: invalid device ordinal\n")["findings"][0]
     assert ordinal["cause"] == "application_bug" and "set_device" in ordinal["fix"]
     fault = causes(PREFIX + "NCCL WARN Cuda failure 'an illegal memory access was encountered'\n")
-    assert fault[0][1] == "cuda_or_driver"
+    assert fault[0][1] == "application_bug"
 
 
 def test_an_unroutable_address_is_the_interface_a_refused_or_silent_one_the_firewall() -> None:

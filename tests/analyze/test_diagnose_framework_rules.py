@@ -56,7 +56,7 @@ CASES = [
     ("RuntimeError: CUDA error: no kernel image is available for execution on the device\n",
      "cuda_or_driver"),
     ("RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.\n", "cuda_or_driver"),
-    ("RuntimeError: CUDA error: an illegal memory access was encountered\n", "cuda_or_driver"),
+    ("RuntimeError: CUDA error: an illegal memory access was encountered\n", "application_bug"),
     # the NCCL library itself missing for the framework
     ("OSError: libnccl.so.2: cannot open shared object file: No such file or directory\n", "other"),
     # a torch build without NCCL, a misspelt backend, a collective ProcessGroupNCCL lacked before 1.11

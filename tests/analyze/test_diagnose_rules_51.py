@@ -197,7 +197,7 @@ def test_the_gpuassert_macros_string_is_decoded_like_cudas_own() -> None:
     assert causes(_CUDA_ASSERT)[:3] == [("log.cuda_error", "other"), ("log.alternative", "application_bug"),
                                         ("log.alternative", "cuda_or_driver")]
     assert lead("GPUassert: an illegal memory access was encountered kernel.cu 120\n") == ("log.cuda_error",
-                                                                                         "cuda_or_driver")
+                                                                                         "application_bug")
     assert lead("GPUassert: invalid device ordinal main.cu 33\n") == ("log.cuda_error", "application_bug")
     # the words in a sentence are no macro's output
     assert "log.cuda_error" not in ids("we assert CUDA assertions are off in release builds\n")

@@ -89,3 +89,39 @@ def test_steady_or_rising_times_and_tqdm_rates_are_no_set_up() -> None:
     # a first call slower, but not by far: a warm cache, no set-up to name
     warm = "".join(f"Rank 0 time taken: {us} us\n" for us in (60, 14, 15, 13, 14))
     assert "log.first_call_setup" not in ids(warm)
+
+
+# deepspeedai/DeepSpeed#4433: the reporter's account of a job on RTX 4090s, settled by NCCL_P2P_DISABLE=1
+_GEFORCE = ("I'm trying to train a model with multiple 4090 gpus, but it always gets stuck and no report is shown. But "
+            "when training with 3090 everything is fine. I strongly suspect that a deadlock occurs. \n"
+            "Environment: Pytorch 2.1.0 +Cuda 12.1\n")
+
+
+def test_a_job_on_geforce_40_series_gpus_that_hangs_is_first_their_missing_peer_to_peer() -> None:
+    assert lead(_GEFORCE) == ("log.geforce_p2p_hang", "acs_iommu_p2p")
+    assert "NCCL_P2P_DISABLE=1" in analyze_text(_GEFORCE)["findings"][0]["fix"]
+    assert lead("My environment is `RTX 4090` * 5. The run got stuck at DistributedDataParallel(model)\n")[0] == \
+        "log.geforce_p2p_hang"
+
+
+def test_no_hang_or_no_geforce_40_series_card_is_no_peer_to_peer_hang() -> None:
+    # a 4090 job that fails with an error, an A100 job that hangs, a port number beside a hang
+    slow = _GEFORCE.replace("it always gets stuck and no report is shown", "it trains at half the speed")
+    assert "log.geforce_p2p_hang" not in ids(slow.replace(" I strongly suspect that a deadlock occurs.", ""))
+    assert "log.geforce_p2p_hang" not in ids(_GEFORCE.replace("4090 gpus", "A100 gpus"))
+    assert "log.geforce_p2p_hang" not in ids("The server on port 4090 is stuck at startup.\nI run it again.\n")
+    # a line that names its own cause leads before the reporter's words
+    oom = _GEFORCE + "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+    assert lead(oom) == ("log.oom", "oom")
+
+
+# facebookresearch/fairchem#597: NCCL's line quoted in the reporter's words, "... from NCCL INFO."
+_QUOTED = ("Issue: Nccl error occures when training on mutiple GPUs in a single node\n"
+           "\"Duplicate GPU detected : rank 1 and rank 0 both on CUDA device a4000\" from NCCL INFO.\n")
+
+
+def test_nccls_line_quoted_in_prose_is_read_as_the_line_it_quotes() -> None:
+    assert lead(_QUOTED) == ("log.duplicate_gpu", "application_bug")
+    # NCCL's own INFO line of no cause stays a fact line
+    info = "h1:11:11 [0] NCCL INFO comm 0x55 rank 0 nranks 2 cudaDev 0 busId a4000 - Init COMPLETE\n"
+    assert "log.duplicate_gpu" not in ids(info)

@@ -73,7 +73,7 @@ _TRT_CUDA = ("[TensorRT-LLM][ERROR] ICudaEngine::createExecutionContextWithoutDe
 
 
 def test_tensorrts_cuda_runtime_error_is_read_as_the_cuda_error() -> None:
-    assert causes(_TRT_CUDA)[0] == ("log.cuda_error", "cuda_or_driver")
+    assert causes(_TRT_CUDA)[0] == ("log.cuda_error", "application_bug")
     assert "illegal memory access" in findings(_TRT_CUDA)["log.cuda_error"]["message"]
 
 

@@ -75,7 +75,7 @@ def test_the_ipv6_half_of_an_ipv4_lookup_is_noise() -> None:
 def test_a_kernels_own_assert_is_the_program() -> None:
     # huggingface/trl's sonic-moe notes: cudaErrorAssert in the MoE backward pass
     assert lead("RuntimeError: CUDA Error: cudaErrorAssert\n") == ("log.cuda_error", "application_bug")
-    assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] == "cuda_or_driver"
+    assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] == "application_bug"
 
 
 def test_efa_in_a_pod_name_is_no_plugin_failure() -> None:

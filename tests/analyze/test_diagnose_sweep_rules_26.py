@@ -117,7 +117,7 @@ def test_hip_errors_read_as_their_cuda_twins() -> None:
     assert lead(capture) == ("log.cuda_error", "application_bug")
     assert lead("RuntimeError: HIP error: hipErrorInvalidValue\n") == ("log.cuda_error", "other")
     assert lead("torch.AcceleratorError: HIP error: an illegal memory access was encountered\n") == \
-        ("log.cuda_error", "cuda_or_driver")
+        ("log.cuda_error", "application_bug")
     assert lead("RuntimeError: HIP error: invalid device ordinal\n") == ("log.cuda_error", "application_bug")
     # a HIP error name alone keeps HIP's own reading where one exists
     assert lead("NCCL WARN Cuda failure 'hipErrorOutOfMemory'\n")[1] == "oom"

@@ -218,5 +218,5 @@ def test_ucx_monitoring_filesystem_and_torch_compiles_cuda_graphs() -> None:
     assert_reads("RuntimeError: storage data ptrs are not allocated in pool", "log.program_error", "application_bug")
     assert_reads("RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.",
                  "log.program_error", "application_bug")
-    # a CUDA error is the driver's, whatever the word CUDA
-    assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] == "cuda_or_driver"
+    # a CUDA error is read by its own row, whatever the word CUDA: an illegal address is first the program's kernel
+    assert lead("RuntimeError: CUDA error: an illegal memory access was encountered\n")[1] == "application_bug"

@@ -57,7 +57,7 @@ def test_cuda_errors_in_turbomind_caffe2_and_lightseq_wrappings_are_decoded() ->
 
 def test_an_illegal_memory_access_retyped_and_a_compilers_host_allocation() -> None:
     # nex-mpi/nex-code#5: the CUDA string in lower case
-    assert lead("runtimeerror: an illegal memory access was encountered\n") == ("log.cuda_error", "cuda_or_driver")
+    assert lead("runtimeerror: an illegal memory access was encountered\n") == ("log.cuda_error", "application_bug")
     # kijai/ComfyUI-WanVideoWrapper#151 (its title: OutOfMemoryError)
     assert lead("fatal   : Memory allocation failure\n") == ("log.oom", "oom")
     # a fatal line of another kind is no memory failure

@@ -27,7 +27,7 @@ def test_horovods_cuda_error_before_open_mpis_banner_and_libcs_abort_frame() -> 
             "[1,25]<stderr>:[c102:70259] *** Process received signal ***\n"
             "[1,25]<stderr>:[c102:70259] Signal: Aborted (6)\n"
             "[1,25]<stderr>:[c102:70259] [ 2] /lib/x86_64-linux-gnu/libc.so.6(abort+0x141)[0x7fa7cd0ee8b1]\n")
-    assert lead(text) == ("log.cuda_error", "cuda_or_driver")
+    assert lead(text) == ("log.cuda_error", "application_bug")
     assert "log.abort" not in ids(text)
 
 

@@ -313,7 +313,7 @@ def test_cublas_and_cudnn_failures_in_each_frameworks_words() -> None:
     assert lead(oom) == ("log.oom", "oom")
     # Caffe's check of the CUDA runtime keeps its own row
     assert_reads("F0524 19:24:39.746389 13813 math_functions.cu:81] Check failed: error == cudaSuccess (77 vs. 0)  "
-                 "an illegal memory access was encountered", "log.cuda_error", "cuda_or_driver")
+                 "an illegal memory access was encountered", "log.cuda_error", "application_bug")
 
 
 def test_prose_that_rules_memory_out_is_no_oom() -> None:

@@ -34,7 +34,7 @@ def test_cuda_that_cannot_start_in_a_forked_dataloader_worker() -> None:
     assert lead(_OLD_WORKER.split("RuntimeError: Traceback")[0] + "RuntimeError: CUDA error: initialization error\n") \
         == ("log.cuda_error", "cuda_or_driver")
     assert lead(_OLD_WORKER.replace("initialization error", "an illegal memory access was encountered")) == (
-        "log.cuda_error", "cuda_or_driver")
+        "log.cuda_error", "application_bug")
 
 
 def test_a_store_reply_that_is_not_the_stores() -> None:

@@ -73,7 +73,7 @@ CASES = [
      'log.oom', 'oom'),
     ('pytorch/pytorch c10/cuda/CUDACachingAllocator.cpp:886@5c48869',
      'RuntimeError: CUDA driver error: an illegal memory access was encountered',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('pytorch/pytorch torch/__init__.py:346@5c48869',
      "ValueError: libcublas.so.*[0-9] not found in the system path ['/workspace', '/usr/lib/python311.zip', '/usr/lib/python3.11', '/usr/lib/python3.11/lib-dynload', '/usr/local/lib/python3.11/dist-packages', '/usr/lib/python3/dist-packages']",
      'log.cuda_error', 'cuda_or_driver'),
@@ -104,7 +104,7 @@ CASES = [
     # -- Triton 3.9.0 --------------------------------------------------------------------------------------------------
     ('triton-lang/triton third_party/nvidia/backend/driver.c:76@v3.9.0',
      'RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('triton-lang/triton third_party/nvidia/backend/driver.c:76@v3.9.0',
      'RuntimeError: Triton Error [CUDA]: the provided PTX was compiled with an unsupported toolchain.',
      'log.cuda_error', 'cuda_or_driver'),

@@ -227,7 +227,7 @@ CASES = [
      'log.cuda_error', 'oom'),
     ('ROCm/rccl src/include/checks.h:16',
      "NCCL WARN Cuda failure 'hipErrorIllegalAddress'",
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('ROCm/rocm-systems projects/rccl/src/include/rocmwrap.h:76',
      "NCCL WARN HIP failure 'invalid argument' at /src/rccl/src/transport/p2p.cc:291",
      'log.cuda_error', 'other'),

@@ -73,7 +73,7 @@ CASES = [
     # XGBoost: NcclStub::GetNcclResult, reported by Result::Report ("- [file:line|time]: msg")
     ('dmlc/xgboost src/collective/nccl_stub.cc:43@379b29f',
      '- [nccl_stub.cc:49|10:14:03]: NCCL failure: unhandled cuda error (run with NCCL_DEBUG=INFO for details).  CUDA error: cudaErrorIllegalAddress: an illegal memory access was encountered',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('dmlc/xgboost src/common/error_msg.cc:89@379b29f',
      '[10:14:03] WARNING: /workspace/src/common/error_msg.cc:89: NCCL version too old: (2.22.3). Install NCCL >= 2.23.4 .',
      'log.nccl_too_old', 'nccl_version_mismatch'),

@@ -92,7 +92,7 @@ CASES = [
      'log.collective_mismatch', 'hang_collective_mismatch'),
     ('horovod/horovod horovod/common/ops/cuda_operations.cc:126@2626dc8',
      'horovod.common.exceptions.HorovodInternalError: cudaEventSynchronize failed: an illegal memory access was encountered',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('horovod/horovod horovod/common/common.h:233@2626dc8',
      '[1]<stderr>:tensorflow.python.framework.errors_impl.UnknownError: Horovod has been shut down. This was caused by an exception on one of the ranks or an attempt to allreduce, allgather or broadcast a tensor after one of the ranks finished execution. If the shutdown was caused by an exception, you should see the exception in the log before the first shutdown message.',
      'log.remote_exited', 'rank_crashed_elsewhere'),

@@ -33,7 +33,7 @@ CASES = [
      'log.abort', 'rank_crashed_elsewhere'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (ncclCommWatchdog)@49444c3',
      '[E ProcessGroupNCCL.cpp:455] [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     # NCCL version field: the one the NCCL log of test_source_lines prints (2.21.5); the wheel's own 2.14.3 beside a
     # 2.21.5 log is two NCCL builds in one paste, which ncclkit rightly names first (cluster.version_mismatch).
     ('pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.hpp (C10D_NCCL_CHECK)@49444c3',

@@ -21,7 +21,7 @@ CASES = [
      'log.socket_closed', 'rank_crashed_elsewhere'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:2119@70d99e9',
      '[rank3]:[E1202 04:12:11.002991875 ProcessGroupNCCL.cpp:2119] [PG ID 0 PG GUID 0(default_pg) Rank 3] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:896@70d99e9',
      'ValueError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!',
      'log.gpu_missing', 'cuda_or_driver'),

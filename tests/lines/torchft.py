@@ -83,7 +83,7 @@ CASES = [
      'log.timeout', 'hang_collective_mismatch'),
     ('meta-pytorch/torchcomms comms/torchcomms/nccl/TorchWorkNCCL.cpp:153@59426ba',
      'E1201 10:41:40.118204 48230 TorchWorkNCCL.cpp:153] [TC][rank=3][name=main_comm] CUDA error during end event query: an illegal memory access was encountered (700)',
-     'log.cuda_error', 'cuda_or_driver'),
+     'log.cuda_error', 'application_bug'),
     ('meta-pytorch/torchcomms comms/torchcomms/nccl/TorchCommNCCL.cpp:267@59426ba',
      'RuntimeError: Work timed out during finalize',
      'log.timeout', 'hang_collective_mismatch'),

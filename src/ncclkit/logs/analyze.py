@@ -23,12 +23,13 @@ from ncclkit.logs.checks import check_log, check_tests
 from ncclkit.logs.detect import HEAD_BYTES, KINDS, detect_kind, is_binary, strip_ansi
 from ncclkit.logs.ranking import rank_findings
 from ncclkit.logs.base_rates import base_rate_findings
-from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.comm_timing import comm_timing_findings
+from ncclkit.logs.error_words import error_word_findings, states_failure
 from ncclkit.logs.cpu_affinity import cpu_affinity_findings
 from ncclkit.logs.device_copies import copy_findings, default_gpu_findings
 from ncclkit.logs.fingerprint_trace import fingerprint_findings
 from ncclkit.logs.frtrace_report import frtrace_findings
+from ncclkit.logs.geforce_p2p import geforce_p2p_findings
 from ncclkit.logs.gids import none_found, parse_show_gids, recommend_gid_index
 from ncclkit.logs.gpu_support import check_gpu_support
 from ncclkit.logs.jax_init_order import jax_init_order_findings
@@ -249,7 +250,8 @@ def _text_findings(text: str) -> list[Finding]:
     (traceback_cut), a GPU-to-GPU copy read as zeros, a tensor on GPU 0 of a run pinned to another, one job's outcome
     under two NCCL releases, JAX used before its distributed initialize, a trainer's steps spent waiting for data, one
     GPU of several doing all the work, torchrun's ranks that all print one GPU in NCCL's prefix, a profiler table
-    dominated by NCCL's kernels and a timed loop whose first call pays the set-up (comm_timing)."""
+    dominated by NCCL's kernels, a timed loop whose first call pays the set-up (comm_timing), and a job on GeForce
+    RTX 40-series GPUs that hangs."""
     return (launch_findings(text) + progress_findings(text) + stack_findings(text) + p2p_order_findings(text)
             + xid_repeat_findings(text) + nvlink_paste_findings(text) + smi_process_findings(text)
             + occupied_gpu_findings(text) + kokkos_gpu_findings(text) + gpu_stack_pod_findings(text)
@@ -258,7 +260,7 @@ def _text_findings(text: str) -> list[Finding]:
             + copy_findings(text) + default_gpu_findings(text) + release_compare_findings(text)
             + jax_init_order_findings(text)
             + input_bound_findings(text) + one_gpu_findings(text) + prefix_device_findings(text)
-            + comm_timing_findings(text))
+            + comm_timing_findings(text) + geforce_p2p_findings(text))
 
 
 # Findings that only say a process failed (an abort, torchrun's failure summary): the error they leave to is

@@ -184,7 +184,9 @@ class LogState(NetFacts):
         """A line found by a rare-word search; `line_no()` gives its number (asked only for a new
         error). INFO lines are skipped: their facts come from `info`."""
         i = line.find("NCCL ")
-        tag = line[i + 5:i + 9] if i >= 0 else ""
+        # NCCL's level is a word of its own ("NCCL INFO ", "NCCL WARN "); a reporter's "... from NCCL INFO." is prose
+        # quoting the line it saw (facebookresearch/fairchem#597), read as that line
+        tag = line[i + 5:i + 9] if i >= 0 and line[i + 9:i + 10] == " " else ""
         if tag == "INFO":
             # A rare word also finds INFO lines of no cause ("NET/OFI Setting FI_EFA_FORK_SAFE"): INFO_CAUSE's only.
             if self._seen(line) or not INFO_CAUSE.search(line.encode("utf-8", "replace")):

@@ -34,7 +34,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 TORCHPAR_WORDS: tuple[bytes, ...] = (
     b"which did not receive grad", b"as ready twice", b"was specified in DDP", b"order differs ",
     b"an explicit index", b"set/select the default device", b"is suboptimal: multiple",
-    b"not used in producing the loss", b"got mixed torch.Tensor", b"number of local shards metadata",
+    b"not used in producing", b"got mixed torch.Tensor", b"number of local shards metadata",
     b"must have the same number of elements", b"has different values for", b"Culprit rank",
     b"must be on devices[0]", b"ss_family", b"CUDA tensor received from another process", b"pidfd_",
     b"inference tensor outside InferenceMode", b"Current RPC agent is not set",

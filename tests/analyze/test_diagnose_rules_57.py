@@ -37,12 +37,12 @@ _PROFILE = "\n".join([
     "iterations.",
     "First is the ```multi-node``` result",
     _RULE, _HEADER, _RULE,
-    "                                 c10d::_allgather_base_         0.04%      51.574ms         0.05%      61.336ms      "
-    "75.723us       42.930s        54.65%       42.930s      53.000ms           810  ",
-    "ncclKernel_AllGather_RING_LL_Sum_int8_t(ncclDevComm*...         0.00%       0.000us         0.00%       0.000us       "
-    "0.000us       42.930s        54.65%       42.930s      53.000ms           810  ",
-    "                                     record_param_comms         0.02%      29.285ms         0.03%      33.318ms      "
-    "20.440us       27.985s        35.63%       27.985s      17.169ms          1630  ",
+    "                                 c10d::_allgather_base_         0.04%      51.574ms         0.05%      "
+    "61.336ms      75.723us       42.930s        54.65%       42.930s      53.000ms           810  ",
+    "ncclKernel_AllGather_RING_LL_Sum_int8_t(ncclDevComm*...         0.00%       0.000us         0.00%       "
+    "0.000us       0.000us       42.930s        54.65%       42.930s      53.000ms           810  ",
+    "                                     record_param_comms         0.02%      29.285ms         0.03%      "
+    "33.318ms      20.440us       27.985s        35.63%       27.985s      17.169ms          1630  ",
 ]) + "\n"
 
 
@@ -125,3 +125,26 @@ def test_nccls_line_quoted_in_prose_is_read_as_the_line_it_quotes() -> None:
     # NCCL's own INFO line of no cause stays a fact line
     info = "h1:11:11 [0] NCCL INFO comm 0x55 rank 0 nranks 2 cudaDev 0 busId a4000 - Init COMPLETE\n"
     assert "log.duplicate_gpu" not in ids(info)
+
+
+def test_a_device_map_that_leaves_a_parameter_out_is_the_programs() -> None:
+    # open-compass/VLMEvalKit#626: the kit's split of a 90B model over three GPUs missed its last layer
+    text = ("CUDA_VISIBLE_DEVICES=0,1,2\n"
+            "language_model.model.layers.99.input_layernorm.weight doesn't have any device set.\n")
+    assert lead(text) == ("log.framework_usage", "application_bug")
+    listed = ("ValueError: The device_map provided does not give any device for the following parameters: "
+              "lm_head.weight\n")
+    assert lead(listed) == ("log.framework_usage", "application_bug")
+    assert "log.framework_usage" not in ids("Every layer of the model has its device set.\n")
+
+
+# open-mmlab/mmocr#816: the reporter's account of `GPUS=4 python tools/train.py`
+_NOT_MULTI = ("I am training sar model with custom dataset on AWS with 4 GPUs of 24 GB.\n"
+              "training is started and it shows Approx. 495 days to complete.\n"
+              "and it is not using multiple GPUs. here is the info of nvidia-smi command:\n")
+
+
+def test_a_run_not_using_its_several_gpus_is_one_process_on_one() -> None:
+    assert lead(_NOT_MULTI) == ("log.one_gpu_used", "application_bug")
+    # a run that uses them all, however slow, is not one process on one GPU
+    assert "log.one_gpu_used" not in ids(_NOT_MULTI.replace("it is not using multiple GPUs", "it is using all 4 GPUs"))

@@ -18,14 +18,20 @@ from ncclkit.findings import Finding, Severity
 
 __all__ = ["one_gpu_findings"]
 
-# "only one GPU is used", "only GPU0 was used", "only the first one is working", "dp will only use one GPU";
+# "only one GPU is used", "only GPU0 was used", "only the first one is working", "dp will only use one GPU", "it is
+# not using multiple GPUs";
 # not "compared to only using a single GPU" (a baseline) nor "I only have one GPU" (a count); the line speaks of GPUs
 # ("only the first one is working" alone may be a method)
 _ONE_BUSY = re.compile(
     r"\bonly (?:one|1|a single|the first|gpu ?0|cuda:0)(?: (?:gpu|card|device|one))?"
     r" (?:is|was|are|were|gets|got|seems to be) (?:being )?(?:used|utili[sz]ed|working|running|busy|occupied|loaded)\b|"
     r"\b(?:it|dp|code|program|script|model|training|job) (?:will |does |can )?only (?:uses?|utili[sz]es?|runs? on)"
-    r" (?:one|1|a single|the first|gpu ?0)\b", re.IGNORECASE)
+    r" (?:one|1|a single|the first|gpu ?0)\b|"
+    # the same told the other way round: "it is not using multiple GPUs" (open-mmlab/mmocr#816: `GPUS=4 python
+    # tools/train.py`, one process, settled as the launch script that starts one per GPU)
+    r"\b(?:isn't|wasn't|aren't|weren't|does ?n[o']t|did ?n[o']t|do ?n[o']t|not) (?:using|use|utili[sz]ing|"
+    r"utili[sz]e|running on|run on) (?:multiple|all(?: the)?|both|the other|more than one|several)(?: \d+)?"
+    r" (?:gpus|cards|devices)\b", re.IGNORECASE)
 _GPU_WORD = re.compile(r"gpu|nvidia-smi|cuda|card", re.IGNORECASE)
 _FIX = ("count the job's processes (`nvidia-smi` lists one per GPU under DDP): start one per GPU with torchrun "
         "--nproc_per_node=<GPUs> (its options before the script), as CUDA_VISIBLE_DEVICES starts nothing; in the "

@@ -32,6 +32,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 HFNEW_WORDS: tuple[bytes, ...] = (
     b" vs hf ", b"triggering a distributed run", b"save_on_each_node",
     b"Zero-3 is not compatible with", b"batches of different size", b"concatenate(batches",
+    b"have any device set", b"does not give any device",
 )
 
 
@@ -48,6 +49,19 @@ def hfnew_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "release the program was not written for)", "drop device_map and low_cpu_mem_usage from "
           "from_pretrained when ZeRO-3 is on (or use ZeRO-2); where the program passes neither, install the "
           "transformers and accelerate releases it was written for", C.APPLICATION_BUG, "root", (C.OTHER,)),
+        # accelerate utils/modeling.py load_checkpoint_in_model ("<param> doesn't have any device set.") and
+        # check_device_map ("The device_map provided does not give any device for the following parameters: ..."): a
+        # device_map written by hand, or for another model's layer names, that leaves a parameter out
+        # (open-compass/VLMEvalKit#626: the kit's split of Llama-3.2-90B-Vision over an odd number of GPUs left the last
+        # layer out, fixed in a later commit of the kit).
+        p(r"doesn't have any device set\.|The device_map provided does not give any device for the following "
+          r"parameters",
+          "framework_usage", E, "accelerate was given a device_map that places no device for some of the model's "
+          "parameters: a map written by hand (by the program or a library's helper), or for another model's layer "
+          "names, leaves them out", "let accelerate build the map (device_map=\"auto\", with max_memory per GPU) or "
+          "add every module of the model to the hand-built map (model.named_parameters() lists their names); where a "
+          "library builds the map, update it or try another GPU count",
+          C.APPLICATION_BUG, "root", (C.OTHER,)),
         # -- launches that do not fit the job ------------------------------------------------------------------
         # accelerate commands/launch.py:1199 and :1206 (_validate_launch_command: more than one of --cpu/--multi_gpu/
         # --tpu/--use_deepspeed/--use_fsdp, --use_parallelism_config without FSDP 2), utils/launch.py:307

@@ -108,7 +108,7 @@ def test_a_slow_run_gets_the_prior_of_slow_runs() -> None:
     prior = analyze_text(_SLOW, name="paste")["findings"][0]
     assert (prior["id"], prior["evidence"]["shows"], prior["evidence"]["lines"]) == ("log.base_rate", "slow", [])
     assert _causes(_SLOW) == [("log.base_rate", "other"), ("log.alternative", "performance_config"),
-                              ("log.alternative", "topology_or_numa")]
+                              ("log.alternative", "acs_iommu_p2p")]
     assert "told of a slow run" in prior["message"] and "nvidia-smi" in prior["fix"]
     # a run's own measure of its speed is a slow run's paste too (facebookresearch/mae#34: "10Gbps", minutes an epoch)
     measured = "horovodrun -np 64 python train.py\nnodes: 8, machine: 8*v100\nthe peak receive network is 7Gbps\n"

@@ -113,24 +113,30 @@ def test_root_cause_in_top_three_over_the_whole_corpus(capsys: pytest.CaptureFix
 
 def test_the_base_rate_prior_is_the_corpus_own_order() -> None:
     """`log.base_rate` names, for a paste that shows a failure or a hang where nothing names a cause, for a paste of a
-    run that shows no failure at all, and for one that tells of a slow run, the causes such threads were settled as,
-    most frequent first. Recomputed here over every labelled thread it fires on (visible or not), for each kind: its
-    three are the three most frequent root causes, in that order (ties allowed). Slow runs are fewer (at least 6), and
-    those under a parallel setting the paste names fewer still (at least 4)."""
+    run that shows no failure at all, and for one that tells of a slow run, the causes such threads were settled as.
+    Recomputed here over every labelled thread it fires on (visible or not), for each kind: its first two are the two
+    most frequent root causes, in that order, and its third is the cause accepted most often in the threads that the
+    first two miss, the one that most often puts the answer in the top three (ties allowed). Slow runs are fewer (at
+    least 6), and those under a parallel setting the paste names fewer still (at least 4)."""
     settled: dict[str, Counter[str]] = {shows: Counter() for shows in PRIORS}
+    rescued: dict[str, Counter[str]] = {shows: Counter() for shows in PRIORS}
     for corpus in _corpora():
         labels = json.loads((corpus / "labels.json").read_text(encoding="utf-8"))
         for name, label in labels.items():
             prior = [f for f in _analyzed(corpus / "cases" / name)["findings"] if f["id"] == "log.base_rate"]
             if prior:
-                settled[prior[0]["evidence"]["shows"]][label["root_cause"]] += 1
+                shows = prior[0]["evidence"]["shows"]
+                settled[shows][label["root_cause"]] += 1
+                accepted = {label["root_cause"], *label["also_acceptable"]}
+                if not accepted & {str(c) for c in PRIORS[shows][:2]}:
+                    rescued[shows].update(accepted)
     for shows, least in (("failure", 50), ("nothing", 40), ("slow", 6), ("slow_setting", 4)):
-        counted, order = settled[shows], PRIORS[shows]
+        counted, (first, second, third) = settled[shows], (str(c) for c in PRIORS[shows])
         assert sum(counted.values()) >= least, (shows, counted)
-        counts = [counted[str(c)] for c in order]
-        others = [n for c, n in counted.items() if c not in {str(c) for c in order}]
-        assert counts == sorted(counts, reverse=True) and counts[-1] >= max(others, default=0), \
-            (shows, counted.most_common(6))
+        rest = [n for c, n in counted.items() if c not in {first, second}]
+        assert counted[first] >= counted[second] >= max(rest, default=0), (shows, counted.most_common(6))
+        assert rescued[shows][third] >= max(rescued[shows].values(), default=0), \
+            (shows, rescued[shows].most_common(4))
 
 
 def test_a_programs_own_exception_is_next_most_often_a_librarys_release() -> None:

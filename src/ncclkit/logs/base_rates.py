@@ -87,15 +87,16 @@ _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af\u3040-\u30ff]{6}")
 # it opens a sentence (PyTorch's own "so we are dumping debug info", "we are taking the entire process down" do not).
 _ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b|"
                       r"(?:\A|(?<=\n)|(?<=[.!?] ))We(?:'re|'ve| are| were| have)\s+[a-z]+\b")
-# The causes such threads were settled as, most frequent first, by what the paste shows: a failure or a hang; no
-# failure at all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (fewer threads:
-# something outside NCCL, such as a GPU left idle by the disk or the CPU, a faulty card, a model too small to gain from
-# more GPUs or a library's release that regressed, then the job's settings such as sequence parallelism past need or
-# a network left unused, then the links between the GPUs); a slow run under a parallel setting the paste names, that
-# setting first.
+# The causes such threads were settled as, by what the paste shows: the two most frequent first, then the one most
+# often accepted where those two were not (what puts the answer in the top three). A failure or a hang; no failure at
+# all (a launch that hung at nothing, a master address other nodes cannot reach); a slow run (fewer threads: something
+# outside NCCL, such as a GPU left idle by the disk or the CPU, a faulty card, a model too small to gain from more GPUs
+# or a library's release that regressed, then the job's settings such as sequence parallelism past need or a network
+# left unused, then peer to peer between the GPUs blocked by ACS or the IOMMU); a slow run under a parallel setting
+# the paste names, that setting first.
 PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P),
                                      "nothing": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
-                                     "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.TOPOLOGY_OR_NUMA),
+                                     "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.ACS_IOMMU_P2P),
                                      "slow_setting": (C.PERFORMANCE_CONFIG, C.OTHER, C.TOPOLOGY_OR_NUMA)}
 _SHOWS = {"failure": "it shows a failure or a hang", "nothing": "nor does any show a failure: the report around it "
           "says what", "slow": "it tells of a slow run and shows no failure",
@@ -120,8 +121,8 @@ _CHECK = {C.APPLICATION_BUG: "the program and its launch: the device each rank t
                              "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME naming the interface between the nodes)",
           C.PERFORMANCE_CONFIG: "the job's settings: parallel degrees beyond what memory needs (tensor, pipeline or "
                                 "sequence parallelism of a model that fits fewer GPUs adds communication to every "
-                                "step), the transport NCCL chose (NCCL_DEBUG=INFO: "
-                                "NET/Socket where InfiniBand was meant)",
+                                "step; FSDP's FULL_SHARD across nodes where HYBRID_SHARD keeps it within one), the "
+                                "transport NCCL chose (NCCL_DEBUG=INFO: NET/Socket where InfiniBand was meant)",
           C.TOPOLOGY_OR_NUMA: "the links between the GPUs (`nvidia-smi topo -m`: SYS or PHB between two GPUs is "
                               "traffic across CPUs or a host bridge, NV# is NVLink)"}
 _CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-smi` while the disk or the CPU workers "

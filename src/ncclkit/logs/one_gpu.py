@@ -18,10 +18,9 @@ from ncclkit.findings import Finding, Severity
 
 __all__ = ["one_gpu_findings"]
 
-# "only one GPU is used", "only GPU0 was used", "only the first one is working", "dp will only use one GPU", "it is
-# not using multiple GPUs";
-# not "compared to only using a single GPU" (a baseline) nor "I only have one GPU" (a count); the line speaks of GPUs
-# ("only the first one is working" alone may be a method)
+# "only one GPU is used", "only GPU0 was used", "only the first one is working", "dp will only use one GPU", "it is not
+# using multiple GPUs"; not "compared to only using a single GPU" (a baseline) nor "I only have one GPU" (a count); the
+# line speaks of GPUs ("only the first one is working" alone may be a method)
 _ONE_BUSY = re.compile(
     r"\bonly (?:one|1|a single|the first|gpu ?0|cuda:0)(?: (?:gpu|card|device|one))?"
     r" (?:is|was|are|were|gets|got|seems to be) (?:being )?(?:used|utili[sz]ed|working|running|busy|occupied|loaded)\b|"

@@ -39,7 +39,7 @@ def geforce_p2p_findings(text: str) -> list[Finding]:
     return [Finding(
         id="log.geforce_p2p_hang", severity=Severity.WARNING, subject="NCCL_P2P_DISABLE",
         message=(f"a job on GeForce RTX 40-series GPUs ({ada.group(0).strip()}) that the reporter says hangs "
-                 f"({hang.group(0)}; lines {', '.join(map(str, lines))}): these cards have no peer-to-peer access, "
+                 f"({hang.group(0)}; line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}): these cards have no peer-to-peer access, "
                  "and where the driver reports it or an IOMMU or PCIe switch blocks it, NCCL's P2P transport waits "
                  "forever"),
         fix=_FIX, cause=Cause.ACS_IOMMU_P2P,

@@ -1,13 +1,13 @@
 """A job on several GeForce RTX 40-series GPUs that the reporter says hangs (`log.geforce_p2p_hang`).
 
-The Ada GeForce cards (RTX 4060 - 4090) have no peer-to-peer access over PCIe, yet some drivers hung on it (the 545
-and 560 branches: NVIDIA/nccl#1127, settled by going back to 535; dmlc/xgboost#11242, fixed in 570), and NCCL's P2P
-transport then waits forever on copies that never land; P2P through an IOMMU or an ACS-enabled PCIe switch hangs the
-same way on any card. The resolved threads of tests/diagnosis in
-which a reporter told of such a job stuck with nothing printed were settled so, NCCL_P2P_DISABLE=1 or the driver
-(deepspeedai/DeepSpeed#4433: stuck on 4090s where 3090s ran; NVIDIA/nccl-tests#117; a DDP constructor stuck on five
-4090s, ddp-practice#1; an lmdeploy server on 2 x 4090 that never answered under driver 545). A reporter's words are a
-symptom, so the reading is a warning: a line that names a cause leads before it.
+The Ada GeForce cards (RTX 4060 - 4090) have no peer-to-peer access over PCIe, and some drivers hung NCCL's P2P
+transport on consumer cards (545 on RTX 3090s, NVIDIA/nccl#1127, settled by going back to 535; 560,
+dmlc/xgboost#11242, fixed in 570): it then waits forever on copies that never land. P2P through an IOMMU or an
+ACS-enabled PCIe switch hangs the same way on any card. The resolved threads of tests/diagnosis in which a reporter
+told of a job on RTX 4090s stuck with nothing printed were settled so, by NCCL_P2P_DISABLE=1 or the driver
+(deepspeedai/DeepSpeed#4433: stuck on 4090s where 3090s ran; NVIDIA/nccl-tests#117; rickyang1114/DDP-practice#1: a
+DDP constructor stuck on five 4090s; InternLM/lmdeploy#1750: a server on 2 x 4090 that never answered under driver
+545). A reporter's words are a symptom, so the reading is a warning: a line that names a cause leads before it.
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ def geforce_p2p_findings(text: str) -> list[Finding]:
     return [Finding(
         id="log.geforce_p2p_hang", severity=Severity.WARNING, subject="NCCL_P2P_DISABLE",
         message=(f"a job on GeForce RTX 40-series GPUs ({ada.group(0).strip()}) that the reporter says hangs "
-                 f"({hang.group(0)}; line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}): these cards have no peer-to-peer access, "
-                 "and where the driver reports it or an IOMMU or PCIe switch blocks it, NCCL's P2P transport waits "
-                 "forever"),
+                 f"({hang.group(0)}; line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}): these cards "
+                 "have no peer-to-peer access, and where the driver reports it or an IOMMU or PCIe switch blocks it, "
+                 "NCCL's P2P transport waits forever"),
         fix=_FIX, cause=Cause.ACS_IOMMU_P2P,
         evidence={"role": "root", "lines": lines,
                   "alternatives": [str(Cause.CUDA_OR_DRIVER), str(Cause.APPLICATION_BUG)]})]

@@ -4,8 +4,9 @@ time (`log.comm_bound_profile`), and a timed loop whose first call dwarfs the re
 torch.profiler's `key_averages().table()` lists each op and kernel with its share of the GPU's time ("Self CUDA %";
 "Self Device %" in the releases that name any accelerator so). NCCL's kernels are named after their collective
 (ncclKernel_AllGather_RING_LL_Sum_int8_t before NCCL 2.19, ncclDevKernel_... after); c10d's ops above them
-(c10d::_allgather_base_) and record_param_comms repeat the same time, so only the kernels are summed. A kernel's
-time includes its wait for the slowest rank. FSDP across 4 nodes whose all-gather kernels took 54.65% of the GPU's
+(c10d::_allgather_base_), record_param_comms and torch 2.11's nccl:all_reduce rows repeat the same time, so only the
+kernels are summed. A kernel's time includes its wait for the slowest rank: one compute-heavy job on one H100 gave
+its NCCL kernel 50% of the GPU's time in one run and 7% in the next (benchmarks/results/profile-comm-1xH100-2026-12-07). FSDP across 4 nodes whose all-gather kernels took 54.65% of the GPU's
 time was settled by sharding within a node and replicating across (HYBRID_SHARD, pytorch/pytorch#102434).
 
 A first call is not a steady one: NCCL connects a collective's peers at its first call where cuMem is supported

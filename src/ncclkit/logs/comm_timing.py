@@ -6,8 +6,9 @@ torch.profiler's `key_averages().table()` lists each op and kernel with its shar
 (ncclKernel_AllGather_RING_LL_Sum_int8_t before NCCL 2.19, ncclDevKernel_... after); c10d's ops above them
 (c10d::_allgather_base_), record_param_comms and torch 2.11's nccl:all_reduce rows repeat the same time, so only the
 kernels are summed. A kernel's time includes its wait for the slowest rank: one compute-heavy job on one H100 gave
-its NCCL kernel 50% of the GPU's time in one run and 7% in the next (benchmarks/results/profile-comm-1xH100-2026-12-07). FSDP across 4 nodes whose all-gather kernels took 54.65% of the GPU's
-time was settled by sharding within a node and replicating across (HYBRID_SHARD, pytorch/pytorch#102434).
+its NCCL kernel 50% of the GPU's time in one run and 7% in the next, two ranks time-slicing the GPU
+(benchmarks/results/profile-comm-1xH100-2026-12-07). FSDP across 4 nodes whose all-gather kernels took 54.65% of the
+GPU's time was settled by sharding within a node and replicating across (HYBRID_SHARD, pytorch/pytorch#102434).
 
 A first call is not a steady one: NCCL connects a collective's peers at its first call where cuMem is supported
 (init.cc, NCCL_RUNTIME_CONNECT=1 by default since 2.22) and point-to-point peers at their first send/recv, PyTorch

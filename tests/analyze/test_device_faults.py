@@ -9,15 +9,12 @@ The GPU test at the end makes the same faults again where a GPU is present and c
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
 import pytest
 
-from conftest import have_gpu
+from conftest import have_gpu, run_benchmark
 from ncclkit.logs.analyze import analyze_path, analyze_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,9 +155,7 @@ def test_a_buffer_size_that_wraps_is_the_variable_where_the_paste_shows_it(tmp_p
                                   "peer-heap-abort"])
 def test_the_fault_made_again_on_this_gpu(name: str, tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "faults_gpu.py"), name],
-                         env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=200)
-    assert run.returncode == 0, run.stderr[-2000:]
+    run_benchmark("faults_gpu.py", tmp_path, name, timeout_s=200)
     with tarfile.open(tmp_path / "faults.tar") as tar:
         tar.extractall(tmp_path, filter="data")
     causes = _causes(tmp_path / "faults" / f"{name}.log")

@@ -6,14 +6,11 @@ is not. On a GPU the runs are made again and must show the same."""
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import have_gpu
+from conftest import have_gpu, run_benchmark
 
 from ncclkit.logs.analyze import analyze_path
 
@@ -48,9 +45,7 @@ def test_a_job_that_set_up_at_init_has_no_first_call_to_name() -> None:
 @pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
 def test_the_first_call_measured_again_on_this_gpu(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_call_gpu.py")],
-                         env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=400)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    run_benchmark("first_call_gpu.py", tmp_path, timeout_s=400)
     results = {r["variant"]: r for r in json.loads((tmp_path / "first_call.json").read_text())["results"]}
     first = {v: max(times[0] for times in r["calls_us"].values()) for v, r in results.items()}
     # both at init leave the first call far cheaper than the lazily created communicator's

@@ -7,15 +7,12 @@ are tested on torch's own words, not on copies of them."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conftest import have_gpu
+from conftest import have_gpu, run_benchmark
 from ncclkit.logs.analyze import analyze_path, analyze_text
 
 torch = pytest.importorskip("torch")
@@ -109,8 +106,6 @@ def test_torchruns_output_of_each_mistake_on_the_gpu(scenario: str) -> None:
 @pytest.mark.gpu
 @pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
 def test_the_mistakes_made_again_on_this_gpu(tmp_path: Path) -> None:
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "precision_gpu.py"), *sorted(_EXPECTED)],
-                         env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=900)
-    assert run.returncode == 0, run.stderr[-2000:]
+    run_benchmark("precision_gpu.py", tmp_path, *sorted(_EXPECTED), timeout_s=900)
     for scenario, fid in _EXPECTED.items():
         assert _file_lead(tmp_path / f"{scenario}.log") == (fid, "application_bug")

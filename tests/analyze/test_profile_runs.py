@@ -5,17 +5,13 @@ product took it are not. On a GPU the runs are made again and must show the same
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import have_gpu
+from conftest import have_gpu, run_benchmark
 
 from ncclkit.logs.analyze import analyze_path
 
-ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "data" / "profile-2.28.9"
 
 
@@ -37,9 +33,7 @@ def test_a_real_profile_of_compute_is_not_named_bound_by_communication(variant: 
 @pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
 def test_the_profile_made_again_on_this_gpu(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "profile_comm_gpu.py")],
-                         env=dict(os.environ, OUT=str(tmp_path)), capture_output=True, text=True, timeout=400)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    run_benchmark("profile_comm_gpu.py", tmp_path, timeout_s=400)
     lead = analyze_path(tmp_path / "profile-comm-bound.log")["findings"][0]
     assert lead["id"] == "log.comm_bound_profile" and lead["evidence"]["comm_share_pct"] >= 90
     found = analyze_path(tmp_path / "profile-one-rank-compute.log")["findings"]

@@ -5,15 +5,13 @@ The GPU test at the end makes the hangs again where a GPU and py-spy are present
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import have_gpu
+from conftest import have_gpu, run_benchmark
 from ncclkit.logs.analyze import analyze_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,10 +79,7 @@ def test_the_hangs_made_again_on_this_gpu(tmp_path: Path) -> None:
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(spy).exists():
         pytest.skip("py-spy is not installed")
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "pyspy_gpu.py"), "destroy-while-peer-stuck",
-                          "peer-in-other-work"], env=dict(os.environ, OUT=str(tmp_path), PYSPY=spy),
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr[-2000:]
+    run_benchmark("pyspy_gpu.py", tmp_path, "destroy-while-peer-stuck", "peer-in-other-work", timeout_s=300, PYSPY=spy)
     assert _lead(tmp_path / "destroy-while-peer-stuck-pyspy.txt")[:2] == ("log.teardown_hang", "other")
     assert _lead(tmp_path / "peer-in-other-work-pyspy.txt")[:2] == ("log.rank_outside_collective",
                                                                    "hang_collective_mismatch")

@@ -148,3 +148,14 @@ def test_a_run_not_using_its_several_gpus_is_one_process_on_one() -> None:
     assert lead(_NOT_MULTI) == ("log.one_gpu_used", "application_bug")
     # a run that uses them all, however slow, is not one process on one GPU
     assert "log.one_gpu_used" not in ids(_NOT_MULTI.replace("it is not using multiple GPUs", "it is using all 4 GPUs"))
+
+
+# ylan2009/ChatLM-mini-Chinese FIX_NCCL_SHM_ERROR.md: a garbled segment name of size 0 under NCCL 2.27.7
+_SIZE0 = ("ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. \n"
+          "Last error:\n"
+          "Error while attaching to shared memory segment /dev/shm/nccl-\u040c (size 0), \n"
+          "error: No such file or directory (2)\n")
+
+
+def test_a_size_0_segment_names_the_numa_layout_and_the_shm_transport_after_the_cumem_handle() -> None:
+    assert [cause for _, cause in causes(_SIZE0)][:3] == ["other", "topology_or_numa", "shm_too_small"]

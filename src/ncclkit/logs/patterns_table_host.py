@@ -24,12 +24,13 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # that is no /dev/shm/nccl-XXXXXX and size 0, the peer sent a cuMem host-memory handle (NCCL_CUMEM_HOST_ENABLE,
         # 2.23+) and this rank read it as a file: the ranks disagreed on cuMem host support, as on hosts with NUMA
         # nodes without memory (NVIDIA/nccl PRs #2059 and #2388; NVIDIA/nccl#1838's reporter fixed it with
-        # NCCL_CUMEM_HOST_ENABLE=0). Not /dev/shm's size.
+        # NCCL_CUMEM_HOST_ENABLE=0). Not /dev/shm's size. Alternatives: the NUMA layout (hiyouga/EasyR1#505,
+        # NVIDIA/nccl#2190), the SHM transport left off (NCCL_SHM_DISABLE=1, ylan2009/ChatLM-mini-Chinese).
         p(r"attaching to shared memory segment \S* \(size 0\)", "shm_error", E,
           "a rank read its peer's cuMem host-memory handle as a /dev/shm file name (a garbled name, size 0): the "
           "ranks disagree on whether cuMem host memory works, as on hosts with memoryless NUMA nodes",
           "set NCCL_CUMEM_HOST_ENABLE=0 on every rank (or an NCCL with the fix); /dev/shm's size is not the cause",
-          C.OTHER),
+          C.OTHER, "root", (C.TOPOLOGY_OR_NUMA, C.SHM_TOO_SMALL)),
         # "unlink shared memory %s failed, error: %s": systemd-logind RemoveIPC deletes the segments of
         # a user whose last session ended (shmutils.cc).
         p(r"unlink shared memory|shm unlink failed|RemoveIPC(?!\s*=\s*no\b)", "shm_error", E,
@@ -382,9 +383,8 @@ def host_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "prints the loaded one; check LD_LIBRARY_PATH and a framework's bundled libnccl)",
           C.NCCL_VERSION_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # "plugin" as a word: not inside a path or a name (TensorRT-LLM's plugins/ncclPlugin/*.cpp, Isaac Sim's
-        # "[gpu.foundation.plugin]" logger).
-        # Not Kubernetes' CNI, network or device plugins (patterns_table_k8s), nor an issue template's field name
-        # ("- **Network Plugin**: aws-ofi-nccl v1.16.3", NVIDIA/nccl#1921).
+        # "[gpu.foundation.plugin]" logger). Not Kubernetes' CNI, network or device plugins (patterns_table_k8s), nor
+        # an issue template's field name ("- **Network Plugin**: aws-ofi-nccl v1.16.3", NVIDIA/nccl#1921).
         # Nor Slurm's SPANK plugins ("Ignoring conflicting option "x11" in plugin "x11""), nor a reporter's sentence
         # on the setup ("I use the FastSockets Plugin as recommended for GCP", NVIDIA/nccl#651), nor a line that says
         # nothing failed ("NCCL Plugin:     aws-ofi-nccl (libfabric + CXI)", a passing run's summary in

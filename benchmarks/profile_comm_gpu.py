@@ -21,10 +21,9 @@ import subprocess
 import sys
 import time
 
+from faults_gpu import SAFE_ENV, SOCKET_ENV  # the same two hosts over loopback as the faults' jobs
+
 OUT = os.environ.get("OUT", "out")
-# KINDS.md: NVLink multicast stays off in every environment started on the lent machines.
-SAFE_ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
-SOCKET_ENV = {"NCCL_IB_DISABLE": "1", "NCCL_SOCKET_IFNAME": "lo"}
 # variant -> (ranks, matrix side, all_reduce elements of float32)
 VARIANTS = {"comm-bound": (2, 256, 16 << 20), "compute-heavy": (2, 8192, 1 << 10),
             "one-rank-compute": (1, 8192, 1 << 10)}

@@ -134,4 +134,5 @@ def _first_call_findings(lines: list[str]) -> list[Finding]:
 def comm_timing_findings(text: str) -> list[Finding]:
     """The findings of a paste's timings: a profiler table dominated by NCCL's kernels, a first call's set-up."""
     lines = text.splitlines()
-    return _profile_findings(lines) + _first_call_findings(lines)
+    # only a paste with a profiler's header is scanned for its table
+    return (_profile_findings(lines) if "Self " in text else []) + _first_call_findings(lines)

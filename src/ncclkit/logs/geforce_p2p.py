@@ -16,14 +16,13 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
+from ncclkit.logs.paste import HANG_WORDS
 
 __all__ = ["geforce_p2p_findings"]
 
 # "RTX 4090", "GeForce 4080", "2x4090", "4090 GPUs", "4090 * 5"; not a bare number ("port 4090")
 _ADA = re.compile(r"\b(?:RTX|GeForce)\s?40[6-9]0(?:\s?Ti)?\b|\b\d+\s?[x×*]\s?(?:RTX\s?)?40[6-9]0\b|"
                   r"\b40[6-9]0(?:\s?Ti)?s?\s?(?:GPUs?|gpus?|cards?|\s?[x×*]\s?\d)", re.IGNORECASE)
-_HANG = re.compile(r"\b(?:stuck|hangs?|hanging|hung|freez\w*|deadlock\w*|no (?:output|progress|response)|"
-                   r"never (?:returns|responds|finishes|ends|answers)|nothing happens)\b", re.IGNORECASE)
 _FIX = ("export NCCL_P2P_DISABLE=1 for the job (NCCL then copies through host memory); if it runs, keep it, or update "
         "the driver and check that IOMMU is off or in passthrough and ACS off on the PCIe switches (`ncclkit doctor`), "
         "then try P2P again with nccl-tests' all_reduce_perf")
@@ -32,7 +31,7 @@ _FIX = ("export NCCL_P2P_DISABLE=1 for the job (NCCL then copies through host me
 def geforce_p2p_findings(text: str) -> list[Finding]:
     """The finding of a paste that tells of a job on GeForce RTX 40-series GPUs that hangs."""
     ada = _ADA.search(text)
-    hang = _HANG.search(text) if ada else None
+    hang = HANG_WORDS.search(text) if ada else None
     if ada is None or hang is None:
         return []
     lines = sorted({text.count("\n", 0, ada.start()) + 1, text.count("\n", 0, hang.start()) + 1})

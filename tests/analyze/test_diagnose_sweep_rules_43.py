@@ -234,6 +234,21 @@ def test_a_paste_that_ends_in_lightnings_rendezvous() -> None:
     assert "log.rendezvous_incomplete" not in ids("Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/1\n")
 
 
+def test_the_reporters_hang_at_lightnings_rendezvous() -> None:
+    # CompVis/taming-transformers#12 (a stray NODE_RANK): the reporter's words, not Lightning's line, end the paste
+    said = ("Hmm, training with `--gpus 0,` works fine but training with `--gpus 0,1` hangs right at "
+            "`initializing ddp ...`\n")
+    assert lead(said) == ("log.rendezvous_incomplete", "application_bug")
+    # Lightning-AI/pytorch-lightning#5651: the environment listed beside it names the variable
+    listed = 'It hangs right at "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8"\n* 8-gpu ddp training\n* NODE_RANK=0\n'
+    found = next(f for f in analyze_text(listed)["findings"] if f["id"] == "log.rendezvous_incomplete")
+    assert found["subject"] == "NODE_RANK" and found["evidence"]["lines"] == [1, 3]
+    # a run that got past it, or a world of one, is no such hang
+    assert "log.rendezvous_incomplete" not in ids("it doesn't hang at initializing ddp any more\n")
+    assert "log.rendezvous_incomplete" not in ids(
+        "training is stuck at initializing ddp\nInitializing distributed: GLOBAL_RANK: 0, MEMBER: 1/1\n")
+
+
 def test_ucxs_aligned_cuda_error_is_the_cuda_call() -> None:
     # NVIDIA/TensorRT-LLM docs/source/features/disagg-serving.md: servers in two NVLink domains
     assert lead("UCX  ERROR   cuMemImportFromShareableHandle failed: invalid resource handle\n") == \

@@ -31,6 +31,11 @@ shown than the world has, stopped in the process group's rendezvous: it waits fo
 own troubleshooting pages name what keeps them away: under Slurm a script not started with srun, or --nodes and
 --ntasks-per-node that do not match Trainer(num_nodes, devices) (docs/source-pytorch/clouds/cluster_advanced.rst);
 across nodes a connection the firewall or the wrong interface stops (docs/source-fabric/guide/troubleshooting.rst).
+The reporter's own "it hangs right at initializing ddp" says the same of a paste without the claim as its last line.
+On one node a rank variable left in the environment keeps them away too: with LOCAL_RANK set Lightning takes the
+processes as launched by someone else and starts none (LightningEnvironment.creates_processes_externally,
+lightning/fabric/plugins/environments/lightning.py); Lightning 1.0 did the same with NODE_RANK and WORLD_SIZE set
+(Lightning-AI/pytorch-lightning#5651: unsetting NODE_RANK fixed it).
 """
 
 from __future__ import annotations
@@ -75,7 +80,7 @@ def progress_findings(text: str) -> list[Finding]:
     readings = [reader for reader, applies in (
         (_stalled_in_nvls, "NVLS Bind mem" in text and "Init COMPLETE" not in text and "Connected NVLS" not in text),
         (_waiting_for_extension_lock, "as PyTorch extensions root" in text or "file_baton.py" in text),
-        (_members_missing, "GLOBAL_RANK: " in text),
+        (_members_missing, "GLOBAL_RANK: " in text or "nitializing ddp" in text or "nitializing distributed" in text),
         (_save_on_main_only, "Saving FSDP model" in text or "if " in text and bool(_SAVE.search(text)))) if applies]
     preparing = bool(_PREPARING.search(text) or _FIRST.search(text))
     if not readings and not preparing:
@@ -136,24 +141,44 @@ def _last_line(lines: list[str]) -> int:
     return next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
 
 
+# The reporter's words for a run that stops at Lightning's rendezvous line, quoted or not.
+_HANGS_AT_INIT = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:es|ing)|frozen)\b"
+                            r"[^\n]{0,30}?\b(?:at|on|after)\b[^\n]{0,4}"
+                            r"[Ii]nitializing (?:deepspeed )?(?:ddp|distributed)\b")
+# A rank variable in the paste's environment listing ("NODE_RANK=0", "* LOCAL_RANK=1", "export NODE_RANK=0").
+_RANK_VARIABLE = re.compile(r"\b(LOCAL_RANK|NODE_RANK)=\d")
+
+
 def _members_missing(lines: list[str]) -> list[Finding]:
     last = _last_line(lines)
     m = RANK_CLAIM.search(lines[last - 1]) if last else None
-    if not m or int(m[2]) < 2:
-        return []
-    world = int(m[2])
-    joined = {c[1] for c in map(RANK_CLAIM.search, lines) if c and c[2] == m[2]}
-    if len(joined) >= world:
-        return []
+    if m and int(m[2]) < 2:
+        return []  # a world of one has nobody to wait for
+    if m:
+        world = int(m[2])
+        joined = {c[1] for c in map(RANK_CLAIM.search, lines) if c and c[2] == m[2]}
+        if len(joined) >= world:
+            return []
+        where, at, shown = f"the paste ends at Lightning's rendezvous (line {last}) with {len(joined)} of {world} " \
+            "members shown", last, {"members_shown": len(joined), "world_size": world}
+    else:
+        said = next((no for no, line in enumerate(lines, 1) if _HANGS_AT_INIT.search(line)), 0)
+        if not said:
+            return []
+        where, at, shown = f"the run hangs at Lightning's rendezvous (line {said})", said, {}
+    variable = next(((no, v[1]) for no, line in enumerate(lines, 1) if (v := _RANK_VARIABLE.search(line))), None)
+    also = (f"; {variable[1]} is set in its environment (line {variable[0]}): Lightning takes a set LOCAL_RANK "
+            "(Lightning 1.0 also NODE_RANK) as processes started by someone else and starts no other"
+            if variable else "")
     return [Finding(
-        id="log.rendezvous_incomplete", severity=Severity.WARNING, subject="MASTER_ADDR",
-        message=f"the paste ends at Lightning's rendezvous (line {last}) with {len(joined)} of {world} members shown: "
-                "the process group waits for members that never joined (processes not started, or unable to reach "
-                "the master's address and port)",
-        fix="under Slurm start the script with srun and make --nodes / --ntasks-per-node match Trainer(num_nodes, "
-            "devices); across nodes let every node reach MASTER_ADDR:MASTER_PORT (firewall, NCCL_SOCKET_IFNAME / "
-            "GLOO_SOCKET_IFNAME on the interface that joins them)", cause=Cause.APPLICATION_BUG,
-        evidence={"lines": [last], "members_shown": len(joined), "world_size": world, "role": "root",
+        id="log.rendezvous_incomplete", severity=Severity.WARNING, subject=variable[1] if variable else "MASTER_ADDR",
+        message=f"{where}: the process group waits for members that never joined (processes not started, or unable "
+                f"to reach the master's address and port){also}",
+        fix="on one node unset LOCAL_RANK and NODE_RANK before a run Lightning launches itself; under Slurm start "
+            "the script with srun and make --nodes / --ntasks-per-node match Trainer(num_nodes, devices); across "
+            "nodes let every node reach MASTER_ADDR:MASTER_PORT (firewall, NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME "
+            "on the interface that joins them)", cause=Cause.APPLICATION_BUG,
+        evidence={"lines": [at] + ([variable[0]] if variable else []), **shown, "role": "root",
                   "alternatives": [str(Cause.FIREWALL_OR_PORT_BLOCKED), str(Cause.WRONG_INTERFACE)]})]
 
 

@@ -59,8 +59,8 @@ CASES = [
     ("RuntimeError: CUDA error: an illegal memory access was encountered\n", "application_bug"),
     # the NCCL library itself missing for the framework
     ("OSError: libnccl.so.2: cannot open shared object file: No such file or directory\n", "other"),
-    # a torch build without NCCL, a misspelt backend, a collective ProcessGroupNCCL lacked before 1.11
-    ("RuntimeError: Distributed package doesn't have NCCL built in\n", "application_bug"),
+    # a torch build without NCCL (the build's), a misspelt backend, a collective ProcessGroupNCCL lacked before 1.11
+    ("RuntimeError: Distributed package doesn't have NCCL built in\n", "other"),
     ("ValueError: Invalid backend: 'ncll'\n", "application_bug"),
     ("RuntimeError: ProcessGroupNCCL does not support gather\n", "application_bug"),
     # Gloo's full-mesh connect (vLLM, Ray) to an address that is not the peer's (an interface problem)

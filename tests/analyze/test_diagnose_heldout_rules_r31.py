@@ -60,7 +60,7 @@ def test_a_pytorch_without_libuv_asked_for_it_is_the_builds_then_the_launchs() -
 # PlayVoice/whisper-vits-svc#97: only the traceback's source line was pasted.
 def test_a_raise_of_string_literals_reads_as_its_message() -> None:
     assert_reads('raise RuntimeError("Distributed package doesn\'t have NCCL " "built in")',
-                 "log.framework_usage", "application_bug")
+                 "log.framework_usage", "other")
 
 
 def test_a_raise_that_builds_its_message_is_still_quoted_code() -> None:

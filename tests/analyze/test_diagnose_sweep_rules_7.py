@@ -334,6 +334,9 @@ def test_launch_commands_that_fail_before_the_program_runs() -> None:
     assert_reads('    raise _env_error("MASTER_ADDR")', "log.framework_usage", "application_bug")
     assert_reads("Detected CUDA_VISIBLE_DEVICES=2,4,5,7 but ignoring it because one or several of --include/--exclude/"
                  "--num_gpus/--num_nodes cl args were used.", "log.launch_config", "application_bug")
+    # databrickslabs/dolly#32: the first eight GPUs listed beside --num_gpus 8 are the ones taken anyway
+    assert "log.launch_config" not in ids("Detected CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 but ignoring it because one or "
+                                          "several of --include/--exclude/--num_gpus/--num_nodes cl args were used.\n")
     # a missing program that is not the launcher (Open MPI's orted on a node) keeps its own reading
     assert lead("bash: orted: command not found\n") != ("log.launch_config", "application_bug")
     # a file Python cannot open for another reason is no missing script

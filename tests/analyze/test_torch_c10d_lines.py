@@ -45,7 +45,7 @@ CASES = [
      "0x7f2c1c1d3b30>", "log.framework_usage", "application_bug"),
     ("RuntimeError: LOCAL_RANK is not in the environment. Consider passing fallback_rank to allow "
      "`get_node_local_rank` to work.", "log.framework_usage", "application_bug"),
-    ("RuntimeError: Distributed package doesn't have Gloo built in", "log.framework_usage", "application_bug"),
+    ("RuntimeError: Distributed package doesn't have Gloo built in", "log.framework_usage", "other"),
     ("RuntimeError: [Rank 0]: Ranks 1, 3 failed to pass monitoredBarrier in 30000 ms", "log.collective_mismatch",
      "hang_collective_mismatch"),
     # the NCCL loaded is older than the feature

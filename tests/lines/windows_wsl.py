@@ -7,26 +7,27 @@ checks, torch/cuda/nccl.py; read from the v2.6.0 source tarball), Gloo's libuv t
 NCCL's WSL workaround in p2p.cc (v2.30.7-1), the WSL2 kernel's dxgkrnl driver (its Ioctl failure macro) and glibc's
 ldconfig on the read-only /usr/lib/wsl/lib. Each text is the one its source prints (format fields filled, prefixes as
 printed: c10's [W/E MMDD ...] on Windows with a zero nanosecond field, torch's logging prefix, dmesg brackets).
-Causes were decided from the code around each line: NCCL asked of a Windows build that has none is the program's
-choice (application_bug: it must pick gloo); Winsock's 10048 is a port still held, 10013 a port Windows reserves (its
-excluded port ranges for Hyper-V/WSL), 10049 an address the host name resolved to that cannot be connected to; a
-connect time-out is traffic dropped on the way (Windows Firewall drops unknown inbound), while Gloo's refusal is an
-address that is not the peer's listener (Gloo listens before it publishes its address), so the wrong interface was
-published (Hyper-V's vEthernet, the same private range on every Windows host); WSL2's missing GPU peer-to-peer
-(legacy IPC, cudaDeviceCanAccessPeer) is acs_iommu_p2p, as is accelerate's RTX 4000 check. Notices printed by healthy
-runs (the redirects note, c10d's per-address connect warning that the code recovers from by trying the next address,
-the dxg ioctl failures WSL2 logs at every boot, ldconfig's symbolic-link complaint, DeepSpeed's backend and op notes)
-name nothing."""
+Causes were decided from the code around each line: NCCL asked of a Windows build that has none is the build's (other),
+the program's choice next (application_bug: it must pick gloo; the labelled threads accept both); Winsock's 10048 is a
+port still held, 10013 a port Windows reserves (its excluded port ranges for Hyper-V/WSL), 10049 an address the host
+name resolved to that cannot be connected to; a connect time-out is traffic dropped on the way (Windows Firewall drops
+unknown inbound), while Gloo's refusal is an address that is not the peer's listener (Gloo listens before it publishes
+its address), so the wrong interface was published (Hyper-V's vEthernet, the same private range on every Windows host);
+WSL2's missing GPU peer-to-peer (legacy IPC, cudaDeviceCanAccessPeer) is acs_iommu_p2p, as is accelerate's RTX 4000
+check. Notices printed by healthy runs (the redirects note, c10d's per-address connect warning that the code recovers
+from by trying the next address, the dxg ioctl failures WSL2 logs at every boot, ldconfig's symbolic-link complaint,
+DeepSpeed's backend and op notes) name
+nothing."""
 
 from __future__ import annotations
 
 CASES = [
     ('pytorch/pytorch torch/distributed/distributed_c10d.py:1959@v2.6.0',
      "RuntimeError: Distributed package doesn't have NCCL built in",
-     'log.framework_usage', 'application_bug'),
+     'log.framework_usage', 'other'),
     ('pytorch/pytorch torch/distributed/distributed_c10d.py:750@v2.6.0',
      'C:\\Users\\alex\\miniconda3\\envs\\train\\Lib\\site-packages\\torch\\distributed\\distributed_c10d.py:750: UserWarning: Attempted to get default timeout for nccl backend, but NCCL support is not compiled',
-     'log.framework_usage', 'application_bug'),
+     'log.framework_usage', 'other'),
     ('pytorch/pytorch torch/csrc/distributed/c10d/GlooDeviceFactory.cpp:166@v2.6.0',
      'RuntimeError: makeDeviceForHostname(): unsupported gloo device',
      'log.framework_usage', 'other'),

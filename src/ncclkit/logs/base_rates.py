@@ -201,13 +201,6 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     # in the paste either, the prior of such errors answers.
     if any(f.root_cause is not None or f.id == "log.no_failure" for f in findings):
         return findings
-    spoke = [f for f in findings if f.severity != Severity.INFO]
-    if spoke:
-        if any(f.id not in _POINTERS for f in spoke):
-            return findings
-        lines = sorted({n for f in spoke if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ()})
-        prior = _prior("unexplained", lines, name)
-        return [prior, *alternative_findings(prior, {prior.root_cause}), *findings]
     # One line alone is a message to look up (the rows and error_words read it), not a report of a job, unless it is
     # the reporter's own account in the first person or in a sentence of Chinese, Japanese or Korean ("When I train
     # the model ... the code gets stuck": rllm-org/rllm#47, nlpyang/hiersumm#9, both the launch's doing; "发现采用
@@ -215,6 +208,13 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     one_line = sum(1 for line in text.splitlines() if line.strip()) < 2
     if one_line and not (_ACCOUNT.search(text) or _CJK_SENTENCE.search(text)):
         return findings
+    spoke = [f for f in findings if f.severity != Severity.INFO]
+    if spoke:
+        if any(f.id not in _POINTERS for f in spoke):
+            return findings
+        lines = sorted({n for f in spoke if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ()})
+        prior = _prior("unexplained", lines, name)
+        return [prior, *alternative_findings(prior, {prior.root_cause}), *findings]
     if not recognised and not _JOB.search(text):
         return findings
     judged = frozenset(n for f in findings if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ())

@@ -19,6 +19,20 @@ BUILDS_WORDS: tuple[bytes, ...] = (b"mpi.h", b"Undefined symbol")  # "undefined 
 
 def builds_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # distributed_c10d.py: a torch built without the backend asked for. NCCL is in no CPU wheel, no Windows or
+        # macOS build and no aarch64 wheel of CUDA 11.8 (skypilot-org/skypilot#8837), nor in a source build that
+        # did not find it (torch <= 1.1's THD: "the distributed NCCL backend is not available", pytorch/pytorch#9932:
+        # recompile with NCCL_ROOT_DIR; a nightly built without it, facebookresearch/maskrcnn-benchmark#122). Quoted
+        # as a traceback: ("... NCCL " "built in"); "Attempted to get default timeout for nccl backend, but NCCL
+        # support is not compiled". The build's first: on Windows the program's choice of NCCL is the fix's subject.
+        p(r"Distributed package doesn't have (?:NCCL|Gloo|MPI|UCC)[\"' ]*built in|the distributed NCCL backend is "
+          r"not available|but NCCL support is not compiled", "framework_usage", E,
+          "this PyTorch was built without the backend the program asks for: NCCL is in no CPU-only wheel, no "
+          "Windows or macOS build and no source build that did not find it",
+          "on Linux install a CUDA build of PyTorch (`python -c 'import torch; print(torch.cuda.nccl.version())'` "
+          "must answer; a source build: USE_SYSTEM_NCCL=1 or NCCL_ROOT_DIR); on Windows or macOS use the gloo "
+          "backend (init_process_group('gloo'), PL_TORCH_DISTRIBUTED_BACKEND=gloo) or WSL2 on Windows",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # CUDA's host_config.h: "#error -- unsupported GNU version! gcc versions later than 5 are not supported!"
         # (dmlc/xgboost#2787: NCCL's sub-build given a gcc newer than nvcc 8.0 takes).
         p(r"unsupported GNU version! gcc versions later than \d+ are not supported", "build_toolchain", E,

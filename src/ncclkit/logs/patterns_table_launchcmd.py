@@ -70,8 +70,11 @@ def launchcmd_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the script reads a variable only a launcher sets (RANK, LOCAL_RANK, WORLD_SIZE, MASTER_ADDR): it was "
           "started with python alone", _ENV_FIX, C.APPLICATION_BUG),
         # deepspeed/launcher/runner.py: CUDA_VISIBLE_DEVICES is dropped when --include/--exclude/--num_gpus/
-        # --num_nodes are given, so the job runs on other GPUs than the variable lists.
-        p(r"Detected CUDA_VISIBLE_DEVICES=\S+ but ignoring it because", "launch_config", W,
+        # --num_nodes are given, so the job runs on other GPUs than the variable lists. A list of the first GPUs
+        # ("0,1,2,3,4,5,6,7" beside --num_gpus 8) names the ones the launcher takes anyway: the notice then says
+        # nothing (databrickslabs/dolly#32, an 8-GPU job killed for host memory).
+        p(r"Detected CUDA_VISIBLE_DEVICES=(?!0(?:,1(?:,2(?:,3(?:,4(?:,5(?:,6(?:,7)?)?)?)?)?)?)? )\S+ but ignoring it "
+          r"because", "launch_config", W,
           "DeepSpeed's launcher ignored CUDA_VISIBLE_DEVICES because --include/--exclude/--num_gpus/--num_nodes "
           "were given: the job runs on other GPUs than the variable lists",
           "name the GPUs with `--include localhost:2,4,5,7` and drop --num_gpus (or drop those arguments and keep "

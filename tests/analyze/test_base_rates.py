@@ -1,9 +1,10 @@
 """`log.base_rate`: a paste that shows a failure or a hang, where nothing names a cause, is answered with the causes
 such threads were settled as (a prior, said to be one), not left unanswered; so is a paste of a run that shows no
 failure at all or tells of a slow run, saying so. A recognised log that shows no trouble, a node's listing, a paste
-that speaks of no GPU job get none; an error that names no cause, in a paste without the lines that would, gets the
-prior of such errors; and a paste where a row names the cause keeps that cause first. Each paste is quoted from the thread named above it; the listings are the
-repository's own node snapshots. (The prior's order is checked against the labelled corpus in tests/diagnosis.)"""
+that speaks of no GPU job and one where a launcher pointed at a worker's own output get none (NCCL's own error that
+names no cause, pasted without its WARN, does get it), and a paste where a row names the cause keeps that cause
+first. Each paste is quoted from the thread named above it; the listings are the repository's own node snapshots.
+(The prior's order is checked against the labelled corpus in tests/diagnosis.)"""
 
 from __future__ import annotations
 
@@ -83,20 +84,24 @@ def test_a_row_that_names_the_cause_keeps_it_first() -> None:
     assert causes[0][1] == "oom" and all(fid != "log.base_rate" for fid, _ in causes)
 
 
-def test_an_error_that_names_no_cause_gets_the_prior_of_such_errors() -> None:
+def test_no_prior_where_a_launcher_pointed_at_the_workers_output() -> None:
     # Open MPI's report of a rank that exited 3 with no word of its own (this repository's mpirun run): the reader
-    # of that report says to read the rank's own output, and the prior of such errors comes first, said to be one.
+    # of that report says to read the rank's own output; a prior would only repeat that nothing is known.
     exited = (DATA.parent / "analyze/data/mpi-launch-ompi-4.1.6/rank-exits.log").read_text()
-    findings = analyze_text(exited, name="paste")["findings"]
-    assert _causes(exited) == [("log.base_rate", "other"), ("log.alternative", "application_bug"),
-                               ("log.alternative", "wrong_interface")]
-    prior = next(f for f in findings if f["id"] == "log.base_rate")
-    assert prior["evidence"]["shows"] == "unexplained" and "log.worker_failed" in [f["id"] for f in findings]
+    assert [fid for fid, _ in _causes(exited)] == []
+    assert "log.worker_failed" in [f["id"] for f in analyze_text(exited, name="paste")["findings"]]
+
+
+def test_nccls_error_that_names_no_cause_without_its_warn_gets_the_prior() -> None:
     # open-mmlab/mmsegmentation#1521: PyTorch's "internal error" without NCCL's WARN (settled by another version)
     bare = ("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:748, internal error, NCCL "
             "version 2.7.8\npython -m torch.distributed.launch --nproc_per_node=$GPUS --master_port=$PORT\n")
-    assert _causes(bare)[0] == ("log.base_rate", "other")
-    # with the WARN that says why, that line leads and no prior is given
+    assert _causes(bare) == [("log.base_rate", "application_bug"), ("log.alternative", "other"),
+                             ("log.alternative", "acs_iommu_p2p")]
+    prior = next(f for f in analyze_text(bare, name="paste")["findings"] if f["id"] == "log.base_rate")
+    assert prior["evidence"]["lines"] == [1]
+    # the line alone is a message to look up; with the WARN that says why, that WARN leads
+    assert _causes(bare.splitlines()[0] + "\n") == []
     warned = "node1:123:456 [0] NCCL WARN Cuda failure 'out of memory'\n" + bare
     assert all(fid != "log.base_rate" for fid, _ in _causes(warned)) and _causes(warned)[0][1] == "oom"
 

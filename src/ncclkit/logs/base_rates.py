@@ -94,18 +94,11 @@ _ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b|"
 # or a library's release that regressed, then the job's settings such as sequence parallelism past need or a network
 # left unused, then peer to peer between the GPUs blocked by ACS or the IOMMU); a slow run under a parallel setting
 # the paste names, that setting first.
-# An error that names no cause ("internal error", "unhandled system error", a worker's exit) in a paste without the
-# lines that would (NCCL's WARN, the failing rank's traceback): a library's bug or release first, the program second
-# (NVIDIA/nccl-tests#275 and open-mmlab/mmsegmentation#1521 settled by another version, facebookresearch/metaseq#554
-# by the program's device), an interface the ranks cannot reach each other by third (ray-project/ray#30333).
 PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P),
-                                     "unexplained": (C.OTHER, C.APPLICATION_BUG, C.WRONG_INTERFACE),
                                      "nothing": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
                                      "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.ACS_IOMMU_P2P),
                                      "slow_setting": (C.PERFORMANCE_CONFIG, C.OTHER, C.TOPOLOGY_OR_NUMA)}
-_SHOWS = {"failure": "it shows a failure or a hang",
-          "unexplained": "its error names none, and the lines that would, NCCL's WARN or the failing rank's own "
-          "traceback, are not in it", "nothing": "nor does any show a failure: the report around it "
+_SHOWS = {"failure": "it shows a failure or a hang", "nothing": "nor does any show a failure: the report around it "
           "says what", "slow": "it tells of a slow run and shows no failure",
           "slow_setting": "it tells of a slow run under a parallel setting it names and shows no failure"}
 # Each cause as the message names it and the fix checks it.
@@ -138,7 +131,6 @@ _CHECK_SLOW = {**_CHECK, C.OTHER: "what feeds the GPUs (a GPU idle in `nvidia-sm
                                   "versions)"}
 # The slow kinds, and what the threads their order counts told of
 _TOLD = {"slow": " and told of a slow run", "slow_setting": " and told of a slow run under a parallel setting it named"}
-_TOLD_TEXT = {**_TOLD, "unexplained": " but showed such an error"}
 _TAIL = "paste the first error of every rank and of the launcher, with NCCL_DEBUG=INFO"
 _TAIL_SLOW = "compare with nccl-tests' all_reduce_perf on the same GPUs and paste NCCL_DEBUG=INFO's lines"
 
@@ -150,7 +142,7 @@ def _prior(shows: str, lines: list[int], name: str) -> Finding:
     return Finding(
         id="log.base_rate", severity=Severity.INFO, subject=name,
         message=(f"no line of this paste names a cause ncclkit knows ({_SHOWS[shows]}). In the resolved "
-                 f"threads whose paste named no cause{_TOLD_TEXT.get(shows, '')}, the "
+                 f"threads whose paste named no cause{_TOLD.get(shows, '')}, the "
                  "cause was most often " + ", then ".join(f"{say[c]} ({c})" for c in order)
                  + ": a prior from those threads, not a reading of this paste"),
         fix="check " + "; then ".join(check[c] for c in order) + ". For a diagnosis, " + tail,
@@ -158,9 +150,9 @@ def _prior(shows: str, lines: list[int], name: str) -> Finding:
                                   "alternatives": [str(c) for c in order[1:]]})
 
 
-# The errors that name no cause and point at lines before them (NCCL's WARN, the failing rank's traceback).
-_POINTERS = frozenset({"log.internal_error", "log.nccl_error", "log.system_error", "log.other", "log.worker_failed",
-                       "log.proxy_error"})
+# NCCL's errors that name no cause and point at its WARN before them. A launcher's report that a worker exited
+# (log.worker_failed) points at that worker's own output, a program's error the prior of these would misname.
+_POINTERS = frozenset({"log.internal_error", "log.nccl_error", "log.system_error", "log.other", "log.proxy_error"})
 
 
 def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
@@ -208,12 +200,15 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     one_line = sum(1 for line in text.splitlines() if line.strip()) < 2
     if one_line and not (_ACCOUNT.search(text) or _CJK_SENTENCE.search(text)):
         return findings
+    # NCCL's own error that names no cause, where the WARN it points at was not pasted, is a failure like any other
+    # no line explains (NVIDIA/nccl-tests#275 and open-mmlab/mmsegmentation#1521: "internal error" alone, both
+    # settled by another version; facebookresearch/metaseq#554 by the program's device).
     spoke = [f for f in findings if f.severity != Severity.INFO]
     if spoke:
         if any(f.id not in _POINTERS for f in spoke):
             return findings
         lines = sorted({n for f in spoke if isinstance(f.evidence, dict) for n in f.evidence.get("lines") or ()})
-        prior = _prior("unexplained", lines, name)
+        prior = _prior("failure", lines, name)
         return [prior, *alternative_findings(prior, {prior.root_cause}), *findings]
     if not recognised and not _JOB.search(text):
         return findings

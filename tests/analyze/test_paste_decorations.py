@@ -142,3 +142,23 @@ def test_an_indented_block_behind_a_prefix_is_dedented_once_the_prefix_is_gone()
     # a traceback's own indentation under a prefix stays: its first line is not indented
     tb = "[rank0]: Traceback (most recent call last):\n[rank0]:   File \"x.py\", line 1, in <module>\n"
     assert undecorate(tb) == "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+
+
+def test_pdshs_host_prefix_goes_and_a_listings_keys_stay() -> None:
+    # deepspeedai/DeepSpeed#4985: DeepSpeed's multi-node launcher runs each node through pdsh, "host: " on each line
+    tb = ("rogpt1: Traceback (most recent call last):\n"
+          'rogpt1:   File "/opt/conda/lib/python3.10/runpy.py", line 196, in _run_module_as_main\n'
+          "rogpt1:     return _run_code(code, main_globals, None,\n"
+          'rogpt1:   File "/opt/conda/lib/python3.10/runpy.py", line 86, in _run_code\n'
+          "rogpt1:     exec(code, run_globals)\n"
+          "rogpt2: RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1269, unhandled system error\n")
+    assert undecorate(tb).startswith("Traceback (most recent call last):\n  File ")
+    # argparse's refusal under torch.distributed.launch (the script's name before "error:"), a listing of
+    # variables and an exception's class are no host names
+    for kept in ("usage: main.py [-h] [--local_rank LOCAL_RANK]\nmain.py: error: unrecognized arguments: "
+                 "--local-rank=1\nusage: main.py [-h] [--local_rank LOCAL_RANK]\nmain.py: error: unrecognized "
+                 "arguments: --local-rank=0\n",
+                 "NCCL_DEBUG: INFO\nNCCL_IB_HCA: mlx5_0\nNCCL_SOCKET_IFNAME: eth0\n",
+                 "RuntimeError: a\nRuntimeError: b\nRuntimeError: c\n",
+                 "python: 3.10\ntorch: 2.4.0\ncuda: 12.1\nnccl: 2.20.5\n"):
+        assert undecorate(kept) == kept

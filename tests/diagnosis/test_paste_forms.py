@@ -1,7 +1,7 @@
-"""The same paste in the forms it reaches an issue: a launcher's or a log collector's prefix on every line, or copied
-from a terminal that broke its lines at 80 columns. Over every fifth labelled case whose cause analyze names first
-as pasted, the lead must survive: all but 1% under prefixes, all but 5% under the terminal's breaks (a table a
-terminal wrapped cannot be told from a table's own rows)."""
+"""The same paste in the forms it reaches an issue: a launcher's (torchrun, pdsh) or a log collector's prefix on every
+line, or copied from a terminal that broke its lines at 80 columns. Over every fifth labelled case whose cause
+analyze names first as pasted, the lead must survive: all but 1% under prefixes, all but 5% under the terminal's
+breaks (a table a terminal wrapped cannot be told from a table's own rows)."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ FORMS: dict[str, tuple[Callable[[str], str], float]] = {
     "torchrun": (lambda t: "\n".join("[rank0]: " + line if line.strip() else line for line in t.split("\n")), 0.99),
     "kubectl --timestamps": (lambda t: "\n".join("2026-05-01T12:00:00.123456789Z " + line
                                                  for line in t.split("\n")), 0.99),
+    # pdsh's host before each line of a node (DeepSpeed's multi-node launcher)
+    "pdsh": (lambda t: "\n".join("worker-0: " + line if line.strip() else line for line in t.split("\n")), 0.99),
     "terminal of 80 columns": (terminal_copy, 0.95),
 }
 

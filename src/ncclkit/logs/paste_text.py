@@ -202,10 +202,32 @@ def undecorate(text: str) -> str:
             if hits and (hits >= 2 or lines == 1 and prefix in _ONE_LINE) and 2 * hits >= lines:
                 text = prefix.sub("", text)
                 lines = sum(1 for line in text.split("\n") if line.strip())  # a line may have been all prefix
+        text = _without_host_prefix(text)
         if text == before:
             break
     # the indent a quoted or prefixed block shares shows only once its prefix is gone ("> " + "    AttributeError")
     return textwrap.dedent(text) if text != decorated else text
+
+
+# pdsh's "host: " before every line of each node (DeepSpeed's multi-node launcher: "worker-0: [2023-...] ..."): a
+# name that recurs, unlike a listing's keys or an exception's class ("RuntimeError: ", "NCCL_DEBUG: INFO").
+_HOST_PREFIX = re.compile(r"^([A-Za-z][\w.-]{0,62}): ", re.MULTILINE)
+# Not a host: a level, a variable, an exception's class, argparse's "usage: " and a script's own "train.py: error: ".
+_NOT_A_HOST = re.compile(r"[A-Z_]+|\w*(?:Error|Exception|Warning|Exit|Interrupt|Failure)|Traceback|File|"
+                         r"(?i:note|hint|usage|error|warning|info|debug|fatal)|.*\.(?:py|sh|cu|cc|cpp|c|pl|rb|js)")
+
+
+def _without_host_prefix(text: str) -> str:
+    """`text` without pdsh's host prefix where four lines in five or more start with one of a few host names."""
+    if ": " not in text:
+        return text
+    names = _HOST_PREFIX.findall(text)
+    lines = sum(1 for line in text.split("\n") if line.strip())
+    distinct = set(names)
+    if len(names) < 3 or 5 * len(names) < 4 * lines or 3 * len(distinct) > len(names) or \
+            any(_NOT_A_HOST.fullmatch(name) for name in distinct):
+        return text
+    return _HOST_PREFIX.sub("", text)
 
 
 def _dedent_code_blocks(text: str) -> str:

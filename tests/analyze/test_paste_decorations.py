@@ -162,3 +162,12 @@ def test_pdshs_host_prefix_goes_and_a_listings_keys_stay() -> None:
                  "RuntimeError: a\nRuntimeError: b\nRuntimeError: c\n",
                  "python: 3.10\ntorch: 2.4.0\ncuda: 12.1\nnccl: 2.20.5\n"):
         assert undecorate(kept) == kept
+
+
+def test_githubs_collapsed_section_is_markup_and_an_xml_document_is_not() -> None:
+    # a long log posted inside <details> (GitHub's issue forms suggest it): the tags' lines are left empty
+    text = "<details><summary>Full log</summary>\n\n```\nRuntimeError: CUDA error: out of memory\n```\n</details>\n"
+    assert undecorate(text) == "\n\n```\nRuntimeError: CUDA error: out of memory\n```\n\n"
+    # NCCL's topology dump keeps its tags
+    xml = '<system version="1">\n  <cpu numaid="0" affinity="ffff">\n  </cpu>\n</system>\n'
+    assert undecorate(xml) == xml

@@ -1,7 +1,7 @@
 """The same paste in the forms it reaches an issue: a launcher's (torchrun, pdsh) or a log collector's prefix on every
-line, or copied from a terminal that broke its lines at 80 columns. Over every fifth labelled case whose cause
-analyze names first as pasted, the lead must survive: all but 1% under prefixes, all but 5% under the terminal's
-breaks (a table a terminal wrapped cannot be told from a table's own rows)."""
+line, inside GitHub's collapsed section, or copied from a terminal that broke its lines at 80 columns. Over every
+fifth labelled case whose cause analyze names first as pasted, the lead must survive: all but 1% under prefixes, all
+but 5% under the terminal's breaks (a table a terminal wrapped cannot be told from a table's own rows)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ FORMS: dict[str, tuple[Callable[[str], str], float]] = {
                                                  for line in t.split("\n")), 0.99),
     # pdsh's host before each line of a node (DeepSpeed's multi-node launcher)
     "pdsh": (lambda t: "\n".join("worker-0: " + line if line.strip() else line for line in t.split("\n")), 0.99),
+    # GitHub's collapsed section around a long log, a code fence inside it
+    "<details>": (lambda t: "<details>\n<summary>log</summary>\n\n```\n" + t + "\n```\n</details>\n", 0.99),
     "terminal of 80 columns": (terminal_copy, 0.95),
 }
 

@@ -168,6 +168,12 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": 
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#3[49]|#x2[27]);")
 
 
+# GitHub's collapsed section around a long log ("<details>", "<summary>log</summary>", "</details>"): markup, not
+# the paste (an XML document is told by its first line); each such line is left empty.
+_COLLAPSED = re.compile(r"^[ \t]*(?:</?details(?: [^>\n]*)?>[ \t]*)?(?:<summary>[^\n]*?</summary>)?"
+                        r"[ \t]*(?:</?details>)?[ \t]*(?=\n|\Z)(?<=>)", re.MULTILINE)
+
+
 # c10d's socket error cut before its code ("... (system error: " then "10049 - The requested address is not valid in
 # its context.).", kennymckormick/pyskl#79): the code joins its line, an empty line keeps the count.
 _CUT_ERROR_CODE = re.compile(r"(\(system error: )\n(\d+ - [^\n]*)")
@@ -185,6 +191,8 @@ def undecorate(text: str) -> str:
         text = html.unescape(text)
     if "error: \n" in text:
         text = _CUT_ERROR_CODE.sub(r"\1\2\n", text)
+    if "<details" in text or "<summary" in text:
+        text = _COLLAPSED.sub("", text)
     records = len(_JSON_LINE.findall(text, 0, 1 << 20))
     if records and 2 * records >= sum(1 for line in text.split("\n", 4096)[:4096] if line.strip()):
         text = _json_lines(text)

@@ -1,7 +1,8 @@
 """The same paste in the forms it reaches an issue: a launcher's (torchrun, pdsh) or a log collector's prefix on every
-line, inside GitHub's collapsed section, or copied from a terminal that broke its lines at 80 columns. Over every
-fifth labelled case whose cause analyze names first as pasted, the lead must survive: all but 1% under prefixes, all
-but 5% under the terminal's breaks (a table a terminal wrapped cannot be told from a table's own rows)."""
+line, inside GitHub's collapsed section, beside a node's listings (ibstat, nvidia-smi topo -m), or copied from a
+terminal that broke its lines at 80 columns. Over every fifth labelled case whose cause analyze names first as
+pasted, the lead must survive: all but 1% under prefixes, all but 5% under the terminal's breaks (a table a terminal
+wrapped cannot be told from a table's own rows)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ def _named_first() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+_NODE_CMD = {name: (HERE.parent / "data/nodes/dgx-h100-ib-ok/cmd" / name).read_text(encoding="utf-8")
+             for name in ("ibstat.txt", "nvidia-smi-topo-m.txt")}
 FORMS: dict[str, tuple[Callable[[str], str], float]] = {
     "torchrun": (lambda t: "\n".join("[rank0]: " + line if line.strip() else line for line in t.split("\n")), 0.99),
     "kubectl --timestamps": (lambda t: "\n".join("2026-05-01T12:00:00.123456789Z " + line
@@ -52,6 +55,9 @@ FORMS: dict[str, tuple[Callable[[str], str], float]] = {
     # GitHub's collapsed section around a long log, a code fence inside it
     "<details>": (lambda t: "<details>\n<summary>log</summary>\n\n```\n" + t + "\n```\n</details>\n", 0.99),
     "terminal of 80 columns": (terminal_copy, 0.95),
+    # a healthy node's listings pasted after it, or its topology before it (the repository's DGX H100 snapshot)
+    "+ ibstat": (lambda t: t.rstrip("\n") + "\n\n$ ibstat\n" + _NODE_CMD["ibstat.txt"], 0.99),
+    "nvidia-smi topo -m +": (lambda t: "$ nvidia-smi topo -m\n" + _NODE_CMD["nvidia-smi-topo-m.txt"] + "\n" + t, 0.99),
 }
 
 

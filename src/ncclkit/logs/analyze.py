@@ -42,7 +42,7 @@ from ncclkit.logs.nvlink_paste import nvlink_paste_findings
 from ncclkit.logs.one_gpu import one_gpu_findings
 from ncclkit.logs.prefix_devices import prefix_device_findings
 from ncclkit.logs.paste_code import ignored_exception_lines, teardown_kill_lines
-from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines
+from ncclkit.logs.paste import HARMLESS_CATEGORIES, embedded, has_signal, noise_lines, outside_listings
 from ncclkit.logs.paste_text import normalize, undecorate, unflatten, unwrap
 from ncclkit.logs.p2p_order import p2p_order_findings
 from ncclkit.logs.pcie_tests import check_pcie_tests
@@ -179,8 +179,16 @@ def analyze_stream(stream: BinaryIO, *, name: str, kind: str | None = None,
         fields, findings = _read_kind(kind, text, name, line_rate_gbps)
         if whole:
             findings = findings + claims + _embedded_findings(text, kind, name)
-            findings = (rank_findings(_guessed(findings, text, name) if kind == "nccl_tests" else findings)
-                        + _restored(name, split, wrapped))
+            if kind == "nccl_tests":
+                findings = rank_findings(_guessed(findings, text, name))
+            else:
+                # A listing pasted with a traceback, a log or the reporter's account: what lies around the listings
+                # is read as a paste of its own would be (its failure lines' words, the prior where none names a
+                # cause); the listings' own lines are no failure.
+                around = outside_listings(text)
+                findings = base_rate_findings(rank_findings(_guessed(findings, around, name)), around, name,
+                                              recognised=has_signal(around))
+            findings += _restored(name, split, wrapped)
         elif kind == "nccl_tests" and ("NCCL WARN" in text or "NCCL INFO" in text):
             log = parse_nccl_log(text.splitlines())
             findings += [f for f in check_log(log, name) if f.id != "log.no_nccl_lines"]

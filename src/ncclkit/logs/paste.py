@@ -19,7 +19,8 @@ from ncclkit.logs.ports import IBDEV2NETDEV, RDMA_LINK
 
 __all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "COMM_FIELDS", "HANG_WORDS", "LAUNCH_ENV", "LAUNCH_HOSTS",
            "MAX_COLL_OPS", "NCCL_PREFIX", "NCCL_VERSION_LINE", "RANK_CLAIM", "RankClaims", "coll_mismatch", "embedded",
-           "has_signal", "launch_env", "listed_gpus", "may_be_named", "noise_lines", "note_coll_call", "package_version"]
+           "has_signal", "launch_env", "listed_gpus", "may_be_named", "noise_lines", "note_coll_call",
+           "outside_listings", "package_version"]
 
 MAX_SIGNAL_LINES = 5000
 # Words of a job that stopped making progress, not denied ("this should not hang"), and Chinese reports' "stuck"
@@ -221,6 +222,29 @@ def embedded(text: str, primary: str) -> list[tuple[str, str, int]]:
             continue
         out.extend((kind, m.group(0), text.count("\n", 0, m.start())) for m in regex.finditer(text))
     return out
+
+
+# nvidia-smi topo's legends ("Legend:", then "  X    = Self", "  NS   = Not supported" ...; "NIC Legend:", then
+# "  NIC0: mlx5_0"): part of the listing, whose words are no failure.
+_LEGEND = re.compile(r"^(?:NIC )?Legend:[ \t]*\n(?:(?:[ \t]+\S[^\n]*|[ \t]*)(?:\n|\Z))+", re.MULTILINE)
+
+
+def outside_listings(text: str) -> str:
+    """`text` with the lines of every port listing, topology matrix and GID table blanked (the same number of lines):
+    what a paste holds around the tools' output (a traceback, a log, the reporter's account)."""
+    spans = sorted((m.start(), m.end()) for regex in (*(r for _, r in _BLOCKS), _LEGEND) for m in regex.finditer(text))
+    if not spans:
+        return text
+    out, at = [], 0
+    for start, end in spans:
+        if end <= at:
+            continue
+        start = max(start, at)
+        out.append(text[at:start])
+        out.append("\n" * text.count("\n", start, end))
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def note_coll_call(by_process: dict[tuple[str, str, str], tuple[str, ...]], shared_ops: set[tuple[str, str]],

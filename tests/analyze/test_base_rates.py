@@ -159,3 +159,23 @@ def test_a_reporters_one_sentence_account_of_a_hang_gets_the_prior() -> None:
 def test_no_prior_on_healthy_logs_and_listings(path: str) -> None:
     result = analyze_text((DATA / path).read_text(), name=path)
     assert all(f["id"] != "log.base_rate" for f in result["findings"]), json.dumps(result["findings"])[:400]
+
+
+def test_what_an_issue_template_asks_for_is_no_failure() -> None:
+    # torch.utils.collect_env and nvidia-smi as printed on an H100 (tests/data/reports-h100-2026-12-07): its
+    # "<frozen runpy>" warning is no frozen job nor an XML document, "Could not collect" and lscpu's "Vulnerability
+    # Tsx async abort" lines are no failure
+    report = (DATA / "reports-h100-2026-12-07/collect_env.txt").read_text()
+    assert _causes(report) == []
+    # above the reporter's account of a run that shows no failure, that account keeps its prior
+    account = "I launch it with torchrun --nproc_per_node 8 train.py and my loss stays flat\n"
+    assert _causes(report + "\n" + account)[0] == ("log.base_rate", "application_bug")
+    # a traceback pasted from its middle, cut before its exception, is a failure (NVIDIA-NeMo/Automodel#3686)
+    frames = ('[rank8]:   File "nemo_automodel/components/checkpoint/checkpointing.py", line 1397, in '
+              'save_on_global_ranks\n'
+              "[rank8]:     _ensure_dirs(state_dir, process_group=self.process_group)\n"
+              '[rank8]:   File "nemo_automodel/components/checkpoint/checkpointing.py", line 2011, in _create_dirs\n'
+              "[rank8]:     os.makedirs(directory, exist_ok=True)\n"
+              '[rank8]:   File "<frozen os>", line 225, in makedirs\n')
+    prior = next(f for f in analyze_text(frames, name="paste")["findings"] if f["id"] == "log.base_rate")
+    assert prior["evidence"]["lines"] == [5]

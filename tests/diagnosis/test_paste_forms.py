@@ -1,8 +1,8 @@
 """The same paste in the forms it reaches an issue: a launcher's (torchrun, pdsh) or a log collector's prefix on every
-line, inside GitHub's collapsed section, beside a node's listings (ibstat, nvidia-smi topo -m), or copied from a
-terminal that broke its lines at 80 columns. Over every fifth labelled case whose cause analyze names first as
-pasted, the lead must survive: all but 1% under prefixes, all but 5% under the terminal's breaks (a table a terminal
-wrapped cannot be told from a table's own rows)."""
+line, inside GitHub's collapsed section, beside a node's listings (ibstat, nvidia-smi topo -m) or the reports an
+issue template asks for (collect_env, nvidia-smi), or copied from a terminal that broke its lines at 80 columns. Over
+every fifth labelled case whose cause analyze names first as pasted, the lead must survive: all but 1% under
+prefixes, all but 5% under the terminal's breaks (a table a terminal wrapped cannot be told from a table's own rows)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,8 @@ def _named_first() -> tuple[tuple[str, str], ...]:
 
 _NODE_CMD = {name: (HERE.parent / "data/nodes/dgx-h100-ib-ok/cmd" / name).read_text(encoding="utf-8")
              for name in ("ibstat.txt", "nvidia-smi-topo-m.txt")}
+_REPORTS = {name: (HERE.parent / "data/reports-h100-2026-12-07" / name).read_text(encoding="utf-8")
+            for name in ("collect_env.txt", "nvidia-smi.txt")}
 FORMS: dict[str, tuple[Callable[[str], str], float]] = {
     "torchrun": (lambda t: "\n".join("[rank0]: " + line if line.strip() else line for line in t.split("\n")), 0.99),
     "kubectl --timestamps": (lambda t: "\n".join("2026-05-01T12:00:00.123456789Z " + line
@@ -58,6 +60,9 @@ FORMS: dict[str, tuple[Callable[[str], str], float]] = {
     # a healthy node's listings pasted after it, or its topology before it (the repository's DGX H100 snapshot)
     "+ ibstat": (lambda t: t.rstrip("\n") + "\n\n$ ibstat\n" + _NODE_CMD["ibstat.txt"], 0.99),
     "nvidia-smi topo -m +": (lambda t: "$ nvidia-smi topo -m\n" + _NODE_CMD["nvidia-smi-topo-m.txt"] + "\n" + t, 0.99),
+    # what issue templates ask for above the error, printed on an H100 (tests/data/reports-h100-2026-12-07)
+    "collect_env +": (lambda t: _REPORTS["collect_env.txt"] + "\n" + t, 0.99),
+    "nvidia-smi +": (lambda t: "$ nvidia-smi\n" + _REPORTS["nvidia-smi.txt"] + "\n" + t, 0.99),
 }
 
 

@@ -155,17 +155,29 @@ def _prior(shows: str, lines: list[int], name: str) -> Finding:
 _POINTERS = frozenset({"log.internal_error", "log.nccl_error", "log.system_error", "log.other", "log.proxy_error"})
 
 
+_FRAME_LINE = re.compile(r'\s*File "[^"\n]+", line \d+, in ')
+
+
 def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
     """The lines that show a failure or a hang. A failure is a line in the program's own words that no row reads
-    (error_words' reading of a report); lines that healthy runs print are no sign, nor are the `judged` ones: a reader
-    has said what they are, even where that names no cause (a consequence, a retry, a summary that points at the
-    error above)."""
+    (error_words' reading of a report), or where there is none, the last frame of a traceback cut before its
+    exception; lines that healthy runs print are no sign, nor are the `judged` ones: a reader has said what they are,
+    even where that names no cause (a consequence, a retry, a summary that points at the error above)."""
     lines = text.splitlines()
     skip = judged | {n for n, _ in noise_lines(text)} | {n for n, line in enumerate(lines, 1) if _NCCL_INFO in line}
     failing = {no for no in unread_failures(text) if no not in skip}
     failing |= {no for no, line in enumerate(lines, 1)
                 if no not in skip and (_TRACEBACK in line or HANG_WORDS.search(line))}
+    if not failing:
+        # a traceback pasted from its middle and cut before its exception: its last frame
+        failing = {no for no, line in enumerate(lines, 1) if no not in skip and _FRAME_LINE.match(line)}
+        failing = {max(failing)} if failing else failing
     return sorted(failing)[:20]
+
+
+# An XML document's first line: a declaration or a whole tag ("<system version="1">", nvidia-smi -q -x's "<?xml"),
+# not a line that starts with one of Python's "<frozen runpy>:128: RuntimeWarning: ...".
+_XML_START = re.compile(r"\s*<(?:\?xml|!DOCTYPE|[A-Za-z][\w:.-]*(?:\s+[\w:.-]+=\"[^\"\n]*\")*\s*/?>[ \t]*(?:\n|\Z))")
 
 
 def _quiet_run(text: str) -> str | None:
@@ -177,7 +189,7 @@ def _quiet_run(text: str) -> str | None:
     runs under). A program's output alone, a GPU tool's listing and an XML document are left alone: healthy runs
     print them too."""
     reported = _ACCOUNT.search(text) or _RUN.search(text) and (_RAN.search(text) or _CJK_SENTENCE.search(text))
-    if (not reported or text.lstrip().startswith("<")
+    if (not reported or _XML_START.match(text)
             or any(states_failure(line) or _TRACEBACK in line or HANG_WORDS.search(line)
                    for line in text.splitlines())):
         return None

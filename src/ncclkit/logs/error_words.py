@@ -39,8 +39,12 @@ _FAILING = re.compile(
 # of deprecation (an API that changes, not a failure), shell prompts echoing a command, libfabric's own
 # <info>/<debug> lines (its providers being probed, ofiwg/libfabric#5787), Python's prompt echoing a statement.
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+|^\s*at [\w.$<>]+\(|^\s*#\d+ +0x[0-9a-f]+ ')
+# torch.utils.collect_env's report (an issue template's): a value it "Could not collect", lscpu's CPU bug lines
+# ("Vulnerability Tsx async abort: Mitigation; TSX disabled"); no failure of the job.
+_COLLECTED = r"Could not collect\s*$|^\s*Vulnerability [\w ]+:\s"
+_ENV_REPORT = re.compile(_COLLECTED)
 _NOT_REPORT = re.compile(r"(?:Future|Deprecation)Warning\b|^\s*(?:[$>]|>>>) |^\s*\w*@[\w.-]+:[~/]|"
-                         r"<(?:info|debug|trace)>")
+                         r"<(?:info|debug|trace)>|" + _COLLECTED)
 # A verdict that only announces the error printed after it: an exception whose text is a traceback (a DataLoader
 # worker's, re-raised), torch.multiprocessing's heading of a child's exception.
 _ANNOUNCES = re.compile(r"Traceback \(most recent call last\)|ProcessRaisedException:\s*$")
@@ -198,7 +202,7 @@ def unread_failures(text: str) -> list[int]:
 
 def states_failure(line: str) -> bool:
     """True when the line holds a word of failure (an error, a refusal, an exit status)."""
-    return bool(_FAILING.search(line))
+    return bool(_FAILING.search(line)) and not _ENV_REPORT.search(line)
 
 
 def error_word_findings(text: str, name: str, *, no_subject: bool = True) -> list[Finding]:

@@ -24,8 +24,9 @@ __all__ = ["BAR1_TOTAL", "COLL_FIELDS", "COLL_LINE", "COMM_FIELDS", "HANG_WORDS"
 
 MAX_SIGNAL_LINES = 5000
 # Words of a job that stopped making progress, not denied ("this should not hang"), and Chinese reports' "stuck"
-# (卡住, 卡死: tinyvision/DAMO-YOLO#30); a failure word is error_words'.
-HANG_WORDS = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|frozen|"
+# (卡住, 卡死: tinyvision/DAMO-YOLO#30); a failure word is error_words'. Python's frozen modules ("<frozen runpy>",
+# "<frozen importlib._bootstrap>" in tracebacks and warnings) are no frozen job.
+HANG_WORDS = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:e|es|ing)|(?<!<)frozen|"
                         r"deadlock\w*|no progress|never (?:return|finish|end|start)s?|nothing happens|"
                         r"stall(?:s|ed|ing)?|waits? forever|not responding)\b|"
                         r"(?<!不)(?<!不会)(?<!没)(?<!没有)卡(?:住|死)", re.I)

@@ -316,6 +316,8 @@ def warning_noise_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           r"has no effect|AVOID_RECORD_STREAMS)|UserWarning(?![^\n]*(?:CUDA initialization|is not a valid network "
           r"interface|does not belong to the given group|NCCL support is not compiled|CUDA out of memory\. Tried|"
           r"with CUDA capability sm_))|FutureWarning|DeprecationWarning|"
+          # runpy's warning under `python -m torch.utils.collect_env` (an issue template's report) on newer Pythons
+          r"RuntimeWarning: '[\w.]+' found in sys\.modules after import of package|"
           r"is deprecated)",
           "noise", I, "a framework warning that healthy runs print too", "nothing to fix", None, "noise"),
     )

@@ -200,9 +200,8 @@ def base_rate_findings(findings: list[Finding], text: str, name: str, *, recogni
     """The findings, led by `log.base_rate` and its alternatives where none of them names a cause and the paste
     shows a failure or a hang, or is an unrecognised report of a run that shows none; one ncclkit did not recognise
     (`recognised` False) only where it speaks of a GPU job."""
-    # A reader that named a cause has answered. One that spoke without naming any (a worker's exit pointing at its
-    # error above, a bare "internal error" pointing at its WARN) has said where to look: where those lines are not
-    # in the paste either, the prior of such errors answers.
+    # A reader that named a cause has answered; one that spoke without naming any (a worker's exit pointing at its
+    # error above, a bare return code pointing at its WARN) has said where to look, except NCCL's own errors below.
     if any(f.root_cause is not None or f.id == "log.no_failure" for f in findings):
         return findings
     # One line alone is a message to look up (the rows and error_words read it), not a report of a job, unless it is

@@ -22,6 +22,7 @@ from ncclkit.causes import Cause as C
 from ncclkit.findings import Finding, Severity
 from ncclkit.logs.error_words import states_failure, unread_failures
 from ncclkit.logs.paste import HANG_WORDS, noise_lines
+from ncclkit.logs.paste_code import FRAME
 from ncclkit.logs.ranking import alternative_findings
 
 __all__ = ["PRIORS", "base_rate_findings", "trouble_lines"]
@@ -155,9 +156,6 @@ def _prior(shows: str, lines: list[int], name: str) -> Finding:
 _POINTERS = frozenset({"log.internal_error", "log.nccl_error", "log.system_error", "log.other", "log.proxy_error"})
 
 
-_FRAME_LINE = re.compile(r'\s*File "[^"\n]+", line \d+, in ')
-
-
 def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
     """The lines that show a failure or a hang. A failure is a line in the program's own words that no row reads
     (error_words' reading of a report), or where there is none, the last frame of a traceback cut before its
@@ -170,7 +168,7 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
                 if no not in skip and (_TRACEBACK in line or HANG_WORDS.search(line))}
     if not failing:
         # a traceback pasted from its middle and cut before its exception: its last frame
-        failing = {no for no, line in enumerate(lines, 1) if no not in skip and _FRAME_LINE.match(line)}
+        failing = {no for no, line in enumerate(lines, 1) if no not in skip and FRAME.match(line)}
         failing = {max(failing)} if failing else failing
     return sorted(failing)[:20]
 

@@ -44,7 +44,7 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding, Severity
-from ncclkit.logs.paste import RANK_CLAIM
+from ncclkit.logs.paste import HANG_WORDS, RANK_CLAIM
 
 __all__ = ["progress_findings"]
 
@@ -141,12 +141,17 @@ def _last_line(lines: list[str]) -> int:
     return next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
 
 
-# The reporter's words for a run that stops at Lightning's rendezvous line, quoted or not.
-_HANGS_AT_INIT = re.compile(r"(?<!not )(?<!n't )(?<!never )\b(?:hangs?|hanging|hung|stuck|freez(?:es|ing)|frozen)\b"
-                            r"[^\n]{0,30}?\b(?:at|on|after)\b[^\n]{0,4}"
-                            r"[Ii]nitializing (?:deepspeed )?(?:ddp|distributed)\b")
+# The reporter's words for a run that stops at Lightning's rendezvous line, quoted or not: a hang word (paste's),
+# then within 30 characters "at", "on" or "after" the rendezvous line.
+_AT_INIT = re.compile(r"\b(?:at|on|after)\b[^\n]{0,4}[Ii]nitializing (?:deepspeed )?(?:ddp|distributed)\b")
 # A rank variable in the paste's environment listing ("NODE_RANK=0", "* LOCAL_RANK=1", "export NODE_RANK=0").
 _RANK_VARIABLE = re.compile(r"\b(LOCAL_RANK|NODE_RANK)=\d")
+
+
+def _hangs_at_init(line: str) -> bool:
+    hang = HANG_WORDS.search(line)
+    at = _AT_INIT.search(line, hang.end()) if hang else None
+    return at is not None and hang is not None and at.start() - hang.end() <= 30
 
 
 def _members_missing(lines: list[str]) -> list[Finding]:
@@ -162,7 +167,7 @@ def _members_missing(lines: list[str]) -> list[Finding]:
         where, at, shown = f"the paste ends at Lightning's rendezvous (line {last}) with {len(joined)} of {world} " \
             "members shown", last, {"members_shown": len(joined), "world_size": world}
     else:
-        said = next((no for no, line in enumerate(lines, 1) if _HANGS_AT_INIT.search(line)), 0)
+        said = next((no for no, line in enumerate(lines, 1) if _hangs_at_init(line)), 0)
         if not said:
             return []
         where, at, shown = f"the run hangs at Lightning's rendezvous (line {said})", said, {}

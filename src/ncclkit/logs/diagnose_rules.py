@@ -159,6 +159,15 @@ FACT_RULES: tuple[FactRule, ...] = (
              "check that this node reaches the server's address and port (`curl -v http://<host>:<port>/`); open the "
              "port range the launcher uses between the nodes, or pin its interface (Horovod: --network-interface, "
              "HOROVOD_GLOO_IFACE)", text=re.compile(r"\bTimeoutError\b")),
+    # "NCCL Init failed (10) 'cuda malloc failed'" is printed by NCCL 1.x's own test programs (test/mpi/mpi_test.cu,
+    # test/single/*): with the library named as NCCL 2, the program is that old test, which NCCL 2 across nodes does
+    # not support (NVIDIA/nccl#118, maintainer: "NCCL 1.3's tests are not fully enabled for NCCL 2 features"; the
+    # benchmarks moved to nccl-tests).
+    FactRule("nccl2_library", frozenset({"legacy_nccl"}), Cause.APPLICATION_BUG,
+             "but the library here is NCCL 2 (line {line}): the message comes from NCCL 1.x's test program, which "
+             "does not run NCCL 2 across nodes", "build and run NVIDIA/nccl-tests against this NCCL instead (`make "
+             "MPI=1 NCCL_HOME=<prefix>`, then `mpirun -np <ranks> ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 1`)",
+             text=re.compile(r"NCCL Init failed \(\d+\) '")),
 )
 
 

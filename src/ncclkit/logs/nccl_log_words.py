@@ -214,7 +214,7 @@ OTHER_WORDS: tuple[bytes, ...] = (
     b"NCCL is not found",
     b"environment variable is not set", b"Cannot auto-set", b"not visible to", b"no GPUs detected", b"seems down",
     b"GPU pairs are enabled", b"GID is NULL", b"instance could be dead",
-    b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated",
+    b"Not enough GPUs", b"requires distributed_executor_backend", b"essage truncated", b"bytes instead of",
     b"unable to compile", b"Could NOT find", b"should not mix NCCL", b"or later is needed for",
     b"didn't send any completion", b"Pending", b"RTTCC issues", b"InfiniBand devices found", b"egress rule",
     b"unschedulable", b"assign flavors", b"bash: -c: ", b"pdsh -S", b"_setup_mpi_environment",

@@ -23,7 +23,7 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 OLDERSTACK_WORDS: tuple[bytes, ...] = (
     b"disagreement between rank", b"unique IP address", b"3090 or 4000 series", b"below the recommended minimum",
     b"is not allowed if Deepspeed", b"MisconfigurationException", b"no GPU memory for the KV cache",
-    b"allocate any GPUs on the driver", b"didn't reply within", b"the profiled value -")
+    b"allocate any GPUs on the driver", b"didn't reply within", b"the profiled value -", b"self.global_rank == 0")
 
 _DS_LAUNCH_FIX = ("make the launch agree with itself: either --include or --exclude, the same GPU count on every "
                   "node for Intel MPI, one local rank per process (the launcher's LOCAL_RANK, not a different "
@@ -153,6 +153,14 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         p(r"Failed to initialize torch\.distributed process group using XLA backend", "noise", I,
           "the XLA process group did not come up; the error before it says why", "read the error printed before "
           "this line", None, "noise"),
+        # -- Lightning 1.2 -------------------------------------------------------------------------------------------
+        # pytorch_lightning/plugins/training_type/ddp.py:96@1.2.8 (1.2.0 - 1.2.10): DDPPlugin._call_children_scripts
+        # runs on each node's first process and asserts global rank 0, so every node but the first fails as it starts
+        # its processes; 1.3.0 asserts local rank 0 (PR #7061, Lightning-AI/pytorch-lightning#7060).
+        p(r"assert self\.global_rank == 0", "framework_release", E,
+          "Lightning 1.2's DDP launcher asserts global rank 0 where each node starts its processes, so every node but "
+          "the first fails at start: a bug of that release", "upgrade pytorch-lightning to 1.3.0 or newer (`pip install "
+          "-U 'pytorch-lightning>=1.3'`)", C.OTHER, "root", (C.APPLICATION_BUG,)),
         # -- Lightning 1.9.5 / 2.1.4 ------------------------------------------------------------------------------
         # device_parser.py:136 (a GPU index the machine does not have), accelerator_connector.py:446 (devices=0 / []
         # for the GPU accelerator), :324@8623143 (num_nodes below 1), :688 (num_nodes / num_gpus with horovodrun):

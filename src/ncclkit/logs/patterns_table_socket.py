@@ -215,10 +215,11 @@ def socket_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           C.APPLICATION_BUG),
         # A reset while TCPStore's client still connects or validates ("TCP client failed to connect/validate to host
         # H:P - retrying (...): Connection reset by peer") is the connect failing (its row below), not a peer that died:
-        # no connection was made (vllm-project/vllm#18362 ran world_size=1).
+        # no connection was made (vllm-project/vllm#18362 ran world_size=1). Not a stack's "socket recv()" frame, where
+        # a thread waits (a hang seen under gdb, NVIDIA/nccl#238), nothing closed.
         p(r"^(?!.*failed to connect/validate to host).*?(?:closed by (?:remote|peer)|Connection reset|"
-          r"Socket recv failed|socket recv|Broken pipe|socket progress error|Failed to recv|Failed to send, sent \d+ "
-          r"bytes|Connection was likely closed)", "socket_closed", E,
+          r"Socket recv failed|socket recv(?!\(\))|Broken pipe|socket progress error|Failed to recv|"
+          r"Failed to send, sent \d+ bytes|Connection was likely closed)", "socket_closed", E,
           "a peer closed its TCP connection: that process died or aborted first",
           "find the first error on the other ranks (this is usually a consequence)",
           C.RANK_CRASHED_ELSEWHERE, "collateral"),

@@ -55,7 +55,7 @@ def _causes(text: str) -> list[tuple[str, str]]:
 
 def test_a_hang_told_in_prose_gets_the_prior_of_failed_jobs() -> None:
     assert _causes(_COLBERT) == [("log.base_rate", "application_bug"), ("log.alternative", "other"),
-                                 ("log.alternative", "acs_iommu_p2p")]
+                                 ("log.alternative", "wrong_interface")]
     prior = analyze_text(_COLBERT, name="paste")["findings"][0]
     assert prior["severity"] == "info"
     assert prior["evidence"]["lines"] == [6]  # the line that tells of the hang
@@ -74,7 +74,7 @@ def test_the_text_report_says_it_is_a_prior(tmp_path: Path, capsys: pytest.Captu
     assert main(["analyze", str(paste)]) == 0
     out = capsys.readouterr().out
     assert "No cause in this paste; what pastes like it most often turned out to be: application_bug" in out
-    assert "other (log.alternative)" in out and "acs_iommu_p2p (log.alternative)" in out
+    assert "other (log.alternative)" in out and "wrong_interface (log.alternative)" in out
 
 
 def test_a_row_that_names_the_cause_keeps_it_first() -> None:
@@ -97,7 +97,7 @@ def test_nccls_error_that_names_no_cause_without_its_warn_gets_the_prior() -> No
     bare = ("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:748, internal error, NCCL "
             "version 2.7.8\npython -m torch.distributed.launch --nproc_per_node=$GPUS --master_port=$PORT\n")
     assert _causes(bare) == [("log.base_rate", "application_bug"), ("log.alternative", "other"),
-                             ("log.alternative", "acs_iommu_p2p")]
+                             ("log.alternative", "wrong_interface")]
     prior = next(f for f in analyze_text(bare, name="paste")["findings"] if f["id"] == "log.base_rate")
     assert prior["evidence"]["lines"] == [1]
     # the line alone is a message to look up; with the WARN that says why, that WARN leads

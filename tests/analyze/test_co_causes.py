@@ -44,4 +44,4 @@ def test_a_reading_that_names_three_causes_gets_none_from_the_corpus() -> None:
 
 def test_the_prior_keeps_its_own_three() -> None:
     hang = "torchrun --nproc_per_node 2 train.py\nthe training hangs after the first step, no error\n"
-    assert [c for _, c in causes(hang)] == ["application_bug", "other", "acs_iommu_p2p"]
+    assert [c for _, c in causes(hang)] == ["application_bug", "other", "wrong_interface"]

@@ -4,14 +4,16 @@ A paste of a failed or hung job that no reader explains (a launch line and a bar
 of a hang) used to get no answer at all. Its cause is not unknowable: in the resolved public threads
 of ncclkit's labelled corpus (tests/diagnosis), the pastes in which no line names a cause were settled, most often,
 as the program's own misuse or its launch (a wrong device, world size or argument), then as a library's own bug or
-release (fixed by upgrading or pinning a version), then as GPUs that cannot reach each other peer to peer (hangs
-that NCCL_P2P_DISABLE=1 or an ACS/IOMMU change ended).
+release (fixed by upgrading or pinning a version), then as an address or interface the ranks cannot reach each
+other by (a launcher that kept an interface another host lacks, a MASTER_ADDR that resolves to loopback, a firewall),
+with GPUs that cannot reach each other peer to peer a close fourth (hangs that NCCL_P2P_DISABLE=1 or an ACS/IOMMU
+change ended).
 
 This reader states that order, as a prior and says so, where a paste gives a sign of trouble and nothing else names
 a cause. An unrecognised paste in which the reporter shows what they ran or says what happened, and no line states a
-failure, gets the order such pastes were settled in (the program, a library, then an address the ranks cannot reach),
-and one of a slow run the order of slow runs; the message says which. tests/diagnosis/test_diagnosis_score.py
-recomputes each order from the corpus, so the table below cannot drift from what the threads say.
+failure, gets the same order, and one of a slow run the order of slow runs; the message says which.
+tests/diagnosis/test_diagnosis_score.py recomputes each order from the corpus, so the table below cannot drift from
+what the threads say.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ _ACCOUNT = re.compile(r"\bI(?:'m|'ve|'d)?\s+[a-z]+\b(?![/.:]\S)|\b[Mm][ye]\b|"
 # or a library's release that regressed, then the job's settings such as sequence parallelism past need or a network
 # left unused, then peer to peer between the GPUs blocked by ACS or the IOMMU); a slow run under a parallel setting
 # the paste names, that setting first.
-PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.ACS_IOMMU_P2P),
+PRIORS: dict[str, tuple[C, C, C]] = {"failure": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
                                      "nothing": (C.APPLICATION_BUG, C.OTHER, C.WRONG_INTERFACE),
                                      "slow": (C.OTHER, C.PERFORMANCE_CONFIG, C.ACS_IOMMU_P2P),
                                      "slow_setting": (C.PERFORMANCE_CONFIG, C.OTHER, C.TOPOLOGY_OR_NUMA)}

@@ -65,3 +65,16 @@ def test_a_thread_waiting_in_socket_recv_is_no_closed_connection() -> None:
 def test_the_second_half_of_a_truncation_warn_reaches_its_row() -> None:
     assert lead("receiving 1048576 bytes instead of 65536\n") == ("log.transport_size_mismatch",
                                                                    "nccl_version_mismatch")
+
+
+# Lightning-AI/pytorch-lightning#5319: a reporter's hang in words EFA's completion error also uses
+_UNRESPONSIVE = ("When running on DDP and using the ModelCheckpoint Callback, if the callback is given `dirpath=None` "
+                 "in one of the processes, the trainer hangs before sanity checks start and becomes unresponsive.\n"
+                 "Cannot reproduce on Colab due to needing 2 GPUs to reproduce\n")
+
+
+def test_a_trainer_that_becomes_unresponsive_is_no_efa_peer() -> None:
+    assert "log.ofi_error" not in ids(_UNRESPONSIVE)
+    assert lead(_UNRESPONSIVE)[1] == "application_bug"
+    efa = "libfabric:12:efa:cq: The peer of address fi_addr 3 becomes unresponsive.\n"
+    assert lead(efa) == ("log.ofi_error", "rank_crashed_elsewhere")

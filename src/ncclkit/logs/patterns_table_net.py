@@ -69,9 +69,10 @@ def net_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # ESTABLISHED/UNESTABLISHED_RECV_UNRESP ("Unresponsive receiver ...") "likely due to ... the peer
         # process no longer being present"; efa_rdm_cq "The peer of address ... becomes unresponsive"; efa_errno.h
         # "Unresponsive remote (was previously responsive)", and older libfabric's text of BAD_DEST_QPN "Invalid
-        # receiver queue pair number (QPN)".
+        # receiver queue pair number (QPN)". Not a reporter's "the trainer ... becomes unresponsive", a hang
+        # (Lightning-AI/pytorch-lightning#5319).
         p(r"Unresponsive receiver|Unresponsive remote \(was previously|Bad queue pair \(QP\) number|BAD_DEST_QPN|"
-          r"Invalid receiver queue pair number|becomes unresponsive|"
+          r"Invalid receiver queue pair number|peer of address [^\n]{0,80}becomes unresponsive|"
           r"peer process (?:is )?no longer (?:being )?present", "ofi_error", E,
           "EFA's peer stopped answering: its process exited (or its instance failed) before this transfer",
           _EFA_PEER_FIX, C.RANK_CRASHED_ELSEWHERE, "collateral", (C.FIREWALL_OR_PORT_BLOCKED, C.NET_PLUGIN_ERROR)),

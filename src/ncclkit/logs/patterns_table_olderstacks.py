@@ -159,8 +159,9 @@ def olderstack_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # its processes; 1.3.0 asserts local rank 0 (PR #7061, Lightning-AI/pytorch-lightning#7060).
         p(r"assert self\.global_rank == 0", "framework_release", E,
           "Lightning 1.2's DDP launcher asserts global rank 0 where each node starts its processes, so every node but "
-          "the first fails at start: a bug of that release", "upgrade pytorch-lightning to 1.3.0 or newer (`pip install "
-          "-U 'pytorch-lightning>=1.3'`)", C.OTHER, "root", (C.APPLICATION_BUG,)),
+          "the first fails at start: a bug of that release",
+          "upgrade pytorch-lightning to 1.3.0 or newer (`pip install -U 'pytorch-lightning>=1.3'`)", C.OTHER, "root",
+          (C.APPLICATION_BUG,)),
         # -- Lightning 1.9.5 / 2.1.4 ------------------------------------------------------------------------------
         # device_parser.py:136 (a GPU index the machine does not have), accelerator_connector.py:446 (devices=0 / []
         # for the GPU accelerator), :324@8623143 (num_nodes below 1), :688 (num_nodes / num_gpus with horovodrun):

@@ -78,3 +78,18 @@ def test_a_trainer_that_becomes_unresponsive_is_no_efa_peer() -> None:
     assert lead(_UNRESPONSIVE)[1] == "application_bug"
     efa = "libfabric:12:efa:cq: The peer of address fi_addr 3 becomes unresponsive.\n"
     assert lead(efa) == ("log.ofi_error", "rank_crashed_elsewhere")
+
+
+# NVIDIA-NeMo/Megatron-Bridge#3343: UCX's handler reports the SIGILL of a library on its backtrace
+_SIGILL = """\
+  [pool0-1616:1864777:0:1864777] Caught signal 4 (Illegal instruction: illegal operand)
+  ==== backtrace (tid:1864777) ====
+   0  /opt/hpcx/ucx/lib/libucs.so.0(ucs_handle_error+0x2e4) [0x15551d4a3774]
+"""
+
+
+def test_ucxs_report_of_an_illegal_instruction_is_a_crash() -> None:
+    assert lead(_SIGILL) == ("log.crash", "other")
+    # UCX's other signals keep their own rows (a bus error is /dev/shm's)
+    assert lead(_SIGILL.replace("4 (Illegal instruction: illegal operand)",
+                                "7 (Bus error: nonexistent physical address)"))[1] == "shm_too_small"

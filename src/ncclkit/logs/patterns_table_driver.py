@@ -158,9 +158,14 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # SIGFPE too: an integer division by zero in native code (NCCL dividing by a buffer size that wrapped,
         # benchmarks/results/faults-1xH200-2026-12-02 buffsize-huge); the process crashed itself, no peer did.
         # Windows reports an access violation as exit code 3221225477 (0xC0000005, STATUS_ACCESS_VIOLATION).
+        # UCX's error handler, loaded into every process of an HPC-X or Open MPI stack, reports any fatal signal
+        # there: "Caught signal 4 (Illegal instruction: illegal operand)" above its backtrace (the crash of a
+        # library on that backtrace, NVIDIA-NeMo/Megatron-Bridge#3343's hybrid_ep_cpp; a segfault's "Caught signal
+        # 11 (Segmentation fault: ...)" is read by its words).
         p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"
-          r"exitcode\s*:\s*3221225477\b|Signal (?:11|8)\b|SIGFPE|Floating point exception", "crash", W,
-          "a process crashed (segmentation fault, floating point exception)",
+          r"exitcode\s*:\s*3221225477\b|Signal (?:11|8)\b|SIGFPE|Floating point exception|"
+          r"Caught signal 4 \(Illegal instruction", "crash", W,
+          "a process crashed (segmentation fault, floating point exception, illegal instruction)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",
           C.OTHER),
         # enqueue.cc ncclInitKernelsForDevice: "ncclMaxSharedMem %d exceeds device/fn maxSharedMem %zu" (INFO

@@ -93,3 +93,8 @@ def test_ucxs_report_of_an_illegal_instruction_is_a_crash() -> None:
     # UCX's other signals keep their own rows (a bus error is /dev/shm's)
     assert lead(_SIGILL.replace("4 (Illegal instruction: illegal operand)",
                                 "7 (Bus error: nonexistent physical address)"))[1] == "shm_too_small"
+    # srun's exit code of the same tasks, 128 + SIGILL; 137 stays the kill, 1 the worker's own error
+    srun = "srun: error: pool0-1361: tasks 0-7: Exited with exit code 132\n"
+    assert lead(srun) == ("log.crash", "other")
+    assert lead(srun.replace("132", "137"))[0] == "log.process_killed"
+    assert "log.crash" not in ids(srun.replace("132", "1"))

@@ -98,3 +98,7 @@ def test_ucxs_report_of_an_illegal_instruction_is_a_crash() -> None:
     assert lead(srun) == ("log.crash", "other")
     assert lead(srun.replace("132", "137"))[0] == "log.process_killed"
     assert "log.crash" not in ids(srun.replace("132", "1"))
+    # torchrun's exit code is the signal itself: -4 is SIGILL, -15 a stop from outside
+    elastic = "torch.distributed.elastic.multiprocessing.api:failed (exitcode: -4) local_rank: 0 (pid: 123) of binary\n"
+    assert lead(elastic) == ("log.crash", "other")
+    assert lead(elastic.replace("-4)", "-15)"))[0] == "log.remote_exited"

@@ -162,9 +162,10 @@ def driver_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
         # there: "Caught signal 4 (Illegal instruction: illegal operand)" above its backtrace (the crash of a
         # library on that backtrace, NVIDIA-NeMo/Megatron-Bridge#3343's hybrid_ep_cpp; a segfault's "Caught signal
         # 11 (Segmentation fault: ...)" is read by its words). A shell's or srun's exit code 128 + the signal:
-        # 139 (SIGSEGV), 132 (SIGILL), 136 (SIGFPE); 137 is the host rows' kill.
-        p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8)\b|"
-          r"exitcode\s*:\s*3221225477\b|Signal (?:11|8)\b|SIGFPE|Floating point exception|"
+        # 139 (SIGSEGV), 132 (SIGILL), 136 (SIGFPE); 137 is the host rows' kill. torchrun's and DeepSpeed's -N is
+        # signal N itself (-4: SIGILL).
+        p(r"Segmentation fault|段错误|SIGSEGV|core dumped|(?:exitcode\s*:|return code =)\s*-(?:11|8|4)\b|"
+          r"exitcode\s*:\s*3221225477\b|Signal (?:11|8|4)\b|SIGFPE|SIGILL\b|Floating point exception|"
           r"Caught signal 4 \(Illegal instruction|(?:status|exit) code:?\s+(?:132|136|139)\b", "crash", W,
           "a process crashed (segmentation fault, floating point exception, illegal instruction)",
           "run the failing rank under gdb or with a debug build; upgrade NCCL if the stack is inside it",

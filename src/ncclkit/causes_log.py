@@ -122,6 +122,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.pmix_fence": Cause.RANK_CRASHED_ELSEWHERE,
     "log.mpi_pml_mismatch": Cause.NCCL_VERSION_MISMATCH,
     "log.rank_outside_collective": Cause.HANG_COLLECTIVE_MISMATCH,
+    "log.zero3_gather_wait": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.mpi_runtime": Cause.OTHER,
     "log.nvls_setup_stalled": Cause.CUDA_OR_DRIVER,
     "log.extension_lock_wait": Cause.OTHER,

@@ -24,6 +24,13 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   thread sits in a torch.distributed collective wait for the ones whose main thread is elsewhere, which have not
   reached it (huggingface/accelerate#3104: seven ranks in all_gather_coalesced, one still in forward); processes in
   different collectives took different paths through the program.
+- Python's faulthandler dumps ("Thread 0x... (most recent call first):", its frames `File "x.py", line 95 in f`),
+  which torchelastic's @record turns on for every thread (a rank the watchdog aborts prints them) and users take with
+  faulthandler.dump_traceback_later: each dump's main thread (the one whose outermost frame is a module's top level)
+  is read as py-spy's is. A rank waiting in DeepSpeed ZeRO-3's gather of a module's parameters during a forward pass
+  (fetch_sub_module) waits for ranks that did not run that forward: ranks that ran different numbers of forward
+  passes (deepspeedai/DeepSpeed#860: generation under ZeRO-3, finished ranks stopped calling forward; transformers'
+  generate sets synced_gpus under ZeRO-3 for this).
 - `ps f`'s process tree with sibling rank processes of one command, some of them `<defunct>`: those ranks exited and
   the living ones wait for them (rwth-i6/returnn#1484: "I only see 3 exceptions, from the 4 workers"). A defunct child
   of a rank (a data-loader worker) sits one level deeper and is not a rank.
@@ -50,6 +57,19 @@ _PYSPY_FRAME = re.compile(r"^\s+(\S+) \(([^()]+):\d+\)\s*$")
 # lock or a socket is not one: an idle server's engine waits for work so (vLLM's EngineCore polling its workers).
 _CHILD_WAIT = re.compile(r"^(?:multiprocessing/(?:popen_\w+|process)|subprocess)\.py$")
 _DATA_WAIT = re.compile(r"(?:torch/utils/data/|/data/iterators\.py|dataloader\.py|_utils/fetch\.py)")
+# faulthandler: a thread's header ("Current thread 0x...", Python 3.13's "[name]" after the id), then its frames,
+# innermost first as py-spy's, and a blank line; "  <no Python frame>" for a thread of native code only.
+_FH_THREAD = re.compile(r"^(?:Current thread|Thread) 0x[0-9a-fA-F]+ (?:\[[^\]]*\] )?\(most recent call first\):")
+_FH_FRAME = re.compile(r'^\s+File "([^"]+)", line (\d+) in (\S+)\s*$')
+# An installed package's or the standard library's path as py-spy shortens it ("torch/cuda/__init__.py",
+# "multiprocessing/popen_fork.py").
+_SHORT = re.compile(r"^(?:.*/(?:site|dist)-packages/|.*/lib/python\d+(?:\.\d+)?/)")
+# A dump printed because the process crashed shows where it crashed, not where it waited; the watchdog's abort
+# ("Fatal Python error: Aborted") ends a wait.
+_CRASHED = re.compile(r"Fatal Python error: (?!Aborted)")
+# ZeRO-3's gather of a module's parameters before its forward (runtime/zero/stage3.py before 0.6,
+# partitioned_param_coordinator.py since): an all-gather every rank must reach.
+_ZERO3_FETCH = re.compile(r"deepspeed/runtime/zero/(?:stage3|partitioned_param_coordinator)\.py$")
 # `ps f`: "   6472          \\_ python3.11 <defunct>"; the column of "\\_" is the depth in the tree.
 _PS_CHILD = re.compile(r"^\s*\d+\s+[ |]*\\_ (\S+)( <defunct>)?\s*$")
 # torch.distributed's frames, not torchelastic's @record wrapper around every torchrun main
@@ -68,7 +88,8 @@ _GPU_WAIT = re.compile(r"torch/cuda/(?:__init__|streams)\.py$")
 def stack_findings(text: str) -> list[Finding]:
     """Findings of the gdb, lldb and py-spy dumps in a paste (none when it holds no frame)."""
     out: list[Finding] = _defunct_ranks(text) if "<defunct>" in text else []
-    if "Thread " not in text and not _FRAME.search(text):  # most pastes: no dump to read line by line
+    faulthandler = "(most recent call first):" in text
+    if "Thread " not in text and not faulthandler and not _FRAME.search(text):  # most pastes: no dump to read
         return out
     teardown: list[tuple[int, str]] = []
     # (line, function, file) of py-spy's MainThread, per "Process N:" of a dump of several ("" before any)
@@ -105,6 +126,10 @@ def stack_findings(text: str) -> list[Finding]:
         m = _FRAME.match(line) if "#" in line else None
         if m and _TEARDOWN.match(m[1]) and len(teardown) < 8:
             teardown.append((no, m[1].rsplit("::", 1)[-1]))
+    if not by_process and faulthandler and not _CRASHED.search(text):
+        # one main thread per process: the dumps are told apart as py-spy's "Process N:" headers tell them
+        by_process = _faulthandler_mains(text)
+        process, idle_main = ("faulthandler" if len(by_process) >= 2 else ""), True
     if teardown:
         names = ", ".join(dict.fromkeys(name for _, name in teardown))
         out.append(Finding.root_error(
@@ -124,6 +149,20 @@ def stack_findings(text: str) -> list[Finding]:
         # all_reduce): only one outside every collective says who the others wait for.
         return out + (apart if process else [f for f in apart if f.id != "log.collective_mismatch"])
     main = next(iter(by_process.values()), [])
+    zero3 = [(no, fn) for no, fn, path in main[:12] if _ZERO3_FETCH.search(path)]
+    fetch = next((call for call in zero3 if call[1] == "fetch_sub_module"), zero3[0] if zero3 else None)
+    if fetch:
+        out.append(Finding.root_error(
+            "log.zero3_gather_wait", fetch[1],
+            f"this rank waits in ZeRO-3's gather of a module's parameters before its forward (line {fetch[0]}: "
+                    f"{fetch[1]}): an all-gather every rank must join, so another rank did not run this forward "
+                    "(generate() that ended earlier on that rank, fewer batches there, a branch on the rank)",
+            "make every rank run the same forward passes: generate(..., synced_gpus=True) under ZeRO-3, the same "
+            "number of batches on every rank (drop_last=True, an even split); for a mixture of experts whose ranks "
+            "route to different experts, make the expert blocks ZeRO-3 leaf modules "
+            "(deepspeed.utils.set_z3_leaf_modules)", Cause.HANG_COLLECTIVE_MISMATCH, [fetch[0]],
+            alternatives=[str(Cause.APPLICATION_BUG)]))
+        return out
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
     in_collective = any(_COLLECTIVE.search(path) for _, _, path in main)
     if waits and not in_collective:
@@ -146,6 +185,28 @@ def stack_findings(text: str) -> list[Finding]:
             "(storage, a lock, its own peers); dump every rank to compare",
             Cause.APPLICATION_BUG, [main[0][0], outer[0]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
+
+
+def _faulthandler_mains(text: str) -> dict[str, list[tuple[int, str, str]]]:
+    """The main thread of each faulthandler dump in a paste, (line, function, short path) innermost first: the thread
+    whose outermost frame is a module's top level; a paste of one thread alone (cut above its outer frames) is taken
+    as its process's."""
+    threads: list[list[tuple[int, str, str]]] = []
+    frames: list[tuple[int, str, str]] | None = None
+    for no, line in enumerate(text.splitlines(), 1):
+        if _FH_THREAD.match(line):
+            frames = []
+            threads.append(frames)
+            continue
+        m = _FH_FRAME.match(line) if frames is not None else None
+        if m and frames is not None:
+            frames.append((no, m[3], _SHORT.sub("", m[1])))
+        elif "<no Python frame>" not in line:
+            frames = None  # a blank line or any other ends the thread
+    mains = [f for f in threads if f and f[-1][1] == "<module>"]
+    if not mains and len(threads) == 1 and threads[0]:
+        mains = threads
+    return {f"#{i + 1}": f for i, f in enumerate(mains)}  # the dumps in the paste's order
 
 
 def _c10d_call(frames: list[tuple[int, str, str]]) -> tuple[int, str] | None:
@@ -186,13 +247,18 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
     # Two dumped, one in a collective: the other either has not reached it or went past it without it, a desync
     # both ways (bigscience-workshop/bigscience's tr11 chronicles-prequel: a rank in broadcast, one in train).
     if elsewhere and len(elsewhere) <= len(waiting):
-        no, fn, path = by_process[elsewhere[0]][0]
+        frames = by_process[elsewhere[0]]
+        no, fn, path = frames[0]
+        # the standard library's wait names no place in the program: the first frame outside it does
+        outer = next(((n, f, p) for n, f, p in frames if not _STDLIB.match(p)), frames[0])
+        under = f", under {outer[1]} in {outer[2]}, line {outer[0]}" if outer[0] != no else ""
+        data = ": it waits for its data (the DataLoader)" if any(_DATA_WAIT.search(p) for _, _, p in frames) else ""
         return [Finding.root_error(
             "log.rank_outside_collective", f"process {elsewhere[0]}",
             f"{len(waiting)} of {len(calls)} dumped processes wait in a collective or for the GPU that runs it "
             f"({'/'.join(names)}) while "
-            f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}): it has not "
-            "reached the collective the others wait in",
+            f"process {', '.join(elsewhere[:4])}'s main thread is elsewhere ({fn} in {path}, line {no}{under}): it "
+            f"has not reached the collective the others wait in{data}",
             "read that process's stack: a wait for data, work only one rank does (saving, evaluation, logging), or a "
             "branch that skips the collective; make every rank issue the same collectives, and dump every rank "
             "(`py-spy dump --pid`) to confirm", Cause.HANG_COLLECTIVE_MISMATCH,

@@ -1,0 +1,111 @@
+"""Python's faulthandler stacks of a real NCCL hang on one GPU, as users paste them into an issue.
+
+Two ranks share GPU 0; each sets its own NCCL_HOSTID, so NCCL treats them as two hosts and runs NET/Socket between
+them over loopback. Both run a training loop under torchelastic's @record (whose error handler turns on
+faulthandler for all threads, as torchrun's scripts do): a DataLoader with one worker feeds each step's all_reduce.
+Rank 1's data never comes after its first batch (its worker sleeps), so rank 0 waits in the second step's
+collective.
+- watchdog-abort: a 20 s timeout; rank 0's watchdog ends the process, and faulthandler prints its threads'
+  stacks ("Fatal Python error: Aborted"); rank 1 waits on.
+- dump-on-demand: a 600 s timeout; both ranks call faulthandler.dump_traceback_later(25, exit=True) after their
+  first step, as a user who wants to see where a hang sits does: each prints its threads' stacks and exits.
+Writes under $OUT: <scenario>.log (both ranks' output, interleaved as a launcher prints it) and faulthandler.json
+(per scenario: exit codes, seconds). Every job keeps the variables that keep NVLink multicast off.
+Usage, from the repository root: OUT=/dir python3 benchmarks/faulthandler_gpu.py [scenario ...]; BACKEND=gloo runs
+the same job on the CPU (dump-on-demand only: Gloo has no watchdog that aborts).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from faults_gpu import SAFE_ENV, SOCKET_ENV  # the same two hosts over loopback as the faults' jobs
+from pyspy_gpu import free_port
+
+OUT = os.environ.get("OUT", "out")
+SCENARIOS = ("watchdog-abort", "dump-on-demand")
+BACKEND = os.environ.get("BACKEND", "nccl")  # gloo: the same job on the CPU (no watchdog abort there)
+LIMIT_S = 80  # a rank still alive then is killed
+
+RANK = r'''
+import datetime, faulthandler, os, time
+import torch
+import torch.distributed as dist
+from torch.distributed.elastic.multiprocessing.errors import record
+
+rank, scenario = int(os.environ["RANK"]), os.environ["SCENARIO"]
+
+
+class Shards(torch.utils.data.Dataset):
+    def __init__(self, stalls: bool) -> None:
+        self.stalls = stalls
+
+    def __len__(self) -> int:
+        return 8
+
+    def __getitem__(self, i: int) -> torch.Tensor:
+        if self.stalls and i >= 2:
+            time.sleep(3600)  # a shard that never arrives
+        return torch.ones(4)
+
+
+@record
+def main() -> None:
+    timeout = datetime.timedelta(seconds=20 if scenario == "watchdog-abort" else 600)
+    if os.environ["BACKEND"] == "nccl":
+        torch.cuda.set_device(0)
+        dist.init_process_group("nccl", timeout=timeout, device_id=torch.device("cuda:0"))
+    else:
+        dist.init_process_group("gloo", timeout=timeout)
+    t = torch.ones(1 << 20, device="cuda" if os.environ["BACKEND"] == "nccl" else "cpu")
+    loader = torch.utils.data.DataLoader(Shards(stalls=rank == 1), batch_size=2, num_workers=1)
+    for step, batch in enumerate(loader):
+        x = t * batch.sum()
+        dist.all_reduce(x)
+        if x.is_cuda:
+            torch.cuda.synchronize()
+        print(f"rank {rank}: step {step} done", flush=True)
+        if step == 0 and scenario == "dump-on-demand":
+            faulthandler.dump_traceback_later(25, exit=True)
+
+
+main()
+'''
+
+
+def run(scenario: str) -> dict[str, object]:
+    port = free_port()
+    log = open(os.path.join(OUT, f"{scenario}.log"), "w")
+    ranks = []
+    for rank in (0, 1):
+        env = {**os.environ, **SAFE_ENV, **SOCKET_ENV, "RANK": str(rank), "WORLD_SIZE": "2", "LOCAL_RANK": "0",
+               "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port), "NCCL_HOSTID": f"host{rank}",
+               "SCENARIO": scenario, "BACKEND": BACKEND}
+        ranks.append(subprocess.Popen([sys.executable, "-u", "-c", RANK], env=env, stdout=log,
+                                      stderr=subprocess.STDOUT))
+    start = time.monotonic()
+    for proc in ranks:
+        try:
+            proc.wait(timeout=max(1.0, LIMIT_S - (time.monotonic() - start)))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    log.close()
+    return {"scenario": scenario, "exit_codes": [p.returncode for p in ranks],
+            "seconds": round(time.monotonic() - start, 1)}
+
+
+def main() -> None:
+    os.makedirs(OUT, exist_ok=True)
+    results = [run(s) for s in (sys.argv[1:] or SCENARIOS)]
+    with open(os.path.join(OUT, "faulthandler.json"), "w") as f:
+        json.dump({"date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
+    print(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

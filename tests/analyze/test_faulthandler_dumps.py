@@ -1,0 +1,74 @@
+"""Python's faulthandler dumps pasted for a hang: each dump's main thread read as py-spy's is. The Gloo job's dumps
+are a real run (tests/analyze/data/faulthandler-gloo/README.md); the ZeRO-3 dump is quoted from
+deepspeedai/DeepSpeed#860. Each reading is also tested on a dump that must not give it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from line_reading import ids, lead
+
+from ncclkit.logs.analyze import analyze_text
+
+DATA = Path(__file__).resolve().parent / "data" / "faulthandler-gloo"
+
+
+def _findings(text: str) -> list[dict[str, object]]:
+    return [f for f in analyze_text(text)["findings"] if f.get("cause")]
+
+
+def test_two_ranks_dumped_one_waiting_for_its_data() -> None:
+    text = (DATA / "dump-on-demand.log").read_text()
+    first = _findings(text)[0]
+    assert (first["id"], first["cause"], first["subject"]) == ("log.rank_outside_collective",
+                                                               "hang_collective_mismatch", "process #2")
+    message = str(first["message"])
+    assert "(all_reduce)" in message and "torch/utils/data/dataloader.py" in message
+    assert "it waits for its data" in message
+
+
+def test_one_ranks_dump_alone() -> None:
+    text = (DATA / "dump-on-demand.log").read_text()
+    second = text.index("Timeout (0:00:25)!", text.index("Timeout (0:00:25)!") + 1)
+    # the rank in the data loader alone: its peers wait for it
+    assert lead(text[second:]) == ("log.rank_in_dataloader", "application_bug")
+    # the rank in all_reduce alone says nothing of where the others are
+    assert not {"log.rank_in_dataloader", "log.rank_outside_collective"} & set(ids(text[:second]))
+
+
+def test_a_dump_of_a_crash_is_not_read_as_a_wait() -> None:
+    text = (DATA / "dump-on-demand.log").read_text()
+    second = text.index("Timeout (0:00:25)!", text.index("Timeout (0:00:25)!") + 1)
+    crashed = text[second:].replace("Timeout (0:00:25)!", "Fatal Python error: Segmentation fault\n")
+    assert "log.rank_in_dataloader" not in ids(crashed)
+    # the watchdog's abort ends a wait: that dump still shows it
+    aborted = text[second:].replace("Timeout (0:00:25)!", "Fatal Python error: Aborted\n")
+    assert "log.rank_in_dataloader" in ids(aborted)
+
+
+# deepspeedai/DeepSpeed#860: inference under ZeRO-3 hangs once the ranks generate outputs of different lengths
+_ZERO3 = """\
+So training works with zero3 and then I do inference calling `deepspeed.forward()` and while it works on a very \
+small sample, with just slightly bigger sample it hangs with 100% gpu utilization:
+Thread 0x00007f57caf71740 (most recent call first):
+  File "/home/stas/anaconda3/envs/main-38/lib/python3.8/site-packages/torch/cuda/streams.py", line 95 in synchronize
+  File "/mnt/nvme1/code/github/00optimize/DeepSpeed/deepspeed/runtime/zero/stage3.py", line 490 in \
+_synchronize_communication
+  File "/mnt/nvme1/code/github/00optimize/DeepSpeed/deepspeed/runtime/zero/stage3.py", line 406 in fetch_sub_module
+  File "/mnt/nvme1/code/github/00optimize/DeepSpeed/deepspeed/runtime/zero/stage3.py", line 1139 in \
+pre_sub_module_forward_function
+  File "/home/stas/anaconda3/envs/main-38/lib/python3.8/site-packages/torch/nn/modules/module.py", line 881 in \
+_call_impl
+"""
+
+
+def test_a_rank_waiting_in_zero3s_parameter_gather() -> None:
+    found = _findings(_ZERO3)
+    assert (found[0]["id"], found[0]["cause"], found[0]["subject"]) == ("log.zero3_gather_wait",
+                                                                         "hang_collective_mismatch",
+                                                                         "fetch_sub_module")
+    assert "synced_gpus=True" in str(found[0]["fix"])
+    # the same frames in a crash's dump, or ZeRO-3 outside the fetch, are no such wait
+    assert "log.zero3_gather_wait" not in ids(_ZERO3.replace("So training works", "Fatal Python error: Bus error\n"
+                                                                                    "So training works"))
+    assert "log.zero3_gather_wait" not in ids(_ZERO3.replace("runtime/zero/stage3.py", "runtime/engine.py"))

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 
-from faults_gpu import SAFE_ENV, SOCKET_ENV  # the same two hosts over loopback as the faults' jobs
-from pyspy_gpu import free_port
+from pyspy_gpu import start_two_ranks, wait_or_kill  # two hosts over loopback, as the py-spy jobs
 
 OUT = os.environ.get("OUT", "out")
 SCENARIOS = ("watchdog-abort", "dump-on-demand")
@@ -78,22 +76,10 @@ main()
 
 
 def run(scenario: str) -> dict[str, object]:
-    port = free_port()
     log = open(os.path.join(OUT, f"{scenario}.log"), "w")
-    ranks = []
-    for rank in (0, 1):
-        env = {**os.environ, **SAFE_ENV, **SOCKET_ENV, "RANK": str(rank), "WORLD_SIZE": "2", "LOCAL_RANK": "0",
-               "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port), "NCCL_HOSTID": f"host{rank}",
-               "SCENARIO": scenario, "BACKEND": BACKEND}
-        ranks.append(subprocess.Popen([sys.executable, "-u", "-c", RANK], env=env, stdout=log,
-                                      stderr=subprocess.STDOUT))
+    ranks = start_two_ranks(RANK, log, {"SCENARIO": scenario, "BACKEND": BACKEND})
     start = time.monotonic()
-    for proc in ranks:
-        try:
-            proc.wait(timeout=max(1.0, LIMIT_S - (time.monotonic() - start)))
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    wait_or_kill(ranks, start + LIMIT_S)
     log.close()
     return {"scenario": scenario, "exit_codes": [p.returncode for p in ranks],
             "seconds": round(time.monotonic() - start, 1)}

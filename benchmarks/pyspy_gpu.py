@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import time
+from typing import IO
 
 from faults_gpu import SAFE_ENV, SOCKET_ENV  # the same two hosts over loopback as the faults' jobs
 
@@ -79,16 +80,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def run(scenario: str) -> dict[str, object]:
+def start_two_ranks(code: str, log: IO[str], env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+    """Ranks 0 and 1 of `code`, both on GPU 0 as two hosts (their own NCCL_HOSTID), writing to `log`."""
     port = free_port()
+    return [subprocess.Popen([sys.executable, "-u", "-c", code], stdout=log, stderr=subprocess.STDOUT,
+                             env={**os.environ, **SAFE_ENV, **SOCKET_ENV, **env, "RANK": str(rank), "WORLD_SIZE": "2",
+                                  "LOCAL_RANK": "0", "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port),
+                                  "NCCL_HOSTID": f"host{rank}"})
+            for rank in (0, 1)]
+
+
+def wait_or_kill(ranks: list[subprocess.Popen[bytes]], deadline: float) -> None:
+    """Wait for the ranks until `deadline` (time.monotonic()); kill those still running then."""
+    for proc in ranks:
+        try:
+            proc.wait(timeout=max(1.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def run(scenario: str) -> dict[str, object]:
     log = open(os.path.join(OUT, f"{scenario}.log"), "w")
-    ranks = []
-    for rank in (0, 1):
-        env = {**os.environ, **SAFE_ENV, **SOCKET_ENV, "RANK": str(rank), "WORLD_SIZE": "2", "LOCAL_RANK": "0",
-               "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port), "NCCL_HOSTID": f"host{rank}",
-               "SCENARIO": scenario}
-        ranks.append(subprocess.Popen([sys.executable, "-u", "-c", RANK], env=env, stdout=log,
-                                      stderr=subprocess.STDOUT))
+    ranks = start_two_ranks(RANK, log, {"SCENARIO": scenario})
     start = time.monotonic()
     time.sleep(HANG_S + 10)  # init, 3 all_reduces, the fault, then HANG_S
     dumps = []
@@ -100,12 +114,7 @@ def run(scenario: str) -> dict[str, object]:
     with open(os.path.join(OUT, f"{scenario}-pyspy.txt"), "w") as f:
         f.write("".join(dumps))
     alive = [proc.poll() is None for proc in ranks]
-    for proc in ranks:
-        try:
-            proc.wait(timeout=max(1.0, LIMIT_S - (time.monotonic() - start)))
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    wait_or_kill(ranks, start + LIMIT_S)
     log.close()
     return {"scenario": scenario, "alive_at_dump": alive, "exit_codes": [p.returncode for p in ranks],
             "seconds": round(time.monotonic() - start, 1), "dumped": len(dumps)}

@@ -7,8 +7,9 @@ Rank 1's data never comes after its first batch (its worker sleeps), so rank 0 w
 collective.
 - watchdog-abort: a 20 s timeout; rank 0's watchdog ends the process, and faulthandler prints its threads'
   stacks ("Fatal Python error: Aborted"); rank 1 waits on.
-- dump-on-demand: a 600 s timeout; both ranks call faulthandler.dump_traceback_later(25, exit=True) after their
-  first step, as a user who wants to see where a hang sits does: each prints its threads' stacks and exits.
+- dump-on-demand: a 600 s timeout; after their first step the ranks call faulthandler.dump_traceback_later(25 s,
+  rank 1 3 s later, exit=True), as a user who wants to see where a hang sits does: each prints its threads' stacks
+  and exits (one after the other: two dumps written at once into one file would mix their lines).
 Writes under $OUT: <scenario>.log (both ranks' output, interleaved as a launcher prints it) and faulthandler.json
 (per scenario: exit codes, seconds). Every job keeps the variables that keep NVLink multicast off.
 Usage, from the repository root: OUT=/dir python3 benchmarks/faulthandler_gpu.py [scenario ...]; BACKEND=gloo runs
@@ -40,14 +41,15 @@ rank, scenario = int(os.environ["RANK"]), os.environ["SCENARIO"]
 
 class Shards(torch.utils.data.Dataset):
     def __init__(self, stalls: bool) -> None:
-        self.stalls = stalls
+        self.stalls, self.rank_pid = stalls, os.getpid()  # the rank, parent of the loader's worker
 
     def __len__(self) -> int:
         return 8
 
     def __getitem__(self, i: int) -> torch.Tensor:
         if self.stalls and i >= 2:
-            time.sleep(3600)  # a shard that never arrives
+            while os.getppid() == self.rank_pid:  # a shard that never arrives while its rank lives
+                time.sleep(0.2)
         return torch.ones(4)
 
 
@@ -68,7 +70,7 @@ def main() -> None:
             torch.cuda.synchronize()
         print(f"rank {rank}: step {step} done", flush=True)
         if step == 0 and scenario == "dump-on-demand":
-            faulthandler.dump_traceback_later(25, exit=True)
+            faulthandler.dump_traceback_later(25 + 3 * rank, exit=True)  # one rank after the other, as users dump
 
 
 main()

@@ -1,14 +1,17 @@
 """Python's faulthandler dumps pasted for a hang: each dump's main thread read as py-spy's is. The Gloo job's dumps
-are a real run (tests/analyze/data/faulthandler-gloo/README.md); the ZeRO-3 dump is quoted from
-deepspeedai/DeepSpeed#860. Each reading is also tested on a dump that must not give it."""
+are a real run (tests/analyze/data/faulthandler-gloo/README.md), made again live here, and on a GPU with NCCL; the
+ZeRO-3 dump is quoted from deepspeedai/DeepSpeed#860. Each reading is also tested on a dump that must not give it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from conftest import have_gpu, run_benchmark
 from line_reading import ids, lead
 
-from ncclkit.logs.analyze import analyze_text
+from ncclkit.logs.analyze import analyze_path, analyze_text
 
 DATA = Path(__file__).resolve().parent / "data" / "faulthandler-gloo"
 
@@ -29,7 +32,7 @@ def test_two_ranks_dumped_one_waiting_for_its_data() -> None:
 
 def test_one_ranks_dump_alone() -> None:
     text = (DATA / "dump-on-demand.log").read_text()
-    second = text.index("Timeout (0:00:25)!", text.index("Timeout (0:00:25)!") + 1)
+    second = text.index("Timeout (0:00:28)!")
     # the rank in the data loader alone: its peers wait for it
     assert lead(text[second:]) == ("log.rank_in_dataloader", "application_bug")
     # the rank in all_reduce alone says nothing of where the others are
@@ -38,11 +41,11 @@ def test_one_ranks_dump_alone() -> None:
 
 def test_a_dump_of_a_crash_is_not_read_as_a_wait() -> None:
     text = (DATA / "dump-on-demand.log").read_text()
-    second = text.index("Timeout (0:00:25)!", text.index("Timeout (0:00:25)!") + 1)
-    crashed = text[second:].replace("Timeout (0:00:25)!", "Fatal Python error: Segmentation fault\n")
+    second = text.index("Timeout (0:00:28)!")
+    crashed = text[second:].replace("Timeout (0:00:28)!", "Fatal Python error: Segmentation fault\n")
     assert "log.rank_in_dataloader" not in ids(crashed)
     # the watchdog's abort ends a wait: that dump still shows it
-    aborted = text[second:].replace("Timeout (0:00:25)!", "Fatal Python error: Aborted\n")
+    aborted = text[second:].replace("Timeout (0:00:28)!", "Fatal Python error: Aborted\n")
     assert "log.rank_in_dataloader" in ids(aborted)
 
 
@@ -72,3 +75,24 @@ def test_a_rank_waiting_in_zero3s_parameter_gather() -> None:
     assert "log.zero3_gather_wait" not in ids(_ZERO3.replace("So training works", "Fatal Python error: Bus error\n"
                                                                                     "So training works"))
     assert "log.zero3_gather_wait" not in ids(_ZERO3.replace("runtime/zero/stage3.py", "runtime/engine.py"))
+
+
+def _first(path: Path) -> tuple[str, str, str]:
+    found = next(f for f in analyze_path(path)["findings"] if f.get("cause"))
+    return found["id"], found["cause"], found["subject"]
+
+
+def test_the_gloo_hang_made_again_here(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    run_benchmark("faulthandler_gpu.py", tmp_path, "dump-on-demand", timeout_s=150, BACKEND="gloo")
+    assert _first(tmp_path / "dump-on-demand.log") == ("log.rank_outside_collective", "hang_collective_mismatch",
+                                                        "process #2")
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not have_gpu(), reason="needs an NVIDIA GPU")
+def test_the_nccl_hang_made_again_on_this_gpu(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    run_benchmark("faulthandler_gpu.py", tmp_path, "dump-on-demand", timeout_s=300)
+    # rank 0 waits for the GPU that runs its all_reduce, rank 1 for its data
+    assert _first(tmp_path / "dump-on-demand.log")[:2] == ("log.rank_outside_collective", "hang_collective_mismatch")

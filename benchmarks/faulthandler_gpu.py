@@ -5,8 +5,9 @@ them over loopback. Both run a training loop under torchelastic's @record (whose
 faulthandler for all threads, as torchrun's scripts do): a DataLoader with one worker feeds each step's all_reduce.
 Rank 1's data never comes after its first batch (its worker sleeps), so rank 0 waits in the second step's
 collective.
-- watchdog-abort: a 20 s timeout; rank 0's watchdog ends the process, and faulthandler prints its threads'
-  stacks ("Fatal Python error: Aborted"); rank 1 waits on.
+- watchdog-abort: a 20 s timeout; rank 0's watchdog catches it and logs the failed collective's stack. Under torch
+  2.11 the process then lived on (its heartbeat monitor ends it minutes later): no faulthandler dump came within the
+  script's 80 s (benchmarks/results/faulthandler-1xH100-2026-12-07).
 - dump-on-demand: a 600 s timeout; after their first step the ranks call faulthandler.dump_traceback_later(25 s,
   rank 1 3 s later, exit=True), as a user who wants to see where a hang sits does: each prints its threads' stacks
   and exits (one after the other: two dumps written at once into one file would mix their lines).

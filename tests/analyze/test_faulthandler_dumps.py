@@ -77,6 +77,19 @@ def test_a_rank_waiting_in_zero3s_parameter_gather() -> None:
     assert "log.zero3_gather_wait" not in ids(_ZERO3.replace("runtime/zero/stage3.py", "runtime/engine.py"))
 
 
+GPU = Path(__file__).resolve().parent / "data" / "faulthandler-gpu-2.28.9"
+
+
+def test_the_nccl_hang_on_one_h100() -> None:
+    # benchmarks/results/faulthandler-1xH100-2026-12-07: rank 0 waits for the GPU that runs its all_reduce, rank 1
+    # for its data, and rank 1's TCPStore client complains once rank 0's store is gone (no cause of the hang)
+    dumps = GPU / "dump-on-demand.log"
+    assert _first(dumps) == ("log.rank_outside_collective", "hang_collective_mismatch", "process #2")
+    assert "it waits for its data" in next(f["message"] for f in analyze_path(dumps)["findings"] if f.get("cause"))
+    # the watchdog's own log of the same hang: the rank that never enqueued the collective
+    assert _first(GPU / "watchdog-abort.log") == ("hang.rank_not_launched", "hang_collective_mismatch", "rank1")
+
+
 def _first(path: Path) -> tuple[str, str, str]:
     found = next(f for f in analyze_path(path)["findings"] if f.get("cause"))
     return found["id"], found["cause"], found["subject"]

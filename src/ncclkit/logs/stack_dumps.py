@@ -28,10 +28,10 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   which torchelastic's @record turns on for every thread (a rank that ends on SIGABRT prints them; torch 2.11 left a
   rank alive for minutes after its watchdog's timeout, benchmarks/results/faulthandler-1xH100-2026-12-07) and users
   take with faulthandler.dump_traceback_later: each dump's main thread (the one whose outermost frame is a module's
-  top level) is read as py-spy's is. A rank waiting in DeepSpeed ZeRO-3's gather of a module's parameters during a forward pass
-  (fetch_sub_module) waits for ranks that did not run that forward: ranks that ran different numbers of forward
-  passes (deepspeedai/DeepSpeed#860: generation under ZeRO-3, finished ranks stopped calling forward; transformers'
-  generate sets synced_gpus under ZeRO-3 for this).
+  top level) is read as py-spy's is. A rank waiting in DeepSpeed ZeRO-3's gather of a module's parameters during a
+  forward pass (fetch_sub_module) waits for ranks that did not run that forward: ranks that ran different numbers of
+  forward passes (deepspeedai/DeepSpeed#860: generation under ZeRO-3, finished ranks stopped calling forward;
+  transformers' generate sets synced_gpus under ZeRO-3 for this).
 - `ps f`'s process tree with sibling rank processes of one command, some of them `<defunct>`: those ranks exited and
   the living ones wait for them (rwth-i6/returnn#1484: "I only see 3 exceptions, from the 4 workers"). A defunct child
   of a rank (a data-loader worker) sits one level deeper and is not a rank.

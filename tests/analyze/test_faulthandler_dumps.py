@@ -14,6 +14,8 @@ from line_reading import ids, lead
 from ncclkit.logs.analyze import analyze_path, analyze_text
 
 DATA = Path(__file__).resolve().parent / "data" / "faulthandler-gloo"
+_GLOO = (DATA / "dump-on-demand.log").read_text()
+_RANK1_AT = _GLOO.index("Timeout (0:00:28)!")  # rank 1's dump, after rank 0's
 
 
 def _findings(text: str) -> list[dict[str, object]]:
@@ -21,8 +23,7 @@ def _findings(text: str) -> list[dict[str, object]]:
 
 
 def test_two_ranks_dumped_one_waiting_for_its_data() -> None:
-    text = (DATA / "dump-on-demand.log").read_text()
-    first = _findings(text)[0]
+    first = _findings(_GLOO)[0]
     assert (first["id"], first["cause"], first["subject"]) == ("log.rank_outside_collective",
                                                                "hang_collective_mismatch", "process #2")
     message = str(first["message"])
@@ -31,21 +32,17 @@ def test_two_ranks_dumped_one_waiting_for_its_data() -> None:
 
 
 def test_one_ranks_dump_alone() -> None:
-    text = (DATA / "dump-on-demand.log").read_text()
-    second = text.index("Timeout (0:00:28)!")
     # the rank in the data loader alone: its peers wait for it
-    assert lead(text[second:]) == ("log.rank_in_dataloader", "application_bug")
+    assert lead(_GLOO[_RANK1_AT:]) == ("log.rank_in_dataloader", "application_bug")
     # the rank in all_reduce alone says nothing of where the others are
-    assert not {"log.rank_in_dataloader", "log.rank_outside_collective"} & set(ids(text[:second]))
+    assert not {"log.rank_in_dataloader", "log.rank_outside_collective"} & set(ids(_GLOO[:_RANK1_AT]))
 
 
 def test_a_dump_of_a_crash_is_not_read_as_a_wait() -> None:
-    text = (DATA / "dump-on-demand.log").read_text()
-    second = text.index("Timeout (0:00:28)!")
-    crashed = text[second:].replace("Timeout (0:00:28)!", "Fatal Python error: Segmentation fault\n")
+    crashed = _GLOO[_RANK1_AT:].replace("Timeout (0:00:28)!", "Fatal Python error: Segmentation fault\n")
     assert "log.rank_in_dataloader" not in ids(crashed)
     # the watchdog's abort ends a wait: that dump still shows it
-    aborted = text[second:].replace("Timeout (0:00:28)!", "Fatal Python error: Aborted\n")
+    aborted = _GLOO[_RANK1_AT:].replace("Timeout (0:00:28)!", "Fatal Python error: Aborted\n")
     assert "log.rank_in_dataloader" in ids(aborted)
 
 

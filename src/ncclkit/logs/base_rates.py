@@ -170,8 +170,8 @@ def trouble_lines(text: str, judged: frozenset[int] = frozenset()) -> list[int]:
                 if no not in skip and (_TRACEBACK in line or HANG_WORDS.search(line))}
     if not failing:
         # a traceback pasted from its middle and cut before its exception: its last frame
-        failing = {no for no, line in enumerate(lines, 1) if no not in skip and FRAME.match(line)}
-        failing = {max(failing)} if failing else failing
+        frames = [no for no, line in enumerate(lines, 1) if no not in skip and FRAME.match(line)]
+        failing = set(frames[-1:])
     return sorted(failing)[:20]
 
 

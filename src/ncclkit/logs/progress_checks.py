@@ -149,9 +149,10 @@ _RANK_VARIABLE = re.compile(r"\b(LOCAL_RANK|NODE_RANK)=\d")
 
 
 def _hangs_at_init(line: str) -> bool:
-    hang = HANG_WORDS.search(line)
-    at = _AT_INIT.search(line, hang.end()) if hang else None
-    return at is not None and hang is not None and at.start() - hang.end() <= 30
+    if not (hang := HANG_WORDS.search(line)):
+        return False
+    at = _AT_INIT.search(line, hang.end())
+    return at is not None and at.start() - hang.end() <= 30
 
 
 def _members_missing(lines: list[str]) -> list[Finding]:

@@ -127,10 +127,10 @@ def stack_findings(text: str) -> list[Finding]:
         m = _FRAME.match(line) if "#" in line else None
         if m and _TEARDOWN.match(m[1]) and len(teardown) < 8:
             teardown.append((no, m[1].rsplit("::", 1)[-1]))
+    # py-spy's "Process N:" headers tell processes apart, and so does faulthandler's one main thread per process
+    told_apart = bool(process)
     if not by_process and faulthandler and not _CRASHED.search(text):
-        # one main thread per process: the dumps are told apart as py-spy's "Process N:" headers tell them
-        by_process = _faulthandler_mains(text)
-        process, idle_main = ("faulthandler" if len(by_process) >= 2 else ""), True
+        by_process, told_apart, idle_main = _faulthandler_mains(text), True, True
     if teardown:
         names = ", ".join(dict.fromkeys(name for _, name in teardown))
         out.append(Finding.root_error(
@@ -148,22 +148,11 @@ def stack_findings(text: str) -> list[Finding]:
         apart = _processes_apart(by_process)
         # Main threads told apart by their ids alone may be pipeline stages of one step (a recv beside an
         # all_reduce): only one outside every collective says who the others wait for.
-        return out + (apart if process else [f for f in apart if f.id != "log.collective_mismatch"])
+        return out + (apart if told_apart else [f for f in apart if f.id != "log.collective_mismatch"])
     main = next(iter(by_process.values()), [])
-    zero3 = [(no, fn) for no, fn, path in main[:12] if _ZERO3_FETCH.search(path)]
-    fetch = next((call for call in zero3 if call[1] == "fetch_sub_module"), zero3[0] if zero3 else None)
-    if fetch:
-        out.append(Finding.root_error(
-            "log.zero3_gather_wait", fetch[1],
-            f"this rank waits in ZeRO-3's gather of a module's parameters before its forward (line {fetch[0]}: "
-                    f"{fetch[1]}): an all-gather every rank must join, so another rank did not run this forward "
-                    "(generate() that ended earlier on that rank, fewer batches there, a branch on the rank)",
-            "make every rank run the same forward passes: generate(..., synced_gpus=True) under ZeRO-3, the same "
-            "number of batches on every rank (drop_last=True, an even split); for a mixture of experts whose ranks "
-            "route to different experts, make the expert blocks ZeRO-3 leaf modules "
-            "(deepspeed.utils.set_z3_leaf_modules)", Cause.HANG_COLLECTIVE_MISMATCH, [fetch[0]],
-            alternatives=[str(Cause.APPLICATION_BUG)]))
-        return out
+    zero3 = _zero3_wait(main)
+    if zero3:
+        return out + zero3
     waits = [no for no, _, path in main if _DATA_WAIT.search(path)]
     in_collective = any(_COLLECTIVE.search(path) for _, _, path in main)
     if waits and not in_collective:
@@ -175,7 +164,7 @@ def stack_findings(text: str) -> list[Finding]:
             "timeout=, and look for a worker that died or a /dev/shm that is full",
             Cause.APPLICATION_BUG, waits[:10], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     elif main and idle_main and _CHILD_WAIT.match(main[0][2]) and not in_collective:
-        outer = next(((no, fn, path) for no, fn, path in main if not _STDLIB.match(path)), main[-1])
+        outer = _own_frame(main) or main[-1]
         out.append(Finding.root_error(
             "log.main_thread_blocked", "MainThread",
             f"the main thread of this process waits for a child process ({main[0][1]} in {main[0][2]}, line "
@@ -186,6 +175,29 @@ def stack_findings(text: str) -> list[Finding]:
             "(storage, a lock, its own peers); dump every rank to compare",
             Cause.APPLICATION_BUG, [main[0][0], outer[0]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
+
+
+def _own_frame(frames: list[tuple[int, str, str]]) -> tuple[int, str, str] | None:
+    """The innermost frame outside the standard library: a wait there names no place in the program, this does."""
+    return next((frame for frame in frames if not _STDLIB.match(frame[2])), None)
+
+
+def _zero3_wait(main: list[tuple[int, str, str]]) -> list[Finding]:
+    """A main thread waiting in ZeRO-3's gather of a module's parameters (fetch_sub_module, else the first frame of
+    that code among its innermost)."""
+    zero3 = [(no, fn) for no, fn, path in main[:12] if _ZERO3_FETCH.search(path)]
+    if not zero3:
+        return []
+    no, fn = next((call for call in zero3 if call[1] == "fetch_sub_module"), zero3[0])
+    return [Finding.root_error(
+        "log.zero3_gather_wait", fn,
+        f"this rank waits in ZeRO-3's gather of a module's parameters before its forward (line {no}: {fn}): an "
+                "all-gather every rank must join, so another rank did not run this forward (generate() that ended "
+                "earlier on that rank, fewer batches there, a branch on the rank)",
+        "make every rank run the same forward passes: generate(..., synced_gpus=True) under ZeRO-3, the same number "
+        "of batches on every rank (drop_last=True, an even split); for a mixture of experts whose ranks route to "
+        "different experts, make the expert blocks ZeRO-3 leaf modules (deepspeed.utils.set_z3_leaf_modules)",
+        Cause.HANG_COLLECTIVE_MISMATCH, [no], alternatives=[str(Cause.APPLICATION_BUG)])]
 
 
 def _faulthandler_mains(text: str) -> dict[str, list[tuple[int, str, str]]]:
@@ -199,7 +211,7 @@ def _faulthandler_mains(text: str) -> dict[str, list[tuple[int, str, str]]]:
             frames = []
             threads.append(frames)
             continue
-        m = _FH_FRAME.match(line) if frames is not None else None
+        m = _FH_FRAME.match(line)
         if m and frames is not None:
             frames.append((no, m[3], _SHORT.sub("", m[1])))
         elif "<no Python frame>" not in line:
@@ -250,8 +262,7 @@ def _processes_apart(by_process: dict[str, list[tuple[int, str, str]]]) -> list[
     if elsewhere and len(elsewhere) <= len(waiting):
         frames = by_process[elsewhere[0]]
         no, fn, path = frames[0]
-        # the standard library's wait names no place in the program: the first frame outside it does
-        outer = next(((n, f, p) for n, f, p in frames if not _STDLIB.match(p)), frames[0])
+        outer = _own_frame(frames) or frames[0]
         under = f", under {outer[1]} in {outer[2]}, line {outer[0]}" if outer[0] != no else ""
         data = ": it waits for its data (the DataLoader)" if any(_DATA_WAIT.search(p) for _, _, p in frames) else ""
         return [Finding.root_error(

@@ -23,12 +23,27 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 HANG_WORDS: tuple[bytes, ...] = (
     b"CoordinationService/RegisterTask", b"keep-alive heartbeat",
-    b"reason :GPU Hang", b"git fetch", b"INCONSISTENT_TPU_PROGRAM", b"inconsistent HLO",
+    b"reason :GPU Hang", b"git fetch", b"INCONSISTENT_TPU_PROGRAM", b"inconsistent HLO", b"AsyncCheckpointExecutor",
+    b"_async_thread_executor",
 )
 
 
 def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # torch.distributed.checkpoint.async_save (thread executor, checkpoint/_async_thread_executor.py, torch 2.3+)
+        # plans the save with collectives (reduce_scatter, all_gather_object) from a background thread, on the
+        # default group unless given one; a collective the main thread issues on that group meanwhile has no order
+        # against them across ranks, and the ranks can wait on each other forever (KempnerInstitute/KempnerForge#104:
+        # the main thread's dist.barrier beside the executor's all_gather, fixed by a gloo group of its own).
+        p(r"(?:AsyncCheckpointExecutor|_async_thread_executor)[^\n]*\b(?:all_gather|gather_object|reduce_scatter|"
+          r"broadcast|all_reduce)|\b(?:all_gather|gather_object|reduce_scatter)\b[^\n]*(?:AsyncCheckpointExecutor|"
+          r"_async_thread_executor)", "concurrent_collectives", E,
+          "the background thread of torch.distributed.checkpoint's async_save is inside a collective: it runs its "
+          "collectives on the same process group as the main thread, and two threads' collectives on one group have "
+          "no order across ranks, so the ranks can wait on each other forever",
+          "give async_save a process group of its own (`dcp.async_save(state_dict, checkpoint_id=..., process_group="
+          "dist.new_group(backend=\"gloo\"))`), and issue no collective on the save's group until its future is done",
+          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
         # xla/service/collective_ops_utils.h: "This thread has been waiting for 5000ms for and may be stuck:
         # participant for device ordinal 1, stream ... waiting for all participants to arrive at rendezvous"
         # (jax-ml/jax#6896): some devices never reached the collective.

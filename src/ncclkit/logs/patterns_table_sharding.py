@@ -19,7 +19,8 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 # another of the whole list.
 SHARDING_WORDS: tuple[bytes, ...] = (
     b"must be 2-D", b"storage of size 0", b"<TrainingState.", b"times input tensor size",
-    b"no_sync context manager", b"Cannot writeback when", b"is not allocated yet", b"single device modules")
+    b"no_sync context manager", b"Cannot writeback when", b"is not allocated yet", b"single device modules",
+    b"to be sharded on dim")
 
 _GATHER_FIX = ("call the FSDP-wrapped module itself (not the inner model) and run generate() or evaluation under "
                "`FSDP.summon_full_params(model, recurse=False)` (ZeRO-3: `deepspeed.zero.GatheredParameters`; "
@@ -61,6 +62,16 @@ def sharding_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "PyTorch releases did not pad uneven shards, and the float8 all-gather still needs it",
           "upgrade PyTorch (FSDP2 pads uneven shards); with float8 all-gather, exclude that layer from float8 or "
           "pick an FSDP degree that divides its dimension", C.OTHER, "root", (C.APPLICATION_BUG,)),
+        # DTensor's Shard placement asserted that a sharded dimension has at least one row per device
+        # (torch/distributed/_tensor/placement_types.py, _split_tensor's "Tensors to be sharded ..." in 2.1 and
+        # _local_shard_size_on_dim's "Size to be sharded ..." in 2.2); 2.3 allows empty shards (pytorch/pytorch#115093),
+        # so a distributed checkpoint of a small tensor on many ranks failed on 2.2.1 (pytorch/pytorch#121108).
+        p(r"(?:Size|Tensors) to be sharded on dim \d+ must be at least as large as the\b",
+          "framework_release", E,
+          "DTensor of this PyTorch release cannot shard a dimension smaller than the number of ranks on it (a small "
+          "bias or norm weight across many ranks): a limit later releases removed",
+          "upgrade PyTorch to 2.3 or newer (empty shards allowed), or shard that tensor over fewer ranks",
+          C.OTHER, "root", (C.APPLICATION_BUG,)),
         # ProcessGroupNCCL's size checks of all_gather_into_tensor and reduce_scatter_tensor: the ranks passed
         # tensors whose sizes break world_size x input (snowflakedb/ArcticInference#175: a batch size not divisible
         # by the sequence-parallel size).

@@ -1,0 +1,46 @@
+"""Rules from rounds 458 - 465. Each text a rule reads is quoted from the thread named above its test; each rule is
+also tested on text that must not trigger it."""
+
+from __future__ import annotations
+
+from line_reading import ids, lead
+
+# KempnerInstitute/KempnerForge#104: py-spy on a wedged two-node run, as the reporter summed up both threads
+_ASYNC_SAVE = """\
+- `MainThread`: `dist.barrier` (`torch/distributed/distributed_c10d.py`) from `CheckpointManager.save`
+- `AsyncCheckpointExecutor_0`: `all_gather` / `gather_object` / `reduce_scatter` from `_save_state_dict` \
+(`torch/distributed/checkpoint/state_dict_saver.py`) via `torch/distributed/checkpoint/_async_thread_executor.py`
+"""
+
+
+def test_async_saves_thread_inside_a_collective_is_the_programs_shared_group() -> None:
+    assert lead(_ASYNC_SAVE) == ("log.concurrent_collectives", "application_bug")
+
+
+def test_a_checkpoint_thread_writing_files_is_no_concurrent_collective() -> None:
+    writing = _ASYNC_SAVE.replace("`all_gather` / `gather_object` / `reduce_scatter` from `_save_state_dict`",
+                                  "`write_data` from `_write_files_from_queue`")
+    assert "log.concurrent_collectives" not in ids(writing)
+
+
+# pytorch/pytorch#121108: a distributed checkpoint saved on 32 ranks with PyTorch 2.2.1 (fixed in 2.3 by #115093,
+# cherry-picked as #115525); the paste wrapped at 80 columns
+_SHARD_DIM = """\
+AssertionError: Size to be sharded on dim 0 must be at least as large as the
+number of devices in that dimension 32
+Traceback (most recent call last): (RANK 31)
+  File "/usr/lib/python3/dist-packages/torch/distributed/checkpoint/utils.py",
+line 173, in reduce_scatter
+    local_data = map_fun()
+"""
+
+
+def test_dtensors_shard_smaller_than_the_ranks_is_the_release() -> None:
+    assert lead(_SHARD_DIM) == ("log.framework_release", "other")
+
+
+def test_another_assertion_of_the_checkpoint_stays_the_programs() -> None:
+    other = _SHARD_DIM.replace("Size to be sharded on dim 0 must be at least as large as the",
+                               "Expected a tensor of the same size on every rank, got").replace(
+                                   "number of devices in that dimension 32", "32 and 16")
+    assert lead(other)[1] == "application_bug"

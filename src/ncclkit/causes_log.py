@@ -114,6 +114,7 @@ LOG_CAUSE_BY_ID: dict[str, Cause | None] = {
     "log.ifname_allows_lo": Cause.WRONG_INTERFACE,
     "log.sharded_param_use": Cause.APPLICATION_BUG,
     "log.concurrent_collectives": Cause.APPLICATION_BUG,
+    "log.mixed_modality_hang": Cause.HANG_COLLECTIVE_MISMATCH,
     "log.ray_version_mismatch": Cause.OTHER,
     "log.hsa_runtime": Cause.CUDA_OR_DRIVER,
     "log.ibverbs_provider_abi": Cause.SOCKET_FALLBACK,

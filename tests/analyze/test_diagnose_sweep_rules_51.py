@@ -1,4 +1,4 @@
-"""Rules from rounds 458 - 465. Each text a rule reads is quoted from the thread named above its test; each rule is
+"""Rules from rounds 458 - 473. Each text a rule reads is quoted from the thread named above its test; each rule is
 also tested on text that must not trigger it."""
 
 from __future__ import annotations
@@ -44,3 +44,24 @@ def test_another_assertion_of_the_checkpoint_stays_the_programs() -> None:
                                "Expected a tensor of the same size on every rank, got").replace(
                                    "number of devices in that dimension 32", "32 and 16")
     assert lead(other)[1] == "application_bug"
+
+
+# QwenLM/Qwen-VL#179: fine-tuning on text-only and multimodal instructions together hangs, either alone does not
+_MIXED = """\
+发现单独多模态数据 或者 纯文本数据fintune就不会有问题
+
+但如果混合纯文本指令数据和多模态指令数据一起训练，会卡住。处理数据的逻辑可能有问题？
+"""
+# hiyouga/LlamaFactory#5657: the same with the vision tower unfrozen, in the reporter's words
+_UNFROZEN = "关闭freeze_vision_tower，使训练参数达到100%，多卡无法混训。\n"
+
+
+def test_text_only_samples_beside_images_hang_the_vision_towers_collectives() -> None:
+    assert lead(_MIXED) == ("log.mixed_modality_hang", "hang_collective_mismatch")
+    assert lead(_UNFROZEN) == ("log.mixed_modality_hang", "hang_collective_mismatch")
+
+
+def test_a_hang_without_images_or_text_only_data_is_not_the_mixed_data() -> None:
+    # text-only data alone, and multimodal data alone, hanging
+    assert "log.mixed_modality_hang" not in ids(_MIXED.replace("多模态指令", "代码指令"))
+    assert "log.mixed_modality_hang" not in ids(_MIXED.replace("纯文本", "视频").replace("混合", "使用"))

@@ -24,12 +24,28 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 HANG_WORDS: tuple[bytes, ...] = (
     b"CoordinationService/RegisterTask", b"keep-alive heartbeat",
     b"reason :GPU Hang", b"git fetch", b"INCONSISTENT_TPU_PROGRAM", b"inconsistent HLO", b"AsyncCheckpointExecutor",
-    b"_async_thread_executor",
+    b"_async_thread_executor", "纯文本".encode(), "混训".encode(), b"ext-only", b"ext only", b"ure text", b"lain text",
 )
 
 
 def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
+        # A vision-language model trained on text-only samples beside image ones hangs only when its vision tower
+        # trains: a rank whose batch holds no image skips the tower's forward, so it never joins the collectives of
+        # the tower's parameters (ZeRO-3's all-gather before the forward, DDP's or ZeRO's gradient reduction), which
+        # the ranks with images wait in. The reporter's account is the evidence (QwenLM/Qwen-VL#179, the Qwen team:
+        # "the ViT gets no gradient on some cards"; modelscope/ms-swift#2198; hiyouga/LlamaFactory#5657: only with
+        # freeze_vision_tower off).
+        p(r"^(?=.*(?:纯文本|混训|\b(?:text|language)[- ]only\b|\b(?:pure|plain)[- ]text\b))"
+          r"(?=.*(?:图片|图像|多模态|混训|\bimages?\b|\bmulti-?modal\b|\bvision\b))"
+          r"(?=.*(?:卡住|卡死|无法混训|\bhang(?:s|ing)?\b|\bhung\b|\bstuck\b|\bfreez(?:e|es|ing)\b|\bdeadlock))",
+          "mixed_modality_hang", E,
+          "a multimodal model trained on text-only samples beside image ones hangs: a rank whose batch has no image "
+          "skips the vision tower's forward and never joins the collectives of its parameters (ZeRO-3's gather, the "
+          "gradient all-reduce) that the ranks with images wait in",
+          "run the vision tower on every batch (a dummy image for text-only samples, its output added times zero), "
+          "or freeze the vision tower, or batch the data so every rank gets images; then update the framework, "
+          "which may already do so", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # torch.distributed.checkpoint.async_save (thread executor, checkpoint/_async_thread_executor.py, torch 2.3+)
         # plans the save with collectives (reduce_scatter, all_gather_object) from a background thread, on the
         # default group unless given one; a collective the main thread issues on that group meanwhile has no order

@@ -157,3 +157,33 @@ def test_a_main_thread_inside_destroy_process_group() -> None:
     # a thread other than the main one in the teardown is no hang of the process
     other_thread = text.replace('"MainThread"', '"Thread-7"')
     assert "log.teardown_hang" not in ids(other_thread)
+
+
+# A real dump (tests/analyze/data/pyspy-live/async-save-beside-barrier.txt): async_save's thread in all_gather while
+# the main thread waits in barrier on the same group, as KempnerInstitute/KempnerForge#104 reported.
+_TWO_THREADS = """\
+Process 15753: .venv/bin/python tests/analyze/async_save_job.py 0 29741 /tmp/ck
+Thread 15753 (idle): "MainThread"
+    barrier (torch/distributed/distributed_c10d.py:5356)
+    _exception_logger.<locals>.wrapper (torch/distributed/c10d_logger.py:83)
+    <module> (async_save_job.py:44)
+Thread 15766 (idle): "AsyncCheckpointExecutor_0"
+    all_gather (torch/distributed/distributed_c10d.py:4287)
+    _exception_logger.<locals>.wrapper (torch/distributed/c10d_logger.py:83)
+    gather_object (torch/distributed/distributed_c10d.py:3631)
+    save_wrapper (torch/distributed/checkpoint/_async_thread_executor.py:30)
+    Thread.run (threading.py:982)
+"""
+
+
+def test_two_threads_of_one_process_in_collectives_are_the_programs() -> None:
+    assert lead(_TWO_THREADS) == ("log.concurrent_collectives", "application_bug")
+
+
+def test_threads_in_one_collective_each_of_two_processes_are_not_concurrent() -> None:
+    # the same two threads as two processes (each a MainThread), and a thread in a point-to-point recv or a query
+    as_processes = _TWO_THREADS.replace('"AsyncCheckpointExecutor_0"', '"MainThread"')
+    recv = _TWO_THREADS.replace("    all_gather (", "    recv (")
+    query = _TWO_THREADS.replace("    all_gather (", "    get_rank (")
+    for text in (as_processes, recv, query):
+        assert "log.concurrent_collectives" not in ids(text)

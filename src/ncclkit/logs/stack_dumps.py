@@ -32,6 +32,12 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   forward pass (fetch_sub_module) waits for ranks that did not run that forward: ranks that ran different numbers of
   forward passes (deepspeedai/DeepSpeed#860: generation under ZeRO-3, finished ranks stopped calling forward;
   transformers' generate sets synced_gpus under ZeRO-3 for this).
+- py-spy's threads of one process, two of them inside torch.distributed collectives at once (the main thread in
+  barrier, "AsyncCheckpointExecutor_0" in all_gather under torch.distributed.checkpoint's async_save): collectives
+  issued from two threads on one process group are ordered differently on different ranks, which then wait in
+  collectives their peers never match (KempnerInstitute/KempnerForge#104, fixed by a gloo group of the save's own). A
+  real run of two Gloo ranks (tests/analyze/async_save_job.py) hangs so, each rank's two threads in barrier and
+  all_gather.
 - `ps f`'s process tree with sibling rank processes of one command, some of them `<defunct>`: those ranks exited and
   the living ones wait for them (rwth-i6/returnn#1484: "I only see 3 exceptions, from the 4 workers"). A defunct child
   of a rank (a data-loader worker) sits one level deeper and is not a rank.
@@ -84,6 +90,12 @@ _C10D_CALL = re.compile(r"torch/distributed/distributed_c10d\.py$")
 # torch.cuda.synchronize (a py-spy dump of NCCL 2.28.9 under torch 2.11: "synchronize (torch/cuda/__init__.py:1162)"
 # while its peer slept in its own code; benchmarks/results/pyspy-1xH100-2026-12-06).
 _GPU_WAIT = re.compile(r"torch/cuda/(?:__init__|streams)\.py$")
+# torch.distributed's collectives (distributed_c10d.py's names), not its queries (get_rank) nor its point-to-point
+# calls, which a pipeline schedule's thread issues on a group of its own.
+_COLLECTIVE_CALL = re.compile(r"^(?:monitored_)?barrier$|^all_(?:reduce|gather|to_all)\w*$|^(?:reduce_scatter|gather|"
+                              r"scatter|broadcast|reduce)\w*$")
+# torch.distributed.checkpoint's save run by async_save's thread executor (torch 2.3+)
+_ASYNC_SAVE = re.compile(r"torch/distributed/checkpoint/_async_\w+\.py$")
 
 
 def stack_findings(text: str) -> list[Finding]:
@@ -92,6 +104,9 @@ def stack_findings(text: str) -> list[Finding]:
     faulthandler = "(most recent call first):" in text
     if "Thread " not in text and not faulthandler and not _FRAME.search(text):  # most pastes: no dump to read
         return out
+    concurrent = _concurrent_collectives(text)
+    if concurrent:
+        return out + concurrent
     teardown: list[tuple[int, str]] = []
     # (line, function, file) of py-spy's MainThread, per "Process N:" of a dump of several ("" before any)
     by_process: dict[str, list[tuple[int, str, str]]] = {}
@@ -175,6 +190,52 @@ def stack_findings(text: str) -> list[Finding]:
             "(storage, a lock, its own peers); dump every rank to compare",
             Cause.APPLICATION_BUG, [main[0][0], outer[0]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)]))
     return out
+
+
+def _concurrent_collectives(text: str) -> list[Finding]:
+    """A process of a py-spy dump with two threads inside torch.distributed collectives (a process is a "Process N:"
+    header's, else it starts at each MainThread, which py-spy lists first)."""
+    process: list[tuple[str, int, str, list[tuple[int, str, str]]]] = []  # (thread, header line, call, frames)
+    frames: list[tuple[int, str, str]] | None = None
+    for no, line in enumerate(text.splitlines() + [""], 1):
+        thread = _PYSPY_THREAD.match(line)
+        frame = _PYSPY_FRAME.match(line) if frames is not None else None
+        if frame and frames is not None:
+            frames.append((no, frame[1], frame[2]))
+            continue
+        if frames is not None:  # the thread's frames ended: keep it where it is in a collective
+            call = _c10d_call(frames)
+            if call and _COLLECTIVE_CALL.match(call[1]):
+                process[-1] = (process[-1][0], call[0], call[1], frames)
+            elif process:
+                process.pop()
+            in_collective = [t for t in process if t[2]]
+            if len(in_collective) >= 2:
+                return [_concurrent_finding(in_collective)]
+            frames = None
+        if _PYSPY_PROCESS.match(line) or (thread and thread[3] == "MainThread"):
+            process = []
+        if thread:
+            frames = []
+            process.append((thread[3], no, "", frames))
+    return []
+
+
+def _concurrent_finding(threads: list[tuple[str, int, str, list[tuple[int, str, str]]]]) -> Finding:
+    named = ", ".join(f"{name} in {call} (line {no})" for name, no, call, _ in threads[:4])
+    saving = any(_ASYNC_SAVE.search(path) for *_, frames in threads for _, _, path in frames)
+    why = (" torch.distributed.checkpoint's async_save runs its collectives on a thread of its own, on the default "
+           "group unless it is given one." if saving else "")
+    fix = ("give async_save a group of its own (`dcp.async_save(state_dict, checkpoint_id=..., process_group="
+           "dist.new_group(backend=\"gloo\"))`) and issue no collective on the save's group until its future is "
+           "done" if saving else "issue each process group's collectives from one thread, or give the other "
+           "thread a group of its own (dist.new_group), created in the same order on every rank")
+    return Finding.root_error(
+        "log.concurrent_collectives", ", ".join(name for name, *_ in threads[:4]),
+        f"two threads of one process are inside torch.distributed collectives at once ({named}): collectives "
+        "issued from two threads on one process group are ordered differently on different ranks, which then wait "
+        "in collectives their peers never match." + why, fix, Cause.APPLICATION_BUG,
+        [no for _, no, _, _ in threads[:4]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])
 
 
 def _own_frame(frames: list[tuple[int, str, str]]) -> tuple[int, str, str] | None:

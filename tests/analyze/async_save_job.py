@@ -3,13 +3,16 @@ then calls dist.barrier() on the same (default) group, as KempnerInstitute/Kempn
 The save plans on its own thread with collectives (gather_object's all_gather); rank 1's plan takes 2 s and rank 0's
 main thread waits 1 s, so rank 0 issues the save's all_gather first and rank 1 its barrier first: each rank waits in
 a collective its peer does not match. Each rank prints "rank N ready" before the save. With "own-group" the save gets
-a gloo group of its own (the fix ncclkit prints), and both ranks finish.
+a gloo group of its own (the fix ncclkit prints), and both ranks finish; with "dump-after" each rank prints Python's
+faulthandler dump of its threads 6 s after it is ready, to stderr, and exits (as faulthandler.dump_traceback_later
+does for a user who wants to see where a hang sits).
 
-Usage: python async_save_job.py RANK PORT CHECKPOINT_DIR [own-group]"""
+Usage: python async_save_job.py RANK PORT CHECKPOINT_DIR [own-group | dump-after]"""
 
 from __future__ import annotations
 
 import datetime
+import faulthandler
 import sys
 import time
 
@@ -35,6 +38,8 @@ class SlowPlanner(DefaultSavePlanner):
 
 dist.barrier()
 print(f"rank {rank} ready", flush=True)
+if sys.argv[4:] == ["dump-after"]:
+    faulthandler.dump_traceback_later(6, exit=True)
 saving = dcp.async_save({"weight": torch.full((8, 8), float(rank))}, checkpoint_id=checkpoint, planner=SlowPlanner(),
                         process_group=save_group)
 if rank == 0:

@@ -2,10 +2,10 @@
 rank 1 never calls): analyze must name the rank outside the collective. The two dumps of one such run are kept in
 data/pyspy-live (torch 2.13.0+cpu, py-spy 0.4.3, 2026-12-06) and read where py-spy or torch is missing. So is the
 dump of a process whose main thread joins a child that does not finish (tests/analyze/child_join_job.py, the same
-day), which analyze must name as that wait, and the dumps of a save by torch.distributed.checkpoint's async_save beside a
-barrier on the same group (tests/analyze/async_save_job.py, 2026-12-08: each rank's main thread in barrier, its save
-thread in all_gather), which analyze must name as the two threads' collectives; with the save given a group of its
-own, as the fix says, the same job finishes."""
+day), which analyze must name as that wait, and the dumps of a save by torch.distributed.checkpoint's async_save
+beside a barrier on the same group (tests/analyze/async_save_job.py, 2026-12-08: each rank's main thread in barrier,
+its save thread in all_gather), which analyze must name as the two threads' collectives; with the save given a group
+of its own, as the fix says, the same job finishes."""
 
 from __future__ import annotations
 

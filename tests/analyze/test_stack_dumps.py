@@ -3,6 +3,8 @@ the thread named above its test, and tested on a dump that must not give the fin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from line_reading import lead
 
 from ncclkit.logs.analyze import analyze_text
@@ -187,3 +189,16 @@ def test_threads_in_one_collective_each_of_two_processes_are_not_concurrent() ->
     query = _TWO_THREADS.replace("    all_gather (", "    get_rank (")
     for text in (as_processes, recv, query):
         assert "log.concurrent_collectives" not in ids(text)
+
+
+def test_faulthandler_dumps_of_the_real_async_save_hang_name_the_two_threads() -> None:
+    # tests/analyze/data/faulthandler-gloo/async-save-beside-barrier.log: each rank's dump_traceback_later output
+    kept = (Path(__file__).parent / "data" / "faulthandler-gloo" / "async-save-beside-barrier.log").read_text()
+    assert lead(kept) == ("log.concurrent_collectives", "application_bug")
+    # one rank's dump alone says so too; the two ranks' main threads alone, one dump each, do not
+    rank0, rank1 = kept.split("rank 1 ready\n")
+    assert lead(rank1) == ("log.concurrent_collectives", "application_bug")
+    mains = "".join(dump.split("\n\n")[1] + "\n" for dump in (rank0, rank1))
+    assert mains.count("in barrier") == 2
+    for between in ("rank 1 ready\n", "\n"):  # a line of the log, or only a blank line
+        assert "log.concurrent_collectives" not in ids(mains.replace("<module>\n", "<module>\n" + between, 1))

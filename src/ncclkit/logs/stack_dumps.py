@@ -32,12 +32,13 @@ thread of a rank waiting in its data loader while its peers wait in a collective
   forward pass (fetch_sub_module) waits for ranks that did not run that forward: ranks that ran different numbers of
   forward passes (deepspeedai/DeepSpeed#860: generation under ZeRO-3, finished ranks stopped calling forward;
   transformers' generate sets synced_gpus under ZeRO-3 for this).
-- py-spy's threads of one process, two of them inside torch.distributed collectives at once (the main thread in
-  barrier, "AsyncCheckpointExecutor_0" in all_gather under torch.distributed.checkpoint's async_save): collectives
+- py-spy's threads of one process, or of one faulthandler dump, two of them inside torch.distributed collectives at
+  once (the main thread in barrier, "AsyncCheckpointExecutor_0" in all_gather under torch.distributed.checkpoint's
+  async_save): collectives
   issued from two threads on one process group are ordered differently on different ranks, which then wait in
   collectives their peers never match (KempnerInstitute/KempnerForge#104, fixed by a gloo group of the save's own). A
   real run of two Gloo ranks (tests/analyze/async_save_job.py) hangs so, each rank's two threads in barrier and
-  all_gather.
+  all_gather in py-spy's dumps and in faulthandler's.
 - `ps f`'s process tree with sibling rank processes of one command, some of them `<defunct>`: those ranks exited and
   the living ones wait for them (rwth-i6/returnn#1484: "I only see 3 exceptions, from the 4 workers"). A defunct child
   of a rank (a data-loader worker) sits one level deeper and is not a rank.
@@ -193,37 +194,44 @@ def stack_findings(text: str) -> list[Finding]:
 
 
 def _concurrent_collectives(text: str) -> list[Finding]:
-    """A process of a py-spy dump with two threads inside torch.distributed collectives (a process is a "Process N:"
-    header's, else it starts at each MainThread, which py-spy lists first)."""
-    process: list[tuple[str, int, str, list[tuple[int, str, str]]]] = []  # (thread, header line, call, frames)
-    frames: list[tuple[int, str, str]] | None = None
+    """A process with two threads inside torch.distributed collectives: py-spy's threads of one "Process N:" header
+    (without headers a process starts at each MainThread, which py-spy lists first), or one faulthandler dump (its
+    threads' blocks follow each other with only blank lines between them)."""
+    process: list[tuple[str, int, str]] = []  # (thread, header line, its collective) of the process read
+    saving = main_read = False  # a thread of the process read runs async_save's save; its main thread was read
+    frames: list[tuple[int, str, str]] | None = None  # the frames of the thread read, None outside one
+    name, header, faulthandler = "", 0, False
+    between = True  # only blank lines since the last thread's frames (a faulthandler dump goes on)
     for no, line in enumerate(text.splitlines() + [""], 1):
-        thread = _PYSPY_THREAD.match(line)
-        frame = _PYSPY_FRAME.match(line) if frames is not None else None
+        frame = _PYSPY_FRAME.match(line) or _FH_FRAME.match(line) if frames is not None else None
         if frame and frames is not None:
-            frames.append((no, frame[1], frame[2]))
+            fn, path = (frame[3], _SHORT.sub("", frame[1])) if faulthandler else (frame[1], frame[2])
+            frames.append((no, fn, path))
             continue
-        if frames is not None:  # the thread's frames ended: keep it where it is in a collective
+        if frames is not None:  # the thread's frames ended
             call = _c10d_call(frames)
+            if faulthandler and frames and frames[-1][1] == "<module>":  # a main thread: one per process
+                process, saving = ([], False) if main_read else (process, saving)
+                main_read = True
             if call and _COLLECTIVE_CALL.match(call[1]):
-                process[-1] = (process[-1][0], call[0], call[1], frames)
-            elif process:
-                process.pop()
-            in_collective = [t for t in process if t[2]]
-            if len(in_collective) >= 2:
-                return [_concurrent_finding(in_collective)]
-            frames = None
-        if _PYSPY_PROCESS.match(line) or (thread and thread[3] == "MainThread"):
-            process = []
-        if thread:
-            frames = []
-            process.append((thread[3], no, "", frames))
+                process.append((name, header, call[1]))
+                saving = saving or any(_ASYNC_SAVE.search(path) for *_, path in frames)
+                if len(process) >= 2:
+                    return [_concurrent_finding(process, saving)]
+            frames, between = None, True
+        spy, fh = _PYSPY_THREAD.match(line), _FH_THREAD.match(line)
+        if _PYSPY_PROCESS.match(line) or (spy and spy[3] == "MainThread") or (fh and not between):
+            process, saving, main_read = [], False, False
+        if spy or fh:
+            name = spy[3] if spy else line.split(" (")[0].replace("Current thread", "Thread")
+            header, frames, faulthandler = no, [], bool(fh)
+        elif line.strip():
+            between = False
     return []
 
 
-def _concurrent_finding(threads: list[tuple[str, int, str, list[tuple[int, str, str]]]]) -> Finding:
-    named = ", ".join(f"{name} in {call} (line {no})" for name, no, call, _ in threads[:4])
-    saving = any(_ASYNC_SAVE.search(path) for *_, frames in threads for _, _, path in frames)
+def _concurrent_finding(threads: list[tuple[str, int, str]], saving: bool) -> Finding:
+    named = ", ".join(f"{name} in {call} (line {no})" for name, no, call in threads[:4])
     why = (" torch.distributed.checkpoint's async_save runs its collectives on a thread of its own, on the default "
            "group unless it is given one." if saving else "")
     fix = ("give async_save a group of its own (`dcp.async_save(state_dict, checkpoint_id=..., process_group="
@@ -235,7 +243,7 @@ def _concurrent_finding(threads: list[tuple[str, int, str, list[tuple[int, str, 
         f"two threads of one process are inside torch.distributed collectives at once ({named}): collectives "
         "issued from two threads on one process group are ordered differently on different ranks, which then wait "
         "in collectives their peers never match." + why, fix, Cause.APPLICATION_BUG,
-        [no for _, no, _, _ in threads[:4]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])
+        [no for _, no, _ in threads[:4]], alternatives=[str(Cause.HANG_COLLECTIVE_MISMATCH)])
 
 
 def _own_frame(frames: list[tuple[int, str, str]]) -> tuple[int, str, str] | None:

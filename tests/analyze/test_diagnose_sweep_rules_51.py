@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from line_reading import ids, lead
 
+from ncclkit.logs.analyze import analyze_text
+
 # KempnerInstitute/KempnerForge#104: py-spy on a wedged two-node run, as the reporter summed up both threads
 _ASYNC_SAVE = """\
 - `MainThread`: `dist.barrier` (`torch/distributed/distributed_c10d.py`) from `CheckpointManager.save`
@@ -65,3 +67,22 @@ def test_a_hang_without_images_or_text_only_data_is_not_the_mixed_data() -> None
     # text-only data alone, and multimodal data alone, hanging
     assert "log.mixed_modality_hang" not in ids(_MIXED.replace("多模态指令", "代码指令"))
     assert "log.mixed_modality_hang" not in ids(_MIXED.replace("纯文本", "视频").replace("混合", "使用"))
+
+
+# hiyouga/LlamaFactory#176: accelerate with a DeepSpeed config started on every node; the other workers' ports
+_NO_HOSTFILE = """\
+2. 其他的worker遇到了address already in use的报错。这里main_process_port已经被设置成worker 0的port了，请问其他的worker应该用什么参数指定master_port？
+[WARNING] [runner.py:196:fetch_hostfile] Unable to find hostfile, will proceed with training with local resources only.
+"""
+
+
+def test_a_port_taken_where_deepspeeds_launcher_found_no_hostfile_is_the_launch() -> None:
+    finding = next(f for f in analyze_text(_NO_HOSTFILE)["findings"] if f["id"] == "log.port_in_use")
+    assert finding["cause"] == "application_bug"
+    assert "no hostfile (line 2)" in finding["message"] and "--hostfile" in finding["fix"]
+
+
+def test_a_port_taken_without_the_hostfile_warning_keeps_its_own_fix() -> None:
+    alone = _NO_HOSTFILE.splitlines()[0] + "\n"
+    finding = next(f for f in analyze_text(alone)["findings"] if f["id"] == "log.port_in_use")
+    assert "hostfile" not in finding["message"] + finding["fix"]

@@ -168,6 +168,17 @@ FACT_RULES: tuple[FactRule, ...] = (
              "does not run NCCL 2 across nodes", "build and run NVIDIA/nccl-tests against this NCCL instead (`make "
              "MPI=1 NCCL_HOME=<prefix>`, then `mpirun -np <ranks> ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 1`)",
              text=re.compile(r"NCCL Init failed \(\d+\) '")),
+    # DeepSpeed's launcher (launcher/runner.py fetch_hostfile) without a hostfile (/job/hostfile or --hostfile) runs
+    # the job on the node it was started on alone; started on every node, each node is a job of its own, whose ranks
+    # take the same ports and wait for ranks that never join (hiyouga/LlamaFactory#176: accelerate with a DeepSpeed
+    # config started on each node, "address already in use" on the others; EleutherAI/gpt-neox#671).
+    FactRule("no_hostfile", frozenset({"port_in_use", "rendezvous_timeout", "socket_connect_failed", "store_barrier"}),
+             Cause.APPLICATION_BUG,
+             "and DeepSpeed's launcher found no hostfile (line {line}), so it ran each node's ranks alone: started on "
+             "every node, the nodes are separate jobs whose rendezvous collide or wait for ranks that never join",
+             "give DeepSpeed's launcher a hostfile (`deepspeed --hostfile=hostfile`, lines `host slots=8`) and start "
+             "it on the first node only, or have each node start its own ranks (accelerate's "
+             "`--deepspeed_multinode_launcher standard`, torchrun with --nnodes and --node_rank)"),
 )
 
 

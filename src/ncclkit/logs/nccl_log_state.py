@@ -78,7 +78,9 @@ _NOTED: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     # a frame of Python's HTTP client (urllib's opener, http.client's request)
     ("http_request", re.compile(r"/urllib/request\.py\b|/http/client\.py\b"), False),
     # the library named as NCCL 2 (its INFO banner "NCCL version 2.x", the reporter's "using NCCL 2.0")
-    ("nccl2_library", re.compile(r"\bNCCL (?:version )?2\.\d+"), False))
+    ("nccl2_library", re.compile(r"\bNCCL (?:version )?2\.\d+"), False),
+    # DeepSpeed's launcher without a hostfile (launcher/runner.py fetch_hostfile): it runs on this node alone
+    ("no_hostfile", re.compile(r"Unable to find hostfile, will proceed with training with local resources"), False))
 # An installed package's top level running (a frame "site-packages/dask_cuda/cli.py", line 61, in <module>"): what
 # raises right under it raised while that package was imported, against the versions of the packages beside it.
 _PACKAGE_IMPORT = re.compile(r'File "[^"\n]*[/\\](?:site|dist)-packages[/\\][^"\n]+", line \d+, in <module>')

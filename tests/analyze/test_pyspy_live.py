@@ -32,6 +32,35 @@ def _lead(path: Path) -> tuple[str, str | None, str]:
     return f["id"], f.get("cause"), f["subject"]
 
 
+def _py_spy() -> str:
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        pytest.skip("py-spy is not installed")
+    return spy
+
+
+def _dump_ranks(ranks: list[subprocess.Popen[str]], settle_s: float, log: Path) -> Path:
+    """Once each rank has printed its "rank ..." line and `settle_s` more seconds have passed, both ranks' py-spy
+    dumps in `log`, as a user pastes them; the ranks are killed either way."""
+    spy = _py_spy()
+    try:
+        for proc in ranks:  # a rank that fails exits (gloo's timeout is 120 s)
+            line = proc.stdout.readline() if proc.stdout else ""
+            assert line.startswith("rank"), f"a rank did not get to its hang: {line!r}"
+        time.sleep(settle_s)
+        assert all(p.poll() is None for p in ranks), "a rank ended: the job did not hang"
+        dumps = [subprocess.run([spy, "dump", "--pid", str(p.pid)], capture_output=True, text=True, timeout=60)
+                 for p in ranks]
+        if any(d.returncode != 0 for d in dumps):
+            pytest.skip(f"py-spy could not read the processes here: {dumps[0].stderr.strip()[:200]}")
+    finally:
+        for p in ranks:
+            p.kill()
+            p.wait(timeout=30)
+    log.write_text("".join(d.stdout for d in dumps))
+    return log
+
+
 def test_the_kept_dumps_name_the_rank_outside_the_broadcast() -> None:
     kept = HERE / "data" / "pyspy-live" / "one-rank-in-broadcast.txt"
     assert _lead(kept) == ("log.rank_outside_collective", "hang_collective_mismatch", "process 9611")
@@ -42,37 +71,17 @@ def test_the_kept_dump_names_the_wait_for_a_child() -> None:
     assert _lead(kept) == ("log.main_thread_blocked", "application_bug", "MainThread")
 
 
-
 def test_live_dumps_name_the_rank_outside_the_broadcast(tmp_path: Path) -> None:
     pytest.importorskip("torch.distributed")
-    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    if not Path(spy).exists():
-        pytest.skip("py-spy is not installed")
     port = str(free_port())
     ranks = [subprocess.Popen([sys.executable, str(JOB), str(r), port], stdout=subprocess.PIPE, text=True)
              for r in (0, 1)]
-    try:
-        for proc in ranks:  # both ranks past their all_reduces (a rank that fails exits: gloo's timeout is 120 s)
-            line = proc.stdout.readline() if proc.stdout else ""
-            assert line.startswith("rank"), f"a rank did not get past its all_reduces: {line!r}"
-        time.sleep(1)
-        dumps = [subprocess.run([spy, "dump", "--pid", str(p.pid)], capture_output=True, text=True, timeout=60)
-                 for p in ranks]
-        if any(d.returncode != 0 for d in dumps):
-            pytest.skip(f"py-spy could not read the processes here: {dumps[0].stderr.strip()[:200]}")
-    finally:
-        for p in ranks:
-            p.kill()
-            p.wait(timeout=30)
-    log = tmp_path / "dumps.txt"
-    log.write_text("".join(d.stdout for d in dumps))
+    log = _dump_ranks(ranks, 1, tmp_path / "dumps.txt")
     assert _lead(log) == ("log.rank_outside_collective", "hang_collective_mismatch", f"process {ranks[1].pid}")
 
 
 def test_a_live_dump_names_the_wait_for_a_child(tmp_path: Path) -> None:
-    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    if not Path(spy).exists():
-        pytest.skip("py-spy is not installed")
+    spy = _py_spy()
     # a session of its own, so that the child (which outlives a killed parent) goes with it
     job = subprocess.Popen([sys.executable, str(HERE / "child_join_job.py")], stdout=subprocess.PIPE, text=True,
                            start_new_session=True)
@@ -102,26 +111,8 @@ def test_the_kept_dumps_name_the_save_threads_collective_beside_the_barrier() ->
 
 def test_live_async_save_beside_a_barrier_hangs_and_its_own_group_ends_it(tmp_path: Path) -> None:
     pytest.importorskip("torch.distributed.checkpoint")
-    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    if not Path(spy).exists():
-        pytest.skip("py-spy is not installed")
-    ranks = _start_async_save(str(free_port()), tmp_path / "hung")
-    try:
-        for proc in ranks:
-            line = proc.stdout.readline() if proc.stdout else ""
-            assert line.startswith("rank"), f"a rank did not start: {line!r}"
-        time.sleep(6)  # rank 1's plan takes 2 s: both ranks are then in their mismatched collectives
-        assert all(p.poll() is None for p in ranks), "the job ended: the collectives did not hang"
-        dumps = [subprocess.run([spy, "dump", "--pid", str(p.pid)], capture_output=True, text=True, timeout=60)
-                 for p in ranks]
-        if any(d.returncode != 0 for d in dumps):
-            pytest.skip(f"py-spy could not read the processes here: {dumps[0].stderr.strip()[:200]}")
-    finally:
-        for p in ranks:
-            p.kill()
-            p.wait(timeout=30)
-    log = tmp_path / "dumps.txt"
-    log.write_text("".join(d.stdout for d in dumps))
+    # rank 1's plan takes 2 s: 6 s after they are ready both ranks are in their mismatched collectives
+    log = _dump_ranks(_start_async_save(str(free_port()), tmp_path / "hung"), 6, tmp_path / "dumps.txt")
     assert _lead(log)[:2] == ("log.concurrent_collectives", "application_bug")
     # the fix: a group of the save's own; both ranks save and exit
     fixed = _start_async_save(str(free_port()), tmp_path / "fixed", "own-group")

@@ -1,7 +1,9 @@
 """Rows of the line classifier (patterns.py) for lines around stalls and hangs that a sweep of public threads found
 unread or misread (tests/analyze/test_diagnose_sweep_rules_5.py quotes each with its thread): PyTorch's
 flight-recorder analyzer, XLA's own wait, the JAX coordinator, SGLang's watchdog, torchelastic's
-keep-alive, ROCm's GPU hang report, NCCL's RAS client port, and an update check that times out.
+keep-alive, ROCm's GPU hang report, NCCL's RAS client port, and an update check that times out; and accounts of hangs
+whose cause their words carry (test_diagnose_sweep_rules_51.py): a multimodal model that hangs on text-only samples
+mixed with image ones, and async_save's checkpoint thread inside a collective.
 
 A tool that names the ranks missing from a collective, or a runtime that waits for participants that never come, is
 the hang itself; a keep-alive that stops mid-run is the agent that hosted the rendezvous gone; the GPU runtime's own
@@ -47,10 +49,11 @@ def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "or freeze the vision tower, or batch the data so every rank gets images; then update the framework, "
           "which may already do so", C.HANG_COLLECTIVE_MISMATCH, "root", (C.APPLICATION_BUG,)),
         # torch.distributed.checkpoint.async_save (thread executor, checkpoint/_async_thread_executor.py, torch 2.3+)
-        # plans the save with collectives (reduce_scatter, all_gather_object) from a background thread, on the
-        # default group unless given one; a collective the main thread issues on that group meanwhile has no order
-        # against them across ranks, and the ranks can wait on each other forever (KempnerInstitute/KempnerForge#104:
-        # the main thread's dist.barrier beside the executor's all_gather, fixed by a gloo group of its own).
+        # plans the save with collectives (reduce_scatter's gather_object, an all_gather) from a background thread,
+        # on the default group unless given one; a collective the main thread issues on that group meanwhile has no
+        # order against them across ranks, and the ranks can wait on each other forever
+        # (KempnerInstitute/KempnerForge#104: the main thread's dist.barrier beside the executor's all_gather, fixed by
+        # a gloo group of its own; stack_dumps.py reads the same hang in py-spy's and faulthandler's dumps).
         p(r"(?:AsyncCheckpointExecutor|_async_thread_executor)[^\n]*\b(?:all_gather|gather_object|reduce_scatter|"
           r"broadcast|all_reduce)|\b(?:all_gather|gather_object|reduce_scatter)\b[^\n]*(?:AsyncCheckpointExecutor|"
           r"_async_thread_executor)", "concurrent_collectives", E,

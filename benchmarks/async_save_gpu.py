@@ -17,13 +17,11 @@ Usage, from the repository root: OUT=/dir python3 benchmarks/async_save_gpu.py [
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 import tempfile
 import time
 
-from pyspy_gpu import start_two_ranks, wait_or_kill  # two hosts over loopback, as the py-spy jobs
+from pyspy_gpu import run_scenarios, start_two_ranks, wait_or_kill  # two hosts over loopback, as the py-spy jobs
 
 OUT = os.environ.get("OUT", "out")
 SCENARIOS = ("default-group", "own-group")
@@ -31,7 +29,7 @@ LIMIT_S = 75  # a rank still alive then is killed
 CKPT = tempfile.mkdtemp(prefix="async_save_gpu.")  # the checkpoints, outside $OUT
 
 RANK = r'''
-import datetime, faulthandler, os, tempfile, time
+import datetime, faulthandler, os, time
 import torch
 import torch.distributed as dist
 import torch.distributed.checkpoint as dcp
@@ -82,11 +80,7 @@ def run(scenario: str) -> dict[str, object]:
 
 
 def main() -> None:
-    os.makedirs(OUT, exist_ok=True)
-    results = [run(s) for s in (sys.argv[1:] or SCENARIOS)]
-    with open(os.path.join(OUT, "async_save.json"), "w") as f:
-        json.dump({"date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
-    print(json.dumps(results, indent=1))
+    run_scenarios(run, SCENARIOS, "async_save")
 
 
 if __name__ == "__main__":

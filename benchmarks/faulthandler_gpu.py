@@ -19,12 +19,10 @@ the same job on the CPU (dump-on-demand only: Gloo has no watchdog that aborts).
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 import time
 
-from pyspy_gpu import start_two_ranks, wait_or_kill  # two hosts over loopback, as the py-spy jobs
+from pyspy_gpu import run_scenarios, start_two_ranks, wait_or_kill  # two hosts over loopback, as the py-spy jobs
 
 OUT = os.environ.get("OUT", "out")
 SCENARIOS = ("watchdog-abort", "dump-on-demand")
@@ -89,11 +87,7 @@ def run(scenario: str) -> dict[str, object]:
 
 
 def main() -> None:
-    os.makedirs(OUT, exist_ok=True)
-    results = [run(s) for s in (sys.argv[1:] or SCENARIOS)]
-    with open(os.path.join(OUT, "faulthandler.json"), "w") as f:
-        json.dump({"date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
-    print(json.dumps(results, indent=1))
+    run_scenarios(run, SCENARIOS, "faulthandler")
 
 
 if __name__ == "__main__":

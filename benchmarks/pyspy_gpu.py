@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import IO
 
 from faults_gpu import SAFE_ENV, SOCKET_ENV  # the same two hosts over loopback as the faults' jobs
@@ -120,12 +121,19 @@ def run(scenario: str) -> dict[str, object]:
             "seconds": round(time.monotonic() - start, 1), "dumped": len(dumps)}
 
 
-def main() -> None:
+def run_scenarios(run: Callable[[str], dict[str, object]], scenarios: tuple[str, ...], name: str,
+                  about: dict[str, str] | None = None) -> None:
+    """Run the scenarios the command line names (all of them when it names none), print their results and write
+    them, with the date and `about`, to $OUT/<name>.json."""
     os.makedirs(OUT, exist_ok=True)
-    results = [run(s) for s in (sys.argv[1:] or SCENARIOS)]
-    with open(os.path.join(OUT, "pyspy.json"), "w") as f:
-        json.dump({"date": time.strftime("%Y-%m-%d"), "py-spy": PYSPY, "results": results}, f, indent=1)
+    results = [run(s) for s in (sys.argv[1:] or scenarios)]
+    with open(os.path.join(OUT, f"{name}.json"), "w") as f:
+        json.dump({"date": time.strftime("%Y-%m-%d"), **(about or {}), "results": results}, f, indent=1)
     print(json.dumps(results, indent=1))
+
+
+def main() -> None:
+    run_scenarios(run, SCENARIOS, "pyspy", {"py-spy": PYSPY})
 
 
 if __name__ == "__main__":

@@ -29,6 +29,11 @@ HANG_WORDS: tuple[bytes, ...] = (
     b"_async_thread_executor", "纯文本".encode(), "混训".encode(), b"ext-only", b"ext only", b"ure text", b"lain text",
 )
 
+# What ends the hang of async_save's thread beside the main thread's collectives (the row below, stack_dumps.py)
+ASYNC_SAVE_FIX = ("give async_save a process group of its own (`dcp.async_save(state_dict, checkpoint_id=..., "
+                  "process_group=dist.new_group(backend=\"gloo\"))`), and issue no collective on the save's group "
+                  "until its future is done")
+
 
 def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
     return (
@@ -60,9 +65,7 @@ def hang_rows(p: Callable[..., Any]) -> tuple[Any, ...]:
           "the background thread of torch.distributed.checkpoint's async_save is inside a collective: it runs its "
           "collectives on the same process group as the main thread, and two threads' collectives on one group have "
           "no order across ranks, so the ranks can wait on each other forever",
-          "give async_save a process group of its own (`dcp.async_save(state_dict, checkpoint_id=..., process_group="
-          "dist.new_group(backend=\"gloo\"))`), and issue no collective on the save's group until its future is done",
-          C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
+          ASYNC_SAVE_FIX, C.APPLICATION_BUG, "root", (C.HANG_COLLECTIVE_MISMATCH,)),
         # xla/service/collective_ops_utils.h: "This thread has been waiting for 5000ms for and may be stuck:
         # participant for device ordinal 1, stream ... waiting for all participants to arrive at rendezvous"
         # (jax-ml/jax#6896): some devices never reached the collective.

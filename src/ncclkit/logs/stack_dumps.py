@@ -50,6 +50,7 @@ import re
 
 from ncclkit.causes import Cause
 from ncclkit.findings import Finding
+from ncclkit.logs.patterns_table_hangs import ASYNC_SAVE_FIX
 
 __all__ = ["stack_findings"]
 
@@ -105,7 +106,8 @@ def stack_findings(text: str) -> list[Finding]:
     faulthandler = "(most recent call first):" in text
     if "Thread " not in text and not faulthandler and not _FRAME.search(text):  # most pastes: no dump to read
         return out
-    concurrent = _concurrent_collectives(text)
+    threads = _threads(text)
+    concurrent = _concurrent_collectives(threads)
     if concurrent:
         return out + concurrent
     teardown: list[tuple[int, str]] = []
@@ -146,7 +148,7 @@ def stack_findings(text: str) -> list[Finding]:
     # py-spy's "Process N:" headers tell processes apart, and so does faulthandler's one main thread per process
     told_apart = bool(process)
     if not by_process and faulthandler and not _CRASHED.search(text):
-        by_process, told_apart, idle_main = _faulthandler_mains(text), True, True
+        by_process, told_apart, idle_main = _faulthandler_mains(threads), True, True
     if teardown:
         names = ", ".join(dict.fromkeys(name for _, name in teardown))
         out.append(Finding.root_error(
@@ -193,40 +195,54 @@ def stack_findings(text: str) -> list[Finding]:
     return out
 
 
-def _concurrent_collectives(text: str) -> list[Finding]:
-    """A process with two threads inside torch.distributed collectives: py-spy's threads of one "Process N:" header
-    (without headers a process starts at each MainThread, which py-spy lists first), or one faulthandler dump (its
-    threads' blocks follow each other with only blank lines between them)."""
-    process: list[tuple[str, int, str]] = []  # (thread, header line, its collective) of the process read
-    saving = main_read = False  # a thread of the process read runs async_save's save; its main thread was read
+# A thread of a dump: (its process, its name, its header's line, its frames (line, function, short path) innermost
+# first, whether faulthandler printed it)
+_Thread = tuple[int, str, int, list[tuple[int, str, str]], bool]
+
+
+def _threads(text: str) -> list[_Thread]:
+    """The threads of the py-spy and faulthandler dumps in a paste. py-spy's threads belong to the process of the
+    "Process N:" header above them, else each MainThread (which py-spy lists first) starts a process; a faulthandler
+    dump's threads follow each other with only blank lines between them, one main thread (its outermost frame a
+    module's top level) each."""
+    out: list[_Thread] = []
+    process, main_read, between = 0, False, True
     frames: list[tuple[int, str, str]] | None = None  # the frames of the thread read, None outside one
-    name, header, faulthandler = "", 0, False
-    between = True  # only blank lines since the last thread's frames (a faulthandler dump goes on)
+    name, header, fh = "", 0, False
     for no, line in enumerate(text.splitlines() + [""], 1):
-        frame = _PYSPY_FRAME.match(line) or _FH_FRAME.match(line) if frames is not None else None
+        frame = (_FH_FRAME if fh else _PYSPY_FRAME).match(line) if frames is not None else None
         if frame and frames is not None:
-            fn, path = (frame[3], _SHORT.sub("", frame[1])) if faulthandler else (frame[1], frame[2])
-            frames.append((no, fn, path))
+            frames.append((no, frame[3], _SHORT.sub("", frame[1])) if fh else (no, frame[1], frame[2]))
             continue
-        if frames is not None:  # the thread's frames ended
-            call = _c10d_call(frames)
-            if faulthandler and frames and frames[-1][1] == "<module>":  # a main thread: one per process
-                process, saving = ([], False) if main_read else (process, saving)
-                main_read = True
-            if call and _COLLECTIVE_CALL.match(call[1]):
-                process.append((name, header, call[1]))
-                saving = saving or any(_ASYNC_SAVE.search(path) for *_, path in frames)
-                if len(process) >= 2:
-                    return [_concurrent_finding(process, saving)]
+        if frames is not None and "<no Python frame>" not in line:  # the thread's frames ended
+            if fh and frames and frames[-1][1] == "<module>":
+                process, main_read = process + main_read, True
+            out.append((process, name, header, frames, fh))
             frames, between = None, True
-        spy, fh = _PYSPY_THREAD.match(line), _FH_THREAD.match(line)
-        if _PYSPY_PROCESS.match(line) or (spy and spy[3] == "MainThread") or (fh and not between):
-            process, saving, main_read = [], False, False
-        if spy or fh:
+        spy, fh_header = _PYSPY_THREAD.match(line), _FH_THREAD.match(line)
+        if _PYSPY_PROCESS.match(line) or (spy and spy[3] == "MainThread") or (fh_header and not between):
+            process, main_read = process + 1, False
+        if spy or fh_header:
             name = spy[3] if spy else line.split(" (")[0].replace("Current thread", "Thread")
-            header, frames, faulthandler = no, [], bool(fh)
-        elif line.strip():
+            header, frames, fh = no, [], bool(fh_header)
+        elif line.strip() and frames is None:
             between = False
+    return out
+
+
+def _concurrent_collectives(threads: list[_Thread]) -> list[Finding]:
+    """The first process with two threads inside torch.distributed collectives."""
+    by_process: dict[int, list[tuple[str, int, str]]] = {}
+    saving: set[int] = set()  # the processes of which a thread runs async_save's save
+    for process, name, header, frames, _ in threads:
+        call = _c10d_call(frames)
+        if call and _COLLECTIVE_CALL.match(call[1]):
+            in_collective = by_process.setdefault(process, [])
+            in_collective.append((name, header, call[1]))
+            if any(_ASYNC_SAVE.search(path) for *_, path in frames):
+                saving.add(process)
+            if len(in_collective) >= 2:
+                return [_concurrent_finding(in_collective, process in saving)]
     return []
 
 
@@ -234,10 +250,9 @@ def _concurrent_finding(threads: list[tuple[str, int, str]], saving: bool) -> Fi
     named = ", ".join(f"{name} in {call} (line {no})" for name, no, call in threads[:4])
     why = (" torch.distributed.checkpoint's async_save runs its collectives on a thread of its own, on the default "
            "group unless it is given one." if saving else "")
-    fix = ("give async_save a group of its own (`dcp.async_save(state_dict, checkpoint_id=..., process_group="
-           "dist.new_group(backend=\"gloo\"))`) and issue no collective on the save's group until its future is "
-           "done" if saving else "issue each process group's collectives from one thread, or give the other "
-           "thread a group of its own (dist.new_group), created in the same order on every rank")
+    fix = ASYNC_SAVE_FIX if saving else ("issue each process group's collectives from one thread, or give the other "
+                                         "thread a group of its own (dist.new_group), created in the same order on "
+                                         "every rank")
     return Finding.root_error(
         "log.concurrent_collectives", ", ".join(name for name, *_ in threads[:4]),
         f"two threads of one process are inside torch.distributed collectives at once ({named}): collectives "
@@ -269,25 +284,14 @@ def _zero3_wait(main: list[tuple[int, str, str]]) -> list[Finding]:
         Cause.HANG_COLLECTIVE_MISMATCH, [no], alternatives=[str(Cause.APPLICATION_BUG)])]
 
 
-def _faulthandler_mains(text: str) -> dict[str, list[tuple[int, str, str]]]:
+def _faulthandler_mains(threads: list[_Thread]) -> dict[str, list[tuple[int, str, str]]]:
     """The main thread of each faulthandler dump in a paste, (line, function, short path) innermost first: the thread
     whose outermost frame is a module's top level; a paste of one thread alone (cut above its outer frames) is taken
     as its process's."""
-    threads: list[list[tuple[int, str, str]]] = []
-    frames: list[tuple[int, str, str]] | None = None
-    for no, line in enumerate(text.splitlines(), 1):
-        if _FH_THREAD.match(line):
-            frames = []
-            threads.append(frames)
-            continue
-        m = _FH_FRAME.match(line)
-        if m and frames is not None:
-            frames.append((no, m[3], _SHORT.sub("", m[1])))
-        elif "<no Python frame>" not in line:
-            frames = None  # a blank line or any other ends the thread
-    mains = [f for f in threads if f and f[-1][1] == "<module>"]
-    if not mains and len(threads) == 1 and threads[0]:
-        mains = threads
+    dumped = [frames for *_, frames, fh in threads if fh]
+    mains = [f for f in dumped if f and f[-1][1] == "<module>"]
+    if not mains and len(dumped) == 1 and dumped[0]:
+        mains = dumped
     return {f"#{i + 1}": f for i, f in enumerate(mains)}  # the dumps in the paste's order
 
 
